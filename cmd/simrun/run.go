@@ -1,0 +1,62 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"strings"
+)
+
+// Exit codes (DESIGN.md, simrun): 0 all expected, 1 a property the gate
+// treats as a failure was violated (or a conformance mismatch), 2 bad usage
+// or input, 3 the harness itself failed (e.g. non-determinism).
+const (
+	exitOK       = 0
+	exitViolated = 1
+	exitUsage    = 2
+	exitHarness  = 3
+)
+
+// subcommand is one simrun verb.
+type subcommand struct {
+	name    string
+	summary string
+	run     func(args []string, stdout, stderr io.Writer) int
+}
+
+func subcommands() []subcommand {
+	return []subcommand{
+		{"conform", "check conformance files against the simulated store, or --emit its replies", runConform},
+	}
+}
+
+// run is simrun's whole behaviour, testable without a process.
+func run(args []string, stdout, stderr io.Writer) int {
+	if len(args) == 0 {
+		return usage(stderr, "no subcommand given")
+	}
+	if args[0] == "help" || args[0] == "-h" || args[0] == "--help" {
+		printUsage(stdout)
+		return exitOK
+	}
+	for _, sc := range subcommands() {
+		if sc.name == args[0] {
+			return sc.run(args[1:], stdout, stderr)
+		}
+	}
+	return usage(stderr, fmt.Sprintf("unknown subcommand %q", args[0]))
+}
+
+func usage(stderr io.Writer, msg string) int {
+	fmt.Fprintf(stderr, "simrun: %s (run 'simrun help' for the subcommands)\n", msg)
+	return exitUsage
+}
+
+func printUsage(w io.Writer) {
+	fmt.Fprintln(w, "usage: simrun <subcommand> [flags]")
+	fmt.Fprintln(w)
+	var b strings.Builder
+	for _, sc := range subcommands() {
+		fmt.Fprintf(&b, "  %-10s %s\n", sc.name, sc.summary)
+	}
+	fmt.Fprint(w, b.String())
+}

@@ -1,0 +1,1214 @@
+package sim
+
+import (
+	"math"
+	"sort"
+	"strconv"
+	"strings"
+)
+
+// command is one entry of the command table. arity follows Redis's
+// convention: n > 0 means exactly n arguments (the name included), n < 0
+// means at least -n.
+type command struct {
+	name  string
+	arity int
+	write bool
+	// noScript marks commands Redis refuses inside scripts.
+	noScript bool
+	fn       func(s *Store, args []string) Reply
+}
+
+var commandTable map[string]*command
+
+func init() {
+	cmds := []*command{
+		{name: "ping", arity: -1, fn: cmdPing},
+		{name: "echo", arity: 2, fn: func(s *Store, a []string) Reply { return Bulk(a[1]) }},
+		{name: "time", arity: 1, fn: cmdTime},
+		{name: "exists", arity: -2, fn: cmdExists},
+		{name: "del", arity: -2, write: true, fn: cmdDel},
+		{name: "unlink", arity: -2, write: true, fn: cmdDel},
+		{name: "type", arity: 2, fn: cmdType},
+		{name: "dbsize", arity: 1, fn: cmdDBSize},
+		{name: "flushall", arity: -1, write: true, fn: cmdFlushAll},
+		{name: "get", arity: 2, fn: cmdGet},
+		{name: "getdel", arity: 2, write: true, fn: cmdGetDel},
+		{name: "set", arity: -3, write: true, fn: cmdSet},
+		{name: "setnx", arity: 3, write: true, fn: cmdSetNX},
+		{name: "setex", arity: 4, write: true, fn: cmdSetEx},
+		{name: "psetex", arity: 4, write: true, fn: cmdSetEx},
+		{name: "incr", arity: 2, write: true, fn: cmdIncr},
+		{name: "decr", arity: 2, write: true, fn: cmdIncr},
+		{name: "incrby", arity: 3, write: true, fn: cmdIncr},
+		{name: "decrby", arity: 3, write: true, fn: cmdIncr},
+		{name: "expire", arity: -3, write: true, fn: cmdExpire},
+		{name: "pexpire", arity: -3, write: true, fn: cmdExpire},
+		{name: "expireat", arity: -3, write: true, fn: cmdExpire},
+		{name: "pexpireat", arity: -3, write: true, fn: cmdExpire},
+		{name: "persist", arity: 2, write: true, fn: cmdPersist},
+		{name: "ttl", arity: 2, fn: cmdTTL},
+		{name: "pttl", arity: 2, fn: cmdTTL},
+		{name: "hset", arity: -4, write: true, fn: cmdHSet},
+		{name: "hmset", arity: -4, write: true, fn: cmdHSet},
+		{name: "hsetnx", arity: 4, write: true, fn: cmdHSetNX},
+		{name: "hget", arity: 3, fn: cmdHGet},
+		{name: "hgetall", arity: 2, fn: cmdHGetAll},
+		{name: "hexists", arity: 3, fn: cmdHExists},
+		{name: "hlen", arity: 2, fn: cmdHLen},
+		{name: "hincrby", arity: 4, write: true, fn: cmdHIncrBy},
+		{name: "hdel", arity: -3, write: true, fn: cmdHDel},
+		{name: "lindex", arity: 3, fn: cmdLIndex},
+		{name: "lpop", arity: -2, write: true, fn: cmdPop},
+		{name: "rpop", arity: -2, write: true, fn: cmdPop},
+		{name: "rpush", arity: -3, write: true, fn: cmdPush},
+		{name: "lpush", arity: -3, write: true, fn: cmdPush},
+		{name: "lrange", arity: 4, fn: cmdLRange},
+		{name: "llen", arity: 2, fn: cmdLLen},
+		{name: "lrem", arity: 4, write: true, fn: cmdLRem},
+		{name: "zadd", arity: -4, write: true, fn: cmdZAdd},
+		{name: "zscore", arity: 3, fn: cmdZScore},
+		{name: "zrem", arity: -3, write: true, fn: cmdZRem},
+		{name: "zrange", arity: -4, fn: cmdZRange},
+		{name: "zincrby", arity: 4, write: true, fn: cmdZIncrBy},
+		{name: "zcard", arity: 2, fn: cmdZCard},
+		{name: "zrank", arity: 3, fn: cmdZRank},
+		{name: "publish", arity: 3, fn: cmdPublish},
+		// WAIT is answered by the topology, which knows the replicas; a
+		// bare store has none.
+		{name: "wait", arity: 3, noScript: true, fn: cmdWait},
+	}
+	commandTable = make(map[string]*command, len(cmds))
+	for _, c := range cmds {
+		commandTable[c.name] = c
+	}
+}
+
+// lookupCommand finds a command by name, case-insensitively, without
+// allocating when the name is already lower case (as scripts write it).
+func lookupCommand(name string) *command {
+	if c := commandTable[name]; c != nil {
+		return c
+	}
+	return commandTable[strings.ToLower(name)]
+}
+
+// Do runs one command at the store's clock and returns Redis's reply.
+func (s *Store) Do(args ...string) Reply {
+	if len(args) == 0 {
+		return Err("ERR unknown command '', with args beginning with: ")
+	}
+	c := lookupCommand(args[0])
+	if c == nil {
+		// Redis 7.0 server.c processCommand.
+		var b strings.Builder
+		for _, a := range args[1:] {
+			if b.Len() >= 128 {
+				break
+			}
+			b.WriteString("'")
+			b.WriteString(a)
+			b.WriteString("' ")
+		}
+		return Err("ERR unknown command '" + args[0] + "', with args beginning with: " + b.String())
+	}
+	if !arityOK(c, len(args)) {
+		return Err("ERR wrong number of arguments for '" + c.name + "' command")
+	}
+	return c.fn(s, args)
+}
+
+func arityOK(c *command, n int) bool {
+	return (c.arity > 0 && n == c.arity) || (c.arity < 0 && n >= -c.arity)
+}
+
+func cmdPing(s *Store, a []string) Reply {
+	switch len(a) {
+	case 1:
+		return Status("PONG")
+	case 2:
+		return Bulk(a[1])
+	}
+	return Err("ERR wrong number of arguments for 'ping' command")
+}
+
+func cmdTime(s *Store, a []string) Reply {
+	return Array(Bulk(strconv.FormatInt(s.now/1000, 10)), Bulk(strconv.FormatInt((s.now%1000)*1000, 10)))
+}
+
+func cmdExists(s *Store, a []string) Reply {
+	var n int64
+	for _, k := range a[1:] {
+		if s.lookup(k) != nil {
+			n++
+		}
+	}
+	return Int(n)
+}
+
+func cmdDel(s *Store, a []string) Reply {
+	var n int64
+	for _, k := range a[1:] {
+		if s.lookup(k) != nil {
+			delete(s.keys, k)
+			n++
+			if s.recording {
+				s.propagate("DEL", k)
+			}
+		}
+	}
+	return Int(n)
+}
+
+func cmdType(s *Store, a []string) Reply {
+	v := s.lookup(a[1])
+	if v == nil {
+		return Status("none")
+	}
+	return Status(v.typ.name())
+}
+
+func cmdDBSize(s *Store, a []string) Reply {
+	return Int(int64(len(s.SortedKeys())))
+}
+
+func cmdFlushAll(s *Store, a []string) Reply {
+	s.FlushAll()
+	if s.recording {
+		s.propagate("FLUSHALL")
+	}
+	return OK
+}
+
+// --- strings
+
+func cmdGet(s *Store, a []string) Reply {
+	v, wrong := s.lookupType(a[1], typeString)
+	if wrong {
+		return Err(errWrongType)
+	}
+	if v == nil {
+		return Nil
+	}
+	return Bulk(v.str)
+}
+
+func cmdGetDel(s *Store, a []string) Reply {
+	r := cmdGet(s, a)
+	if r.Kind == KindBulk {
+		delete(s.keys, a[1])
+		if s.recording {
+			s.propagate("DEL", a[1])
+		}
+	}
+	return r
+}
+
+// setString stores a string value, with an absolute expiry when hasTTL, and
+// records the effect as SET plus PEXPIREAT.
+func (s *Store) setString(key, val string, keepTTL, hasTTL bool, at int64) {
+	old := s.lookup(key)
+	v := &value{typ: typeString, str: val}
+	if keepTTL && old != nil {
+		v.hasTTL, v.expireAt = old.hasTTL, old.expireAt
+	}
+	if hasTTL {
+		v.hasTTL, v.expireAt = true, at
+	}
+	s.keys[key] = v
+	if s.recording {
+		if v.hasTTL {
+			s.propagate("SET", key, val, "PXAT", strconv.FormatInt(v.expireAt, 10))
+		} else {
+			s.propagate("SET", key, val)
+		}
+	}
+}
+
+// cmdSet ports Redis 7.0 t_string.c setCommand / parseExtendedStringArgumentsOrReply.
+func cmdSet(s *Store, a []string) Reply {
+	var nx, xx, get, keepTTL, hasTTL bool
+	var unit string
+	var expireArg string
+	for i := 3; i < len(a); i++ {
+		opt := strings.ToUpper(a[i])
+		switch {
+		case opt == "NX" && !xx:
+			nx = true
+		case opt == "XX" && !nx:
+			xx = true
+		case opt == "GET":
+			get = true
+		case opt == "KEEPTTL" && !hasTTL:
+			keepTTL = true
+		case (opt == "EX" || opt == "PX" || opt == "EXAT" || opt == "PXAT") && !keepTTL && !hasTTL && i+1 < len(a):
+			hasTTL, unit, expireArg = true, opt, a[i+1]
+			i++
+		default:
+			return Err(errSyntax)
+		}
+	}
+	var at int64
+	if hasTTL {
+		n, ok := parseInt(expireArg)
+		if !ok {
+			return Err(errNotInteger)
+		}
+		if n <= 0 {
+			return Err("ERR invalid expire time in 'set' command")
+		}
+		var ok2 bool
+		at, ok2 = absoluteExpiry(s.now, n, unit)
+		if !ok2 {
+			return Err("ERR invalid expire time in 'set' command")
+		}
+	}
+	old, wrong := s.lookupType(a[1], typeString)
+	if get && wrong {
+		return Err(errWrongType)
+	}
+	exists := s.lookup(a[1]) != nil
+	var prev Reply = Nil
+	if get && old != nil {
+		prev = Bulk(old.str)
+	}
+	if (nx && exists) || (xx && !exists) {
+		if get {
+			return prev
+		}
+		return Nil
+	}
+	s.setString(a[1], a[2], keepTTL, hasTTL, at)
+	if get {
+		return prev
+	}
+	return OK
+}
+
+// absoluteExpiry converts an expire argument in unit (EX, PX, EXAT, PXAT) to
+// Unix ms, failing on overflow as Redis does.
+func absoluteExpiry(now, n int64, unit string) (int64, bool) {
+	switch unit {
+	case "EX", "EXAT":
+		if n > math.MaxInt64/1000 || n < math.MinInt64/1000 {
+			return 0, false
+		}
+		n *= 1000
+	}
+	switch unit {
+	case "EX", "PX":
+		if (n > 0 && now > math.MaxInt64-n) || (n < 0 && now < math.MinInt64-n) {
+			return 0, false
+		}
+		n += now
+	}
+	return n, true
+}
+
+func cmdSetNX(s *Store, a []string) Reply {
+	if s.lookup(a[1]) != nil {
+		return Int(0)
+	}
+	s.setString(a[1], a[2], false, false, 0)
+	return Int(1)
+}
+
+func cmdSetEx(s *Store, a []string) Reply {
+	n, ok := parseInt(a[2])
+	if !ok {
+		return Err(errNotInteger)
+	}
+	name := strings.ToLower(a[0])
+	unit := "EX"
+	if name == "psetex" {
+		unit = "PX"
+	}
+	if n <= 0 {
+		return Err("ERR invalid expire time in '" + name + "' command")
+	}
+	at, ok := absoluteExpiry(s.now, n, unit)
+	if !ok {
+		return Err("ERR invalid expire time in '" + name + "' command")
+	}
+	s.setString(a[1], a[3], false, true, at)
+	return OK
+}
+
+// cmdIncr ports t_string.c incrDecrCommand.
+func cmdIncr(s *Store, a []string) Reply {
+	name := strings.ToLower(a[0])
+	var by int64 = 1
+	switch name {
+	case "decr":
+		by = -1
+	case "incrby", "decrby":
+		n, ok := parseInt(a[2])
+		if !ok {
+			return Err(errNotInteger)
+		}
+		by = n
+		if name == "decrby" {
+			if n == math.MinInt64 {
+				return Err("ERR decrement would overflow")
+			}
+			by = -n
+		}
+	}
+	v, wrong := s.lookupType(a[1], typeString)
+	if wrong {
+		return Err(errWrongType)
+	}
+	var cur int64
+	if v != nil {
+		n, ok := parseInt(v.str)
+		if !ok {
+			return Err(errNotInteger)
+		}
+		cur = n
+	}
+	if (by < 0 && cur < 0 && by < math.MinInt64-cur) || (by > 0 && cur > 0 && by > math.MaxInt64-cur) {
+		return Err(errOverflow)
+	}
+	cur += by
+	str := strconv.FormatInt(cur, 10)
+	if v == nil {
+		v = s.create(a[1], typeString)
+	}
+	v.str = str
+	if s.recording {
+		s.propagate("SET", a[1], str, "KEEPTTL")
+	}
+	return Int(cur)
+}
+
+// --- expiry
+
+// cmdExpire ports expire.c expireGenericCommand, with Redis 7.0's NX, XX,
+// GT and LT options.
+func cmdExpire(s *Store, a []string) Reply {
+	name := strings.ToLower(a[0])
+	n, ok := parseInt(a[2])
+	if !ok {
+		return Err(errNotInteger)
+	}
+	var nx, xx, gt, lt bool
+	for _, o := range a[3:] {
+		switch strings.ToUpper(o) {
+		case "NX":
+			nx = true
+		case "XX":
+			xx = true
+		case "GT":
+			gt = true
+		case "LT":
+			lt = true
+		default:
+			return Err("ERR Unsupported option " + o)
+		}
+	}
+	if nx && (xx || gt || lt) {
+		return Err("ERR NX and XX, GT or LT options at the same time are not compatible")
+	}
+	if gt && lt {
+		return Err("ERR GT and LT options at the same time are not compatible")
+	}
+	unit := map[string]string{"expire": "EX", "pexpire": "PX", "expireat": "EXAT", "pexpireat": "PXAT"}[name]
+	at, ok := absoluteExpiry(s.now, n, unit)
+	if !ok {
+		return Err("ERR invalid expire time in '" + name + "' command")
+	}
+	v := s.lookup(a[1])
+	if v == nil {
+		return Int(0)
+	}
+	switch {
+	case nx && v.hasTTL, xx && !v.hasTTL:
+		return Int(0)
+	case gt && (!v.hasTTL || at <= v.expireAt):
+		return Int(0)
+	case lt && v.hasTTL && at >= v.expireAt:
+		return Int(0)
+	}
+	// An expiry in the past deletes the key at once (checkAlreadyExpired).
+	if at <= s.now {
+		delete(s.keys, a[1])
+		if s.recording {
+			s.propagate("DEL", a[1])
+		}
+		return Int(1)
+	}
+	v.hasTTL, v.expireAt = true, at
+	if s.recording {
+		s.propagate("PEXPIREAT", a[1], strconv.FormatInt(at, 10))
+	}
+	return Int(1)
+}
+
+func cmdPersist(s *Store, a []string) Reply {
+	v := s.lookup(a[1])
+	if v == nil || !v.hasTTL {
+		return Int(0)
+	}
+	v.hasTTL, v.expireAt = false, 0
+	if s.recording {
+		s.propagate("PERSIST", a[1])
+	}
+	return Int(1)
+}
+
+// cmdTTL ports expire.c ttlGenericCommand: -2 absent, -1 no TTL; TTL
+// rounds milliseconds to the nearest second.
+func cmdTTL(s *Store, a []string) Reply {
+	v := s.lookup(a[1])
+	if v == nil {
+		return Int(-2)
+	}
+	if !v.hasTTL {
+		return Int(-1)
+	}
+	ttl := v.expireAt - s.now
+	if ttl < 0 {
+		ttl = 0
+	}
+	if a[0] == "pttl" || strings.EqualFold(a[0], "pttl") {
+		return Int(ttl)
+	}
+	return Int((ttl + 500) / 1000)
+}
+
+// --- hashes
+
+func (h *value) hashIndex(field string) int {
+	for i := range h.hash {
+		if h.hash[i].field == field {
+			return i
+		}
+	}
+	return -1
+}
+
+func cmdHSet(s *Store, a []string) Reply {
+	if len(a)%2 != 0 {
+		return Err("ERR wrong number of arguments for '" + strings.ToLower(a[0]) + "' command")
+	}
+	v, wrong := s.lookupType(a[1], typeHash)
+	if wrong {
+		return Err(errWrongType)
+	}
+	if v == nil {
+		v = s.create(a[1], typeHash)
+	}
+	var added int64
+	for i := 2; i < len(a); i += 2 {
+		if j := v.hashIndex(a[i]); j >= 0 {
+			v.hash[j].val = a[i+1]
+		} else {
+			v.hash = append(v.hash, hashField{a[i], a[i+1]})
+			added++
+		}
+	}
+	if s.recording {
+		s.propagate(append([]string{"HSET"}, a[1:]...)...)
+	}
+	if strings.EqualFold(a[0], "hmset") {
+		return OK
+	}
+	return Int(added)
+}
+
+func cmdHSetNX(s *Store, a []string) Reply {
+	v, wrong := s.lookupType(a[1], typeHash)
+	if wrong {
+		return Err(errWrongType)
+	}
+	if v != nil && v.hashIndex(a[2]) >= 0 {
+		return Int(0)
+	}
+	return cmdHSet(s, []string{"hset", a[1], a[2], a[3]})
+}
+
+func cmdHGet(s *Store, a []string) Reply {
+	v, wrong := s.lookupType(a[1], typeHash)
+	if wrong {
+		return Err(errWrongType)
+	}
+	if v == nil {
+		return Nil
+	}
+	if j := v.hashIndex(a[2]); j >= 0 {
+		return Bulk(v.hash[j].val)
+	}
+	return Nil
+}
+
+func cmdHGetAll(s *Store, a []string) Reply {
+	v, wrong := s.lookupType(a[1], typeHash)
+	if wrong {
+		return Err(errWrongType)
+	}
+	if v == nil {
+		return Array()
+	}
+	out := make([]Reply, 0, 2*len(v.hash))
+	for _, f := range v.hash {
+		out = append(out, Bulk(f.field), Bulk(f.val))
+	}
+	return Array(out...)
+}
+
+func cmdHExists(s *Store, a []string) Reply {
+	v, wrong := s.lookupType(a[1], typeHash)
+	if wrong {
+		return Err(errWrongType)
+	}
+	if v != nil && v.hashIndex(a[2]) >= 0 {
+		return Int(1)
+	}
+	return Int(0)
+}
+
+func cmdHLen(s *Store, a []string) Reply {
+	v, wrong := s.lookupType(a[1], typeHash)
+	if wrong {
+		return Err(errWrongType)
+	}
+	if v == nil {
+		return Int(0)
+	}
+	return Int(int64(len(v.hash)))
+}
+
+// cmdHIncrBy ports t_hash.c hincrbyCommand.
+func cmdHIncrBy(s *Store, a []string) Reply {
+	by, ok := parseInt(a[3])
+	if !ok {
+		return Err(errNotInteger)
+	}
+	v, wrong := s.lookupType(a[1], typeHash)
+	if wrong {
+		return Err(errWrongType)
+	}
+	var cur int64
+	j := -1
+	if v != nil {
+		if j = v.hashIndex(a[2]); j >= 0 {
+			n, ok := parseInt(v.hash[j].val)
+			if !ok {
+				return Err(errHashNotInt)
+			}
+			cur = n
+		}
+	}
+	if (by < 0 && cur < 0 && by < math.MinInt64-cur) || (by > 0 && cur > 0 && by > math.MaxInt64-cur) {
+		return Err(errOverflow)
+	}
+	cur += by
+	str := strconv.FormatInt(cur, 10)
+	if v == nil {
+		v = s.create(a[1], typeHash)
+	}
+	if j >= 0 {
+		v.hash[j].val = str
+	} else {
+		v.hash = append(v.hash, hashField{a[2], str})
+	}
+	if s.recording {
+		s.propagate("HSET", a[1], a[2], str)
+	}
+	return Int(cur)
+}
+
+func cmdHDel(s *Store, a []string) Reply {
+	v, wrong := s.lookupType(a[1], typeHash)
+	if wrong {
+		return Err(errWrongType)
+	}
+	if v == nil {
+		return Int(0)
+	}
+	var n int64
+	for _, f := range a[2:] {
+		if j := v.hashIndex(f); j >= 0 {
+			v.hash = append(v.hash[:j], v.hash[j+1:]...)
+			n++
+		}
+	}
+	s.deleteIfEmpty(a[1], v)
+	if n > 0 && s.recording {
+		s.propagate(append([]string{"HDEL"}, a[1:]...)...)
+	}
+	return Int(n)
+}
+
+// --- lists
+
+func cmdLIndex(s *Store, a []string) Reply {
+	idx, ok := parseInt(a[2])
+	if !ok {
+		return Err(errNotInteger)
+	}
+	v, wrong := s.lookupType(a[1], typeList)
+	if wrong {
+		return Err(errWrongType)
+	}
+	if v == nil {
+		return Nil
+	}
+	n := int64(len(v.list))
+	if idx < 0 {
+		idx += n
+	}
+	if idx < 0 || idx >= n {
+		return Nil
+	}
+	return Bulk(v.list[idx])
+}
+
+// cmdPop ports t_list.c popGenericCommand (LPOP/RPOP key [count]).
+func cmdPop(s *Store, a []string) Reply {
+	left := strings.EqualFold(a[0], "lpop")
+	if len(a) > 3 {
+		return Err(errSyntax)
+	}
+	count, withCount := int64(1), len(a) == 3
+	if withCount {
+		n, ok := parseInt(a[2])
+		if !ok || n < 0 {
+			return Err("ERR value is out of range, must be positive")
+		}
+		count = n
+	}
+	v, wrong := s.lookupType(a[1], typeList)
+	if wrong {
+		return Err(errWrongType)
+	}
+	if v == nil {
+		return Nil
+	}
+	if withCount && count == 0 {
+		return Array()
+	}
+	if count > int64(len(v.list)) {
+		count = int64(len(v.list))
+	}
+	out := make([]Reply, 0, count)
+	for i := int64(0); i < count; i++ {
+		var e string
+		if left {
+			e, v.list = v.list[0], v.list[1:]
+		} else {
+			e, v.list = v.list[len(v.list)-1], v.list[:len(v.list)-1]
+		}
+		out = append(out, Bulk(e))
+	}
+	s.deleteIfEmpty(a[1], v)
+	if s.recording {
+		s.propagate(strings.ToUpper(a[0]), a[1], strconv.FormatInt(count, 10))
+	}
+	if !withCount {
+		return out[0]
+	}
+	return Array(out...)
+}
+
+func cmdPush(s *Store, a []string) Reply {
+	v, wrong := s.lookupType(a[1], typeList)
+	if wrong {
+		return Err(errWrongType)
+	}
+	if v == nil {
+		v = s.create(a[1], typeList)
+	}
+	if strings.EqualFold(a[0], "rpush") {
+		v.list = append(v.list, a[2:]...)
+	} else {
+		for _, e := range a[2:] {
+			v.list = append([]string{e}, v.list...)
+		}
+	}
+	if s.recording {
+		s.propagate(append([]string{strings.ToUpper(a[0])}, a[1:]...)...)
+	}
+	return Int(int64(len(v.list)))
+}
+
+// rangeIndices turns Redis's inclusive start/stop (negatives from the end)
+// into a half-open slice range over n elements.
+func rangeIndices(start, stop, n int64) (int64, int64) {
+	if start < 0 {
+		start += n
+	}
+	if stop < 0 {
+		stop += n
+	}
+	if start < 0 {
+		start = 0
+	}
+	if start > stop || start >= n {
+		return 0, 0
+	}
+	if stop >= n {
+		stop = n - 1
+	}
+	return start, stop + 1
+}
+
+func cmdLRange(s *Store, a []string) Reply {
+	start, ok1 := parseInt(a[2])
+	stop, ok2 := parseInt(a[3])
+	if !ok1 || !ok2 {
+		return Err(errNotInteger)
+	}
+	v, wrong := s.lookupType(a[1], typeList)
+	if wrong {
+		return Err(errWrongType)
+	}
+	if v == nil {
+		return Array()
+	}
+	lo, hi := rangeIndices(start, stop, int64(len(v.list)))
+	out := make([]Reply, 0, hi-lo)
+	for _, e := range v.list[lo:hi] {
+		out = append(out, Bulk(e))
+	}
+	return Array(out...)
+}
+
+func cmdLLen(s *Store, a []string) Reply {
+	v, wrong := s.lookupType(a[1], typeList)
+	if wrong {
+		return Err(errWrongType)
+	}
+	if v == nil {
+		return Int(0)
+	}
+	return Int(int64(len(v.list)))
+}
+
+// cmdLRem ports t_list.c lremCommand: count > 0 from the head, < 0 from the
+// tail, 0 all.
+func cmdLRem(s *Store, a []string) Reply {
+	count, ok := parseInt(a[2])
+	if !ok {
+		return Err(errNotInteger)
+	}
+	v, wrong := s.lookupType(a[1], typeList)
+	if wrong {
+		return Err(errWrongType)
+	}
+	if v == nil {
+		return Int(0)
+	}
+	var removed int64
+	limit := count
+	if limit < 0 {
+		limit = -limit
+	}
+	keep := make([]string, 0, len(v.list))
+	if count >= 0 {
+		for _, e := range v.list {
+			if e == a[3] && (limit == 0 || removed < limit) {
+				removed++
+				continue
+			}
+			keep = append(keep, e)
+		}
+	} else {
+		for i := len(v.list) - 1; i >= 0; i-- {
+			e := v.list[i]
+			if e == a[3] && removed < limit {
+				removed++
+				continue
+			}
+			keep = append(keep, e)
+		}
+		for i, j := 0, len(keep)-1; i < j; i, j = i+1, j-1 {
+			keep[i], keep[j] = keep[j], keep[i]
+		}
+	}
+	v.list = keep
+	s.deleteIfEmpty(a[1], v)
+	if removed > 0 && s.recording {
+		s.propagate("LREM", a[1], a[2], a[3])
+	}
+	return Int(removed)
+}
+
+// --- sorted sets
+
+func zless(a, b zmember) bool {
+	if a.score != b.score {
+		return a.score < b.score
+	}
+	return a.member < b.member
+}
+
+func (v *value) zindex(member string) int {
+	for i := range v.zset {
+		if v.zset[i].member == member {
+			return i
+		}
+	}
+	return -1
+}
+
+// zset puts member at score, keeping the order; it reports whether the
+// member was new.
+func (v *value) zput(member string, score float64) bool {
+	isNew := true
+	if j := v.zindex(member); j >= 0 {
+		if v.zset[j].score == score {
+			return false
+		}
+		v.zset = append(v.zset[:j], v.zset[j+1:]...)
+		isNew = false
+	}
+	m := zmember{member, score}
+	i := sort.Search(len(v.zset), func(i int) bool { return zless(m, v.zset[i]) })
+	v.zset = append(v.zset, zmember{})
+	copy(v.zset[i+1:], v.zset[i:])
+	v.zset[i] = m
+	return isNew
+}
+
+// cmdZAdd ports t_zset.c zaddGenericCommand.
+func cmdZAdd(s *Store, a []string) Reply {
+	var nx, xx, gt, lt, ch, incr bool
+	i := 2
+	for ; i < len(a); i++ {
+		switch strings.ToUpper(a[i]) {
+		case "NX":
+			nx = true
+		case "XX":
+			xx = true
+		case "GT":
+			gt = true
+		case "LT":
+			lt = true
+		case "CH":
+			ch = true
+		case "INCR":
+			incr = true
+		default:
+			goto scores
+		}
+	}
+scores:
+	rest := a[i:]
+	if len(rest) == 0 || len(rest)%2 != 0 {
+		return Err(errSyntax)
+	}
+	if nx && xx {
+		return Err("ERR XX and NX options at the same time are not compatible")
+	}
+	if (gt && nx) || (lt && nx) || (gt && lt) {
+		return Err("ERR GT, LT, and/or NX options at the same time are not compatible")
+	}
+	if incr && len(rest) > 2 {
+		return Err("ERR INCR option supports a single increment-element pair")
+	}
+	scores := make([]float64, len(rest)/2)
+	for j := range scores {
+		f, ok := parseFloat(rest[2*j])
+		if !ok {
+			return Err(errNotFloat)
+		}
+		scores[j] = f
+	}
+	v, wrong := s.lookupType(a[1], typeZSet)
+	if wrong {
+		return Err(errWrongType)
+	}
+	if v == nil {
+		if xx {
+			if incr {
+				return Nil
+			}
+			return Int(0)
+		}
+		v = s.create(a[1], typeZSet)
+	}
+	var added, changed int64
+	var last Reply = Nil
+	for j, score := range scores {
+		member := rest[2*j+1]
+		cur := v.zindex(member)
+		if cur >= 0 {
+			if nx {
+				continue
+			}
+			old := v.zset[cur].score
+			if incr {
+				score += old
+				if math.IsNaN(score) {
+					s.deleteIfEmpty(a[1], v)
+					return Err(errNaNScore)
+				}
+			}
+			if (gt && score <= old) || (lt && score >= old) {
+				continue
+			}
+			last = Bulk(formatScore(score))
+			if score != old {
+				v.zput(member, score)
+				changed++
+				if s.recording {
+					s.propagate("ZADD", a[1], formatScoreExact(score), member)
+				}
+			}
+		} else {
+			if xx {
+				continue
+			}
+			v.zput(member, score)
+			added++
+			last = Bulk(formatScore(score))
+			if s.recording {
+				s.propagate("ZADD", a[1], formatScoreExact(score), member)
+			}
+		}
+	}
+	s.deleteIfEmpty(a[1], v)
+	if incr {
+		return last
+	}
+	if ch {
+		return Int(added + changed)
+	}
+	return Int(added)
+}
+
+// formatScoreExact renders a score so a replica parses back the same
+// double (17 significant digits round-trip).
+func formatScoreExact(f float64) string {
+	if math.IsInf(f, 0) {
+		return formatScore(f)
+	}
+	return strconv.FormatFloat(f, 'g', -1, 64)
+}
+
+func cmdZScore(s *Store, a []string) Reply {
+	v, wrong := s.lookupType(a[1], typeZSet)
+	if wrong {
+		return Err(errWrongType)
+	}
+	if v == nil {
+		return Nil
+	}
+	if j := v.zindex(a[2]); j >= 0 {
+		return Bulk(formatScore(v.zset[j].score))
+	}
+	return Nil
+}
+
+func cmdZRem(s *Store, a []string) Reply {
+	v, wrong := s.lookupType(a[1], typeZSet)
+	if wrong {
+		return Err(errWrongType)
+	}
+	if v == nil {
+		return Int(0)
+	}
+	var n int64
+	for _, m := range a[2:] {
+		if j := v.zindex(m); j >= 0 {
+			v.zset = append(v.zset[:j], v.zset[j+1:]...)
+			n++
+		}
+	}
+	s.deleteIfEmpty(a[1], v)
+	if n > 0 && s.recording {
+		s.propagate(append([]string{"ZREM"}, a[1:]...)...)
+	}
+	return Int(n)
+}
+
+// cmdZIncrBy ports t_zset.c zincrbyCommand (ZADD INCR).
+func cmdZIncrBy(s *Store, a []string) Reply {
+	return cmdZAdd(s, []string{"zadd", a[1], "INCR", a[2], a[3]})
+}
+
+func cmdZCard(s *Store, a []string) Reply {
+	v, wrong := s.lookupType(a[1], typeZSet)
+	if wrong {
+		return Err(errWrongType)
+	}
+	if v == nil {
+		return Int(0)
+	}
+	return Int(int64(len(v.zset)))
+}
+
+func cmdZRank(s *Store, a []string) Reply {
+	v, wrong := s.lookupType(a[1], typeZSet)
+	if wrong {
+		return Err(errWrongType)
+	}
+	if v == nil {
+		return Nil
+	}
+	if j := v.zindex(a[2]); j >= 0 {
+		return Int(int64(j))
+	}
+	return Nil
+}
+
+// scoreBound is one end of a BYSCORE range.
+type scoreBound struct {
+	val       float64
+	exclusive bool
+}
+
+func parseScoreBound(s string) (scoreBound, bool) {
+	b := scoreBound{}
+	if strings.HasPrefix(s, "(") {
+		b.exclusive = true
+		s = s[1:]
+	}
+	f, ok := parseFloat(s)
+	if !ok {
+		return b, false
+	}
+	b.val = f
+	return b, true
+}
+
+func (b scoreBound) belowOrAt(f float64) bool { // f >= min
+	if b.exclusive {
+		return f > b.val
+	}
+	return f >= b.val
+}
+
+func (b scoreBound) aboveOrAt(f float64) bool { // f <= max
+	if b.exclusive {
+		return f < b.val
+	}
+	return f <= b.val
+}
+
+// cmdZRange ports t_zset.c zrangeGenericCommand for ZRANGE key start stop
+// [BYSCORE] [REV] [LIMIT offset count] [WITHSCORES].
+func cmdZRange(s *Store, a []string) Reply {
+	var byScore, rev, withScores, limit bool
+	var offset, count int64 = 0, -1
+	for i := 4; i < len(a); i++ {
+		switch strings.ToUpper(a[i]) {
+		case "WITHSCORES":
+			withScores = true
+		case "BYSCORE":
+			byScore = true
+		case "REV":
+			rev = true
+		case "LIMIT":
+			if i+2 >= len(a) {
+				return Err(errSyntax)
+			}
+			o, ok1 := parseInt(a[i+1])
+			c, ok2 := parseInt(a[i+2])
+			if !ok1 || !ok2 {
+				return Err(errNotInteger)
+			}
+			offset, count, limit = o, c, true
+			i += 2
+		default:
+			return Err(errSyntax)
+		}
+	}
+	if limit && !byScore {
+		return Err("ERR syntax error, LIMIT is only supported in combination with either BYSCORE or BYLEX")
+	}
+	var sel []zmember
+	if byScore {
+		lo, hi := a[2], a[3]
+		if rev {
+			lo, hi = hi, lo
+		}
+		min, ok1 := parseScoreBound(lo)
+		max, ok2 := parseScoreBound(hi)
+		if !ok1 || !ok2 {
+			return Err("ERR min or max is not a float")
+		}
+		v, wrong := s.lookupType(a[1], typeZSet)
+		if wrong {
+			return Err(errWrongType)
+		}
+		if v != nil {
+			for _, m := range v.zset {
+				if min.belowOrAt(m.score) && max.aboveOrAt(m.score) {
+					sel = append(sel, m)
+				}
+			}
+		}
+		if rev {
+			reverseZ(sel)
+		}
+		if offset < 0 {
+			sel = nil
+		} else if offset >= int64(len(sel)) {
+			sel = nil
+		} else {
+			sel = sel[offset:]
+			if count >= 0 && count < int64(len(sel)) {
+				sel = sel[:count]
+			}
+		}
+	} else {
+		start, ok1 := parseInt(a[2])
+		stop, ok2 := parseInt(a[3])
+		if !ok1 || !ok2 {
+			return Err(errNotInteger)
+		}
+		v, wrong := s.lookupType(a[1], typeZSet)
+		if wrong {
+			return Err(errWrongType)
+		}
+		if v != nil {
+			all := v.zset
+			if rev {
+				all = append([]zmember(nil), all...)
+				reverseZ(all)
+			}
+			lo, hi := rangeIndices(start, stop, int64(len(all)))
+			sel = all[lo:hi]
+		}
+	}
+	n := len(sel)
+	if withScores {
+		n *= 2
+	}
+	out := make([]Reply, 0, n)
+	for _, m := range sel {
+		out = append(out, Bulk(m.member))
+		if withScores {
+			out = append(out, Bulk(formatScore(m.score)))
+		}
+	}
+	return Array(out...)
+}
+
+func reverseZ(z []zmember) {
+	for i, j := 0, len(z)-1; i < j; i, j = i+1, j-1 {
+		z[i], z[j] = z[j], z[i]
+	}
+}
+
+func cmdPublish(s *Store, a []string) Reply {
+	if s.Publish == nil {
+		return Int(0)
+	}
+	return Int(s.Publish(a[1], a[2]))
+}
+
+func cmdWait(s *Store, a []string) Reply {
+	if _, ok := parseInt(a[1]); !ok {
+		return Err(errNotInteger)
+	}
+	if n, ok := parseInt(a[2]); !ok || n < 0 {
+		if !ok {
+			return Err(errNotInteger)
+		}
+		return Err("ERR timeout is negative")
+	}
+	return Int(0)
+}

@@ -1,0 +1,271 @@
+package sim
+
+import (
+	"encoding/binary"
+	"hash/fnv"
+	"math"
+	"sort"
+)
+
+// valueType is the Redis type of a key's value.
+type valueType uint8
+
+const (
+	typeString valueType = iota + 1
+	typeHash
+	typeList
+	typeZSet
+)
+
+func (t valueType) name() string {
+	switch t {
+	case typeString:
+		return "string"
+	case typeHash:
+		return "hash"
+	case typeList:
+		return "list"
+	case typeZSet:
+		return "zset"
+	}
+	return "none"
+}
+
+// hashField is one field of a hash. Hashes keep insertion order, as Redis's
+// listpack encoding of small hashes does (HGETALL replies in that order).
+type hashField struct{ field, val string }
+
+// zmember is one member of a sorted set.
+type zmember struct {
+	member string
+	score  float64
+}
+
+// value is what a key holds. Only the field of its type is used.
+type value struct {
+	typ      valueType
+	str      string
+	hash     []hashField
+	list     []string
+	zset     []zmember // ordered by (score, member), as Redis orders them
+	hasTTL   bool
+	expireAt int64 // Unix ms; the key is gone once now > expireAt
+}
+
+func (v *value) clone() *value {
+	c := *v
+	switch v.typ {
+	case typeHash:
+		c.hash = append([]hashField(nil), v.hash...)
+	case typeList:
+		c.list = append([]string(nil), v.list...)
+	case typeZSet:
+		c.zset = append([]zmember(nil), v.zset...)
+	}
+	return &c
+}
+
+// Store is an in-memory Redis 7.0 keyspace with a clock set by its caller. It
+// answers the command subset the lock scripts and the simple locks use, with
+// Redis's replies, errors and expiry rule, and runs Lua scripts (Eval) through
+// a shared script engine. A Store is not safe for concurrent use.
+type Store struct {
+	now  int64 // server clock, Unix ms, set by SetTime
+	keys map[string]*value
+
+	// Publish, when set, delivers a PUBLISH and returns the number of
+	// receivers. With no Publish hook PUBLISH reaches nobody and returns 0.
+	Publish func(channel, message string) int64
+
+	// recording and effects hold the write effects of commands for
+	// replication, when recording is on (see StartEffects).
+	recording bool
+	effects   [][]string
+
+	// replica is set on a replica's store: a replica never expires keys on
+	// its own clock but waits for the master's DEL (Redis 7.0 db.c
+	// expireIfNeeded), so applying the master's effects never diverges.
+	replica bool
+
+	eng *Engine
+}
+
+// NewStore returns an empty store whose clock reads 0.
+func NewStore() *Store {
+	return &Store{keys: make(map[string]*value)}
+}
+
+// SetTime sets the server clock (Unix ms). Expiry follows this clock.
+func (s *Store) SetTime(ms int64) { s.now = ms }
+
+// Now returns the server clock (Unix ms).
+func (s *Store) Now() int64 { return s.now }
+
+// Len returns the number of keys, counting keys whose TTL has passed but
+// that nothing has touched yet.
+func (s *Store) Len() int { return len(s.keys) }
+
+// FlushAll empties the store, as a restart without persistence does.
+func (s *Store) FlushAll() {
+	s.keys = make(map[string]*value)
+}
+
+// Clone returns a deep copy of the keyspace and clock. The copy shares the
+// script engine (a Store and its clones must be used from one goroutine) and
+// has no Publish hook and no effect recording.
+func (s *Store) Clone() *Store {
+	c := &Store{now: s.now, keys: make(map[string]*value, len(s.keys)), eng: s.eng}
+	for k, v := range s.keys {
+		c.keys[k] = v.clone()
+	}
+	return c
+}
+
+// SortedKeys returns the live keys (TTL not passed at the current clock), sorted.
+func (s *Store) SortedKeys() []string {
+	ks := make([]string, 0, len(s.keys))
+	for k, v := range s.keys {
+		if !s.expired(v) {
+			ks = append(ks, k)
+		}
+	}
+	sort.Strings(ks)
+	return ks
+}
+
+// Hash returns a stable 64-bit hash of the live keyspace: every key, type,
+// value and expiry time, independent of map order and of keys whose TTL has
+// passed but that were not yet removed. The clock itself is not hashed.
+func (s *Store) Hash() uint64 {
+	h := fnv.New64a()
+	var num [8]byte
+	put := func(str string) {
+		binary.LittleEndian.PutUint64(num[:], uint64(len(str)))
+		h.Write(num[:])
+		h.Write([]byte(str))
+	}
+	putInt := func(n int64) {
+		binary.LittleEndian.PutUint64(num[:], uint64(n))
+		h.Write(num[:])
+	}
+	for _, k := range s.SortedKeys() {
+		v := s.keys[k]
+		put(k)
+		putInt(int64(v.typ))
+		if v.hasTTL {
+			putInt(v.expireAt)
+		} else {
+			putInt(-1)
+		}
+		switch v.typ {
+		case typeString:
+			put(v.str)
+		case typeHash:
+			putInt(int64(len(v.hash)))
+			for _, f := range v.hash {
+				put(f.field)
+				put(f.val)
+			}
+		case typeList:
+			putInt(int64(len(v.list)))
+			for _, e := range v.list {
+				put(e)
+			}
+		case typeZSet:
+			putInt(int64(len(v.zset)))
+			for _, m := range v.zset {
+				put(m.member)
+				putInt(int64(math.Float64bits(m.score)))
+			}
+		}
+	}
+	return h.Sum64()
+}
+
+// expired applies Redis's rule: a key is expired only when now > its expiry
+// time; at exactly the expiry millisecond it still exists with PTTL 0.
+func (s *Store) expired(v *value) bool {
+	return v.hasTTL && s.now > v.expireAt && !s.replica
+}
+
+// lookup returns the live value of key, removing it first if its TTL has
+// passed (Redis's lazy expiry, which also propagates a DEL to replicas).
+func (s *Store) lookup(key string) *value {
+	v := s.keys[key]
+	if v == nil {
+		return nil
+	}
+	if s.expired(v) {
+		delete(s.keys, key)
+		if s.recording {
+			s.propagate("DEL", key)
+		}
+		return nil
+	}
+	return v
+}
+
+// lookupType returns key's value if it has type t, nil if the key is
+// absent, and wrongType=true if it holds another type.
+func (s *Store) lookupType(key string, t valueType) (v *value, wrongType bool) {
+	v = s.lookup(key)
+	if v != nil && v.typ != t {
+		return nil, true
+	}
+	return v, false
+}
+
+// create makes a new value of type t at key (the key must be absent).
+func (s *Store) create(key string, t valueType) *value {
+	v := &value{typ: t}
+	s.keys[key] = v
+	return v
+}
+
+// deleteIfEmpty removes an aggregate that has become empty, as Redis does.
+func (s *Store) deleteIfEmpty(key string, v *value) {
+	empty := false
+	switch v.typ {
+	case typeHash:
+		empty = len(v.hash) == 0
+	case typeList:
+		empty = len(v.list) == 0
+	case typeZSet:
+		empty = len(v.zset) == 0
+	}
+	if empty {
+		delete(s.keys, key)
+	}
+}
+
+// StartEffects turns on recording of write effects (for replication) and
+// discards any recorded so far.
+func (s *Store) StartEffects() {
+	s.recording = true
+	s.effects = s.effects[:0]
+}
+
+// TakeEffects returns the write effects recorded since StartEffects or the
+// last TakeEffects, in execution order, each a command that replays the
+// write on a replica whatever its clock (relative expiries become
+// PEXPIREAT), and clears the record.
+func (s *Store) TakeEffects() [][]string {
+	if len(s.effects) == 0 {
+		return nil
+	}
+	out := s.effects
+	s.effects = nil
+	return out
+}
+
+// StopEffects turns recording off.
+func (s *Store) StopEffects() {
+	s.recording = false
+	s.effects = nil
+}
+
+// propagate records a write effect. Callers test s.recording first so the
+// hot path builds no argument slice when nothing replicates.
+func (s *Store) propagate(args ...string) {
+	s.effects = append(s.effects, args)
+}
