@@ -25,6 +25,7 @@ type subcommand struct {
 
 func subcommands() []subcommand {
 	return []subcommand{
+		{"run", "run one seed of one algorithm under a fault preset; --trace FILE, --check-determinism", runRun},
 		{"conform", "check conformance files against the simulated store, or --emit its replies", runConform},
 	}
 }

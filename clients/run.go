@@ -1,0 +1,222 @@
+package clients
+
+import (
+	"fmt"
+	"io"
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/locksim/locksim/sim"
+)
+
+// Algorithms lists the lock algorithms by name, simplest first.
+var Algorithms = []string{
+	"setnx-expire", "set-px", "set-uuid-getdel", "set-uuid-lua",
+	"rlock-3.8.1", "rlock-3.16.8", "fairlock-3.8.1", "fairlock-3.16.8",
+}
+
+// RunConfig is everything that determines a run besides the code: the
+// same RunConfig gives the same trace, byte for byte.
+type RunConfig struct {
+	Algo    string
+	Seed    uint64
+	Preset  string
+	Scripts string // a user's script directory for the Redisson algorithms ("" = embedded)
+
+	Safety   sim.Duration // the safety phase, with faults
+	Liveness sim.Duration // the liveness phase: faults off, everything healed
+
+	// Workload overrides; zero values are drawn from the seed.
+	Procs, Threads int
+}
+
+// Run is one simulated run: its world, what clients observed, and the
+// plan it followed.
+type Run struct {
+	Config   RunConfig
+	World    *sim.World
+	Plan     sim.Plan
+	Workload Workload
+	History  *History
+	Header   []string // every option and drawn parameter, for the run's header
+}
+
+// checkAlgo validates an algorithm name.
+func checkAlgo(name string) error {
+	for _, a := range Algorithms {
+		if a == name {
+			return nil
+		}
+	}
+	return fmt.Errorf("unknown algorithm %q (known: %s)", name, strings.Join(Algorithms, ", "))
+}
+
+// DefaultRunConfig fills in phase lengths.
+func (c RunConfig) withDefaults() RunConfig {
+	if c.Safety == 0 {
+		c.Safety = 3 * sim.Minute
+	}
+	if c.Liveness == 0 {
+		c.Liveness = 2 * sim.Minute
+	}
+	return c
+}
+
+// NewRun builds a run: workload and fault plan drawn from the seed, the
+// world, and the client processes. trace receives the JSON Lines trace (nil:
+// hash only). Nothing has run yet; call Execute.
+func NewRun(cfg RunConfig, trace io.Writer) (*Run, error) {
+	cfg = cfg.withDefaults()
+	if err := checkAlgo(cfg.Algo); err != nil {
+		return nil, err
+	}
+	wl := drawWorkload(cfg)
+	names := make([]string, wl.Procs)
+	for i := range names {
+		names[i] = "c" + strconv.Itoa(i+1)
+	}
+	plan, err := sim.PlanFor(cfg.Seed, cfg.Preset, names, cfg.Safety)
+	if err != nil {
+		return nil, err
+	}
+	tr := sim.NewTracer(trace)
+	w := sim.NewWorld(sim.Config{Seed: cfg.Seed, Net: plan.Net, Replicas: plan.Replicas, Trace: tr})
+	r := &Run{Config: cfg, World: w, Plan: plan, Workload: wl, History: &History{}}
+	mk, err := r.programFactory()
+	if err != nil {
+		return nil, err
+	}
+	for _, n := range names {
+		w.AddProcess(n, plan.ClientClocks[n], mk())
+	}
+	for _, f := range plan.Faults {
+		w.Schedule(f)
+	}
+	r.Header = append([]string{
+		fmt.Sprintf("algo %s seed %d preset %s safety %s liveness %s", cfg.Algo, cfg.Seed, cfg.Preset, cfg.Safety, cfg.Liveness),
+		fmt.Sprintf("workload procs=%d threads=%d lock=%s think=%s cs=%s cs-long=%.2f<=%s mix lock=%d lock(lease)=%d tryLock()=%d tryLock(wait)=%d lease=%d..%dms wait=%d..%dms seconds-unit=%.2f",
+			wl.Procs, wl.Threads, wl.Lock, wl.ThinkMean, wl.CSMean, wl.CSLong, wl.CSLongMax, wl.WLock, wl.WLockLease, wl.WTryLock, wl.WTryLockWait, wl.LeaseMin, wl.LeaseMax, wl.WaitMin, wl.WaitMax, wl.SecondsUnit),
+	}, plan.Describe()...)
+	for _, h := range r.Header {
+		w.Tracer().Event(0, "world", "option").Str("text", h).End()
+	}
+	return r, nil
+}
+
+// drawWorkload draws the workload from the seed's "workload" stream.
+func drawWorkload(cfg RunConfig) Workload {
+	r := sim.NewRand(cfg.Seed, "workload")
+	wl := Workload{
+		Procs:     2 + r.Intn(3),
+		Threads:   1 + r.Intn(3),
+		Lock:      "myLock",
+		ThinkMean: r.Range(100*sim.Millisecond, 3*sim.Second),
+		CSMean:    r.Range(10*sim.Millisecond, 2*sim.Second),
+		CSLong:    0.05 * r.Float64(),
+		CSLongMax: r.Range(5*sim.Second, 60*sim.Second),
+		WLock:     r.Intn(4), WLockLease: r.Intn(4), WTryLock: r.Intn(3), WTryLockWait: r.Intn(4),
+		LeaseMin: 1000 + r.Int63n(5000), LeaseMax: 10000 + r.Int63n(40000),
+		WaitMin: 100 + r.Int63n(2000), WaitMax: 3000 + r.Int63n(30000),
+		SecondsUnit: 0.2 * r.Float64(),
+		StopAt:      sim.Time(cfg.Safety + cfg.Liveness/2),
+	}
+	if wl.WLock+wl.WLockLease+wl.WTryLock+wl.WTryLockWait == 0 {
+		wl.WLock = 1
+	}
+	if cfg.Procs > 0 {
+		wl.Procs = cfg.Procs
+	}
+	if cfg.Threads > 0 {
+		wl.Threads = cfg.Threads
+	}
+	return wl
+}
+
+// programFactory returns a constructor of the algorithm's client program,
+// one per process, each starting the workload's threads at every start.
+func (r *Run) programFactory() (func() sim.Program, error) {
+	cfg, wl, h := r.Config, &r.Workload, r.History
+	var version string
+	var fair bool
+	switch {
+	case strings.HasPrefix(cfg.Algo, "rlock-"):
+		version = strings.TrimPrefix(cfg.Algo, "rlock-")
+	case strings.HasPrefix(cfg.Algo, "fairlock-"):
+		version, fair = strings.TrimPrefix(cfg.Algo, "fairlock-"), true
+	default:
+		kind := SimpleKind(cfg.Algo)
+		return func() sim.Program {
+			c := NewSimple(kind)
+			prog := &workloadProgram{Program: c}
+			c.OnStart = func(c *SimpleClient) {
+				prog.threads = startThreads(wl, h, c.p, func(d sim.Duration, fn func()) { c.rt.after(d, fn) },
+					func(tid int64) locker { return simpleLocker{c.GetLock(wl.Lock, tid)} })
+			}
+			return prog
+		}, nil
+	}
+	opts, err := DefaultOptions(version, fair)
+	if err != nil {
+		return nil, err
+	}
+	if cfg.Scripts != "" {
+		if opts.Scripts, err = LoadScripts(version, cfg.Scripts); err != nil {
+			return nil, err
+		}
+	}
+	return func() sim.Program {
+		c := NewRedisson(opts)
+		prog := &workloadProgram{Program: c}
+		c.OnStart = func(c *Redisson) {
+			prog.threads = startThreads(wl, h, c.p, func(d sim.Duration, fn func()) { c.rt.after(d, fn) },
+				func(tid int64) locker { return redissonLocker{c.GetLock(wl.Lock, tid)} })
+		}
+		return prog
+	}, nil
+}
+
+// workloadProgram wraps a client program with its workload threads, so a
+// crash can close their critical sections.
+type workloadProgram struct {
+	sim.Program
+	threads []*thread
+}
+
+func (w *workloadProgram) Crashed(p *sim.Proc) {
+	for _, t := range w.threads {
+		t.crashed(p.VirtualNow())
+	}
+}
+
+// Execute runs the safety phase, heals everything, and runs the liveness
+// phase.
+func (r *Run) Execute() {
+	w := r.World
+	w.RunUntil(sim.Time(r.Config.Safety))
+	w.EndFaults()
+	w.RunUntil(sim.Time(r.Config.Safety + r.Config.Liveness))
+	w.Tracer().Event(w.Now(), "world", "end").Int("events", int64(w.Steps())).End()
+}
+
+// Summary counts outcomes of the history, for a run's last lines.
+func (r *Run) Summary() []string {
+	counts := map[string]int{}
+	for _, op := range r.History.Ops {
+		k := string(op.Call) + " " + op.Outcome
+		if op.Outcome == "" {
+			k = string(op.Call) + " open"
+		}
+		counts[k]++
+	}
+	keys := make([]string, 0, len(counts))
+	for k := range counts {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	out := []string{fmt.Sprintf("%d events, %d calls, %d critical sections, trace hash %016x", r.World.Steps(), len(r.History.Ops), len(r.History.Sections), r.World.Tracer().Sum())}
+	for _, k := range keys {
+		out = append(out, fmt.Sprintf("  %-28s %d", k, counts[k]))
+	}
+	return out
+}

@@ -1,0 +1,279 @@
+package clients
+
+import (
+	"strconv"
+
+	"github.com/locksim/locksim/sim"
+)
+
+// AttemptKind is which lock API call a workload thread makes.
+type AttemptKind string
+
+// The calls a workload mixes.
+const (
+	CallLock        AttemptKind = "lock"          // lock() or lock(lease)
+	CallTryLock     AttemptKind = "tryLock()"     // tryLock(): one attempt
+	CallTryLockWait AttemptKind = "tryLock(wait)" // tryLock(wait, lease, unit)
+	CallUnlock      AttemptKind = "unlock"
+)
+
+// Attempt is one acquisition call with its arguments (-1: not given).
+type Attempt struct {
+	Kind  AttemptKind
+	Wait  int64
+	Lease int64
+	Unit  Unit
+}
+
+// Op is one call in the client-observed history: what a thread asked,
+// when (virtual time) it called and heard back, and what it heard.
+type Op struct {
+	Proc    string
+	Thread  int64
+	Owner   string // the owner field the lock stores (UUID:threadId), or the value
+	Lock    string
+	Call    AttemptKind
+	Wait    int64
+	Lease   int64 // ms; -1: the watchdog's
+	Start   sim.Time
+	End     sim.Time // -1 while open (the process crashed before it returned)
+	Outcome string   // "acquired", "not-acquired", "released", "error", or "" while open
+	Err     string
+}
+
+// Section is a critical section: from "lock returned" to "unlock sent" or
+// the process's crash.
+type Section struct {
+	Proc   string
+	Thread int64
+	Owner  string
+	Lock   string
+	Lease  int64
+	Start  sim.Time
+	End    sim.Time // -1: still open at the end of the run
+	Ended  string   // "unlock", "crash", or "" while open
+}
+
+// History is what a run's clients observed, in event order.
+type History struct {
+	Ops      []Op
+	Sections []Section
+}
+
+// locker is a thread's lock, whatever the algorithm.
+type locker interface {
+	acquire(a Attempt, done func(ok bool, err error))
+	release(done func(error))
+	owner() string
+}
+
+type redissonLocker struct{ l *RLock }
+
+func (r redissonLocker) owner() string { return r.l.lockName() }
+func (r redissonLocker) acquire(a Attempt, done func(bool, error)) {
+	switch a.Kind {
+	case CallLock:
+		r.l.Lock(a.Lease, a.Unit, func(err error) { done(err == nil, err) })
+	case CallTryLock:
+		r.l.TryLockNoWait(a.Lease, a.Unit, done)
+	default:
+		r.l.TryLock(a.Wait, a.Lease, a.Unit, done)
+	}
+}
+func (r redissonLocker) release(done func(error)) { r.l.Unlock(done) }
+
+type simpleLocker struct{ l *SimpleLock }
+
+func (s simpleLocker) owner() string { return s.l.value }
+func (s simpleLocker) acquire(a Attempt, done func(bool, error)) {
+	lease := a.Unit.toMillis(a.Lease)
+	if a.Lease == -1 {
+		lease = 30000
+	}
+	switch a.Kind {
+	case CallLock:
+		s.l.Acquire(-1, lease, done)
+	case CallTryLock:
+		s.l.Acquire(0, lease, done)
+	default:
+		s.l.Acquire(a.Unit.toMillis(a.Wait), lease, done)
+	}
+}
+func (s simpleLocker) release(done func(error)) { s.l.Release(done) }
+
+// Workload is what every thread of every process does: loop acquire (a
+// mix of lock and tryLock with leases and waits), a critical section,
+// release, think.
+type Workload struct {
+	Procs   int
+	Threads int
+	Lock    string
+
+	ThinkMean sim.Duration // mean think time between attempts
+	CSMean    sim.Duration // mean critical section
+	CSLong    float64      // probability of a long critical section
+	CSLongMax sim.Duration // long ones are uniform in [CSMean, CSLongMax]
+
+	// Weights of the calls: lock(), lock(lease), tryLock(), tryLock(wait, lease).
+	WLock, WLockLease, WTryLock, WTryLockWait int
+	LeaseMin, LeaseMax                        int64 // explicit leases, ms
+	WaitMin, WaitMax                          int64 // tryLock waits, ms
+	SecondsUnit                               float64
+
+	// StopAt: threads start no new acquisition after this virtual time.
+	StopAt sim.Time
+}
+
+// thread is one workload thread of one process incarnation.
+type thread struct {
+	wl    *Workload
+	h     *History
+	p     *sim.Proc
+	tid   int64
+	lk    locker
+	rand  *sim.Rand
+	sect  int // index of the open section in h.Sections, or -1
+	op    int // index of the open op, or -1
+	inc   int
+	sleep func(sim.Duration, func())
+}
+
+func (t *thread) alive() bool { return t.p.Alive() && t.p.Incarnation() == t.inc }
+
+func (t *thread) draw() Attempt {
+	w := t.wl
+	r := t.rand
+	total := w.WLock + w.WLockLease + w.WTryLock + w.WTryLockWait
+	x := r.Intn(total)
+	unit := Milliseconds
+	lease := int64(-1)
+	a := Attempt{Wait: -1, Lease: -1, Unit: Milliseconds}
+	switch {
+	case x < w.WLock:
+		a.Kind = CallLock
+	case x < w.WLock+w.WLockLease:
+		a.Kind = CallLock
+		lease = w.LeaseMin + r.Int63n(w.LeaseMax-w.LeaseMin+1)
+	case x < w.WLock+w.WLockLease+w.WTryLock:
+		a.Kind = CallTryLock
+		if r.Chance(0.5) {
+			lease = w.LeaseMin + r.Int63n(w.LeaseMax-w.LeaseMin+1)
+		}
+	default:
+		a.Kind = CallTryLockWait
+		a.Wait = w.WaitMin + r.Int63n(w.WaitMax-w.WaitMin+1)
+		if r.Chance(0.6) {
+			lease = w.LeaseMin + r.Int63n(w.LeaseMax-w.LeaseMin+1)
+		}
+		if r.Chance(w.SecondsUnit) {
+			unit = Seconds
+			a.Wait = (a.Wait + 999) / 1000
+			if lease > 0 {
+				lease = (lease + 999) / 1000
+			}
+		}
+	}
+	a.Lease, a.Unit = lease, unit
+	return a
+}
+
+func (t *thread) loop() {
+	if !t.alive() {
+		return
+	}
+	think := t.rand.Exp(t.wl.ThinkMean)
+	t.sleep(think, func() {
+		if !t.alive() || t.p.VirtualNow() >= t.wl.StopAt {
+			return
+		}
+		a := t.draw()
+		t.op = len(t.h.Ops)
+		t.h.Ops = append(t.h.Ops, Op{Proc: t.p.Name, Thread: t.tid, Owner: t.lk.owner(), Lock: t.wl.Lock, Call: a.Kind, Wait: a.Unit.toMillis(a.Wait), Lease: leaseMs(a), Start: t.p.VirtualNow(), End: -1})
+		t.p.Trace("call").Int("thread", t.tid).Str("call", string(a.Kind)).Int("wait", a.Wait).Int("lease", a.Lease).Int("unit_ms", int64(a.Unit)).End()
+		t.lk.acquire(a, func(ok bool, err error) {
+			if !t.alive() {
+				return
+			}
+			t.finishOp(ok, err, "acquired", "not-acquired")
+			if !ok {
+				t.loop()
+				return
+			}
+			t.sect = len(t.h.Sections)
+			t.h.Sections = append(t.h.Sections, Section{Proc: t.p.Name, Thread: t.tid, Owner: t.lk.owner(), Lock: t.wl.Lock, Lease: leaseMs(a), Start: t.p.VirtualNow(), End: -1})
+			t.sleep(t.csDuration(), func() { t.unlock() })
+		})
+	})
+}
+
+func leaseMs(a Attempt) int64 {
+	if a.Lease == -1 {
+		return -1
+	}
+	return a.Unit.toMillis(a.Lease)
+}
+
+func (t *thread) csDuration() sim.Duration {
+	w := t.wl
+	if t.rand.Chance(w.CSLong) {
+		return t.rand.Range(w.CSMean, w.CSLongMax)
+	}
+	return t.rand.Exp(w.CSMean)
+}
+
+func (t *thread) finishOp(ok bool, err error, yes, no string) {
+	op := &t.h.Ops[t.op]
+	op.End = t.p.VirtualNow()
+	switch {
+	case err != nil:
+		op.Outcome, op.Err = "error", err.Error()
+	case ok:
+		op.Outcome = yes
+	default:
+		op.Outcome = no
+	}
+	t.p.Trace("return").Int("thread", t.tid).Str("call", string(op.Call)).Str("outcome", op.Outcome).Str("error", op.Err).End()
+}
+
+func (t *thread) unlock() {
+	if !t.alive() {
+		return
+	}
+	s := &t.h.Sections[t.sect]
+	s.End, s.Ended = t.p.VirtualNow(), "unlock"
+	t.sect = -1
+	t.op = len(t.h.Ops)
+	t.h.Ops = append(t.h.Ops, Op{Proc: t.p.Name, Thread: t.tid, Owner: t.lk.owner(), Lock: t.wl.Lock, Call: CallUnlock, Wait: -1, Lease: -1, Start: t.p.VirtualNow(), End: -1})
+	t.p.Trace("call").Int("thread", t.tid).Str("call", "unlock").End()
+	t.lk.release(func(err error) {
+		if !t.alive() {
+			return
+		}
+		t.finishOp(err == nil, err, "released", "error")
+		t.loop()
+	})
+}
+
+// crashed closes what the dead incarnation had open: its critical sections
+// end at the crash; its calls stay open (porcupine's unknown outcome).
+func (t *thread) crashed(at sim.Time) {
+	if t.sect >= 0 {
+		s := &t.h.Sections[t.sect]
+		if s.End < 0 {
+			s.End, s.Ended = at, "crash"
+		}
+		t.sect = -1
+	}
+}
+
+// startThreads starts the workload's threads in a process incarnation.
+func startThreads(wl *Workload, h *History, p *sim.Proc, sleep func(sim.Duration, func()), mk func(tid int64) locker) []*thread {
+	var ts []*thread
+	for i := 0; i < wl.Threads; i++ {
+		tid := int64(50 + i) // Java thread ids of a pool start around here
+		t := &thread{wl: wl, h: h, p: p, tid: tid, lk: mk(tid), rand: p.Rand("thread/" + strconv.Itoa(i)), sect: -1, op: -1, inc: p.Incarnation(), sleep: sleep}
+		ts = append(ts, t)
+		t.loop()
+	}
+	return ts
+}

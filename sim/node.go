@@ -1,0 +1,340 @@
+package sim
+
+import (
+	"strconv"
+	"strings"
+)
+
+type role uint8
+
+const (
+	roleMaster role = iota
+	roleReplica
+)
+
+// Node is one Redis server: its store, its clock, and its place in the
+// replication topology.
+type Node struct {
+	w     *World
+	index int
+	Name  string
+	Store *Store
+	Clock Clock
+	Up    bool
+
+	role      role
+	replicaOf int // for a replica: the master's index
+
+	// Replication, as Redis 7.0 does it with effects replication: each
+	// script's writes form one entry of the master's stream.
+	offset    int64         // master: entries produced
+	applied   int64         // replica: entries applied
+	lastApply Time          // replica: entries apply in order
+	epoch     int           // bumped on resync and failover; stale entries are dropped
+	acked     map[int]int64 // master: replica index → acknowledged offset
+	waits     []*pendingWait
+}
+
+// pendingWait is a WAIT numreplicas timeout blocked on the master.
+type pendingWait struct {
+	proc   *Proc
+	inc    int
+	id     ReqID
+	target int64
+	need   int64
+	prefix []Reply // replies of the batch items before the WAIT
+	batch  bool
+	done   bool
+}
+
+// IsMaster reports whether the node is the current master.
+func (n *Node) IsMaster() bool { return n.role == roleMaster }
+
+// Offset returns the master's replication offset, or a replica's applied offset.
+func (n *Node) Offset() int64 {
+	if n.role == roleMaster {
+		return n.offset
+	}
+	return n.applied
+}
+
+// now sets the store's clock from the node's clock and returns it.
+func (n *Node) syncClock() {
+	n.Store.SetTime(n.Clock.UnixMs(n.w.now))
+}
+
+// execute runs a request that arrived from process p.
+func (n *Node) execute(p *Proc, inc int, id ReqID, req Request) {
+	w := n.w
+	if !n.Up || n.role != roleMaster || w.master != n.index {
+		w.trace.Event(w.now, n.Name, "drop").Str("from", p.Name).Int("req", int64(id)).Str("why", "node is not the master").End()
+		return
+	}
+	n.syncClock()
+	if req.Batch != nil {
+		var out []Reply
+		for i, item := range req.Batch {
+			if isWait(item) {
+				n.wait(p, inc, id, item, out, true)
+				if i != len(req.Batch)-1 {
+					panic("sim: WAIT must be the last item of a batch")
+				}
+				return
+			}
+			out = append(out, n.run(p, id, item))
+		}
+		w.reply(n, p, inc, id, Array(out...))
+		return
+	}
+	if isWait(req) {
+		n.wait(p, inc, id, req, nil, false)
+		return
+	}
+	w.reply(n, p, inc, id, n.run(p, id, req))
+}
+
+func isWait(r Request) bool { return len(r.Cmd) == 3 && strings.EqualFold(r.Cmd[0], "wait") }
+
+// run executes one command or script on the master, traces it, and
+// replicates its write effects.
+func (n *Node) run(p *Proc, id ReqID, req Request) Reply {
+	w := n.w
+	var r Reply
+	if req.Script != nil {
+		r = n.Store.Eval(req.Script, req.Keys, req.Argv)
+		sid := req.Script.ID
+		if sid == "" {
+			sid = req.Script.SHA1
+		}
+		w.trace.Event(w.now, n.Name, "exec").Str("from", p.Name).Int("req", int64(id)).Int("server_ms", n.Store.Now()).
+			Str("script", sid).Strs("keys", req.Keys).Strs("argv", req.Argv).Reply("reply", r).End()
+	} else {
+		r = n.Store.Do(req.Cmd...)
+		w.trace.Event(w.now, n.Name, "exec").Str("from", p.Name).Int("req", int64(id)).Int("server_ms", n.Store.Now()).
+			Strs("cmd", req.Cmd).Reply("reply", r).End()
+	}
+	if fx := n.Store.TakeEffects(); fx != nil {
+		n.replicate(fx)
+	}
+	return r
+}
+
+// replicate ships one entry of write effects to every replica, each after
+// its own lag, in stream order.
+func (n *Node) replicate(fx [][]string) {
+	w := n.w
+	n.offset++
+	off := n.offset
+	for _, r := range w.nodes {
+		if r == n || !r.Up || r.role != roleReplica || r.replicaOf != n.index {
+			continue
+		}
+		r := r
+		at := w.now.Add(w.net.Replication.Draw(w.Rand("net/replication")))
+		if at < r.lastApply {
+			at = r.lastApply
+		}
+		r.lastApply = at
+		epoch := r.epoch
+		w.At(at, func() {
+			if !r.Up || r.epoch != epoch || r.role != roleReplica {
+				return
+			}
+			r.syncClock()
+			for _, c := range fx {
+				r.Store.Do(c...)
+			}
+			r.applied = off
+			master := n
+			w.After(w.net.Request.Draw(w.Rand("net/latency")), func() {
+				if master.Up && master.role == roleMaster && r.epoch == epoch {
+					if off > master.acked[r.index] {
+						master.acked[r.index] = off
+					}
+					master.checkWaits()
+				}
+			})
+		})
+	}
+}
+
+// wait starts a WAIT numreplicas timeout (replication.c waitCommand): it
+// returns at once if enough replicas acknowledged the current offset,
+// otherwise when they do or when the timeout passes, with the count.
+func (n *Node) wait(p *Proc, inc int, id ReqID, req Request, prefix []Reply, batch bool) {
+	w := n.w
+	need, ok1 := parseInt(req.Cmd[1])
+	timeout, ok2 := parseInt(req.Cmd[2])
+	if !ok1 || !ok2 || timeout < 0 {
+		r := Err(errNotInteger)
+		if ok1 && ok2 {
+			r = Err("ERR timeout is negative")
+		}
+		n.finishWait(&pendingWait{proc: p, inc: inc, id: id, prefix: prefix, batch: batch}, r)
+		return
+	}
+	pw := &pendingWait{proc: p, inc: inc, id: id, target: n.offset, need: need, prefix: prefix, batch: batch}
+	if n.ackedCount(pw.target) >= need {
+		n.finishWait(pw, Int(n.ackedCount(pw.target)))
+		return
+	}
+	n.waits = append(n.waits, pw)
+	if timeout > 0 {
+		w.After(Duration(timeout)*Millisecond, func() {
+			if !pw.done && n.Up && n.role == roleMaster {
+				n.finishWait(pw, Int(n.ackedCount(pw.target)))
+			}
+		})
+	}
+}
+
+func (n *Node) ackedCount(target int64) int64 {
+	var c int64
+	for _, r := range n.w.nodes {
+		if r != n && r.Up && r.role == roleReplica && r.replicaOf == n.index && n.acked[r.index] >= target {
+			c++
+		}
+	}
+	return c
+}
+
+func (n *Node) checkWaits() {
+	keep := n.waits[:0]
+	for _, pw := range n.waits {
+		if pw.done {
+			continue
+		}
+		if c := n.ackedCount(pw.target); c >= pw.need {
+			n.finishWait(pw, Int(c))
+			continue
+		}
+		keep = append(keep, pw)
+	}
+	n.waits = keep
+}
+
+func (n *Node) finishWait(pw *pendingWait, r Reply) {
+	pw.done = true
+	w := n.w
+	w.trace.Event(w.now, n.Name, "exec").Str("from", pw.proc.Name).Int("req", int64(pw.id)).Int("server_ms", n.Clock.UnixMs(w.now)).
+		Strs("cmd", []string{"WAIT", strconv.FormatInt(pw.need, 10)}).Reply("reply", r).End()
+	if pw.batch {
+		r = Array(append(pw.prefix, r)...)
+	}
+	w.reply(n, pw.proc, pw.inc, pw.id, r)
+}
+
+// --- topology faults
+
+// CrashMaster takes the master down. After failoverAfter (sentinel's
+// detection and election) the most up-to-date live replica is promoted with
+// whatever it has received; if none exists, the world has no master until
+// the old one restarts (empty: no persistence). The old master restarts
+// after downFor (if > 0) as a replica of the new master, resynced, or as an
+// empty master if there is none.
+func (w *World) CrashMaster(downFor, failoverAfter Duration) {
+	m := w.Master()
+	if m == nil {
+		return
+	}
+	m.Up = false
+	m.waits = nil
+	w.master = -1
+	w.trace.Event(w.now, m.Name, "crash").Int("offset", m.offset).End()
+	w.After(failoverAfter, func() { w.failover() })
+	if downFor > 0 {
+		w.After(downFor, func() { w.restartNode(m) })
+	}
+}
+
+func (w *World) failover() {
+	if w.master >= 0 {
+		return
+	}
+	var best *Node
+	for _, r := range w.nodes {
+		if r.Up && r.role == roleReplica && (best == nil || r.applied > best.applied) {
+			best = r
+		}
+	}
+	if best == nil {
+		w.trace.Event(w.now, "world", "failover").Str("result", "no replica to promote").End()
+		return
+	}
+	w.promote(best)
+}
+
+func (w *World) promote(r *Node) {
+	r.role = roleMaster
+	r.epoch++
+	r.offset = r.applied
+	r.acked = map[int]int64{}
+	r.Store.replica = false
+	r.Store.StartEffects()
+	w.master = r.index
+	w.trace.Event(w.now, r.Name, "promoted").Int("applied", r.applied).End()
+	for _, o := range w.nodes {
+		if o != r && o.Up && o.role == roleReplica {
+			w.resync(o, r)
+		}
+	}
+}
+
+// resync makes n a replica of m with a full copy of m's data (Redis's full
+// resynchronisation).
+func (w *World) resync(n, m *Node) {
+	n.role = roleReplica
+	n.replicaOf = m.index
+	n.epoch++
+	eng, pub := n.Store.eng, n.Store.Publish
+	n.Store = m.Store.Clone()
+	n.Store.SetEngine(eng)
+	n.Store.Publish = pub
+	n.Store.replica = true
+	n.applied = m.offset
+	n.lastApply = w.now
+	m.acked[n.index] = m.offset
+	w.trace.Event(w.now, n.Name, "resync").Str("master", m.Name).Int("offset", m.offset).End()
+}
+
+// restartNode brings a crashed node back with an empty store (no
+// persistence): as a replica of the current master if there is one,
+// otherwise as the master.
+func (w *World) restartNode(n *Node) {
+	if n.Up {
+		return
+	}
+	n.Up = true
+	n.Store.FlushAll()
+	n.offset, n.applied = 0, 0
+	w.trace.Event(w.now, n.Name, "restart").End()
+	if m := w.Master(); m != nil {
+		w.resync(n, m)
+		return
+	}
+	n.role = roleMaster
+	n.epoch++
+	n.acked = map[int]int64{}
+	n.Store.replica = false
+	n.Store.StartEffects()
+	w.master = n.index
+	for _, o := range w.nodes {
+		if o != n && o.Up && o.role == roleReplica {
+			w.resync(o, n)
+		}
+	}
+}
+
+// RestartMaster restarts the master at once without persistence: every key
+// is gone, and replicas that resync from it lose theirs too.
+func (w *World) RestartMaster() {
+	m := w.Master()
+	if m == nil {
+		return
+	}
+	m.Up = false
+	m.waits = nil
+	w.master = -1
+	w.trace.Event(w.now, m.Name, "crash").Str("why", "restart without persistence").End()
+	w.restartNode(m)
+}

@@ -1,0 +1,232 @@
+package sim
+
+import "strconv"
+
+// Program is a client program run by a process: Redisson's client logic, a
+// simple lock, a workload. The world calls it with events; it acts through
+// the *Proc it is given (send requests, set timers, subscribe). It must take
+// every decision from its inputs and the world's named random streams.
+type Program interface {
+	// Start runs when the process starts, and again after each crash and
+	// restart (with a new incarnation: a new client UUID in Redisson).
+	Start(p *Proc)
+	// Handle runs for each event addressed to the process.
+	Handle(p *Proc, ev Event)
+}
+
+// CrashObserver is implemented by programs that must close what a dead
+// incarnation left open (its critical sections end at the crash).
+type CrashObserver interface {
+	Crashed(p *Proc)
+}
+
+// EventKind says what an Event carries.
+type EventKind uint8
+
+// The events a process receives.
+const (
+	EvTimer      EventKind = iota + 1 // a timer set with After fired
+	EvReply                           // the reply to a request arrived
+	EvMessage                         // a pub/sub message arrived
+	EvSubscribed                      // a subscription became active
+)
+
+// Event is one input to a Program.
+type Event struct {
+	Kind    EventKind
+	Timer   TimerID // EvTimer
+	Tag     any     // EvTimer: the tag given to After
+	Req     ReqID   // EvReply
+	Reply   Reply   // EvReply
+	Channel string  // EvMessage, EvSubscribed
+	Message string  // EvMessage
+}
+
+// TimerID names a timer of one process; ReqID names a request.
+type (
+	TimerID uint64
+	ReqID   uint64
+)
+
+type procState uint8
+
+const (
+	procRunning procState = iota
+	procPaused
+	procCrashed
+)
+
+// Proc is one client process (a JVM running Redisson, or a simple-lock
+// program): its own clock, its incarnation, and its connections.
+type Proc struct {
+	w     *World
+	index int
+	Name  string
+	Clock Clock
+	prog  Program
+
+	state       procState
+	incarnation int
+	// pending holds events that arrived while the process was paused; they
+	// are delivered, in arrival order, when it resumes.
+	pending []Event
+
+	nextTimer TimerID
+	timers    map[TimerID]bool // live timers
+	nextReq   ReqID
+	subs      []string // channels subscribed, in subscription order
+
+	partitioned int // >0 while cut off from the store nodes
+	pubsubCut   int // >0 while its pub/sub connection drops messages
+}
+
+// AddProcess adds a client process running prog, started at time 0.
+func (w *World) AddProcess(name string, clock Clock, prog Program) *Proc {
+	p := &Proc{w: w, index: len(w.procs), Name: name, Clock: clock, prog: prog, timers: map[TimerID]bool{}}
+	w.procs = append(w.procs, p)
+	w.At(0, func() { p.prog.Start(p) })
+	return p
+}
+
+// World returns the process's world.
+func (p *Proc) World() *World { return p.w }
+
+// Index returns the process's position among the world's processes.
+func (p *Proc) Index() int { return p.index }
+
+// Incarnation counts the process's restarts (0 before the first crash).
+func (p *Proc) Incarnation() int { return p.incarnation }
+
+// Alive reports whether the process is running or paused (not crashed).
+func (p *Proc) Alive() bool { return p.state != procCrashed }
+
+// Paused reports whether the process is in a stop-the-world pause.
+func (p *Proc) Paused() bool { return p.state == procPaused }
+
+// Now returns the process's own wall clock in Unix ms (what Java's
+// System.currentTimeMillis() returns on that machine).
+func (p *Proc) Now() int64 { return p.Clock.UnixMs(p.w.now) }
+
+// VirtualNow returns the world's virtual time (for traces and checks, never
+// for the program's decisions).
+func (p *Proc) VirtualNow() Time { return p.w.now }
+
+// Rand returns the process's named random stream (per process and incarnation).
+func (p *Proc) Rand(name string) *Rand {
+	return p.w.Rand(p.Name + "/" + strconv.Itoa(p.incarnation) + "/" + name)
+}
+
+// Trace starts a trace line at this process.
+func (p *Proc) Trace(kind string) Line { return p.w.trace.Event(p.w.now, p.Name, kind) }
+
+// After sets a timer that fires d from now (late, if the process is paused
+// then). Timers are measured on the virtual clock: a Java timer waits a
+// duration, whatever the wall clock says.
+func (p *Proc) After(d Duration, tag any) TimerID {
+	p.nextTimer++
+	id := p.nextTimer
+	p.timers[id] = true
+	inc := p.incarnation
+	p.w.After(d, func() {
+		if p.incarnation != inc || !p.timers[id] {
+			return
+		}
+		delete(p.timers, id)
+		p.deliver(Event{Kind: EvTimer, Timer: id, Tag: tag})
+	})
+	return id
+}
+
+// Cancel stops a timer; it reports whether the timer was still pending.
+func (p *Proc) Cancel(id TimerID) bool {
+	if !p.timers[id] {
+		return false
+	}
+	delete(p.timers, id)
+	return true
+}
+
+// deliver hands an event to the program now, or queues it during a pause.
+func (p *Proc) deliver(ev Event) {
+	switch p.state {
+	case procCrashed:
+		return
+	case procPaused:
+		p.pending = append(p.pending, ev)
+		return
+	}
+	p.prog.Handle(p, ev)
+}
+
+// Pause stops the world for the process for d (a GC pause): timers and
+// replies that fall due wait until it resumes.
+func (p *Proc) Pause(d Duration) {
+	if resume := p.pause(d); resume != nil {
+		p.w.After(d, resume)
+	}
+}
+
+// pause stops the process and returns the function that resumes it (nil if
+// it was not running).
+func (p *Proc) pause(d Duration) (resume func()) {
+	if p.state != procRunning {
+		return nil
+	}
+	p.state = procPaused
+	inc := p.incarnation
+	p.Trace("pause").Dur("for_ms", d).End()
+	return func() {
+		if p.incarnation == inc && p.state == procPaused {
+			p.resume()
+		}
+	}
+}
+
+func (p *Proc) resume() {
+	p.state = procRunning
+	p.Trace("resume").Int("queued", int64(len(p.pending))).End()
+	for len(p.pending) > 0 && p.state == procRunning {
+		ev := p.pending[0]
+		p.pending = p.pending[1:]
+		p.prog.Handle(p, ev)
+	}
+}
+
+// Crash kills the process: no unlock, no more renewals, its requests in
+// flight are lost to it and its subscriptions end. If restartAfter > 0 it
+// restarts then as a new incarnation.
+func (p *Proc) Crash(restartAfter Duration) {
+	if p.state == procCrashed {
+		return
+	}
+	p.state = procCrashed
+	p.incarnation++
+	p.pending = nil
+	p.timers = map[TimerID]bool{}
+	for _, ch := range p.subs {
+		p.w.unsubscribe(p, ch)
+	}
+	p.subs = nil
+	p.Trace("crash").End()
+	if co, ok := p.prog.(CrashObserver); ok {
+		co.Crashed(p)
+	}
+	if restartAfter > 0 {
+		inc := p.incarnation
+		p.w.After(restartAfter, func() {
+			if p.incarnation == inc && p.state == procCrashed {
+				p.Restart()
+			}
+		})
+	}
+}
+
+// Restart starts a crashed process again as a new incarnation.
+func (p *Proc) Restart() {
+	if p.state != procCrashed {
+		return
+	}
+	p.state = procRunning
+	p.Trace("restart").Int("incarnation", int64(p.incarnation)).End()
+	p.prog.Start(p)
+}

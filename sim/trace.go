@@ -1,0 +1,149 @@
+package sim
+
+import (
+	"bufio"
+	"bytes"
+	"hash"
+	"hash/fnv"
+	"io"
+	"strconv"
+
+	"github.com/locksim/locksim/internal/jsonl"
+)
+
+// Tracer writes a run's trace as JSON Lines, one event per line:
+//
+//	{"t":31002.125,"node":"c1","kind":"exec","script":"3.16.8/...","keys":[...],"argv":[...],"reply":...}
+//
+// t is virtual time in milliseconds (three decimals: microseconds), node is
+// the store node or process the event happened at, kind says what it was,
+// and the rest are its details in a fixed order. Fields are written by hand
+// in call order, so the same run gives the same bytes. The tracer also keeps
+// a running hash of everything written, so runs can be compared without
+// keeping their traces.
+type Tracer struct {
+	w     *bufio.Writer
+	h     hash.Hash64
+	buf   bytes.Buffer
+	lines int
+	err   error
+	// Hook, when set, sees every finished line (without its newline).
+	Hook func(line []byte)
+}
+
+// NewTracer returns a tracer writing to w (nil: hash only).
+func NewTracer(w io.Writer) *Tracer {
+	t := &Tracer{h: fnv.New64a()}
+	if w != nil {
+		t.w = bufio.NewWriterSize(w, 64<<10)
+	}
+	return t
+}
+
+// Line is one trace event being built; finish it with End.
+type Line struct{ t *Tracer }
+
+// Event starts a trace line at virtual time at.
+func (t *Tracer) Event(at Time, node, kind string) Line {
+	b := &t.buf
+	b.Reset()
+	b.WriteString(`{"t":`)
+	us := int64(at)
+	b.WriteString(strconv.FormatInt(us/1000, 10))
+	b.WriteByte('.')
+	frac := us % 1000
+	b.WriteByte(byte('0' + frac/100))
+	b.WriteByte(byte('0' + frac/10%10))
+	b.WriteByte(byte('0' + frac%10))
+	b.WriteString(`,"node":`)
+	_ = jsonl.Append(b, node)
+	b.WriteString(`,"kind":`)
+	_ = jsonl.Append(b, kind)
+	return Line{t}
+}
+
+func (l Line) key(k string) {
+	l.t.buf.WriteString(`,"`)
+	l.t.buf.WriteString(k)
+	l.t.buf.WriteString(`":`)
+}
+
+// Str adds a string field.
+func (l Line) Str(k, v string) Line { l.key(k); _ = jsonl.Append(&l.t.buf, v); return l }
+
+// Int adds an integer field.
+func (l Line) Int(k string, v int64) Line {
+	l.key(k)
+	l.t.buf.WriteString(strconv.FormatInt(v, 10))
+	return l
+}
+
+// Bool adds a boolean field.
+func (l Line) Bool(k string, v bool) Line {
+	l.key(k)
+	l.t.buf.WriteString(strconv.FormatBool(v))
+	return l
+}
+
+// Strs adds an array-of-strings field.
+func (l Line) Strs(k string, v []string) Line {
+	l.key(k)
+	if v == nil {
+		v = []string{}
+	}
+	_ = jsonl.Append(&l.t.buf, v)
+	return l
+}
+
+// Reply adds a Redis reply in the conformance form.
+func (l Line) Reply(k string, r Reply) Line {
+	l.key(k)
+	r.appendJSON(&l.t.buf)
+	return l
+}
+
+// Dur adds a duration field in milliseconds (three decimals).
+func (l Line) Dur(k string, d Duration) Line {
+	l.key(k)
+	us := int64(d)
+	if us < 0 {
+		l.t.buf.WriteByte('-')
+		us = -us
+	}
+	l.t.buf.WriteString(strconv.FormatInt(us/1000, 10))
+	if us%1000 != 0 {
+		l.t.buf.WriteString("." + strconv.FormatInt(1000+us%1000, 10)[1:])
+	}
+	return l
+}
+
+// End finishes the line and writes it.
+func (l Line) End() {
+	t := l.t
+	t.buf.WriteByte('}')
+	line := t.buf.Bytes()
+	if t.Hook != nil {
+		t.Hook(line)
+	}
+	t.buf.WriteByte('\n')
+	line = t.buf.Bytes()
+	t.h.Write(line)
+	t.lines++
+	if t.w != nil && t.err == nil {
+		_, t.err = t.w.Write(line)
+	}
+}
+
+// Sum returns the hash of every line written so far.
+func (t *Tracer) Sum() uint64 { return t.h.Sum64() }
+
+// Lines returns how many lines were written.
+func (t *Tracer) Lines() int { return t.lines }
+
+// Flush writes buffered lines out and returns the first write error.
+func (t *Tracer) Flush() error {
+	if t.w != nil && t.err == nil {
+		t.err = t.w.Flush()
+	}
+	return t.err
+}

@@ -1,0 +1,221 @@
+package sim
+
+import (
+	"container/heap"
+	"fmt"
+)
+
+// event is one scheduled happening. Events run in (at, seq) order: time
+// first, then the order in which they were scheduled, so equal times never
+// depend on anything but the run itself.
+type event struct {
+	at  Time
+	seq uint64
+	fn  func()
+}
+
+type eventQueue []*event
+
+func (q eventQueue) Len() int { return len(q) }
+func (q eventQueue) Less(i, j int) bool {
+	if q[i].at != q[j].at {
+		return q[i].at < q[j].at
+	}
+	return q[i].seq < q[j].seq
+}
+func (q eventQueue) Swap(i, j int) { q[i], q[j] = q[j], q[i] }
+func (q *eventQueue) Push(x any)   { *q = append(*q, x.(*event)) }
+func (q *eventQueue) Pop() any {
+	old := *q
+	e := old[len(old)-1]
+	old[len(old)-1] = nil
+	*q = old[:len(old)-1]
+	return e
+}
+
+// World is a whole simulated system: store nodes (a master and replicas),
+// client processes, the network between them, their clocks, and a fault
+// schedule. It is single-threaded and step-driven: nothing happens except
+// inside Step, one event at a time, in virtual time. The same seed and
+// options give the same run, byte for byte, on any machine.
+type World struct {
+	seed  uint64
+	now   Time
+	seq   uint64
+	queue eventQueue
+	steps uint64
+
+	net    NetConfig
+	nodes  []*Node
+	master int // index into nodes of the current master, -1 while none
+
+	procs []*Proc
+	subs  map[string][]*Proc // channel → subscribed processes, in subscription order
+
+	streams map[string]*Rand
+	trace   *Tracer
+
+	// faultsOn is false in the liveness phase: no new fault starts.
+	faultsOn bool
+	faults   []Fault
+	active   []*activeFault
+	spans    []*FaultSpan
+}
+
+// Config is what a World is built from.
+type Config struct {
+	Seed     uint64
+	Net      NetConfig
+	Replicas int // replicas behind the master (0: a single node)
+	// ServerClocks gives each store node's clock (index 0 is the first
+	// master); missing entries are exact clocks.
+	ServerClocks []Clock
+	Trace        *Tracer // nil: no trace
+}
+
+// NewWorld builds a world with its store nodes. Processes are added with
+// AddProcess; faults with Schedule.
+func NewWorld(cfg Config) *World {
+	w := &World{
+		seed:     cfg.Seed,
+		net:      cfg.Net,
+		master:   0,
+		subs:     map[string][]*Proc{},
+		streams:  map[string]*Rand{},
+		trace:    cfg.Trace,
+		faultsOn: true,
+	}
+	if w.trace == nil {
+		w.trace = NewTracer(nil)
+	}
+	eng := NewEngine()
+	for i := 0; i <= cfg.Replicas; i++ {
+		n := &Node{w: w, index: i, Name: fmt.Sprintf("redis-%d", i), Store: NewStore(), Up: true, acked: map[int]int64{}}
+		n.Store.SetEngine(eng)
+		if i < len(cfg.ServerClocks) {
+			n.Clock = cfg.ServerClocks[i]
+		}
+		n.Store.Publish = w.publish
+		if i > 0 {
+			n.role = roleReplica
+			n.replicaOf = 0
+			n.Store.replica = true
+		} else {
+			n.Store.StartEffects()
+		}
+		w.nodes = append(w.nodes, n)
+	}
+	return w
+}
+
+// Seed returns the run's seed.
+func (w *World) Seed() uint64 { return w.seed }
+
+// Now returns the virtual time.
+func (w *World) Now() Time { return w.now }
+
+// Steps returns how many events have run.
+func (w *World) Steps() uint64 { return w.steps }
+
+// Rand returns the named random stream of this run, creating it on first use.
+func (w *World) Rand(name string) *Rand {
+	r := w.streams[name]
+	if r == nil {
+		r = NewRand(w.seed, name)
+		w.streams[name] = r
+	}
+	return r
+}
+
+// Tracer returns the run's trace writer.
+func (w *World) Tracer() *Tracer { return w.trace }
+
+// At schedules fn at virtual time t (not before now).
+func (w *World) At(t Time, fn func()) {
+	if t < w.now {
+		t = w.now
+	}
+	w.seq++
+	heap.Push(&w.queue, &event{at: t, seq: w.seq, fn: fn})
+}
+
+// After schedules fn d from now.
+func (w *World) After(d Duration, fn func()) { w.At(w.now.Add(d), fn) }
+
+// Step runs the next event. It returns false when nothing is scheduled.
+func (w *World) Step() bool {
+	if len(w.queue) == 0 {
+		return false
+	}
+	e := heap.Pop(&w.queue).(*event)
+	w.now = e.at
+	w.steps++
+	e.fn()
+	return true
+}
+
+// RunUntil runs events up to and including virtual time t, then sets the
+// clock to t.
+func (w *World) RunUntil(t Time) {
+	for len(w.queue) > 0 && w.queue[0].at <= t {
+		w.Step()
+	}
+	if t > w.now {
+		w.now = t
+	}
+}
+
+// Pending returns the number of scheduled events.
+func (w *World) Pending() int { return len(w.queue) }
+
+// Nodes returns the store nodes, index 0 first.
+func (w *World) Nodes() []*Node { return w.nodes }
+
+// Master returns the current master node, or nil while there is none (it
+// crashed and no failover has completed yet).
+func (w *World) Master() *Node {
+	if w.master < 0 {
+		return nil
+	}
+	return w.nodes[w.master]
+}
+
+// Procs returns the client processes in the order they were added.
+func (w *World) Procs() []*Proc { return w.procs }
+
+// EndFaults ends the safety phase: every active fault is healed now and no
+// scheduled fault starts afterwards. The liveness phase follows.
+func (w *World) EndFaults() {
+	w.faultsOn = false
+	for len(w.active) > 0 {
+		a := w.active[0]
+		a.heal()
+	}
+	w.trace.Event(w.now, "world", "phase").Str("phase", "liveness").End()
+}
+
+// FaultsOn reports whether the run is still in its safety phase.
+func (w *World) FaultsOn() bool { return w.faultsOn }
+
+// MasterAvailable reports whether a master is up to take connections (a
+// client's write to a dead master fails at once; to a partitioned one it
+// goes into the socket and is lost).
+func (w *World) MasterAvailable() bool {
+	m := w.Master()
+	return m != nil && m.Up
+}
+
+// AvailableReplicas counts the live replicas of the current master, as
+// Redisson's MasterSlaveEntry.getAvailableSlaves reports them.
+func (w *World) AvailableReplicas() int {
+	if w.master < 0 {
+		return 0
+	}
+	n := 0
+	for _, r := range w.nodes {
+		if r.Up && r.role == roleReplica && r.replicaOf == w.master {
+			n++
+		}
+	}
+	return n
+}
