@@ -13,7 +13,7 @@ import (
 type Redisson struct {
 	opts *Options
 	p    *sim.Proc
-	rt   *runtime
+	rt   *jvm
 	UUID string
 
 	renewals map[string]*renewal // EXPIRATION_RENEWAL_MAP, by entry name
@@ -40,7 +40,7 @@ func (c *Redisson) Proc() *sim.Proc { return c.p }
 // state, as a restarted JVM has.
 func (c *Redisson) Start(p *sim.Proc) {
 	c.p = p
-	c.rt = newRuntime(p, c.opts)
+	c.rt = newJVM(p, c.opts)
 	c.renewals = map[string]*renewal{}
 	c.UUID = NewUUID(p)
 	p.Trace("client-start").Str("uuid", c.UUID).Str("redisson", c.opts.Version).Bool("fair", c.opts.Fair).End()

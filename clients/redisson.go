@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/locksim/locksim/scripts"
 	"github.com/locksim/locksim/sim"
@@ -76,6 +77,32 @@ type ScriptSet struct {
 // when dir is set, from a user's script directory (scripts.LoadDir layout),
 // so a fork or a fix runs under every check.
 func LoadScripts(version, dir string) (*ScriptSet, error) {
+	key := version + "\x00" + dir
+	if dir == "" {
+		scriptCache.Lock()
+		set := scriptCache.sets[key]
+		scriptCache.Unlock()
+		if set != nil {
+			return set, nil
+		}
+	}
+	set, err := loadScripts(version, dir)
+	if err == nil && dir == "" {
+		scriptCache.Lock()
+		scriptCache.sets[key] = set
+		scriptCache.Unlock()
+	}
+	return set, err
+}
+
+// scriptCache holds the compiled embedded scripts: compiled prototypes are
+// immutable, so every run (and every worker) can share them.
+var scriptCache = struct {
+	sync.Mutex
+	sets map[string]*ScriptSet
+}{sets: map[string]*ScriptSet{}}
+
+func loadScripts(version, dir string) (*ScriptSet, error) {
 	var own map[string]*scripts.Script
 	if dir != "" {
 		var err error

@@ -39,7 +39,7 @@ const simpleRetry = 100 * sim.Millisecond
 type SimpleClient struct {
 	Kind    SimpleKind
 	p       *sim.Proc
-	rt      *runtime
+	rt      *jvm
 	opts    Options
 	UUID    string
 	OnStart func(c *SimpleClient)
@@ -53,7 +53,7 @@ func NewSimple(kind SimpleKind) *SimpleClient {
 // Start is sim.Program.Start.
 func (c *SimpleClient) Start(p *sim.Proc) {
 	c.p = p
-	c.rt = newRuntime(p, &c.opts)
+	c.rt = newJVM(p, &c.opts)
 	c.UUID = NewUUID(p)
 	p.Trace("client-start").Str("uuid", c.UUID).Str("lock", string(c.Kind)).End()
 	if c.OnStart != nil {

@@ -131,13 +131,14 @@ func (p *Proc) After(d Duration, tag any) TimerID {
 		if p.incarnation != inc || !p.timers[id] {
 			return
 		}
-		delete(p.timers, id)
 		p.deliver(Event{Kind: EvTimer, Timer: id, Tag: tag})
 	})
 	return id
 }
 
-// Cancel stops a timer; it reports whether the timer was still pending.
+// Cancel stops a timer; it reports whether the timer was still pending. A
+// timer that fell due during a pause can still be cancelled until the
+// process resumes and it is delivered.
 func (p *Proc) Cancel(id TimerID) bool {
 	if !p.timers[id] {
 		return false
@@ -154,6 +155,18 @@ func (p *Proc) deliver(ev Event) {
 	case procPaused:
 		p.pending = append(p.pending, ev)
 		return
+	}
+	p.handle(ev)
+}
+
+// handle gives one event to the program; a timer counts as fired only
+// now, so a Cancel before this point stops it.
+func (p *Proc) handle(ev Event) {
+	if ev.Kind == EvTimer {
+		if !p.timers[ev.Timer] {
+			return
+		}
+		delete(p.timers, ev.Timer)
 	}
 	p.prog.Handle(p, ev)
 }
@@ -188,7 +201,7 @@ func (p *Proc) resume() {
 	for len(p.pending) > 0 && p.state == procRunning {
 		ev := p.pending[0]
 		p.pending = p.pending[1:]
-		p.prog.Handle(p, ev)
+		p.handle(ev)
 	}
 }
 

@@ -32,11 +32,11 @@ func (e *SyncError) Error() string {
 	return fmt.Sprintf("RedisException: Only %d of %d slaves were synced", e.Synced, e.Wanted)
 }
 
-// runtime is the part of a simulated JVM that Redisson's locks run on: the
+// jvm is the part of a simulated JVM that Redisson's locks run on: the
 // command executor with its timeouts and re-sends, pub/sub subscriptions with
 // their lock entries (semaphores), and timers. Callbacks stand in for Java's
 // futures; they run inside the world's single event loop.
-type runtime struct {
+type jvm struct {
 	p       *sim.Proc
 	opts    *Options
 	pending map[sim.ReqID]func(sim.Reply)
@@ -44,16 +44,16 @@ type runtime struct {
 	byChan  map[string]*lockEntry // the same entries by channel
 }
 
-func newRuntime(p *sim.Proc, opts *Options) *runtime {
-	return &runtime{p: p, opts: opts, pending: map[sim.ReqID]func(sim.Reply){}, entries: map[string]*lockEntry{}, byChan: map[string]*lockEntry{}}
+func newJVM(p *sim.Proc, opts *Options) *jvm {
+	return &jvm{p: p, opts: opts, pending: map[sim.ReqID]func(sim.Reply){}, entries: map[string]*lockEntry{}, byChan: map[string]*lockEntry{}}
 }
 
 // after runs fn after d of virtual time (a Netty HashedWheelTimer task or a
 // Java timed wait); the returned id cancels it.
-func (rt *runtime) after(d sim.Duration, fn func()) sim.TimerID { return rt.p.After(d, fn) }
+func (rt *jvm) after(d sim.Duration, fn func()) sim.TimerID { return rt.p.After(d, fn) }
 
 // handle dispatches one world event to the continuation waiting for it.
-func (rt *runtime) handle(ev sim.Event) {
+func (rt *jvm) handle(ev sim.Event) {
 	switch ev.Kind {
 	case sim.EvTimer:
 		if fn, ok := ev.Tag.(func()); ok {
@@ -81,7 +81,7 @@ func (rt *runtime) handle(ev sim.Event) {
 // retry every RetryInterval up to RetryAttempts; after a response timeout,
 // 3.16.8 re-sends the command (so an executed script can run twice) while
 // 3.8.1 fails at once.
-func (rt *runtime) exec(req sim.Request, cb func(sim.Reply, error)) {
+func (rt *jvm) exec(req sim.Request, cb func(sim.Reply, error)) {
 	attempt := 0
 	timeout := sim.Duration(rt.opts.Timeout) * sim.Millisecond
 	if req.Batch != nil && len(req.Batch) > 1 {
@@ -124,7 +124,7 @@ func (rt *runtime) exec(req sim.Request, cb func(sim.Reply, error)) {
 // the threads of the process that wait on it, and the semaphore (latch)
 // that unlock messages release.
 type lockEntry struct {
-	rt         *runtime
+	rt         *jvm
 	name       string
 	channel    string
 	refs       int
@@ -142,7 +142,7 @@ type latchWaiter struct {
 
 // subscribe is PublishSubscribe.subscribe: it joins (or creates) the entry
 // and calls ready once the subscription is active.
-func (rt *runtime) subscribe(entryName, channel string, ready func(*lockEntry)) *lockEntry {
+func (rt *jvm) subscribe(entryName, channel string, ready func(*lockEntry)) *lockEntry {
 	e := rt.entries[entryName]
 	if e == nil {
 		e = &lockEntry{rt: rt, name: entryName, channel: channel}

@@ -1,0 +1,133 @@
+package main
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"testing"
+)
+
+func runArgs(args ...string) (code int, stdout, stderr string) {
+	var out, errb bytes.Buffer
+	code = run(args, &out, &errb)
+	return code, out.String(), errb.String()
+}
+
+// The real-Redis conformance cases shipped in testdata must all match:
+// `go run ./cmd/simrun conform testdata/conformance/*.jsonl` exits 0.
+func TestConformShippedCases(t *testing.T) {
+	files, err := filepath.Glob("../../testdata/conformance/*.jsonl")
+	if err != nil || len(files) == 0 {
+		t.Fatalf("no conformance files: %v", err)
+	}
+	code, out, errs := runArgs(append([]string{"conform"}, files...)...)
+	if code != exitOK {
+		t.Fatalf("conform exit %d\n%s%s", code, out, errs)
+	}
+	if !strings.Contains(out, " 0 mismatches") {
+		t.Fatalf("summary: %s", out)
+	}
+	t.Log(strings.TrimSpace(out))
+}
+
+// --emit of a file whose replies all match reproduces it byte for byte.
+func TestConformEmitReproducesFile(t *testing.T) {
+	src := "../../testdata/conformance/lua-probes-visible.jsonl"
+	want, err := os.ReadFile(src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := filepath.Join(t.TempDir(), "emitted.jsonl")
+	if code, o, e := runArgs("conform", "--emit", src, "--out", out); code != exitOK {
+		t.Fatalf("exit %d: %s%s", code, o, e)
+	}
+	got, _ := os.ReadFile(out)
+	if !bytes.Equal(got, want) {
+		t.Fatalf("emitted file differs from %s", src)
+	}
+}
+
+// A mismatch exits 1 and names file:line with both replies.
+func TestConformMismatchExitsOne(t *testing.T) {
+	f := filepath.Join(t.TempDir(), "wrong.jsonl")
+	os.WriteFile(f, []byte("{\"case\":\"x\"}\n{\"t\":1704067200000,\"cmd\":[\"PTTL\",\"nokey\"],\"reply\":-1}\n"), 0o644)
+	code, out, _ := runArgs("conform", f)
+	if code != exitViolated || !strings.Contains(out, "wrong.jsonl:2: case x: expected -1, got -2") {
+		t.Fatalf("exit %d, out %q", code, out)
+	}
+}
+
+// Bad input gets one line naming the place, and exit 2.
+func TestBadInputExitsTwo(t *testing.T) {
+	dir := t.TempDir()
+	bad := filepath.Join(dir, "bad.jsonl")
+	os.WriteFile(bad, []byte("{\"case\":\"x\"}\n{\"t\":1,\"cmd\":[\"PING\"],\"reply\":\"PONG\"}\n{\"t\": \"soon\", \"cmd\":[\"PING\"],\"reply\":null}\n"), 0o644)
+	unknownID := filepath.Join(dir, "id.jsonl")
+	os.WriteFile(unknownID, []byte("{\"case\":\"x\"}\n{\"t\":1,\"script\":\"9.9.9/Nope\",\"keys\":[],\"argv\":[],\"reply\":null}\n"), 0o644)
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"conform", bad}, "bad.jsonl:3: \"t\" must be an integer"},
+		{[]string{"conform", unknownID}, "id.jsonl:2: unknown script ID"},
+		{[]string{"conform", filepath.Join(dir, "missing.jsonl")}, "missing.jsonl"},
+		{[]string{"run", "--algo", "zookeeper"}, `unknown algorithm "zookeeper"`},
+		{[]string{"run", "--algo", "set-px", "--preset", "chaos"}, `unknown preset "chaos"`},
+		{[]string{"run", "--algo", "set-px", "--safety", "soon"}, `bad duration "soon"`},
+		{[]string{"run", "--algo", "set-px", "--seed", "-1"}, "seed"},
+		{[]string{"run", "--algo", "rlock-3.16.8", "--scripts", filepath.Join(dir, "nodir")}, "nodir"},
+		{[]string{"frobnicate"}, `unknown subcommand "frobnicate"`},
+		{[]string{}, "no subcommand"},
+	} {
+		code, _, errs := runArgs(tc.args...)
+		if code != exitUsage {
+			t.Errorf("%v: exit %d, want 2 (stderr %q)", tc.args, code, errs)
+			continue
+		}
+		if strings.Count(strings.TrimRight(errs, "\n"), "\n") != 0 || !strings.Contains(errs, tc.want) {
+			t.Errorf("%v: stderr %q, want one line containing %q", tc.args, errs, tc.want)
+		}
+	}
+}
+
+// A failed run leaves an existing trace file as it was (written to a
+// temporary file, then renamed).
+func TestTraceNotClobberedOnError(t *testing.T) {
+	f := filepath.Join(t.TempDir(), "trace.jsonl")
+	os.WriteFile(f, []byte("previous\n"), 0o644)
+	if code, _, _ := runArgs("run", "--algo", "nope", "--trace", f); code != exitUsage {
+		t.Fatalf("exit %d", code)
+	}
+	if b, _ := os.ReadFile(f); string(b) != "previous\n" {
+		t.Fatalf("trace file changed: %q", b)
+	}
+}
+
+// `simrun run ... --trace FILE` gives a byte-identical file for the same
+// arguments, across runs and at GOMAXPROCS 1 and 2, for every algorithm.
+func TestTraceByteIdentical(t *testing.T) {
+	dir := t.TempDir()
+	algos := []string{"setnx-expire", "set-px", "set-uuid-getdel", "set-uuid-lua", "rlock-3.8.1", "rlock-3.16.8", "fairlock-3.8.1", "fairlock-3.16.8"}
+	old := runtime.GOMAXPROCS(0)
+	defer runtime.GOMAXPROCS(old)
+	for i, algo := range algos {
+		var traces [2][]byte
+		for j, procs := range []int{1, 2} {
+			runtime.GOMAXPROCS(procs)
+			f := filepath.Join(dir, algo+"-"+string(rune('a'+j))+".jsonl")
+			code, out, errs := runArgs("run", "--algo", algo, "--seed", "42", "--preset", "all", "--trace", f, "--check-determinism")
+			if code != exitOK {
+				t.Fatalf("%s: exit %d\n%s%s", algo, code, out, errs)
+			}
+			traces[j], _ = os.ReadFile(f)
+		}
+		if len(traces[0]) == 0 || !bytes.Equal(traces[0], traces[1]) {
+			t.Fatalf("%s: traces differ between GOMAXPROCS=1 and 2 (%d vs %d bytes)", algo, len(traces[0]), len(traces[1]))
+		}
+		if i == 0 && !bytes.Contains(traces[0], []byte(`"kind":"option"`)) {
+			t.Fatalf("trace has no option header")
+		}
+	}
+}
