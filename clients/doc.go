@@ -25,7 +25,7 @@
 //
 // NewRun draws a workload and a fault plan from a seed for one of the
 // algorithms in Algorithms, builds the world, and Execute plays the safety
-// phase (faults) and the liveness phase (healed). The History it leaves —
+// phase (faults) and the liveness phase (healed). The model.History it leaves —
 // every call with its virtual start and end and outcome, every critical
 // section — is what the checks read.
 package clients

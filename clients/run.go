@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/locksim/locksim/model"
 	"github.com/locksim/locksim/sim"
 )
 
@@ -38,7 +39,7 @@ type Run struct {
 	World    *sim.World
 	Plan     sim.Plan
 	Workload Workload
-	History  *History
+	History  *model.History
 	Header   []string // every option and drawn parameter, for the run's header
 }
 
@@ -82,7 +83,7 @@ func NewRun(cfg RunConfig, trace io.Writer) (*Run, error) {
 	}
 	tr := sim.NewTracer(trace)
 	w := sim.NewWorld(sim.Config{Seed: cfg.Seed, Net: plan.Net, Replicas: plan.Replicas, Trace: tr})
-	r := &Run{Config: cfg, World: w, Plan: plan, Workload: wl, History: &History{}}
+	r := &Run{Config: cfg, World: w, Plan: plan, Workload: wl, History: &model.History{}}
 	mk, err := r.programFactory()
 	if err != nil {
 		return nil, err

@@ -68,7 +68,8 @@ func (c *SimpleClient) Handle(p *sim.Proc, ev sim.Event) { c.rt.handle(ev) }
 type SimpleLock struct {
 	c     *SimpleClient
 	Name  string
-	value string
+	value string // what the lock key holds
+	owner string // who holds it: UUID:threadId
 }
 
 // GetLock returns thread tid's handle on lock name.
@@ -77,7 +78,7 @@ func (c *SimpleClient) GetLock(name string, tid int64) *SimpleLock {
 	if c.Kind == SetUUIDGetDel || c.Kind == SetUUIDLua {
 		v = c.UUID + ":" + strconv.FormatInt(tid, 10)
 	}
-	return &SimpleLock{c: c, Name: name, value: v}
+	return &SimpleLock{c: c, Name: name, value: v, owner: c.UUID + ":" + strconv.FormatInt(tid, 10)}
 }
 
 func (l *SimpleLock) exec(cmd []string, cb func(sim.Reply, error)) {

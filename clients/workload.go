@@ -3,61 +3,16 @@ package clients
 import (
 	"strconv"
 
+	"github.com/locksim/locksim/model"
 	"github.com/locksim/locksim/sim"
-)
-
-// AttemptKind is which lock API call a workload thread makes.
-type AttemptKind string
-
-// The calls a workload mixes.
-const (
-	CallLock        AttemptKind = "lock"          // lock() or lock(lease)
-	CallTryLock     AttemptKind = "tryLock()"     // tryLock(): one attempt
-	CallTryLockWait AttemptKind = "tryLock(wait)" // tryLock(wait, lease, unit)
-	CallUnlock      AttemptKind = "unlock"
 )
 
 // Attempt is one acquisition call with its arguments (-1: not given).
 type Attempt struct {
-	Kind  AttemptKind
+	Kind  model.CallKind
 	Wait  int64
 	Lease int64
 	Unit  Unit
-}
-
-// Op is one call in the client-observed history: what a thread asked,
-// when (virtual time) it called and heard back, and what it heard.
-type Op struct {
-	Proc    string
-	Thread  int64
-	Owner   string // the owner field the lock stores (UUID:threadId), or the value
-	Lock    string
-	Call    AttemptKind
-	Wait    int64
-	Lease   int64 // ms; -1: the watchdog's
-	Start   sim.Time
-	End     sim.Time // -1 while open (the process crashed before it returned)
-	Outcome string   // "acquired", "not-acquired", "released", "error", or "" while open
-	Err     string
-}
-
-// Section is a critical section: from "lock returned" to "unlock sent" or
-// the process's crash.
-type Section struct {
-	Proc   string
-	Thread int64
-	Owner  string
-	Lock   string
-	Lease  int64
-	Start  sim.Time
-	End    sim.Time // -1: still open at the end of the run
-	Ended  string   // "unlock", "crash", or "" while open
-}
-
-// History is what a run's clients observed, in event order.
-type History struct {
-	Ops      []Op
-	Sections []Section
 }
 
 // locker is a thread's lock, whatever the algorithm.
@@ -65,6 +20,9 @@ type locker interface {
 	acquire(a Attempt, done func(ok bool, err error))
 	release(done func(error))
 	owner() string
+	// lease is the lease (ms) an acquisition with a holds the lock for,
+	// -1 for Redisson's watchdog.
+	lease(a Attempt) int64
 }
 
 type redissonLocker struct{ l *RLock }
@@ -72,28 +30,38 @@ type redissonLocker struct{ l *RLock }
 func (r redissonLocker) owner() string { return r.l.lockName() }
 func (r redissonLocker) acquire(a Attempt, done func(bool, error)) {
 	switch a.Kind {
-	case CallLock:
+	case model.CallLock:
 		r.l.Lock(a.Lease, a.Unit, func(err error) { done(err == nil, err) })
-	case CallTryLock:
+	case model.CallTryLock:
 		r.l.TryLockNoWait(a.Lease, a.Unit, done)
 	default:
 		r.l.TryLock(a.Wait, a.Lease, a.Unit, done)
 	}
 }
 func (r redissonLocker) release(done func(error)) { r.l.Unlock(done) }
+func (r redissonLocker) lease(a Attempt) int64    { return leaseMs(a) }
 
 type simpleLocker struct{ l *SimpleLock }
 
-func (s simpleLocker) owner() string { return s.l.value }
-func (s simpleLocker) acquire(a Attempt, done func(bool, error)) {
-	lease := a.Unit.toMillis(a.Lease)
+// owner names the holder (UUID:threadId), not the stored value: set-px and
+// setnx-expire store the same "1" for everyone.
+func (s simpleLocker) owner() string { return s.l.owner }
+
+// lease: a simple lock always has one; without an explicit one it is
+// seed 003's 30 s.
+func (s simpleLocker) lease(a Attempt) int64 {
 	if a.Lease == -1 {
-		lease = 30000
+		return 30000
 	}
+	return a.Unit.toMillis(a.Lease)
+}
+
+func (s simpleLocker) acquire(a Attempt, done func(bool, error)) {
+	lease := s.lease(a)
 	switch a.Kind {
-	case CallLock:
+	case model.CallLock:
 		s.l.Acquire(-1, lease, done)
-	case CallTryLock:
+	case model.CallTryLock:
 		s.l.Acquire(0, lease, done)
 	default:
 		s.l.Acquire(a.Unit.toMillis(a.Wait), lease, done)
@@ -127,7 +95,7 @@ type Workload struct {
 // thread is one workload thread of one process incarnation.
 type thread struct {
 	wl    *Workload
-	h     *History
+	h     *model.History
 	p     *sim.Proc
 	tid   int64
 	lk    locker
@@ -150,17 +118,17 @@ func (t *thread) draw() Attempt {
 	a := Attempt{Wait: -1, Lease: -1, Unit: Milliseconds}
 	switch {
 	case x < w.WLock:
-		a.Kind = CallLock
+		a.Kind = model.CallLock
 	case x < w.WLock+w.WLockLease:
-		a.Kind = CallLock
+		a.Kind = model.CallLock
 		lease = w.LeaseMin + r.Int63n(w.LeaseMax-w.LeaseMin+1)
 	case x < w.WLock+w.WLockLease+w.WTryLock:
-		a.Kind = CallTryLock
+		a.Kind = model.CallTryLock
 		if r.Chance(0.5) {
 			lease = w.LeaseMin + r.Int63n(w.LeaseMax-w.LeaseMin+1)
 		}
 	default:
-		a.Kind = CallTryLockWait
+		a.Kind = model.CallTryLockWait
 		a.Wait = w.WaitMin + r.Int63n(w.WaitMax-w.WaitMin+1)
 		if r.Chance(0.6) {
 			lease = w.LeaseMin + r.Int63n(w.LeaseMax-w.LeaseMin+1)
@@ -188,7 +156,7 @@ func (t *thread) loop() {
 		}
 		a := t.draw()
 		t.op = len(t.h.Ops)
-		t.h.Ops = append(t.h.Ops, Op{Proc: t.p.Name, Thread: t.tid, Owner: t.lk.owner(), Lock: t.wl.Lock, Call: a.Kind, Wait: a.Unit.toMillis(a.Wait), Lease: leaseMs(a), Start: t.p.VirtualNow(), End: -1})
+		t.h.Ops = append(t.h.Ops, model.Op{Proc: t.p.Name, Thread: t.tid, Owner: t.lk.owner(), Lock: t.wl.Lock, Call: a.Kind, Wait: a.Unit.toMillis(a.Wait), Lease: leaseMs(a), Start: t.p.VirtualNow(), End: -1})
 		t.p.Trace("call").Int("thread", t.tid).Str("call", string(a.Kind)).Int("wait", a.Wait).Int("lease", a.Lease).Int("unit_ms", int64(a.Unit)).End()
 		t.lk.acquire(a, func(ok bool, err error) {
 			if !t.alive() {
@@ -200,7 +168,7 @@ func (t *thread) loop() {
 				return
 			}
 			t.sect = len(t.h.Sections)
-			t.h.Sections = append(t.h.Sections, Section{Proc: t.p.Name, Thread: t.tid, Owner: t.lk.owner(), Lock: t.wl.Lock, Lease: leaseMs(a), Start: t.p.VirtualNow(), End: -1})
+			t.h.Sections = append(t.h.Sections, model.Section{Proc: t.p.Name, Thread: t.tid, Owner: t.lk.owner(), Lock: t.wl.Lock, Lease: t.lk.lease(a), Called: t.h.Ops[t.op].Start, Start: t.p.VirtualNow(), End: -1})
 			t.sleep(t.csDuration(), func() { t.unlock() })
 		})
 	})
@@ -243,7 +211,7 @@ func (t *thread) unlock() {
 	s.End, s.Ended = t.p.VirtualNow(), "unlock"
 	t.sect = -1
 	t.op = len(t.h.Ops)
-	t.h.Ops = append(t.h.Ops, Op{Proc: t.p.Name, Thread: t.tid, Owner: t.lk.owner(), Lock: t.wl.Lock, Call: CallUnlock, Wait: -1, Lease: -1, Start: t.p.VirtualNow(), End: -1})
+	t.h.Ops = append(t.h.Ops, model.Op{Proc: t.p.Name, Thread: t.tid, Owner: t.lk.owner(), Lock: t.wl.Lock, Call: model.CallUnlock, Wait: -1, Lease: -1, Start: t.p.VirtualNow(), End: -1})
 	t.p.Trace("call").Int("thread", t.tid).Str("call", "unlock").End()
 	t.lk.release(func(err error) {
 		if !t.alive() {
@@ -267,7 +235,7 @@ func (t *thread) crashed(at sim.Time) {
 }
 
 // startThreads starts the workload's threads in a process incarnation.
-func startThreads(wl *Workload, h *History, p *sim.Proc, sleep func(sim.Duration, func()), mk func(tid int64) locker) []*thread {
+func startThreads(wl *Workload, h *model.History, p *sim.Proc, sleep func(sim.Duration, func()), mk func(tid int64) locker) []*thread {
 	var ts []*thread
 	for i := 0; i < wl.Threads; i++ {
 		tid := int64(50 + i) // Java thread ids of a pool start around here

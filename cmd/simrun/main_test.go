@@ -79,7 +79,8 @@ func TestBadInputExitsTwo(t *testing.T) {
 		{[]string{"run", "--algo", "set-px", "--seed", "-1"}, "seed"},
 		{[]string{"run", "--algo", "rlock-3.16.8", "--scripts", filepath.Join(dir, "nodir")}, "nodir"},
 		{[]string{"frobnicate"}, `unknown subcommand "frobnicate"`},
-		{[]string{}, "no subcommand"},
+		{[]string{"--seeds", "9-1"}, "bad seed range"},
+		{[]string{"--workers", "0"}, "--workers must be at least 1"},
 	} {
 		code, _, errs := runArgs(tc.args...)
 		if code != exitUsage {

@@ -32,8 +32,8 @@ func subcommands() []subcommand {
 
 // run is simrun's whole behaviour, testable without a process.
 func run(args []string, stdout, stderr io.Writer) int {
-	if len(args) == 0 {
-		return usage(stderr, "no subcommand given")
+	if len(args) == 0 || strings.HasPrefix(args[0], "-") && args[0] != "-h" && args[0] != "--help" {
+		return runMainJob(args, stdout, stderr)
 	}
 	if args[0] == "help" || args[0] == "-h" || args[0] == "--help" {
 		printUsage(stdout)
@@ -53,7 +53,8 @@ func usage(stderr io.Writer, msg string) int {
 }
 
 func printUsage(w io.Writer) {
-	fmt.Fprintln(w, "usage: simrun <subcommand> [flags]")
+	fmt.Fprintln(w, "usage: simrun [--seeds LO-HI] [--workers N]   the main job: every algorithm × preset × seed range")
+	fmt.Fprintln(w, "       simrun <subcommand> [flags]")
 	fmt.Fprintln(w)
 	var b strings.Builder
 	for _, sc := range subcommands() {

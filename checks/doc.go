@@ -1,0 +1,14 @@
+// Package checks judges a run from what it recorded: the client-observed
+// history (model.History) and the faults that happened (sim.FaultSpan). It
+// does no I/O and keeps no state; each check returns the violations it
+// found, each with its property, its class (a bug of the algorithm, or by
+// design: excused by a fault the algorithm does not claim to survive), its
+// virtual time, the owners involved and the faults active.
+//
+// # Checks
+//
+//   - Mutex: critical sections of different owners never overlap.
+//
+// The other properties of the design (fenced, fifo, expiry, liveness,
+// holds, linearizable) are not implemented yet.
+package checks

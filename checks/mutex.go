@@ -1,0 +1,140 @@
+package checks
+
+import (
+	"fmt"
+	"sort"
+
+	"github.com/locksim/locksim/model"
+	"github.com/locksim/locksim/sim"
+)
+
+// Class says whether a violation is a bug of the algorithm or a failure it
+// does not claim to survive.
+type Class string
+
+// The classes of violations.
+const (
+	Bug      Class = "bug"
+	ByDesign Class = "by-design"
+)
+
+// Violation is one property violated in one run.
+type Violation struct {
+	Property string   // "mutex", ...
+	Class    Class    // bug or by-design
+	Excuse   string   // for by-design: the fault or rule that excuses it
+	At       sim.Time // when it happened (virtual time)
+	Actors   []string // the owners involved, in the order they acted
+	Detail   string
+	Faults   []sim.FaultSpan // faults active in the violation's window
+}
+
+func (v Violation) String() string {
+	s := fmt.Sprintf("%s %s at t=%s: %s", v.Property, v.Class, v.At, v.Detail)
+	if v.Excuse != "" {
+		s += " (" + v.Excuse + ")"
+	}
+	return s
+}
+
+// Mutex checks that the critical sections of different owners never
+// overlap in virtual time (from "lock returned" to "unlock sent" or the
+// holder's crash; a section still open ends at runEnd).
+//
+// Each overlap is classified. It is by design when the earlier holder's
+// explicit lease had run out when the later one got the lock (a lock gives
+// no promise past its lease), or when a fault the algorithm does not claim
+// to survive was active between the earlier holder's acquisition and the
+// overlap: a pause or partition of the earlier holder of at least a third of
+// its lease (the watchdog's renewal period), lost or slow network, a master
+// failover or restart (asynchronous replication), or a clock step. Otherwise
+// it is a bug.
+func Mutex(h *model.History, faults []sim.FaultSpan, runEnd sim.Time) []Violation {
+	secs := make([]model.Section, len(h.Sections))
+	copy(secs, h.Sections)
+	sort.SliceStable(secs, func(i, j int) bool { return secs[i].Start < secs[j].Start })
+	end := func(s model.Section) sim.Time {
+		if s.End < 0 {
+			return runEnd
+		}
+		return s.End
+	}
+	var out []Violation
+	for i, a := range secs {
+		for _, b := range secs[i+1:] {
+			if b.Start >= end(a) {
+				break // sorted by start: no later section overlaps a either
+			}
+			if a.Owner == b.Owner || a.Lock != b.Lock {
+				continue
+			}
+			v := Violation{
+				Property: "mutex",
+				At:       b.Start,
+				Actors:   []string{a.Owner, b.Owner},
+				Detail:   fmt.Sprintf("%s got the lock while %s (since t=%s) still held it", b.Owner, a.Owner, a.Start),
+			}
+			v.Class, v.Excuse, v.Faults = classifyOverlap(a, b, faults)
+			out = append(out, v)
+		}
+	}
+	return out
+}
+
+// effectiveLease is the lease a section's lock was taken with (the
+// watchdog's 30 s when none was given).
+func effectiveLease(s model.Section) sim.Duration {
+	if s.Lease > 0 {
+		return sim.Duration(s.Lease) * sim.Millisecond
+	}
+	return 30 * sim.Second
+}
+
+func classifyOverlap(a, b model.Section, faults []sim.FaultSpan) (Class, string, []sim.FaultSpan) {
+	at := b.Start
+	// The lease began when the acquiring script ran, after the call started.
+	if a.Lease > 0 && at >= a.Called.Add(effectiveLease(a)) {
+		return ByDesign, fmt.Sprintf("the lease of %dms had run out", a.Lease), nil
+	}
+	// The window opens at the earlier of the two acquisitions: a fault of
+	// either holder counts (a paused later holder can resume believing in a
+	// grant whose lease ran out while it slept).
+	from := a.Called
+	if b.Called < from {
+		from = b.Called
+	}
+	var active []sim.FaultSpan
+	excuse := ""
+	for _, f := range faults {
+		fend := f.End
+		if fend < 0 {
+			fend = at
+		}
+		if f.Start > at || fend < from {
+			continue
+		}
+		active = append(active, f)
+		if excuse != "" {
+			continue
+		}
+		switch f.Kind {
+		case sim.FaultPause, sim.FaultPartition:
+			for _, s := range []model.Section{a, b} {
+				if f.Target == s.Proc && f.For >= effectiveLease(s)/3 {
+					excuse = fmt.Sprintf("%s %s for %s", f.Target, f.Kind, f.For)
+					break
+				}
+			}
+		case sim.FaultLoss, sim.FaultSlowNet:
+			excuse = fmt.Sprintf("network %s for %s", f.Kind, f.For)
+		case sim.FaultMasterCrash, sim.FaultRestart:
+			excuse = fmt.Sprintf("%s at t=%s (asynchronous replication)", f.Kind, f.Start)
+		case sim.FaultServerStep, sim.FaultClockStep:
+			excuse = fmt.Sprintf("%s %s by %s", f.Target, f.Kind, f.Amount)
+		}
+	}
+	if excuse != "" {
+		return ByDesign, excuse, active
+	}
+	return Bug, "", active
+}

@@ -1,0 +1,213 @@
+package main
+
+import (
+	"flag"
+	"fmt"
+	"io"
+	"runtime"
+	"sort"
+	"strconv"
+	"strings"
+	"sync"
+
+	"github.com/locksim/locksim/checks"
+	"github.com/locksim/locksim/clients"
+	"github.com/locksim/locksim/sim"
+)
+
+// expectedBugs are the properties each algorithm is known to break without
+// any fault it does not claim to survive: seed 003's chain of simple locks,
+// and Redisson 3.16.8's watchdog, which stops for good when the WAIT after a
+// renewal counts fewer replicas than it asked for (#3994), so the lock
+// expires under a live holder whenever a replica lags more than a second.
+// The gate reports them but does not fail on them.
+var expectedBugs = map[string][]string{
+	"setnx-expire":    {"mutex"},
+	"set-px":          {"mutex"},
+	"set-uuid-getdel": {"mutex"},
+	"rlock-3.16.8":    {"mutex"},
+	"fairlock-3.16.8": {"mutex"},
+}
+
+func isExpected(algo, property string) bool {
+	for _, p := range expectedBugs[algo] {
+		if p == property {
+			return true
+		}
+	}
+	return false
+}
+
+// seedRange is an inclusive range of seeds, "LO-HI" or "N".
+type seedRange struct{ lo, hi uint64 }
+
+func (r *seedRange) String() string { return fmt.Sprintf("%d-%d", r.lo, r.hi) }
+
+func (r *seedRange) Set(s string) error {
+	lo, hi, found := strings.Cut(s, "-")
+	a, err1 := strconv.ParseUint(lo, 10, 64)
+	b := a
+	var err2 error
+	if found {
+		b, err2 = strconv.ParseUint(hi, 10, 64)
+	}
+	if err1 != nil || err2 != nil || b < a {
+		return fmt.Errorf("bad seed range %q (want LO-HI, e.g. 1-100)", s)
+	}
+	r.lo, r.hi = a, b
+	return nil
+}
+
+// cellResult is what one algorithm × preset gave over the seed range.
+type cellResult struct {
+	runs, bugRuns, designRuns int
+	firstBug, firstDesign     uint64
+	firstBugText              string
+}
+
+// runMainJob is `simrun` with no subcommand: every algorithm × every preset
+// × a seed range on the embedded store; a table of which properties hold;
+// one reproducing command per unexpected violation.
+func runMainJob(args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("simrun", flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	seeds := seedRange{1, 20}
+	fs.Var(&seeds, "seeds", "seed range LO-HI")
+	workers := fs.Int("workers", runtime.NumCPU(), "parallel runs (results are identical to one worker)")
+	if err := fs.Parse(args); err != nil {
+		return usage(stderr, err.Error())
+	}
+	if fs.NArg() > 0 {
+		return usage(stderr, fmt.Sprintf("unknown subcommand %q", fs.Arg(0)))
+	}
+	if *workers < 1 {
+		return usage(stderr, "--workers must be at least 1")
+	}
+	type job struct {
+		algo, preset string
+		seed         uint64
+	}
+	var jobs []job
+	for _, a := range clients.Algorithms {
+		for _, p := range sim.Presets {
+			for s := seeds.lo; s <= seeds.hi; s++ {
+				jobs = append(jobs, job{a, p, s})
+			}
+		}
+	}
+	results := make([][]checks.Violation, len(jobs))
+	errs := make([]error, len(jobs))
+	var wg sync.WaitGroup
+	next := make(chan int)
+	for w := 0; w < *workers; w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range next {
+				j := jobs[i]
+				r, err := clients.NewRun(clients.RunConfig{Algo: j.algo, Seed: j.seed, Preset: j.preset}, nil)
+				if err != nil {
+					errs[i] = err
+					continue
+				}
+				r.Execute()
+				results[i] = checks.Mutex(r.History, r.World.FaultSpans(), r.World.Now())
+			}
+		}()
+	}
+	for i := range jobs {
+		next <- i
+	}
+	close(next)
+	wg.Wait()
+	for _, err := range errs {
+		if err != nil {
+			fmt.Fprintf(stderr, "simrun: %v\n", err)
+			return exitHarness
+		}
+	}
+	cells := map[string]*cellResult{}
+	for i, j := range jobs {
+		key := j.algo + "/" + j.preset
+		c := cells[key]
+		if c == nil {
+			c = &cellResult{}
+			cells[key] = c
+		}
+		c.runs++
+		bug, design := false, false
+		for _, v := range results[i] {
+			if v.Class == checks.Bug {
+				if !bug && c.firstBug == 0 {
+					c.firstBug, c.firstBugText = j.seed, v.String()
+				}
+				bug = true
+			} else {
+				design = true
+			}
+		}
+		if bug {
+			c.bugRuns++
+		} else if design {
+			c.designRuns++
+			if c.firstDesign == 0 {
+				c.firstDesign = j.seed
+			}
+		}
+	}
+	fmt.Fprintf(stdout, "simrun: %d algorithms × %d presets × seeds %s (%d runs); property checked: mutex\n",
+		len(clients.Algorithms), len(sim.Presets), seeds.String(), len(jobs))
+	fmt.Fprintln(stdout, "cell: ok, or B<n> = runs with a bug-class violation, D<n> = runs with only by-design ones; * = expected for this algorithm")
+	fmt.Fprintln(stdout)
+	fmt.Fprintf(stdout, "%-16s", "algorithm")
+	for _, p := range sim.Presets {
+		fmt.Fprintf(stdout, " %-10s", p)
+	}
+	fmt.Fprintln(stdout)
+	var unexpected, expected []string
+	for _, a := range clients.Algorithms {
+		fmt.Fprintf(stdout, "%-16s", a)
+		for _, p := range sim.Presets {
+			c := cells[a+"/"+p]
+			var parts []string
+			if c.bugRuns > 0 {
+				mark := ""
+				if isExpected(a, "mutex") {
+					mark = "*"
+				}
+				parts = append(parts, fmt.Sprintf("B%d%s", c.bugRuns, mark))
+				line := fmt.Sprintf("%s %s: %s\n    go run ./cmd/simrun run --algo %s --seed %d --preset %s", a, p, c.firstBugText, a, c.firstBug, p)
+				if mark == "*" {
+					expected = append(expected, line)
+				} else {
+					unexpected = append(unexpected, line)
+				}
+			}
+			if c.designRuns > 0 {
+				parts = append(parts, fmt.Sprintf("D%d", c.designRuns))
+			}
+			cell := "ok"
+			if len(parts) > 0 {
+				cell = strings.Join(parts, " ")
+			}
+			fmt.Fprintf(stdout, " %-10s", cell)
+		}
+		fmt.Fprintln(stdout)
+	}
+	sort.Strings(expected)
+	if len(expected) > 0 {
+		fmt.Fprintln(stdout, "\nexpected findings (known flaws: seed 003's simple locks; 3.16.8's watchdog stopping after a failed WAIT, #3994), first seed each:")
+		for _, l := range expected {
+			fmt.Fprintln(stdout, "  "+l)
+		}
+	}
+	if len(unexpected) > 0 {
+		fmt.Fprintln(stdout, "\nUNEXPECTED bug-class violations, first seed each:")
+		for _, l := range unexpected {
+			fmt.Fprintln(stdout, "  "+l)
+		}
+		return exitViolated
+	}
+	fmt.Fprintln(stdout, "\nno unexpected violation")
+	return exitOK
+}

@@ -1,0 +1,53 @@
+// Package model holds the vocabulary of lock histories — the calls
+// clients make, what they observe, and their critical sections — shared by
+// the clients that record them and the checks that judge them.
+package model
+
+import "github.com/locksim/locksim/sim"
+
+// CallKind is which lock API call a workload thread makes.
+type CallKind string
+
+// The calls a workload mixes.
+const (
+	CallLock        CallKind = "lock"          // lock() or lock(lease)
+	CallTryLock     CallKind = "tryLock()"     // tryLock(): one attempt
+	CallTryLockWait CallKind = "tryLock(wait)" // tryLock(wait, lease, unit)
+	CallUnlock      CallKind = "unlock"
+)
+
+// Op is one call in the client-observed history: what a thread asked,
+// when (virtual time) it called and heard back, and what it heard.
+type Op struct {
+	Proc    string
+	Thread  int64
+	Owner   string // the owner field the lock stores (UUID:threadId), or the value
+	Lock    string
+	Call    CallKind
+	Wait    int64
+	Lease   int64 // ms; -1: the watchdog's
+	Start   sim.Time
+	End     sim.Time // -1 while open (the process crashed before it returned)
+	Outcome string   // "acquired", "not-acquired", "released", "error", or "" while open
+	Err     string
+}
+
+// Section is a critical section: from "lock returned" to "unlock sent" or
+// the process's crash.
+type Section struct {
+	Proc   string
+	Thread int64
+	Owner  string
+	Lock   string
+	Lease  int64    // ms the lock was taken for; -1: the watchdog's
+	Called sim.Time // when the acquiring call started: the lease began after this
+	Start  sim.Time
+	End    sim.Time // -1: still open at the end of the run
+	Ended  string   // "unlock", "crash", or "" while open
+}
+
+// History is what a run's clients observed, in event order.
+type History struct {
+	Ops      []Op
+	Sections []Section
+}
