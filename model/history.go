@@ -1,6 +1,3 @@
-// Package model holds the vocabulary of lock histories — the calls
-// clients make, what they observe, and their critical sections — shared by
-// the clients that record them and the checks that judge them.
 package model
 
 import "github.com/locksim/locksim/sim"

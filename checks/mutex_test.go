@@ -1,0 +1,66 @@
+package checks
+
+import (
+	"testing"
+
+	"github.com/locksim/locksim/model"
+	"github.com/locksim/locksim/sim"
+)
+
+func sec(proc, owner string, lease int64, called, start, end float64) model.Section {
+	ms := func(s float64) sim.Time { return sim.Time(s * float64(sim.Second)) }
+	e := ms(end)
+	if end < 0 {
+		e = -1
+	}
+	return model.Section{Proc: proc, Owner: owner, Lock: "myLock", Lease: lease, Called: ms(called), Start: ms(start), End: e}
+}
+
+func TestMutex(t *testing.T) {
+	s := func(x float64) sim.Time { return sim.Time(x * float64(sim.Second)) }
+	for _, tc := range []struct {
+		name   string
+		secs   []model.Section
+		faults []sim.FaultSpan
+		want   []Class
+	}{
+		{"disjoint sections", []model.Section{sec("c1", "A", -1, 0, 0.001, 5), sec("c2", "B", -1, 4, 5.001, 9)}, nil, nil},
+		{"reentrant owner overlaps itself", []model.Section{sec("c1", "A", -1, 0, 0.001, 9), sec("c1", "A", -1, 1, 1.001, 2)}, nil, nil},
+		{"watchdog lock overlapped with no fault", []model.Section{sec("c1", "A", -1, 0, 0.001, 40), sec("c2", "B", -1, 10, 31, 45)}, nil, []Class{Bug}},
+		{"lease ran out under a slow holder", []model.Section{sec("c1", "A", 10000, 0, 0.002, 40), sec("c2", "B", -1, 9, 10.001, 45)}, nil, []Class{ByDesign}},
+		{"second holder within the first's lease", []model.Section{sec("c1", "A", 10000, 0, 0.002, 40), sec("c2", "B", -1, 5, 5.001, 45)}, nil, []Class{Bug}},
+		{"earlier holder paused past its renewals",
+			[]model.Section{sec("c1", "A", -1, 0, 0.001, 60), sec("c2", "B", -1, 30, 31, 45)},
+			[]sim.FaultSpan{{Fault: sim.Fault{Kind: sim.FaultPause, Target: "c1", For: 40 * sim.Second}, Start: s(5), End: s(45)}},
+			[]Class{ByDesign}},
+		{"later holder resumes from a pause",
+			[]model.Section{sec("c2", "B", -1, 20, 20.001, 60), sec("c1", "A", 5000, 0, 58, 70)},
+			[]sim.FaultSpan{{Fault: sim.Fault{Kind: sim.FaultPause, Target: "c1", For: 58 * sim.Second}, Start: s(0.0005), End: s(58)}},
+			[]Class{ByDesign}},
+		{"a short pause does not excuse",
+			[]model.Section{sec("c1", "A", -1, 0, 0.001, 60), sec("c2", "B", -1, 30, 31, 45)},
+			[]sim.FaultSpan{{Fault: sim.Fault{Kind: sim.FaultPause, Target: "c1", For: 2 * sim.Second}, Start: s(5), End: s(7)}},
+			[]Class{Bug}},
+		{"failover in the window",
+			[]model.Section{sec("c1", "A", -1, 0, 0.001, 60), sec("c2", "B", -1, 30, 31, 45)},
+			[]sim.FaultSpan{{Fault: sim.Fault{Kind: sim.FaultMasterCrash, Target: "master"}, Start: s(20), End: s(50)}},
+			[]Class{ByDesign}},
+		{"a fault after the overlap does not excuse it",
+			[]model.Section{sec("c1", "A", -1, 0, 0.001, 60), sec("c2", "B", -1, 30, 31, 45)},
+			[]sim.FaultSpan{{Fault: sim.Fault{Kind: sim.FaultMasterCrash, Target: "master"}, Start: s(50), End: s(55)}},
+			[]Class{Bug}},
+		{"open section ends at the run's end", []model.Section{sec("c1", "A", -1, 0, 0.001, -1), sec("c2", "B", -1, 99, 100, -1)}, nil, []Class{Bug}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			got := Mutex(&model.History{Sections: tc.secs}, tc.faults, s(300))
+			if len(got) != len(tc.want) {
+				t.Fatalf("got %d violations %v, want %d", len(got), got, len(tc.want))
+			}
+			for i, v := range got {
+				if v.Class != tc.want[i] || v.Property != "mutex" {
+					t.Errorf("violation %d: %v, want class %s", i, v, tc.want[i])
+				}
+			}
+		})
+	}
+}
