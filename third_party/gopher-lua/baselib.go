@@ -82,8 +82,11 @@ func baseDoFile(L *LState) int {
 }
 
 func baseError(L *LState) int {
-	obj := L.CheckAny(1)
+	obj := L.Get(1) // locksim: luaB_error: error() raises nil
 	level := L.OptInt(2, 1)
+	if n, ok := obj.(LNumber); ok && level > 0 {
+		obj = LString(n.String()) // locksim: luaB_error positions numbers too (lua_isstring)
+	}
 	L.Error(obj, level)
 	return 0
 }
@@ -410,6 +413,15 @@ func baseToNumber(L *LState) int {
 	case LNumber:
 		L.Push(lv)
 	case LString:
+		if base == 10 {
+			// locksim: luaB_tonumber: base 10 converts like luaO_str2d
+			if v, err := parseNumber(string(lv)); err == nil {
+				L.Push(v)
+			} else {
+				L.Push(LNil)
+			}
+			return 1
+		}
 		str := strings.Trim(string(lv), " \n\t")
 		if strings.Index(str, ".") > -1 {
 			if v, err := strconv.ParseFloat(str, LNumberBit); err != nil {

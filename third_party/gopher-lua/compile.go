@@ -410,6 +410,8 @@ type funcContext struct {
 	labelPc         map[int]int
 	gotosCount      int
 	unresolvedGotos map[int]*gotoLabelDesc
+	// locksim: DbgLocals indexes of the locals declared in each block
+	blockDbgLocals map[*codeBlock][]int
 }
 
 func newFuncContext(sourcename string, parent *funcContext) *funcContext {
@@ -544,6 +546,10 @@ func (fc *funcContext) BlockLocalVarsCount() int {
 func (fc *funcContext) RegisterLocalVar(name string) int {
 	ret := fc.Block.LocalVars.Register(name)
 	fc.Proto.DbgLocals = append(fc.Proto.DbgLocals, &DbgLocalInfo{Name: name, StartPc: fc.Code.LastPC() + 1})
+	if fc.blockDbgLocals == nil {
+		fc.blockDbgLocals = map[*codeBlock][]int{}
+	}
+	fc.blockDbgLocals[fc.Block] = append(fc.blockDbgLocals[fc.Block], len(fc.Proto.DbgLocals)-1)
 	fc.SetRegTop(fc.RegTop() + 1)
 	return ret
 }
@@ -597,8 +603,11 @@ func (fc *funcContext) LeaveBlock() int {
 }
 
 func (fc *funcContext) EndScope() {
-	for _, vr := range fc.Block.LocalVars.List() {
-		fc.Proto.DbgLocals[vr.Index].EndPc = fc.Code.LastPC()
+	// locksim: end the scope of this block's own DbgLocals entries; the
+	// register number used before is not an index into DbgLocals, which
+	// left locals of closed blocks active (wrong names in error messages)
+	for _, i := range fc.blockDbgLocals[fc.Block] {
+		fc.Proto.DbgLocals[i].EndPc = fc.Code.LastPC()
 	}
 }
 
@@ -785,6 +794,8 @@ func compileAssignStmt(context *funcContext, stmt *ast.AssignStmt) { // {{{
 	lennames := len(stmt.Lhs)
 	reg, acs := compileAssignStmtLeft(context, stmt)
 	reg, acs = compileAssignStmtRight(context, stmt, reg, acs)
+	// locksim: Lua 5.1 emits the stores after the whole right-hand side
+	storeline := lua51LastLine(stmt.Rhs[len(stmt.Rhs)-1])
 
 	for i := lennames - 1; i >= 0; i-- {
 		ex := stmt.Lhs[i]
@@ -795,17 +806,17 @@ func compileAssignStmt(context *funcContext, stmt *ast.AssignStmt) { // {{{
 				reg -= 1
 			}
 		case ecGlobal:
-			code.AddABx(OP_SETGLOBAL, reg, context.ConstIndex(LString(ex.(*ast.IdentExpr).Value)), sline(ex))
+			code.AddABx(OP_SETGLOBAL, reg, context.ConstIndex(LString(ex.(*ast.IdentExpr).Value)), intMax(sline(ex), storeline))
 			reg -= 1
 		case ecUpvalue:
-			code.AddABC(OP_SETUPVAL, reg, context.Upvalues.RegisterUnique(ex.(*ast.IdentExpr).Value), 0, sline(ex))
+			code.AddABC(OP_SETUPVAL, reg, context.Upvalues.RegisterUnique(ex.(*ast.IdentExpr).Value), 0, intMax(sline(ex), storeline))
 			reg -= 1
 		case ecTable:
 			opcode := OP_SETTABLE
 			if acs[i].keyks {
 				opcode = OP_SETTABLEKS
 			}
-			code.AddABC(opcode, acs[i].ec.reg, acs[i].keyrk, acs[i].valuerk, sline(ex))
+			code.AddABC(opcode, acs[i].ec.reg, acs[i].keyrk, acs[i].valuerk, intMax(sline(ex), storeline))
 			if !opIsK(acs[i].valuerk) {
 				reg -= 1
 			}
@@ -1201,7 +1212,7 @@ func compileExpr(context *funcContext, reg int, expr ast.Expr, ec *expcontext) i
 		if _, ok := ex.Key.(*ast.StringExpr); ok {
 			opcode = OP_GETTABLEKS
 		}
-		code.AddABC(opcode, a, b, c, sline(ex))
+		code.AddABC(opcode, a, b, c, lua51LastLine(ex)) // locksim: Lua 5.1 line (lastline)
 		return sused
 	case *ast.TableExpr:
 		compileTableExpr(context, reg, ex, ec)
@@ -1447,7 +1458,7 @@ func compileArithmeticOpExpr(context *funcContext, reg int, expr *ast.Arithmetic
 	case "^":
 		op = OP_POW
 	}
-	context.Code.AddABC(op, a, b, c, sline(expr))
+	context.Code.AddABC(op, a, b, c, lua51LastLine(expr)) // locksim: Lua 5.1 line (lastline)
 } // }}}
 
 func compileStringConcatOpExpr(context *funcContext, reg int, expr *ast.StringConcatOpExpr, ec *expcontext) { // {{{
@@ -1468,7 +1479,7 @@ func compileStringConcatOpExpr(context *funcContext, reg int, expr *ast.StringCo
 	for pc := code.LastPC(); pc != 0 && opGetOpCode(code.At(pc)) == OP_CONCAT; pc-- {
 		code.Pop()
 	}
-	code.AddABC(OP_CONCAT, a, basereg, basereg+crange, sline(expr))
+	code.AddABC(OP_CONCAT, a, basereg, basereg+crange, lua51LastLine(expr)) // locksim: Lua 5.1 line (lastline)
 } // }}}
 
 func compileUnaryOpExpr(context *funcContext, reg int, expr ast.Expr, ec *expcontext) { // {{{
@@ -1506,7 +1517,7 @@ func compileUnaryOpExpr(context *funcContext, reg int, expr ast.Expr, ec *expcon
 	a := savereg(ec, reg)
 	b := reg
 	compileExprWithMVPropagation(context, operandexpr, &reg, &b)
-	code.AddABC(opcode, a, b, 0, sline(expr))
+	code.AddABC(opcode, a, b, 0, lua51LastLine(expr)) // locksim: Lua 5.1 line (lastline)
 } // }}}
 
 func compileRelationalOpExprAux(context *funcContext, reg int, expr *ast.RelationalOpExpr, flip int, label int) { // {{{
@@ -1515,21 +1526,22 @@ func compileRelationalOpExprAux(context *funcContext, reg int, expr *ast.Relatio
 	compileExprWithKMVPropagation(context, expr.Lhs, &reg, &b)
 	c := reg
 	compileExprWithKMVPropagation(context, expr.Rhs, &reg, &c)
+	line := lua51LastLine(expr) // locksim: Lua 5.1 line (lastline)
 	switch expr.Operator {
 	case "<":
-		code.AddABC(OP_LT, 0^flip, b, c, sline(expr))
+		code.AddABC(OP_LT, 0^flip, b, c, line)
 	case ">":
-		code.AddABC(OP_LT, 0^flip, c, b, sline(expr))
+		code.AddABC(OP_LT, 0^flip, c, b, line)
 	case "<=":
-		code.AddABC(OP_LE, 0^flip, b, c, sline(expr))
+		code.AddABC(OP_LE, 0^flip, b, c, line)
 	case ">=":
-		code.AddABC(OP_LE, 0^flip, c, b, sline(expr))
+		code.AddABC(OP_LE, 0^flip, c, b, line)
 	case "==":
-		code.AddABC(OP_EQ, 0^flip, b, c, sline(expr))
+		code.AddABC(OP_EQ, 0^flip, b, c, line)
 	case "~=":
-		code.AddABC(OP_EQ, 1^flip, b, c, sline(expr))
+		code.AddABC(OP_EQ, 1^flip, b, c, line)
 	}
-	code.AddASbx(OP_JMP, 0, label, sline(expr))
+	code.AddASbx(OP_JMP, 0, label, line)
 } // }}}
 
 func compileRelationalOpExpr(context *funcContext, reg int, expr *ast.RelationalOpExpr, ec *expcontext) { // {{{
@@ -1868,3 +1880,43 @@ func Compile(chunk []ast.Stmt, name string) (proto *FunctionProto, err error) { 
 	proto = context.Proto
 	return
 } // }}}
+
+// lua51LastLine approximates, from the AST, the line of the last token of
+// expr, which is the line Lua 5.1 gives the instruction that applies an
+// operator, indexes or stores once the operands are parsed (lcode.c
+// luaK_code uses ls->lastline).
+// locksim: gopher-lua's parser records only the first line of expressions.
+func lua51LastLine(expr ast.Expr) int {
+	line := intMax(expr.Line(), expr.LastLine())
+	var sub int
+	switch ex := expr.(type) {
+	case *ast.AttrGetExpr:
+		sub = lua51LastLine(ex.Key)
+	case *ast.FuncCallExpr:
+		if n := len(ex.Args); n > 0 {
+			sub = lua51LastLine(ex.Args[n-1])
+		}
+	case *ast.LogicalOpExpr:
+		sub = lua51LastLine(ex.Rhs)
+	case *ast.RelationalOpExpr:
+		sub = lua51LastLine(ex.Rhs)
+	case *ast.StringConcatOpExpr:
+		sub = lua51LastLine(ex.Rhs)
+	case *ast.ArithmeticOpExpr:
+		sub = lua51LastLine(ex.Rhs)
+	case *ast.UnaryMinusOpExpr:
+		sub = lua51LastLine(ex.Expr)
+	case *ast.UnaryNotOpExpr:
+		sub = lua51LastLine(ex.Expr)
+	case *ast.UnaryLenOpExpr:
+		sub = lua51LastLine(ex.Expr)
+	case *ast.TableExpr:
+		for _, f := range ex.Fields {
+			if f.Key != nil {
+				sub = intMax(sub, lua51LastLine(f.Key))
+			}
+			sub = intMax(sub, lua51LastLine(f.Value))
+		}
+	}
+	return intMax(line, sub)
+}

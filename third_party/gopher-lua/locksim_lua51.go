@@ -419,3 +419,176 @@ func lua51ForPrep(L *LState, ra int) {
 }
 
 /* }}} */
+
+/* lauxlib.c luaL_where {{{ */
+
+// lua51Where is luaL_where(L, level) with gopher-lua's GetStack numbering
+// (level 0 is the running function): "chunk:line:" for a Lua function, ""
+// for a Go function or when there is no such level.
+func lua51Where(L *LState, level int) string {
+	dbg, ok := L.GetStack(level)
+	if !ok || dbg.frame == nil || dbg.frame.Fn == nil || dbg.frame.Fn.IsG {
+		return ""
+	}
+	cf := dbg.frame
+	proto := cf.Fn.Proto
+	if proto == nil || cf.Pc < 1 || cf.Pc > len(proto.DbgSourcePositions) {
+		return ""
+	}
+	name := proto.SourceName
+	if len(name) > 0 && (name[0] == '@' || name[0] == '=') {
+		name = name[1:]
+	}
+	return name + ":" + strconv.Itoa(proto.DbgSourcePositions[cf.Pc-1]) + ":"
+}
+
+/* }}} */
+
+/* lobject.c luaO_str2d {{{ */
+
+func lua51IsSpace(c byte) bool {
+	return c == ' ' || (c >= '\t' && c <= '\r') // C isspace in the "C" locale
+}
+
+func lua51IsDigit(c byte) bool { return c >= '0' && c <= '9' }
+
+func lua51IsXDigit(c byte) bool {
+	return lua51IsDigit(c) || (c|0x20 >= 'a' && c|0x20 <= 'f')
+}
+
+func lua51HasPrefixFold(s, prefix string) bool {
+	if len(s) < len(prefix) {
+		return false
+	}
+	for i := 0; i < len(prefix); i++ {
+		if s[i]|0x20 != prefix[i] {
+			return false
+		}
+	}
+	return true
+}
+
+// lua51Str2Number is luaO_str2d (lobject.c) on top of glibc's strtod: it is
+// what Lua 5.1 uses to convert strings to numbers in arithmetic, tonumber
+// and the lexer. Accepted: surrounding C whitespace, an optional sign,
+// decimal numbers with an optional exponent, hexadecimal numbers (with an
+// optional fraction and binary exponent), "inf", "infinity" and "nan[(...)]"
+// in any case. Rejected, unlike Go's strconv: octal/binary prefixes ("010"
+// is ten), underscores. The string ends at its first NUL byte, as in C.
+func lua51Str2Number(s string) (float64, bool) {
+	for i := 0; i < len(s); i++ {
+		if s[i] == 0 {
+			s = s[:i]
+			break
+		}
+	}
+	i := 0
+	for i < len(s) && lua51IsSpace(s[i]) {
+		i++
+	}
+	neg := false
+	if i < len(s) && (s[i] == '+' || s[i] == '-') {
+		neg = s[i] == '-'
+		i++
+	}
+	var v float64
+	rest := s[i:]
+	switch {
+	case lua51HasPrefixFold(rest, "infinity"):
+		v, i = math.Inf(1), i+8
+	case lua51HasPrefixFold(rest, "inf"):
+		v, i = math.Inf(1), i+3
+	case lua51HasPrefixFold(rest, "nan"):
+		v, i = math.NaN(), i+3
+		if i < len(s) && s[i] == '(' {
+			j := i + 1
+			for j < len(s) && (lua51IsDigit(s[j]) || (s[j]|0x20 >= 'a' && s[j]|0x20 <= 'z') || s[j] == '_') {
+				j++
+			}
+			if j < len(s) && s[j] == ')' {
+				i = j + 1
+			}
+		}
+	case len(rest) > 2 && rest[0] == '0' && rest[1]|0x20 == 'x' &&
+		(lua51IsXDigit(rest[2]) || (rest[2] == '.' && len(rest) > 3 && lua51IsXDigit(rest[3]))):
+		j := 2
+		for j < len(rest) && lua51IsXDigit(rest[j]) {
+			j++
+		}
+		if j < len(rest) && rest[j] == '.' {
+			j++
+			for j < len(rest) && lua51IsXDigit(rest[j]) {
+				j++
+			}
+		}
+		mant, exp := rest[:j], "0"
+		if j+1 < len(rest) && rest[j]|0x20 == 'p' {
+			k := j + 1
+			if rest[k] == '+' || rest[k] == '-' {
+				k++
+			}
+			if k < len(rest) && lua51IsDigit(rest[k]) {
+				for k < len(rest) && lua51IsDigit(rest[k]) {
+					k++
+				}
+				exp = rest[j+1 : k]
+				j = k
+			}
+		}
+		f, err := strconv.ParseFloat(mant+"p"+exp, 64)
+		if err != nil && !isRangeError(err) {
+			return 0, false
+		}
+		v, i = f, i+j
+	default:
+		j, digits := 0, 0
+		for j < len(rest) && lua51IsDigit(rest[j]) {
+			j, digits = j+1, digits+1
+		}
+		if j < len(rest) && rest[j] == '.' {
+			j++
+			for j < len(rest) && lua51IsDigit(rest[j]) {
+				j, digits = j+1, digits+1
+			}
+		}
+		if digits == 0 {
+			return 0, false // strtod: no conversion (endptr == s)
+		}
+		if j+1 < len(rest) && rest[j]|0x20 == 'e' {
+			k := j + 1
+			if rest[k] == '+' || rest[k] == '-' {
+				k++
+			}
+			if k < len(rest) && lua51IsDigit(rest[k]) {
+				for k < len(rest) && lua51IsDigit(rest[k]) {
+					k++
+				}
+				j = k
+			}
+		}
+		f, err := strconv.ParseFloat(rest[:j], 64)
+		if err != nil && !isRangeError(err) {
+			return 0, false
+		}
+		v, i = f, i+j
+	}
+	if neg {
+		v = -v
+	}
+	for i < len(s) && lua51IsSpace(s[i]) {
+		i++
+	}
+	if i != len(s) {
+		return 0, false // invalid trailing characters
+	}
+	return v, true
+}
+
+// isRangeError: strtod returns +-HUGE_VAL or 0 on overflow/underflow and Lua
+// ignores errno, so a value out of range is still a number.
+func isRangeError(err error) bool {
+	ne, ok := err.(*strconv.NumError)
+	return ok && ne.Err == strconv.ErrRange
+}
+
+/* }}} */

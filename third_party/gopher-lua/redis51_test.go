@@ -152,6 +152,7 @@ var lua51Cases = []lua51Case{
 	{`return 1 .. 2, 1.5 .. "", -0.0 .. ""`, "OK 12\t1.5\t-0"},
 	{`return string.format("%s|%s", 1/3, 2^53)`, "OK 0.33333333333333|9.007199254741e+15"},
 	{`return table.concat({1, 2.5, 2^53, 1/3}, ",")`, "OK 1,2.5,9.007199254741e+15,0.33333333333333"},
+	{`return table.concat({1, {}, 3})`, "ERR user_script:1: invalid value (table) at index 2 in table for 'concat'"},
 	{`return string.rep(1.5, 2), string.len(1/3), string.upper(1e100)`, "OK 1.51.5\t16\t1E+100"},
 	{`return 1e300 * 1e10, -1e300 * 1e10`, "OK inf\t-inf"},
 	{`return 86400000 * 365, 2^31, -2^31`, "OK 31536000000\t2147483648\t-2147483648"},
@@ -186,11 +187,23 @@ var lua51Cases = []lua51Case{
 	{`local a, b = 1; return a + b`, "ERR user_script:1: attempt to perform arithmetic on local 'b' (a nil value)"},
 	{`for i = 1, 2 do local v; v = v + i end`, "ERR user_script:1: attempt to perform arithmetic on local 'v' (a nil value)"},
 	{`return ("x"):rep(2) + 1`, "ERR user_script:1: attempt to perform arithmetic on a string value"},
-	{"local x = 1\nlocal y\n\nreturn x +\n y", "ERR user_script:4: attempt to perform arithmetic on local 'y' (a nil value)"},
+	{"local x = 1\nlocal y\n\nreturn x +\n y", "ERR user_script:5: attempt to perform arithmetic on local 'y' (a nil value)"},
 	{"local t = {}\nlocal v = t.count\nreturn v - 1", "ERR user_script:3: attempt to perform arithmetic on local 'v' (a nil value)"},
 	{`local t = setmetatable({}, {__add = function(a, b) return 42 end}); return t + 1, 1 + t`, "OK 42\t42"},
 	{`local t = setmetatable({}, {__unm = function(a) return "neg" end}); return -t`, "OK neg"},
 	{`return 5.3 % 1 == 5.3 - math.floor(5.3), -5 % 3, 5 % -3, 5.5 % 2`, "OK true\t1\t-1\t1.5"},
+
+	// string -> number like luaO_str2d (strtod), luai_nummod
+	{`return 010, "010" + 0, tonumber("010"), tonumber("0x10"), " 5 " + 0, "1e2" + 0`, "OK 10\t10\t10\t16\t5\t100"},
+	{`return tonumber("inf"), tonumber("nan"), tonumber("1_000"), tonumber("0b101"), tonumber("0o17")`, "OK inf\tnan\tnil\tnil\tnil"},
+	{`return "0b101" + 0`, "ERR user_script:1: attempt to perform arithmetic on a string value"},
+	{`return "1_000" + 0`, "ERR user_script:1: attempt to perform arithmetic on a string value"},
+	{`return "\t5\r\n" + 0, tonumber("5\r"), tonumber("  0x1F  "), tonumber("1e"), tonumber(".5"), tonumber("5."), tonumber("0x")`, "OK 5\t5\t31\tnil\t0.5\t5\tnil"},
+	{`return tonumber(""), tonumber(" "), tonumber("-"), tonumber("-5"), tonumber("+5"), tonumber("- 5"), tonumber("1e400"), tonumber("99999999999999999999")`, "OK nil\tnil\tnil\t-5\t5\tnil\tinf\t1e+20"},
+	{`return "-0x10" + 0, tonumber("-0x10"), "0x1p4" + 0, tonumber("0x.8"), tonumber("1e+2"), tonumber("1E-2")`, "OK -16\t-16\t16\t0.5\t100\t0.01"},
+	{`return tonumber("10", 16), tonumber("ff", 16), tonumber("zz", 36), tonumber("8", 8), tonumber(" 11 ", 2), tonumber("12", 10)`, "OK 16\t255\t1295\tnil\t3\t12"},
+	{`return 5.3 % 1, 10 % 3.3, -7 % 2.5, 1e308 * 10 % 2, 5 % math.huge, -5 % math.huge, 5 % 0`, "OK 0.3\t0.1\t0.5\t-nan\t-nan\t-nan\t-nan"},
+	{`return math.floor(-0.5), math.ceil(-0.5), math.fmod(7, -3), math.abs(-0)`, "OK -1\t-0\t1\t0"},
 
 	// comparison: luaG_ordererror
 	{`return nil <= 5`, "ERR user_script:1: attempt to compare nil with number"},
@@ -274,6 +287,27 @@ var lua51Cases = []lua51Case{
 	{"local a = 1\n\nredis_call('GET', a)", "ERR user_script:3: attempt to call global 'redis_call' (a nil value)"},
 	{`local t = setmetatable({}, {__call = function(self, a) return a * 2 end}); return t(21)`, "OK 42"},
 
+	// local variable scopes (luaF_getlocalname) after blocks, loops, varargs
+	{`for i = 1, 2 do end local q; return q.x`, "ERR user_script:1: attempt to index local 'q' (a nil value)"},
+	{"local a, b, c = 1, 2\ndo local d = 4 end\nreturn c.x", "ERR user_script:3: attempt to index local 'c' (a nil value)"},
+	{`for k, v in pairs({a = 1}) do local z = v.x end`, "ERR user_script:1: attempt to index local 'v' (a number value)"},
+	{`for i = 1, 3 do local v = i .. nil end`, "ERR user_script:1: attempt to concatenate a nil value"},
+	{`if true then local a = 1 end local b; return b + 1`, "ERR user_script:1: attempt to perform arithmetic on local 'b' (a nil value)"},
+	{`while true do local w; w() end`, "ERR user_script:1: attempt to call local 'w' (a nil value)"},
+	{`repeat local r until r.x`, "ERR user_script:1: attempt to index local 'r' (a nil value)"},
+	{"local function f(...) local x; return x + 1 end\nreturn f(1, 2)", "ERR user_script:1: attempt to perform arithmetic on local 'x' (a nil value)"},
+	{"local function f(a, ...) local x = ...; return a.b + x end\nreturn f({}, 1)", "ERR user_script:1: attempt to perform arithmetic on field 'b' (a nil value)"},
+	{"local t = {}\nfunction t:m() local x; return self.y.z end\nreturn t:m()", "ERR user_script:2: attempt to index field 'y' (a nil value)"},
+	{"local t = {1, 2, 3}\nfor i = 1, #t do t[i] = t[i] + t[i+1] end", "ERR user_script:2: attempt to perform arithmetic on field '?' (a nil value)"},
+	{"local x = 1\nlocal function f() local y = x.z end\nf()", "ERR user_script:2: attempt to index upvalue 'x' (a number value)"},
+	{`local s = ("x"):upper():lower():foo()`, "ERR user_script:1: attempt to call method 'foo' (a nil value)"},
+	{`local t = {a = {b = {}}}; return t.a.b.c.d`, "ERR user_script:1: attempt to index field 'c' (a nil value)"},
+	{"local t = {}\nreturn t.a < t.b", "ERR user_script:2: attempt to compare two nil values"},
+	{`return #{} + nil`, "ERR user_script:1: attempt to perform arithmetic on a nil value"},
+	{`local x = 10 local function f() x = x + 1 return x end f() return f()`, "OK 12"},
+	{`local function fib(n) if n < 2 then return n end return fib(n-1) + fib(n-2) end return fib(20)`, "OK 6765"},
+	{`local s = 0 for i = 1, 10, 0.5 do s = s + i end return s`, "OK 104.5"},
+
 	// numeric for: lvm.c OP_FORPREP
 	{`local s = 0; for i = "1", "3" do s = s + i end; return s`, "OK 6"},
 	{`for i = 1, "x" do end`, "ERR user_script:1: 'for' limit must be a number"},
@@ -286,9 +320,35 @@ var lua51Cases = []lua51Case{
 	{`return #5`, "ERR user_script:1: attempt to get length of a number value"},
 	{`return #y`, "ERR user_script:1: attempt to get length of global 'y' (a nil value)"},
 
-	// positions and error()
+	// positions and error(); Lua 5.1 gives an operator the line of the last
+	// token of its operands (ls->lastline)
+	{"local x\nreturn \"a\" ..\n\"b\" ..\nx", "ERR user_script:4: attempt to concatenate local 'x' (a nil value)"},
+	{"local t = {}\nreturn t.a\n.b", "ERR user_script:3: attempt to index field 'a' (a nil value)"},
+	{"local a\nreturn 1 <\na", "ERR user_script:3: attempt to compare number with nil"},
+	{"local t = {}\nif t.a\n   > 5 then return 1 end", "ERR user_script:3: attempt to compare number with nil"},
+	{"local a\nreturn (a\n)+1", "ERR user_script:3: attempt to perform arithmetic on local 'a' (a nil value)"},
+	{"local t\nt.x =\n1", "ERR user_script:3: attempt to index local 't' (a nil value)"},
+	{"local t\nt.x.y =\n1", "ERR user_script:2: attempt to index local 't' (a nil value)"},
+	{"y = 1 + \n{}", "ERR user_script:2: attempt to perform arithmetic on a table value"},
+	{"local t = {}\nlocal v = t.a + t.b +\n   t.c", "ERR user_script:2: attempt to perform arithmetic on field 'a' (a nil value)"},
+	{"local t = {}\nt[nil] =\n5", "ERR user_script:3: table index is nil"},
+	{"local t = {}\nt.a = t.b .. \"x\" ..\n  \"y\"", "ERR user_script:3: attempt to concatenate field 'b' (a nil value)"},
+	{"return foo(\n1,\n2)", "ERR user_script:1: attempt to call global 'foo' (a nil value)"},
+	{"local t = {}\nreturn t:m(\n1)", "ERR user_script:2: attempt to call method 'm' (a nil value)"},
 	{"local a = 1\nlocal b = 2\nerror('boom')", "ERR user_script:3: boom"},
 	{`error("boom", 0)`, "ERR boom"},
+	{"local function f() error('x', 2) end\nf()", "ERR user_script:2: x"},
+	{"local function g() error('x', 3) end\nlocal function f() g() end\nf()", "ERR user_script:3: x"},
+	{"local t = setmetatable({}, {__index = function(t, k) error('no field ' .. k, 2) end})\n\nlocal v = t.foo", "ERR user_script:3: no field foo"},
+	{`return select(2, pcall(error, "e"))`, "OK e"},
+	{`return select(2, pcall(error, "e", 2))`, "OK user_script:1: e"},
+	{"local function f() error('e', 2) end\nreturn select(2, pcall(f))", "OK e"},
+	{`error()`, "ERR nil"},
+	{`return select(2, pcall(error))`, "OK nil"},
+	{`error(42)`, "ERR user_script:1: 42"},
+	{`error(4.5, 0)`, "ERR 4.5"},
+	{`assert(false)`, "ERR user_script:1: assertion failed!"},
+	{`assert(false, "msg")`, "ERR user_script:1: msg"},
 	{`error({code = 1})`, "ERR table"},
 	{"local t = {}\n\n\nlocal function f()\n  return t.x.y\nend\nreturn f()", "ERR user_script:5: attempt to index field 'x' (a nil value)"},
 	{`return pcall(function() local x; return x.y end)`, "OK false\tuser_script:1: attempt to index local 'x' (a nil value)"},
@@ -541,3 +601,27 @@ func BenchmarkLoop1e6NoBudget(b *testing.B)   { benchmarkLoop(b, -1) }
 func BenchmarkLoop1e6WithBudget(b *testing.B) { benchmarkLoop(b, 1<<50) }
 
 /* }}} */
+
+// TestLua51RedisGlobalProtection shows how a host reproduces Redis 7.0's
+// protection of the globals table (a metatable whose __index raises with
+// luaL_error): the position is the script's, as in Redis.
+func TestLua51RedisGlobalProtection(t *testing.T) {
+	L := NewState()
+	defer L.Close()
+	mt := L.NewTable()
+	L.SetField(mt, "__index", L.NewFunction(func(L *LState) int {
+		L.RaiseError("Script attempted to access nonexistent global variable '%s'", L.CheckString(2))
+		return 0
+	}))
+	L.SetMetatable(L.Get(GlobalsIndex), mt)
+	fn, err := L.Load(strings.NewReader("local a = 1\nreturn y + a"), "@user_script")
+	if err != nil {
+		t.Fatal(err)
+	}
+	L.Push(fn)
+	err = L.PCall(0, 1, nil)
+	want := "user_script:2: Script attempted to access nonexistent global variable 'y'"
+	if err == nil || err.(*ApiError).Object.String() != want {
+		t.Fatalf("got %v, want %q", err, want)
+	}
+}

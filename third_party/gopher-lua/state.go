@@ -741,7 +741,15 @@ func (ls *LState) raiseError(level int, format string, args ...interface{}) {
 		message = fmt.Sprintf(format, args...)
 	}
 	if level > 0 {
-		message = fmt.Sprintf("%v %v", ls.where(level-1, true), message)
+		if cf := ls.currentFrame; cf != nil && cf.Fn.IsG {
+			// locksim: luaL_where(L, level) called by a Go function: level 1 is
+			// its caller, and a Go function at that level gives no position
+			if w := lua51Where(ls, level); w != "" {
+				message = w + " " + message
+			}
+		} else {
+			message = fmt.Sprintf("%v %v", ls.where(level-1, true), message)
+		}
 	}
 	if ls.reg.IsFull() {
 		// if the registry is full then it won't be possible to push a value, in this case, force a larger size

@@ -69,8 +69,9 @@ func TestCallStackOverflowWhenAutoGrow(t *testing.T) {
 func TestSkipOpenLibs(t *testing.T) {
 	L := NewState(Options{SkipOpenLibs: true})
 	defer L.Close()
+	// locksim: Lua 5.1's luaG_typeerror text replaces "attempt to call a non-function object"
 	errorIfScriptNotFail(t, L, `print("")`,
-		"attempt to call a non-function object")
+		"attempt to call global 'print' \\(a nil value\\)")
 	L2 := NewState()
 	defer L2.Close()
 	errorIfScriptFail(t, L2, `print("")`)

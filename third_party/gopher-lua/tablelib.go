@@ -71,7 +71,7 @@ func tableConcat(L *LState) int {
 	for ; i <= j; i++ {
 		v := tbl.RawGetInt(i)
 		if !LVCanConvToString(v) {
-			L.RaiseError("invalid value (%s) at index %d in table for concat", v.Type().String(), i)
+			L.RaiseError("invalid value (%s) at index %d in table for 'concat'", v.Type().String(), i) // locksim: Lua 5.1 text (ltablib.c addfield)
 		}
 		L.Push(v)
 		if i != j {

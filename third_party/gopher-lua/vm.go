@@ -2294,13 +2294,10 @@ func opArith(L *LState, inst uint32, baseframe *callFrame) int { //OP_ADD, OP_SU
 }
 
 func luaModulo(lhs, rhs LNumber) LNumber {
+	// locksim: luai_nummod (luaconf.h): a - floor(a/b)*b, as Lua 5.1 computes it
 	flhs := float64(lhs)
 	frhs := float64(rhs)
-	v := math.Mod(flhs, frhs)
-	if frhs > 0 && v < 0 || frhs < 0 && v > 0 {
-		v += frhs
-	}
-	return LNumber(v)
+	return LNumber(flhs - math.Floor(flhs/frhs)*frhs)
 }
 
 func numberArith(L *LState, opcode int, lhs, rhs LNumber) LNumber {
