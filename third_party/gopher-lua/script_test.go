@@ -64,6 +64,11 @@ func testScriptCompile(t *testing.T, script string) {
 }
 
 func testScriptDir(t *testing.T, tests []string, directory string) {
+	// locksim: the vendored copy leaves out upstream's Lua test-suite
+	// directories; their tests run in upstream's repository.
+	if _, err := os.Stat(directory); os.IsNotExist(err) {
+		t.Skipf("%s is not vendored", directory)
+	}
 	if err := os.Chdir(directory); err != nil {
 		t.Error(err)
 	}
