@@ -8,7 +8,8 @@
 // # Checks
 //
 //   - Mutex: critical sections of different owners never overlap.
+//   - Holds: the store's hold count for an owner equals the owner's own count.
 //
 // The other properties of the design (fenced, fifo, expiry, liveness,
-// holds, linearizable) are not implemented yet.
+// linearizable) are not implemented yet.
 package checks

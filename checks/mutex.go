@@ -103,8 +103,20 @@ func classifyOverlap(a, b model.Section, faults []sim.FaultSpan) (Class, string,
 	if b.Called < from {
 		from = b.Called
 	}
+	return excuse([]model.Section{a, b}, from, at, faults, false)
+}
+
+// excuse looks for a fault in [from, at] that the algorithms do not claim
+// to survive: a pause or partition of one of the holders of at least a
+// third of its lease (the watchdog's renewal period), lost or slow
+// network, a master failover or restart (asynchronous replication), or a
+// clock step. With anyLength, a pause or partition of any length counts
+// (it is enough to make a call fail with an unknown outcome). It returns
+// ByDesign with the fault, or Bug, and the faults active in the window
+// either way.
+func excuse(holders []model.Section, from, at sim.Time, faults []sim.FaultSpan, anyLength bool) (Class, string, []sim.FaultSpan) {
 	var active []sim.FaultSpan
-	excuse := ""
+	why := ""
 	for _, f := range faults {
 		fend := f.End
 		if fend < 0 {
@@ -114,27 +126,27 @@ func classifyOverlap(a, b model.Section, faults []sim.FaultSpan) (Class, string,
 			continue
 		}
 		active = append(active, f)
-		if excuse != "" {
+		if why != "" {
 			continue
 		}
 		switch f.Kind {
 		case sim.FaultPause, sim.FaultPartition:
-			for _, s := range []model.Section{a, b} {
-				if f.Target == s.Proc && f.For >= effectiveLease(s)/3 {
-					excuse = fmt.Sprintf("%s %s for %s", f.Target, f.Kind, f.For)
+			for _, s := range holders {
+				if f.Target == s.Proc && (anyLength || f.For >= effectiveLease(s)/3) {
+					why = fmt.Sprintf("%s %s for %s", f.Target, f.Kind, f.For)
 					break
 				}
 			}
 		case sim.FaultLoss, sim.FaultSlowNet:
-			excuse = fmt.Sprintf("network %s for %s", f.Kind, f.For)
+			why = fmt.Sprintf("network %s for %s", f.Kind, f.For)
 		case sim.FaultMasterCrash, sim.FaultRestart:
-			excuse = fmt.Sprintf("%s at t=%s (asynchronous replication)", f.Kind, f.Start)
+			why = fmt.Sprintf("%s at t=%s (asynchronous replication)", f.Kind, f.Start)
 		case sim.FaultServerStep, sim.FaultClockStep:
-			excuse = fmt.Sprintf("%s %s by %s", f.Target, f.Kind, f.Amount)
+			why = fmt.Sprintf("%s %s by %s", f.Target, f.Kind, f.Amount)
 		}
 	}
-	if excuse != "" {
-		return ByDesign, excuse, active
+	if why != "" {
+		return ByDesign, why, active
 	}
 	return Bug, "", active
 }

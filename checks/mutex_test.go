@@ -64,3 +64,45 @@ func TestMutex(t *testing.T) {
 		})
 	}
 }
+
+func TestHolds(t *testing.T) {
+	s := func(x float64) sim.Time { return sim.Time(x * float64(sim.Second)) }
+	mk := func(holds int64) model.Section {
+		x := sec("c1", "A", -1, 10, 10.5, 20)
+		x.StoreHolds = holds
+		return x
+	}
+	h := &model.History{Sections: []model.Section{mk(1), mk(-1), mk(2), mk(0)}}
+	got := Holds(h, nil)
+	if len(got) != 2 || got[0].Class != Bug || got[1].Class != Bug {
+		t.Fatalf("got %v, want a bug for 2 holds and a bug for 0 holds without a fault", got)
+	}
+	got = Holds(&model.History{Sections: []model.Section{mk(0)}},
+		[]sim.FaultSpan{{Fault: sim.Fault{Kind: sim.FaultMasterCrash, Target: "master"}, Start: s(10.1), End: s(30)}})
+	if len(got) != 1 || got[0].Class != ByDesign {
+		t.Fatalf("a failover during the call excuses a lost hold: %v", got)
+	}
+}
+
+// A count of 2 after the application retried a call that failed with a
+// timeout is the retry's doing, excused by the fault that lost the reply.
+func TestHoldsAfterRetriedTimeout(t *testing.T) {
+	s := func(x float64) sim.Time { return sim.Time(x * float64(sim.Second)) }
+	sect := sec("c1", "A", -1, 10, 10.5, 20)
+	sect.StoreHolds = 2
+	h := &model.History{
+		Ops: []model.Op{
+			{Owner: "A", Lock: "myLock", Call: model.CallLock, Start: s(1), End: s(4), Outcome: "error"},
+			{Owner: "A", Lock: "myLock", Call: model.CallLock, Start: s(10), End: s(10.5), Outcome: "acquired"},
+		},
+		Sections: []model.Section{sect},
+	}
+	loss := []sim.FaultSpan{{Fault: sim.Fault{Kind: sim.FaultLoss, Target: "network"}, Start: s(0), End: s(5)}}
+	if got := Holds(h, loss); len(got) != 1 || got[0].Class != ByDesign {
+		t.Fatalf("retried timeout under a loss fault: %v", got)
+	}
+	h.Ops[0].Outcome = "not-acquired"
+	if got := Holds(h, loss); len(got) != 1 || got[0].Class != Bug {
+		t.Fatalf("a clean call counting 2 holds is a bug: %v", got)
+	}
+}

@@ -23,6 +23,9 @@ type locker interface {
 	// lease is the lease (ms) an acquisition with a holds the lock for,
 	// -1 for Redisson's watchdog.
 	lease(a Attempt) int64
+	// holdCount is the count the master's lock hash keeps for this owner
+	// (read without touching the store), or -1 for a lock without counts.
+	holdCount() int64
 }
 
 type redissonLocker struct{ l *RLock }
@@ -40,6 +43,18 @@ func (r redissonLocker) acquire(a Attempt, done func(bool, error)) {
 }
 func (r redissonLocker) release(done func(error)) { r.l.Unlock(done) }
 func (r redissonLocker) lease(a Attempt) int64    { return leaseMs(a) }
+func (r redissonLocker) holdCount() int64 {
+	m := r.l.c.p.World().Master()
+	if m == nil {
+		return 0
+	}
+	v, ok := m.Store.PeekHashField(r.l.Name, r.l.lockName())
+	if !ok {
+		return 0
+	}
+	n, _ := strconv.ParseInt(v, 10, 64)
+	return n
+}
 
 type simpleLocker struct{ l *SimpleLock }
 
@@ -68,6 +83,7 @@ func (s simpleLocker) acquire(a Attempt, done func(bool, error)) {
 	}
 }
 func (s simpleLocker) release(done func(error)) { s.l.Release(done) }
+func (s simpleLocker) holdCount() int64         { return -1 }
 
 // Workload is what every thread of every process does: loop acquire (a
 // mix of lock and tryLock with leases and waits), a critical section,
@@ -168,7 +184,7 @@ func (t *thread) loop() {
 				return
 			}
 			t.sect = len(t.h.Sections)
-			t.h.Sections = append(t.h.Sections, model.Section{Proc: t.p.Name, Thread: t.tid, Owner: t.lk.owner(), Lock: t.wl.Lock, Lease: t.lk.lease(a), Called: t.h.Ops[t.op].Start, Start: t.p.VirtualNow(), End: -1})
+			t.h.Sections = append(t.h.Sections, model.Section{Proc: t.p.Name, Thread: t.tid, Owner: t.lk.owner(), Lock: t.wl.Lock, Lease: t.lk.lease(a), Called: t.h.Ops[t.op].Start, Start: t.p.VirtualNow(), End: -1, StoreHolds: t.lk.holdCount()})
 			t.sleep(t.csDuration(), func() { t.unlock() })
 		})
 	})

@@ -41,6 +41,10 @@ type Section struct {
 	Start  sim.Time
 	End    sim.Time // -1: still open at the end of the run
 	Ended  string   // "unlock", "crash", or "" while open
+	// StoreHolds is the hold count the master's lock hash had for Owner
+	// when the section began (read by an observer, not the client); -1
+	// where the algorithm keeps no count.
+	StoreHolds int64
 }
 
 // History is what a run's clients observed, in event order.

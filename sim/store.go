@@ -269,3 +269,17 @@ func (s *Store) StopEffects() {
 func (s *Store) propagate(args ...string) {
 	s.effects = append(s.effects, args)
 }
+
+// PeekHashField reads a hash field without touching the store: no lazy
+// expiry, no effects. Checks use it as an observer that must not change
+// the run; a key whose TTL has passed reads as absent.
+func (s *Store) PeekHashField(key, field string) (string, bool) {
+	v := s.keys[key]
+	if v == nil || v.typ != typeHash || s.expired(v) {
+		return "", false
+	}
+	if j := v.hashIndex(field); j >= 0 {
+		return v.hash[j].val, true
+	}
+	return "", false
+}

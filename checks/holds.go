@@ -1,0 +1,63 @@
+package checks
+
+import (
+	"fmt"
+
+	"github.com/locksim/locksim/model"
+	"github.com/locksim/locksim/sim"
+)
+
+// Holds checks that the hold count the store keeps for an owner equals the
+// owner's own nesting count when its acquire returns (workload threads do
+// not nest, so 1). More than 1 means an acquire ran twice on the server —
+// Redisson 3.16.8 re-sends a command whose reply timed out (#4822, #4871,
+// #7367) — and one unlock will then leave the lock held: a bug. Zero means
+// the lock was already gone when the client heard it had it: by design
+// under a failover, pause or partition in the call's window, a bug
+// otherwise. Locks that keep no count are skipped.
+//
+// When an earlier call of the same owner (same client incarnation) ended in
+// an error — an acquire whose script may have run though its reply was
+// lost, or an unlock that never reached the master — a count above 1 is
+// that phantom hold: it outlives the owner's later releases (each unlock
+// takes one count) for as long as the owner keeps re-acquiring, since every
+// acquire refreshes the key's TTL. That is the application retrying an
+// ambiguous call: by design, excused by the fault that lost the reply. Only
+// a count above 1 with no such call is the client's own doing.
+func Holds(h *model.History, faults []sim.FaultSpan) []Violation {
+	var out []Violation
+	for _, s := range h.Sections {
+		if s.StoreHolds < 0 || s.StoreHolds == 1 {
+			continue
+		}
+		v := Violation{Property: "holds", At: s.Start, Actors: []string{s.Owner}}
+		if s.StoreHolds > 1 {
+			v.Detail = fmt.Sprintf("%s acquired once but the store counts %d holds (an acquire ran twice)", s.Owner, s.StoreHolds)
+			if since, ok := erroredCallBefore(h, s); ok {
+				v.Detail += fmt.Sprintf("; its call at t=%s failed with an error, leaving a hold it did not count", since)
+				v.Class, v.Excuse, v.Faults = excuse([]model.Section{s}, since, s.Start, faults, true)
+			} else {
+				v.Class = Bug
+				_, _, v.Faults = excuse([]model.Section{s}, s.Called, s.Start, faults, false)
+			}
+		} else {
+			v.Detail = fmt.Sprintf("%s's acquire returned but the store no longer has its hold", s.Owner)
+			v.Class, v.Excuse, v.Faults = excuse([]model.Section{s}, s.Called, s.Start, faults, true)
+		}
+		out = append(out, v)
+	}
+	return out
+}
+
+// erroredCallBefore finds the latest call (acquire or unlock) by s's
+// owner, before s's own call, that ended in an error.
+func erroredCallBefore(h *model.History, s model.Section) (sim.Time, bool) {
+	var at sim.Time
+	found := false
+	for _, op := range h.Ops {
+		if op.Owner == s.Owner && op.Lock == s.Lock && op.Start < s.Called && op.Outcome == "error" {
+			at, found = op.Start, true
+		}
+	}
+	return at, found
+}
