@@ -219,3 +219,13 @@ func (w *World) AvailableReplicas() int {
 	}
 	return n
 }
+
+// NextAt returns the virtual time of the next scheduled event, and false
+// when nothing is scheduled. Drivers that step in fixed slices of time
+// (scenario files run "everything due in this millisecond") use it.
+func (w *World) NextAt() (Time, bool) {
+	if len(w.queue) == 0 {
+		return 0, false
+	}
+	return w.queue[0].at, true
+}

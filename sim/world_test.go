@@ -278,3 +278,15 @@ func TestPlanForRejectsUnknownPreset(t *testing.T) {
 		}
 	}
 }
+
+func TestNextAt(t *testing.T) {
+	w := NewWorld(Config{Seed: 1})
+	if _, ok := w.NextAt(); ok {
+		t.Fatalf("empty world has a next event")
+	}
+	w.At(5, func() {})
+	w.At(3, func() {})
+	if at, ok := w.NextAt(); !ok || at != 3 {
+		t.Fatalf("NextAt = %v %v, want 3", at, ok)
+	}
+}

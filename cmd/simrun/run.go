@@ -27,6 +27,7 @@ func subcommands() []subcommand {
 	return []subcommand{
 		{"run", "run one seed of one algorithm under a fault preset; --trace FILE, --check-determinism", runRun},
 		{"conform", "check conformance files against the simulated store, or --emit its replies", runConform},
+		{"scenario", "run a datadriven scenario file and print each command's output", runScenario},
 	}
 }
 

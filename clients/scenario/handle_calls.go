@@ -1,0 +1,421 @@
+package scenario
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/locksim/locksim/clients"
+	"github.com/locksim/locksim/sim"
+)
+
+// busy says why th cannot start a call now ("" when it can).
+func (e *Env) busy(th *thread) string {
+	p := th.c.proc
+	switch {
+	case !p.Alive():
+		return fmt.Sprintf("%s %s is crashed: restart it first", e.at(), th.c.name)
+	case p.Paused():
+		return fmt.Sprintf("%s %s is paused: its threads cannot call anything", e.at(), th.c.name)
+	case th.call != nil:
+		return fmt.Sprintf("%s %s is still in %s (since t=%s)", e.at(), th.label(), th.call.desc, th.call.start)
+	}
+	return ""
+}
+
+func (e *Env) begin(th *thread, desc string) *call {
+	c := &call{desc: desc, start: e.w.Now(), inc: th.c.proc.Incarnation()}
+	th.call = c
+	delete(e.lastAcq, th.owner())
+	return c
+}
+
+// end records a call's return (ignored if the thread's process crashed
+// since: that call never returns).
+func (e *Env) end(th *thread, c *call, text string) {
+	if th.call != c {
+		return
+	}
+	th.call = nil
+	e.event("%s: %s → %s", th.label(), c.desc, text)
+}
+
+func (th *thread) acquired() {
+	th.held++
+	if th.held == 1 {
+		th.since = th.c.proc.VirtualNow()
+	}
+}
+
+func (th *thread) released() {
+	if th.held > 0 {
+		th.held--
+	}
+}
+
+// after runs the world until the call settles and reports it if it did not
+// return yet.
+func (e *Env) after(th *thread, c *call) string {
+	e.settle()
+	if th.call != c {
+		return ""
+	}
+	extra := ""
+	if r, ok := e.lastAcq[th.owner()]; ok && (strings.HasPrefix(c.desc, "lock") || strings.HasPrefix(c.desc, "tryLock")) {
+		extra = ", last acquire reply " + r
+	}
+	return fmt.Sprintf("%s %s: %s in progress%s", e.at(), th.label(), c.desc, extra)
+}
+
+func (e *Env) errText(err error) string { return "error: " + e.label(err.Error()) }
+
+// leaseArg reads lease=D as whole milliseconds (-1 when absent).
+func leaseArg(a *args) (int64, string, error) {
+	d, ok, err := a.dur("lease")
+	if err != nil || !ok {
+		return -1, "", err
+	}
+	if d <= 0 || d%sim.Millisecond != 0 {
+		return 0, "", fmt.Errorf("%s: lease=%s: want a positive whole number of ms", a.cmd, d)
+	}
+	return d.Ms(), "lease=" + d.String(), nil
+}
+
+// handleLock: lock A [thread=N] [lease=D] — lock() or lock(leaseTime).
+func handleLock(e *Env, a *args) (string, error) {
+	const usage = "lock A [thread=N] [lease=D]"
+	ref, err := e.threadArg(a)
+	if err != nil {
+		return "", err
+	}
+	lease, ldesc, err := leaseArg(a)
+	if err != nil {
+		return "", err
+	}
+	if err := a.finish(1, usage); err != nil {
+		return "", err
+	}
+	th, err := ref()
+	if err != nil {
+		return "", err
+	}
+	if msg := e.busy(th); msg != "" {
+		return msg, nil
+	}
+	c := e.begin(th, "lock("+ldesc+")")
+	if th.rl != nil {
+		th.rl.Lock(lease, clients.Milliseconds, func(err error) {
+			if err != nil {
+				e.end(th, c, e.errText(err))
+				return
+			}
+			th.acquired()
+			e.end(th, c, "acquired")
+		})
+	} else {
+		if lease < 0 {
+			lease = 30000
+		}
+		th.sl.Acquire(-1, lease, func(ok bool, err error) {
+			e.endAcquire(th, c, ok, err, "acquired")
+		})
+	}
+	return e.after(th, c), nil
+}
+
+func (e *Env) endAcquire(th *thread, c *call, ok bool, err error, yes string) {
+	switch {
+	case err != nil:
+		e.end(th, c, e.errText(err))
+	case ok:
+		th.acquired()
+		e.end(th, c, yes)
+	default:
+		e.end(th, c, "false")
+	}
+}
+
+// handleTryLock: trylock A [thread=N] [wait=D] [lease=D] [unit=ms|s] —
+// tryLock(waitTime, leaseTime, unit).
+func handleTryLock(e *Env, a *args) (string, error) {
+	const usage = "trylock A [thread=N] [wait=D] [lease=D] [unit=ms|s]"
+	ref, err := e.threadArg(a)
+	if err != nil {
+		return "", err
+	}
+	wait, hasWait, err := a.dur("wait")
+	if err != nil {
+		return "", err
+	}
+	leaseD, hasLease, err := a.dur("lease")
+	if err != nil {
+		return "", err
+	}
+	unitText, _ := a.str("unit", "ms")
+	if err := a.finish(1, usage); err != nil {
+		return "", err
+	}
+	th, err := ref()
+	if err != nil {
+		return "", err
+	}
+	unit := clients.Milliseconds
+	step := sim.Millisecond
+	switch unitText {
+	case "ms":
+	case "s":
+		unit, step = clients.Seconds, sim.Second
+	default:
+		return "", fmt.Errorf("trylock: unit=%s: want ms or s", unitText)
+	}
+	if !hasWait {
+		wait = 0
+	}
+	if wait < 0 || wait%step != 0 {
+		return "", fmt.Errorf("trylock: wait=%s: want a whole number of %s, not negative", wait, unitText)
+	}
+	lease := int64(-1)
+	if hasLease {
+		if leaseD <= 0 || leaseD%step != 0 {
+			return "", fmt.Errorf("trylock: lease=%s: want a positive whole number of %s", leaseD, unitText)
+		}
+		lease = int64(leaseD / step)
+	}
+	if msg := e.busy(th); msg != "" {
+		return msg, nil
+	}
+	desc := "tryLock(wait=" + wait.String()
+	if hasLease {
+		desc += ", lease=" + leaseD.String()
+	}
+	if unit == clients.Seconds {
+		desc += ", SECONDS"
+	}
+	desc += ")"
+	c := e.begin(th, desc)
+	if th.rl != nil {
+		th.rl.TryLock(int64(wait/step), lease, unit, func(ok bool, err error) { e.endAcquire(th, c, ok, err, "true") })
+	} else {
+		leaseMs := int64(30000)
+		if hasLease {
+			leaseMs = leaseD.Ms()
+		}
+		th.sl.Acquire(wait.Ms(), leaseMs, func(ok bool, err error) { e.endAcquire(th, c, ok, err, "true") })
+	}
+	return e.after(th, c), nil
+}
+
+// handleTryLockNow: trylock-now A [thread=N] [lease=D] — tryLock(): one
+// attempt (the fair lock's EVAL_NULL_BOOLEAN, which never enqueues).
+func handleTryLockNow(e *Env, a *args) (string, error) {
+	const usage = "trylock-now A [thread=N] [lease=D]"
+	ref, err := e.threadArg(a)
+	if err != nil {
+		return "", err
+	}
+	lease, ldesc, err := leaseArg(a)
+	if err != nil {
+		return "", err
+	}
+	if err := a.finish(1, usage); err != nil {
+		return "", err
+	}
+	th, err := ref()
+	if err != nil {
+		return "", err
+	}
+	if msg := e.busy(th); msg != "" {
+		return msg, nil
+	}
+	c := e.begin(th, "tryLock("+ldesc+")")
+	if th.rl != nil {
+		th.rl.TryLockNoWait(lease, clients.Milliseconds, func(ok bool, err error) { e.endAcquire(th, c, ok, err, "true") })
+	} else {
+		if lease < 0 {
+			lease = 30000
+		}
+		th.sl.Acquire(0, lease, func(ok bool, err error) { e.endAcquire(th, c, ok, err, "true") })
+	}
+	return e.after(th, c), nil
+}
+
+// handleUnlock: unlock A [thread=N] — unlock(). The thread leaves its
+// critical section whatever the outcome.
+func handleUnlock(e *Env, a *args) (string, error) {
+	ref, err := e.threadArg(a)
+	if err != nil {
+		return "", err
+	}
+	if err := a.finish(1, "unlock A [thread=N]"); err != nil {
+		return "", err
+	}
+	th, err := ref()
+	if err != nil {
+		return "", err
+	}
+	if msg := e.busy(th); msg != "" {
+		return msg, nil
+	}
+	c := e.begin(th, "unlock()")
+	done := func(err error) {
+		th.released()
+		if err != nil {
+			e.end(th, c, e.errText(err))
+			return
+		}
+		e.end(th, c, "ok")
+	}
+	if th.rl != nil {
+		th.rl.Unlock(done)
+	} else {
+		th.sl.Release(done)
+	}
+	return e.after(th, c), nil
+}
+
+// redissonOnly reports that a command needs a Redisson lock.
+func (e *Env) redissonOnly(a *args) (string, bool) {
+	if e.kind != "" {
+		return fmt.Sprintf("%s: not available for the simple lock %s", a.cmd, e.kind), false
+	}
+	return "", true
+}
+
+// handleForceUnlock: force-unlock A [thread=N] — forceUnlock().
+func handleForceUnlock(e *Env, a *args) (string, error) {
+	ref, err := e.threadArg(a)
+	if err != nil {
+		return "", err
+	}
+	if err := a.finish(1, "force-unlock A [thread=N]"); err != nil {
+		return "", err
+	}
+	th, err := ref()
+	if err != nil {
+		return "", err
+	}
+	if msg, ok := e.redissonOnly(a); !ok {
+		return msg, nil
+	}
+	if msg := e.busy(th); msg != "" {
+		return msg, nil
+	}
+	c := e.begin(th, "forceUnlock()")
+	th.rl.ForceUnlock(func(ok bool, err error) {
+		if err != nil {
+			e.end(th, c, e.errText(err))
+			return
+		}
+		if ok {
+			th.held = 0
+		}
+		e.end(th, c, strconv.FormatBool(ok))
+	})
+	return e.after(th, c), nil
+}
+
+// handleHeld: held A [thread=N] — isHeldByCurrentThread().
+func handleHeld(e *Env, a *args) (string, error) {
+	ref, err := e.threadArg(a)
+	if err != nil {
+		return "", err
+	}
+	if err := a.finish(1, "held A [thread=N]"); err != nil {
+		return "", err
+	}
+	th, err := ref()
+	if err != nil {
+		return "", err
+	}
+	if msg, ok := e.redissonOnly(a); !ok {
+		return msg, nil
+	}
+	if msg := e.busy(th); msg != "" {
+		return msg, nil
+	}
+	c := e.begin(th, "isHeldByCurrentThread()")
+	th.rl.IsHeldByCurrentThread(func(ok bool, err error) {
+		if err != nil {
+			e.end(th, c, e.errText(err))
+			return
+		}
+		e.end(th, c, strconv.FormatBool(ok))
+	})
+	return e.after(th, c), nil
+}
+
+// handleHoldCount: hold-count A [thread=N] — getHoldCount().
+func handleHoldCount(e *Env, a *args) (string, error) {
+	ref, err := e.threadArg(a)
+	if err != nil {
+		return "", err
+	}
+	if err := a.finish(1, "hold-count A [thread=N]"); err != nil {
+		return "", err
+	}
+	th, err := ref()
+	if err != nil {
+		return "", err
+	}
+	if msg, ok := e.redissonOnly(a); !ok {
+		return msg, nil
+	}
+	if msg := e.busy(th); msg != "" {
+		return msg, nil
+	}
+	c := e.begin(th, "getHoldCount()")
+	th.rl.GetHoldCount(func(n int64, err error) {
+		if err != nil {
+			e.end(th, c, e.errText(err))
+			return
+		}
+		e.end(th, c, strconv.FormatInt(n, 10))
+	})
+	return e.after(th, c), nil
+}
+
+// prefixName is RedissonObject.prefixName.
+func prefixName(prefix, name string) string {
+	if strings.Contains(name, "{") {
+		return prefix + ":" + name
+	}
+	return prefix + ":{" + name + "}"
+}
+
+// handleWake: wake A [thread=N] — PUBLISH the unlock message (0) on the
+// channel A's thread waits on (the fair lock's per-thread channel, or the
+// lock's channel), as another client's unlock would: it releases one
+// permit of A's lock entry, so a thread blocked in lock() or tryLock()
+// retries at once.
+func handleWake(e *Env, a *args) (string, error) {
+	ref, err := e.threadArg(a)
+	if err != nil {
+		return "", err
+	}
+	if err := a.finish(1, "wake A [thread=N]"); err != nil {
+		return "", err
+	}
+	th, err := ref()
+	if err != nil {
+		return "", err
+	}
+	if msg, ok := e.redissonOnly(a); !ok {
+		return msg, nil
+	}
+	ch := prefixName("redisson_lock__channel", e.lockName)
+	if e.fair {
+		ch += ":" + th.owner()
+	}
+	m := e.w.Master()
+	if m == nil || !m.Up {
+		return e.at() + " no master to publish on", nil
+	}
+	now := m.Clock.UnixMs(e.w.Now())
+	m.Store.SetTime(now)
+	r := m.Store.Do("PUBLISH", ch, "0")
+	e.w.Tracer().Event(e.w.Now(), m.Name, "exec").Str("from", "scenario").Int("server_ms", now).
+		Strs("cmd", []string{"PUBLISH", ch, "0"}).Reply("reply", r).End()
+	e.event("PUBLISH %s 0 → %s receiver(s)", e.label(ch), replyText(r, e.label))
+	e.settle()
+	return "", nil
+}
