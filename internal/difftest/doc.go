@@ -1,0 +1,67 @@
+// Package difftest holds the simulated store to real Redis 7.0, step by
+// step, on random sequences of the real Redisson scripts, and measures it
+// against miniredis, real Redis and a minimal gopher-lua binding.
+//
+// # Sequences
+//
+// [Gen] (or [HeaderGen] then [StepGen] one step at a time, with a
+// [Materializer]) draws, with pgregory.net/rapid so that failures shrink:
+// one Redisson version (3.8.1 or 3.16.8), one lock name (sometimes two),
+// 2–5 owners "c1a0e1f2-0000-4000-8000-00000000000N:<threadId>" of one or two
+// clients, and up to ~60 steps in the conformance step form
+// (internal/conformance): the 9 scripts of that version with ARGV built as
+// that version's Java builds them (docs/redisson-facts.md §1), the
+// inspection commands HGETALL, PTTL, LRANGE, ZRANGE WITHSCORES, EXISTS,
+// TYPE, ZCARD and HGET, and the simple locks' SET NX PX, SETNX, EXPIRE,
+// GET, DEL and compare-and-delete Lua. The server time only moves forward;
+// about 30% of steps land exactly on, or 1 ms beside, a key's expiry or
+// (for the fair scripts, through the owner's clock skew of up to ±2 s) a
+// waiter's deadline, found in a shadow simulated store. One sequence in
+// five may DEL or ZREM the queue or the timeout set mid-way, which reaches
+// Redisson's known Lua errors ("attempt to compare nil with number").
+// A sequence is a pure function of rapid's draws; nothing reads the clock.
+// rapid favours small integers, so fair choices are drawn from coin flips
+// (see uniform in gen.go), and every step carries a "present" draw the shrinker can
+// zero to delete that step alone.
+//
+// # Backends and runs
+//
+// A [Backend] runs conformance steps: [SimBackend] on the simulated store,
+// [RESPBackend] on a Redis-protocol server over [RESPConn], a tiny RESP2
+// client that keeps status and bulk replies apart (go-redis returns both as
+// strings). [CheckDifferential] draws and runs one step at a time on a
+// reference and a backend under test and stops at the first different
+// reply; rapid shrinks the sequence and the minimal one is written with
+// the reference's replies as a conformance case ([WriteCase], atomically).
+//
+// # Tests
+//
+//   - TestDifferentialRealRedis: real Redis (internal/realredis, clock set
+//     before every step) against the simulated store, 300 sequences. A
+//     difference is a simulator bug: the minimal case is saved as
+//     testdata/conformance/found/real-redis-seed<N>.jsonl and its path
+//     printed; -rapid.seed=<N> reproduces it.
+//   - TestFoundCases replays every file in testdata/conformance/found/
+//     against the simulated store: the saved cases become regression tests.
+//   - TestDifferentialMiniredis: the same sequences on miniredis, compared
+//     with the simulated store after every step (reply and keyspace). Each
+//     difference must be explained by [MiniredisDeviations], the documented
+//     table of how miniredis differs from Redis; the test logs how many
+//     steps hit each.
+//   - TestCheckDifferentialFindsPlantedBug proves the find, shrink and save
+//     pipeline on a store with a planted expiry bug, without Redis.
+//
+// The tests run the same sequences every time (seed [DefaultSeed]). To
+// explore others: LOCKSIM_DIFFTEST_SEED=random (the seed is logged), or
+// LOCKSIM_DIFFTEST_SEED=<n>, or rapid's own -rapid.seed and -rapid.checks.
+//
+// # Benchmarks
+//
+// BenchmarkStore measures evaluations per second of three lock paths on
+// the simulated store, miniredis, a real redis-server and a floor (the
+// same Lua on a minimal direct gopher-lua binding) in one run;
+//
+//	LOCKSIM_BENCH_REPORT=1 go test -run '^$' -bench BenchmarkStore -benchtime=1s ./internal/difftest/
+//
+// also writes results/bench-store.md with the ratios and targets.
+package difftest
