@@ -412,7 +412,17 @@ func cmdExpire(s *Store, a []string) Reply {
 	if gt && lt {
 		return Err("ERR GT and LT options at the same time are not compatible")
 	}
-	unit := map[string]string{"expire": "EX", "pexpire": "PX", "expireat": "EXAT", "pexpireat": "PXAT"}[name]
+	var unit string
+	switch name {
+	case "expire":
+		unit = "EX"
+	case "pexpire":
+		unit = "PX"
+	case "expireat":
+		unit = "EXAT"
+	default:
+		unit = "PXAT"
+	}
 	at, ok := absoluteExpiry(s.now, n, unit)
 	if !ok {
 		return Err("ERR invalid expire time in '" + name + "' command")
@@ -843,16 +853,23 @@ func zless(a, b zmember) bool {
 	return a.member < b.member
 }
 
+// zindex finds member's position: its score from the member index, then a
+// binary search on (score, member) — Redis keeps a dict beside its skiplist
+// for the same reason.
 func (v *value) zindex(member string) int {
-	for i := range v.zset {
-		if v.zset[i].member == member {
-			return i
-		}
+	score, ok := v.zscores[member]
+	if !ok {
+		return -1
 	}
-	return -1
+	m := zmember{member, score}
+	i := sort.Search(len(v.zset), func(i int) bool { return !zless(v.zset[i], m) })
+	if i < len(v.zset) && v.zset[i].member == member {
+		return i
+	}
+	panic("sim: sorted set index out of step with its members")
 }
 
-// zset puts member at score, keeping the order; it reports whether the
+// zput puts member at score, keeping the order; it reports whether the
 // member was new.
 func (v *value) zput(member string, score float64) bool {
 	isNew := true
@@ -868,7 +885,17 @@ func (v *value) zput(member string, score float64) bool {
 	v.zset = append(v.zset, zmember{})
 	copy(v.zset[i+1:], v.zset[i:])
 	v.zset[i] = m
+	if v.zscores == nil {
+		v.zscores = map[string]float64{}
+	}
+	v.zscores[member] = score
 	return isNew
+}
+
+// zremAt removes the member at position j.
+func (v *value) zremAt(j int) {
+	delete(v.zscores, v.zset[j].member)
+	v.zset = append(v.zset[:j], v.zset[j+1:]...)
 }
 
 // cmdZAdd ports t_zset.c zaddGenericCommand.
@@ -1012,7 +1039,7 @@ func cmdZRem(s *Store, a []string) Reply {
 	var n int64
 	for _, m := range a[2:] {
 		if j := v.zindex(m); j >= 0 {
-			v.zset = append(v.zset[:j], v.zset[j+1:]...)
+			v.zremAt(j)
 			n++
 		}
 	}

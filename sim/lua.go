@@ -47,6 +47,15 @@ func CompileScript(id, src string) (*Script, error) {
 	if err != nil {
 		return nil, fmt.Errorf("ERR Error compiling script (new function): %s:%v", chunkName, compileMessage(err))
 	}
+	// Redis runs a script body as `function f_<sha1>() <body> end`, a
+	// function with no varargs (eval.c luaCreateFunction): there is no
+	// implicit `arg` table, and `...` does not compile. gopher-lua compiles
+	// a chunk as a vararg function, so undo that (which also spares an
+	// `arg` table per call).
+	if proto.IsVarArg&lua.VarArgNeedsArg == 0 {
+		return nil, fmt.Errorf("ERR Error compiling script (new function): %s: cannot use '...' outside a vararg function", chunkName)
+	}
+	proto.IsVarArg = 0
 	return &Script{ID: id, Source: src, SHA1: hex.EncodeToString(sum[:]), proto: proto}, nil
 }
 

@@ -82,6 +82,10 @@ func formatScore(f float64) string {
 		return "-inf"
 	case f == 0:
 		return "0"
+	case f == math.Trunc(f) && math.Abs(f) < 1e17:
+		// %.17g prints an integer below 10^17 as its digits; the
+		// millisecond timestamps of the fair lock's scores all take this path.
+		return strconv.FormatInt(int64(f), 10)
 	}
 	return strconv.FormatFloat(f, 'g', 17, 64)
 }

@@ -47,7 +47,8 @@ type value struct {
 	str      string
 	hash     []hashField
 	list     []string
-	zset     []zmember // ordered by (score, member), as Redis orders them
+	zset     []zmember          // ordered by (score, member), as Redis orders them
+	zscores  map[string]float64 // member → score, to find a member without a scan
 	hasTTL   bool
 	expireAt int64 // Unix ms; the key is gone once now > expireAt
 }
@@ -61,6 +62,10 @@ func (v *value) clone() *value {
 		c.list = append([]string(nil), v.list...)
 	case typeZSet:
 		c.zset = append([]zmember(nil), v.zset...)
+		c.zscores = make(map[string]float64, len(v.zscores))
+		for m, sc := range v.zscores {
+			c.zscores[m] = sc
+		}
 	}
 	return &c
 }

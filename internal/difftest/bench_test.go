@@ -413,6 +413,9 @@ func newFloor(src string) (*floor, error) {
 	if err != nil {
 		return nil, err
 	}
+	// Run the body as Redis does, as a function without varargs, so the
+	// floor pays for no implicit `arg` table either (the simulator does the same).
+	proto.IsVarArg = 0
 	L := lua.NewState(lua.Options{SkipOpenLibs: true})
 	for _, lib := range []struct {
 		name string
