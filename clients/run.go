@@ -30,6 +30,43 @@ type RunConfig struct {
 
 	// Workload overrides; zero values are drawn from the seed.
 	Procs, Threads int
+
+	// Client overrides; zero values keep the version's defaults.
+	Client ClientOverrides
+}
+
+// ClientOverrides changes Redisson's Config for a run (zero: the default).
+type ClientOverrides struct {
+	LockWatchdogTimeout int64 // ms (Config.lockWatchdogTimeout, 30000)
+	ThreadWaitTime      int64 // ms (fair lock; 3.8.1 has it fixed at 5000)
+	Timeout             int64 // ms (Config.timeout, 3000)
+	RetryAttempts       int   // Config.retryAttempts (3)
+	RetryInterval       int64 // ms (Config.retryInterval, 1500)
+}
+
+// apply sets the non-zero overrides on o.
+func (c ClientOverrides) apply(o *Options) error {
+	if c.ThreadWaitTime != 0 && o.Version == "3.8.1" {
+		return fmt.Errorf("threadWaitTime is fixed at 5000 ms in Redisson 3.8.1")
+	}
+	for _, x := range []struct {
+		v   int64
+		dst *int64
+	}{{c.LockWatchdogTimeout, &o.LockWatchdogTimeout}, {c.ThreadWaitTime, &o.ThreadWaitTime}, {c.Timeout, &o.Timeout}, {c.RetryInterval, &o.RetryInterval}} {
+		if x.v < 0 {
+			return fmt.Errorf("client settings must be positive, got %d", x.v)
+		}
+		if x.v > 0 {
+			*x.dst = x.v
+		}
+	}
+	if c.RetryAttempts < 0 {
+		return fmt.Errorf("retry attempts must not be negative, got %d", c.RetryAttempts)
+	}
+	if c.RetryAttempts > 0 {
+		o.RetryAttempts = c.RetryAttempts
+	}
+	return nil
 }
 
 // Run is one simulated run: its world, what clients observed, and the
@@ -96,6 +133,8 @@ func NewRun(cfg RunConfig, trace io.Writer) (*Run, error) {
 	}
 	r.Header = append([]string{
 		fmt.Sprintf("algo %s seed %d preset %s safety %s liveness %s", cfg.Algo, cfg.Seed, cfg.Preset, cfg.Safety, cfg.Liveness),
+		fmt.Sprintf("client overrides watchdog=%dms threadWaitTime=%dms timeout=%dms retryAttempts=%d retryInterval=%dms (0: the version's default)",
+			cfg.Client.LockWatchdogTimeout, cfg.Client.ThreadWaitTime, cfg.Client.Timeout, cfg.Client.RetryAttempts, cfg.Client.RetryInterval),
 		fmt.Sprintf("workload procs=%d threads=%d lock=%s think=%s cs=%s cs-long=%.2f<=%s mix lock=%d lock(lease)=%d tryLock()=%d tryLock(wait)=%d lease=%d..%dms wait=%d..%dms seconds-unit=%.2f",
 			wl.Procs, wl.Threads, wl.Lock, wl.ThinkMean, wl.CSMean, wl.CSLong, wl.CSLongMax, wl.WLock, wl.WLockLease, wl.WTryLock, wl.WTryLockWait, wl.LeaseMin, wl.LeaseMax, wl.WaitMin, wl.WaitMax, wl.SecondsUnit),
 	}, plan.Describe()...)
@@ -159,6 +198,9 @@ func (r *Run) programFactory() (func() sim.Program, error) {
 	}
 	opts, err := DefaultOptions(version, fair)
 	if err != nil {
+		return nil, err
+	}
+	if err := cfg.Client.apply(&opts); err != nil {
 		return nil, err
 	}
 	if cfg.Scripts != "" {

@@ -79,6 +79,8 @@ func TestBadInputExitsTwo(t *testing.T) {
 		{[]string{"run", "--algo", "set-px", "--seed", "-1"}, "seed"},
 		{[]string{"run", "--algo", "rlock-3.16.8", "--scripts", filepath.Join(dir, "nodir")}, "nodir"},
 		{[]string{"frobnicate"}, `unknown subcommand "frobnicate"`},
+		{[]string{"run", "--algo", "fairlock-3.8.1", "--thread-wait-time", "10s"}, "fixed at 5000 ms"},
+		{[]string{"run", "--algo", "rlock-3.16.8", "--retry-attempts", "-2"}, "retry attempts"},
 		{[]string{"--seeds", "9-1"}, "bad seed range"},
 		{[]string{"--workers", "0"}, "--workers must be at least 1"},
 	} {
@@ -130,5 +132,19 @@ func TestTraceByteIdentical(t *testing.T) {
 		if i == 0 && !bytes.Contains(traces[0], []byte(`"kind":"option"`)) {
 			t.Fatalf("trace has no option header")
 		}
+	}
+}
+
+// Client settings reach the simulated Redisson: a 9 s watchdog renews every 3 s.
+func TestClientOverrides(t *testing.T) {
+	f := filepath.Join(t.TempDir(), "trace.jsonl")
+	code, out, errs := runArgs("run", "--algo", "rlock-3.16.8", "--seed", "3", "--procs", "1", "--threads", "1",
+		"--lock-watchdog-timeout", "9s", "--safety", "40s", "--liveness", "1s", "--trace", f)
+	if code != exitOK {
+		t.Fatalf("exit %d: %s%s", code, out, errs)
+	}
+	b, _ := os.ReadFile(f)
+	if !strings.Contains(out, "watchdog=9000ms") || !bytes.Contains(b, []byte(`"argv":["9000",`)) {
+		t.Fatalf("the watchdog lease of 9000 ms should reach the scripts:\n%s", out)
 	}
 }

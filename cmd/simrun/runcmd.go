@@ -17,6 +17,9 @@ type runFlags struct {
 	seed                  uint64
 	safety, liveness      sim.Duration
 	procs, threads        int
+	client                clients.ClientOverrides
+	watchdog, threadWait  sim.Duration
+	timeout, retryIvl     sim.Duration
 }
 
 func (rf *runFlags) register(fs *flag.FlagSet) {
@@ -28,11 +31,18 @@ func (rf *runFlags) register(fs *flag.FlagSet) {
 	fs.Var(durationFlag{&rf.liveness}, "liveness", "length of the liveness phase (faults healed), e.g. 2m")
 	fs.IntVar(&rf.procs, "procs", 0, "client processes (0: drawn from the seed)")
 	fs.IntVar(&rf.threads, "threads", 0, "threads per process (0: drawn from the seed)")
+	fs.Var(durationFlag{&rf.watchdog}, "lock-watchdog-timeout", "Redisson Config.lockWatchdogTimeout (default 30s)")
+	fs.Var(durationFlag{&rf.threadWait}, "thread-wait-time", "RedissonFairLock threadWaitTime, 3.16.8 only (default 5m)")
+	fs.Var(durationFlag{&rf.timeout}, "timeout", "Redisson Config.timeout (default 3s)")
+	fs.Var(durationFlag{&rf.retryIvl}, "retry-interval", "Redisson Config.retryInterval (default 1.5s)")
+	fs.IntVar(&rf.client.RetryAttempts, "retry-attempts", 0, "Redisson Config.retryAttempts (0: the default, 3)")
 }
 
 func (rf *runFlags) config() clients.RunConfig {
 	return clients.RunConfig{Algo: rf.algo, Seed: rf.seed, Preset: rf.preset, Scripts: rf.scripts,
-		Safety: rf.safety, Liveness: rf.liveness, Procs: rf.procs, Threads: rf.threads}
+		Safety: rf.safety, Liveness: rf.liveness, Procs: rf.procs, Threads: rf.threads,
+		Client: clients.ClientOverrides{LockWatchdogTimeout: rf.watchdog.Ms(), ThreadWaitTime: rf.threadWait.Ms(),
+			Timeout: rf.timeout.Ms(), RetryAttempts: rf.client.RetryAttempts, RetryInterval: rf.retryIvl.Ms()}}
 }
 
 // durationFlag parses virtual durations such as 250ms, 35s or 5m.
