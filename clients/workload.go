@@ -185,6 +185,7 @@ func (t *thread) loop() {
 			}
 			t.sect = len(t.h.Sections)
 			t.h.Sections = append(t.h.Sections, model.Section{Proc: t.p.Name, Thread: t.tid, Owner: t.lk.owner(), Lock: t.wl.Lock, Lease: t.lk.lease(a), Called: t.h.Ops[t.op].Start, Start: t.p.VirtualNow(), End: -1, StoreHolds: t.lk.holdCount()})
+			t.write()
 			t.sleep(t.csDuration(), func() { t.unlock() })
 		})
 	})
@@ -195,6 +196,12 @@ func leaseMs(a Attempt) int64 {
 		return -1
 	}
 	return a.Unit.toMillis(a.Lease)
+}
+
+// write is the critical section's write to the protected resource.
+func (t *thread) write() {
+	t.h.Writes = append(t.h.Writes, model.Write{Proc: t.p.Name, Thread: t.tid, Owner: t.lk.owner(), Lock: t.wl.Lock, At: t.p.VirtualNow(), Token: -1})
+	t.p.Trace("write").Int("thread", t.tid).Str("resource", t.wl.Lock).End()
 }
 
 func (t *thread) csDuration() sim.Duration {
@@ -223,6 +230,7 @@ func (t *thread) unlock() {
 	if !t.alive() {
 		return
 	}
+	t.write()
 	s := &t.h.Sections[t.sect]
 	s.End, s.Ended = t.p.VirtualNow(), "unlock"
 	t.sect = -1

@@ -47,8 +47,22 @@ type Section struct {
 	StoreHolds int64
 }
 
+// Write is one write a critical section makes to the protected resource
+// (the thing the lock guards): on entering and just before releasing.
+type Write struct {
+	Proc   string
+	Thread int64
+	Owner  string
+	Lock   string
+	At     sim.Time
+	// Token is the fencing token the writer presented, or -1: none of the
+	// simulated algorithms issues one (a fencing check assigns its own).
+	Token int64
+}
+
 // History is what a run's clients observed, in event order.
 type History struct {
 	Ops      []Op
 	Sections []Section
+	Writes   []Write
 }
