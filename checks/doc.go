@@ -9,7 +9,11 @@
 //
 //   - Mutex: critical sections of different owners never overlap.
 //   - Holds: the store's hold count for an owner equals the owner's own count.
+//   - Store: after every script, one owner per lock hash, and the fair
+//     lock's queue and timeout set holding the same members.
+//   - Liveness: with the faults healed, no lock left without a TTL, and no
+//     free lock while live callers wait.
 //
-// The other properties of the design (fenced, fifo, expiry, liveness,
-// linearizable) are not implemented yet.
+// The other properties of the design (fenced, fifo, expiry, linearizable)
+// are not implemented yet.
 package checks

@@ -78,6 +78,8 @@ type Run struct {
 	Workload Workload
 	History  *model.History
 	Header   []string // every option and drawn parameter, for the run's header
+
+	progs []*workloadProgram
 }
 
 // checkAlgo validates an algorithm name.
@@ -131,6 +133,7 @@ func NewRun(cfg RunConfig, trace io.Writer) (*Run, error) {
 	for _, f := range plan.Faults {
 		w.Schedule(f)
 	}
+	w.OnExec = r.observe
 	r.Header = append([]string{
 		fmt.Sprintf("algo %s seed %d preset %s safety %s liveness %s", cfg.Algo, cfg.Seed, cfg.Preset, cfg.Safety, cfg.Liveness),
 		fmt.Sprintf("client overrides watchdog=%dms threadWaitTime=%dms timeout=%dms retryAttempts=%d retryInterval=%dms (0: the version's default)",
@@ -189,6 +192,7 @@ func (r *Run) programFactory() (func() sim.Program, error) {
 		return func() sim.Program {
 			c := NewSimple(kind)
 			prog := &workloadProgram{Program: c}
+			r.progs = append(r.progs, prog)
 			c.OnStart = func(c *SimpleClient) {
 				prog.threads = startThreads(wl, h, c.p, func(d sim.Duration, fn func()) { c.rt.after(d, fn) },
 					func(tid int64) locker { return simpleLocker{c.GetLock(wl.Lock, tid)} })
@@ -211,6 +215,7 @@ func (r *Run) programFactory() (func() sim.Program, error) {
 	return func() sim.Program {
 		c := NewRedisson(opts)
 		prog := &workloadProgram{Program: c}
+		r.progs = append(r.progs, prog)
 		c.OnStart = func(c *Redisson) {
 			prog.threads = startThreads(wl, h, c.p, func(d sim.Duration, fn func()) { c.rt.after(d, fn) },
 				func(tid int64) locker { return redissonLocker{c.GetLock(wl.Lock, tid)} })
@@ -232,13 +237,45 @@ func (w *workloadProgram) Crashed(p *sim.Proc) {
 	}
 }
 
-// Execute runs the safety phase, heals everything, and runs the liveness
-// phase.
+// observe samples the lock's state after every script the master runs, for
+// the store-side invariants. It only reads.
+func (r *Run) observe(n *sim.Node, req sim.Request, _ sim.Reply) {
+	if req.Script == nil {
+		return
+	}
+	lock := r.Workload.Lock
+	smp := model.StoreSample{At: r.World.Now(), Node: n.Name, Script: req.Script.ID, Lock: lock}
+	typ, ttl, m := n.Store.PeekKey(lock)
+	if typ == "hash" {
+		smp.Holders = m
+	}
+	smp.TTL = ttl
+	_, _, smp.Queue = n.Store.PeekKey(prefixName("redisson_lock_queue", lock))
+	_, _, smp.Timeouts = n.Store.PeekKey(prefixName("redisson_lock_timeout", lock))
+	r.History.Store = append(r.History.Store, smp)
+}
+
+// Execute runs the safety phase, heals everything, runs the liveness
+// phase, and records the end state.
 func (r *Run) Execute() {
 	w := r.World
 	w.RunUntil(sim.Time(r.Config.Safety))
 	w.EndFaults()
 	w.RunUntil(sim.Time(r.Config.Safety + r.Config.Liveness))
+	end := model.End{At: w.Now(), LivenessFrom: sim.Time(r.Config.Safety), LockType: "none", LockTTL: -2, Alive: map[string]bool{}}
+	if m := w.Master(); m != nil {
+		end.LockType, end.LockTTL, _ = m.Store.PeekKey(r.Workload.Lock)
+	}
+	end.LiveOwners = map[string]bool{}
+	for i, p := range w.Procs() {
+		end.Alive[p.Name] = p.Alive() && !p.Paused()
+		if end.Alive[p.Name] {
+			for _, t := range r.progs[i].threads {
+				end.LiveOwners[t.lk.owner()] = true
+			}
+		}
+	}
+	r.History.End = end
 	w.Tracer().Event(w.Now(), "world", "end").Int("events", int64(w.Steps())).End()
 }
 

@@ -60,9 +60,41 @@ type Write struct {
 	Token int64
 }
 
+// StoreSample is the lock's state on the master right after a script ran
+// there, read by an observer that does not touch the store.
+type StoreSample struct {
+	At       sim.Time
+	Node     string
+	Script   string   // the script's ID
+	Lock     string   // the lock key
+	Holders  []string // fields of the lock hash (owners)
+	TTL      int64    // the lock key's PTTL then (-1 none, -2 absent)
+	Queue    []string // the fair lock's queue, in order
+	Timeouts []string // members of the fair lock's timeout set
+}
+
+// End is the state at the end of a run.
+type End struct {
+	At sim.Time
+	// LivenessFrom is when the liveness phase began (faults healed).
+	LivenessFrom sim.Time
+	// LockType and LockTTL describe the lock key on the master at the end
+	// ("none" / -2 when absent, TTL -1 when it has none).
+	LockType string
+	LockTTL  int64
+	// Alive says, per process, whether it was running (not crashed, not
+	// paused) at the end.
+	Alive map[string]bool
+	// LiveOwners are the owners (UUID:threadId) of the threads of the
+	// processes' current incarnations that are running at the end.
+	LiveOwners map[string]bool
+}
+
 // History is what a run's clients observed, in event order.
 type History struct {
 	Ops      []Op
 	Sections []Section
 	Writes   []Write
+	Store    []StoreSample
+	End      End
 }

@@ -116,6 +116,9 @@ func (n *Node) run(p *Proc, id ReqID, req Request) Reply {
 	if fx := n.Store.TakeEffects(); fx != nil {
 		n.replicate(fx)
 	}
+	if w.OnExec != nil {
+		w.OnExec(n, req, r)
+	}
 	return r
 }
 

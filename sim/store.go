@@ -288,3 +288,31 @@ func (s *Store) PeekHashField(key, field string) (string, bool) {
 	}
 	return "", false
 }
+
+// PeekKey describes a key without touching the store (no lazy expiry, no
+// effects): its type ("none" when absent or past its TTL), its TTL in ms
+// (-1 none), and its members — hash fields, list elements, or sorted-set
+// members in order.
+func (s *Store) PeekKey(key string) (typ string, ttl int64, members []string) {
+	v := s.keys[key]
+	if v == nil || s.expired(v) {
+		return "none", -2, nil
+	}
+	ttl = -1
+	if v.hasTTL {
+		ttl = max(v.expireAt-s.now, 0)
+	}
+	switch v.typ {
+	case typeHash:
+		for _, f := range v.hash {
+			members = append(members, f.field)
+		}
+	case typeList:
+		members = append(members, v.list...)
+	case typeZSet:
+		for _, m := range v.zset {
+			members = append(members, m.member)
+		}
+	}
+	return v.typ.name(), ttl, members
+}

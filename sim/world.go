@@ -55,6 +55,10 @@ type World struct {
 	streams map[string]*Rand
 	trace   *Tracer
 
+	// OnExec, when set, runs after every command or script a master
+	// executes (an observer: it must not change the store).
+	OnExec func(n *Node, req Request, reply Reply)
+
 	// faultsOn is false in the liveness phase: no new fault starts.
 	faultsOn bool
 	faults   []Fault

@@ -1,0 +1,59 @@
+package checks
+
+import (
+	"testing"
+
+	"github.com/locksim/locksim/model"
+	"github.com/locksim/locksim/sim"
+)
+
+func TestStoreInvariants(t *testing.T) {
+	h := &model.History{Store: []model.StoreSample{
+		{Holders: []string{"A"}, Queue: []string{"B", "C"}, Timeouts: []string{"C", "B"}},
+		{Holders: []string{"A", "B"}},
+		{Queue: []string{"B"}, Timeouts: []string{"B", "C"}},
+		{Queue: []string{"B", "B"}, Timeouts: []string{"B"}},
+	}}
+	got := Store(h)
+	if len(got) != 3 {
+		t.Fatalf("want 3 violations (two owners, differing sets, a duplicate), got %v", got)
+	}
+}
+
+func TestLiveness(t *testing.T) {
+	s := func(x float64) sim.Time { return sim.Time(x * float64(sim.Second)) }
+	end := model.End{At: s(300), LivenessFrom: s(180), LockType: "string", LockTTL: -1, Alive: map[string]bool{"c1": true, "c2": true}}
+	h := &model.History{End: end}
+	if got := Liveness(h); len(got) != 1 {
+		t.Fatalf("a key without TTL and no holder is a deadlock: %v", got)
+	}
+	h.Sections = []model.Section{{Proc: "c1", Owner: "A", End: -1}}
+	if got := Liveness(h); len(got) != 0 {
+		t.Fatalf("a live holder may keep a key without TTL: %v", got)
+	}
+	// The lock is free from 150 s (its last holder's TTL ran out); A and B
+	// wait in calls made in the liveness phase.
+	h = &model.History{End: end,
+		Store: []model.StoreSample{{At: s(140), Holders: []string{"C"}, TTL: 10000}},
+		Ops: []model.Op{
+			{Proc: "c1", Owner: "A", Call: model.CallLock, Start: s(190), End: -1},
+			{Proc: "c2", Owner: "B", Call: model.CallLock, Start: s(250), End: -1},
+			{Proc: "c2", Owner: "B", Call: model.CallLock, Start: s(100), End: -1}, // made during the faults
+		}}
+	h.End.LockType = "none"
+	got := Liveness(h)
+	if len(got) != 1 || len(got[0].Actors) != 2 || got[0].Class != Bug {
+		t.Fatalf("want one violation naming A and B, got %v", got)
+	}
+	// A dead waiter heading the fair queue excuses it.
+	h.Store = append(h.Store, model.StoreSample{At: s(160), Queue: []string{"D"}})
+	if got := Liveness(h); len(got) != 1 || got[0].Class != ByDesign {
+		t.Fatalf("a dead head waiter should excuse it: %v", got)
+	}
+	// A lock held at the end (contention) is no liveness failure.
+	h.End.LockType = "hash"
+	h.End.LockTTL = 20000
+	if got := Liveness(h); len(got) != 0 {
+		t.Fatalf("waiting on a held lock is not a liveness failure: %v", got)
+	}
+}
