@@ -38,7 +38,8 @@ func (v Violation) String() string {
 }
 
 // Mutex checks that the critical sections of different owners never
-// overlap in virtual time (from "lock returned" to "unlock sent" or the
+// overlap in virtual time, reporting each earlier holder's first
+// bug-class overlap (or, failing one, its first overlap) (from "lock returned" to "unlock sent" or the
 // holder's crash; a section still open ends at runEnd).
 //
 // Each overlap is classified. It is by design when the earlier holder's
@@ -61,6 +62,10 @@ func Mutex(h *model.History, faults []sim.FaultSpan, runEnd sim.Time) []Violatio
 	}
 	var out []Violation
 	for i, a := range secs {
+		// One violation per earlier holder: the first overlap that is a bug,
+		// else the first overlap. Later overlaps with the same holder are
+		// the same story (a long section overlaps every section after it).
+		var first *Violation
 		for _, b := range secs[i+1:] {
 			if b.Start >= end(a) {
 				break // sorted by start: no later section overlaps a either
@@ -75,7 +80,15 @@ func Mutex(h *model.History, faults []sim.FaultSpan, runEnd sim.Time) []Violatio
 				Detail:   fmt.Sprintf("%s got the lock while %s (since t=%s) still held it", b.Owner, a.Owner, a.Start),
 			}
 			v.Class, v.Excuse, v.Faults = classifyOverlap(a, b, faults)
-			out = append(out, v)
+			if first == nil || (first.Class != Bug && v.Class == Bug) {
+				first = &v
+			}
+			if v.Class == Bug {
+				break
+			}
+		}
+		if first != nil {
+			out = append(out, *first)
 		}
 	}
 	return out

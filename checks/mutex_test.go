@@ -106,3 +106,16 @@ func TestHoldsAfterRetriedTimeout(t *testing.T) {
 		t.Fatalf("a clean call counting 2 holds is a bug: %v", got)
 	}
 }
+
+// A long section overlapping many later ones is one violation, and a
+// bug-class overlap is preferred over a by-design one.
+func TestMutexOneViolationPerHolder(t *testing.T) {
+	secs := []model.Section{sec("c1", "A", 5000, 0, 0.001, 100)}
+	for i := 0; i < 10; i++ {
+		secs = append(secs, sec("c2", string(rune('B'+i)), -1, 10+float64(i), 10.5+float64(i), 10.9+float64(i)))
+	}
+	got := Mutex(&model.History{Sections: secs}, nil, sim.Time(300*sim.Second))
+	if len(got) != 1 || got[0].Class != ByDesign {
+		t.Fatalf("want one by-design violation (A's lease ran out), got %d: %v", len(got), got)
+	}
+}

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"encoding/json"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -146,5 +147,60 @@ func TestClientOverrides(t *testing.T) {
 	b, _ := os.ReadFile(f)
 	if !strings.Contains(out, "watchdog=9000ms") || !bytes.Contains(b, []byte(`"argv":["9000",`)) {
 		t.Fatalf("the watchdog lease of 9000 ms should reach the scripts:\n%s", out)
+	}
+}
+
+// sweep exits 1 on a bug-class violation and 0 otherwise; --json prints
+// one object per violation and a summary; shards split the range and
+// merge back to the whole.
+func TestSweep(t *testing.T) {
+	if code, out, errs := runArgs("sweep", "--algo", "set-px", "--preset", "none", "--seeds", "1-3", "--safety", "2m", "--liveness", "1m"); code != exitViolated {
+		t.Fatalf("set-px should show its known mutex bug: exit %d\n%s%s", code, out, errs)
+	}
+	code, out, errs := runArgs("sweep", "--algo", "rlock-3.8.1", "--preset", "none", "--seeds", "1-6", "--safety", "1m", "--liveness", "1m", "--json")
+	if code != exitOK {
+		t.Fatalf("rlock-3.8.1 without faults: exit %d\n%s%s", code, out, errs)
+	}
+	lines := strings.Split(strings.TrimSpace(out), "\n")
+	var sum struct {
+		Summary struct {
+			Runs int `json:"runs"`
+		} `json:"summary"`
+	}
+	if err := json.Unmarshal([]byte(lines[len(lines)-1]), &sum); err != nil || sum.Summary.Runs != 6 {
+		t.Fatalf("last line should be the summary of 6 runs: %q (%v)", lines[len(lines)-1], err)
+	}
+	for _, l := range lines[:len(lines)-1] {
+		var v map[string]any
+		if err := json.Unmarshal([]byte(l), &v); err != nil || v["property"] == nil || v["class"] == nil || v["reproduce"] == nil {
+			t.Fatalf("violation line %q: %v", l, err)
+		}
+	}
+	whole := map[string]bool{}
+	_, all, _ := runArgs("sweep", "--algo", "set-px", "--preset", "none", "--seeds", "1-4", "--safety", "1m", "--liveness", "1m", "--json")
+	for _, l := range strings.Split(strings.TrimSpace(all), "\n") {
+		if !strings.HasPrefix(l, `{"summary"`) {
+			whole[l] = true
+		}
+	}
+	merged := map[string]bool{}
+	for _, sh := range []string{"1/2", "2/2"} {
+		_, part, _ := runArgs("sweep", "--algo", "set-px", "--preset", "none", "--seeds", "1-4", "--safety", "1m", "--liveness", "1m", "--json", "--shard", sh)
+		for _, l := range strings.Split(strings.TrimSpace(part), "\n") {
+			if !strings.HasPrefix(l, `{"summary"`) {
+				merged[l] = true
+			}
+		}
+	}
+	if len(whole) != len(merged) {
+		t.Fatalf("shards gave %d violations, the whole range %d", len(merged), len(whole))
+	}
+	for l := range whole {
+		if !merged[l] {
+			t.Fatalf("missing from the shards: %s", l)
+		}
+	}
+	if code, _, errs := runArgs("sweep", "--algo", "set-px", "--shard", "3/2"); code != exitUsage || !strings.Contains(errs, "bad shard") {
+		t.Fatalf("bad shard: exit %d %q", code, errs)
 	}
 }

@@ -8,7 +8,6 @@ import (
 	"sort"
 	"strconv"
 	"strings"
-	"sync"
 
 	"github.com/locksim/locksim/checks"
 	"github.com/locksim/locksim/clients"
@@ -107,43 +106,19 @@ func runMainJob(args []string, stdout, stderr io.Writer) int {
 		seed         uint64
 	}
 	var jobs []job
+	var cfgs []clients.RunConfig
 	for _, a := range clients.Algorithms {
 		for _, p := range sim.Presets {
 			for s := seeds.lo; s <= seeds.hi; s++ {
 				jobs = append(jobs, job{a, p, s})
+				cfgs = append(cfgs, clients.RunConfig{Algo: a, Seed: s, Preset: p})
 			}
 		}
 	}
-	results := make([][]checks.Violation, len(jobs))
-	errs := make([]error, len(jobs))
-	var wg sync.WaitGroup
-	next := make(chan int)
-	for w := 0; w < *workers; w++ {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for i := range next {
-				j := jobs[i]
-				r, err := clients.NewRun(clients.RunConfig{Algo: j.algo, Seed: j.seed, Preset: j.preset}, nil)
-				if err != nil {
-					errs[i] = err
-					continue
-				}
-				r.Execute()
-				results[i] = checkRun(r)
-			}
-		}()
-	}
-	for i := range jobs {
-		next <- i
-	}
-	close(next)
-	wg.Wait()
-	for _, err := range errs {
-		if err != nil {
-			fmt.Fprintf(stderr, "simrun: %v\n", err)
-			return exitHarness
-		}
+	results, err := runAll(cfgs, *workers)
+	if err != nil {
+		fmt.Fprintf(stderr, "simrun: %v\n", err)
+		return exitHarness
 	}
 	cells := map[string]*cellResult{}
 	for i, j := range jobs {
