@@ -7,28 +7,25 @@ import (
 	"github.com/locksim/locksim/sim"
 )
 
-// FreeBound is how long the lock may stay free while live callers wait for
-// it before that counts as a liveness failure: longer than 3.8.1's 5 s
-// threadWaitTime, by which a dead fair waiter stops blocking the queue.
-const FreeBound = 10 * sim.Second
-
 // Liveness checks that the lock keeps making progress once the faults are
 // healed:
 //
 //   - A lock key left without a TTL at the end, with no live holder, is a
 //     deadlock: nobody can take it until someone deletes it by hand
 //     (setnx-expire's crash between SETNX and EXPIRE).
-//   - The lock must not sit free for longer than FreeBound while live
-//     processes are waiting in calls they made with every fault healed
-//     (Redisson 3.16.8's negative ttl makes lock() wait with no timeout,
-//     #5503; a fair waiter whose unlock message went to a waiter that then
-//     left the queue sleeps its whole ttl, minutes in 3.16.8).
+//   - A call that waits with no timeout at all (Redisson 3.16.8's lock()
+//     after a negative ttl, #5503) and is still waiting at the end, on a
+//     free lock, depends on a message that may never come.
+//   - The lock must not sit free for longer than the algorithm's own bound
+//     (End.WaitBound: the longest lease a sleeping waiter's ttl can come
+//     from, plus the fair lock's threadWaitTime per waiter queued ahead)
+//     while live processes wait in calls made with every fault healed.
 //
 // Waiting while others keep taking the lock is not a failure: a non-fair
-// lock promises no order. A free lock blocked by a dead or abandoned fair
+// lock promises no order. A free lock held up by a dead or abandoned fair
 // waiter at the head of the queue (an exception or a give-up that left it
-// queued), which holds it until its score passes — about 5 s in 3.8.1,
-// threadWaitTime per queued position in 3.16.8 — is reported by design.
+// queued), or by a phantom hold left by a call whose reply was lost, is
+// reported by design.
 func Liveness(h *model.History) []Violation {
 	var out []Violation
 	end := h.End
@@ -48,7 +45,14 @@ func Liveness(h *model.History) []Violation {
 		return out
 	}
 	since := freeSince(h)
-	if end.At.Sub(since) <= FreeBound {
+	for _, op := range h.Ops {
+		if op.Untimed && op.Outcome == "" && end.Alive[op.Proc] && since < end.At {
+			out = append(out, Violation{Property: "liveness", Class: Bug, At: max(since, op.Start), Actors: []string{op.Owner},
+				Detail: fmt.Sprintf("%s's %s (called at t=%s) waits with no timeout (a negative ttl, #5503) on a lock free since t=%s", op.Owner, op.Call, op.Start, since)})
+		}
+	}
+	bound := end.WaitBound
+	if end.At.Sub(since) <= bound {
 		return out
 	}
 	var waiters []string
@@ -68,11 +72,11 @@ func Liveness(h *model.History) []Violation {
 	if first > from {
 		from = first
 	}
-	if end.At.Sub(from) <= FreeBound {
+	if end.At.Sub(from) <= bound {
 		return out
 	}
-	v := Violation{Property: "liveness", Class: Bug, At: from.Add(FreeBound), Actors: waiters,
-		Detail: fmt.Sprintf("the lock was free from t=%s to the end (t=%s) while %d live caller(s) waited, the first since t=%s", since, end.At, len(waiters), first)}
+	v := Violation{Property: "liveness", Class: Bug, At: from.Add(bound), Actors: waiters,
+		Detail: fmt.Sprintf("the lock was free from t=%s to the end (t=%s) while %d live caller(s) waited, the first since t=%s, beyond the algorithm's bound of %s", since, end.At, len(waiters), first, bound)}
 	if why := blocker(h, v.At); why != "" {
 		v.Class, v.Excuse = ByDesign, why
 	}

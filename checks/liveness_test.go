@@ -22,7 +22,7 @@ func TestStoreInvariants(t *testing.T) {
 
 func TestLiveness(t *testing.T) {
 	s := func(x float64) sim.Time { return sim.Time(x * float64(sim.Second)) }
-	end := model.End{At: s(300), LivenessFrom: s(180), LockType: "string", LockTTL: -1, Alive: map[string]bool{"c1": true, "c2": true}}
+	end := model.End{At: s(300), LivenessFrom: s(180), LockType: "string", LockTTL: -1, Alive: map[string]bool{"c1": true, "c2": true}, WaitBound: 40 * sim.Second}
 	h := &model.History{End: end}
 	if got := Liveness(h); len(got) != 1 {
 		t.Fatalf("a key without TTL and no holder is a deadlock: %v", got)
@@ -55,5 +55,24 @@ func TestLiveness(t *testing.T) {
 	h.End.LockTTL = 20000
 	if got := Liveness(h); len(got) != 0 {
 		t.Fatalf("waiting on a held lock is not a liveness failure: %v", got)
+	}
+}
+
+// A lock() waiting with no timeout on a free lock (#5503) is a bug; the
+// same wait on a held lock is not (yet) one.
+func TestLivenessUntimedWait(t *testing.T) {
+	s := func(x float64) sim.Time { return sim.Time(x * float64(sim.Second)) }
+	h := &model.History{
+		End:   model.End{At: s(300), LivenessFrom: s(180), LockType: "none", LockTTL: -2, Alive: map[string]bool{"c1": true}, WaitBound: 400 * sim.Second},
+		Store: []model.StoreSample{{At: s(200), Holders: []string{"B"}, TTL: 5000}},
+		Ops:   []model.Op{{Proc: "c1", Owner: "A", Call: model.CallLock, Start: s(150), End: -1, Untimed: true}},
+	}
+	got := Liveness(h)
+	if len(got) != 1 || got[0].Class != Bug || got[0].At != s(205) {
+		t.Fatalf("want one bug from the lock's release at 205 s, got %v", got)
+	}
+	h.End.LockType, h.End.LockTTL = "hash", 20000
+	if got := Liveness(h); len(got) != 0 {
+		t.Fatalf("an untimed wait on a held lock is not yet a failure: %v", got)
 	}
 }

@@ -105,18 +105,20 @@ func effectiveLease(s model.Section) sim.Duration {
 
 func classifyOverlap(a, b model.Section, faults []sim.FaultSpan) (Class, string, []sim.FaultSpan) {
 	at := b.Start
-	// The lease began when the acquiring script ran, after the call started.
-	if a.Lease > 0 && at >= a.Called.Add(effectiveLease(a)) {
-		return ByDesign, fmt.Sprintf("the lease of %dms had run out", a.Lease), nil
-	}
 	// The window opens at the earlier of the two acquisitions: a fault of
 	// either holder counts (a paused later holder can resume believing in a
-	// grant whose lease ran out while it slept).
+	// grant whose lease ran out while it slept). A fault is named first: it
+	// is usually why the lease ran out.
 	from := a.Called
 	if b.Called < from {
 		from = b.Called
 	}
-	return excuse([]model.Section{a, b}, from, at, faults, false)
+	class, why, active := excuse([]model.Section{a, b}, from, at, faults, false)
+	// The lease began when the acquiring script ran, after the call started.
+	if class == Bug && a.Lease > 0 && at >= a.Called.Add(effectiveLease(a)) {
+		return ByDesign, fmt.Sprintf("the lease of %dms had run out", a.Lease), active
+	}
+	return class, why, active
 }
 
 // excuse looks for a fault in [from, at] that the algorithms do not claim

@@ -21,6 +21,9 @@ type Redisson struct {
 	// OnStart runs at every (re)start, after the client is ready; the
 	// workload starts its threads here.
 	OnStart func(c *Redisson)
+	// OnUntimedWait, when set, is told when a thread's lock() waits on its
+	// semaphore with no timeout (a negative ttl, #5503).
+	OnUntimedWait func(threadID int64)
 }
 
 // NewRedisson returns a client program with the given options.

@@ -344,6 +344,9 @@ func (l *RLock) Lock(leaseTime int64, unit Unit, done func(error)) {
 						e.tryAcquire(ttl, func(bool) { loop() })
 					} else {
 						l.c.p.Trace("untimed-wait").Str("lock", l.Name).Int("ttl", ttl).End()
+						if l.c.OnUntimedWait != nil {
+							l.c.OnUntimedWait(l.ThreadID)
+						}
 						e.acquire(loop)
 					}
 				})

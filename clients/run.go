@@ -79,7 +79,8 @@ type Run struct {
 	History  *model.History
 	Header   []string // every option and drawn parameter, for the run's header
 
-	progs []*workloadProgram
+	progs      []*workloadProgram
+	threadWait int64 // the fair lock's threadWaitTime (ms), 0 otherwise
 }
 
 // checkAlgo validates an algorithm name.
@@ -212,13 +213,24 @@ func (r *Run) programFactory() (func() sim.Program, error) {
 			return nil, err
 		}
 	}
+	r.threadWait = 0
+	if fair {
+		r.threadWait = opts.ThreadWaitTime
+	}
 	return func() sim.Program {
 		c := NewRedisson(opts)
 		prog := &workloadProgram{Program: c}
 		r.progs = append(r.progs, prog)
+		c.OnUntimedWait = func(tid int64) {
+			for _, t := range prog.threads {
+				if t.tid == tid && t.op >= 0 {
+					h.Ops[t.op].Untimed = true
+				}
+			}
+		}
 		c.OnStart = func(c *Redisson) {
 			prog.threads = startThreads(wl, h, c.p, func(d sim.Duration, fn func()) { c.rt.after(d, fn) },
-				func(tid int64) locker { return redissonLocker{c.GetLock(wl.Lock, tid)} })
+				func(tid int64) locker { return &redissonLocker{c: c, name: wl.Lock, tid: tid} })
 		}
 		return prog
 	}, nil
@@ -240,19 +252,35 @@ func (w *workloadProgram) Crashed(p *sim.Proc) {
 // observe samples the lock's state after every script the master runs, for
 // the store-side invariants. It only reads.
 func (r *Run) observe(n *sim.Node, req sim.Request, _ sim.Reply) {
-	if req.Script == nil {
-		return
-	}
 	lock := r.Workload.Lock
-	smp := model.StoreSample{At: r.World.Now(), Node: n.Name, Script: req.Script.ID, Lock: lock}
+	smp := model.StoreSample{At: r.World.Now(), Node: n.Name, Lock: lock}
+	if req.Script != nil {
+		smp.Script = req.Script.ID
+	} else {
+		smp.Script = strings.Join(req.Cmd, " ")
+	}
 	typ, ttl, m := n.Store.PeekKey(lock)
-	if typ == "hash" {
+	switch typ {
+	case "hash":
 		smp.Holders = m
+	case "string":
+		smp.Holders = []string{"(" + typ + " key)"} // a simple lock: held while the key exists
 	}
 	smp.TTL = ttl
 	_, _, smp.Queue = n.Store.PeekKey(prefixName("redisson_lock_queue", lock))
 	_, _, smp.Timeouts = n.Store.PeekKey(prefixName("redisson_lock_timeout", lock))
 	r.History.Store = append(r.History.Store, smp)
+}
+
+// waitBound is how long, by design, a free lock may stay untaken while
+// callers wait: a waiter sleeps at most its ttl, which comes from the
+// longest lease (the explicit ones drawn, or the watchdog's), plus, for a
+// fair lock, threadWaitTime for every waiter that can be queued ahead of it;
+// the simple locks poll every 100 ms. A 10 s margin covers the network.
+func (r *Run) waitBound() sim.Duration {
+	lease := max(r.Workload.LeaseMax, 30000)
+	waiters := int64(r.Workload.Procs * r.Workload.Threads)
+	return sim.Duration(lease+r.threadWait*waiters)*sim.Millisecond + 10*sim.Second
 }
 
 // Execute runs the safety phase, heals everything, runs the liveness
@@ -275,6 +303,7 @@ func (r *Run) Execute() {
 			}
 		}
 	}
+	end.WaitBound = r.waitBound()
 	r.History.End = end
 	w.Tracer().Event(w.Now(), "world", "end").Int("events", int64(w.Steps())).End()
 }

@@ -28,27 +28,38 @@ type locker interface {
 	holdCount() int64
 }
 
-type redissonLocker struct{ l *RLock }
+// redissonLocker takes a fresh lock object for every acquisition — the
+// common `redisson.getLock(name).lock()` pattern — and releases through
+// the same object. (Reusing one object across calls carries a lock(lease)'s
+// lease into later watchdog calls via internalLockLeaseTime, faithful but
+// an unusual way to use the API.)
+type redissonLocker struct {
+	c    *Redisson
+	name string
+	tid  int64
+	cur  *RLock
+}
 
-func (r redissonLocker) owner() string { return r.l.lockName() }
-func (r redissonLocker) acquire(a Attempt, done func(bool, error)) {
+func (r *redissonLocker) owner() string { return r.c.UUID + ":" + strconv.FormatInt(r.tid, 10) }
+func (r *redissonLocker) acquire(a Attempt, done func(bool, error)) {
+	r.cur = r.c.GetLock(r.name, r.tid)
 	switch a.Kind {
 	case model.CallLock:
-		r.l.Lock(a.Lease, a.Unit, func(err error) { done(err == nil, err) })
+		r.cur.Lock(a.Lease, a.Unit, func(err error) { done(err == nil, err) })
 	case model.CallTryLock:
-		r.l.TryLockNoWait(a.Lease, a.Unit, done)
+		r.cur.TryLockNoWait(a.Lease, a.Unit, done)
 	default:
-		r.l.TryLock(a.Wait, a.Lease, a.Unit, done)
+		r.cur.TryLock(a.Wait, a.Lease, a.Unit, done)
 	}
 }
-func (r redissonLocker) release(done func(error)) { r.l.Unlock(done) }
-func (r redissonLocker) lease(a Attempt) int64    { return leaseMs(a) }
-func (r redissonLocker) holdCount() int64 {
-	m := r.l.c.p.World().Master()
+func (r *redissonLocker) release(done func(error)) { r.cur.Unlock(done) }
+func (r *redissonLocker) lease(a Attempt) int64    { return leaseMs(a) }
+func (r *redissonLocker) holdCount() int64 {
+	m := r.c.p.World().Master()
 	if m == nil {
 		return 0
 	}
-	v, ok := m.Store.PeekHashField(r.l.Name, r.l.lockName())
+	v, ok := m.Store.PeekHashField(r.name, r.owner())
 	if !ok {
 		return 0
 	}

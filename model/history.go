@@ -27,6 +27,9 @@ type Op struct {
 	End     sim.Time // -1 while open (the process crashed before it returned)
 	Outcome string   // "acquired", "not-acquired", "released", "error", or "" while open
 	Err     string
+	// Untimed is set when the call waited with no timeout at all
+	// (Redisson's lock() after a negative ttl, #5503).
+	Untimed bool
 }
 
 // Section is a critical section: from "lock returned" to "unlock sent" or
@@ -88,6 +91,11 @@ type End struct {
 	// LiveOwners are the owners (UUID:threadId) of the threads of the
 	// processes' current incarnations that are running at the end.
 	LiveOwners map[string]bool
+	// WaitBound is how long the algorithm may, by its own design, leave a
+	// free lock untaken while callers wait: the longest lease a sleeping
+	// waiter's ttl can come from, plus the fair lock's threadWaitTime per
+	// waiter queued ahead, plus a margin for the network.
+	WaitBound sim.Duration
 }
 
 // History is what a run's clients observed, in event order.
