@@ -236,13 +236,10 @@ func (n *Node) finishWait(pw *pendingWait, r Reply) {
 // after downFor (if > 0) as a replica of the new master, resynced, or as an
 // empty master if there is none.
 func (w *World) CrashMaster(downFor, failoverAfter Duration) {
-	m := w.Master()
+	m := w.takeMasterDown()
 	if m == nil {
 		return
 	}
-	m.Up = false
-	m.waits = nil
-	w.master = -1
 	w.trace.Event(w.now, m.Name, "crash").Int("offset", m.offset).End()
 	w.After(failoverAfter, func() { w.failover() })
 	if downFor > 0 {
@@ -268,17 +265,28 @@ func (w *World) failover() {
 }
 
 func (w *World) promote(r *Node) {
-	r.role = roleMaster
-	r.epoch++
 	r.offset = r.applied
-	r.acked = map[int]int64{}
-	r.Store.replica = false
-	r.Store.StartEffects()
-	w.master = r.index
+	w.becomeMaster(r)
 	w.trace.Event(w.now, r.Name, "promoted").Int("applied", r.applied).End()
+	w.resyncReplicas(r)
+}
+
+// becomeMaster makes n the master: it takes writes, expires keys on its own
+// clock, and records effects for replicas.
+func (w *World) becomeMaster(n *Node) {
+	n.role = roleMaster
+	n.epoch++
+	n.acked = map[int]int64{}
+	n.Store.replica = false
+	n.Store.StartEffects()
+	w.master = n.index
+}
+
+// resyncReplicas points every live replica at master m with a full copy.
+func (w *World) resyncReplicas(m *Node) {
 	for _, o := range w.nodes {
-		if o != r && o.Up && o.role == roleReplica {
-			w.resync(o, r)
+		if o != m && o.Up && o.role == roleReplica {
+			w.resync(o, m)
 		}
 	}
 }
@@ -315,29 +323,30 @@ func (w *World) restartNode(n *Node) {
 		w.resync(n, m)
 		return
 	}
-	n.role = roleMaster
-	n.epoch++
-	n.acked = map[int]int64{}
-	n.Store.replica = false
-	n.Store.StartEffects()
-	w.master = n.index
-	for _, o := range w.nodes {
-		if o != n && o.Up && o.role == roleReplica {
-			w.resync(o, n)
-		}
-	}
+	w.becomeMaster(n)
+	w.resyncReplicas(n)
 }
 
 // RestartMaster restarts the master at once without persistence: every key
 // is gone, and replicas that resync from it lose theirs too.
 func (w *World) RestartMaster() {
-	m := w.Master()
+	m := w.takeMasterDown()
 	if m == nil {
 		return
+	}
+	w.trace.Event(w.now, m.Name, "crash").Str("why", "restart without persistence").End()
+	w.restartNode(m)
+}
+
+// takeMasterDown marks the master down (its blocked WAITs die with it) and
+// leaves the world without one; it returns the old master, or nil.
+func (w *World) takeMasterDown() *Node {
+	m := w.Master()
+	if m == nil {
+		return nil
 	}
 	m.Up = false
 	m.waits = nil
 	w.master = -1
-	w.trace.Event(w.now, m.Name, "crash").Str("why", "restart without persistence").End()
-	w.restartNode(m)
+	return m
 }
