@@ -3,6 +3,7 @@ package clients
 import (
 	"fmt"
 	"io"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -251,7 +252,7 @@ func (w *workloadProgram) Crashed(p *sim.Proc) {
 
 // observe samples the lock's state after every script the master runs, for
 // the store-side invariants. It only reads.
-func (r *Run) observe(n *sim.Node, req sim.Request, _ sim.Reply) {
+func (r *Run) observe(n *sim.Node, req sim.Request, reply sim.Reply) {
 	lock := r.Workload.Lock
 	smp := model.StoreSample{At: r.World.Now(), Node: n.Name, Lock: lock}
 	if req.Script != nil {
@@ -269,7 +270,55 @@ func (r *Run) observe(n *sim.Node, req sim.Request, _ sim.Reply) {
 	smp.TTL = ttl
 	_, _, smp.Queue = n.Store.PeekKey(prefixName("redisson_lock_queue", lock))
 	_, _, smp.Timeouts = n.Store.PeekKey(prefixName("redisson_lock_timeout", lock))
-	r.History.Store = append(r.History.Store, smp)
+	h := r.History
+	if req.Script != nil && reply.Kind == sim.KindInt && reply.Int < 0 && strings.Contains(req.Script.ID, "tryLockInnerAsync") {
+		h.NegativeTTLs++
+	}
+	if len(h.Store) > 0 {
+		r.noteQueue(h.Store[len(h.Store)-1], smp, req)
+	}
+	h.Store = append(h.Store, smp)
+}
+
+// noteQueue records, for the calls waiting now, their first place in the
+// fair queue, and marks a waiter that vanished from the queue without
+// taking the lock or giving up itself as evicted (another caller's stale
+// loop removed it while it still waited).
+func (r *Run) noteQueue(prev, cur model.StoreSample, req sim.Request) {
+	for i, member := range cur.Queue {
+		if op := r.openOp(member); op != nil && op.QueuePos == 0 {
+			op.QueuePos = i + 1
+		}
+	}
+	if prev.Node != cur.Node {
+		return // a failover or a restart, not an eviction
+	}
+	for _, member := range prev.Queue {
+		if slices.Contains(cur.Queue, member) || slices.Contains(cur.Holders, member) {
+			continue
+		}
+		if req.Script != nil && strings.Contains(req.Script.ID, "acquireFailed") && len(req.Argv) > 0 && req.Argv[0] == member {
+			continue // it gave up itself
+		}
+		if op := r.openOp(member); op != nil {
+			op.Evicted = true
+		}
+	}
+}
+
+// openOp returns the acquire call owner has open now, if any.
+func (r *Run) openOp(owner string) *model.Op {
+	for _, prog := range r.progs {
+		for _, t := range prog.threads {
+			if t.op >= 0 && t.lk.owner() == owner {
+				op := &r.History.Ops[t.op]
+				if op.Outcome == "" && op.Call != model.CallUnlock {
+					return op
+				}
+			}
+		}
+	}
+	return nil
 }
 
 // waitBound is how long, by design, a free lock may stay untaken while

@@ -30,6 +30,12 @@ type Op struct {
 	// Untimed is set when the call waited with no timeout at all
 	// (Redisson's lock() after a negative ttl, #5503).
 	Untimed bool
+	// QueuePos is the caller's 1-based place in the fair lock's queue when
+	// it first appeared there during this call (0: never queued).
+	QueuePos int
+	// Evicted is set when the caller, still waiting, was removed from the
+	// fair queue by another caller's stale-waiter loop.
+	Evicted bool
 }
 
 // Section is a critical section: from "lock returned" to "unlock sent" or
@@ -105,4 +111,6 @@ type History struct {
 	Writes   []Write
 	Store    []StoreSample
 	End      End
+	// NegativeTTLs counts acquire replies below zero (3.16.8's #5503).
+	NegativeTTLs int
 }

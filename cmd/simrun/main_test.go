@@ -204,3 +204,33 @@ func TestSweep(t *testing.T) {
 		t.Fatalf("bad shard: exit %d %q", code, errs)
 	}
 }
+
+// compare writes its report and plot, byte-identical across runs and worker
+// counts, and refuses a bad name.
+func TestCompare(t *testing.T) {
+	dir := t.TempDir()
+	args := []string{"compare", "fairlock-3.8.1", "fairlock-3.16.8", "--seeds", "1-4", "--presets", "none,crash", "--out", dir}
+	if code, out, errs := runArgs(args...); code != exitOK {
+		t.Fatalf("exit %d: %s%s", code, out, errs)
+	}
+	md, _ := os.ReadFile(filepath.Join(dir, "fairlock-3.8.1-vs-3.16.8.md"))
+	svg, _ := os.ReadFile(filepath.Join(dir, "fairlock-3.8.1-vs-3.16.8.svg"))
+	for _, want := range []string{"## Violations", "## Waiting time", "overtakes", "negative ttl", "--seeds 1-4 --presets none,crash"} {
+		if !bytes.Contains(md, []byte(want)) {
+			t.Fatalf("report lacks %q:\n%s", want, md)
+		}
+	}
+	if !bytes.HasPrefix(svg, []byte("<svg")) {
+		t.Fatalf("no SVG plot")
+	}
+	if code, _, _ := runArgs(append(args, "--workers", "1")...); code != exitOK {
+		t.Fatal("second run failed")
+	}
+	md2, _ := os.ReadFile(filepath.Join(dir, "fairlock-3.8.1-vs-3.16.8.md"))
+	if !bytes.Equal(md, md2) {
+		t.Fatalf("the report changed between runs")
+	}
+	if code, _, errs := runArgs("compare", "fairlock-3.8.1", "zookeeper", "--out", dir); code != exitUsage || !strings.Contains(errs, "unknown algorithm") {
+		t.Fatalf("bad name: exit %d %q", code, errs)
+	}
+}
