@@ -6,6 +6,7 @@ import (
 	"io"
 	"strconv"
 
+	"github.com/locksim/locksim/checks"
 	"github.com/locksim/locksim/clients"
 	"github.com/locksim/locksim/internal/atomicfile"
 	"github.com/locksim/locksim/sim"
@@ -87,18 +88,24 @@ func runRun(args []string, stdout, stderr io.Writer) int {
 	cfg := rf.config()
 	var r *clients.Run
 	var err error
+	var lines [][]byte
+	keep := func(r *clients.Run) {
+		r.World.Tracer().Hook = func(l []byte) { lines = append(lines, append([]byte(nil), l...)) }
+	}
 	if *tracePath != "" {
 		err = atomicfile.Write(*tracePath, func(w io.Writer) error {
 			r, err = clients.NewRun(cfg, w)
 			if err != nil {
 				return err
 			}
+			keep(r)
 			r.Execute()
 			return r.World.Tracer().Flush()
 		})
 	} else {
 		r, err = clients.NewRun(cfg, nil)
 		if err == nil {
+			keep(r)
 			r.Execute()
 		}
 	}
@@ -111,6 +118,21 @@ func runRun(args []string, stdout, stderr io.Writer) int {
 	}
 	for _, s := range r.Summary() {
 		fmt.Fprintln(stdout, s)
+	}
+	violations := checkRun(r)
+	code := exitOK
+	for _, v := range violations {
+		fmt.Fprintf(stdout, "\n%s\n", v)
+		for _, l := range story(v, r.History, lines) {
+			fmt.Fprintln(stdout, "  "+l)
+		}
+		fmt.Fprintln(stdout, "  reproduce: "+reproduce(cfg, rf))
+		if v.Class == checks.Bug {
+			code = exitViolated
+		}
+	}
+	if len(violations) == 0 {
+		fmt.Fprintln(stdout, "no violation")
 	}
 	if *checkDet {
 		again, err := clients.NewRun(cfg, nil)
@@ -126,5 +148,5 @@ func runRun(args []string, stdout, stderr io.Writer) int {
 		}
 		fmt.Fprintf(stdout, "determinism: two runs gave the same trace (%016x, %d lines)\n", a.Sum(), a.Lines())
 	}
-	return exitOK
+	return code
 }

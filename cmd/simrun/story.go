@@ -1,0 +1,197 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/locksim/locksim/checks"
+	"github.com/locksim/locksim/model"
+	"github.com/locksim/locksim/sim"
+)
+
+// storyLead is how far before the first actor's call a story starts.
+const storyLead = 2 * sim.Second
+
+// maxStoryLines caps a story; the trace has the rest.
+const maxStoryLines = 40
+
+// story tells a violation from the run's trace: the calls and returns of
+// the owners involved, every command or script run on the lock, and every
+// fault, from shortly before the first live acquisition of one of them to
+// the violation, one event per line, with owners renamed A, B, C (the
+// violation's actors first, then others in order of appearance).
+func story(v checks.Violation, h *model.History, trace [][]byte) []string {
+	actors := map[string]bool{}
+	for _, a := range v.Actors {
+		actors[a] = true
+	}
+	// Which process and thread each actor is, and where its story starts.
+	type who struct {
+		proc   string
+		thread int64
+	}
+	whos := map[who]string{}
+	// The story starts at the earliest acquisition still live at the
+	// violation (a section, or else a call, of one of the actors).
+	from := v.At
+	live := func(start, end sim.Time) bool { return start <= v.At && (end < 0 || end >= v.At) }
+	for _, s := range h.Sections {
+		if actors[s.Owner] {
+			whos[who{s.Proc, s.Thread}] = s.Owner
+			if live(s.Start, s.End) && s.Called < from {
+				from = s.Called
+			}
+		}
+	}
+	for _, op := range h.Ops {
+		if actors[op.Owner] {
+			whos[who{op.Proc, op.Thread}] = op.Owner
+			if from == v.At && live(op.Start, op.End) && op.Start < from {
+				from = op.Start
+			}
+		}
+	}
+	from -= sim.Time(storyLead)
+	names := map[string]string{}
+	name := func(owner string) string {
+		if n, ok := names[owner]; ok {
+			return n
+		}
+		n := string(rune('A' + len(names)))
+		names[owner] = n
+		return n
+	}
+	for _, a := range v.Actors { // the actors first, in the violation's order
+		name(a)
+	}
+	var lines []string
+	for _, raw := range trace {
+		var ev map[string]any
+		dec := json.NewDecoder(bytes.NewReader(raw))
+		dec.UseNumber()
+		if dec.Decode(&ev) != nil {
+			continue
+		}
+		t, _ := strconv.ParseFloat(fmt.Sprint(ev["t"]), 64)
+		at := sim.Time(t * 1000)
+		if at < from || at > v.At.Add(sim.Millisecond) {
+			continue
+		}
+		kind := fmt.Sprint(ev["kind"])
+		node := fmt.Sprint(ev["node"])
+		var text string
+		switch kind {
+		case "call", "return":
+			th, _ := strconv.ParseInt(fmt.Sprint(ev["thread"]), 10, 64)
+			owner, ok := whos[who{node, th}]
+			if !ok {
+				continue
+			}
+			if kind == "call" {
+				text = fmt.Sprintf("%s calls %s", name(owner), ev["call"])
+				if l := fmt.Sprint(ev["lease"]); l != "-1" && l != "<nil>" {
+					text += " lease=" + l + unitSuffix(ev)
+				}
+			} else {
+				text = fmt.Sprintf("%s %s → %s", name(owner), ev["call"], ev["outcome"])
+				if e := fmt.Sprint(ev["error"]); e != "" && e != "<nil>" {
+					text += " (" + e + ")"
+				}
+			}
+		case "exec":
+			// Every command on the lock in the window: a third client's
+			// stale DEL is often the whole story.
+			script := fmt.Sprint(ev["script"])
+			if script == "<nil>" {
+				if ev["reply"] == nil {
+					continue // a poll that changed nothing (SET NX refused)
+				}
+				script = strings.Join(toStrings(ev["cmd"]), " ")
+			} else if i := strings.LastIndex(script, "/"); i >= 0 {
+				script = script[i+1:]
+			}
+			owner := ""
+			for _, a := range toStrings(ev["argv"]) {
+				if strings.Count(a, "-") == 4 && strings.Contains(a, ":") {
+					owner = a // a Redisson owner field (UUID:threadId)
+				}
+			}
+			text = fmt.Sprintf("%s: %s from %s", node, script, ev["from"])
+			if owner != "" {
+				text += " for " + name(owner)
+			}
+			text += " → " + compactJSON(ev["reply"])
+		case "fault", "heal", "crash", "restart", "promoted", "resync", "pause", "resume", "renew-error", "untimed-wait":
+			text = node + " " + kind
+			if f := fmt.Sprint(ev["fault"]); f != "<nil>" {
+				text += " " + f
+			}
+			if d := fmt.Sprint(ev["for_ms"]); d != "<nil>" && d != "0" {
+				text += " for " + d + "ms"
+			}
+			if e := fmt.Sprint(ev["error"]); e != "<nil>" {
+				text += ": " + e
+			}
+		default:
+			continue
+		}
+		lines = append(lines, fmt.Sprintf("t=%-10s %s", at.String(), renameOwners(text, names)))
+	}
+	if len(lines) > maxStoryLines {
+		skipped := len(lines) - maxStoryLines
+		lines = append([]string{fmt.Sprintf("(%d earlier events left out; the trace has them)", skipped)}, lines[skipped:]...)
+	}
+	var legend []string
+	for owner, n := range names {
+		legend = append(legend, n+" = "+owner)
+	}
+	sort.Strings(legend)
+	return append(lines, "where "+strings.Join(legend, ", "))
+}
+
+func toStrings(v any) []string {
+	xs, _ := v.([]any)
+	out := make([]string, 0, len(xs))
+	for _, x := range xs {
+		out = append(out, fmt.Sprint(x))
+	}
+	return out
+}
+
+func unitSuffix(ev map[string]any) string {
+	if fmt.Sprint(ev["unit_ms"]) == "1000" {
+		return "s"
+	}
+	return "ms"
+}
+
+func compactJSON(v any) string {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return fmt.Sprint(v)
+	}
+	return string(b)
+}
+
+// renameOwners replaces every owner (UUID:threadId) in s with its letter.
+// Longer owners go first, so no owner is replaced inside another.
+func renameOwners(s string, names map[string]string) string {
+	owners := make([]string, 0, len(names))
+	for o := range names {
+		owners = append(owners, o)
+	}
+	sort.Slice(owners, func(i, j int) bool {
+		if len(owners[i]) != len(owners[j]) {
+			return len(owners[i]) > len(owners[j])
+		}
+		return owners[i] < owners[j]
+	})
+	for _, o := range owners {
+		s = strings.ReplaceAll(s, o, names[o])
+	}
+	return s
+}
