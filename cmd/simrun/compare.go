@@ -164,19 +164,29 @@ func runCompare(args []string, stdout, stderr io.Writer) int {
 	errs := make([]error, len(jobs))
 	var wg sync.WaitGroup
 	next := make(chan int)
+	finished := make(chan struct{}, len(jobs))
 	for w := 0; w < *workers; w++ {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
 			for i := range next {
 				results[i], errs[i] = measure(jobs[i].cfg)
+				finished <- struct{}{}
 			}
 		}()
 	}
-	for i := range jobs {
-		next <- i
+	go func() {
+		for i := range jobs {
+			next <- i
+		}
+		close(next)
+	}()
+	bar := newProgress(stderr, len(jobs), "comparing")
+	for range jobs {
+		<-finished
+		bar.add(1)
 	}
-	close(next)
+	bar.finish()
 	wg.Wait()
 	for _, err := range errs {
 		if err != nil {

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"io"
 	"os"
 	"strconv"
 	"strings"
@@ -52,7 +53,7 @@ func TestExpectedFindings(t *testing.T) {
 				}
 				cfgs = append(cfgs, cfg)
 			}
-			results, err := runAll(cfgs, 2)
+			results, err := runAll(cfgs, 2, io.Discard)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -92,7 +93,7 @@ func TestNoFalseAlarmsWithoutFaults(t *testing.T) {
 		for s := uint64(1); s <= n; s++ {
 			cfgs = append(cfgs, clients.RunConfig{Algo: algo, Seed: s, Preset: "none", Safety: 60 * sim.Second, Liveness: 30 * sim.Second})
 		}
-		results, err := runAll(cfgs, 2)
+		results, err := runAll(cfgs, 2, io.Discard)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -252,3 +252,12 @@ func TestRunPrintsStory(t *testing.T) {
 		t.Fatalf("a clean run: exit %d\n%s", code, out)
 	}
 }
+
+// Under GitHub Actions a bug-class violation is also an ::error annotation.
+func TestGitHubAnnotations(t *testing.T) {
+	t.Setenv("GITHUB_ACTIONS", "true")
+	_, out, _ := runArgs("sweep", "--algo", "set-px", "--preset", "none", "--seeds", "1-2")
+	if !strings.Contains(out, "::error title=mutex bug (set-px, seed 1)::") || !strings.Contains(out, "%0Areproduce: go run ./cmd/simrun run --algo set-px --seed 1 --preset none") {
+		t.Fatalf("no annotation:\n%s", out)
+	}
+}

@@ -4,6 +4,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"os"
 	"runtime"
 	"sort"
 	"strconv"
@@ -122,7 +123,7 @@ func runMainJob(args []string, stdout, stderr io.Writer) int {
 			}
 		}
 	}
-	results, err := runAll(cfgs, *workers)
+	results, err := runAll(cfgs, *workers, stderr)
 	if err != nil {
 		fmt.Fprintf(stderr, "simrun: %v\n", err)
 		return exitHarness
@@ -164,7 +165,7 @@ func runMainJob(args []string, stdout, stderr io.Writer) int {
 	fmt.Fprintf(stdout, "simrun: %d algorithms × %d presets × seeds %s (%d runs); properties checked: %s\n",
 		len(clients.Algorithms), len(sim.Presets), seeds.String(), len(jobs), strings.Join(properties, ", "))
 	fmt.Fprintln(stdout, "cell: ok, or B<n> = runs with a bug-class violation, D<n> = runs with only by-design ones; * = expected for this algorithm")
-	var unexpected, expected []string
+	var unexpected, expected, annotations []string
 	for _, prop := range properties {
 		fmt.Fprintf(stdout, "\n%-16s", prop)
 		for _, p := range sim.Presets {
@@ -182,11 +183,15 @@ func runMainJob(args []string, stdout, stderr io.Writer) int {
 						mark = "*"
 					}
 					parts = append(parts, fmt.Sprintf("B%d%s", c.bugRuns, mark))
-					line := fmt.Sprintf("%s %s: %s\n    go run ./cmd/simrun run --algo %s --seed %d --preset %s", a, p, c.firstBugText, a, c.firstBug, p)
+					cmd := fmt.Sprintf("go run ./cmd/simrun run --algo %s --seed %d --preset %s", a, c.firstBug, p)
+					line := fmt.Sprintf("%s %s: %s\n    %s", a, p, c.firstBugText, cmd)
 					if mark == "*" {
 						expected = append(expected, line)
 					} else {
 						unexpected = append(unexpected, line)
+						if os.Getenv("GITHUB_ACTIONS") == "true" {
+							annotations = append(annotations, fmt.Sprintf("::error title=%s bug (%s, %s)::%s%%0Areproduce: %s", prop, a, p, c.firstBugText, cmd))
+						}
 					}
 				}
 				if c.designRuns > 0 {
@@ -212,6 +217,9 @@ func runMainJob(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stdout, "\nUNEXPECTED bug-class violations, first seed each:")
 		for _, l := range unexpected {
 			fmt.Fprintln(stdout, "  "+l)
+		}
+		for _, l := range annotations {
+			fmt.Fprintln(stdout, l)
 		}
 		return exitViolated
 	}

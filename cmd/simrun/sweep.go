@@ -5,6 +5,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"os"
 	"runtime"
 	"strconv"
 	"strings"
@@ -18,11 +19,12 @@ import (
 // runAll runs every configuration on workers goroutines and checks it.
 // Results come back in the order of cfgs, whatever the number of workers:
 // each run is a world of its own, single-threaded and seeded.
-func runAll(cfgs []clients.RunConfig, workers int) ([][]checks.Violation, error) {
+func runAll(cfgs []clients.RunConfig, workers int, stderr io.Writer) ([][]checks.Violation, error) {
 	results := make([][]checks.Violation, len(cfgs))
 	errs := make([]error, len(cfgs))
 	var wg sync.WaitGroup
 	next := make(chan int)
+	finished := make(chan struct{}, len(cfgs))
 	for w := 0; w < workers; w++ {
 		wg.Add(1)
 		go func() {
@@ -31,17 +33,26 @@ func runAll(cfgs []clients.RunConfig, workers int) ([][]checks.Violation, error)
 				r, err := clients.NewRun(cfgs[i], nil)
 				if err != nil {
 					errs[i] = err
-					continue
+				} else {
+					r.Execute()
+					results[i] = checkRun(r)
 				}
-				r.Execute()
-				results[i] = checkRun(r)
+				finished <- struct{}{}
 			}
 		}()
 	}
-	for i := range cfgs {
-		next <- i
+	go func() {
+		for i := range cfgs {
+			next <- i
+		}
+		close(next)
+	}()
+	bar := newProgress(stderr, len(cfgs), "simulating")
+	for range cfgs {
+		<-finished
+		bar.add(1)
 	}
-	close(next)
+	bar.finish()
 	wg.Wait()
 	for _, err := range errs {
 		if err != nil {
@@ -102,6 +113,14 @@ func reproduce(cfg clients.RunConfig, base runFlags) string {
 	return b.String()
 }
 
+// githubError prints a GitHub Actions annotation for a bug-class
+// violation, so it shows on the run's summary page.
+func githubError(w io.Writer, cfg clients.RunConfig, v checks.Violation, cmd string) {
+	esc := strings.NewReplacer("%", "%25", "\r", "%0D", "\n", "%0A")
+	fmt.Fprintf(w, "::error title=%s %s (%s, seed %d)::%s%%0Areproduce: %s\n",
+		v.Property, v.Class, cfg.Algo, cfg.Seed, esc.Replace(v.String()), esc.Replace(cmd))
+}
+
 // jsonViolation is one line of `sweep --json`.
 type jsonViolation struct {
 	Algo      string   `json:"algo"`
@@ -157,7 +176,7 @@ func runSweep(args []string, stdout, stderr io.Writer) int {
 			return exitUsage
 		}
 	}
-	results, err := runAll(cfgs, *workers)
+	results, err := runAll(cfgs, *workers, stderr)
 	if err != nil {
 		fmt.Fprintf(stderr, "simrun sweep: %v\n", err)
 		return exitHarness
@@ -170,6 +189,9 @@ func runSweep(args []string, stdout, stderr io.Writer) int {
 			counts[v.Property+"/"+string(v.Class)]++
 			bug = bug || v.Class == checks.Bug
 			cmd := reproduce(cfgs[i], rf)
+			if v.Class == checks.Bug && os.Getenv("GITHUB_ACTIONS") == "true" {
+				githubError(stdout, cfgs[i], v, cmd)
+			}
 			if *asJSON {
 				var b bytes.Buffer
 				_ = jsonl.Append(&b, jsonViolation{Algo: cfgs[i].Algo, Preset: cfgs[i].Preset, Seed: cfgs[i].Seed, Property: v.Property, Class: string(v.Class),
