@@ -28,6 +28,7 @@ func subcommands() []subcommand {
 		{"run", "run one seed of one algorithm under a fault preset; --trace FILE, --check-determinism", runRun},
 		{"sweep", "run a seed range of one algorithm and preset; exit 1 on a bug-class violation; --json, --shard i/n", runSweep},
 		{"compare", "two algorithms (or script sets) on the same seeds and presets, side by side: results/<A>-vs-<B>.md", runCompare},
+		{"bugzoo", "measure how often each known failure shows up: results/bug-zoo.md", runBugZoo},
 		{"conform", "check conformance files against the simulated store, or --emit its replies", runConform},
 		{"scenario", "run a datadriven scenario file and print each command's output", runScenario},
 	}

@@ -1,0 +1,159 @@
+package main
+
+import (
+	"bytes"
+	"flag"
+	"fmt"
+	"io"
+	"path/filepath"
+	"runtime"
+	"strings"
+
+	"github.com/locksim/locksim/checks"
+	"github.com/locksim/locksim/clients"
+	"github.com/locksim/locksim/internal/atomicfile"
+	"github.com/locksim/locksim/sim"
+)
+
+// finding is a known behaviour the harness reproduces: a test finds each
+// within a bounded range of seeds, and `simrun bugzoo` measures how often
+// it shows up.
+type finding struct {
+	algo, preset string
+	property     string
+	class        checks.Class
+	seeds        uint64 // the test searches seeds 1..seeds
+	why          string
+	excuse       string // for by-design findings: a word the excuse must contain
+	client       clients.ClientOverrides
+	short        bool   // 1 min safety + 30 s liveness, for rare findings that need many seeds
+	issue        string // the Redisson issue(s), or where the failure is known from
+	scenario     string // a scenario file that shows it step by step, if any
+}
+
+// config is the run configuration of the finding for one seed.
+func (f finding) config(seed uint64) clients.RunConfig {
+	cfg := clients.RunConfig{Algo: f.algo, Seed: seed, Preset: f.preset, Client: f.client}
+	if f.short {
+		cfg.Safety, cfg.Liveness = sim.Minute, 30*sim.Second
+	}
+	return cfg
+}
+
+// flags are the run flags the finding's reproducing command needs.
+func (f finding) flags() runFlags {
+	var rf runFlags
+	if f.short {
+		rf.safety, rf.liveness = sim.Minute, 30*sim.Second
+	}
+	return rf
+}
+
+// matches reports whether v is this finding.
+func (f finding) matches(v checks.Violation) bool {
+	return v.Property == f.property && v.Class == f.class && strings.Contains(v.Excuse, f.excuse)
+}
+
+const scenarios = "clients/scenario/testdata/"
+
+var findings = []finding{
+	{"setnx-expire", "net", "liveness", checks.Bug, 40, "EXPIRE lost after SETNX: a lock that never expires", "", clients.ClientOverrides{}, false, "seed 003 (SETNX then EXPIRE)", scenarios + "simple-locks.txt"},
+	{"set-px", "none", "mutex", checks.Bug, 20, "a holder slower than its lease deletes another's lock", "", clients.ClientOverrides{}, false, "seed 003 (SET NX PX, DEL)", scenarios + "simple-locks.txt"},
+	{"set-uuid-lua", "pause", "mutex", checks.ByDesign, 40, "a pause longer than the lease gives two holders", "pause", clients.ClientOverrides{}, false, "Kleppmann's fencing argument", ""},
+	{"rlock-3.8.1", "pause", "mutex", checks.ByDesign, 40, "a pause longer than the watchdog's lease gives two holders", "pause", clients.ClientOverrides{}, false, "Kleppmann's fencing argument", ""},
+	{"rlock-3.8.1", "failover", "mutex", checks.ByDesign, 60, "failover to a lagging replica gives two holders", "master-crash", clients.ClientOverrides{}, false, "seed 003, last section; #2669, #3253", scenarios + "simple-locks.txt"},
+	{"rlock-3.16.8", "failover", "mutex", checks.ByDesign, 60, "failover to a lagging replica gives two holders", "master-crash", clients.ClientOverrides{}, false, "#2669, #3253 (WAIT does not prevent it)", scenarios + "commands.txt"},
+	{"rlock-3.8.1", "none", "mutex", checks.Bug, 2000, "unlock's cancelExpirationRenewal(null) cancels another thread's watchdog, with no fault", "", clients.ClientOverrides{}, true, "watchdog issues (#1966, #2037 family): 3.8.1 unlockAsync", ""},
+	{"rlock-3.16.8", "net", "holds", checks.Bug, 40, "a re-sent acquire after a lost reply leaves hold count 2", "", clients.ClientOverrides{}, false, "#4822, #4871, #7367", ""},
+	// With the default 30 s watchdog the holder must outlast the whole lease
+	// after the failed WAIT; a shorter lockWatchdogTimeout shows it sooner.
+	{"rlock-3.16.8", "failover", "mutex", checks.Bug, 60, "a WAIT counting fewer replicas stops the watchdog for good", "", clients.ClientOverrides{LockWatchdogTimeout: 3000}, false, "#3994, #2669", scenarios + "commands.txt"},
+	{"fairlock-3.16.8", "crash", "liveness", checks.Bug, 60, "a negative ttl makes lock() wait with no timeout, here on a free lock", "", clients.ClientOverrides{}, false, "#5503 (with #4743, #4705)", scenarios + "commands.txt"},
+}
+
+// runBugZoo implements `simrun bugzoo [--seeds LO-HI] [--out FILE]`: for
+// every known finding, how many runs per 1000 seeds show it and the first
+// seed that does, written to results/bug-zoo.md.
+func runBugZoo(args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("bugzoo", flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	seeds := seedRange{1, 1000}
+	fs.Var(&seeds, "seeds", "seed range LO-HI")
+	out := fs.String("out", filepath.Join("results", "bug-zoo.md"), "write the report to `FILE`")
+	workers := fs.Int("workers", runtime.NumCPU(), "parallel runs (results are identical to one worker)")
+	if err := fs.Parse(args); err != nil {
+		return usage(stderr, "bugzoo: "+err.Error())
+	}
+	if fs.NArg() > 0 || *workers < 1 {
+		return usage(stderr, "bugzoo: takes only --seeds, --out and --workers")
+	}
+	// A rare finding (a short-run one) is measured over ten times the
+	// range, so its rate per 1000 is not a lucky zero.
+	span := func(f finding) seedRange {
+		if f.short {
+			return seedRange{seeds.lo, seeds.lo + 10*(seeds.hi-seeds.lo+1) - 1}
+		}
+		return seeds
+	}
+	var cfgs []clients.RunConfig
+	var offsets []int
+	for _, f := range findings {
+		offsets = append(offsets, len(cfgs))
+		r := span(f)
+		for s := r.lo; s <= r.hi; s++ {
+			cfgs = append(cfgs, f.config(s))
+		}
+	}
+	results, err := runAll(cfgs, *workers, stderr)
+	if err != nil {
+		fmt.Fprintf(stderr, "simrun bugzoo: %v\n", err)
+		return exitHarness
+	}
+	var b bytes.Buffer
+	cmd := "go run ./cmd/simrun bugzoo"
+	if seeds != (seedRange{1, 1000}) {
+		cmd += " --seeds " + seeds.String()
+	}
+	fmt.Fprintf(&b, "# Bug zoo: known failures the harness reproduces\n\n")
+	fmt.Fprintf(&b, "Made by `%s`: each row runs seeds %s of its algorithm and preset (rare findings, measured on\n", cmd, seeds.String())
+	fmt.Fprintf(&b, "short runs, ten times as many) and counts the runs that show the finding (hit rate per 1000 runs);\n")
+	fmt.Fprintf(&b, "the seed is the first that does. Virtual time only: the file\n")
+	fmt.Fprintf(&b, "regenerates byte for byte. `go test ./cmd/simrun -run TestExpectedFindings` finds each within a bounded range.\n\n")
+	fmt.Fprintf(&b, "| known as | what happens | algorithm | preset | property | class | runs | hits /1000 | first seed | scenario |\n|---|---|---|---|---|---|---|---|---|---|\n")
+	for i, f := range findings {
+		r := span(f)
+		n := int(r.hi - r.lo + 1)
+		hits, first := 0, uint64(0)
+		for j := 0; j < n; j++ {
+			for _, v := range results[offsets[i]+j] {
+				if f.matches(v) {
+					hits++
+					if first == 0 {
+						first = r.lo + uint64(j)
+					}
+					break
+				}
+			}
+		}
+		seedCell := "–"
+		if first != 0 {
+			seedCell = fmt.Sprintf("`%s`", reproduce(f.config(first), f.flags()))
+		}
+		scen := "–"
+		if f.scenario != "" {
+			scen = fmt.Sprintf("[%s](../%s)", filepath.Base(f.scenario), f.scenario)
+		}
+		fmt.Fprintf(&b, "| %s | %s | %s | %s | %s | %s | %d | %.1f | %s | %s |\n", f.issue, f.why, f.algo, f.preset, f.property, f.class, n, 1000*float64(hits)/float64(n), seedCell, scen)
+	}
+	fmt.Fprintf(&b, "\nShown only by a scenario file (a random search almost never lands in their window):\n\n")
+	fmt.Fprintf(&b, "- seed 003's `set-uuid-getdel`: the lock expires between GET and DEL and the DEL removes the next holder's lock — [simple-locks.txt](../%ssimple-locks.txt);\n", scenarios)
+	fmt.Fprintf(&b, "- #4743: `tryLock(10, SECONDS)` with no lease queues with a wait of 10 ms but its acquireFailed takes 10 000 ms off the scores behind it — [commands.txt](../%scommands.txt);\n", scenarios)
+	fmt.Fprintf(&b, "- seed 001's walk-throughs for both versions, checked step by step against a real Redis — [3.8.1](../%sfairlock-3.8.1-walkthrough.txt), [3.16.8](../%sfairlock-3.16.8-walkthrough.txt).\n", scenarios, scenarios)
+	fmt.Fprintf(&b, "\nMeasured figures rather than violations (a dead head waiter blocking a free fair lock, FIFO overtakes, negative ttls): [fairlock-3.8.1-vs-3.16.8.md](fairlock-3.8.1-vs-3.16.8.md).\n")
+	if err := atomicfile.WriteBytes(*out, b.Bytes()); err != nil {
+		fmt.Fprintf(stderr, "simrun bugzoo: %v\n", err)
+		return exitHarness
+	}
+	fmt.Fprintf(stdout, "bugzoo: %d findings, %d runs; wrote %s\n", len(findings), len(cfgs), *out)
+	return exitOK
+}
