@@ -137,7 +137,7 @@ func NewRun(cfg RunConfig, trace io.Writer) (*Run, error) {
 	}
 	w.OnExec = r.observe
 	r.Header = append([]string{
-		fmt.Sprintf("algo %s seed %d preset %s safety %s liveness %s", cfg.Algo, cfg.Seed, cfg.Preset, cfg.Safety, cfg.Liveness),
+		fmt.Sprintf("algo %s seed %d preset %s safety %s liveness %s scripts %q", cfg.Algo, cfg.Seed, cfg.Preset, cfg.Safety, cfg.Liveness, cfg.Scripts),
 		fmt.Sprintf("client overrides watchdog=%dms threadWaitTime=%dms timeout=%dms retryAttempts=%d retryInterval=%dms (0: the version's default)",
 			cfg.Client.LockWatchdogTimeout, cfg.Client.ThreadWaitTime, cfg.Client.Timeout, cfg.Client.RetryAttempts, cfg.Client.RetryInterval),
 		fmt.Sprintf("workload procs=%d threads=%d lock=%s think=%s cs=%s cs-long=%.2f<=%s mix lock=%d lock(lease)=%d tryLock()=%d tryLock(wait)=%d lease=%d..%dms wait=%d..%dms seconds-unit=%.2f",

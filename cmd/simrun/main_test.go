@@ -261,3 +261,26 @@ func TestGitHubAnnotations(t *testing.T) {
 		t.Fatalf("no annotation:\n%s", out)
 	}
 }
+
+// replay rebuilds a run from its saved trace and checks every line; a
+// changed line is exit 3, a file without a run header exit 2.
+func TestReplay(t *testing.T) {
+	dir := t.TempDir()
+	f := filepath.Join(dir, "t.jsonl")
+	runCode, _, _ := runArgs("run", "--algo", "set-px", "--seed", "1", "--preset", "net", "--safety", "1m", "--liveness", "30s", "--threads", "2", "--timeout", "2s", "--trace", f)
+	code, out, errs := runArgs("replay", f)
+	if code != runCode || !strings.Contains(out, "lines came out the same") {
+		t.Fatalf("replay exit %d (run %d)\n%s%s", code, runCode, out, errs)
+	}
+	data, _ := os.ReadFile(f)
+	lines := strings.Split(string(data), "\n")
+	lines[40] = strings.Replace(lines[40], `"t":`, `"t":7`, 1)
+	os.WriteFile(f, []byte(strings.Join(lines, "\n")), 0o644)
+	if code, _, errs := runArgs("replay", f); code != exitHarness || !strings.Contains(errs, "t.jsonl:41: the replay diverges") {
+		t.Fatalf("tampered trace: exit %d %q", code, errs)
+	}
+	os.WriteFile(f, []byte("{\"t\":0.000,\"node\":\"world\",\"kind\":\"end\"}\n"), 0o644)
+	if code, _, errs := runArgs("replay", f); code != exitUsage || !strings.Contains(errs, "no run header") {
+		t.Fatalf("headerless trace: exit %d %q", code, errs)
+	}
+}

@@ -26,6 +26,7 @@ type subcommand struct {
 func subcommands() []subcommand {
 	return []subcommand{
 		{"run", "run one seed of one algorithm under a fault preset; --trace FILE, --check-determinism", runRun},
+		{"replay", "replay a saved trace (checking every line comes out the same) or a seed, and tell its story", runReplay},
 		{"sweep", "run a seed range of one algorithm and preset; exit 1 on a bug-class violation; --json, --shard i/n", runSweep},
 		{"compare", "two algorithms (or script sets) on the same seeds and presets, side by side: results/<A>-vs-<B>.md", runCompare},
 		{"bugzoo", "measure how often each known failure shows up: results/bug-zoo.md", runBugZoo},

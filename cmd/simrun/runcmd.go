@@ -119,6 +119,27 @@ func runRun(args []string, stdout, stderr io.Writer) int {
 	for _, s := range r.Summary() {
 		fmt.Fprintln(stdout, s)
 	}
+	code := report(r, lines, cfg, rf, stdout)
+	if *checkDet {
+		again, err := clients.NewRun(cfg, nil)
+		if err != nil {
+			fmt.Fprintf(stderr, "simrun run: %v\n", err)
+			return exitHarness
+		}
+		again.Execute()
+		a, b := r.World.Tracer(), again.World.Tracer()
+		if a.Sum() != b.Sum() || a.Lines() != b.Lines() {
+			fmt.Fprintf(stderr, "simrun run: non-determinism: two runs of the same seed gave traces %016x (%d lines) and %016x (%d lines)\n", a.Sum(), a.Lines(), b.Sum(), b.Lines())
+			return exitHarness
+		}
+		fmt.Fprintf(stdout, "determinism: two runs gave the same trace (%016x, %d lines)\n", a.Sum(), a.Lines())
+	}
+	return code
+}
+
+// report checks a finished run and tells each violation as a story; it
+// returns exit 1 when one is a bug, else 0.
+func report(r *clients.Run, lines [][]byte, cfg clients.RunConfig, rf runFlags, stdout io.Writer) int {
 	violations := checkRun(r)
 	code := exitOK
 	for _, v := range violations {
@@ -133,20 +154,6 @@ func runRun(args []string, stdout, stderr io.Writer) int {
 	}
 	if len(violations) == 0 {
 		fmt.Fprintln(stdout, "no violation")
-	}
-	if *checkDet {
-		again, err := clients.NewRun(cfg, nil)
-		if err != nil {
-			fmt.Fprintf(stderr, "simrun run: %v\n", err)
-			return exitHarness
-		}
-		again.Execute()
-		a, b := r.World.Tracer(), again.World.Tracer()
-		if a.Sum() != b.Sum() || a.Lines() != b.Lines() {
-			fmt.Fprintf(stderr, "simrun run: non-determinism: two runs of the same seed gave traces %016x (%d lines) and %016x (%d lines)\n", a.Sum(), a.Lines(), b.Sum(), b.Lines())
-			return exitHarness
-		}
-		fmt.Fprintf(stdout, "determinism: two runs gave the same trace (%016x, %d lines)\n", a.Sum(), a.Lines())
 	}
 	return code
 }
