@@ -34,6 +34,10 @@ type RunConfig struct {
 
 	// Client overrides; zero values keep the version's defaults.
 	Client ClientOverrides
+
+	// SkipFaults lists faults of the drawn plan (by index) not to inject;
+	// shrinking a failing run drops faults this way.
+	SkipFaults []int
 }
 
 // ClientOverrides changes Redisson's Config for a run (zero: the default).
@@ -132,12 +136,15 @@ func NewRun(cfg RunConfig, trace io.Writer) (*Run, error) {
 	for _, n := range names {
 		w.AddProcess(n, plan.ClientClocks[n], mk())
 	}
-	for _, f := range plan.Faults {
-		w.Schedule(f)
+	for i, f := range plan.Faults {
+		if !slices.Contains(cfg.SkipFaults, i) {
+			w.Schedule(f)
+		}
 	}
 	w.OnExec = r.observe
 	r.Header = append([]string{
 		fmt.Sprintf("algo %s seed %d preset %s safety %s liveness %s scripts %q", cfg.Algo, cfg.Seed, cfg.Preset, cfg.Safety, cfg.Liveness, cfg.Scripts),
+		fmt.Sprintf("skip faults %s", intList(cfg.SkipFaults)),
 		fmt.Sprintf("client overrides watchdog=%dms threadWaitTime=%dms timeout=%dms retryAttempts=%d retryInterval=%dms (0: the version's default)",
 			cfg.Client.LockWatchdogTimeout, cfg.Client.ThreadWaitTime, cfg.Client.Timeout, cfg.Client.RetryAttempts, cfg.Client.RetryInterval),
 		fmt.Sprintf("workload procs=%d threads=%d lock=%s think=%s cs=%s cs-long=%.2f<=%s mix lock=%d lock(lease)=%d tryLock()=%d tryLock(wait)=%d lease=%d..%dms wait=%d..%dms seconds-unit=%.2f",
@@ -147,6 +154,18 @@ func NewRun(cfg RunConfig, trace io.Writer) (*Run, error) {
 		w.Tracer().Event(0, "world", "option").Str("text", h).End()
 	}
 	return r, nil
+}
+
+// intList renders fault indices as "0,2,5" ("-" for none).
+func intList(xs []int) string {
+	if len(xs) == 0 {
+		return "-"
+	}
+	parts := make([]string, len(xs))
+	for i, x := range xs {
+		parts[i] = strconv.Itoa(x)
+	}
+	return strings.Join(parts, ",")
 }
 
 // drawWorkload draws the workload from the seed's "workload" stream.

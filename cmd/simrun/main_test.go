@@ -284,3 +284,25 @@ func TestReplay(t *testing.T) {
 		t.Fatalf("headerless trace: exit %d %q", code, errs)
 	}
 }
+
+// A failing run shrinks to a smaller one with the same kind of violation,
+// whose own command reproduces it.
+func TestRunShrinks(t *testing.T) {
+	_, out, _ := runArgs("run", "--algo", "rlock-3.16.8", "--seed", "3", "--preset", "net")
+	i := strings.Index(out, "\nshrunk (")
+	if i < 0 {
+		t.Fatalf("no shrink:\n%s", out)
+	}
+	shrunk := out[i:]
+	for _, want := range []string{"holds bug", "re-sends request", "reply to c1", "--procs 1", "--skip-faults"} {
+		if !strings.Contains(shrunk, want) {
+			t.Fatalf("shrunk story lacks %q:\n%s", want, shrunk)
+		}
+	}
+	j := strings.Index(shrunk, "reproduce: go run ./cmd/simrun ")
+	args := strings.Fields(strings.SplitN(shrunk[j+len("reproduce: go run ./cmd/simrun "):], "\n", 2)[0])
+	code, again, _ := runArgs(append(args, "--no-shrink")...)
+	if code != exitViolated || !strings.Contains(again, "holds bug") {
+		t.Fatalf("the shrunk command should reproduce the holds bug: exit %d\n%s", code, again)
+	}
+}

@@ -26,6 +26,7 @@ func runReplay(args []string, stdout, stderr io.Writer) int {
 // configFromTrace reads the options a trace starts with.
 func configFromTrace(name string, lines [][]byte) (clients.RunConfig, error) {
 	var cfg clients.RunConfig
+	var err error
 	found := 0
 	for i, l := range lines {
 		var ev struct {
@@ -40,7 +41,6 @@ func configFromTrace(name string, lines [][]byte) (clients.RunConfig, error) {
 		}
 		var safety, liveness, scripts string
 		if n, _ := fmt.Sscanf(ev.Text, "algo %s seed %d preset %s safety %s liveness %s scripts %s", &cfg.Algo, &cfg.Seed, &cfg.Preset, &safety, &liveness, &scripts); n == 6 {
-			var err error
 			if cfg.Safety, err = sim.ParseDuration(safety); err != nil {
 				return cfg, fmt.Errorf("%s:%d: %v", name, i+1, err)
 			}
@@ -58,6 +58,12 @@ func configFromTrace(name string, lines [][]byte) (clients.RunConfig, error) {
 		}
 		if n, _ := fmt.Sscanf(ev.Text, "workload procs=%d threads=%d", &cfg.Procs, &cfg.Threads); n == 2 {
 			found++
+		}
+		var skip string
+		if n, _ := fmt.Sscanf(ev.Text, "skip faults %s", &skip); n == 1 {
+			if cfg.SkipFaults, err = parseSkip(skip); err != nil {
+				return cfg, fmt.Errorf("%s:%d: %v", name, i+1, err)
+			}
 		}
 	}
 	if found != 3 {

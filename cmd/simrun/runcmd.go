@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"strconv"
+	"strings"
 
 	"github.com/locksim/locksim/checks"
 	"github.com/locksim/locksim/clients"
@@ -19,6 +20,7 @@ type runFlags struct {
 	safety, liveness      sim.Duration
 	procs, threads        int
 	client                clients.ClientOverrides
+	skipFaults            string
 	watchdog, threadWait  sim.Duration
 	timeout, retryIvl     sim.Duration
 }
@@ -37,10 +39,28 @@ func (rf *runFlags) register(fs *flag.FlagSet) {
 	fs.Var(durationFlag{&rf.timeout}, "timeout", "Redisson Config.timeout (default 3s)")
 	fs.Var(durationFlag{&rf.retryIvl}, "retry-interval", "Redisson Config.retryInterval (default 1.5s)")
 	fs.IntVar(&rf.client.RetryAttempts, "retry-attempts", 0, "Redisson Config.retryAttempts (0: the default, 3)")
+	fs.StringVar(&rf.skipFaults, "skip-faults", "", "leave out these faults of the drawn plan (indices, e.g. 0,2)")
+}
+
+// parseSkip reads --skip-faults.
+func parseSkip(s string) ([]int, error) {
+	if s == "" || s == "-" {
+		return nil, nil
+	}
+	var out []int
+	for _, p := range strings.Split(s, ",") {
+		n, err := strconv.Atoi(p)
+		if err != nil || n < 0 {
+			return nil, fmt.Errorf("bad --skip-faults %q (want indices like 0,2)", s)
+		}
+		out = append(out, n)
+	}
+	return out, nil
 }
 
 func (rf *runFlags) config() clients.RunConfig {
-	return clients.RunConfig{Algo: rf.algo, Seed: rf.seed, Preset: rf.preset, Scripts: rf.scripts,
+	skip, _ := parseSkip(rf.skipFaults) // validated in runRun
+	return clients.RunConfig{SkipFaults: skip, Algo: rf.algo, Seed: rf.seed, Preset: rf.preset, Scripts: rf.scripts,
 		Safety: rf.safety, Liveness: rf.liveness, Procs: rf.procs, Threads: rf.threads,
 		Client: clients.ClientOverrides{LockWatchdogTimeout: rf.watchdog.Ms(), ThreadWaitTime: rf.threadWait.Ms(),
 			Timeout: rf.timeout.Ms(), RetryAttempts: rf.client.RetryAttempts, RetryInterval: rf.retryIvl.Ms()}}
@@ -76,6 +96,7 @@ func runRun(args []string, stdout, stderr io.Writer) int {
 	rf.register(fs)
 	tracePath := fs.String("trace", "", "write the run's JSON Lines trace to `FILE` (atomically)")
 	checkDet := fs.Bool("check-determinism", false, "run twice and compare the traces byte for byte (exit 3 on a difference)")
+	noShrink := fs.Bool("no-shrink", false, "tell a bug-class violation on this run as it is, without shrinking it first")
 	if err := fs.Parse(args); err != nil {
 		return usage(stderr, "run: "+err.Error())
 	}
@@ -84,6 +105,9 @@ func runRun(args []string, stdout, stderr io.Writer) int {
 	}
 	if rf.algo == "" {
 		return usage(stderr, "run: --algo is required")
+	}
+	if _, err := parseSkip(rf.skipFaults); err != nil {
+		return usage(stderr, "run: "+err.Error())
 	}
 	cfg := rf.config()
 	var r *clients.Run
@@ -120,6 +144,9 @@ func runRun(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stdout, s)
 	}
 	code := report(r, lines, cfg, rf, stdout)
+	if code == exitViolated && !*noShrink {
+		shrinkAndTell(r, cfg, stdout)
+	}
 	if *checkDet {
 		again, err := clients.NewRun(cfg, nil)
 		if err != nil {
@@ -156,4 +183,36 @@ func report(r *clients.Run, lines [][]byte, cfg clients.RunConfig, rf runFlags, 
 		fmt.Fprintln(stdout, "no violation")
 	}
 	return code
+}
+
+// shrinkAndTell shrinks the run to a minimal one that still shows its first
+// bug-class violation and tells that run's story.
+func shrinkAndTell(r *clients.Run, cfg clients.RunConfig, stdout io.Writer) {
+	var target checks.Violation
+	for _, v := range checkRun(r) {
+		if v.Class == checks.Bug {
+			target = v
+			break
+		}
+	}
+	small, tries := shrink(cfg, target)
+	var lines [][]byte
+	sr, err := clients.NewRun(small, nil)
+	if err != nil {
+		return
+	}
+	sr.World.Tracer().Hook = func(l []byte) { lines = append(lines, append([]byte(nil), l...)) }
+	sr.Execute()
+	fmt.Fprintf(stdout, "\nshrunk (%d runs tried) to %d processes × %d threads, %s + %s, %d of %d faults:\n",
+		tries, small.Procs, small.Threads, small.Safety, small.Liveness, len(sr.Plan.Faults)-len(small.SkipFaults), len(sr.Plan.Faults))
+	for _, v := range checkRun(sr) {
+		if v.Property == target.Property && v.Class == target.Class {
+			fmt.Fprintf(stdout, "%s\n", v)
+			for _, l := range story(v, sr.History, lines) {
+				fmt.Fprintln(stdout, "  "+l)
+			}
+			fmt.Fprintln(stdout, "  reproduce: "+reproduce(small, runFlags{}))
+			return
+		}
+	}
 }

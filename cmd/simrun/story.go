@@ -125,6 +125,13 @@ func story(v checks.Violation, h *model.History, trace [][]byte) []string {
 				text += " for " + name(owner)
 			}
 			text += " → " + compactJSON(ev["reply"])
+		case "drop":
+			text = fmt.Sprintf("%s drops request %v: %s", node, ev["req"], ev["why"])
+			if to := fmt.Sprint(ev["to"]); to != "<nil>" {
+				text = fmt.Sprintf("%s: reply to %s (request %v) lost: %s", node, to, ev["req"], ev["why"])
+			}
+		case "resend":
+			text = fmt.Sprintf("%s re-sends request %v (attempt %v) after a reply timeout", node, ev["req"], ev["attempt"])
 		case "fault", "heal", "crash", "restart", "promoted", "resync", "pause", "resume", "renew-error", "untimed-wait":
 			text = node + " " + kind
 			if f := fmt.Sprint(ev["fault"]); f != "<nil>" {

@@ -84,10 +84,14 @@ func (s *shardFlag) Set(v string) error {
 func reproduce(cfg clients.RunConfig, base runFlags) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "go run ./cmd/simrun run --algo %s --seed %d --preset %s", cfg.Algo, cfg.Seed, cfg.Preset)
-	if base.safety != 0 {
+	if cfg.Safety != 0 {
+		fmt.Fprintf(&b, " --safety %s", cfg.Safety)
+	} else if base.safety != 0 {
 		fmt.Fprintf(&b, " --safety %s", base.safety)
 	}
-	if base.liveness != 0 {
+	if cfg.Liveness != 0 {
+		fmt.Fprintf(&b, " --liveness %s", cfg.Liveness)
+	} else if base.liveness != 0 {
 		fmt.Fprintf(&b, " --liveness %s", base.liveness)
 	}
 	if cfg.Procs != 0 {
@@ -109,6 +113,13 @@ func reproduce(cfg clients.RunConfig, base runFlags) string {
 	}
 	if cfg.Client.RetryAttempts != 0 {
 		fmt.Fprintf(&b, " --retry-attempts %d", cfg.Client.RetryAttempts)
+	}
+	if len(cfg.SkipFaults) > 0 {
+		parts := make([]string, len(cfg.SkipFaults))
+		for i, x := range cfg.SkipFaults {
+			parts[i] = strconv.Itoa(x)
+		}
+		fmt.Fprintf(&b, " --skip-faults %s", strings.Join(parts, ","))
 	}
 	return b.String()
 }

@@ -1,0 +1,94 @@
+package main
+
+import (
+	"github.com/locksim/locksim/checks"
+	"github.com/locksim/locksim/clients"
+	"github.com/locksim/locksim/sim"
+)
+
+// maxShrinkRuns bounds how many candidate runs a shrink tries.
+const maxShrinkRuns = 80
+
+// shrink reduces a failing run to a smaller one that still shows a
+// violation of the same property and class: fewer processes, fewer
+// threads, halved safety and liveness phases, then faults dropped one at a
+// time, keeping each change that still fails (greedy, like a
+// delta-debugging pass, bounded by maxShrinkRuns). Every candidate keeps
+// the seed, so the result is reproducible with one command.
+func shrink(cfg clients.RunConfig, target checks.Violation) (clients.RunConfig, int) {
+	tries := 0
+	fails := func(c clients.RunConfig) bool {
+		if tries >= maxShrinkRuns {
+			return false
+		}
+		tries++
+		r, err := clients.NewRun(c, nil)
+		if err != nil {
+			return false
+		}
+		r.Execute()
+		for _, v := range checkRun(r) {
+			if v.Property == target.Property && v.Class == target.Class {
+				return true
+			}
+		}
+		return false
+	}
+	// The drawn plan, to know how many faults there are.
+	r, err := clients.NewRun(cfg, nil)
+	if err != nil {
+		return cfg, 0
+	}
+	best := cfg
+	best.Procs, best.Threads = r.Workload.Procs, r.Workload.Threads
+	if best.Safety == 0 {
+		best.Safety, best.Liveness = r.Config.Safety, r.Config.Liveness
+	}
+	for best.Procs > 1 {
+		c := best
+		c.Procs--
+		c.SkipFaults = nil // the plan is drawn again for fewer processes
+		if !fails(c) {
+			break
+		}
+		best = c
+	}
+	for best.Threads > 1 {
+		c := best
+		c.Threads--
+		if !fails(c) {
+			break
+		}
+		best = c
+	}
+	for best.Safety > 10*sim.Second {
+		c := best
+		c.Safety = (best.Safety / 2 / sim.Second) * sim.Second
+		c.SkipFaults = nil
+		if !fails(c) {
+			break
+		}
+		best = c
+	}
+	for best.Liveness > 10*sim.Second {
+		c := best
+		c.Liveness = (best.Liveness / 2 / sim.Second) * sim.Second
+		if !fails(c) {
+			break
+		}
+		best = c
+	}
+	// Faults last: the steps above draw the plan again.
+	plan, err := clients.NewRun(best, nil)
+	if err != nil {
+		return best, tries
+	}
+	for i := range plan.Plan.Faults {
+		c := best
+		c.SkipFaults = append(append([]int(nil), best.SkipFaults...), i)
+		if fails(c) {
+			best = c
+		}
+	}
+	return best, tries
+}
