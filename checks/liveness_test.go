@@ -76,3 +76,25 @@ func TestLivenessUntimedWait(t *testing.T) {
 		t.Fatalf("an untimed wait on a held lock is not yet a failure: %v", got)
 	}
 }
+
+func TestFIFO(t *testing.T) {
+	s := func(x float64) sim.Time { return sim.Time(x * float64(sim.Second)) }
+	op := func(owner string, queued, end float64, evicted bool) model.Op {
+		return model.Op{Proc: "c1", Owner: owner, Call: model.CallLock, Start: s(queued), QueuedAt: s(queued), QueuePos: 1, End: s(end), Outcome: "acquired", Evicted: evicted}
+	}
+	h := &model.History{Ops: []model.Op{op("A", 1, 10, false), op("B", 2, 5, false)}}
+	if got := FIFO(h, nil); len(got) != 1 || got[0].Class != Bug || got[0].Actors[0] != "A" {
+		t.Fatalf("B overtook A: %v", got)
+	}
+	skew := []sim.FaultSpan{{Fault: sim.Fault{Kind: sim.FaultClockSkew, Target: "c1"}, Start: 0, End: s(300)}}
+	if got := FIFO(h, skew); len(got) != 1 || got[0].Class != ByDesign {
+		t.Fatalf("skewed clocks excuse it: %v", got)
+	}
+	h = &model.History{Ops: []model.Op{op("A", 1, 10, true), op("B", 2, 5, false), op("C", 3, 12, false)}}
+	if got := FIFO(h, nil); len(got) != 0 {
+		t.Fatalf("an evicted waiter, and waiters served in order, are no FIFO violation: %v", got)
+	}
+	if got := Evicted(h); len(got) != 1 || got[0].Actors[0] != "A" {
+		t.Fatalf("A was evicted: %v", got)
+	}
+}

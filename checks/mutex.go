@@ -156,7 +156,7 @@ func excuse(holders []model.Section, from, at sim.Time, faults []sim.FaultSpan, 
 			why = fmt.Sprintf("network %s for %s", f.Kind, f.For)
 		case sim.FaultMasterCrash, sim.FaultRestart:
 			why = fmt.Sprintf("%s at t=%s (asynchronous replication)", f.Kind, f.Start)
-		case sim.FaultServerStep, sim.FaultClockStep:
+		case sim.FaultServerStep, sim.FaultClockStep, sim.FaultClockSkew:
 			why = fmt.Sprintf("%s %s by %s", f.Target, f.Kind, f.Amount)
 		}
 	}

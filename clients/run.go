@@ -134,7 +134,11 @@ func NewRun(cfg RunConfig, trace io.Writer) (*Run, error) {
 		return nil, err
 	}
 	for _, n := range names {
-		w.AddProcess(n, plan.ClientClocks[n], mk())
+		c := plan.ClientClocks[n]
+		w.AddProcess(n, c, mk())
+		if c.Offset != 0 || c.DriftPPM != 0 {
+			w.RecordSpan(sim.Fault{Kind: sim.FaultClockSkew, Target: n, Amount: c.Offset}, sim.Time(cfg.Safety+cfg.Liveness))
+		}
 	}
 	for i, f := range plan.Faults {
 		if !slices.Contains(cfg.SkipFaults, i) {
@@ -306,7 +310,7 @@ func (r *Run) observe(n *sim.Node, req sim.Request, reply sim.Reply) {
 func (r *Run) noteQueue(prev, cur model.StoreSample, req sim.Request) {
 	for i, member := range cur.Queue {
 		if op := r.openOp(member); op != nil && op.QueuePos == 0 {
-			op.QueuePos = i + 1
+			op.QueuePos, op.QueuedAt = i+1, cur.At
 		}
 	}
 	if prev.Node != cur.Node {

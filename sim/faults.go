@@ -21,6 +21,7 @@ const (
 	FaultSlowNet     FaultKind = "slow-net"     // latency spikes of up to Amount for For
 	FaultMasterCrash FaultKind = "master-crash" // the master dies; a replica is promoted after Amount; it returns after For
 	FaultRestart     FaultKind = "restart"      // the master restarts at once without persistence
+	FaultClockSkew   FaultKind = "clock-skew"   // a process's clock runs off (offset, drift) for the whole run
 )
 
 // Fault is one scheduled fault.
@@ -59,6 +60,13 @@ type FaultSpan struct {
 type activeFault struct {
 	span *FaultSpan
 	heal func()
+}
+
+// RecordSpan notes a condition that holds for the whole run (a client's
+// clock offset and drift) as a fault span, so checks can excuse what it
+// causes. It injects nothing.
+func (w *World) RecordSpan(f Fault, end Time) {
+	w.spans = append(w.spans, &FaultSpan{Fault: f, Start: f.At, End: end})
 }
 
 // Schedule adds a fault to the run. It fires at f.At unless the safety

@@ -1,0 +1,58 @@
+package checks
+
+import (
+	"fmt"
+
+	"github.com/locksim/locksim/model"
+	"github.com/locksim/locksim/sim"
+)
+
+// FIFO checks the fair lock's promise: of two callers that queued, the one
+// that queued first, and kept waiting in the queue (not evicted as stale
+// by another caller's script, not given up), acquires first. An overtake
+// is a bug, unless a fault was active while both waited (a pause or
+// partition of either, lost network, a failover, a clock step or skewed
+// clocks, which change the scores the fair scripts compute), which makes it
+// by design. Redisson 3.8.1 overtakes with no fault: a head waiter whose
+// score passes while a long holder keeps the lock is dropped by the stale
+// loop of its own retry and queued again at the tail (the timeout drift
+// fixed in 3.11.1, #2099). Evicted waiters are not counted here: Evicted
+// reports them (the fair lock's stale loop removing live waiters is its own
+// finding). Only calls that queued take part, so non-fair locks pass.
+func FIFO(h *model.History, faults []sim.FaultSpan) []Violation {
+	var waiters []model.Op
+	for _, op := range h.Ops {
+		if op.QueuePos > 0 && op.Outcome == "acquired" && !op.Evicted {
+			waiters = append(waiters, op)
+		}
+	}
+	var out []Violation
+	for _, x := range waiters {
+		for _, y := range waiters {
+			if x.Owner == y.Owner || !(x.QueuedAt < y.QueuedAt && y.End < x.End) {
+				continue
+			}
+			v := Violation{Property: "fifo", At: y.End, Actors: []string{x.Owner, y.Owner},
+				Detail: fmt.Sprintf("%s queued at t=%s but %s, queued at t=%s, got the lock first (t=%s)", x.Owner, x.QueuedAt, y.Owner, y.QueuedAt, y.End)}
+			holders := []model.Section{{Proc: x.Proc, Owner: x.Owner, Lease: x.Lease}, {Proc: y.Proc, Owner: y.Owner, Lease: y.Lease}}
+			v.Class, v.Excuse, v.Faults = excuse(holders, x.QueuedAt, y.End, faults, true)
+			out = append(out, v)
+			break // one overtake per earlier waiter tells the story
+		}
+	}
+	return out
+}
+
+// Evicted lists the live waiters that another caller's stale loop removed
+// from the fair queue while they still waited: by design in both versions
+// when their score passed, reported so the rate can be compared.
+func Evicted(h *model.History) []Violation {
+	var out []Violation
+	for _, op := range h.Ops {
+		if op.Evicted {
+			out = append(out, Violation{Property: "evicted", Class: ByDesign, At: op.Start, Actors: []string{op.Owner},
+				Excuse: "its score passed while it waited", Detail: fmt.Sprintf("%s, queued at t=%s, was removed from the queue as stale while still waiting", op.Owner, op.QueuedAt)})
+		}
+	}
+	return out
+}
