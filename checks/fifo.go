@@ -35,7 +35,7 @@ func FIFO(h *model.History, faults []sim.FaultSpan) []Violation {
 			v := Violation{Property: "fifo", At: y.End, Actors: []string{x.Owner, y.Owner},
 				Detail: fmt.Sprintf("%s queued at t=%s but %s, queued at t=%s, got the lock first (t=%s)", x.Owner, x.QueuedAt, y.Owner, y.QueuedAt, y.End)}
 			holders := []model.Section{{Proc: x.Proc, Owner: x.Owner, Lease: x.Lease}, {Proc: y.Proc, Owner: y.Owner, Lease: y.Lease}}
-			v.Class, v.Excuse, v.Faults = excuse(holders, x.QueuedAt, y.End, faults, true)
+			v.Class, v.Excuse, v.Faults = excuseWith(holders, x.QueuedAt, y.End, faults, true, true)
 			out = append(out, v)
 			break // one overtake per earlier waiter tells the story
 		}

@@ -52,11 +52,20 @@ func Holds(h *model.History, faults []sim.FaultSpan) []Violation {
 // erroredCallBefore finds the latest call (acquire or unlock) by s's
 // owner, before s's own call, that ended in an error.
 func erroredCallBefore(h *model.History, s model.Section) (sim.Time, bool) {
+	return erroredCall(h, s, false)
+}
+
+// erroredCall finds the latest (or, with earliest, the first) call of s's
+// owner before s's own call that ended in an error.
+func erroredCall(h *model.History, s model.Section, earliest bool) (sim.Time, bool) {
 	var at sim.Time
 	found := false
 	for _, op := range h.Ops {
 		if op.Owner == s.Owner && op.Lock == s.Lock && op.Start < s.Called && op.Outcome == "error" {
-			at, found = op.Start, true
+			if !found || !earliest {
+				at = op.Start
+			}
+			found = true
 		}
 	}
 	return at, found

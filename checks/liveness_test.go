@@ -98,3 +98,29 @@ func TestFIFO(t *testing.T) {
 		t.Fatalf("A was evicted: %v", got)
 	}
 }
+
+func TestExpiry(t *testing.T) {
+	s := func(x float64) sim.Time { return sim.Time(x * float64(sim.Second)) }
+	held := func(at float64, owners ...string) model.StoreSample {
+		return model.StoreSample{At: s(at), Holders: owners, TTL: 1000}
+	}
+	crashed := model.Section{Proc: "c1", Owner: "A", Lease: -1, Called: s(0), Start: s(0.1), End: s(10), Ended: "crash", StoreHolds: 1}
+	h := &model.History{Sections: []model.Section{crashed}, Store: []model.StoreSample{held(5, "A"), held(39, "A")}}
+	if got := Expiry(h, nil); len(got) != 0 {
+		t.Fatalf("gone within 30 s of the crash is fine: %v", got)
+	}
+	h.Store = append(h.Store, held(45, "A"))
+	if got := Expiry(h, nil); len(got) != 1 || got[0].Class != Bug {
+		t.Fatalf("still held 35 s after the crash: %v", got)
+	}
+	leased := model.Section{Proc: "c1", Owner: "B", Lease: 5000, Called: s(0), Start: s(0.1), End: s(2), Ended: "unlock", StoreHolds: 1}
+	h = &model.History{Sections: []model.Section{leased}, Store: []model.StoreSample{held(1, "B"), held(7, "B")}}
+	if got := Expiry(h, nil); len(got) != 1 {
+		t.Fatalf("a 5 s lease still held at 7 s: %v", got)
+	}
+	live := model.Section{Proc: "c1", Owner: "C", Lease: -1, Called: s(0), Start: s(0.1), End: -1, StoreHolds: 1}
+	h = &model.History{Sections: []model.Section{live}, Store: []model.StoreSample{held(1, "C"), held(20), held(21, "C")}}
+	if got := Expiry(h, nil); len(got) != 1 || got[0].At != s(20) {
+		t.Fatalf("a live watchdog holder lost its hold at 20 s: %v", got)
+	}
+}

@@ -114,8 +114,9 @@ func classifyOverlap(a, b model.Section, faults []sim.FaultSpan) (Class, string,
 		from = b.Called
 	}
 	class, why, active := excuse([]model.Section{a, b}, from, at, faults, false)
-	// The lease began when the acquiring script ran, after the call started.
-	if class == Bug && a.Lease > 0 && at >= a.Called.Add(effectiveLease(a)) {
+	// The lease began when the acquiring script ran, at or after the
+	// successful attempt was sent.
+	if class == Bug && a.Lease > 0 && at >= a.Granted.Add(effectiveLease(a)) {
 		return ByDesign, fmt.Sprintf("the lease of %dms had run out", a.Lease), active
 	}
 	return class, why, active
@@ -130,6 +131,13 @@ func classifyOverlap(a, b model.Section, faults []sim.FaultSpan) (Class, string,
 // ByDesign with the fault, or Bug, and the faults active in the window
 // either way.
 func excuse(holders []model.Section, from, at sim.Time, faults []sim.FaultSpan, anyLength bool) (Class, string, []sim.FaultSpan) {
+	return excuseWith(holders, from, at, faults, anyLength, false)
+}
+
+// excuseWith is excuse; with skew, a client's skewed clock also counts (it
+// matters only where the client's own time enters a script: the fair
+// lock's scores).
+func excuseWith(holders []model.Section, from, at sim.Time, faults []sim.FaultSpan, anyLength, skew bool) (Class, string, []sim.FaultSpan) {
 	var active []sim.FaultSpan
 	why := ""
 	for _, f := range faults {
@@ -156,8 +164,12 @@ func excuse(holders []model.Section, from, at sim.Time, faults []sim.FaultSpan, 
 			why = fmt.Sprintf("network %s for %s", f.Kind, f.For)
 		case sim.FaultMasterCrash, sim.FaultRestart:
 			why = fmt.Sprintf("%s at t=%s (asynchronous replication)", f.Kind, f.Start)
-		case sim.FaultServerStep, sim.FaultClockStep, sim.FaultClockSkew:
+		case sim.FaultServerStep, sim.FaultClockStep:
 			why = fmt.Sprintf("%s %s by %s", f.Target, f.Kind, f.Amount)
+		case sim.FaultClockSkew:
+			if skew {
+				why = fmt.Sprintf("%s's clock is off by %s", f.Target, f.Amount)
+			}
 		}
 	}
 	if why != "" {

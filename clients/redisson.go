@@ -168,6 +168,9 @@ type RLock struct {
 	// internalLockLeaseTime is RedissonLock.internalLockLeaseTime: the
 	// watchdog lease, replaced by an explicit lease once one is used.
 	internalLockLeaseTime int64
+	// lastTry is when the latest acquire script was sent (virtual time, for
+	// the history: a lease starts when the successful one runs).
+	lastTry sim.Time
 }
 
 func (l *RLock) fair() bool        { return l.c.opts.Fair }
@@ -227,6 +230,7 @@ func ttlOf(r sim.Reply) (ttl int64, acquired bool) {
 // waitTime and unit are the caller's (3.16.8 passes them to the fair
 // script's wait argument); leaseMs is already converted.
 func (l *RLock) tryLockInner(waitTime int64, unit Unit, leaseMs int64, noWait bool, cb func(sim.Reply, error)) {
+	l.lastTry = l.c.p.VirtualNow()
 	o := l.c.opts
 	lease := strconv.FormatInt(leaseMs, 10)
 	if !l.fair() {

@@ -70,6 +70,8 @@ type SimpleLock struct {
 	Name  string
 	value string // what the lock key holds
 	owner string // who holds it: UUID:threadId
+	// lastTry is when the latest acquire attempt was sent (for the history).
+	lastTry sim.Time
 }
 
 // GetLock returns thread tid's handle on lock name.
@@ -92,6 +94,7 @@ func (l *SimpleLock) exec(cmd []string, cb func(sim.Reply, error)) {
 
 // tryOnce makes one acquisition attempt with lease leaseMs.
 func (l *SimpleLock) tryOnce(leaseMs int64, done func(bool, error)) {
+	l.lastTry = l.c.p.VirtualNow()
 	lease := strconv.FormatInt(leaseMs, 10)
 	if l.c.Kind == SetNXExpire {
 		// if (setnx(key, 1) == 1) { expire(key, 30) }: a crash between the

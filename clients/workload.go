@@ -26,6 +26,9 @@ type locker interface {
 	// holdCount is the count the master's lock hash keeps for this owner
 	// (read without touching the store), or -1 for a lock without counts.
 	holdCount() int64
+	// lastTry is when the latest acquire attempt was sent: the lease of a
+	// successful acquisition started at or after it.
+	lastTry() sim.Time
 }
 
 // redissonLocker takes a fresh lock object for every acquisition — the
@@ -54,6 +57,7 @@ func (r *redissonLocker) acquire(a Attempt, done func(bool, error)) {
 }
 func (r *redissonLocker) release(done func(error)) { r.cur.Unlock(done) }
 func (r *redissonLocker) lease(a Attempt) int64    { return leaseMs(a) }
+func (r *redissonLocker) lastTry() sim.Time        { return r.cur.lastTry }
 func (r *redissonLocker) holdCount() int64 {
 	m := r.c.p.World().Master()
 	if m == nil {
@@ -95,6 +99,7 @@ func (s simpleLocker) acquire(a Attempt, done func(bool, error)) {
 }
 func (s simpleLocker) release(done func(error)) { s.l.Release(done) }
 func (s simpleLocker) holdCount() int64         { return -1 }
+func (s simpleLocker) lastTry() sim.Time        { return s.l.lastTry }
 
 // Workload is what every thread of every process does: loop acquire (a
 // mix of lock and tryLock with leases and waits), a critical section,
@@ -195,7 +200,7 @@ func (t *thread) loop() {
 				return
 			}
 			t.sect = len(t.h.Sections)
-			t.h.Sections = append(t.h.Sections, model.Section{Proc: t.p.Name, Thread: t.tid, Owner: t.lk.owner(), Lock: t.wl.Lock, Lease: t.lk.lease(a), Called: t.h.Ops[t.op].Start, Start: t.p.VirtualNow(), End: -1, StoreHolds: t.lk.holdCount()})
+			t.h.Sections = append(t.h.Sections, model.Section{Proc: t.p.Name, Thread: t.tid, Owner: t.lk.owner(), Lock: t.wl.Lock, Lease: t.lk.lease(a), Called: t.h.Ops[t.op].Start, Granted: t.lk.lastTry(), Start: t.p.VirtualNow(), End: -1, StoreHolds: t.lk.holdCount()})
 			t.write()
 			t.sleep(t.csDuration(), func() { t.unlock() })
 		})

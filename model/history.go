@@ -33,6 +33,9 @@ type Op struct {
 	// QueuePos is the caller's 1-based place in the fair lock's queue when
 	// it first appeared there during this call (0: never queued).
 	QueuePos int
+	// QueuedAt is when the caller first appeared in the fair queue during
+	// this call (valid when QueuePos > 0).
+	QueuedAt sim.Time
 	// Evicted is set when the caller, still waiting, was removed from the
 	// fair queue by another caller's stale-waiter loop.
 	Evicted bool
@@ -46,10 +49,14 @@ type Section struct {
 	Owner  string
 	Lock   string
 	Lease  int64    // ms the lock was taken for; -1: the watchdog's
-	Called sim.Time // when the acquiring call started: the lease began after this
-	Start  sim.Time
-	End    sim.Time // -1: still open at the end of the run
-	Ended  string   // "unlock", "crash", or "" while open
+	Called sim.Time // when the acquiring call started
+	// Granted is when the successful acquire attempt was sent: its script
+	// ran, and the lease began, at or after this (a call that waited was
+	// granted long after it was made).
+	Granted sim.Time
+	Start   sim.Time
+	End     sim.Time // -1: still open at the end of the run
+	Ended   string   // "unlock", "crash", or "" while open
 	// StoreHolds is the hold count the master's lock hash had for Owner
 	// when the section began (read by an observer, not the client); -1
 	// where the algorithm keeps no count.

@@ -47,7 +47,7 @@ var expectedBugs = map[string][]string{
 }
 
 // properties are the checks the main job runs, in table order.
-var properties = []string{"mutex", "holds", "store", "liveness", "fifo"}
+var properties = []string{"mutex", "holds", "store", "liveness", "fifo", "expiry"}
 
 // checkRun runs every check on a finished run.
 func checkRun(r *clients.Run) []checks.Violation {
@@ -56,6 +56,7 @@ func checkRun(r *clients.Run) []checks.Violation {
 	v = append(v, checks.Holds(r.History, faults)...)
 	v = append(v, checks.Store(r.History)...)
 	v = append(v, checks.FIFO(r.History, faults)...)
+	v = append(v, checks.Expiry(r.History, faults)...)
 	return append(v, checks.Liveness(r.History)...)
 }
 
