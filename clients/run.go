@@ -304,9 +304,11 @@ func (r *Run) observe(n *sim.Node, req sim.Request, reply sim.Reply) {
 }
 
 // noteQueue records, for the calls waiting now, their first place in the
-// fair queue, and marks a waiter that vanished from the queue without
-// taking the lock or giving up itself as evicted (another caller's stale
-// loop removed it while it still waited).
+// fair queue, and marks as evicted a waiter that lost its place while it
+// still waited: one that vanished from the queue without taking the lock or
+// giving up itself (another caller's stale loop removed it), or one queued
+// again behind waiters that were behind it (its own retry's stale loop
+// removed it and the same script queued it at the tail).
 func (r *Run) noteQueue(prev, cur model.StoreSample, req sim.Request) {
 	for i, member := range cur.Queue {
 		if op := r.openOp(member); op != nil && op.QueuePos == 0 {
@@ -315,6 +317,23 @@ func (r *Run) noteQueue(prev, cur model.StoreSample, req sim.Request) {
 	}
 	if prev.Node != cur.Node {
 		return // a failover or a restart, not an eviction
+	}
+	// A waiter still queued but now behind someone who was behind it was
+	// removed as stale and queued again at the tail (by its own retry's
+	// stale loop, in one script): it lost its place while waiting.
+	for i, member := range prev.Queue {
+		j := slices.Index(cur.Queue, member)
+		if j < 0 {
+			continue
+		}
+		for _, later := range prev.Queue[i+1:] {
+			if k := slices.Index(cur.Queue, later); k >= 0 && k < j {
+				if op := r.openOp(member); op != nil {
+					op.Evicted = true
+				}
+				break
+			}
+		}
 	}
 	for _, member := range prev.Queue {
 		if slices.Contains(cur.Queue, member) || slices.Contains(cur.Holders, member) {

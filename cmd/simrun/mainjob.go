@@ -26,9 +26,6 @@ import (
 // unlock's execution and its reply, that thread's watchdog is cancelled and
 // its lock expires under it (mutex, rare, with no fault at all; later
 // versions count threads per entry).
-// 3.8.1's fair lock loses FIFO order with no fault: a head waiter whose
-// score passes while a long holder keeps the lock is dropped and queued
-// again by its own retry (timeout drift, #2099, fixed in 3.11.1).
 // The gate reports them but does not fail on them.
 // Redisson 3.16.8 also re-sends an acquire whose reply was lost, so the
 // store can count two holds for one acquisition (#4822, #4871, #7367).
@@ -41,13 +38,13 @@ var expectedBugs = map[string][]string{
 	"set-px":          {"mutex"},
 	"set-uuid-getdel": {"mutex"},
 	"rlock-3.8.1":     {"mutex"},
-	"fairlock-3.8.1":  {"mutex", "fifo"},
+	"fairlock-3.8.1":  {"mutex"},
 	"rlock-3.16.8":    {"mutex", "holds"},
 	"fairlock-3.16.8": {"mutex", "holds", "liveness"},
 }
 
 // properties are the checks the main job runs, in table order.
-var properties = []string{"mutex", "holds", "store", "liveness", "fifo", "expiry"}
+var properties = []string{"mutex", "holds", "store", "liveness", "fifo", "expiry", "evicted"}
 
 // checkRun runs every check on a finished run.
 func checkRun(r *clients.Run) []checks.Violation {
@@ -57,6 +54,7 @@ func checkRun(r *clients.Run) []checks.Violation {
 	v = append(v, checks.Store(r.History)...)
 	v = append(v, checks.FIFO(r.History, faults)...)
 	v = append(v, checks.Expiry(r.History, faults)...)
+	v = append(v, checks.Evicted(r.History)...)
 	return append(v, checks.Liveness(r.History)...)
 }
 

@@ -64,7 +64,7 @@ var findings = []finding{
 	{"rlock-3.8.1", "failover", "mutex", checks.ByDesign, 60, "failover to a lagging replica gives two holders", "master-crash", clients.ClientOverrides{}, false, "seed 003, last section; #2669, #3253", scenarios + "simple-locks.txt"},
 	{"rlock-3.16.8", "failover", "mutex", checks.ByDesign, 60, "failover to a lagging replica gives two holders", "master-crash", clients.ClientOverrides{}, false, "#2669, #3253 (WAIT does not prevent it)", scenarios + "commands.txt"},
 	{"rlock-3.8.1", "none", "mutex", checks.Bug, 2000, "unlock's cancelExpirationRenewal(null) cancels another thread's watchdog, with no fault", "", clients.ClientOverrides{}, true, "watchdog issues (#1966, #2037 family): 3.8.1 unlockAsync", ""},
-	{"fairlock-3.8.1", "none", "fifo", checks.Bug, 60, "a head waiter whose score passes under a long holder is re-queued at the tail by its own retry", "", clients.ClientOverrides{}, false, "#2099, #2100 (timeout drift, fixed in 3.11.1)", ""},
+	{"fairlock-3.8.1", "none", "evicted", checks.ByDesign, 60, "a live waiter whose score passed loses its place in the queue (re-queued at the tail)", "", clients.ClientOverrides{}, false, "#2099, #2100 (timeout drift, fixed in 3.11.1)", ""},
 	{"rlock-3.16.8", "net", "holds", checks.Bug, 40, "a re-sent acquire after a lost reply leaves hold count 2", "", clients.ClientOverrides{}, false, "#4822, #4871, #7367", ""},
 	// With the default 30 s watchdog the holder must outlast the whole lease
 	// after the failed WAIT; a shorter lockWatchdogTimeout shows it sooner.
