@@ -9,7 +9,6 @@ import (
 	"runtime"
 	"sort"
 	"strings"
-	"sync"
 
 	"github.com/locksim/locksim/checks"
 	"github.com/locksim/locksim/clients"
@@ -154,32 +153,9 @@ func runCompare(args []string, stdout, stderr io.Writer) int {
 	}
 	results := make([]runMetrics, len(jobs))
 	errs := make([]error, len(jobs))
-	var wg sync.WaitGroup
-	next := make(chan int)
-	finished := make(chan struct{}, len(jobs))
-	for w := 0; w < *workers; w++ {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for i := range next {
-				results[i], errs[i] = measure(jobs[i].cfg)
-				finished <- struct{}{}
-			}
-		}()
-	}
-	go func() {
-		for i := range jobs {
-			next <- i
-		}
-		close(next)
-	}()
-	bar := newProgress(stderr, len(jobs), "comparing")
-	for range jobs {
-		<-finished
-		bar.add(1)
-	}
-	bar.finish()
-	wg.Wait()
+	parallel(len(jobs), *workers, stderr, "comparing", func(i int) {
+		results[i], errs[i] = measure(jobs[i].cfg)
+	})
 	for _, err := range errs {
 		if err != nil {
 			fmt.Fprintf(stderr, "simrun compare: %v\n", err)

@@ -16,44 +16,52 @@ import (
 	"github.com/locksim/locksim/internal/jsonl"
 )
 
-// runAll runs every configuration on workers goroutines and checks it.
-// Results come back in the order of cfgs, whatever the number of workers:
-// each run is a world of its own, single-threaded and seeded.
-func runAll(cfgs []clients.RunConfig, workers int, stderr io.Writer) ([][]checks.Violation, error) {
-	results := make([][]checks.Violation, len(cfgs))
-	errs := make([]error, len(cfgs))
+// parallel calls fn(i) for i in [0, n) on workers goroutines, showing a
+// progress bar on a terminal. Each fn writes only its own result slot, so
+// the results, in input order, do not depend on the number of workers.
+func parallel(n, workers int, stderr io.Writer, what string, fn func(i int)) {
 	var wg sync.WaitGroup
 	next := make(chan int)
-	finished := make(chan struct{}, len(cfgs))
+	finished := make(chan struct{}, n)
 	for w := 0; w < workers; w++ {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
 			for i := range next {
-				r, err := clients.NewRun(cfgs[i], nil)
-				if err != nil {
-					errs[i] = err
-				} else {
-					r.Execute()
-					results[i] = checkRun(r)
-				}
+				fn(i)
 				finished <- struct{}{}
 			}
 		}()
 	}
 	go func() {
-		for i := range cfgs {
+		for i := 0; i < n; i++ {
 			next <- i
 		}
 		close(next)
 	}()
-	bar := newProgress(stderr, len(cfgs), "simulating")
-	for range cfgs {
+	bar := newProgress(stderr, n, what)
+	for i := 0; i < n; i++ {
 		<-finished
 		bar.add(1)
 	}
 	bar.finish()
 	wg.Wait()
+}
+
+// runAll runs every configuration and checks it; each run is a world of
+// its own, single-threaded and seeded.
+func runAll(cfgs []clients.RunConfig, workers int, stderr io.Writer) ([][]checks.Violation, error) {
+	results := make([][]checks.Violation, len(cfgs))
+	errs := make([]error, len(cfgs))
+	parallel(len(cfgs), workers, stderr, "simulating", func(i int) {
+		r, err := clients.NewRun(cfgs[i], nil)
+		if err != nil {
+			errs[i] = err
+			return
+		}
+		r.Execute()
+		results[i] = checkRun(r)
+	})
 	for _, err := range errs {
 		if err != nil {
 			return nil, err
