@@ -327,15 +327,9 @@ func (l *RLock) Lock(leaseTime int64, unit Unit, done func(error)) {
 			done(err)
 			return
 		}
-		var timer sim.TimerID
-		var subscribed bool
-		var entry *lockEntry
-		entry = l.subscribe(func(e *lockEntry) {
-			if subscribed {
-				return
-			}
-			subscribed = true
-			l.c.p.Cancel(timer)
+		// syncSubscription: bounded by timeout + retryInterval × retryAttempts.
+		limit := l.c.opts.Timeout + l.c.opts.RetryInterval*int64(l.c.opts.RetryAttempts)
+		l.subscribeWithin(limit, func(e *lockEntry) {
 			var loop func()
 			loop = func() {
 				l.tryAcquire(-1, leaseTime, unit, func(ttl int64, ok bool, err error) {
@@ -356,19 +350,36 @@ func (l *RLock) Lock(leaseTime int64, unit Unit, done func(error)) {
 				})
 			}
 			loop()
-		})
-		if !subscribed {
-			limit := l.c.opts.Timeout + l.c.opts.RetryInterval*int64(l.c.opts.RetryAttempts)
-			timer = l.c.rt.after(sim.Duration(limit)*sim.Millisecond, func() {
-				if subscribed {
-					return
-				}
-				subscribed = true
-				entry.unsubscribe()
-				done(ErrSubscribeTimeout)
-			})
-		}
+		}, func() { done(ErrSubscribeTimeout) })
 	})
+}
+
+// subscribeWithin is subscribe with a bounded wait for the subscription
+// (syncSubscription in lock(), subscribeFuture.await in tryLock): ready
+// runs once it is active, or, when limitMs passes first, the entry is
+// released and expired runs instead.
+func (l *RLock) subscribeWithin(limitMs int64, ready func(*lockEntry), expired func()) {
+	var timer sim.TimerID
+	settled := false
+	var entry *lockEntry
+	entry = l.subscribe(func(e *lockEntry) {
+		if settled {
+			return
+		}
+		settled = true
+		l.c.p.Cancel(timer)
+		ready(e)
+	})
+	if !settled {
+		timer = l.c.rt.after(sim.Duration(limitMs)*sim.Millisecond, func() {
+			if settled {
+				return
+			}
+			settled = true
+			entry.unsubscribe()
+			expired()
+		})
+	}
 }
 
 // TryLockNoWait is tryLock(): one attempt (tryAcquireOnceAsync with the
@@ -424,15 +435,8 @@ func (l *RLock) TryLock(waitTime, leaseTime int64, unit Unit, done func(bool, er
 			return
 		}
 		current = p.Now()
-		var timer sim.TimerID
-		var settled bool
-		var entry *lockEntry
-		entry = l.subscribe(func(e *lockEntry) {
-			if settled {
-				return
-			}
-			settled = true
-			p.Cancel(timer)
+		// subscribeFuture.await(time): give up when the wait runs out first.
+		l.subscribeWithin(time, func(e *lockEntry) {
 			time -= p.Now() - current
 			if time <= 0 {
 				e.unsubscribe()
@@ -471,18 +475,7 @@ func (l *RLock) TryLock(waitTime, leaseTime int64, unit Unit, done func(bool, er
 				})
 			}
 			loop()
-		})
-		if !settled {
-			// subscribeFuture.await(time): give up when the wait runs out first.
-			timer = l.c.rt.after(sim.Duration(time)*sim.Millisecond, func() {
-				if settled {
-					return
-				}
-				settled = true
-				entry.unsubscribe()
-				fail()
-			})
-		}
+		}, fail)
 	})
 }
 
