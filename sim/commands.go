@@ -55,7 +55,7 @@ func init() {
 		{name: "hget", arity: 3, fn: cmdHGet},
 		{name: "hgetall", arity: 2, fn: cmdHGetAll},
 		{name: "hexists", arity: 3, fn: cmdHExists},
-		{name: "hlen", arity: 2, fn: cmdHLen},
+		{name: "hlen", arity: 2, fn: cmdLen(typeHash)},
 		{name: "hincrby", arity: 4, write: true, fn: cmdHIncrBy},
 		{name: "hdel", arity: -3, write: true, fn: cmdHDel},
 		{name: "lindex", arity: 3, fn: cmdLIndex},
@@ -64,14 +64,14 @@ func init() {
 		{name: "rpush", arity: -3, write: true, fn: cmdPush},
 		{name: "lpush", arity: -3, write: true, fn: cmdPush},
 		{name: "lrange", arity: 4, fn: cmdLRange},
-		{name: "llen", arity: 2, fn: cmdLLen},
+		{name: "llen", arity: 2, fn: cmdLen(typeList)},
 		{name: "lrem", arity: 4, write: true, fn: cmdLRem},
 		{name: "zadd", arity: -4, write: true, fn: cmdZAdd},
 		{name: "zscore", arity: 3, fn: cmdZScore},
 		{name: "zrem", arity: -3, write: true, fn: cmdZRem},
 		{name: "zrange", arity: -4, fn: cmdZRange},
 		{name: "zincrby", arity: 4, write: true, fn: cmdZIncrBy},
-		{name: "zcard", arity: 2, fn: cmdZCard},
+		{name: "zcard", arity: 2, fn: cmdLen(typeZSet)},
 		{name: "zrank", arity: 3, fn: cmdZRank},
 		{name: "publish", arity: 3, fn: cmdPublish},
 		// WAIT is answered by the topology, which knows the replicas; a
@@ -178,6 +178,27 @@ func cmdFlushAll(s *Store, a []string) Reply {
 		s.propagate("FLUSHALL")
 	}
 	return OK
+}
+
+// cmdLen is HLEN, LLEN and ZCARD: the size of an aggregate of type t, 0
+// for an absent key.
+func cmdLen(t valueType) func(s *Store, a []string) Reply {
+	return func(s *Store, a []string) Reply {
+		v, wrong := s.lookupType(a[1], t)
+		if wrong {
+			return Err(errWrongType)
+		}
+		if v == nil {
+			return Int(0)
+		}
+		switch t {
+		case typeHash:
+			return Int(int64(len(v.hash)))
+		case typeList:
+			return Int(int64(len(v.list)))
+		}
+		return Int(int64(len(v.zset)))
+	}
 }
 
 // --- strings
@@ -577,17 +598,6 @@ func cmdHExists(s *Store, a []string) Reply {
 	return Int(0)
 }
 
-func cmdHLen(s *Store, a []string) Reply {
-	v, wrong := s.lookupType(a[1], typeHash)
-	if wrong {
-		return Err(errWrongType)
-	}
-	if v == nil {
-		return Int(0)
-	}
-	return Int(int64(len(v.hash)))
-}
-
 // cmdHIncrBy ports t_hash.c hincrbyCommand.
 func cmdHIncrBy(s *Store, a []string) Reply {
 	by, ok := parseInt(a[3])
@@ -782,17 +792,6 @@ func cmdLRange(s *Store, a []string) Reply {
 		out = append(out, Bulk(e))
 	}
 	return Array(out...)
-}
-
-func cmdLLen(s *Store, a []string) Reply {
-	v, wrong := s.lookupType(a[1], typeList)
-	if wrong {
-		return Err(errWrongType)
-	}
-	if v == nil {
-		return Int(0)
-	}
-	return Int(int64(len(v.list)))
 }
 
 // cmdLRem ports t_list.c lremCommand: count > 0 from the head, < 0 from the
@@ -1053,17 +1052,6 @@ func cmdZRem(s *Store, a []string) Reply {
 // cmdZIncrBy ports t_zset.c zincrbyCommand (ZADD INCR).
 func cmdZIncrBy(s *Store, a []string) Reply {
 	return cmdZAdd(s, []string{"zadd", a[1], "INCR", a[2], a[3]})
-}
-
-func cmdZCard(s *Store, a []string) Reply {
-	v, wrong := s.lookupType(a[1], typeZSet)
-	if wrong {
-		return Err(errWrongType)
-	}
-	if v == nil {
-		return Int(0)
-	}
-	return Int(int64(len(v.zset)))
 }
 
 func cmdZRank(s *Store, a []string) Reply {

@@ -101,8 +101,8 @@ func NewEngine() *Engine {
 	redis := L.NewTable()
 	redis.RawSetString("call", L.NewFunction(e.redisCall))
 	redis.RawSetString("pcall", L.NewFunction(e.redisPCall))
-	redis.RawSetString("error_reply", L.NewFunction(redisErrorReply))
-	redis.RawSetString("status_reply", L.NewFunction(redisStatusReply))
+	redis.RawSetString("error_reply", L.NewFunction(tableReply("err")))
+	redis.RawSetString("status_reply", L.NewFunction(tableReply("ok")))
 	redis.RawSetString("sha1hex", L.NewFunction(redisSHA1Hex))
 	redis.RawSetString("log", L.NewFunction(func(*lua.LState) int { return 0 }))
 	redis.RawSetString("setresp", L.NewFunction(redisSetResp))
@@ -387,24 +387,18 @@ func luaToReply(v lua.LValue) Reply {
 	return Nil
 }
 
-func redisErrorReply(L *lua.LState) int {
-	if L.GetTop() != 1 || L.Get(1).Type() != lua.LTString {
-		L.RaiseError("wrong number or type of arguments")
+// tableReply builds redis.error_reply / redis.status_reply: a table whose
+// one field (err or ok) holds the string argument.
+func tableReply(field string) lua.LGFunction {
+	return func(L *lua.LState) int {
+		if L.GetTop() != 1 || L.Get(1).Type() != lua.LTString {
+			L.RaiseError("wrong number or type of arguments")
+		}
+		t := L.CreateTable(0, 1)
+		t.RawSetString(field, L.Get(1))
+		L.Push(t)
+		return 1
 	}
-	t := L.CreateTable(0, 1)
-	t.RawSetString("err", L.Get(1))
-	L.Push(t)
-	return 1
-}
-
-func redisStatusReply(L *lua.LState) int {
-	if L.GetTop() != 1 || L.Get(1).Type() != lua.LTString {
-		L.RaiseError("wrong number or type of arguments")
-	}
-	t := L.CreateTable(0, 1)
-	t.RawSetString("ok", L.Get(1))
-	L.Push(t)
-	return 1
 }
 
 func redisSHA1Hex(L *lua.LState) int {
