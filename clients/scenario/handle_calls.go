@@ -273,6 +273,26 @@ func handleUnlock(e *Env, a *args) (string, error) {
 	return e.after(th, c), nil
 }
 
+// redissonCall parses "CMD A [thread=N]" for a call only Redisson's locks
+// have and returns the thread, ready for a new call; when msg is set it is
+// printed instead (not a Redisson lock, or the thread is busy).
+func (e *Env) redissonCall(a *args, usage string) (th *thread, msg string, err error) {
+	ref, err := e.threadArg(a)
+	if err != nil {
+		return nil, "", err
+	}
+	if err := a.finish(1, usage); err != nil {
+		return nil, "", err
+	}
+	if th, err = ref(); err != nil {
+		return nil, "", err
+	}
+	if msg, ok := e.redissonOnly(a); !ok {
+		return nil, msg, nil
+	}
+	return th, e.busy(th), nil
+}
+
 // redissonOnly reports that a command needs a Redisson lock.
 func (e *Env) redissonOnly(a *args) (string, bool) {
 	if e.kind != "" {
@@ -283,22 +303,9 @@ func (e *Env) redissonOnly(a *args) (string, bool) {
 
 // handleForceUnlock: force-unlock A [thread=N] — forceUnlock().
 func handleForceUnlock(e *Env, a *args) (string, error) {
-	ref, err := e.threadArg(a)
-	if err != nil {
-		return "", err
-	}
-	if err := a.finish(1, "force-unlock A [thread=N]"); err != nil {
-		return "", err
-	}
-	th, err := ref()
-	if err != nil {
-		return "", err
-	}
-	if msg, ok := e.redissonOnly(a); !ok {
-		return msg, nil
-	}
-	if msg := e.busy(th); msg != "" {
-		return msg, nil
+	th, msg, err := e.redissonCall(a, "force-unlock A [thread=N]")
+	if err != nil || msg != "" {
+		return msg, err
 	}
 	c := e.begin(th, "forceUnlock()")
 	th.rl.ForceUnlock(func(ok bool, err error) {
@@ -316,22 +323,9 @@ func handleForceUnlock(e *Env, a *args) (string, error) {
 
 // handleHeld: held A [thread=N] — isHeldByCurrentThread().
 func handleHeld(e *Env, a *args) (string, error) {
-	ref, err := e.threadArg(a)
-	if err != nil {
-		return "", err
-	}
-	if err := a.finish(1, "held A [thread=N]"); err != nil {
-		return "", err
-	}
-	th, err := ref()
-	if err != nil {
-		return "", err
-	}
-	if msg, ok := e.redissonOnly(a); !ok {
-		return msg, nil
-	}
-	if msg := e.busy(th); msg != "" {
-		return msg, nil
+	th, msg, err := e.redissonCall(a, "held A [thread=N]")
+	if err != nil || msg != "" {
+		return msg, err
 	}
 	c := e.begin(th, "isHeldByCurrentThread()")
 	th.rl.IsHeldByCurrentThread(func(ok bool, err error) {
@@ -346,22 +340,9 @@ func handleHeld(e *Env, a *args) (string, error) {
 
 // handleHoldCount: hold-count A [thread=N] — getHoldCount().
 func handleHoldCount(e *Env, a *args) (string, error) {
-	ref, err := e.threadArg(a)
-	if err != nil {
-		return "", err
-	}
-	if err := a.finish(1, "hold-count A [thread=N]"); err != nil {
-		return "", err
-	}
-	th, err := ref()
-	if err != nil {
-		return "", err
-	}
-	if msg, ok := e.redissonOnly(a); !ok {
-		return msg, nil
-	}
-	if msg := e.busy(th); msg != "" {
-		return msg, nil
+	th, msg, err := e.redissonCall(a, "hold-count A [thread=N]")
+	if err != nil || msg != "" {
+		return msg, err
 	}
 	c := e.begin(th, "getHoldCount()")
 	th.rl.GetHoldCount(func(n int64, err error) {

@@ -50,22 +50,31 @@ func handleRestart(e *Env, a *args) (string, error) {
 	return "", nil
 }
 
-// handlePause: pause A D — a stop-the-world pause (GC): timers and replies
-// that fall due wait until it resumes.
-func handlePause(e *Env, a *args) (string, error) {
-	if err := a.finish(2, "pause A D"); err != nil {
-		return "", err
+// clientFor parses "CMD A D": a client and a positive duration.
+func (e *Env) clientFor(a *args, cmd string) (*client, sim.Duration, error) {
+	if err := a.finish(2, cmd+" A D"); err != nil {
+		return nil, 0, err
 	}
 	c, err := e.clientArg(a)
 	if err != nil {
-		return "", err
+		return nil, 0, err
 	}
 	d, err := posDur(a, 1)
 	if err != nil {
-		return "", err
+		return nil, 0, err
 	}
 	if d <= 0 {
-		return "", fmt.Errorf("pause: %s: want a positive duration", d)
+		return nil, 0, fmt.Errorf("%s: %s: want a positive duration", cmd, d)
+	}
+	return c, d, nil
+}
+
+// handlePause: pause A D — a stop-the-world pause (GC): timers and replies
+// that fall due wait until it resumes.
+func handlePause(e *Env, a *args) (string, error) {
+	c, d, err := e.clientFor(a, "pause")
+	if err != nil {
+		return "", err
 	}
 	if !c.proc.Alive() || c.proc.Paused() {
 		return e.at() + " " + c.name + " is not running", nil
@@ -79,19 +88,9 @@ func handlePause(e *Env, a *args) (string, error) {
 // handlePartition: partition A D — A is cut off from every store node
 // (requests, replies and pub/sub messages are lost) for D.
 func handlePartition(e *Env, a *args) (string, error) {
-	if err := a.finish(2, "partition A D"); err != nil {
-		return "", err
-	}
-	c, err := e.clientArg(a)
+	c, d, err := e.clientFor(a, "partition")
 	if err != nil {
 		return "", err
-	}
-	d, err := posDur(a, 1)
-	if err != nil {
-		return "", err
-	}
-	if d <= 0 {
-		return "", fmt.Errorf("partition: %s: want a positive duration", d)
 	}
 	e.event("%s is partitioned from the store for %s (until t=%s)", c.name, d, e.w.Now().Add(d))
 	e.w.Schedule(sim.Fault{At: e.w.Now(), Kind: sim.FaultPartition, Target: c.proc.Name, For: d})
