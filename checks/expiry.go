@@ -28,7 +28,6 @@ const expiryMargin = sim.Second
 func Expiry(h *model.History, faults []sim.FaultSpan) []Violation {
 	var out []Violation
 	for i, s := range h.Sections {
-		_ = i
 		if s.StoreHolds < 0 {
 			continue
 		}
