@@ -24,6 +24,23 @@ type Redisson struct {
 	// OnUntimedWait, when set, is told when a thread's lock() waits on its
 	// semaphore with no timeout (a negative ttl, #5503).
 	OnUntimedWait func(threadID int64)
+	// OnRenew, when set, is told of every watchdog renewal as it is sent:
+	// the owner it renews for and the lease it asks for. It returns the tag
+	// to label the request with and a function told of the outcome.
+	OnRenew func(owner string, leaseMs int64) (tag string, done func(renewed bool, err error))
+}
+
+// renew sends one watchdog renewal for owner and hands its outcome to
+// cb, telling OnRenew of both.
+func (c *Redisson) renew(l *RLock, owner string, cb func(sim.Reply, error)) {
+	tag, told := "", func(bool, error) {}
+	if c.OnRenew != nil {
+		tag, told = c.OnRenew(owner, l.internalLockLeaseTime)
+	}
+	l.evalWriteTagged(tag, c.opts.Scripts.Renew, []string{l.Name}, []string{strconv.FormatInt(l.internalLockLeaseTime, 10), owner}, func(res sim.Reply, err error) {
+		told(err == nil && res.Kind == sim.KindInt && res.Int == 1, err)
+		cb(res, err)
+	})
 }
 
 // NewRedisson returns a client program with the given options.
@@ -147,7 +164,7 @@ func (r *renewal) remove(tid int64) {
 // an error or 0 stops renewal.
 func (c *Redisson) renew381(name string, r *renewal) {
 	l := r.lock
-	l.evalWrite(c.opts.Scripts.Renew, []string{l.Name}, []string{strconv.FormatInt(l.internalLockLeaseTime, 10), l.lockName()}, func(res sim.Reply, err error) {
+	c.renew(l, l.lockName(), func(res sim.Reply, err error) {
 		delete(c.renewals, name)
 		if err != nil {
 			c.p.Trace("renew-error").Str("lock", l.Name).Str("error", err.Error()).End()
@@ -177,7 +194,7 @@ func (c *Redisson) renewExpiration(name string, l *RLock) {
 			return
 		}
 		owner := l.c.UUID + ":" + strconv.FormatInt(tid, 10)
-		l.evalWrite(c.opts.Scripts.Renew, []string{l.Name}, []string{strconv.FormatInt(l.internalLockLeaseTime, 10), owner}, func(res sim.Reply, err error) {
+		c.renew(l, owner, func(res sim.Reply, err error) {
 			if err != nil {
 				c.p.Trace("renew-error").Str("lock", l.Name).Str("error", err.Error()).End()
 				if c.renewals[name] == ent {

@@ -168,6 +168,9 @@ type RLock struct {
 	// internalLockLeaseTime is RedissonLock.internalLockLeaseTime: the
 	// watchdog lease, replaced by an explicit lease once one is used.
 	internalLockLeaseTime int64
+	// Tag labels the scripts this lock object sends for the current call,
+	// so that an observer can tell which call a script execution served.
+	Tag string
 	// lastTry is when the latest acquire script was sent (virtual time, for
 	// the history: a lease starts when the successful one runs).
 	lastTry sim.Time
@@ -188,7 +191,13 @@ func (l *RLock) timeoutName() string { return prefixName("redisson_lock_timeout"
 // 1000 when there are replicas, failing with "Only X of Y slaves were
 // synced" when WAIT counts fewer.
 func (l *RLock) evalWrite(sc *sim.Script, keys, argv []string, cb func(sim.Reply, error)) {
-	req := sim.Request{Script: sc, Keys: keys, Argv: argv}
+	l.evalWriteTagged(l.Tag, sc, keys, argv, cb)
+}
+
+// evalWriteTagged is evalWrite with the request labelled tag (for the
+// history's observer; Redis never sees it).
+func (l *RLock) evalWriteTagged(tag string, sc *sim.Script, keys, argv []string, cb func(sim.Reply, error)) {
+	req := sim.Request{Script: sc, Keys: keys, Argv: argv, Tag: tag}
 	replicas := int64(l.c.p.World().AvailableReplicas())
 	if !(l.c.opts.SyncReplicas && replicas > 0) {
 		l.c.rt.exec(req, func(r sim.Reply, err error) {

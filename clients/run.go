@@ -18,6 +18,24 @@ var Algorithms = []string{
 	"rlock-3.8.1", "rlock-3.16.8", "fairlock-3.8.1", "fairlock-3.16.8",
 }
 
+// LockModel is the specification the linearizable check holds an
+// algorithm to: Redisson's locks are reentrant and report an unlock of a
+// lock the thread does not hold (IllegalMonitorStateException), except
+// that an unlock of a free lock reports success in 3.8.1 and in both fair
+// locks (their unlockInnerAsync returns 1 when the key does not exist;
+// 3.16.8's RedissonLock checks hexists first); the fair locks are FIFO;
+// the simple locks are neither reentrant nor able to tell a release of
+// someone else's lock.
+func LockModel(algo string) model.LockOptions {
+	redisson := strings.HasPrefix(algo, "rlock-") || strings.HasPrefix(algo, "fairlock-")
+	return model.LockOptions{
+		Reentrant:      redisson,
+		Fair:           strings.HasPrefix(algo, "fairlock-"),
+		ReportsNotHeld: redisson,
+		ReleaseFreeOK:  algo == "rlock-3.8.1" || strings.HasPrefix(algo, "fairlock-"),
+	}
+}
+
 // RunConfig is everything that determines a run besides the code: the
 // same RunConfig gives the same trace, byte for byte.
 type RunConfig struct {
@@ -38,6 +56,11 @@ type RunConfig struct {
 	// SkipFaults lists faults of the drawn plan (by index) not to inject;
 	// shrinking a failing run drops faults this way.
 	SkipFaults []int
+
+	// Faults, when not nil, replace the preset's drawn faults (the preset
+	// still sets the network and the replicas): property tests draw their
+	// own fault schedules this way.
+	Faults []sim.Fault
 }
 
 // ClientOverrides changes Redisson's Config for a run (zero: the default).
@@ -86,6 +109,7 @@ type Run struct {
 
 	progs      []*workloadProgram
 	threadWait int64 // the fair lock's threadWaitTime (ms), 0 otherwise
+	epoch      int   // master changes seen so far by the observer
 }
 
 // checkAlgo validates an algorithm name.
@@ -125,6 +149,9 @@ func NewRun(cfg RunConfig, trace io.Writer) (*Run, error) {
 	plan, err := sim.PlanFor(cfg.Seed, cfg.Preset, names, cfg.Safety)
 	if err != nil {
 		return nil, err
+	}
+	if cfg.Faults != nil {
+		plan.Faults = cfg.Faults
 	}
 	tr := sim.NewTracer(trace)
 	w := sim.NewWorld(sim.Config{Seed: cfg.Seed, Net: plan.Net, Replicas: plan.Replicas, Trace: tr})
@@ -252,6 +279,26 @@ func (r *Run) programFactory() (func() sim.Program, error) {
 				}
 			}
 		}
+		c.OnRenew = func(owner string, leaseMs int64) (string, func(bool, error)) {
+			i := len(h.Renewals)
+			h.Renewals = append(h.Renewals, model.Op{Proc: c.p.Name, Thread: -1, Owner: owner, Lock: wl.Lock, Call: model.CallRenew, Wait: -1, Lease: -1, Start: c.p.VirtualNow(), End: -1, ExecAt: -1, ScriptLease: leaseMs})
+			inc := c.p.Incarnation()
+			return renewalTag(i), func(renewed bool, err error) {
+				if c.p.Incarnation() != inc {
+					return
+				}
+				op := &h.Renewals[i]
+				op.End = c.p.VirtualNow()
+				switch {
+				case err != nil:
+					op.Outcome, op.Err = "error", err.Error()
+				case renewed:
+					op.Outcome = "renewed"
+				default:
+					op.Outcome = "not-renewed"
+				}
+			}
+		}
 		c.OnStart = func(c *Redisson) {
 			prog.threads = startThreads(wl, h, c.p, func(d sim.Duration, fn func()) { c.rt.after(d, fn) },
 				func(tid int64) locker { return &redissonLocker{c: c, name: wl.Lock, tid: tid} })
@@ -277,7 +324,12 @@ func (w *workloadProgram) Crashed(p *sim.Proc) {
 // the store-side invariants. It only reads.
 func (r *Run) observe(n *sim.Node, req sim.Request, reply sim.Reply) {
 	lock := r.Workload.Lock
-	smp := model.StoreSample{At: r.World.Now(), Node: n.Name, Lock: lock}
+	h := r.History
+	if k := len(h.Store); k > 0 && h.Store[k-1].Node != n.Name {
+		r.epoch++ // another master: a failover, or a restart
+	}
+	smp := model.StoreSample{At: r.World.Now(), Node: n.Name, Lock: lock, ServerMs: n.Store.Now(), Epoch: r.epoch}
+	r.noteExec(req, smp.ServerMs)
 	if req.Script != nil {
 		smp.Script = req.Script.ID
 	} else {
@@ -293,7 +345,6 @@ func (r *Run) observe(n *sim.Node, req sim.Request, reply sim.Reply) {
 	smp.TTL = ttl
 	_, _, smp.Queue = n.Store.PeekKey(prefixName("redisson_lock_queue", lock))
 	_, _, smp.Timeouts = n.Store.PeekKey(prefixName("redisson_lock_timeout", lock))
-	h := r.History
 	if req.Script != nil && reply.Kind == sim.KindInt && reply.Int < 0 && strings.Contains(req.Script.ID, "tryLockInnerAsync") {
 		h.NegativeTTLs++
 	}
@@ -301,6 +352,31 @@ func (r *Run) observe(n *sim.Node, req sim.Request, reply sim.Reply) {
 		r.noteQueue(h.Store[len(h.Store)-1], smp, req)
 	}
 	h.Store = append(h.Store, smp)
+}
+
+// noteExec records, on the call a request's tag names, the master's clock
+// when its script or command ran. A fair waiter's acquireFailed is not the
+// call's decision (its last attempt was): it is recorded apart.
+func (r *Run) noteExec(req sim.Request, serverMs int64) {
+	h := r.History
+	kind, idx, ok := strings.Cut(req.Tag, "/")
+	if !ok {
+		return
+	}
+	i, err := strconv.Atoi(idx)
+	if err != nil {
+		return
+	}
+	switch {
+	case kind == "op" && i < len(h.Ops):
+		if req.Script != nil && strings.Contains(req.Script.ID, "acquireFailed") {
+			h.Ops[i].GaveUpAt, h.Ops[i].GaveUpVirtual, h.Ops[i].GaveUpEpoch = serverMs, r.World.Now(), r.epoch
+		} else {
+			h.Ops[i].ExecAt, h.Ops[i].ExecVirtual, h.Ops[i].ExecEpoch = serverMs, r.World.Now(), r.epoch
+		}
+	case kind == "renew" && i < len(h.Renewals):
+		h.Renewals[i].ExecAt, h.Renewals[i].ExecVirtual, h.Renewals[i].ExecEpoch = serverMs, r.World.Now(), r.epoch
+	}
 }
 
 // noteQueue records, for the calls waiting now, their first place in the
@@ -311,8 +387,15 @@ func (r *Run) observe(n *sim.Node, req sim.Request, reply sim.Reply) {
 // removed it and the same script queued it at the tail).
 func (r *Run) noteQueue(prev, cur model.StoreSample, req sim.Request) {
 	for i, member := range cur.Queue {
-		if op := r.openOp(member); op != nil && op.QueuePos == 0 {
-			op.QueuePos, op.QueuedAt = i+1, cur.At
+		op := r.openOp(member)
+		switch {
+		case op == nil:
+		case op.QueuePos == 0:
+			op.QueuePos, op.QueuedAt, op.QueuedServerMs, op.QueuedEpoch = i+1, cur.At, cur.ServerMs, cur.Epoch
+			op.QueueKept = slices.Contains(prev.Queue, member)
+		case !slices.Contains(prev.Queue, member):
+			// back in the queue after it vanished from it
+			op.Requeued = append(op.Requeued, model.Requeue{At: cur.At, ServerMs: cur.ServerMs, Epoch: cur.Epoch})
 		}
 	}
 	if prev.Node != cur.Node {
@@ -330,6 +413,7 @@ func (r *Run) noteQueue(prev, cur model.StoreSample, req sim.Request) {
 			if k := slices.Index(cur.Queue, later); k >= 0 && k < j {
 				if op := r.openOp(member); op != nil {
 					op.Evicted = true
+					op.Requeued = append(op.Requeued, model.Requeue{At: cur.At, ServerMs: cur.ServerMs, Epoch: cur.Epoch})
 				}
 				break
 			}

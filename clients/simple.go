@@ -70,6 +70,9 @@ type SimpleLock struct {
 	Name  string
 	value string // what the lock key holds
 	owner string // who holds it: UUID:threadId
+	// Tag labels the commands sent for the current call (for the history's
+	// observer; Redis never sees it).
+	Tag string
 	// lastTry is when the latest acquire attempt was sent (for the history).
 	lastTry sim.Time
 }
@@ -84,7 +87,7 @@ func (c *SimpleClient) GetLock(name string, tid int64) *SimpleLock {
 }
 
 func (l *SimpleLock) exec(cmd []string, cb func(sim.Reply, error)) {
-	l.c.rt.exec(sim.Request{Cmd: cmd}, func(r sim.Reply, err error) {
+	l.c.rt.exec(sim.Request{Cmd: cmd, Tag: l.Tag}, func(r sim.Reply, err error) {
 		if err == nil && r.Kind == sim.KindError {
 			err = &ReplyError{r.Str}
 		}
@@ -151,6 +154,6 @@ func (l *SimpleLock) Release(done func(error)) {
 			l.exec([]string{"DEL", l.Name}, func(_ sim.Reply, err error) { done(err) })
 		})
 	case SetUUIDLua:
-		l.c.rt.exec(sim.Request{Script: compareAndDeleteScript, Keys: []string{l.Name}, Argv: []string{l.value}}, func(_ sim.Reply, err error) { done(err) })
+		l.c.rt.exec(sim.Request{Script: compareAndDeleteScript, Keys: []string{l.Name}, Argv: []string{l.value}, Tag: l.Tag}, func(_ sim.Reply, err error) { done(err) })
 	}
 }

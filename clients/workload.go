@@ -29,6 +29,11 @@ type locker interface {
 	// lastTry is when the latest acquire attempt was sent: the lease of a
 	// successful acquisition started at or after it.
 	lastTry() sim.Time
+	// setTag labels the requests of the call about to be made.
+	setTag(tag string)
+	// scriptLease is the lease (ms) the script of an acquisition with a
+	// gives the lock, or, for unlock, the one an unlock re-arms.
+	scriptLease(a Attempt, unlock bool) int64
 }
 
 // redissonLocker takes a fresh lock object for every acquisition — the
@@ -41,11 +46,13 @@ type redissonLocker struct {
 	name string
 	tid  int64
 	cur  *RLock
+	tag  string
 }
 
 func (r *redissonLocker) owner() string { return r.c.UUID + ":" + strconv.FormatInt(r.tid, 10) }
 func (r *redissonLocker) acquire(a Attempt, done func(bool, error)) {
 	r.cur = r.c.GetLock(r.name, r.tid)
+	r.cur.Tag = r.tag
 	switch a.Kind {
 	case model.CallLock:
 		r.cur.Lock(a.Lease, a.Unit, func(err error) { done(err == nil, err) })
@@ -55,9 +62,22 @@ func (r *redissonLocker) acquire(a Attempt, done func(bool, error)) {
 		r.cur.TryLock(a.Wait, a.Lease, a.Unit, done)
 	}
 }
-func (r *redissonLocker) release(done func(error)) { r.cur.Unlock(done) }
-func (r *redissonLocker) lease(a Attempt) int64    { return leaseMs(a) }
-func (r *redissonLocker) lastTry() sim.Time        { return r.cur.lastTry }
+func (r *redissonLocker) release(done func(error)) {
+	r.cur.Tag = r.tag
+	r.cur.Unlock(done)
+}
+func (r *redissonLocker) setTag(tag string) { r.tag = tag }
+func (r *redissonLocker) scriptLease(a Attempt, unlock bool) int64 {
+	switch {
+	case unlock:
+		return r.cur.internalLockLeaseTime
+	case a.Lease == -1:
+		return r.c.opts.LockWatchdogTimeout
+	}
+	return leaseMs(a)
+}
+func (r *redissonLocker) lease(a Attempt) int64 { return leaseMs(a) }
+func (r *redissonLocker) lastTry() sim.Time     { return r.cur.lastTry }
 func (r *redissonLocker) holdCount() int64 {
 	m := r.c.p.World().Master()
 	if m == nil {
@@ -98,8 +118,20 @@ func (s simpleLocker) acquire(a Attempt, done func(bool, error)) {
 	}
 }
 func (s simpleLocker) release(done func(error)) { s.l.Release(done) }
-func (s simpleLocker) holdCount() int64         { return -1 }
-func (s simpleLocker) lastTry() sim.Time        { return s.l.lastTry }
+func (s simpleLocker) setTag(tag string)        { s.l.Tag = tag }
+
+// scriptLease: setnx-expire's EXPIRE takes whole seconds, rounded up.
+func (s simpleLocker) scriptLease(a Attempt, unlock bool) int64 {
+	if unlock {
+		return 0
+	}
+	if s.l.c.Kind == SetNXExpire {
+		return (s.lease(a) + 999) / 1000 * 1000
+	}
+	return s.lease(a)
+}
+func (s simpleLocker) holdCount() int64  { return -1 }
+func (s simpleLocker) lastTry() sim.Time { return s.l.lastTry }
 
 // Workload is what every thread of every process does: loop acquire (a
 // mix of lock and tryLock with leases and waits), a critical section,
@@ -188,12 +220,14 @@ func (t *thread) loop() {
 		}
 		a := t.draw()
 		t.op = len(t.h.Ops)
-		t.h.Ops = append(t.h.Ops, model.Op{Proc: t.p.Name, Thread: t.tid, Owner: t.lk.owner(), Lock: t.wl.Lock, Call: a.Kind, Wait: a.Unit.toMillis(a.Wait), Lease: leaseMs(a), Start: t.p.VirtualNow(), End: -1})
+		t.h.Ops = append(t.h.Ops, model.Op{Proc: t.p.Name, Thread: t.tid, Owner: t.lk.owner(), Lock: t.wl.Lock, Call: a.Kind, Wait: a.Unit.toMillis(a.Wait), Lease: leaseMs(a), Start: t.p.VirtualNow(), End: -1, ExecAt: -1, GaveUpAt: -1, ScriptLease: t.lk.scriptLease(a, false)})
+		t.lk.setTag(opTag(t.op))
 		t.p.Trace("call").Int("thread", t.tid).Str("call", string(a.Kind)).Int("wait", a.Wait).Int("lease", a.Lease).Int("unit_ms", int64(a.Unit)).End()
 		t.lk.acquire(a, func(ok bool, err error) {
 			if !t.alive() {
 				return
 			}
+			t.h.Ops[t.op].LastTry = t.lk.lastTry()
 			t.finishOp(ok, err, "acquired", "not-acquired")
 			if !ok {
 				t.loop()
@@ -206,6 +240,10 @@ func (t *thread) loop() {
 		})
 	})
 }
+
+// opTag and renewalTag label requests with the history entry they serve.
+func opTag(i int) string      { return "op/" + strconv.Itoa(i) }
+func renewalTag(i int) string { return "renew/" + strconv.Itoa(i) }
 
 func leaseMs(a Attempt) int64 {
 	if a.Lease == -1 {
@@ -251,7 +289,8 @@ func (t *thread) unlock() {
 	s.End, s.Ended = t.p.VirtualNow(), "unlock"
 	t.sect = -1
 	t.op = len(t.h.Ops)
-	t.h.Ops = append(t.h.Ops, model.Op{Proc: t.p.Name, Thread: t.tid, Owner: t.lk.owner(), Lock: t.wl.Lock, Call: model.CallUnlock, Wait: -1, Lease: -1, Start: t.p.VirtualNow(), End: -1})
+	t.h.Ops = append(t.h.Ops, model.Op{Proc: t.p.Name, Thread: t.tid, Owner: t.lk.owner(), Lock: t.wl.Lock, Call: model.CallUnlock, Wait: -1, Lease: -1, Start: t.p.VirtualNow(), End: -1, ExecAt: -1, GaveUpAt: -1, ScriptLease: t.lk.scriptLease(Attempt{}, true)})
+	t.lk.setTag(opTag(t.op))
 	t.p.Trace("call").Int("thread", t.tid).Str("call", "unlock").End()
 	t.lk.release(func(err error) {
 		if !t.alive() {

@@ -11,6 +11,7 @@ const (
 	CallTryLock     CallKind = "tryLock()"     // tryLock(): one attempt
 	CallTryLockWait CallKind = "tryLock(wait)" // tryLock(wait, lease, unit)
 	CallUnlock      CallKind = "unlock"
+	CallRenew       CallKind = "renew" // the watchdog's renewal (Op in History.Renewals)
 )
 
 // Op is one call in the client-observed history: what a thread asked,
@@ -39,6 +40,49 @@ type Op struct {
 	// Evicted is set when the caller, still waiting, was removed from the
 	// fair queue by another caller's stale-waiter loop.
 	Evicted bool
+	// LastTry is when the call's last acquire attempt was sent (the
+	// client's own view: the attempt whose reply decided the call).
+	LastTry sim.Time
+	// Requeued lists the times the caller, evicted while it waited, joined
+	// the queue again (at its tail).
+	Requeued []Requeue
+	// QueuedServerMs is the master's clock (Unix ms) when the caller first
+	// appeared in the fair queue (valid when QueuePos > 0).
+	QueuedServerMs int64
+	QueuedEpoch    int
+	// QueueKept is set when the caller was already in the queue when its
+	// call first ran (a place left by an earlier call whose reply it never
+	// heard), and kept that place.
+	QueueKept bool
+	// ExecAt is the master's clock (Unix ms) when the call's deciding
+	// script or command last ran (its last acquire attempt, its release,
+	// its renewal), as an observer saw it; -1 when none ever ran (the
+	// request was lost or never sent). Lease expiry enters the porcupine
+	// models through it.
+	ExecAt int64
+	// ExecVirtual is the virtual time of that last run (valid when
+	// ExecAt >= 0): nothing the call sent acts on the store after it.
+	ExecVirtual sim.Time
+	// ExecEpoch counts the master changes seen before that run.
+	ExecEpoch int
+	// GaveUpAt is the master's clock (Unix ms) when the fair lock's
+	// acquireFailed ran for this call (a waiter leaving the queue after its
+	// wait ran out), at virtual time GaveUpVirtual; -1 when it never ran.
+	GaveUpAt      int64
+	GaveUpVirtual sim.Time
+	GaveUpEpoch   int
+	// ScriptLease is the lease (ms) the call's script gives the lock when it
+	// runs: the explicit lease or the watchdog's for an acquire, the
+	// internalLockLeaseTime an unlock or a renewal re-arms; 0 when none.
+	ScriptLease int64
+}
+
+// Requeue is a waiter joining the fair queue again: when (virtual time)
+// and the master's clock then.
+type Requeue struct {
+	At       sim.Time
+	ServerMs int64
+	Epoch    int
 }
 
 // Section is a critical section: from "lock returned" to "unlock sent" or
@@ -81,6 +125,8 @@ type Write struct {
 type StoreSample struct {
 	At       sim.Time
 	Node     string
+	ServerMs int64    // the master's clock (Unix ms)
+	Epoch    int      // master changes seen before this sample
 	Script   string   // the script's ID
 	Lock     string   // the lock key
 	Holders  []string // fields of the lock hash (owners)
@@ -113,7 +159,10 @@ type End struct {
 
 // History is what a run's clients observed, in event order.
 type History struct {
-	Ops      []Op
+	Ops []Op
+	// Renewals are the watchdog's renewal calls (Call CallRenew, Thread
+	// -1), kept apart from the workload's calls.
+	Renewals []Op
 	Sections []Section
 	Writes   []Write
 	Store    []StoreSample

@@ -59,6 +59,9 @@ type Request struct {
 	Keys   []string
 	Argv   []string
 	Batch  []Request
+	// Tag is an opaque label the client attaches (which call the request
+	// belongs to); the simulator only hands it to World.OnExec.
+	Tag string
 }
 
 // Describe renders a request for traces and stories.
