@@ -1,0 +1,61 @@
+package checks
+
+import (
+	"testing"
+
+	"github.com/locksim/locksim/model"
+	"github.com/locksim/locksim/sim"
+)
+
+// fencedHistory: A holds from t=0; its lease runs out and B is granted the
+// lock at t=50 (B's acquire script ran then, B returned at 52); A, paused,
+// writes again at staleAt.
+func fencedHistory(staleAt sim.Time, bWritesAt sim.Time) *model.History {
+	h := &model.History{
+		Ops: []model.Op{
+			{Owner: "A", Lock: "L", Call: model.CallLock, Start: 0, End: 2, ExecAt: 1, ExecVirtual: 1},
+			{Owner: "B", Lock: "L", Call: model.CallLock, Start: 40, End: 52, ExecAt: 50, ExecVirtual: 50},
+		},
+		Sections: []model.Section{
+			{Owner: "A", Lock: "L", Called: 0, Granted: 0, Start: 2, End: 200, Ended: "unlock"},
+			{Owner: "B", Lock: "L", Called: 40, Granted: 40, Start: 52, End: 300, Ended: "unlock"},
+		},
+		Writes: []model.Write{
+			{Owner: "A", Lock: "L", At: 2, Token: -1},
+			{Owner: "B", Lock: "L", At: bWritesAt, Token: -1},
+			{Owner: "A", Lock: "L", At: staleAt, Token: -1},
+		},
+	}
+	return h
+}
+
+func TestFencingRejectsAStaleWriteAfterTheNewerHolderWrote(t *testing.T) {
+	v, f := Fenced(fencedHistory(100, 52))
+	if len(v) != 0 {
+		t.Fatalf("violations: %v", v)
+	}
+	if f.Writes != 3 || f.Stale != 1 || f.Rejected != 1 {
+		t.Fatalf("fencing: %+v", f)
+	}
+}
+
+// Before the newer holder's first write the resource cannot know its
+// token: the stale write gets through, and that is the violation.
+func TestFencingCannotStopAStaleWriteInItsWindow(t *testing.T) {
+	v, f := Fenced(fencedHistory(51, 120))
+	if f.Stale != 1 || f.Rejected != 0 {
+		t.Fatalf("fencing: %+v", f)
+	}
+	if len(v) != 1 || v[0].Property != "fenced" || v[0].Class != ByDesign || v[0].Actors[0] != "A" || v[0].Actors[1] != "B" {
+		t.Fatalf("violations: %v", v)
+	}
+}
+
+func TestFencingHasNothingToDoWithoutOverlap(t *testing.T) {
+	h := fencedHistory(30, 60)
+	h.Sections[0].End = 30
+	v, f := Fenced(h)
+	if len(v) != 0 || f.Stale != 0 || f.Writes != 3 {
+		t.Fatalf("violations %v fencing %+v", v, f)
+	}
+}

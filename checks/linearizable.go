@@ -1,0 +1,315 @@
+package checks
+
+import (
+	"fmt"
+	"io"
+	"slices"
+	"sort"
+	"strings"
+	"time"
+
+	"github.com/anishathalye/porcupine"
+
+	"github.com/locksim/locksim/model"
+	"github.com/locksim/locksim/sim"
+)
+
+// Linearizability is porcupine's verdict on one run's history, kept so
+// that a caller can write the HTML visualization of a violation.
+type Linearizability struct {
+	Result porcupine.CheckResult
+	model  porcupine.Model
+	info   porcupine.LinearizationInfo
+}
+
+// Visualize writes porcupine's HTML visualization of the check, with the
+// run's faults as annotations.
+func (l *Linearizability) Visualize(w io.Writer) error {
+	return porcupine.Visualize(l.model, l.info, w)
+}
+
+// opMeta identifies a porcupine operation in the history.
+type opMeta struct {
+	owner string
+	what  string
+	ran   sim.Time // virtual time its script ran (-1: never)
+}
+
+// LockOperations turns a history into porcupine operations for the lock
+// models: each call from its start to its return, in virtual µs. A call
+// whose outcome the client never learned (open at a crash, or a timeout or
+// connection error) stays open: its result is Unknown, so it may have
+// taken effect or not, anywhere up to the last moment its request acted on
+// a master (the observer knows when its script last ran; nothing it sent
+// acts after that). One whose script never ran has no effect to place and
+// ends where the client stopped waiting. A fair
+// call that waited is two operations: its Enqueue, up to the script that
+// queued it, then its Acquire. Watchdog renewals are operations of their
+// own, on a client id of their own.
+func LockOperations(h *model.History, fair bool) []porcupine.Operation {
+	ids := map[string]int{}
+	client := func(key string) int {
+		if id, ok := ids[key]; ok {
+			return id
+		}
+		ids[key] = len(ids)
+		return ids[key]
+	}
+	var ops []porcupine.Operation
+	add := func(key string, in model.LockInput, call, ret, lastExec sim.Time, result, what string) {
+		ran := lastExec
+		if in.At < 0 {
+			ran = -1
+		}
+		r := int64(ret)
+		if result == model.Unknown && in.At >= 0 {
+			r = max(r, int64(lastExec)+1)
+		}
+		if r <= int64(call) {
+			r = int64(call) + 1
+		}
+		ops = append(ops, porcupine.Operation{
+			ClientId: client(key), Input: in, Call: int64(call), Output: model.LockOutput{Result: result}, Return: r,
+			Metadata: opMeta{owner: in.Owner, what: what, ran: ran},
+		})
+	}
+	for _, op := range h.Ops {
+		in := model.LockInput{Kind: model.Acquire, Lock: op.Lock, Owner: op.Owner, At: op.ExecAt, Epoch: op.ExecEpoch, Lease: op.ScriptLease}
+		if op.Call == model.CallUnlock {
+			in.Kind = model.Release
+		}
+		what := fmt.Sprintf("%s %s %s", op.Proc, op.Owner, op.Call)
+		start := op.Start
+		if fair && in.Kind == model.Acquire && op.QueuePos > 0 {
+			// Each time the caller joined the queue, one Enqueue; every
+			// place but the last was lost to eviction, and the last may be
+			// too, when the caller was seen evicted or stopped waiting.
+			stillWaiting := op.End < 0 && h.End.LiveOwners[op.Owner]
+			joins := append([]model.Requeue{{At: op.QueuedAt, ServerMs: op.QueuedServerMs, Epoch: op.QueuedEpoch}}, op.Requeued...)
+			for k, j := range joins {
+				last := k == len(joins)-1
+				evictable := !last || op.Evicted || (op.Outcome != "acquired" && !stillWaiting)
+				q := model.LockInput{Kind: model.Enqueue, Lock: op.Lock, Owner: op.Owner, At: j.ServerMs, Epoch: j.Epoch, Evictable: evictable, Requeue: k > 0 || !op.QueueKept}
+				label := " (queued)"
+				if k > 0 {
+					label = " (queued again)"
+				}
+				add(op.Owner, q, start, j.At, j.At, model.Queued, what+label)
+				start = j.At + 1
+			}
+		}
+		result := callResult(op)
+		if in.Kind == model.Acquire && result != model.Unknown && op.LastTry > start {
+			// The reply that decided the call answered its last attempt:
+			// the call took effect after that attempt was sent. (An open
+			// call keeps its whole span: an earlier request of it may act.)
+			start = op.LastTry
+		}
+		add(op.Owner, in, start, op.End, op.ExecVirtual, result, what)
+		if fair && op.GaveUpAt >= 0 {
+			leave := model.LockInput{Kind: model.Leave, Lock: op.Lock, Owner: op.Owner, At: op.GaveUpAt, Epoch: op.GaveUpEpoch}
+			end := op.End
+			if end < op.GaveUpVirtual {
+				end = op.GaveUpVirtual
+			}
+			add("leave "+op.Owner, leave, op.GaveUpVirtual, end, op.GaveUpVirtual, model.Left, what+" (gives up its place)")
+		}
+	}
+	for _, op := range h.Renewals {
+		in := model.LockInput{Kind: model.Renew, Lock: op.Lock, Owner: op.Owner, At: op.ExecAt, Epoch: op.ExecEpoch, Lease: op.ScriptLease}
+		add("watchdog "+op.Owner, in, op.Start, op.End, op.ExecVirtual, callResult(op), fmt.Sprintf("%s watchdog renews %s", op.Proc, op.Owner))
+	}
+	return ops
+}
+
+// callResult is what the client learned from a call.
+func callResult(op model.Op) string {
+	switch op.Outcome {
+	case "acquired":
+		return model.Acquired
+	case "not-acquired":
+		return model.NotAcquired
+	case "released":
+		return model.Released
+	case "renewed":
+		return model.Renewed
+	case "not-renewed":
+		return model.NotRenewed
+	case "error":
+		if strings.HasPrefix(op.Err, "IllegalMonitorStateException") {
+			return model.NotHeld // a reply, not a lost one
+		}
+	}
+	return model.Unknown // open, or an error that says nothing of the effect
+}
+
+// Linearizable checks with porcupine that the client-observed history is
+// one of a lock with leases (model.Lock with opt). A violation is by design
+// when a fault the algorithm does not claim to survive happened in the
+// run: a master failover or restart (asynchronous replication, no
+// persistence), a jump of the master's clock (leases run on it), or, for a
+// fair lock, a client clock off (its queue timeouts come from the clients'
+// clocks). Unknown — porcupine ran out of timeout —
+// is reported as a bug-class violation: an undecided history proves
+// nothing.
+func Linearizable(h *model.History, opt model.LockOptions, faults []sim.FaultSpan, timeout time.Duration) ([]Violation, *Linearizability) {
+	nm := model.Lock(opt)
+	m := nm.ToModel()
+	m.DescribeOperationMetadata = func(info interface{}) string {
+		if info == nil {
+			return ""
+		}
+		return info.(opMeta).what
+	}
+	ops := LockOperations(h, opt.Fair)
+	// The order the server ran the scripts in is one candidate order: when
+	// the model accepts it, the history is linearizable and porcupine need
+	// not search.
+	serverOK, serverStuck := serverOrder(nm, ops)
+	if serverOK {
+		return nil, &Linearizability{Result: porcupine.Ok, model: m}
+	}
+	res, info := porcupine.CheckOperationsVerbose(m, ops, timeout)
+	info.AddAnnotations(faultAnnotations(faults))
+	l := &Linearizability{Result: res, model: m, info: info}
+	if res == porcupine.Ok {
+		return nil, l
+	}
+	v := Violation{Property: "linearizable", Class: Bug}
+	var stuck *porcupine.Operation
+	if res == porcupine.Unknown {
+		// Undecided is a failure, never a pass. The server's own order,
+		// which the model rejected, says where to look.
+		stuck = serverStuck
+		v.Detail = fmt.Sprintf("porcupine could not decide the history (%d operations) within %s, and the order the server ran the scripts in is not one the lock allows", len(ops), timeout)
+	} else {
+		_, stuck = firstUnlinearizable(ops, info)
+		v.Detail = "no order of the calls explains what the clients saw"
+	}
+	if stuck != nil {
+		meta := stuck.Metadata.(opMeta)
+		v.At, v.Actors = sim.Time(stuck.Call), []string{meta.owner}
+		v.Detail += fmt.Sprintf(": %s → %s cannot be placed", meta.what, resultText(stuck.Output.(model.LockOutput).Result))
+	}
+	for _, f := range faults {
+		if res == porcupine.Unknown {
+			break // undecided: a failure whatever the faults
+		}
+		switch {
+		case f.Kind == sim.FaultMasterCrash || f.Kind == sim.FaultRestart:
+			v.Class, v.Excuse = ByDesign, "master "+string(f.Kind)+": asynchronous replication / no persistence"
+		case f.Kind == sim.FaultServerStep && v.Class == Bug:
+			v.Class, v.Excuse = ByDesign, "the master's clock jumped: leases run on it"
+		case opt.Fair && (f.Kind == sim.FaultClockSkew || f.Kind == sim.FaultClockStep) && v.Class == Bug:
+			v.Class, v.Excuse = ByDesign, "a client clock off: the fair queue's timeouts come from client clocks"
+		default:
+			continue
+		}
+		v.Faults = append(v.Faults, f)
+	}
+	return []Violation{v}, l
+}
+
+// serverOrder replays the operations whose scripts ran in the order they
+// ran (virtual time; a failover's lost writes make it fail) through the
+// model, keeping every state an Unknown result allows. It returns whether
+// the model accepts that order, and else the first operation it rejects.
+func serverOrder(nm porcupine.NondeterministicModel, ops []porcupine.Operation) (bool, *porcupine.Operation) {
+	var order []*porcupine.Operation
+	for i := range ops {
+		if ops[i].Metadata.(opMeta).ran >= 0 {
+			order = append(order, &ops[i])
+		}
+	}
+	sort.SliceStable(order, func(i, j int) bool {
+		return order[i].Metadata.(opMeta).ran < order[j].Metadata.(opMeta).ran
+	})
+	states := nm.Init()
+	for _, op := range order {
+		var next []interface{}
+		for _, s := range states {
+			for _, n := range nm.Step(s, op.Input, op.Output) {
+				if !slices.ContainsFunc(next, func(x interface{}) bool { return nm.Equal(x, n) }) {
+					next = append(next, n)
+				}
+			}
+		}
+		if len(next) == 0 {
+			return false, op
+		}
+		states = next
+	}
+	return true, nil
+}
+
+func resultText(r string) string {
+	if r == model.Unknown {
+		return "?"
+	}
+	return r
+}
+
+// firstUnlinearizable finds, beyond the longest partial linearization,
+// the operation that returned first: the point where no explanation
+// reaches.
+func firstUnlinearizable(ops []porcupine.Operation, info porcupine.LinearizationInfo) (int64, *porcupine.Operation) {
+	parts := info.PartialLinearizationsOperations()
+	placed := map[opKey]bool{}
+	best := 0
+	for _, part := range parts {
+		for _, lin := range part {
+			if len(lin) < best {
+				continue
+			}
+			if len(lin) > best {
+				best = len(lin)
+				clear(placed)
+			}
+			for _, op := range lin {
+				placed[keyOf(op)] = true
+			}
+		}
+	}
+	var stuck *porcupine.Operation
+	for i := range ops {
+		op := &ops[i]
+		if placed[keyOf(*op)] {
+			continue
+		}
+		if stuck == nil || op.Return < stuck.Return {
+			stuck = op
+		}
+	}
+	if stuck == nil {
+		return 0, nil
+	}
+	return stuck.Call, stuck
+}
+
+type opKey struct {
+	client    int
+	call, ret int64
+	kind      model.LockOpKind
+}
+
+func keyOf(op porcupine.Operation) opKey {
+	return opKey{op.ClientId, op.Call, op.Return, op.Input.(model.LockInput).Kind}
+}
+
+// faultAnnotations shows each fault as a band on the visualization's
+// timeline, on a "faults" row.
+func faultAnnotations(faults []sim.FaultSpan) []porcupine.Annotation {
+	var out []porcupine.Annotation
+	for _, f := range faults {
+		end := f.End
+		if end < f.Start {
+			end = f.Start
+		}
+		out = append(out, porcupine.Annotation{
+			Tag: "faults", Start: int64(f.Start), End: int64(end),
+			Description: fmt.Sprintf("%s %s", f.Kind, f.Target), Details: f.Fault.String(),
+			BackgroundColor: "#f6c6c6",
+		})
+	}
+	return out
+}
