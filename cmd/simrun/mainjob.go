@@ -9,6 +9,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/locksim/locksim/checks"
 	"github.com/locksim/locksim/clients"
@@ -33,21 +34,42 @@ import (
 // expires (liveness). 3.16.8's fair lock returns negative ttls (#5503), on
 // which lock() waits with no timeout at all, even on a free lock
 // (liveness).
+// The linearizable check sees the same bugs from the clients' side: the
+// simple locks' DEL of another's key, and 3.16.8's re-sent acquire. Under
+// lost replies 3.8.1's fair lock also fails it (about 3 seeds in 40 of
+// preset net): a waiter at the queue's head in the FIFO model is not the
+// head the script served. Not yet explained — a queue entry left by a
+// call whose reply was lost, which the model may mistreat, is the lead.
 var expectedBugs = map[string][]string{
-	"setnx-expire":    {"mutex", "liveness"},
-	"set-px":          {"mutex"},
-	"set-uuid-getdel": {"mutex"},
+	"setnx-expire":    {"mutex", "liveness", "linearizable"},
+	"set-px":          {"mutex", "linearizable"},
+	"set-uuid-getdel": {"mutex", "linearizable"},
 	"rlock-3.8.1":     {"mutex"},
-	"fairlock-3.8.1":  {"mutex"},
-	"rlock-3.16.8":    {"mutex", "holds"},
-	"fairlock-3.16.8": {"mutex", "holds", "liveness"},
+	"fairlock-3.8.1":  {"mutex", "linearizable"},
+	"rlock-3.16.8":    {"mutex", "holds", "linearizable"},
+	"fairlock-3.16.8": {"mutex", "holds", "liveness", "linearizable"},
 }
 
 // properties are the checks the main job runs, in table order.
-var properties = []string{"mutex", "holds", "store", "liveness", "fifo", "expiry", "evicted"}
+var properties = []string{"mutex", "fenced", "linearizable", "holds", "store", "liveness", "fifo", "expiry", "evicted"}
+
+// linearizableTimeout bounds porcupine's search on one run's history. Runs
+// of the standard presets decide in milliseconds; reaching it (Unknown) is
+// reported as a failure, never as a pass.
+var linearizableTimeout = 30 * time.Second
 
 // checkRun runs every check on a finished run.
 func checkRun(r *clients.Run) []checks.Violation {
+	v, _, _ := checkRunFull(r)
+	return v
+}
+
+// checkRunFull is checkRun that also returns porcupine's verdict (for its
+// visualization) and what fencing made of the writes.
+func checkRunFull(r *clients.Run) ([]checks.Violation, *checks.Linearizability, checks.Fencing) {
+	// The specific checks come first: a shrink aims at the first bug-class
+	// violation, and theirs tell the sharper story. fenced and linearizable,
+	// which see the same failures more generally, come last.
 	faults := r.World.FaultSpans()
 	v := checks.Mutex(r.History, faults, r.World.Now())
 	v = append(v, checks.Holds(r.History, faults)...)
@@ -55,7 +77,11 @@ func checkRun(r *clients.Run) []checks.Violation {
 	v = append(v, checks.FIFO(r.History, faults)...)
 	v = append(v, checks.Expiry(r.History, faults)...)
 	v = append(v, checks.Evicted(r.History)...)
-	return append(v, checks.Liveness(r.History)...)
+	v = append(v, checks.Liveness(r.History)...)
+	fv, fencing := checks.Fenced(r.History)
+	v = append(v, fv...)
+	lv, lin := checks.Linearizable(r.History, clients.LockModel(r.Config.Algo), faults, linearizableTimeout)
+	return append(v, lv...), lin, fencing
 }
 
 func isExpected(algo, property string) bool {

@@ -4,6 +4,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"path/filepath"
 	"strconv"
 	"strings"
 
@@ -23,6 +24,7 @@ type runFlags struct {
 	skipFaults            string
 	watchdog, threadWait  sim.Duration
 	timeout, retryIvl     sim.Duration
+	vizDir                string // run only: where linearizability visualizations go
 }
 
 func (rf *runFlags) register(fs *flag.FlagSet) {
@@ -97,6 +99,7 @@ func runRun(args []string, stdout, stderr io.Writer) int {
 	tracePath := fs.String("trace", "", "write the run's JSON Lines trace to `FILE` (atomically)")
 	checkDet := fs.Bool("check-determinism", false, "run twice and compare the traces byte for byte (exit 3 on a difference)")
 	noShrink := fs.Bool("no-shrink", false, "tell a bug-class violation on this run as it is, without shrinking it first")
+	fs.StringVar(&rf.vizDir, "viz-dir", ".", "write porcupine's HTML visualization of a linearizability violation into `DIR`")
 	if err := fs.Parse(args); err != nil {
 		return usage(stderr, "run: "+err.Error())
 	}
@@ -167,12 +170,25 @@ func runRun(args []string, stdout, stderr io.Writer) int {
 // report checks a finished run and tells each violation as a story; it
 // returns exit 1 when one is a bug, else 0.
 func report(r *clients.Run, lines [][]byte, cfg clients.RunConfig, rf runFlags, stdout io.Writer) int {
-	violations := checkRun(r)
+	violations, lin, fencing := checkRunFull(r)
 	code := exitOK
 	for _, v := range violations {
 		fmt.Fprintf(stdout, "\n%s\n", v)
 		for _, l := range story(v, r.History, lines) {
 			fmt.Fprintln(stdout, "  "+l)
+		}
+		switch v.Property {
+		case "mutex":
+			fmt.Fprintln(stdout, "  fencing: "+fencing.String())
+		case "linearizable":
+			if rf.vizDir != "" {
+				path := filepath.Join(rf.vizDir, fmt.Sprintf("linearizability-%s-%s-seed%d.html", cfg.Algo, cfg.Preset, cfg.Seed))
+				if err := atomicfile.Write(path, lin.Visualize); err != nil {
+					fmt.Fprintf(stdout, "  visualization: not written: %v\n", err)
+				} else {
+					fmt.Fprintln(stdout, "  visualization (porcupine, faults annotated): "+path)
+				}
+			}
 		}
 		fmt.Fprintln(stdout, "  reproduce: "+reproduce(cfg, rf))
 		if v.Class == checks.Bug {

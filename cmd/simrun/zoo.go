@@ -70,6 +70,9 @@ var findings = []finding{
 	// after the failed WAIT; a shorter lockWatchdogTimeout shows it sooner.
 	{"rlock-3.16.8", "failover", "mutex", checks.Bug, 60, "a WAIT counting fewer replicas stops the watchdog for good", "", clients.ClientOverrides{LockWatchdogTimeout: 3000}, false, "#3994, #2669", scenarios + "commands.txt"},
 	{"fairlock-3.16.8", "crash", "liveness", checks.Bug, 60, "a negative ttl makes lock() wait with no timeout, here on a free lock", "", clients.ClientOverrides{}, false, "#5503 (with #4743, #4705)", scenarios + "commands.txt"},
+	// The same bugs seen from the clients' side by porcupine.
+	{"set-px", "none", "linearizable", checks.Bug, 20, "after a DEL of another's key no order of the calls fits a lock", "", clients.ClientOverrides{}, false, "seed 003 (SET NX PX, DEL)", ""},
+	{"rlock-3.16.8", "net", "linearizable", checks.Bug, 40, "after a re-sent acquire the lock outlives its only unlock", "", clients.ClientOverrides{}, false, "#4822, #4871, #7367", ""},
 }
 
 // runBugZoo implements `simrun bugzoo [--seeds LO-HI] [--out FILE]`: for
