@@ -11,9 +11,27 @@ import (
 )
 
 func runArgs(args ...string) (code int, stdout, stderr string) {
+	if len(args) > 0 && args[0] == "run" {
+		// keep porcupine's visualizations out of the source tree
+		args = append(args, "--viz-dir", vizDir)
+	}
 	var out, errb bytes.Buffer
 	code = run(args, &out, &errb)
 	return code, out.String(), errb.String()
+}
+
+// vizDir receives the visualizations the tests' runs write.
+var vizDir string
+
+func TestMain(m *testing.M) {
+	dir, err := os.MkdirTemp("", "simrun-viz-")
+	if err != nil {
+		panic(err)
+	}
+	vizDir = dir
+	code := m.Run()
+	os.RemoveAll(dir)
+	os.Exit(code)
 }
 
 // The real-Redis conformance cases shipped in testdata must all match:
