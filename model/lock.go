@@ -125,6 +125,14 @@ func withWaiters(s lockState, w []string) lockState {
 	return s
 }
 
+// without is w less its i-th waiter (a copy; w itself when i < 0).
+func without(w []string, i int) []string {
+	if i < 0 {
+		return w
+	}
+	return append(append([]string{}, w[:i]...), w[i+1:]...)
+}
+
 func waiterOwner(w string) string { return strings.TrimSuffix(w, "*") }
 
 // holder is who holds the lock at server time t ("" when nobody): a hold
@@ -284,9 +292,9 @@ func spec(opt LockOptions, s lockState, in LockInput, result string) (lockState,
 	}
 	// The fair lock goes to a caller only when nobody else is ahead.
 	first := !opt.Fair || len(w) == 0 || pos == 0
+	canTake := (!held && first) || (mine && opt.Reentrant)
 	switch in.Kind {
 	case Acquire:
-		canTake := (!held && first) || (mine && opt.Reentrant)
 		switch {
 		case result == Acquired && canTake:
 			if mine {
@@ -295,10 +303,7 @@ func spec(opt LockOptions, s lockState, in LockInput, result string) (lockState,
 				s.owner, s.count = in.Owner, 1 // over any expired hold
 			}
 			s.expiry = arm(in.At, in.Lease)
-			if pos >= 0 {
-				s = withWaiters(s, append(append([]string{}, w[:pos]...), w[pos+1:]...))
-			}
-			return s, true
+			return withWaiters(s, without(w, pos)), true
 		case result == NotAcquired && !canTake:
 			return s, true // a waiter keeps its place until it Leaves
 		}
@@ -306,12 +311,8 @@ func spec(opt LockOptions, s lockState, in LockInput, result string) (lockState,
 		if result != Left {
 			return s, false
 		}
-		if pos >= 0 {
-			s = withWaiters(s, append(append([]string{}, w[:pos]...), w[pos+1:]...))
-		}
-		return s, true
+		return withWaiters(s, without(w, pos)), true
 	case Enqueue:
-		canTake := (!held && first) || (mine && opt.Reentrant)
 		if result != Queued || canTake || !opt.Fair {
 			return s, false
 		}
@@ -326,15 +327,12 @@ func spec(opt LockOptions, s lockState, in LockInput, result string) (lockState,
 			w[pos] = name
 			return withWaiters(s, w), true
 		}
-		if pos >= 0 {
-			// Back at the tail: the old place was lost to eviction, which
-			// only an evictable entry allows.
-			if !strings.HasSuffix(w[pos], "*") {
-				return s, false
-			}
-			w = append(append([]string{}, w[:pos]...), w[pos+1:]...)
+		// Back at the tail: an old place was lost to eviction, which only
+		// an evictable entry allows.
+		if pos >= 0 && !strings.HasSuffix(w[pos], "*") {
+			return s, false
 		}
-		return withWaiters(s, append(w, name)), true
+		return withWaiters(s, append(without(w, pos), name)), true
 	case Release:
 		switch {
 		case mine && result == Released:
