@@ -183,7 +183,7 @@ func Linearizable(h *model.History, opt model.LockOptions, faults []sim.FaultSpa
 		stuck = serverStuck
 		v.Detail = fmt.Sprintf("porcupine could not decide the history (%d operations) within %s, and the order the server ran the scripts in is not one the lock allows", len(ops), timeout)
 	} else {
-		_, stuck = firstUnlinearizable(ops, info)
+		stuck = firstUnlinearizable(ops, info)
 		v.Detail = "no order of the calls explains what the clients saw"
 	}
 	if stuck != nil {
@@ -191,10 +191,10 @@ func Linearizable(h *model.History, opt model.LockOptions, faults []sim.FaultSpa
 		v.At, v.Actors = sim.Time(stuck.Call), []string{meta.owner}
 		v.Detail += fmt.Sprintf(": %s → %s cannot be placed", meta.what, resultText(stuck.Output.(model.LockOutput).Result))
 	}
+	if res == porcupine.Unknown {
+		return []Violation{v}, l // undecided: a failure whatever the faults
+	}
 	for _, f := range faults {
-		if res == porcupine.Unknown {
-			break // undecided: a failure whatever the faults
-		}
 		switch {
 		case f.Kind == sim.FaultMasterCrash || f.Kind == sim.FaultRestart:
 			v.Class, v.Excuse = ByDesign, "master "+string(f.Kind)+": asynchronous replication / no persistence"
@@ -252,7 +252,7 @@ func resultText(r string) string {
 // firstUnlinearizable finds, beyond the longest partial linearization,
 // the operation that returned first: the point where no explanation
 // reaches.
-func firstUnlinearizable(ops []porcupine.Operation, info porcupine.LinearizationInfo) (int64, *porcupine.Operation) {
+func firstUnlinearizable(ops []porcupine.Operation, info porcupine.LinearizationInfo) *porcupine.Operation {
 	parts := info.PartialLinearizationsOperations()
 	placed := map[opKey]bool{}
 	best := 0
@@ -280,10 +280,7 @@ func firstUnlinearizable(ops []porcupine.Operation, info porcupine.Linearization
 			stuck = op
 		}
 	}
-	if stuck == nil {
-		return 0, nil
-	}
-	return stuck.Call, stuck
+	return stuck
 }
 
 type opKey struct {
