@@ -289,14 +289,7 @@ func (r *Run) programFactory() (func() sim.Program, error) {
 				}
 				op := &h.Renewals[i]
 				op.End = c.p.VirtualNow()
-				switch {
-				case err != nil:
-					op.Outcome, op.Err = "error", err.Error()
-				case renewed:
-					op.Outcome = "renewed"
-				default:
-					op.Outcome = "not-renewed"
-				}
+				op.Outcome, op.Err = outcome(renewed, err, "renewed", "not-renewed")
 			}
 		}
 		c.OnStart = func(c *Redisson) {

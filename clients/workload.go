@@ -241,6 +241,18 @@ func (t *thread) loop() {
 	})
 }
 
+// outcome is how a call's result is recorded: "error" with its text, or
+// yes or no.
+func outcome(ok bool, err error, yes, no string) (string, string) {
+	switch {
+	case err != nil:
+		return "error", err.Error()
+	case ok:
+		return yes, ""
+	}
+	return no, ""
+}
+
 // opTag and renewalTag label requests with the history entry they serve.
 func opTag(i int) string      { return "op/" + strconv.Itoa(i) }
 func renewalTag(i int) string { return "renew/" + strconv.Itoa(i) }
@@ -269,14 +281,7 @@ func (t *thread) csDuration() sim.Duration {
 func (t *thread) finishOp(ok bool, err error, yes, no string) {
 	op := &t.h.Ops[t.op]
 	op.End = t.p.VirtualNow()
-	switch {
-	case err != nil:
-		op.Outcome, op.Err = "error", err.Error()
-	case ok:
-		op.Outcome = yes
-	default:
-		op.Outcome = no
-	}
+	op.Outcome, op.Err = outcome(ok, err, yes, no)
 	t.p.Trace("return").Int("thread", t.tid).Str("call", string(op.Call)).Str("outcome", op.Outcome).Str("error", op.Err).End()
 }
 
