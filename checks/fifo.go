@@ -28,13 +28,14 @@ func FIFO(h *model.History, faults []sim.FaultSpan) []Violation {
 	var out []Violation
 	for _, x := range waiters {
 		for _, y := range waiters {
-			if x.Owner == y.Owner || !(x.QueuedAt < y.QueuedAt && y.End < x.End) {
+			xq, yq := x.PlaceTakenAt(), y.PlaceTakenAt()
+			if x.Owner == y.Owner || !(xq < yq && y.End < x.End) {
 				continue
 			}
 			v := Violation{Property: "fifo", At: y.End, Actors: []string{x.Owner, y.Owner},
-				Detail: fmt.Sprintf("%s queued at t=%s but %s, queued at t=%s, got the lock first (t=%s)", x.Owner, x.QueuedAt, y.Owner, y.QueuedAt, y.End)}
+				Detail: fmt.Sprintf("%s queued at t=%s but %s, queued at t=%s, got the lock first (t=%s)", x.Owner, xq, y.Owner, yq, y.End)}
 			holders := []model.Section{{Proc: x.Proc, Owner: x.Owner, Lease: x.Lease}, {Proc: y.Proc, Owner: y.Owner, Lease: y.Lease}}
-			v.Class, v.Excuse, v.Faults = excuseWith(holders, x.QueuedAt, y.End, faults, true, true)
+			v.Class, v.Excuse, v.Faults = excuseWith(holders, xq, y.End, faults, true, true)
 			out = append(out, v)
 			break // one overtake per earlier waiter tells the story
 		}

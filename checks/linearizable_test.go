@@ -6,6 +6,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/locksim/locksim/clients"
 	"github.com/locksim/locksim/model"
 	"github.com/locksim/locksim/sim"
 )
@@ -60,14 +61,76 @@ func TestLinearizableExcusesAFailover(t *testing.T) {
 }
 
 // A checker that runs out of time has proved nothing: that is a failure,
-// whatever faults the run had.
+// unless a fault that excuses any violation happened (then nothing it
+// could have found is a bug).
 func TestLinearizableUndecidedIsAFailure(t *testing.T) {
-	faults := []sim.FaultSpan{{Fault: sim.Fault{Kind: sim.FaultMasterCrash, Target: "master"}, Start: 0, End: 0}}
-	v, l := Linearizable(twoHolders(), redissonModel, faults, time.Nanosecond)
+	pause := []sim.FaultSpan{{Fault: sim.Fault{Kind: sim.FaultPause, Target: "c1", For: sim.Second}, Start: 0, End: ms(1000)}}
+	v, l := Linearizable(twoHolders(), redissonModel, pause, time.Nanosecond)
 	if l.Result == "Illegal" {
 		t.Skip("porcupine decided within a nanosecond")
 	}
 	if len(v) != 1 || v[0].Class != Bug || !strings.Contains(v[0].Detail, "could not decide") {
 		t.Fatalf("violations: %v", v)
+	}
+	failover := []sim.FaultSpan{{Fault: sim.Fault{Kind: sim.FaultMasterCrash, Target: "master"}, Start: 0, End: 0}}
+	v, l = Linearizable(twoHolders(), redissonModel, failover, time.Nanosecond)
+	if l.Result == "Illegal" {
+		t.Skip("porcupine decided within a nanosecond")
+	}
+	if len(v) != 1 || v[0].Class != ByDesign || !strings.Contains(v[0].Excuse, "undecided") {
+		t.Fatalf("violations: %v", v)
+	}
+}
+
+// A fair waiter's place in the queue can outlive the call that took it: a
+// request that timed out on the client still runs later and queues the
+// caller, and the thread's next call finds the place kept (3.8.1's zadd
+// returns 0, no rpush). These runs of preset net have both; the observer
+// must give each place to the call whose script took it, and to the later
+// call only once a script of its own runs. Before it did, the model put
+// the caller at the tail and reported a fair grant to the true head as a
+// violation, and FIFO saw an overtake.
+func TestFairPlacesKeptFromLateRequests(t *testing.T) {
+	for _, c := range []struct {
+		seed           uint64
+		procs, threads int
+		skip           []int
+		keeps          bool
+	}{
+		// A timed-out lock() queues its caller at t=118.603s; the thread's
+		// tryLock() and lock() keep that place and lock() gets the lock.
+		{17, 2, 3, []int{2, 3}, true},
+		// A tryLock(wait) whose request is lost finds its thread queued by
+		// an earlier call: with no script of its own it keeps nothing.
+		{39, 3, 1, []int{2, 3, 4}, false},
+	} {
+		cfg := clients.RunConfig{Algo: "fairlock-3.8.1", Seed: c.seed, Preset: "net", Safety: 180 * sim.Second, Liveness: 7 * sim.Second, Procs: c.procs, Threads: c.threads, SkipFaults: c.skip}
+		r, err := clients.NewRun(cfg, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		r.Execute()
+		kept, lateQueued := 0, 0
+		for _, op := range r.History.Ops {
+			if op.QueueKept {
+				kept++
+				if op.ExecAt < 0 || op.KeptSince > op.QueuedAt {
+					t.Errorf("seed %d: %s's call keeps a place without a script of its own, or before it was taken: %+v", c.seed, op.Owner, op)
+				}
+			}
+			if op.QueuePos > 0 && op.Outcome == "error" && op.ExecVirtual > op.End {
+				lateQueued++
+			}
+		}
+		if c.keeps && kept == 0 {
+			t.Errorf("seed %d: no call kept a place: the run no longer exercises it", c.seed)
+		}
+		if v, _ := Linearizable(r.History, clients.LockModel(cfg.Algo), nil, 10*time.Second); len(v) != 0 {
+			t.Errorf("seed %d: %v", c.seed, v)
+		}
+		if v := FIFO(r.History, nil); len(v) != 0 {
+			t.Errorf("seed %d: %v", c.seed, v)
+		}
+		t.Logf("seed %d: %d kept places, %d places taken by a late request", c.seed, kept, lateQueued)
 	}
 }

@@ -108,8 +108,9 @@ type Run struct {
 	Header   []string // every option and drawn parameter, for the run's header
 
 	progs      []*workloadProgram
-	threadWait int64 // the fair lock's threadWaitTime (ms), 0 otherwise
-	epoch      int   // master changes seen so far by the observer
+	threadWait int64               // the fair lock's threadWaitTime (ms), 0 otherwise
+	epoch      int                 // master changes seen so far by the observer
+	joined     map[string]sim.Time // when each fair waiter last joined the queue
 }
 
 // checkAlgo validates an algorithm name.
@@ -155,7 +156,7 @@ func NewRun(cfg RunConfig, trace io.Writer) (*Run, error) {
 	}
 	tr := sim.NewTracer(trace)
 	w := sim.NewWorld(sim.Config{Seed: cfg.Seed, Net: plan.Net, Replicas: plan.Replicas, Trace: tr})
-	r := &Run{Config: cfg, World: w, Plan: plan, Workload: wl, History: &model.History{}}
+	r := &Run{Config: cfg, World: w, Plan: plan, Workload: wl, History: &model.History{}, joined: map[string]sim.Time{}}
 	mk, err := r.programFactory()
 	if err != nil {
 		return nil, err
@@ -352,14 +353,7 @@ func (r *Run) observe(n *sim.Node, req sim.Request, reply sim.Reply) {
 // call's decision (its last attempt was): it is recorded apart.
 func (r *Run) noteExec(req sim.Request, serverMs int64) {
 	h := r.History
-	kind, idx, ok := strings.Cut(req.Tag, "/")
-	if !ok {
-		return
-	}
-	i, err := strconv.Atoi(idx)
-	if err != nil {
-		return
-	}
+	kind, i := parseTag(req.Tag)
 	switch {
 	case kind == "op" && i < len(h.Ops):
 		if req.Script != nil && strings.Contains(req.Script.ID, "acquireFailed") {
@@ -372,6 +366,20 @@ func (r *Run) noteExec(req sim.Request, serverMs int64) {
 	}
 }
 
+// parseTag splits a request's tag, "op/N" or "renew/N", into its kind and
+// index ("", -1 when the request serves no recorded call).
+func parseTag(tag string) (string, int) {
+	kind, idx, ok := strings.Cut(tag, "/")
+	if !ok {
+		return "", -1
+	}
+	i, err := strconv.Atoi(idx)
+	if err != nil {
+		return "", -1
+	}
+	return kind, i
+}
+
 // noteQueue records, for the calls waiting now, their first place in the
 // fair queue, and marks as evicted a waiter that lost its place while it
 // still waited: one that vanished from the queue without taking the lock or
@@ -379,13 +387,31 @@ func (r *Run) noteExec(req sim.Request, serverMs int64) {
 // again behind waiters that were behind it (its own retry's stale loop
 // removed it and the same script queued it at the tail).
 func (r *Run) noteQueue(prev, cur model.StoreSample, req sim.Request) {
+	var ran *model.Op // the call whose request this was
+	if kind, k := parseTag(req.Tag); kind == "op" && k < len(r.History.Ops) {
+		ran = &r.History.Ops[k]
+	}
 	for i, member := range cur.Queue {
 		op := r.openOp(member)
+		kept := slices.Contains(prev.Queue, member)
+		if !kept {
+			r.joined[member] = cur.At
+		}
+		if op == nil && !kept && ran != nil && ran.Owner == member {
+			// A late request of a call that already ended (it timed out
+			// before its script ran) queued the caller: the place is that
+			// call's, and a later call of the same thread keeps it.
+			op = ran
+		}
 		switch {
 		case op == nil:
+		case op.QueuePos == 0 && kept && op != ran:
+			// A place left by an earlier call: this call holds it only
+			// once a script of its own runs (and re-arms its timeout).
 		case op.QueuePos == 0:
 			op.QueuePos, op.QueuedAt, op.QueuedServerMs, op.QueuedEpoch = i+1, cur.At, cur.ServerMs, cur.Epoch
-			op.QueueKept = slices.Contains(prev.Queue, member)
+			op.QueueKept = kept
+			op.KeptSince = r.joined[member]
 		case !slices.Contains(prev.Queue, member):
 			// back in the queue after it vanished from it
 			op.Requeued = append(op.Requeued, model.Requeue{At: cur.At, ServerMs: cur.ServerMs, Epoch: cur.Epoch})

@@ -54,6 +54,8 @@ type Op struct {
 	// call first ran (a place left by an earlier call whose reply it never
 	// heard), and kept that place.
 	QueueKept bool
+	// KeptSince is, for a kept place, when the earlier call took it.
+	KeptSince sim.Time
 	// ExecAt is the master's clock (Unix ms) when the call's deciding
 	// script or command last ran (its last acquire attempt, its release,
 	// its renewal), as an observer saw it; -1 when none ever ran (the
@@ -169,4 +171,13 @@ type History struct {
 	End      End
 	// NegativeTTLs counts acquire replies below zero (3.16.8's #5503).
 	NegativeTTLs int
+}
+
+// PlaceTakenAt is when the caller took the place in the fair queue it
+// waited in: for a place kept from an earlier call, when that call took it.
+func (o Op) PlaceTakenAt() sim.Time {
+	if o.QueueKept {
+		return o.KeptSince
+	}
+	return o.QueuedAt
 }
