@@ -18,6 +18,8 @@ import (
 // tail in the same script — is evicted, not overtaken: Evicted reports it. Evicted waiters are not counted here: Evicted
 // reports them (the fair lock's stale loop removing live waiters is its own
 // finding). Only calls that queued take part, so non-fair locks pass.
+// FIFO also reports a waiter that gave up without leaving the queue (see
+// abandoned).
 func FIFO(h *model.History, faults []sim.FaultSpan) []Violation {
 	var waiters []model.Op
 	for _, op := range h.Ops {
@@ -39,6 +41,26 @@ func FIFO(h *model.History, faults []sim.FaultSpan) []Violation {
 			out = append(out, v)
 			break // one overtake per earlier waiter tells the story
 		}
+	}
+	return append(out, abandoned(h, faults)...)
+}
+
+// abandoned finds fair waiters whose tryLock(wait) ran out and returned
+// false without giving up their place: Redisson's tryLock calls
+// acquireFailed (RedissonFairLock.acquireFailedAsync removes the waiter from
+// the queue and the timeout set) before it returns false, so nobody queued
+// behind is held up by a caller who has left. A lost or delayed request
+// while the call ran makes it by design.
+func abandoned(h *model.History, faults []sim.FaultSpan) []Violation {
+	var out []Violation
+	for _, op := range h.Ops {
+		if op.Call != model.CallTryLockWait || op.Outcome != "not-acquired" || op.QueuePos == 0 || op.GaveUpAt >= 0 {
+			continue
+		}
+		v := Violation{Property: "fifo", At: op.End, Actors: []string{op.Owner},
+			Detail: fmt.Sprintf("%s's tryLock(wait) gave up at t=%s without leaving the queue (no acquireFailed ran)", op.Owner, op.End)}
+		v.Class, v.Excuse, v.Faults = excuseWith([]model.Section{{Proc: op.Proc, Owner: op.Owner, Lease: op.Lease}}, op.Start, op.End, faults, true, false)
+		out = append(out, v)
 	}
 	return out
 }

@@ -32,7 +32,7 @@ func Holds(h *model.History, faults []sim.FaultSpan) []Violation {
 		}
 		v := Violation{Property: "holds", At: s.Start, Actors: []string{s.Owner}}
 		if s.StoreHolds > 1 {
-			v.Detail = fmt.Sprintf("%s acquired once but the store counts %d holds (an acquire ran twice)", s.Owner, s.StoreHolds)
+			v.Detail = fmt.Sprintf("%s acquired once but the store counts %d holds (an acquire ran twice, or a release did not count down)", s.Owner, s.StoreHolds)
 			if since, ok := erroredCallBefore(h, s); ok {
 				v.Detail += fmt.Sprintf("; its call at t=%s failed with an error, leaving a hold it did not count", since)
 				v.Class, v.Excuse, v.Faults = excuse([]model.Section{s}, since, s.Start, faults, true)

@@ -9,15 +9,21 @@ import (
 )
 
 // Store checks the store-side invariants after every script: a lock hash
-// has at most one owner, and the fair lock's queue and timeout set hold the
-// same members, each once. Any breach is a bug: every script keeps both
-// structures together and replicates them together.
+// has at most one owner; the fair lock's queue and timeout set hold the
+// same members, each once; and a fair script's stale-waiter loop leaves no
+// waiter at the head whose timeout had passed when it ran. Any breach is a
+// bug: every script keeps both structures together and replicates them
+// together, and the loop runs before anything else in the script.
 func Store(h *model.History) []Violation {
 	var out []Violation
 	for _, s := range h.Store {
 		if len(s.Holders) > 1 {
 			out = append(out, Violation{Property: "store", Class: Bug, At: s.At, Actors: s.Holders,
 				Detail: fmt.Sprintf("after %s on %s the lock hash has %d owners: %s", s.Script, s.Node, len(s.Holders), strings.Join(s.Holders, ", "))})
+		}
+		if s.StaleHead != "" {
+			out = append(out, Violation{Property: "store", Class: Bug, At: s.At, Actors: []string{s.StaleHead},
+				Detail: fmt.Sprintf("after %s on %s the queue's head %s has a timeout at or before the script's current time: its stale-waiter loop should have removed it", s.Script, s.Node, s.StaleHead)})
 		}
 		if d := sameMembers(s.Queue, s.Timeouts); d != "" {
 			out = append(out, Violation{Property: "store", Class: Bug, At: s.At,

@@ -135,6 +135,12 @@ type StoreSample struct {
 	TTL      int64    // the lock key's PTTL then (-1 none, -2 absent)
 	Queue    []string // the fair lock's queue, in order
 	Timeouts []string // members of the fair lock's timeout set
+	// StaleHead is set when a fair script whose stale-waiter loop should
+	// have removed the queue's head left it there: the head was queued
+	// before the script, its timeout unchanged by it, and at or before the
+	// script's current time (RedissonFairLock: `if timeout <= currentTime
+	// then zrem; lpop`).
+	StaleHead string
 }
 
 // End is the state at the end of a run.

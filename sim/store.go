@@ -289,6 +289,21 @@ func (s *Store) PeekHashField(key, field string) (string, bool) {
 	return "", false
 }
 
+// PeekZScore is a member's score in a sorted set, without touching the
+// store (false when the key or the member is absent).
+func (s *Store) PeekZScore(key, member string) (float64, bool) {
+	v := s.keys[key]
+	if v == nil || v.typ != typeZSet || s.expired(v) {
+		return 0, false
+	}
+	for _, m := range v.zset {
+		if m.member == member {
+			return m.score, true
+		}
+	}
+	return 0, false
+}
+
 // PeekKey describes a key without touching the store (no lazy expiry, no
 // effects): its type ("none" when absent or past its TTL), its TTL in ms
 // (-1 none), and its members — hash fields, list elements, or sorted-set
