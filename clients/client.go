@@ -109,9 +109,28 @@ func (r *renewal) first() (int64, bool) {
 	return r.threads[0], true
 }
 
+// renewEvery is the watchdog's period: internalLockLeaseTime / 3.
+func (c *Redisson) renewEvery(l *RLock) sim.Duration {
+	if c.opts.Mutations.WatchdogEveryLease {
+		return sim.Duration(l.internalLockLeaseTime) * sim.Millisecond
+	}
+	return sim.Duration(l.internalLockLeaseTime/3) * sim.Millisecond
+}
+
+// lockName is RedissonLock.getLockName(threadId): the owner field.
+func (c *Redisson) lockName(tid int64) string {
+	if c.opts.Mutations.OwnerWithoutUUID {
+		return strconv.FormatInt(tid, 10)
+	}
+	return c.UUID + ":" + strconv.FormatInt(tid, 10)
+}
+
 // scheduleExpirationRenewal starts or joins the watchdog of a lock held
 // with leaseTime -1.
 func (c *Redisson) scheduleExpirationRenewal(l *RLock) {
+	if c.opts.Mutations.NoWatchdog {
+		return
+	}
 	name := l.entryName()
 	if c.opts.Version == "3.8.1" {
 		// 3.8.1 RedissonLock.scheduleExpirationRenewal: one entry per lock and
@@ -121,7 +140,7 @@ func (c *Redisson) scheduleExpirationRenewal(l *RLock) {
 		}
 		r := &renewal{lock: l, live: true}
 		c.renewals[name] = r
-		r.timer = c.rt.after(sim.Duration(l.internalLockLeaseTime/3)*sim.Millisecond, func() { c.renew381(name, r) })
+		r.timer = c.rt.after(c.renewEvery(l), func() { c.renew381(name, r) })
 		return
 	}
 	// 3.16.8 RedissonBaseLock.scheduleExpirationRenewal: threads share
@@ -184,7 +203,7 @@ func (c *Redisson) renewExpiration(name string, l *RLock) {
 	if r == nil {
 		return
 	}
-	r.timer = c.rt.after(sim.Duration(l.internalLockLeaseTime/3)*sim.Millisecond, func() {
+	r.timer = c.rt.after(c.renewEvery(l), func() {
 		ent := c.renewals[name]
 		if ent == nil {
 			return
@@ -193,7 +212,7 @@ func (c *Redisson) renewExpiration(name string, l *RLock) {
 		if !ok {
 			return
 		}
-		owner := l.c.UUID + ":" + strconv.FormatInt(tid, 10)
+		owner := c.lockName(tid)
 		c.renew(l, owner, func(res sim.Reply, err error) {
 			if err != nil {
 				c.p.Trace("renew-error").Str("lock", l.Name).Str("error", err.Error()).End()

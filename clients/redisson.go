@@ -44,6 +44,9 @@ type Options struct {
 	SyncReplicas bool
 
 	Scripts *ScriptSet
+
+	// Mutations break the client on purpose (the mutants catalog).
+	Mutations Mutations
 }
 
 // DefaultOptions returns the defaults of a Redisson version.
@@ -110,6 +113,12 @@ func loadScripts(version, dir string) (*ScriptSet, error) {
 			return nil, err
 		}
 	}
+	return compileScripts(version, own)
+}
+
+// compileScripts compiles a version's scripts, taking those in own (by ID)
+// instead of the embedded ones.
+func compileScripts(version string, own map[string]*scripts.Script) (*ScriptSet, error) {
 	renewClass := "RedissonLock"
 	if version == "3.16.8" {
 		renewClass = "RedissonBaseLock"
@@ -178,8 +187,8 @@ type RLock struct {
 
 func (l *RLock) fair() bool        { return l.c.opts.Fair }
 func (l *RLock) v3168() bool       { return l.c.opts.Version == "3.16.8" }
-func (l *RLock) lockName() string  { return l.c.UUID + ":" + strconv.FormatInt(l.ThreadID, 10) } // getLockName
-func (l *RLock) entryName() string { return l.c.UUID + ":" + l.Name }                            // getEntryName
+func (l *RLock) lockName() string  { return l.c.lockName(l.ThreadID) }
+func (l *RLock) entryName() string { return l.c.UUID + ":" + l.Name } // getEntryName
 func (l *RLock) channelName() string {
 	return prefixName("redisson_lock__channel", l.Name)
 }
@@ -273,12 +282,20 @@ func (l *RLock) tryLockInner(waitTime int64, unit Unit, leaseMs int64, noWait bo
 }
 
 // tryAcquire is RedissonLock.tryAcquire(waitTime, leaseTime, unit, threadId)
+// leaseMillis is unit.toMillis(leaseTime), as tryAcquireAsync sends it.
+func (l *RLock) leaseMillis(leaseTime int64, unit Unit) int64 {
+	if l.c.opts.Mutations.LeaseUnitIgnored {
+		return leaseTime
+	}
+	return unit.toMillis(leaseTime)
+}
+
 // → tryAcquireAsync: with leaseTime -1 the lease is the watchdog's and a
 // successful acquire starts renewal; cb gets ttl (acquired == true when
 // the script returned nil).
 func (l *RLock) tryAcquire(waitTime, leaseTime int64, unit Unit, cb func(ttl int64, acquired bool, err error)) {
 	if leaseTime != -1 {
-		leaseMs := unit.toMillis(leaseTime)
+		leaseMs := l.leaseMillis(leaseTime, unit)
 		if !l.v3168() {
 			l.internalLockLeaseTime = leaseMs // 3.8.1 sets it before sending
 		}
@@ -397,7 +414,7 @@ func (l *RLock) subscribeWithin(limitMs int64, ready func(*lockEntry), expired f
 func (l *RLock) TryLockNoWait(leaseTime int64, unit Unit, done func(bool, error)) {
 	leaseMs := l.internalLockLeaseTime
 	if leaseTime != -1 {
-		leaseMs = unit.toMillis(leaseTime)
+		leaseMs = l.leaseMillis(leaseTime, unit)
 	} else if !l.v3168() {
 		leaseMs = l.c.opts.LockWatchdogTimeout
 	}
@@ -431,7 +448,7 @@ func (l *RLock) TryLock(waitTime, leaseTime int64, unit Unit, done func(bool, er
 	time := unit.toMillis(waitTime)
 	current := p.Now()
 	fail := func() {
-		l.acquireFailed(waitTime, unit, func() { done(false, nil) })
+		l.acquireFailed(waitTime, unit, func() { done(l.c.opts.Mutations.TimeoutAcquires, nil) })
 	}
 	l.tryAcquire(waitTime, leaseTime, unit, func(ttl int64, ok bool, err error) {
 		if err != nil || ok {
@@ -494,7 +511,7 @@ func (l *RLock) TryLock(waitTime, leaseTime int64, unit Unit, done func(bool, er
 // or threadWaitTime when waitTime is -1). Its outcome does not change the
 // caller's result.
 func (l *RLock) acquireFailed(waitTime int64, unit Unit, then func()) {
-	if !l.fair() {
+	if !l.fair() || l.c.opts.Mutations.NoAcquireFailed {
 		then()
 		return
 	}
@@ -528,16 +545,18 @@ func (l *RLock) Unlock(done func(error)) {
 		argv = []string{unlockMessage, lease, l.lockName()}
 	}
 	l.evalWrite(sc, keys, argv, func(r sim.Reply, err error) {
-		if l.v3168() {
+		switch {
+		case o.Mutations.UnlockKeepsRenewal:
+		case l.v3168():
 			l.c.cancelExpirationRenewal(l, true)
-		} else if err != nil || (r.Kind == sim.KindInt && r.Int == 1) {
+		case err != nil || (r.Kind == sim.KindInt && r.Int == 1):
 			l.c.cancelExpirationRenewal(l, err != nil)
 		}
 		if err != nil {
 			done(err)
 			return
 		}
-		if r.Kind == sim.KindNil {
+		if r.Kind == sim.KindNil && !o.Mutations.UnlockNilIsSuccess {
 			done(ErrNotHeld)
 			return
 		}

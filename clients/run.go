@@ -57,6 +57,10 @@ type RunConfig struct {
 	// shrinking a failing run drops faults this way.
 	SkipFaults []int
 
+	// Mutant names an entry of the mutants catalog to run instead of the
+	// real scripts and client ("" = none); it must be one for Algo.
+	Mutant string
+
 	// Faults, when not nil, replace the preset's drawn faults (the preset
 	// still sets the network and the replicas): property tests draw their
 	// own fault schedules this way.
@@ -111,6 +115,7 @@ type Run struct {
 	threadWait int64               // the fair lock's threadWaitTime (ms), 0 otherwise
 	epoch      int                 // master changes seen so far by the observer
 	joined     map[string]sim.Time // when each fair waiter last joined the queue
+	scores     map[string]float64  // the fair queue's timeouts after the last script
 }
 
 // checkAlgo validates an algorithm name.
@@ -156,7 +161,7 @@ func NewRun(cfg RunConfig, trace io.Writer) (*Run, error) {
 	}
 	tr := sim.NewTracer(trace)
 	w := sim.NewWorld(sim.Config{Seed: cfg.Seed, Net: plan.Net, Replicas: plan.Replicas, Trace: tr})
-	r := &Run{Config: cfg, World: w, Plan: plan, Workload: wl, History: &model.History{}, joined: map[string]sim.Time{}}
+	r := &Run{Config: cfg, World: w, Plan: plan, Workload: wl, History: &model.History{}, joined: map[string]sim.Time{}, scores: map[string]float64{}}
 	mk, err := r.programFactory()
 	if err != nil {
 		return nil, err
@@ -182,6 +187,9 @@ func NewRun(cfg RunConfig, trace io.Writer) (*Run, error) {
 		fmt.Sprintf("workload procs=%d threads=%d lock=%s think=%s cs=%s cs-long=%.2f<=%s mix lock=%d lock(lease)=%d tryLock()=%d tryLock(wait)=%d lease=%d..%dms wait=%d..%dms seconds-unit=%.2f",
 			wl.Procs, wl.Threads, wl.Lock, wl.ThinkMean, wl.CSMean, wl.CSLong, wl.CSLongMax, wl.WLock, wl.WLockLease, wl.WTryLock, wl.WTryLockWait, wl.LeaseMin, wl.LeaseMax, wl.WaitMin, wl.WaitMax, wl.SecondsUnit),
 	}, plan.Describe()...)
+	if cfg.Mutant != "" {
+		r.Header = slices.Insert(r.Header, 1, "mutant "+cfg.Mutant)
+	}
 	for _, h := range r.Header {
 		w.Tracer().Event(0, "world", "option").Str("text", h).End()
 	}
@@ -265,6 +273,11 @@ func (r *Run) programFactory() (func() sim.Program, error) {
 			return nil, err
 		}
 	}
+	if cfg.Mutant != "" {
+		if err := applyMutant(&opts, cfg.Mutant, cfg.Algo); err != nil {
+			return nil, err
+		}
+	}
 	r.threadWait = 0
 	if fair {
 		r.threadWait = opts.ThreadWaitTime
@@ -343,7 +356,15 @@ func (r *Run) observe(n *sim.Node, req sim.Request, reply sim.Reply) {
 		h.NegativeTTLs++
 	}
 	if len(h.Store) > 0 {
-		r.noteQueue(h.Store[len(h.Store)-1], smp, req)
+		prev := h.Store[len(h.Store)-1]
+		r.noteQueue(prev, smp, req)
+		smp.StaleHead = r.staleHead(n, prev, smp, req)
+	}
+	clear(r.scores)
+	for _, m := range smp.Queue {
+		if score, ok := n.Store.PeekZScore(prefixName("redisson_lock_timeout", lock), m); ok {
+			r.scores[m] = score
+		}
 	}
 	h.Store = append(h.Store, smp)
 }
@@ -364,6 +385,43 @@ func (r *Run) noteExec(req sim.Request, serverMs int64) {
 	case kind == "renew" && i < len(h.Renewals):
 		h.Renewals[i].ExecAt, h.Renewals[i].ExecVirtual, h.Renewals[i].ExecEpoch = serverMs, r.World.Now(), r.epoch
 	}
+}
+
+// staleLoopNow gives, for the fair scripts that begin with the stale-waiter
+// loop, the ARGV index (1-based) of the current time the loop compares
+// timeouts with (RedissonFairLock.tryLockInnerAsync, unlockInnerAsync).
+var staleLoopNow = map[string]int{
+	"RedissonFairLock.tryLockInnerAsync.EVAL_LONG":         4,
+	"RedissonFairLock.tryLockInnerAsync.EVAL_NULL_BOOLEAN": 3,
+	"RedissonFairLock.unlockInnerAsync":                    4,
+}
+
+// staleHead returns the queue's head after a script with the stale-waiter
+// loop when the loop should have removed it: it was the head before the
+// script too (so the loop looked at it first), its timeout is unchanged,
+// and that timeout is at or before the script's current time. (A waiter
+// that became head when a grant popped the one before it, or whose
+// timeout the script changed after the loop — 3.16.8's zincrby on a grant,
+// 3.8.1's zadd on a retry — is not the loop's business.)
+func (r *Run) staleHead(n *sim.Node, prev, cur model.StoreSample, req sim.Request) string {
+	if req.Script == nil || len(cur.Queue) == 0 || prev.Node != cur.Node || len(prev.Queue) == 0 || prev.Queue[0] != cur.Queue[0] {
+		return ""
+	}
+	_, name, _ := strings.Cut(req.Script.ID, "/")
+	i := staleLoopNow[name]
+	if i == 0 || i > len(req.Argv) {
+		return ""
+	}
+	now, err := strconv.ParseFloat(req.Argv[i-1], 64)
+	if err != nil {
+		return ""
+	}
+	head := cur.Queue[0]
+	score, ok := n.Store.PeekZScore(prefixName("redisson_lock_timeout", r.Workload.Lock), head)
+	if before, had := r.scores[head]; !ok || !had || score > now || before != score {
+		return ""
+	}
+	return head
 }
 
 // parseTag splits a request's tag, "op/N" or "renew/N", into its kind and

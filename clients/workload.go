@@ -49,6 +49,8 @@ type redissonLocker struct {
 	tag  string
 }
 
+// owner is the thread's identity, UUID:threadId: what getLockName stores
+// (a mutant that stores something else is judged by who really held it).
 func (r *redissonLocker) owner() string { return r.c.UUID + ":" + strconv.FormatInt(r.tid, 10) }
 func (r *redissonLocker) acquire(a Attempt, done func(bool, error)) {
 	r.cur = r.c.GetLock(r.name, r.tid)

@@ -17,7 +17,7 @@ import (
 	"strings"
 )
 
-//go:embed redisson manifest.json
+//go:embed redisson manifest.json mutants
 var embedded embed.FS
 
 // embedRoot is the directory of the embedded tree that holds <version>/<name>.lua.
@@ -290,24 +290,27 @@ func LoadDir(dir string) (map[string]*Script, error) {
 	if !info.IsDir() {
 		return nil, fmt.Errorf("scripts: load %s: not a directory", dir)
 	}
+	return loadFS(os.DirFS(dir), dir)
+}
+
+// loadFS is LoadDir on a file system; label is what errors and
+// Script.File call its root.
+func loadFS(fsys fs.FS, label string) (map[string]*Script, error) {
 	out := map[string]*Script{}
-	err = filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+	err := fs.WalkDir(fsys, ".", func(rel string, d fs.DirEntry, err error) error {
+		p := filepath.Join(label, filepath.FromSlash(rel))
 		if err != nil {
 			return loadErr(p, err)
 		}
 		if d.IsDir() || !strings.HasSuffix(d.Name(), ".lua") {
 			return nil
 		}
-		rel, err := filepath.Rel(dir, p)
-		if err != nil {
-			return loadErr(p, err)
-		}
-		id := strings.TrimSuffix(filepath.ToSlash(rel), ".lua")
+		id := strings.TrimSuffix(rel, ".lua")
 		base, ok := registry[id]
 		if !ok {
 			return fmt.Errorf("scripts: load %s: %v", p, unknownIDInDir(id))
 		}
-		src, err := os.ReadFile(p)
+		src, err := fs.ReadFile(fsys, rel)
 		if err != nil {
 			return loadErr(p, err)
 		}
@@ -325,9 +328,27 @@ func LoadDir(dir string) (map[string]*Script, error) {
 		return nil, err
 	}
 	if len(out) == 0 {
-		return nil, fmt.Errorf("scripts: load %s: no .lua files (expected <dir>/<version>/<JavaClass>.<javaMethod>[.<variant>].lua)", dir)
+		return nil, fmt.Errorf("scripts: load %s: no .lua files (expected <dir>/<version>/<JavaClass>.<javaMethod>[.<variant>].lua)", label)
 	}
 	return out, nil
+}
+
+// MutantDir is where the mutant script directories live, inside the
+// package's embedded files and in the source tree.
+const MutantDir = "mutants"
+
+// LoadMutant loads the embedded mutant script directory name (laid out as
+// for LoadDir): copies of Redisson's scripts, each with one deliberate
+// mistake, that the checks must catch.
+func LoadMutant(name string) (map[string]*Script, error) {
+	sub, err := fs.Sub(embedded, MutantDir+"/"+name)
+	if err != nil {
+		return nil, err
+	}
+	if _, err := fs.Stat(sub, "."); err != nil {
+		return nil, fmt.Errorf("scripts: no mutant directory %q", name)
+	}
+	return loadFS(sub, filepath.Join("scripts", MutantDir, name))
 }
 
 // loadErr formats a LoadDir error on one line, naming the file once (the

@@ -60,6 +60,9 @@ func configFromTrace(name string, lines [][]byte) (clients.RunConfig, error) {
 			found++
 		}
 		var skip string
+		if n, _ := fmt.Sscanf(ev.Text, "mutant %s", &cfg.Mutant); n == 1 {
+			continue
+		}
 		if n, _ := fmt.Sscanf(ev.Text, "skip faults %s", &skip); n == 1 {
 			if cfg.SkipFaults, err = parseSkip(skip); err != nil {
 				return cfg, fmt.Errorf("%s:%d: %v", name, i+1, err)

@@ -17,6 +17,7 @@ import (
 // runFlags are the flags every run-shaped subcommand shares.
 type runFlags struct {
 	algo, preset, scripts string
+	mutant                string
 	seed                  uint64
 	safety, liveness      sim.Duration
 	procs, threads        int
@@ -31,6 +32,7 @@ func (rf *runFlags) register(fs *flag.FlagSet) {
 	fs.StringVar(&rf.algo, "algo", "", "lock `algorithm` (one of the names in 'simrun help')")
 	fs.StringVar(&rf.preset, "preset", "none", "fault `preset`: none, crash, pause, net, skew, failover, all")
 	fs.StringVar(&rf.scripts, "scripts", "", "run the Redisson algorithm on your own script `DIR`")
+	fs.StringVar(&rf.mutant, "mutant", "", "run a mutant of the algorithm from the catalog (simrun mutants) by `NAME`")
 	fs.Uint64Var(&rf.seed, "seed", 1, "the run's `seed`")
 	fs.Var(durationFlag{&rf.safety}, "safety", "length of the safety phase (with faults), e.g. 3m")
 	fs.Var(durationFlag{&rf.liveness}, "liveness", "length of the liveness phase (faults healed), e.g. 2m")
@@ -62,7 +64,7 @@ func parseSkip(s string) ([]int, error) {
 
 func (rf *runFlags) config() clients.RunConfig {
 	skip, _ := parseSkip(rf.skipFaults) // validated in runRun
-	return clients.RunConfig{SkipFaults: skip, Algo: rf.algo, Seed: rf.seed, Preset: rf.preset, Scripts: rf.scripts,
+	return clients.RunConfig{SkipFaults: skip, Algo: rf.algo, Seed: rf.seed, Preset: rf.preset, Scripts: rf.scripts, Mutant: rf.mutant,
 		Safety: rf.safety, Liveness: rf.liveness, Procs: rf.procs, Threads: rf.threads,
 		Client: clients.ClientOverrides{LockWatchdogTimeout: rf.watchdog.Ms(), ThreadWaitTime: rf.threadWait.Ms(),
 			Timeout: rf.timeout.Ms(), RetryAttempts: rf.client.RetryAttempts, RetryInterval: rf.retryIvl.Ms()}}

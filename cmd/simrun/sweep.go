@@ -111,6 +111,9 @@ func reproduce(cfg clients.RunConfig, base runFlags) string {
 	if cfg.Scripts != "" {
 		fmt.Fprintf(&b, " --scripts %s", cfg.Scripts)
 	}
+	if cfg.Mutant != "" {
+		fmt.Fprintf(&b, " --mutant %s", cfg.Mutant)
+	}
 	for _, o := range []struct {
 		name string
 		v    int64

@@ -1,0 +1,69 @@
+package main
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/locksim/locksim/clients"
+)
+
+// Checking the checkers: every mutant in the catalog — a plausible
+// one-line mistake in a script or the client — must be caught by some
+// check on the standard sweeps. A survivor fails the test: either a check
+// is blind to that mistake, or the mutant is not a mistake.
+func TestEveryMutantIsCaught(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "mutants.md")
+	code, stdout, stderr := runArgs("mutants", "--out", out)
+	if code != exitOK {
+		t.Fatalf("exit %d\n%s\n%s", code, stderr, stdout)
+	}
+	report, err := os.ReadFile(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := len(clients.Mutants)
+	if want := fmt.Sprintf("Kill rate: %d of %d (100%%)", n, n); !strings.Contains(string(report), want) {
+		t.Fatalf("report lacks %q:\n%s", want, report)
+	}
+	for _, m := range clients.Mutants {
+		if !strings.Contains(string(report), "| "+m.Name+" | "+m.Algo+" |") {
+			t.Errorf("report has no row for %s", m.Name)
+		}
+	}
+	if !strings.Contains(string(report), "Median seeds to kill:") || !strings.Contains(stderr, "mutant 1/") {
+		t.Errorf("report or progress incomplete:\n%s\n%s", report, stderr)
+	}
+}
+
+// The real algorithm is never a mutant of itself: run through the same
+// judgement against itself, it is not caught.
+func TestCaughtNeedsADifference(t *testing.T) {
+	cfg := clients.RunConfig{Algo: "rlock-3.16.8", Seed: 1, Preset: "net"}
+	vs, err := runAll([]clients.RunConfig{cfg}, 1, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if props, _ := caught(cfg.Algo, vs[0], vs[0]); len(props) != 0 {
+		t.Fatalf("a run catches itself: %v", props)
+	}
+}
+
+func TestMutantsRejectsBadInput(t *testing.T) {
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"mutants", "--only", "nope"}, "unknown mutant"},
+		{[]string{"mutants", "--presets", "none,volcano"}, "unknown preset"},
+		{[]string{"mutants", "--seeds", "5-1"}, "seeds"},
+		{[]string{"run", "--algo", "rlock-3.16.8", "--mutant", "unlock-no-owner-check-3.8.1"}, "runs under rlock-3.8.1"},
+	} {
+		code, _, stderr := runArgs(c.args...)
+		if code != exitUsage || !strings.Contains(stderr, c.want) || strings.Count(stderr, "\n") != 1 {
+			t.Errorf("%v: exit %d, stderr %q (want %q)", c.args, code, stderr, c.want)
+		}
+	}
+}

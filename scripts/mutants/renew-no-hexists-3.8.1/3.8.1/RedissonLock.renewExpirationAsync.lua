@@ -1,0 +1,1 @@
+redis.call('pexpire', KEYS[1], ARGV[1]); return 1;
