@@ -18,8 +18,8 @@ import (
 // tail in the same script — is evicted, not overtaken: Evicted reports it. Evicted waiters are not counted here: Evicted
 // reports them (the fair lock's stale loop removing live waiters is its own
 // finding). Only calls that queued take part, so non-fair locks pass.
-// FIFO also reports a waiter that gave up without leaving the queue (see
-// abandoned).
+// Abandoned reports, under the same property, a waiter that gave up
+// without leaving the queue.
 func FIFO(h *model.History, faults []sim.FaultSpan) []Violation {
 	var waiters []model.Op
 	for _, op := range h.Ops {
@@ -42,16 +42,16 @@ func FIFO(h *model.History, faults []sim.FaultSpan) []Violation {
 			break // one overtake per earlier waiter tells the story
 		}
 	}
-	return append(out, abandoned(h, faults)...)
+	return out
 }
 
-// abandoned finds fair waiters whose tryLock(wait) ran out and returned
+// Abandoned (property fifo) finds fair waiters whose tryLock(wait) ran out and returned
 // false without giving up their place: Redisson's tryLock calls
 // acquireFailed (RedissonFairLock.acquireFailedAsync removes the waiter from
 // the queue and the timeout set) before it returns false, so nobody queued
 // behind is held up by a caller who has left. A lost or delayed request
 // while the call ran makes it by design.
-func abandoned(h *model.History, faults []sim.FaultSpan) []Violation {
+func Abandoned(h *model.History, faults []sim.FaultSpan) []Violation {
 	var out []Violation
 	for _, op := range h.Ops {
 		if op.Call != model.CallTryLockWait || op.Outcome != "not-acquired" || op.QueuePos == 0 || op.GaveUpAt >= 0 {

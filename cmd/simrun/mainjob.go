@@ -74,6 +74,7 @@ func checkRunFull(r *clients.Run) ([]checks.Violation, *checks.Linearizability, 
 	v = append(v, checks.Holds(r.History, faults)...)
 	v = append(v, checks.Store(r.History)...)
 	v = append(v, checks.FIFO(r.History, faults)...)
+	v = append(v, checks.Abandoned(r.History, faults)...)
 	v = append(v, checks.Expiry(r.History, faults)...)
 	v = append(v, checks.Evicted(r.History)...)
 	v = append(v, checks.Liveness(r.History)...)
