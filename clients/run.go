@@ -115,7 +115,7 @@ type Run struct {
 	threadWait int64               // the fair lock's threadWaitTime (ms), 0 otherwise
 	epoch      int                 // master changes seen so far by the observer
 	joined     map[string]sim.Time // when each fair waiter last joined the queue
-	scores     map[string]float64  // the fair queue's timeouts after the last script
+	head       queueHead           // the fair queue's head after the last script
 }
 
 // checkAlgo validates an algorithm name.
@@ -161,7 +161,7 @@ func NewRun(cfg RunConfig, trace io.Writer) (*Run, error) {
 	}
 	tr := sim.NewTracer(trace)
 	w := sim.NewWorld(sim.Config{Seed: cfg.Seed, Net: plan.Net, Replicas: plan.Replicas, Trace: tr})
-	r := &Run{Config: cfg, World: w, Plan: plan, Workload: wl, History: &model.History{}, joined: map[string]sim.Time{}, scores: map[string]float64{}}
+	r := &Run{Config: cfg, World: w, Plan: plan, Workload: wl, History: &model.History{}, joined: map[string]sim.Time{}}
 	mk, err := r.programFactory()
 	if err != nil {
 		return nil, err
@@ -355,17 +355,20 @@ func (r *Run) observe(n *sim.Node, req sim.Request, reply sim.Reply) {
 	if req.Script != nil && reply.Kind == sim.KindInt && reply.Int < 0 && strings.Contains(req.Script.ID, "tryLockInnerAsync") {
 		h.NegativeTTLs++
 	}
+	head := queueHead{}
+	if len(smp.Queue) > 0 {
+		if t, ok := n.Store.PeekZScore(prefixName("redisson_lock_timeout", lock), smp.Queue[0]); ok {
+			head = queueHead{smp.Queue[0], t} // (a head without a timeout is the store check's finding)
+		}
+	}
 	if len(h.Store) > 0 {
 		prev := h.Store[len(h.Store)-1]
 		r.noteQueue(prev, smp, req)
-		smp.StaleHead = r.staleHead(n, prev, smp, req)
-	}
-	clear(r.scores)
-	for _, m := range smp.Queue {
-		if score, ok := n.Store.PeekZScore(prefixName("redisson_lock_timeout", lock), m); ok {
-			r.scores[m] = score
+		if prev.Node == smp.Node && head.member != "" && head == r.head && staleLoopMissed(req, head.timeout) {
+			smp.StaleHead = head.member
 		}
 	}
+	r.head = head
 	h.Store = append(h.Store, smp)
 }
 
@@ -396,32 +399,31 @@ var staleLoopNow = map[string]int{
 	"RedissonFairLock.unlockInnerAsync":                    4,
 }
 
-// staleHead returns the queue's head after a script with the stale-waiter
-// loop when the loop should have removed it: it was the head before the
-// script too (so the loop looked at it first), its timeout is unchanged,
-// and that timeout is at or before the script's current time. (A waiter
-// that became head when a grant popped the one before it, or whose
-// timeout the script changed after the loop — 3.16.8's zincrby on a grant,
-// 3.8.1's zadd on a retry — is not the loop's business.)
-func (r *Run) staleHead(n *sim.Node, prev, cur model.StoreSample, req sim.Request) string {
-	if req.Script == nil || len(cur.Queue) == 0 || prev.Node != cur.Node || len(prev.Queue) == 0 || prev.Queue[0] != cur.Queue[0] {
-		return ""
+// queueHead is the fair queue's head and its timeout.
+type queueHead struct {
+	member  string
+	timeout float64
+}
+
+// staleLoopMissed reports whether req, a script that begins with the
+// stale-waiter loop, should have removed a head whose timeout is timeout:
+// it is at or before the script's current time. The caller passes only a
+// head that was the head before the script too (so the loop looked at it
+// first) with its timeout unchanged: a waiter that became head when a
+// grant popped the one before it, or whose timeout the script changed
+// after the loop (3.16.8's zincrby on a grant, 3.8.1's zadd on a retry),
+// is not the loop's business.
+func staleLoopMissed(req sim.Request, timeout float64) bool {
+	if req.Script == nil {
+		return false
 	}
 	_, name, _ := strings.Cut(req.Script.ID, "/")
 	i := staleLoopNow[name]
 	if i == 0 || i > len(req.Argv) {
-		return ""
+		return false
 	}
 	now, err := strconv.ParseFloat(req.Argv[i-1], 64)
-	if err != nil {
-		return ""
-	}
-	head := cur.Queue[0]
-	score, ok := n.Store.PeekZScore(prefixName("redisson_lock_timeout", r.Workload.Lock), head)
-	if before, had := r.scores[head]; !ok || !had || score > now || before != score {
-		return ""
-	}
-	return head
+	return err == nil && timeout <= now
 }
 
 // parseTag splits a request's tag, "op/N" or "renew/N", into its kind and
