@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"io"
 	"path/filepath"
-	"runtime"
 	"sort"
 	"strings"
 
@@ -105,13 +104,12 @@ func idleIntervals(h *model.History) []sim.Duration {
 func runCompare(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("compare", flag.ContinueOnError)
 	fs.SetOutput(io.Discard)
-	seeds := seedRange{1, 100}
-	fs.Var(&seeds, "seeds", "seed range LO-HI")
+	var sf sweepFlags
+	sf.register(fs, 1, 100)
 	presets := fs.String("presets", strings.Join(sim.Presets, ","), "comma-separated presets")
 	scriptsA := fs.String("scripts-a", "", "run A on this script `DIR`")
 	scriptsB := fs.String("scripts-b", "", "run B on this script `DIR`")
 	out := fs.String("out", "results", "write the report into this `DIR`")
-	workers := fs.Int("workers", runtime.NumCPU(), "parallel runs (results are identical to one worker)")
 	// Flags may come before or after the two names.
 	var names []string
 	rest := args
@@ -125,10 +123,11 @@ func runCompare(args []string, stdout, stderr io.Writer) int {
 		names = append(names, fs.Arg(0))
 		rest = fs.Args()[1:]
 	}
+	seeds, workers := sf.seeds, sf.workers
 	if len(names) != 2 {
 		return usage(stderr, "compare: name two algorithms, e.g. compare fairlock-3.8.1 fairlock-3.16.8")
 	}
-	if *workers < 1 {
+	if workers < 1 {
 		return usage(stderr, "compare: --workers must be at least 1")
 	}
 	ps := strings.Split(*presets, ",")
@@ -153,7 +152,7 @@ func runCompare(args []string, stdout, stderr io.Writer) int {
 	}
 	results := make([]runMetrics, len(jobs))
 	errs := make([]error, len(jobs))
-	parallel(len(jobs), *workers, stderr, "comparing", func(i int) {
+	parallel(len(jobs), workers, stderr, "comparing", func(i int) {
 		results[i], errs[i] = measure(jobs[i].cfg)
 	})
 	for _, err := range errs {

@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"runtime"
 	"sort"
 	"strconv"
 	"strings"
@@ -126,16 +125,16 @@ type cellResult struct {
 func runMainJob(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("simrun", flag.ContinueOnError)
 	fs.SetOutput(io.Discard)
-	seeds := seedRange{1, 20}
-	fs.Var(&seeds, "seeds", "seed range LO-HI")
-	workers := fs.Int("workers", runtime.NumCPU(), "parallel runs (results are identical to one worker)")
+	var sf sweepFlags
+	sf.register(fs, 1, 20)
 	if err := fs.Parse(args); err != nil {
 		return usage(stderr, err.Error())
 	}
+	seeds, workers := sf.seeds, sf.workers
 	if fs.NArg() > 0 {
 		return usage(stderr, fmt.Sprintf("unknown subcommand %q", fs.Arg(0)))
 	}
-	if *workers < 1 {
+	if workers < 1 {
 		return usage(stderr, "--workers must be at least 1")
 	}
 	type job struct {
@@ -152,7 +151,7 @@ func runMainJob(args []string, stdout, stderr io.Writer) int {
 			}
 		}
 	}
-	results, err := runAll(cfgs, *workers, stderr)
+	results, err := runAll(cfgs, workers, stderr)
 	if err != nil {
 		fmt.Fprintf(stderr, "simrun: %v\n", err)
 		return exitHarness

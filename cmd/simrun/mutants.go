@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"io"
 	"path/filepath"
-	"runtime"
 	"slices"
 	"sort"
 	"strings"
@@ -26,7 +25,6 @@ type mutantResult struct {
 	checks  []string
 	detail  string // the first catching violation
 	seeds   int    // seeds run until the kill (or in all, when it survived)
-	runs    int    // mutant runs
 	elapsed time.Duration
 }
 
@@ -65,19 +63,19 @@ func caught(algo string, vs, baseline []checks.Violation) ([]string, string) {
 func runMutants(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("mutants", flag.ContinueOnError)
 	fs.SetOutput(io.Discard)
-	seeds := seedRange{1, 200}
-	fs.Var(&seeds, "seeds", "seed range LO-HI: the sweep stops at a mutant's first kill")
+	var sf sweepFlags
+	sf.register(fs, 1, 200)
 	presets := fs.String("presets", strings.Join(sim.Presets, ","), "comma-separated presets run for every seed")
 	only := fs.String("only", "", "comma-separated mutant names (default: the whole catalog)")
 	out := fs.String("out", filepath.Join("results", "mutants.md"), "write the report to `FILE` (atomically; \"\" for none)")
-	workers := fs.Int("workers", runtime.NumCPU(), "parallel runs (results are identical to one worker)")
 	if err := fs.Parse(args); err != nil {
 		return usage(stderr, "mutants: "+err.Error())
 	}
+	seeds, workers := sf.seeds, sf.workers
 	if fs.NArg() > 0 {
 		return usage(stderr, fmt.Sprintf("mutants: unexpected argument %q", fs.Arg(0)))
 	}
-	if *workers < 1 {
+	if workers < 1 {
 		return usage(stderr, "mutants: --workers must be at least 1")
 	}
 	ps := strings.Split(*presets, ",")
@@ -100,7 +98,7 @@ func runMutants(args []string, stdout, stderr io.Writer) int {
 	baseline := map[string][]checks.Violation{} // algo/preset/seed → the real algorithm's violations
 	var results []mutantResult
 	for i, m := range catalog {
-		res, err := sweepMutant(m, seeds, ps, *workers, baseline)
+		res, err := sweepMutant(m, seeds, ps, workers, baseline)
 		if err != nil {
 			fmt.Fprintf(stderr, "simrun: mutants: %s: %v\n", m.Name, err)
 			return exitHarness
@@ -149,7 +147,6 @@ func sweepMutant(m clients.Mutant, seeds seedRange, presets []string, workers in
 			baseline[k] = append([]checks.Violation{}, vs[len(presets)+i]...) // non-nil: cached
 		}
 		res.seeds++
-		res.runs += len(presets)
 		for i, p := range presets {
 			props, detail := caught(m.Algo, vs[i], baseline[fmt.Sprintf("%s/%s/%d", m.Algo, p, s)])
 			if len(props) > 0 {

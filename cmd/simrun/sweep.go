@@ -48,6 +48,19 @@ func parallel(n, workers int, stderr io.Writer, what string, fn func(i int)) {
 	wg.Wait()
 }
 
+// sweepFlags are the flags of every command that runs a seed range.
+type sweepFlags struct {
+	seeds   seedRange
+	workers int
+}
+
+// register adds --seeds (LO-HI, lo-hi by default) and --workers to fs.
+func (s *sweepFlags) register(fs *flag.FlagSet, lo, hi uint64) {
+	s.seeds = seedRange{lo, hi}
+	fs.Var(&s.seeds, "seeds", "seed range LO-HI")
+	fs.IntVar(&s.workers, "workers", runtime.NumCPU(), "parallel runs (results are identical to one worker)")
+}
+
 // runAll runs every configuration and checks it; each run is a world of
 // its own, single-threaded and seeded.
 func runAll(cfgs []clients.RunConfig, workers int, stderr io.Writer) ([][]checks.Violation, error) {
@@ -165,22 +178,22 @@ func runSweep(args []string, stdout, stderr io.Writer) int {
 	fs.SetOutput(io.Discard)
 	var rf runFlags
 	rf.register(fs)
-	seeds := seedRange{1, 100}
-	fs.Var(&seeds, "seeds", "seed range LO-HI")
-	workers := fs.Int("workers", runtime.NumCPU(), "parallel runs (results are identical to one worker)")
+	var sf sweepFlags
+	sf.register(fs, 1, 100)
 	shard := shardFlag{1, 1}
 	fs.Var(&shard, "shard", "take shard i of n of the seed range (i/n)")
 	asJSON := fs.Bool("json", false, "one JSON object per violation, then a {\"summary\": ...} line")
 	if err := fs.Parse(args); err != nil {
 		return usage(stderr, "sweep: "+err.Error())
 	}
+	seeds, workers := sf.seeds, sf.workers
 	if fs.NArg() > 0 {
 		return usage(stderr, "sweep: unexpected argument "+strconv.Quote(fs.Arg(0)))
 	}
 	if rf.algo == "" {
 		return usage(stderr, "sweep: --algo is required")
 	}
-	if *workers < 1 {
+	if workers < 1 {
 		return usage(stderr, "sweep: --workers must be at least 1")
 	}
 	var cfgs []clients.RunConfig
@@ -198,7 +211,7 @@ func runSweep(args []string, stdout, stderr io.Writer) int {
 			return exitUsage
 		}
 	}
-	results, err := runAll(cfgs, *workers, stderr)
+	results, err := runAll(cfgs, workers, stderr)
 	if err != nil {
 		fmt.Fprintf(stderr, "simrun sweep: %v\n", err)
 		return exitHarness

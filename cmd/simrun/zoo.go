@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"io"
 	"path/filepath"
-	"runtime"
 	"strings"
 
 	"github.com/locksim/locksim/checks"
@@ -81,14 +80,14 @@ var findings = []finding{
 func runBugZoo(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("bugzoo", flag.ContinueOnError)
 	fs.SetOutput(io.Discard)
-	seeds := seedRange{1, 1000}
-	fs.Var(&seeds, "seeds", "seed range LO-HI")
+	var sf sweepFlags
+	sf.register(fs, 1, 1000)
 	out := fs.String("out", filepath.Join("results", "bug-zoo.md"), "write the report to `FILE`")
-	workers := fs.Int("workers", runtime.NumCPU(), "parallel runs (results are identical to one worker)")
 	if err := fs.Parse(args); err != nil {
 		return usage(stderr, "bugzoo: "+err.Error())
 	}
-	if fs.NArg() > 0 || *workers < 1 {
+	seeds, workers := sf.seeds, sf.workers
+	if fs.NArg() > 0 || workers < 1 {
 		return usage(stderr, "bugzoo: takes only --seeds, --out and --workers")
 	}
 	// A rare finding (a short-run one) is measured over ten times the
@@ -108,7 +107,7 @@ func runBugZoo(args []string, stdout, stderr io.Writer) int {
 			cfgs = append(cfgs, f.config(s))
 		}
 	}
-	results, err := runAll(cfgs, *workers, stderr)
+	results, err := runAll(cfgs, workers, stderr)
 	if err != nil {
 		fmt.Fprintf(stderr, "simrun bugzoo: %v\n", err)
 		return exitHarness
