@@ -44,40 +44,23 @@ func shrink(cfg clients.RunConfig, target checks.Violation) (clients.RunConfig, 
 	if best.Safety == 0 {
 		best.Safety, best.Liveness = r.Config.Safety, r.Config.Liveness
 	}
-	for best.Procs > 1 {
-		c := best
-		c.Procs--
-		c.SkipFaults = nil // the plan is drawn again for fewer processes
-		if !fails(c) {
-			break
+	// reduce takes step while more holds and the smaller run still fails.
+	reduce := func(more func() bool, step func(c *clients.RunConfig)) {
+		for more() {
+			c := best
+			step(&c)
+			if !fails(c) {
+				return
+			}
+			best = c
 		}
-		best = c
 	}
-	for best.Threads > 1 {
-		c := best
-		c.Threads--
-		if !fails(c) {
-			break
-		}
-		best = c
-	}
-	for best.Safety > 10*sim.Second {
-		c := best
-		c.Safety = (best.Safety / 2 / sim.Second) * sim.Second
-		c.SkipFaults = nil
-		if !fails(c) {
-			break
-		}
-		best = c
-	}
-	for best.Liveness > 10*sim.Second {
-		c := best
-		c.Liveness = (best.Liveness / 2 / sim.Second) * sim.Second
-		if !fails(c) {
-			break
-		}
-		best = c
-	}
+	halve := func(d sim.Duration) sim.Duration { return (d / 2 / sim.Second) * sim.Second }
+	// Fewer processes or a shorter safety phase draw the plan again.
+	reduce(func() bool { return best.Procs > 1 }, func(c *clients.RunConfig) { c.Procs--; c.SkipFaults = nil })
+	reduce(func() bool { return best.Threads > 1 }, func(c *clients.RunConfig) { c.Threads-- })
+	reduce(func() bool { return best.Safety > 10*sim.Second }, func(c *clients.RunConfig) { c.Safety = halve(c.Safety); c.SkipFaults = nil })
+	reduce(func() bool { return best.Liveness > 10*sim.Second }, func(c *clients.RunConfig) { c.Liveness = halve(c.Liveness) })
 	// Faults last: the steps above draw the plan again.
 	plan, err := clients.NewRun(best, nil)
 	if err != nil {
