@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/locksim/locksim/internal/jsonl"
 	"github.com/locksim/locksim/sim"
 )
 
@@ -72,15 +73,7 @@ func decodeLine(t *testing.T, b []byte) tline {
 		}
 		return 0
 	}
-	strs := func(k string) []string {
-		arr, _ := m[k].([]any)
-		var out []string
-		for _, x := range arr {
-			s, _ := x.(string)
-			out = append(out, s)
-		}
-		return out
-	}
+	strs := func(k string) []string { return jsonl.Strings(m[k]) }
 	l.Node, l.Kind, l.From, l.Script = str("node"), str("kind"), str("from"), str("script")
 	l.Req, l.TTL = num("req"), num("ttl")
 	if sm := num("server_ms"); sm != 0 {

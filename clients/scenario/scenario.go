@@ -14,6 +14,7 @@ import (
 	"github.com/cockroachdb/datadriven"
 
 	"github.com/locksim/locksim/clients"
+	"github.com/locksim/locksim/internal/jsonl"
 	"github.com/locksim/locksim/sim"
 )
 
@@ -407,15 +408,7 @@ func decodeLine(b []byte) traceLine {
 		l.At = sim.Time(ms*1000 + us)
 	}
 	str := func(k string) string { s, _ := m[k].(string); return s }
-	strs := func(k string) []string {
-		arr, _ := m[k].([]any)
-		var out []string
-		for _, x := range arr {
-			s, _ := x.(string)
-			out = append(out, s)
-		}
-		return out
-	}
+	strs := func(k string) []string { return jsonl.Strings(m[k]) }
 	l.Node, l.Kind, l.From, l.Script = str("node"), str("kind"), str("from"), str("script")
 	if n, ok := m["req"].(json.Number); ok {
 		l.Req, _ = n.Int64()

@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/locksim/locksim/checks"
+	"github.com/locksim/locksim/internal/jsonl"
 	"github.com/locksim/locksim/model"
 	"github.com/locksim/locksim/sim"
 )
@@ -110,12 +111,12 @@ func story(v checks.Violation, h *model.History, trace [][]byte) []string {
 				if ev["reply"] == nil {
 					continue // a poll that changed nothing (SET NX refused)
 				}
-				script = strings.Join(toStrings(ev["cmd"]), " ")
+				script = strings.Join(jsonl.Strings(ev["cmd"]), " ")
 			} else if i := strings.LastIndex(script, "/"); i >= 0 {
 				script = script[i+1:]
 			}
 			owner := ""
-			for _, a := range toStrings(ev["argv"]) {
+			for _, a := range jsonl.Strings(ev["argv"]) {
 				if strings.Count(a, "-") == 4 && strings.Contains(a, ":") {
 					owner = a // a Redisson owner field (UUID:threadId)
 				}
@@ -158,15 +159,6 @@ func story(v checks.Violation, h *model.History, trace [][]byte) []string {
 	}
 	sort.Strings(legend)
 	return append(lines, "where "+strings.Join(legend, ", "))
-}
-
-func toStrings(v any) []string {
-	xs, _ := v.([]any)
-	out := make([]string, 0, len(xs))
-	for _, x := range xs {
-		out = append(out, fmt.Sprint(x))
-	}
-	return out
 }
 
 func unitSuffix(ev map[string]any) string {
