@@ -160,8 +160,10 @@ func compileScripts(version string, own map[string]*scripts.Script) (*ScriptSet,
 	return set, nil
 }
 
-// prefixName is RedissonObject.prefixName.
-func prefixName(prefix, name string) string {
+// PrefixName is RedissonObject.prefixName: the name of a lock's queue,
+// timeout set or channel ("prefix:{name}", or "prefix:name" when name
+// already has a hash tag).
+func PrefixName(prefix, name string) string {
 	if strings.Contains(name, "{") {
 		return prefix + ":" + name
 	}
@@ -190,10 +192,10 @@ func (l *RLock) v3168() bool       { return l.c.opts.Version == "3.16.8" }
 func (l *RLock) lockName() string  { return l.c.lockName(l.ThreadID) }
 func (l *RLock) entryName() string { return l.c.UUID + ":" + l.Name } // getEntryName
 func (l *RLock) channelName() string {
-	return prefixName("redisson_lock__channel", l.Name)
+	return PrefixName("redisson_lock__channel", l.Name)
 }
-func (l *RLock) queueName() string   { return prefixName("redisson_lock_queue", l.Name) }
-func (l *RLock) timeoutName() string { return prefixName("redisson_lock_timeout", l.Name) }
+func (l *RLock) queueName() string   { return PrefixName("redisson_lock_queue", l.Name) }
+func (l *RLock) timeoutName() string { return PrefixName("redisson_lock_timeout", l.Name) }
 
 // evalWrite sends a lock script: a plain EVALSHA in 3.8.1; in 3.16.8
 // (RedissonBaseLock.evalWriteAsync) a batch with WAIT <available replicas>

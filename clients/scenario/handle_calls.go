@@ -81,21 +81,34 @@ func leaseArg(a *args) (int64, string, error) {
 	return d.Ms(), "lease=" + d.String(), nil
 }
 
-// handleLock: lock A [thread=N] [lease=D] — lock() or lock(leaseTime).
-func handleLock(e *Env, a *args) (string, error) {
-	const usage = "lock A [thread=N] [lease=D]"
+// threadFor parses "CMD A [thread=N]" and, through more (nil: none), the
+// command's other arguments; then it checks that nothing is left over and
+// resolves A's thread, in that order, so a bad argument is reported before
+// an unknown client.
+func (e *Env) threadFor(a *args, usage string, more func() error) (*thread, error) {
 	ref, err := e.threadArg(a)
 	if err != nil {
-		return "", err
+		return nil, err
 	}
-	lease, ldesc, err := leaseArg(a)
-	if err != nil {
-		return "", err
+	if more != nil {
+		if err := more(); err != nil {
+			return nil, err
+		}
 	}
 	if err := a.finish(1, usage); err != nil {
-		return "", err
+		return nil, err
 	}
-	th, err := ref()
+	return ref()
+}
+
+// handleLock: lock A [thread=N] [lease=D] — lock() or lock(leaseTime).
+func handleLock(e *Env, a *args) (string, error) {
+	var lease int64
+	var ldesc string
+	th, err := e.threadFor(a, "lock A [thread=N] [lease=D]", func() (err error) {
+		lease, ldesc, err = leaseArg(a)
+		return err
+	})
 	if err != nil {
 		return "", err
 	}
@@ -138,24 +151,19 @@ func (e *Env) endAcquire(th *thread, c *call, ok bool, err error, yes string) {
 // handleTryLock: trylock A [thread=N] [wait=D] [lease=D] [unit=ms|s] —
 // tryLock(waitTime, leaseTime, unit).
 func handleTryLock(e *Env, a *args) (string, error) {
-	const usage = "trylock A [thread=N] [wait=D] [lease=D] [unit=ms|s]"
-	ref, err := e.threadArg(a)
-	if err != nil {
-		return "", err
-	}
-	wait, hasWait, err := a.dur("wait")
-	if err != nil {
-		return "", err
-	}
-	leaseD, hasLease, err := a.dur("lease")
-	if err != nil {
-		return "", err
-	}
-	unitText, _ := a.str("unit", "ms")
-	if err := a.finish(1, usage); err != nil {
-		return "", err
-	}
-	th, err := ref()
+	var wait, leaseD sim.Duration
+	var hasWait, hasLease bool
+	var unitText string
+	th, err := e.threadFor(a, "trylock A [thread=N] [wait=D] [lease=D] [unit=ms|s]", func() (err error) {
+		if wait, hasWait, err = a.dur("wait"); err != nil {
+			return err
+		}
+		if leaseD, hasLease, err = a.dur("lease"); err != nil {
+			return err
+		}
+		unitText, _ = a.str("unit", "ms")
+		return nil
+	})
 	if err != nil {
 		return "", err
 	}
@@ -208,19 +216,12 @@ func handleTryLock(e *Env, a *args) (string, error) {
 // handleTryLockNow: trylock-now A [thread=N] [lease=D] — tryLock(): one
 // attempt (the fair lock's EVAL_NULL_BOOLEAN, which never enqueues).
 func handleTryLockNow(e *Env, a *args) (string, error) {
-	const usage = "trylock-now A [thread=N] [lease=D]"
-	ref, err := e.threadArg(a)
-	if err != nil {
-		return "", err
-	}
-	lease, ldesc, err := leaseArg(a)
-	if err != nil {
-		return "", err
-	}
-	if err := a.finish(1, usage); err != nil {
-		return "", err
-	}
-	th, err := ref()
+	var lease int64
+	var ldesc string
+	th, err := e.threadFor(a, "trylock-now A [thread=N] [lease=D]", func() (err error) {
+		lease, ldesc, err = leaseArg(a)
+		return err
+	})
 	if err != nil {
 		return "", err
 	}
@@ -242,14 +243,7 @@ func handleTryLockNow(e *Env, a *args) (string, error) {
 // handleUnlock: unlock A [thread=N] — unlock(). The thread leaves its
 // critical section whatever the outcome.
 func handleUnlock(e *Env, a *args) (string, error) {
-	ref, err := e.threadArg(a)
-	if err != nil {
-		return "", err
-	}
-	if err := a.finish(1, "unlock A [thread=N]"); err != nil {
-		return "", err
-	}
-	th, err := ref()
+	th, err := e.threadFor(a, "unlock A [thread=N]", nil)
 	if err != nil {
 		return "", err
 	}
@@ -277,14 +271,7 @@ func handleUnlock(e *Env, a *args) (string, error) {
 // have and returns the thread, ready for a new call; when msg is set it is
 // printed instead (not a Redisson lock, or the thread is busy).
 func (e *Env) redissonCall(a *args, usage string) (th *thread, msg string, err error) {
-	ref, err := e.threadArg(a)
-	if err != nil {
-		return nil, "", err
-	}
-	if err := a.finish(1, usage); err != nil {
-		return nil, "", err
-	}
-	if th, err = ref(); err != nil {
+	if th, err = e.threadFor(a, usage, nil); err != nil {
 		return nil, "", err
 	}
 	if msg, ok := e.redissonOnly(a); !ok {
@@ -355,35 +342,20 @@ func handleHoldCount(e *Env, a *args) (string, error) {
 	return e.after(th, c), nil
 }
 
-// prefixName is RedissonObject.prefixName.
-func prefixName(prefix, name string) string {
-	if strings.Contains(name, "{") {
-		return prefix + ":" + name
-	}
-	return prefix + ":{" + name + "}"
-}
-
 // handleWake: wake A [thread=N] — PUBLISH the unlock message (0) on the
 // channel A's thread waits on (the fair lock's per-thread channel, or the
 // lock's channel), as another client's unlock would: it releases one
 // permit of A's lock entry, so a thread blocked in lock() or tryLock()
 // retries at once.
 func handleWake(e *Env, a *args) (string, error) {
-	ref, err := e.threadArg(a)
-	if err != nil {
-		return "", err
-	}
-	if err := a.finish(1, "wake A [thread=N]"); err != nil {
-		return "", err
-	}
-	th, err := ref()
+	th, err := e.threadFor(a, "wake A [thread=N]", nil)
 	if err != nil {
 		return "", err
 	}
 	if msg, ok := e.redissonOnly(a); !ok {
 		return msg, nil
 	}
-	ch := prefixName("redisson_lock__channel", e.lockName)
+	ch := clients.PrefixName("redisson_lock__channel", e.lockName)
 	if e.fair {
 		ch += ":" + th.owner()
 	}

@@ -3,6 +3,8 @@ package scenario
 import (
 	"fmt"
 	"strings"
+
+	"github.com/locksim/locksim/clients"
 )
 
 // handleState: state — the master's store (as redis-cli would show it at
@@ -90,8 +92,8 @@ func (e *Env) stateCommands() [][]string {
 	cmds := [][]string{{"HGETALL", e.lockName}, {"PTTL", e.lockName}}
 	if e.fair {
 		cmds = append(cmds,
-			[]string{"LRANGE", prefixName("redisson_lock_queue", e.lockName), "0", "-1"},
-			[]string{"ZRANGE", prefixName("redisson_lock_timeout", e.lockName), "0", "-1", "WITHSCORES"})
+			[]string{"LRANGE", clients.PrefixName("redisson_lock_queue", e.lockName), "0", "-1"},
+			[]string{"ZRANGE", clients.PrefixName("redisson_lock_timeout", e.lockName), "0", "-1", "WITHSCORES"})
 	}
 	return cmds
 }

@@ -9,6 +9,7 @@ import (
 
 	"pgregory.net/rapid"
 
+	"github.com/locksim/locksim/clients"
 	"github.com/locksim/locksim/internal/conformance"
 	"github.com/locksim/locksim/sim"
 )
@@ -89,17 +90,9 @@ func StepString(st *conformance.Step) string {
 	}
 }
 
-// prefixName is Redisson's prefixName: "p:n" when n has a '{', else "p:{n}".
-func prefixName(p, n string) string {
-	if strings.Contains(n, "{") {
-		return p + ":" + n
-	}
-	return p + ":{" + n + "}"
-}
-
-func queueKey(name string) string   { return prefixName("redisson_lock_queue", name) }
-func timeoutKey(name string) string { return prefixName("redisson_lock_timeout", name) }
-func channelKey(name string) string { return prefixName("redisson_lock__channel", name) }
+func queueKey(name string) string   { return clients.PrefixName("redisson_lock_queue", name) }
+func timeoutKey(name string) string { return clients.PrefixName("redisson_lock_timeout", name) }
+func channelKey(name string) string { return clients.PrefixName("redisson_lock__channel", name) }
 
 // OwnerID is the owner string of thread threadID of client n (1-based):
 // "c1a0e1f2-0000-4000-8000-00000000000N:<threadId>".
