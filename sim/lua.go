@@ -79,10 +79,9 @@ type Engine struct {
 	budgetHit bool
 }
 
-// NewEngine builds a Lua state with the libraries and globals Redis 7.0
-// gives scripts.
-func NewEngine() *Engine {
-	L := lua.NewState(lua.Options{SkipOpenLibs: true, CallStackSize: 256, RegistrySize: 1024 * 4, RegistryMaxSize: 1024 * 1024})
+// OpenScriptLibs opens in L the libraries Redis 7.0 gives scripts that
+// gopher-lua has: base, table, string and math.
+func OpenScriptLibs(L *lua.LState) {
 	for _, lib := range []struct {
 		name string
 		fn   lua.LGFunction
@@ -91,6 +90,13 @@ func NewEngine() *Engine {
 		L.Push(lua.LString(lib.name))
 		L.Call(1, 0)
 	}
+}
+
+// NewEngine builds a Lua state with the libraries and globals Redis 7.0
+// gives scripts.
+func NewEngine() *Engine {
+	L := lua.NewState(lua.Options{SkipOpenLibs: true, CallStackSize: 256, RegistrySize: 1024 * 4, RegistryMaxSize: 1024 * 1024})
+	OpenScriptLibs(L)
 	e := &Engine{L: L, funcs: map[*lua.FunctionProto]*lua.LFunction{}, inline: map[string]*Script{}, budget: DefaultInstructionBudget}
 	g := L.G.Global
 	// Redis's sandbox has no file or module loading (eval.c luaLoadLibraries).

@@ -417,14 +417,7 @@ func newFloor(src string) (*floor, error) {
 	// floor pays for no implicit `arg` table either (the simulator does the same).
 	proto.IsVarArg = 0
 	L := lua.NewState(lua.Options{SkipOpenLibs: true})
-	for _, lib := range []struct {
-		name string
-		fn   lua.LGFunction
-	}{{lua.BaseLibName, lua.OpenBase}, {lua.TabLibName, lua.OpenTable}, {lua.StringLibName, lua.OpenString}, {lua.MathLibName, lua.OpenMath}} {
-		L.Push(L.NewFunction(lib.fn))
-		L.Push(lua.LString(lib.name))
-		L.Call(1, 0)
-	}
+	sim.OpenScriptLibs(L)
 	f := &floor{L: L, fn: L.NewFunctionFromProto(proto), keys: L.NewTable(), argv: L.NewTable(), st: newFloorStore()}
 	rt := L.NewTable()
 	rt.RawSetString("call", L.NewFunction(f.call))
