@@ -185,6 +185,16 @@ func (w *World) inject(f Fault) {
 // Presets lists the fault presets by name.
 var Presets = []string{"none", "crash", "pause", "net", "skew", "failover", "all"}
 
+// CheckPreset fails, naming the known ones, when preset is not one of them.
+func CheckPreset(preset string) error {
+	for _, p := range Presets {
+		if p == preset {
+			return nil
+		}
+	}
+	return fmt.Errorf("unknown preset %q (known: %s)", preset, strings.Join(Presets, ", "))
+}
+
 // Plan is a run's fault schedule and the settings that go with it, all drawn
 // from the seed for a preset.
 type Plan struct {
@@ -199,12 +209,8 @@ type Plan struct {
 // safety phase of length safety. Every parameter comes from the seed's
 // "faults/<preset>" stream; Describe prints them all.
 func PlanFor(seed uint64, preset string, procs []string, safety Duration) (Plan, error) {
-	known := false
-	for _, p := range Presets {
-		known = known || p == preset
-	}
-	if !known {
-		return Plan{}, fmt.Errorf("unknown preset %q (known: %s)", preset, strings.Join(Presets, ", "))
+	if err := CheckPreset(preset); err != nil {
+		return Plan{}, err
 	}
 	r := NewRand(seed, "faults/"+preset)
 	plan := Plan{Preset: preset, Net: DefaultNet(), ClientClocks: map[string]Clock{}}

@@ -80,8 +80,8 @@ func runMutants(args []string, stdout, stderr io.Writer) int {
 	}
 	ps := strings.Split(*presets, ",")
 	for _, p := range ps {
-		if !slices.Contains(sim.Presets, p) {
-			return usage(stderr, fmt.Sprintf("mutants: unknown preset %q (known: %s)", p, strings.Join(sim.Presets, ", ")))
+		if err := sim.CheckPreset(p); err != nil {
+			return usage(stderr, "mutants: "+err.Error())
 		}
 	}
 	catalog := clients.Mutants
