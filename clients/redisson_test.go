@@ -60,10 +60,7 @@ func decodeLine(t *testing.T, b []byte) tline {
 	}
 	l := tline{Raw: string(b)}
 	if n, ok := m["t"].(json.Number); ok {
-		whole, frac, _ := strings.Cut(n.String(), ".")
-		ms, _ := strconv.ParseInt(whole, 10, 64)
-		us, _ := strconv.ParseInt((frac + "000")[:3], 10, 64)
-		l.At = sim.Time(ms*1000 + us)
+		l.At = sim.ParseTraceTime(n.String())
 	}
 	str := func(k string) string { s, _ := m[k].(string); return s }
 	num := func(k string) int64 {

@@ -7,6 +7,7 @@ import (
 	"hash/fnv"
 	"io"
 	"strconv"
+	"strings"
 
 	"github.com/locksim/locksim/internal/jsonl"
 )
@@ -42,6 +43,15 @@ func NewTracer(w io.Writer) *Tracer {
 
 // Line is one trace event being built; finish it with End.
 type Line struct{ t *Tracer }
+
+// ParseTraceTime reads a line's "t" (ms with three decimals, as Event
+// writes it) back into virtual time, exactly: no float rounding.
+func ParseTraceTime(t string) Time {
+	whole, frac, _ := strings.Cut(t, ".")
+	ms, _ := strconv.ParseInt(whole, 10, 64)
+	us, _ := strconv.ParseInt((frac + "000")[:3], 10, 64)
+	return Time(ms*1000 + us)
+}
 
 // Event starts a trace line at virtual time at.
 func (t *Tracer) Event(at Time, node, kind string) Line {

@@ -402,10 +402,7 @@ func decodeLine(b []byte) traceLine {
 	_ = dec.Decode(&m)
 	l := traceLine{Fields: m}
 	if n, ok := m["t"].(json.Number); ok {
-		whole, frac, _ := strings.Cut(n.String(), ".")
-		ms, _ := strconv.ParseInt(whole, 10, 64)
-		us, _ := strconv.ParseInt((frac + "000")[:3], 10, 64)
-		l.At = sim.Time(ms*1000 + us)
+		l.At = sim.ParseTraceTime(n.String())
 	}
 	str := func(k string) string { s, _ := m[k].(string); return s }
 	strs := func(k string) []string { return jsonl.Strings(m[k]) }
