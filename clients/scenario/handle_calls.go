@@ -136,6 +136,16 @@ func handleLock(e *Env, a *args) (string, error) {
 	return e.after(th, c), nil
 }
 
+// endReply ends c with text, or with err's text when the call failed.
+func (e *Env) endReply(th *thread, c *call, err error, text string) {
+	if err != nil {
+		text = e.errText(err)
+	}
+	e.end(th, c, text)
+}
+
+// endAcquire ends an acquire: yes and the thread holds, "false", or the
+// error.
 func (e *Env) endAcquire(th *thread, c *call, ok bool, err error, yes string) {
 	switch {
 	case err != nil:
@@ -253,11 +263,7 @@ func handleUnlock(e *Env, a *args) (string, error) {
 	c := e.begin(th, "unlock()")
 	done := func(err error) {
 		th.released()
-		if err != nil {
-			e.end(th, c, e.errText(err))
-			return
-		}
-		e.end(th, c, "ok")
+		e.endReply(th, c, err, "ok")
 	}
 	if th.rl != nil {
 		th.rl.Unlock(done)
@@ -296,14 +302,10 @@ func handleForceUnlock(e *Env, a *args) (string, error) {
 	}
 	c := e.begin(th, "forceUnlock()")
 	th.rl.ForceUnlock(func(ok bool, err error) {
-		if err != nil {
-			e.end(th, c, e.errText(err))
-			return
-		}
-		if ok {
+		if ok && err == nil {
 			th.held = 0
 		}
-		e.end(th, c, strconv.FormatBool(ok))
+		e.endReply(th, c, err, strconv.FormatBool(ok))
 	})
 	return e.after(th, c), nil
 }
@@ -315,13 +317,7 @@ func handleHeld(e *Env, a *args) (string, error) {
 		return msg, err
 	}
 	c := e.begin(th, "isHeldByCurrentThread()")
-	th.rl.IsHeldByCurrentThread(func(ok bool, err error) {
-		if err != nil {
-			e.end(th, c, e.errText(err))
-			return
-		}
-		e.end(th, c, strconv.FormatBool(ok))
-	})
+	th.rl.IsHeldByCurrentThread(func(ok bool, err error) { e.endReply(th, c, err, strconv.FormatBool(ok)) })
 	return e.after(th, c), nil
 }
 
@@ -332,13 +328,7 @@ func handleHoldCount(e *Env, a *args) (string, error) {
 		return msg, err
 	}
 	c := e.begin(th, "getHoldCount()")
-	th.rl.GetHoldCount(func(n int64, err error) {
-		if err != nil {
-			e.end(th, c, e.errText(err))
-			return
-		}
-		e.end(th, c, strconv.FormatInt(n, 10))
-	})
+	th.rl.GetHoldCount(func(n int64, err error) { e.endReply(th, c, err, strconv.FormatInt(n, 10)) })
 	return e.after(th, c), nil
 }
 
