@@ -472,7 +472,7 @@ func (r *Run) noteQueue(prev, cur model.StoreSample, req sim.Request) {
 			op.QueuePos, op.QueuedAt, op.QueuedServerMs, op.QueuedEpoch = i+1, cur.At, cur.ServerMs, cur.Epoch
 			op.QueueKept = kept
 			op.KeptSince = r.joined[member]
-		case !slices.Contains(prev.Queue, member):
+		case !kept:
 			// back in the queue after it vanished from it
 			op.Requeued = append(op.Requeued, model.Requeue{At: cur.At, ServerMs: cur.ServerMs, Epoch: cur.Epoch})
 		}
