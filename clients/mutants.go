@@ -132,8 +132,8 @@ func MutantSource(m Mutant) (string, error) {
 	return strings.Replace(s.Source, m.Script.Old, m.Script.New, 1), nil
 }
 
-// applyMutant puts mutant name into a Redisson client's options.
-func applyMutant(o *Options, name, algo string) error {
+// ApplyMutant puts mutant name into a Redisson client's options.
+func ApplyMutant(o *Options, name, algo string) error {
 	m, err := LookupMutant(name)
 	if err != nil {
 		return err

@@ -274,7 +274,7 @@ func (r *Run) programFactory() (func() sim.Program, error) {
 		}
 	}
 	if cfg.Mutant != "" {
-		if err := applyMutant(&opts, cfg.Mutant, cfg.Algo); err != nil {
+		if err := ApplyMutant(&opts, cfg.Mutant, cfg.Algo); err != nil {
 			return nil, err
 		}
 	}

@@ -6,10 +6,10 @@ import (
 	"github.com/locksim/locksim/sim"
 )
 
-// compareAndDelete is seed 003's (and seed 000's) atomic release script.
-const compareAndDelete = "if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('del', KEYS[1]) else return 0 end"
+// CompareAndDelete is seed 003's (and seed 000's) atomic release script.
+const CompareAndDelete = "if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('del', KEYS[1]) else return 0 end"
 
-var compareAndDeleteScript = mustCompile("simple/compare-and-delete", compareAndDelete)
+var compareAndDeleteScript = mustCompile("simple/compare-and-delete", CompareAndDelete)
 
 func mustCompile(id, src string) *sim.Script {
 	s, err := sim.CompileScript(id, src)

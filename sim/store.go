@@ -143,16 +143,19 @@ func (s *Store) SortedKeys() []string {
 // passed but that were not yet removed. The clock itself is not hashed.
 func (s *Store) Hash() uint64 {
 	h := fnv.New64a()
-	var num [8]byte
+	h.Write(s.AppendCanonical(nil))
+	return h.Sum64()
+}
+
+// AppendCanonical appends to dst an encoding of the live keyspace that two
+// stores share exactly when they hold the same keys, types, values and
+// expiry times (what Hash hashes): a search can use it as an exact key.
+func (s *Store) AppendCanonical(dst []byte) []byte {
 	put := func(str string) {
-		binary.LittleEndian.PutUint64(num[:], uint64(len(str)))
-		h.Write(num[:])
-		h.Write([]byte(str))
+		dst = binary.LittleEndian.AppendUint64(dst, uint64(len(str)))
+		dst = append(dst, str...)
 	}
-	putInt := func(n int64) {
-		binary.LittleEndian.PutUint64(num[:], uint64(n))
-		h.Write(num[:])
-	}
+	putInt := func(n int64) { dst = binary.LittleEndian.AppendUint64(dst, uint64(n)) }
 	for _, k := range s.SortedKeys() {
 		v := s.keys[k]
 		put(k)
@@ -184,7 +187,7 @@ func (s *Store) Hash() uint64 {
 			}
 		}
 	}
-	return h.Sum64()
+	return dst
 }
 
 // expired applies Redis's rule: a key is expired only when now > its expiry

@@ -1,0 +1,116 @@
+package explore
+
+import (
+	"fmt"
+	"strings"
+)
+
+// Replay steps one configuration by scenario commands, checking that each
+// step is one the search could take: it is how a saved counterexample
+// replays (clients/scenario hands every command after `explore` to it).
+//
+//	lock A | unlock A                 thread A calls lock() / unlock()
+//	deliver A MSG                     a message arrives (MSG as the story names it: acquire, acquire.reply, watchdog.renew, publish…)
+//	fire A wait|watchdog|timeout|resend|watchdog.timeout|watchdog.resend
+//	advance Dms                       time passes (only to a timer or a lease or queue boundary, ±1 ms)
+//	crash A | pause A | resume A | drop A MSG | delay A MSG | restart-redis
+//	state                             the keyspace, the threads and the messages in flight
+//	check                             the safety violation of the current state, or "ok"
+type Replay struct {
+	m  *model
+	s  state
+	at int64
+}
+
+// NewReplay starts cfg at its initial state.
+func NewReplay(cfg Config) (*Replay, error) {
+	m, err := newModel(cfg)
+	if err != nil {
+		return nil, err
+	}
+	return &Replay{m: m, s: m.initial()}, nil
+}
+
+// Heading is the output of the `explore` command that starts a replay.
+func Heading(cfg Config) string {
+	return fmt.Sprintf("explore %s: %d thread(s) × %d lock()/unlock() call(s), faults %s", cfg.Algo, cfg.Threads, cfg.Acquires, cfg.Faults)
+}
+
+// Do runs one command line and returns its output.
+func (r *Replay) Do(line string) (string, error) {
+	line = strings.Join(strings.Fields(line), " ")
+	switch line {
+	case "state":
+		return strings.Join(r.m.describe(&r.s), "\n"), nil
+	case "check":
+		if kind, detail := r.m.violation(&r.s); kind != "" {
+			return fmt.Sprintf("violation %s: %s", kind, detail), nil
+		}
+		return "ok", nil
+	}
+	acts := r.m.actions(&r.s, nil)
+	var names []string
+	for _, a := range acts {
+		name := r.m.command(&r.s, a)
+		if name != line {
+			names = append(names, name)
+			continue
+		}
+		if a.kind == aAdvance {
+			r.at += a.delta
+		}
+		var st story
+		r.s = r.m.apply(&r.s, a, &st)
+		return formatStep(Step{Command: name, At: r.at, Lines: st.lines}), nil
+	}
+	return "", fmt.Errorf("%q is not a step this state allows (it allows: %s)", line, strings.Join(names, "; "))
+}
+
+func formatStep(s Step) string {
+	var b strings.Builder
+	for i, l := range s.Lines {
+		if i > 0 {
+			b.WriteByte('\n')
+		}
+		fmt.Fprintf(&b, "t=%dms %s", s.At, l)
+	}
+	return b.String()
+}
+
+// Scenario renders the violation as a scenario file that replays it with
+// `simrun scenario FILE`: the configuration, every step with what it did,
+// and the final state with its verdict.
+func (r *Result) Scenario() string {
+	v := r.Violation
+	var b strings.Builder
+	fmt.Fprintf(&b, "# The shortest counterexample simrun explore found for %s:\n", r.Config.Header())
+	fmt.Fprintf(&b, "# %s: %s\n", v.Kind, v.Detail)
+	fmt.Fprintf(&b, "# Replay it with: simrun scenario FILE\n\n")
+	fmt.Fprintf(&b, "explore %s\n----\n%s\n\n", r.Config.Header(), Heading(r.Config))
+	for _, s := range v.Steps {
+		fmt.Fprintf(&b, "%s\n----\n%s\n\n", s.Command, formatStep(s))
+	}
+	fmt.Fprintf(&b, "state\n----\n%s\n\n", strings.Join(v.State, "\n"))
+	verdict := "ok"
+	if v.Kind != "stuck" {
+		verdict = fmt.Sprintf("violation %s: %s", v.Kind, v.Detail)
+	}
+	fmt.Fprintf(&b, "check\n----\n%s\n", verdict)
+	return b.String()
+}
+
+// Story is the violation told step by step, for a terminal.
+func (v *Violation) Story() string {
+	var b strings.Builder
+	for i, s := range v.Steps {
+		fmt.Fprintf(&b, "%3d. %s\n", i+1, s.Command)
+		for _, l := range s.Lines {
+			fmt.Fprintf(&b, "       t=%dms %s\n", s.At, l)
+		}
+	}
+	b.WriteString("final state:\n")
+	for _, l := range v.State {
+		fmt.Fprintf(&b, "       %s\n", l)
+	}
+	return b.String()
+}

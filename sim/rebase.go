@@ -1,0 +1,54 @@
+package sim
+
+// Rebase returns a copy of the store as it is d ms later, expressed on the
+// same clock reading: every expiry time, and every score of the sorted sets
+// stamped says hold Unix-ms timestamps, moves back by d, and keys whose TTL
+// has then passed are gone (as Redis's lazy expiry would remove them on
+// their next access). Scripts that only compare timestamps with each other
+// and with the currentTime they are passed (as Redisson's lock scripts do)
+// cannot tell the copy from the original run d ms later, which lets an
+// exhaustive search treat states that differ only by a shift in time as one.
+// A stamped score that would fall below floor is raised to floor: a
+// search bounds how far in the past a timestamp can be told apart.
+func (s *Store) Rebase(d int64, stamped func(key string) bool, floor float64) *Store {
+	c := &Store{now: s.now, keys: make(map[string]*value, len(s.keys)), eng: s.eng}
+	for k, v := range s.keys {
+		if s.expired(v) {
+			continue
+		}
+		nv := v.clone()
+		if nv.hasTTL {
+			nv.expireAt -= d
+			if c.now > nv.expireAt {
+				continue
+			}
+		}
+		if nv.typ == typeZSet && stamped != nil && stamped(k) {
+			for i := range nv.zset {
+				nv.zset[i].score = max(nv.zset[i].score-float64(d), floor)
+				nv.zscores[nv.zset[i].member] = nv.zset[i].score
+			}
+		}
+		c.keys[k] = nv
+	}
+	return c
+}
+
+// TimePoints returns, in key order, the times (Unix ms) at which the
+// store changes on its own or a script's comparison can flip: each live
+// key's expiry time, and every score of the sorted sets stamped says hold
+// timestamps.
+func (s *Store) TimePoints(stamped func(key string) bool) (expiries, stamps []int64) {
+	for _, k := range s.SortedKeys() {
+		v := s.keys[k]
+		if v.hasTTL {
+			expiries = append(expiries, v.expireAt)
+		}
+		if v.typ == typeZSet && stamped != nil && stamped(k) {
+			for _, m := range v.zset {
+				stamps = append(stamps, int64(m.score))
+			}
+		}
+	}
+	return expiries, stamps
+}
