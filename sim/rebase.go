@@ -1,5 +1,7 @@
 package sim
 
+import "slices"
+
 // Rebase returns a copy of the store as it is d ms later, expressed on the
 // same clock reading: every expiry time, and every score of the sorted sets
 // stamped says hold Unix-ms timestamps, moves back by d, and keys whose TTL
@@ -28,6 +30,16 @@ func (s *Store) Rebase(d int64, stamped func(key string) bool, floor float64) *S
 				nv.zset[i].score = max(nv.zset[i].score-float64(d), floor)
 				nv.zscores[nv.zset[i].member] = nv.zset[i].score
 			}
+			// Members raised to the floor now tie: Redis orders ties by member.
+			slices.SortFunc(nv.zset, func(a, b zmember) int {
+				if zless(a, b) {
+					return -1
+				}
+				if zless(b, a) {
+					return 1
+				}
+				return 0
+			})
 		}
 		c.keys[k] = nv
 	}

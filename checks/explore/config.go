@@ -147,3 +147,15 @@ func (c Config) Header() string {
 	}
 	return s
 }
+
+// FaultKinds lists the fault kinds in order.
+func FaultKinds() []FaultKind {
+	ks := make([]FaultKind, numFaults)
+	for i := range ks {
+		ks[i] = FaultKind(i)
+	}
+	return ks
+}
+
+// Algorithms lists the algorithms explore models: all of clients.Algorithms.
+func Algorithms() []string { return clients.Algorithms }

@@ -13,6 +13,7 @@ import (
 
 	"github.com/cockroachdb/datadriven"
 
+	"github.com/locksim/locksim/checks/explore"
 	"github.com/locksim/locksim/clients"
 	"github.com/locksim/locksim/internal/jsonl"
 	"github.com/locksim/locksim/sim"
@@ -32,7 +33,8 @@ type Env struct {
 	replicas int
 
 	w       *sim.World
-	now     sim.Time // the scenario's clock, moved by advance
+	ex      *explore.Replay // set by `explore` instead of w
+	now     sim.Time        // the scenario's clock, moved by advance
 	clients []*client
 	byName  map[string]*client
 	byProc  map[string]*client
@@ -131,6 +133,9 @@ func init() {
 // Do runs one command and returns its output. A malformed command (unknown
 // command or argument, bad value) returns an error and changes nothing.
 func (e *Env) Do(cmd string, in []datadriven.CmdArg) (out string, err error) {
+	if cmd == "explore" || e.ex != nil {
+		return e.doExplore(cmd, in)
+	}
 	h := handlers[cmd]
 	if h == nil {
 		return "", fmt.Errorf("unknown command %q", cmd)

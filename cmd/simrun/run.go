@@ -32,6 +32,7 @@ func subcommands() []subcommand {
 		{"bugzoo", "measure how often each known failure shows up: results/bug-zoo.md", runBugZoo},
 		{"conform", "check conformance files against the simulated store, or --emit its replies", runConform},
 		{"scenario", "run a datadriven scenario file and print each command's output", runScenario},
+		{"explore", "exhaustively search a small configuration (--algo, --threads, --acquires, --faults); --report writes results/explore.md", runExplore},
 		{"mutants", "run the catalog of mutant scripts and clients until a check catches each: results/mutants.md", runMutants},
 	}
 }

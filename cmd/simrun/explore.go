@@ -1,0 +1,293 @@
+package main
+
+import (
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"github.com/locksim/locksim/checks/explore"
+	"github.com/locksim/locksim/internal/atomicfile"
+	"golang.org/x/term"
+)
+
+// exploreFlags are the flags that make an explore.Config.
+type exploreFlags struct {
+	algo, faults, scripts, mutant string
+	threads, acquires             int
+	maxStates, maxDepth           int
+}
+
+func (f *exploreFlags) register(fs *flag.FlagSet) {
+	fs.StringVar(&f.algo, "algo", "", "the lock algorithm `NAME` (one of clients.Algorithms)")
+	fs.IntVar(&f.threads, "threads", 2, "threads, each its own client process (1-4)")
+	fs.IntVar(&f.acquires, "acquires", 1, "lock()/unlock() cycles per thread")
+	fs.StringVar(&f.faults, "faults", "none", "fault budget `KIND:COUNT,...` (crash, pause, drop, delay, restart)")
+	fs.StringVar(&f.scripts, "scripts", "", "run the Redisson scripts in `DIR` instead of the embedded ones")
+	fs.StringVar(&f.mutant, "mutant", "", "run the catalog mutant `NAME` instead of the real algorithm")
+	fs.IntVar(&f.maxStates, "max-states", 0, "stop after `N` distinct states (0: no limit)")
+	fs.IntVar(&f.maxDepth, "max-depth", 0, "do not expand states deeper than `N` steps (0: no limit)")
+}
+
+func (f *exploreFlags) config() (explore.Config, error) {
+	faults, err := explore.ParseFaults(f.faults)
+	if err != nil {
+		return explore.Config{}, fmt.Errorf("--faults: %v", err)
+	}
+	cfg := explore.Config{Algo: f.algo, Threads: f.threads, Acquires: f.acquires, Faults: faults,
+		Scripts: f.scripts, Mutant: f.mutant, MaxStates: f.maxStates, MaxDepth: f.maxDepth}
+	return cfg, cfg.Validate()
+}
+
+// runExplore is `simrun explore`: an exhaustive breadth-first search of
+// one bounded configuration. It prints the counts and the verdict; a
+// violation is told as a story and saved as a scenario file that replays
+// it. Exit 1 on a violation, 0 when none was found (clean, or cut short
+// by a bound, which the output says).
+func runExplore(args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("explore", flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	var ef exploreFlags
+	ef.register(fs)
+	save := fs.String("save", "", "save a counterexample's scenario to `FILE` (default results/explore/<configuration>.txt)")
+	report := fs.Bool("report", false, "explore every algorithm over a ladder of bounds and write results/explore.md")
+	out := fs.String("out", filepath.Join("results", "explore.md"), "with --report: write the report to `FILE`")
+	budget := fs.Int("budget", 4_000_000, "with --report: distinct states allowed per configuration")
+	if err := fs.Parse(args); err != nil {
+		return usage(stderr, "explore: "+err.Error())
+	}
+	if fs.NArg() > 0 {
+		return usage(stderr, fmt.Sprintf("explore: unexpected argument %q", fs.Arg(0)))
+	}
+	if *report {
+		if *budget < 1 {
+			return usage(stderr, "explore: --budget must be at least 1")
+		}
+		return exploreReport(*out, *budget, stdout, stderr)
+	}
+	if ef.algo == "" {
+		return usage(stderr, "explore: --algo is required")
+	}
+	cfg, err := ef.config()
+	if err != nil {
+		return usage(stderr, "explore: "+err.Error())
+	}
+	res, elapsed, err := exploreOne(cfg, stderr)
+	if err != nil {
+		return usage(stderr, "explore: "+err.Error())
+	}
+	fmt.Fprint(stdout, res.Summary())
+	fmt.Fprintf(stdout, "time %s, %s distinct states per second\n", elapsed.Round(time.Millisecond), rate(res.Stats.Distinct, elapsed))
+	if res.Violation == nil {
+		return exitOK
+	}
+	fmt.Fprint(stdout, res.Violation.Story())
+	path := *save
+	if path == "" {
+		path = filepath.Join("results", "explore", configFile(cfg))
+	}
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		fmt.Fprintf(stderr, "simrun: explore: %v\n", err)
+		return exitHarness
+	}
+	if err := atomicfile.Write(path, func(w io.Writer) error {
+		_, err := io.WriteString(w, res.Scenario())
+		return err
+	}); err != nil {
+		fmt.Fprintf(stderr, "simrun: explore: %v\n", err)
+		return exitHarness
+	}
+	fmt.Fprintf(stdout, "saved %s (replay: simrun scenario %s)\n", path, path)
+	return exitViolated
+}
+
+// exploreOne runs one search with a progress line on stderr when it is a
+// terminal. Wall-clock time only paces the line and measures the rate.
+func exploreOne(cfg explore.Config, stderr io.Writer) (*explore.Result, time.Duration, error) {
+	start := time.Now()
+	live := false
+	if f, ok := stderr.(*os.File); ok && term.IsTerminal(int(f.Fd())) {
+		live = true
+	}
+	var progress func(explore.Stats)
+	if live {
+		progress = func(s explore.Stats) {
+			el := time.Since(start)
+			fmt.Fprintf(stderr, "\rexplore %s: %d distinct, %d explored, depth %d, %s states/s   ",
+				cfg.Algo, s.Distinct, s.Explored, s.Depth, rate(s.Distinct, el))
+		}
+	}
+	res, err := explore.Explore(cfg, progress)
+	if live {
+		fmt.Fprint(stderr, "\r\033[K")
+	}
+	return res, time.Since(start), err
+}
+
+func rate(n int, d time.Duration) string {
+	if d <= 0 {
+		return "-"
+	}
+	r := float64(n) / d.Seconds()
+	switch {
+	case r >= 1e6:
+		return fmt.Sprintf("%.2fM", r/1e6)
+	case r >= 1e3:
+		return fmt.Sprintf("%.0fk", r/1e3)
+	}
+	return fmt.Sprintf("%.0f", r)
+}
+
+// configFile names a configuration's counterexample file.
+func configFile(cfg explore.Config) string {
+	name := fmt.Sprintf("%s-t%d-a%d-%s", cfg.Algo, cfg.Threads, cfg.Acquires, strings.NewReplacer(":", "", ",", "-").Replace(cfg.Faults.String()))
+	if cfg.Mutant != "" {
+		name += "-mutant-" + cfg.Mutant
+	}
+	return name + ".txt"
+}
+
+// ladder is the fault-free bounds the report tries, smallest first.
+var ladder = []struct{ threads, acquires int }{{2, 1}, {2, 2}, {3, 1}, {3, 2}, {4, 1}}
+
+// reportRow is one configuration's outcome in the report.
+type reportRow struct {
+	cfg     explore.Config
+	res     *explore.Result
+	elapsed time.Duration
+	file    string // the counterexample's scenario file, relative to the report
+}
+
+func (r reportRow) cell() string {
+	s := r.res.Stats
+	switch {
+	case r.res.Violation != nil:
+		return fmt.Sprintf("**%s** in %d steps ([scenario](%s))", r.res.Violation.Kind, len(r.res.Violation.Steps), r.file)
+	case s.Complete:
+		return fmt.Sprintf("clean, %d states", s.Distinct)
+	}
+	return fmt.Sprintf("cut at %d states", s.Distinct)
+}
+
+// exploreReport is `simrun explore --report`: every algorithm through the
+// fault-free ladder (until a violation or the state budget stops it) and
+// through one fault of each kind with 2 threads × 1 call, written to out
+// with each counterexample saved beside it.
+func exploreReport(out string, budget int, stdout, stderr io.Writer) int {
+	dir := filepath.Join(filepath.Dir(out), "explore")
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		fmt.Fprintf(stderr, "simrun: explore: %v\n", err)
+		return exitHarness
+	}
+	run := func(cfg explore.Config) (reportRow, error) {
+		cfg.MaxStates = budget
+		res, el, err := exploreOne(cfg, stderr)
+		if err != nil {
+			return reportRow{}, err
+		}
+		row := reportRow{cfg: cfg, res: res, elapsed: el}
+		fmt.Fprintf(stdout, "%-16s t%d a%d %-10s %s (%d distinct, %s/s)\n", cfg.Algo, cfg.Threads, cfg.Acquires, cfg.Faults, row.cell(), res.Stats.Distinct, rate(res.Stats.Distinct, el))
+		if res.Violation != nil {
+			name := configFile(cfg)
+			row.file = "explore/" + name
+			err = atomicfile.Write(filepath.Join(dir, name), func(w io.Writer) error {
+				_, err := io.WriteString(w, res.Scenario())
+				return err
+			})
+		}
+		return row, err
+	}
+	type algoRows struct {
+		clean  *reportRow // the largest clean fault-free bound
+		stop   *reportRow // the fault-free run that found a violation or was cut
+		faults []reportRow
+	}
+	var all []algoRows
+	var total time.Duration
+	for _, algo := range explore.Algorithms() {
+		var ar algoRows
+		for _, b := range ladder {
+			row, err := run(explore.Config{Algo: algo, Threads: b.threads, Acquires: b.acquires})
+			if err != nil {
+				fmt.Fprintf(stderr, "simrun: explore: %v\n", err)
+				return exitHarness
+			}
+			total += row.elapsed
+			if row.res.Violation != nil || !row.res.Stats.Complete {
+				ar.stop = &row
+				break
+			}
+			ar.clean = &row
+		}
+		for k := range explore.FaultKinds() {
+			var f explore.Faults
+			f[k] = 1
+			row, err := run(explore.Config{Algo: algo, Threads: 2, Acquires: 1, Faults: f})
+			if err != nil {
+				fmt.Fprintf(stderr, "simrun: explore: %v\n", err)
+				return exitHarness
+			}
+			total += row.elapsed
+			ar.faults = append(ar.faults, row)
+		}
+		all = append(all, ar)
+	}
+	err := atomicfile.Write(out, func(w io.Writer) error {
+		fmt.Fprintf(w, "# Exhaustive exploration\n\n")
+		fmt.Fprintf(w, "Written by `go run ./cmd/simrun explore --report --budget %d` (%s in all on the machine that wrote it).\n\n", budget, total.Round(time.Second))
+		fmt.Fprintf(w, "Each configuration is searched breadth-first over every order of message deliveries, timer firings and faults, ")
+		fmt.Fprintf(w, "with time advanced only to the next timer or to a lease or queue boundary and 1 ms beside it ")
+		fmt.Fprintf(w, "(package `checks/explore` says what is modelled and what is not). Every thread runs `lock()` then `unlock()`, ")
+		fmt.Fprintf(w, "as many times as the bound's calls. A search that ends proves the bound clean of mutual-exclusion violations and error replies, ")
+		fmt.Fprintf(w, "and that every reachable state can still finish every thread; the first violation found is a shortest one. ")
+		fmt.Fprintf(w, "Each counterexample is a scenario file under `explore/` that `simrun scenario FILE` replays.\n\n")
+		fmt.Fprintf(w, "## Without faults\n\nThe ladder is threads × calls = %s, stopped at the first violation or at %d distinct states.\n\n", ladderText(), budget)
+		fmt.Fprintf(w, "| algorithm | largest bound explored clean | its states | where it stops |\n|---|---|---|---|\n")
+		for _, ar := range all {
+			clean, states := "none", "-"
+			if ar.clean != nil {
+				clean = fmt.Sprintf("%d threads × %d calls", ar.clean.cfg.Threads, ar.clean.cfg.Acquires)
+				states = fmt.Sprintf("%d (%s/s)", ar.clean.res.Stats.Distinct, rate(ar.clean.res.Stats.Distinct, ar.clean.elapsed))
+			}
+			stop := "the whole ladder is clean"
+			if ar.stop != nil {
+				stop = fmt.Sprintf("%d threads × %d calls: %s", ar.stop.cfg.Threads, ar.stop.cfg.Acquires, ar.stop.cell())
+			}
+			algo := ar.faults[0].cfg.Algo
+			fmt.Fprintf(w, "| %s | %s | %s | %s |\n", algo, clean, states, stop)
+		}
+		fmt.Fprintf(w, "\n## One fault (2 threads × 1 call)\n\n| algorithm |")
+		for k := range explore.FaultKinds() {
+			fmt.Fprintf(w, " %s:1 |", explore.FaultKind(k))
+		}
+		fmt.Fprintf(w, "\n|---|%s\n", strings.Repeat("---|", len(explore.FaultKinds())))
+		for _, ar := range all {
+			fmt.Fprintf(w, "| %s |", ar.faults[0].cfg.Algo)
+			for _, row := range ar.faults {
+				fmt.Fprintf(w, " %s |", row.cell())
+			}
+			fmt.Fprintln(w)
+		}
+		if bench, err := os.ReadFile(filepath.Join(filepath.Dir(out), "bench-explore.md")); err == nil {
+			fmt.Fprintf(w, "\n## Speed\n\nFrom `results/bench-explore.md` (`go test -bench Explore ./checks/explore`):\n\n%s", strings.TrimPrefix(string(bench), "# "))
+		}
+		return nil
+	})
+	if err != nil {
+		fmt.Fprintf(stderr, "simrun: explore: %v\n", err)
+		return exitHarness
+	}
+	fmt.Fprintf(stdout, "wrote %s\n", out)
+	return exitOK
+}
+
+func ladderText() string {
+	var parts []string
+	for _, b := range ladder {
+		parts = append(parts, fmt.Sprintf("%d×%d", b.threads, b.acquires))
+	}
+	return strings.Join(parts, ", ")
+}
