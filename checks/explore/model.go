@@ -582,18 +582,29 @@ func (m *model) endCall(n *state, i uint8) {
 }
 
 // scheduleRenewal starts the watchdog of a lock() that got the lock
-// (RedissonLock.scheduleExpirationRenewal): 3.8.1 keeps the existing entry
-// if there is one; 3.16.8 joins it (one thread per process here).
+// (RedissonLock.scheduleExpirationRenewal): nothing when the process
+// already has an entry for the lock. In 3.8.1 a renewal task whose entry
+// was removed from the map keeps running (an orphan, see onRenew); a new
+// entry made while one is armed shares that timer here, which merges two
+// renewal streams of the same owner into one.
 func (m *model) scheduleRenewal(t *thread) {
 	if !m.a.redisson || m.a.muts.NoWatchdog || t.wdEntry {
 		return
 	}
-	t.wdEntry, t.wdGen, t.wdArmed, t.wdAt = true, t.wdGen+1, true, m.a.renewEvery()
+	t.wdEntry, t.wdGen = true, t.wdGen+1
+	if !t.wdArmed {
+		t.wdArmed, t.wdAt = true, m.a.renewEvery()
+	}
 }
 
-// cancelRenewal is cancelExpirationRenewal: the entry goes; a renewal in
-// flight still completes.
-func (m *model) cancelRenewal(t *thread) { t.wdEntry, t.wdArmed, t.wdAt = false, false, 0 }
+// cancelRenewal is cancelExpirationRenewal: the map's entry goes and its
+// timer is cancelled; a 3.8.1 orphan task (no entry) is out of its reach,
+// and a renewal in flight still completes.
+func (m *model) cancelRenewal(t *thread) {
+	if t.wdEntry {
+		t.wdEntry, t.wdArmed, t.wdAt = false, false, 0
+	}
+}
 
 // onRenew handles a renewal's outcome: 3.8.1 renew381 removes the entry
 // and re-schedules on 1; 3.16.8 renewExpiration re-arms the current entry
@@ -603,7 +614,9 @@ func (m *model) onRenew(n *state, i, gen uint8, r sim.Reply, timedOut bool, st *
 	ok := !timedOut && r.Kind == sim.KindInt && r.Int == 1
 	failed := timedOut || r.Kind == sim.KindError
 	if !m.a.v3168 {
-		m.cancelRenewal(t)
+		// 3.8.1: expirationRenewalMap.remove(getEntryName()) removes
+		// whichever entry is there now, without cancelling its task.
+		t.wdEntry = false
 		if ok {
 			m.scheduleRenewal(t)
 		}
@@ -640,6 +653,11 @@ func (m *model) fire(n *state, i uint8, k timer, st *story) {
 		m.retryAcquire(n, i, st)
 	case tWatchdog:
 		t.wdArmed, t.wdAt = false, 0
+		if m.a.v3168 && !t.wdEntry {
+			// 3.16.8 renewExpiration's task: no entry in the map, nothing to do.
+			st.add("%s's watchdog finds no renewal entry", m.who(i))
+			return
+		}
 		st.add("%s's watchdog sends a renewal", m.who(i))
 		m.send(n, i, true, opRenew, 0, 0, st)
 	case tCall, tRenew:

@@ -189,7 +189,6 @@ func exploreReport(out string, budget int, stdout, stderr io.Writer) int {
 			return reportRow{}, err
 		}
 		row := reportRow{cfg: cfg, res: res, elapsed: el}
-		fmt.Fprintf(stdout, "%-16s t%d a%d %-10s %s (%d distinct, %s/s)\n", cfg.Algo, cfg.Threads, cfg.Acquires, cfg.Faults, row.cell(), res.Stats.Distinct, rate(res.Stats.Distinct, el))
 		if res.Violation != nil {
 			name := configFile(cfg)
 			row.file = "explore/" + name
@@ -198,11 +197,11 @@ func exploreReport(out string, budget int, stdout, stderr io.Writer) int {
 				return err
 			})
 		}
+		fmt.Fprintf(stdout, "%-16s t%d a%d %-10s %s (%d distinct, %s/s)\n", cfg.Algo, cfg.Threads, cfg.Acquires, cfg.Faults, row.cell(), res.Stats.Distinct, rate(res.Stats.Distinct, el))
 		return row, err
 	}
 	type algoRows struct {
-		clean  *reportRow // the largest clean fault-free bound
-		stop   *reportRow // the fault-free run that found a violation or was cut
+		ladder []reportRow // every fault-free bound of the ladder
 		faults []reportRow
 	}
 	var all []algoRows
@@ -216,11 +215,7 @@ func exploreReport(out string, budget int, stdout, stderr io.Writer) int {
 				return exitHarness
 			}
 			total += row.elapsed
-			if row.res.Violation != nil || !row.res.Stats.Complete {
-				ar.stop = &row
-				break
-			}
-			ar.clean = &row
+			ar.ladder = append(ar.ladder, row)
 		}
 		for k := range explore.FaultKinds() {
 			var f explore.Faults
@@ -244,20 +239,35 @@ func exploreReport(out string, budget int, stdout, stderr io.Writer) int {
 		fmt.Fprintf(w, "as many times as the bound's calls. A search that ends proves the bound clean of mutual-exclusion violations and error replies, ")
 		fmt.Fprintf(w, "and that every reachable state can still finish every thread; the first violation found is a shortest one. ")
 		fmt.Fprintf(w, "Each counterexample is a scenario file under `explore/` that `simrun scenario FILE` replays.\n\n")
-		fmt.Fprintf(w, "## Without faults\n\nThe ladder is threads × calls = %s, stopped at the first violation or at %d distinct states.\n\n", ladderText(), budget)
-		fmt.Fprintf(w, "| algorithm | largest bound explored clean | its states | where it stops |\n|---|---|---|---|\n")
+		fmt.Fprintf(w, "## Without faults\n\nEvery bound of the ladder (threads × calls), each searched to its end or to %d distinct states.\n\n", budget)
+		fmt.Fprintf(w, "| algorithm | largest bound explored clean | shortest counterexample |")
+		for _, b := range ladder {
+			fmt.Fprintf(w, " %d×%d |", b.threads, b.acquires)
+		}
+		fmt.Fprintf(w, "\n|---|---|---|%s\n", strings.Repeat("---|", len(ladder)))
 		for _, ar := range all {
-			clean, states := "none", "-"
-			if ar.clean != nil {
-				clean = fmt.Sprintf("%d threads × %d calls", ar.clean.cfg.Threads, ar.clean.cfg.Acquires)
-				states = fmt.Sprintf("%d (%s/s)", ar.clean.res.Stats.Distinct, rate(ar.clean.res.Stats.Distinct, ar.clean.elapsed))
+			var clean, cx *reportRow
+			for i := range ar.ladder {
+				r := &ar.ladder[i]
+				if r.res.Violation == nil && r.res.Stats.Complete && (clean == nil || r.res.Stats.Distinct > clean.res.Stats.Distinct) {
+					clean = r
+				}
+				if v := r.res.Violation; v != nil && (cx == nil || len(v.Steps) < len(cx.res.Violation.Steps)) {
+					cx = r
+				}
 			}
-			stop := "the whole ladder is clean"
-			if ar.stop != nil {
-				stop = fmt.Sprintf("%d threads × %d calls: %s", ar.stop.cfg.Threads, ar.stop.cfg.Acquires, ar.stop.cell())
+			cleanText, cxText := "none", "none found"
+			if clean != nil {
+				cleanText = fmt.Sprintf("%d threads × %d calls (%d states, %s/s)", clean.cfg.Threads, clean.cfg.Acquires, clean.res.Stats.Distinct, rate(clean.res.Stats.Distinct, clean.elapsed))
 			}
-			algo := ar.faults[0].cfg.Algo
-			fmt.Fprintf(w, "| %s | %s | %s | %s |\n", algo, clean, states, stop)
+			if cx != nil {
+				cxText = fmt.Sprintf("%d×%d: %s", cx.cfg.Threads, cx.cfg.Acquires, cx.cell())
+			}
+			fmt.Fprintf(w, "| %s | %s | %s |", ar.faults[0].cfg.Algo, cleanText, cxText)
+			for _, r := range ar.ladder {
+				fmt.Fprintf(w, " %s |", r.cell())
+			}
+			fmt.Fprintln(w)
 		}
 		fmt.Fprintf(w, "\n## One fault (2 threads × 1 call)\n\n| algorithm |")
 		for k := range explore.FaultKinds() {
