@@ -24,6 +24,7 @@ type model struct {
 	replies  []sim.Reply
 	replyIDs map[string]uint32
 
+	owners     []string // each thread's owner field, made once
 	execMemo   map[execKey]execResult
 	rebaseMemo map[rebaseKey]uint32
 	keyBuf     []byte
@@ -60,6 +61,9 @@ func newModel(cfg Config) (*model, error) {
 	m := &model{cfg: cfg, a: a, n: cfg.Threads, eng: sim.NewEngine(),
 		storeIDs: map[string]uint32{}, replyIDs: map[string]uint32{},
 		execMemo: map[execKey]execResult{}, rebaseMemo: map[rebaseKey]uint32{}}
+	for i := 0; i < m.n; i++ {
+		m.owners = append(m.owners, a.owner(i))
+	}
 	// A command that loops forever must not hang the search: the budget
 	// turns it into an error reply, which the search reports.
 	m.eng.SetInstructionBudget(10_000_000)
@@ -335,7 +339,7 @@ func (st *story) add(format string, args ...any) {
 	}
 }
 
-func (m *model) who(i uint8) string { return m.a.owner(int(i)) }
+func (m *model) who(i uint8) string { return m.owners[i] }
 
 // apply returns the state after step a, normalized.
 func (m *model) apply(s *state, a action, st *story) state {
@@ -374,12 +378,16 @@ func (m *model) apply(s *state, a action, st *story) state {
 		st.add("%s's process resumes", threadName(int(a.th)))
 	case aDrop:
 		n.used[FaultDrop]++
-		st.add("fault: %s is lost", m.msgText(n.msgs[a.mi]))
+		if st != nil {
+			st.add("fault: %s is lost", m.msgText(n.msgs[a.mi]))
+		}
 		n.msgs = slices.Delete(n.msgs, int(a.mi), int(a.mi)+1)
 	case aDelay:
 		n.used[FaultDelay]++
 		n.msgs[a.mi].delayed = true
-		st.add("fault: %s is delayed", m.msgText(n.msgs[a.mi]))
+		if st != nil {
+			st.add("fault: %s is delayed", m.msgText(n.msgs[a.mi]))
+		}
 	case aRestart:
 		n.used[FaultRestart]++
 		s := sim.NewStore()
@@ -438,8 +446,9 @@ func (m *model) deliver(n *state, q msg, st *story) {
 	case mRequest:
 		r := m.exec(n.store, q, n.subs(m.n))
 		n.store = r.store
-		reply := m.replies[r.reply]
-		st.add("Redis runs %s's %s: %s → %s", m.who(q.th), m.msgLabel(q), r.line, reply.Text())
+		if st != nil {
+			st.add("Redis runs %s's %s: %s → %s", m.who(q.th), m.msgLabel(q), r.line, m.replies[r.reply].Text())
+		}
 		for i := 0; i < m.n; i++ {
 			if r.pubs&(1<<i) != 0 {
 				n.msgs = append(n.msgs, msg{kind: mPublish, th: uint8(i)})
@@ -476,9 +485,12 @@ func (m *model) deliver(n *state, q msg, st *story) {
 func (m *model) onReply(n *state, i uint8, o op, r sim.Reply, timedOut bool, st *story) {
 	t := &n.th[i]
 	failed := timedOut || r.Kind == sim.KindError
-	outcome := r.Text()
-	if timedOut {
-		outcome = "RedisTimeoutException"
+	outcome := "" // for the story only: the search does not pay for text
+	if st != nil {
+		outcome = r.Text()
+		if timedOut {
+			outcome = "RedisTimeoutException"
+		}
 	}
 	switch o {
 	case opAcquire: // RedissonLock.lock: tryAcquire, subscribe, loop
