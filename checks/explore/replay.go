@@ -79,9 +79,12 @@ func formatStep(s Step) string {
 
 // Scenario renders the violation as a scenario file that replays it with
 // `simrun scenario FILE`: the configuration, every step with what it did,
-// and the final state with its verdict.
+// and the final state with its verdict. It is "" when nothing was found.
 func (r *Result) Scenario() string {
 	v := r.Violation
+	if v == nil {
+		return ""
+	}
 	var b strings.Builder
 	fmt.Fprintf(&b, "# The shortest counterexample simrun explore found for %s:\n", r.Config.Header())
 	fmt.Fprintf(&b, "# %s: %s\n", v.Kind, v.Detail)
