@@ -37,7 +37,8 @@ func (c *Redisson) renew(l *RLock, owner string, cb func(sim.Reply, error)) {
 	if c.OnRenew != nil {
 		tag, told = c.OnRenew(owner, l.internalLockLeaseTime)
 	}
-	l.evalWriteTagged(tag, c.opts.Scripts.Renew, []string{l.Name}, []string{strconv.FormatInt(l.internalLockLeaseTime, 10), owner}, func(res sim.Reply, err error) {
+	req := RenewRequest(c.opts, l.Name, owner, l.internalLockLeaseTime)
+	l.evalWriteTagged(tag, req.Script, req.Keys, req.Argv, func(res sim.Reply, err error) {
 		told(err == nil && res.Kind == sim.KindInt && res.Int == 1, err)
 		cb(res, err)
 	})

@@ -191,11 +191,81 @@ func (l *RLock) fair() bool        { return l.c.opts.Fair }
 func (l *RLock) v3168() bool       { return l.c.opts.Version == "3.16.8" }
 func (l *RLock) lockName() string  { return l.c.lockName(l.ThreadID) }
 func (l *RLock) entryName() string { return l.c.UUID + ":" + l.Name } // getEntryName
-func (l *RLock) channelName() string {
-	return PrefixName("redisson_lock__channel", l.Name)
+
+// ChannelName is the lock's pub/sub channel (RedissonLock.getChannelName).
+func ChannelName(name string) string { return PrefixName("redisson_lock__channel", name) }
+
+// QueueName is the fair lock's waiter queue (RedissonFairLock.threadsQueueName).
+func QueueName(name string) string { return PrefixName("redisson_lock_queue", name) }
+
+// TimeoutName is the fair lock's timeout set (RedissonFairLock.timeoutSetName).
+func TimeoutName(name string) string { return PrefixName("redisson_lock_timeout", name) }
+
+// WaiterChannel is the channel a waiter for lock name listens on: the
+// lock's channel, or for the fair lock its own (RedissonFairLock.getChannelName
+// + ":" + lockName), which the fair unlock publishes to.
+func WaiterChannel(name, owner string, fair bool) string {
+	if fair {
+		return ChannelName(name) + ":" + owner
+	}
+	return ChannelName(name)
 }
-func (l *RLock) queueName() string   { return PrefixName("redisson_lock_queue", l.Name) }
-func (l *RLock) timeoutName() string { return PrefixName("redisson_lock_timeout", l.Name) }
+
+// Request is one lock command as Redisson builds it: a script with its
+// KEYS and ARGV.
+type Request struct {
+	Script     *sim.Script
+	Keys, Argv []string
+}
+
+// AcquireRequest is tryLockInnerAsync's command for lock name and owner
+// at Unix ms now, for the lock's kind and version: waitTime and unit are
+// the caller's (3.16.8 passes them to the fair script's wait argument);
+// leaseMs is already converted; noWait picks tryLock()'s EVAL_NULL_BOOLEAN
+// variant, which never enqueues.
+func AcquireRequest(o *Options, name, owner string, now, waitTime int64, unit Unit, leaseMs int64, noWait bool) Request {
+	lease := strconv.FormatInt(leaseMs, 10)
+	if !o.Fair {
+		// RedissonLock.tryLockInnerAsync: KEYS [name], ARGV [lease, lockName].
+		return Request{o.Scripts.Acquire, []string{name}, []string{lease, owner}}
+	}
+	keys := []string{name, QueueName(name), TimeoutName(name)}
+	nowS := strconv.FormatInt(now, 10)
+	if o.Version != "3.16.8" {
+		// 3.8.1 RedissonFairLock.tryLockInnerAsync: threadWaitTime is fixed at 5000.
+		if noWait {
+			return Request{o.Scripts.FairAcquireNoWait, keys, []string{lease, owner, nowS}}
+		}
+		return Request{o.Scripts.FairAcquire, keys, []string{lease, owner, strconv.FormatInt(now+o.ThreadWaitTime, 10), nowS}}
+	}
+	// 3.16.8 RedissonFairLock.tryLockInnerAsync: wait = threadWaitTime, or
+	// unit.toMillis(waitTime) when a wait is given, with the unit passed in
+	// (MILLISECONDS when leaseTime is -1: the #4743 unit bug).
+	wait := o.ThreadWaitTime
+	if waitTime != -1 {
+		wait = unit.toMillis(waitTime)
+	}
+	if noWait {
+		return Request{o.Scripts.FairAcquireNoWait, keys, []string{lease, owner, nowS, strconv.FormatInt(wait, 10)}}
+	}
+	return Request{o.Scripts.FairAcquire, keys, []string{lease, owner, strconv.FormatInt(wait, 10), nowS}}
+}
+
+// UnlockRequest is unlockInnerAsync's command: the fair script also gets
+// the queue, the timeout set and now.
+func UnlockRequest(o *Options, name, owner string, leaseMs, now int64) Request {
+	lease := strconv.FormatInt(leaseMs, 10)
+	if o.Fair {
+		return Request{o.Scripts.FairUnlock, []string{name, QueueName(name), TimeoutName(name), ChannelName(name)},
+			[]string{unlockMessage, lease, owner, strconv.FormatInt(now, 10)}}
+	}
+	return Request{o.Scripts.Unlock, []string{name, ChannelName(name)}, []string{unlockMessage, lease, owner}}
+}
+
+// RenewRequest is renewExpirationAsync's command.
+func RenewRequest(o *Options, name, owner string, leaseMs int64) Request {
+	return Request{o.Scripts.Renew, []string{name}, []string{strconv.FormatInt(leaseMs, 10), owner}}
+}
 
 // evalWrite sends a lock script: a plain EVALSHA in 3.8.1; in 3.16.8
 // (RedissonBaseLock.evalWriteAsync) a batch with WAIT <available replicas>
@@ -246,41 +316,12 @@ func ttlOf(r sim.Reply) (ttl int64, acquired bool) {
 	return r.Int, false
 }
 
-// tryLockInner is tryLockInnerAsync for the lock's kind and version.
-// waitTime and unit are the caller's (3.16.8 passes them to the fair
-// script's wait argument); leaseMs is already converted.
+// tryLockInner is tryLockInnerAsync for the lock's kind and version
+// (AcquireRequest at the process's System.currentTimeMillis()).
 func (l *RLock) tryLockInner(waitTime int64, unit Unit, leaseMs int64, noWait bool, cb func(sim.Reply, error)) {
 	l.lastTry = l.c.p.VirtualNow()
-	o := l.c.opts
-	lease := strconv.FormatInt(leaseMs, 10)
-	if !l.fair() {
-		// RedissonLock.tryLockInnerAsync: KEYS [name], ARGV [lease, lockName].
-		l.evalWrite(o.Scripts.Acquire, []string{l.Name}, []string{lease, l.lockName()}, cb)
-		return
-	}
-	now := l.c.p.Now() // System.currentTimeMillis()
-	keys := []string{l.Name, l.queueName(), l.timeoutName()}
-	if !l.v3168() {
-		// 3.8.1 RedissonFairLock.tryLockInnerAsync: threadWaitTime is fixed at 5000.
-		if noWait {
-			l.evalWrite(o.Scripts.FairAcquireNoWait, keys, []string{lease, l.lockName(), strconv.FormatInt(now, 10)}, cb)
-			return
-		}
-		l.evalWrite(o.Scripts.FairAcquire, keys, []string{lease, l.lockName(), strconv.FormatInt(now+o.ThreadWaitTime, 10), strconv.FormatInt(now, 10)}, cb)
-		return
-	}
-	// 3.16.8 RedissonFairLock.tryLockInnerAsync: wait = threadWaitTime, or
-	// unit.toMillis(waitTime) when a wait is given, with the unit passed in
-	// (MILLISECONDS when leaseTime is -1: the #4743 unit bug).
-	wait := o.ThreadWaitTime
-	if waitTime != -1 {
-		wait = unit.toMillis(waitTime)
-	}
-	if noWait {
-		l.evalWrite(o.Scripts.FairAcquireNoWait, keys, []string{lease, l.lockName(), strconv.FormatInt(now, 10), strconv.FormatInt(wait, 10)}, cb)
-		return
-	}
-	l.evalWrite(o.Scripts.FairAcquire, keys, []string{lease, l.lockName(), strconv.FormatInt(wait, 10), strconv.FormatInt(now, 10)}, cb)
+	r := AcquireRequest(l.c.opts, l.Name, l.lockName(), l.c.p.Now(), waitTime, unit, leaseMs, noWait)
+	l.evalWrite(r.Script, r.Keys, r.Argv, cb)
 }
 
 // tryAcquire is RedissonLock.tryAcquire(waitTime, leaseTime, unit, threadId)
@@ -337,10 +378,11 @@ func (l *RLock) tryAcquire(waitTime, leaseTime int64, unit Unit, cb func(ttl int
 // non-fair lock's waiters of one process share an entry on the lock's
 // channel; each fair waiter has its own channel (…:<lockName>).
 func (l *RLock) subscribe(ready func(*lockEntry)) *lockEntry {
+	channel := WaiterChannel(l.Name, l.lockName(), l.fair())
 	if l.fair() {
-		return l.c.rt.subscribe(l.entryName()+":"+strconv.FormatInt(l.ThreadID, 10), l.channelName()+":"+l.lockName(), ready)
+		return l.c.rt.subscribe(l.entryName()+":"+strconv.FormatInt(l.ThreadID, 10), channel, ready)
 	}
-	return l.c.rt.subscribe(l.entryName(), l.channelName(), ready)
+	return l.c.rt.subscribe(l.entryName(), channel, ready)
 }
 
 // Lock is lock(leaseTime, unit) (leaseTime -1: lock()), as
@@ -522,7 +564,7 @@ func (l *RLock) acquireFailed(waitTime int64, unit Unit, then func()) {
 	if l.v3168() && waitTime != -1 {
 		wait = unit.toMillis(waitTime)
 	}
-	l.evalWrite(o.Scripts.FairAcquireFailed, []string{l.queueName(), l.timeoutName()}, []string{l.lockName(), strconv.FormatInt(wait, 10)}, func(sim.Reply, error) { then() })
+	l.evalWrite(o.Scripts.FairAcquireFailed, []string{QueueName(l.Name), TimeoutName(l.Name)}, []string{l.lockName(), strconv.FormatInt(wait, 10)}, func(sim.Reply, error) { then() })
 }
 
 // ErrNotHeld is IllegalMonitorStateException from unlock.
@@ -534,19 +576,8 @@ var ErrNotHeld = fmt.Errorf("IllegalMonitorStateException: attempt to unlock loc
 // script returns 1 (fully released) or on an error.
 func (l *RLock) Unlock(done func(error)) {
 	o := l.c.opts
-	var sc *sim.Script
-	var keys, argv []string
-	lease := strconv.FormatInt(l.internalLockLeaseTime, 10)
-	if l.fair() {
-		sc = o.Scripts.FairUnlock
-		keys = []string{l.Name, l.queueName(), l.timeoutName(), l.channelName()}
-		argv = []string{unlockMessage, lease, l.lockName(), strconv.FormatInt(l.c.p.Now(), 10)}
-	} else {
-		sc = o.Scripts.Unlock
-		keys = []string{l.Name, l.channelName()}
-		argv = []string{unlockMessage, lease, l.lockName()}
-	}
-	l.evalWrite(sc, keys, argv, func(r sim.Reply, err error) {
+	req := UnlockRequest(o, l.Name, l.lockName(), l.internalLockLeaseTime, l.c.p.Now())
+	l.evalWrite(req.Script, req.Keys, req.Argv, func(r sim.Reply, err error) {
 		switch {
 		case o.Mutations.UnlockKeepsRenewal:
 		case l.v3168():
@@ -573,11 +604,11 @@ func (l *RLock) ForceUnlock(done func(bool, error)) {
 	var req func(cb func(sim.Reply, error))
 	if l.fair() {
 		req = func(cb func(sim.Reply, error)) {
-			l.evalWrite(o.Scripts.FairForceUnlock, []string{l.Name, l.queueName(), l.timeoutName(), l.channelName()}, []string{unlockMessage, strconv.FormatInt(l.c.p.Now(), 10)}, cb)
+			l.evalWrite(o.Scripts.FairForceUnlock, []string{l.Name, QueueName(l.Name), TimeoutName(l.Name), ChannelName(l.Name)}, []string{unlockMessage, strconv.FormatInt(l.c.p.Now(), 10)}, cb)
 		}
 	} else {
 		req = func(cb func(sim.Reply, error)) {
-			l.evalWrite(o.Scripts.ForceUnlock, []string{l.Name, l.channelName()}, []string{unlockMessage}, cb)
+			l.evalWrite(o.Scripts.ForceUnlock, []string{l.Name, ChannelName(l.Name)}, []string{unlockMessage}, cb)
 		}
 	}
 	req(func(r sim.Reply, err error) { done(r.Kind == sim.KindInt && r.Int == 1, err) })

@@ -350,14 +350,14 @@ func (r *Run) observe(n *sim.Node, req sim.Request, reply sim.Reply) {
 		smp.Holders = []string{"(" + typ + " key)"} // a simple lock: held while the key exists
 	}
 	smp.TTL = ttl
-	_, _, smp.Queue = n.Store.PeekKey(PrefixName("redisson_lock_queue", lock))
-	_, _, smp.Timeouts = n.Store.PeekKey(PrefixName("redisson_lock_timeout", lock))
+	_, _, smp.Queue = n.Store.PeekKey(QueueName(lock))
+	_, _, smp.Timeouts = n.Store.PeekKey(TimeoutName(lock))
 	if req.Script != nil && reply.Kind == sim.KindInt && reply.Int < 0 && strings.Contains(req.Script.ID, "tryLockInnerAsync") {
 		h.NegativeTTLs++
 	}
 	head := queueHead{}
 	if len(smp.Queue) > 0 {
-		if t, ok := n.Store.PeekZScore(PrefixName("redisson_lock_timeout", lock), smp.Queue[0]); ok {
+		if t, ok := n.Store.PeekZScore(TimeoutName(lock), smp.Queue[0]); ok {
 			head = queueHead{smp.Queue[0], t} // (a head without a timeout is the store check's finding)
 		}
 	}

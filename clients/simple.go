@@ -30,8 +30,32 @@ const (
 	SetUUIDLua    SimpleKind = "set-uuid-lua"    // SET k uuid NX PX; compare-and-delete in one script
 )
 
-// simpleRetry is how often a simple lock's blocking acquire polls.
-const simpleRetry = 100 * sim.Millisecond
+// SimplePoll is how often a simple lock's blocking acquire polls.
+const SimplePoll = 100 * sim.Millisecond
+
+// SimpleLease is seed 003's lease, which a simple lock gets when the
+// caller gives none.
+const SimpleLease = 30000
+
+// SimpleValue is what a simple lock's key holds while owner has it: the
+// owner for the UUID locks, "1" for the others.
+func SimpleValue(kind SimpleKind, owner string) string {
+	if kind == SetUUIDGetDel || kind == SetUUIDLua {
+		return owner
+	}
+	return "1"
+}
+
+// ExpireCommand is setnx-expire's second command: EXPIRE takes whole
+// seconds, so the lease is rounded up.
+func ExpireCommand(name string, leaseMs int64) []string {
+	return []string{"EXPIRE", name, strconv.FormatInt((leaseMs+999)/1000, 10)}
+}
+
+// SetPXCommand is the atomic acquire of the other simple locks.
+func SetPXCommand(name, value string, leaseMs int64) []string {
+	return []string{"SET", name, value, "NX", "PX", strconv.FormatInt(leaseMs, 10)}
+}
 
 // SimpleClient is a process using one of the simple locks: no pub/sub,
 // no watchdog; blocking acquires poll every 100 ms; commands time out
@@ -49,6 +73,9 @@ type SimpleClient struct {
 func NewSimple(kind SimpleKind) *SimpleClient {
 	return &SimpleClient{Kind: kind, opts: Options{Timeout: 3000, RetryAttempts: 3, RetryInterval: 1500}}
 }
+
+// Options returns the client's command executor settings.
+func (c *SimpleClient) Options() *Options { return &c.opts }
 
 // Start is sim.Program.Start.
 func (c *SimpleClient) Start(p *sim.Proc) {
@@ -79,11 +106,8 @@ type SimpleLock struct {
 
 // GetLock returns thread tid's handle on lock name.
 func (c *SimpleClient) GetLock(name string, tid int64) *SimpleLock {
-	v := "1"
-	if c.Kind == SetUUIDGetDel || c.Kind == SetUUIDLua {
-		v = c.UUID + ":" + strconv.FormatInt(tid, 10)
-	}
-	return &SimpleLock{c: c, Name: name, value: v, owner: c.UUID + ":" + strconv.FormatInt(tid, 10)}
+	owner := c.UUID + ":" + strconv.FormatInt(tid, 10)
+	return &SimpleLock{c: c, Name: name, value: SimpleValue(c.Kind, owner), owner: owner}
 }
 
 func (l *SimpleLock) exec(cmd []string, cb func(sim.Reply, error)) {
@@ -98,7 +122,6 @@ func (l *SimpleLock) exec(cmd []string, cb func(sim.Reply, error)) {
 // tryOnce makes one acquisition attempt with lease leaseMs.
 func (l *SimpleLock) tryOnce(leaseMs int64, done func(bool, error)) {
 	l.lastTry = l.c.p.VirtualNow()
-	lease := strconv.FormatInt(leaseMs, 10)
 	if l.c.Kind == SetNXExpire {
 		// if (setnx(key, 1) == 1) { expire(key, 30) }: a crash between the
 		// two leaves a lock that never expires.
@@ -107,12 +130,11 @@ func (l *SimpleLock) tryOnce(leaseMs int64, done func(bool, error)) {
 				done(false, err)
 				return
 			}
-			secs := (leaseMs + 999) / 1000
-			l.exec([]string{"EXPIRE", l.Name, strconv.FormatInt(secs, 10)}, func(_ sim.Reply, err error) { done(true, err) })
+			l.exec(ExpireCommand(l.Name, leaseMs), func(_ sim.Reply, err error) { done(true, err) })
 		})
 		return
 	}
-	l.exec([]string{"SET", l.Name, l.value, "NX", "PX", lease}, func(r sim.Reply, err error) {
+	l.exec(SetPXCommand(l.Name, l.value, leaseMs), func(r sim.Reply, err error) {
 		done(err == nil && r.Kind == sim.KindStatus, err)
 	})
 }
@@ -128,11 +150,11 @@ func (l *SimpleLock) Acquire(waitMs, leaseMs int64, done func(bool, error)) {
 				done(ok, err)
 				return
 			}
-			if waitMs >= 0 && l.c.p.Now()-start+simpleRetry.Ms() > waitMs {
+			if waitMs >= 0 && l.c.p.Now()-start+SimplePoll.Ms() > waitMs {
 				done(false, nil)
 				return
 			}
-			l.c.rt.after(simpleRetry, loop)
+			l.c.rt.after(SimplePoll, loop)
 		})
 	}
 	loop()

@@ -103,7 +103,7 @@ func (s simpleLocker) owner() string { return s.l.owner }
 // seed 003's 30 s.
 func (s simpleLocker) lease(a Attempt) int64 {
 	if a.Lease == -1 {
-		return 30000
+		return SimpleLease
 	}
 	return a.Unit.toMillis(a.Lease)
 }

@@ -5,6 +5,7 @@ import (
 	"math"
 	"slices"
 
+	"github.com/locksim/locksim/clients"
 	"github.com/locksim/locksim/sim"
 )
 
@@ -97,7 +98,7 @@ func (m *model) intern(s *sim.Store) uint32 {
 		pts = append(pts, p-base)
 	}
 	for _, p := range stamps {
-		pts = append(pts, p-base, p-base-m.a.wait)
+		pts = append(pts, p-base, p-base-m.a.opts.ThreadWaitTime)
 	}
 	slices.Sort(pts)
 	m.points = append(m.points, slices.Compact(pts))
@@ -149,7 +150,7 @@ func (m *model) exec(id uint32, q msg, subs uint8) execResult {
 // beyond one lease and threadWaitTime per thread the distance no longer
 // changes what any script does, and raising older stamps to the horizon
 // keeps the state space finite while a holder renews forever.
-func (m *model) horizon() int64 { return int64(m.n+1) * (m.a.wait + watchdogLease) }
+func (m *model) horizon() int64 { return int64(m.n+1) * (m.a.opts.ThreadWaitTime + m.a.lease()) }
 
 // rebase is the store id seen d ms later (sim.Store.Rebase).
 func (m *model) rebase(id uint32, d int64) uint32 {
@@ -412,7 +413,7 @@ func (m *model) send(n *state, i uint8, wd bool, o op, argAt int64, attempt uint
 	if wd && attempt == 0 {
 		gen = t.wdGen
 	}
-	*c = call{op: o, attempt: attempt, gen: gen, argAt: argAt, due: commandTimeout}
+	*c = call{op: o, attempt: attempt, gen: gen, argAt: argAt, due: m.a.opts.Timeout}
 	n.msgs = append(n.msgs, msg{kind: mRequest, th: i, wd: wd, op: o, attempt: attempt, gen: gen, argAt: argAt})
 }
 
@@ -542,12 +543,12 @@ func (m *model) onReply(n *state, i uint8, o op, r sim.Reply, timedOut bool, st 
 			t.pc = pcHeld
 			st.add("%s: lock() returns: holds the lock", m.who(i))
 		default:
-			t.pc, t.timed, t.wait = pcWait, true, simplePoll
-			st.add("%s: busy, polls again in %d ms", m.who(i), simplePoll)
+			t.pc, t.timed, t.wait = pcWait, true, clients.SimplePoll.Ms()
+			st.add("%s: busy, polls again in %d ms", m.who(i), clients.SimplePoll.Ms())
 		}
 	case opUnlock: // RedissonLock.unlockAsync
 		switch {
-		case m.a.muts.UnlockKeepsRenewal:
+		case m.a.opts.Mutations.UnlockKeepsRenewal:
 		case m.a.v3168 || failed || (r.Kind == sim.KindInt && r.Int == 1):
 			m.cancelRenewal(t)
 		}
@@ -600,7 +601,7 @@ func (m *model) endCall(n *state, i uint8) {
 // entry made while one is armed shares that timer here, which merges two
 // renewal streams of the same owner into one.
 func (m *model) scheduleRenewal(t *thread) {
-	if !m.a.redisson || m.a.muts.NoWatchdog || t.wdEntry {
+	if !m.a.redisson || m.a.opts.Mutations.NoWatchdog || t.wdEntry {
 		return
 	}
 	t.wdEntry, t.wdGen = true, t.wdGen+1
@@ -683,9 +684,9 @@ func (m *model) fire(n *state, i uint8, k timer, st *story) {
 			return
 		}
 		// RedisExecutor.scheduleResponseTimeout: 3.16.8 re-sends (isResendAllowed).
-		if m.a.resend && c.attempt < retryAttempts {
-			c.retry, c.due = true, retryInterval
-			st.add("%s: no reply to %s within %d ms, re-sending in %d ms", m.who(i), c.op, commandTimeout, retryInterval)
+		if o := &m.a.opts; o.ResendOnTimeout && int(c.attempt) < o.RetryAttempts {
+			c.retry, c.due = true, o.RetryInterval
+			st.add("%s: no reply to %s within %d ms, re-sending in %d ms", m.who(i), c.op, o.Timeout, o.RetryInterval)
 			return
 		}
 		o, gen := c.op, c.gen

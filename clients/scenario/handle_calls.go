@@ -345,7 +345,7 @@ func handleWake(e *Env, a *args) (string, error) {
 	if msg, ok := e.redissonOnly(a); !ok {
 		return msg, nil
 	}
-	ch := clients.PrefixName("redisson_lock__channel", e.lockName)
+	ch := clients.ChannelName(e.lockName)
 	if e.fair {
 		ch += ":" + th.owner()
 	}

@@ -92,8 +92,8 @@ func (e *Env) stateCommands() [][]string {
 	cmds := [][]string{{"HGETALL", e.lockName}, {"PTTL", e.lockName}}
 	if e.fair {
 		cmds = append(cmds,
-			[]string{"LRANGE", clients.PrefixName("redisson_lock_queue", e.lockName), "0", "-1"},
-			[]string{"ZRANGE", clients.PrefixName("redisson_lock_timeout", e.lockName), "0", "-1", "WITHSCORES"})
+			[]string{"LRANGE", clients.QueueName(e.lockName), "0", "-1"},
+			[]string{"ZRANGE", clients.TimeoutName(e.lockName), "0", "-1", "WITHSCORES"})
 	}
 	return cmds
 }

@@ -90,10 +90,6 @@ func StepString(st *conformance.Step) string {
 	}
 }
 
-func queueKey(name string) string   { return clients.PrefixName("redisson_lock_queue", name) }
-func timeoutKey(name string) string { return clients.PrefixName("redisson_lock_timeout", name) }
-func channelKey(name string) string { return clients.PrefixName("redisson_lock__channel", name) }
-
 // OwnerID is the owner string of thread threadID of client n (1-based):
 // "c1a0e1f2-0000-4000-8000-00000000000N:<threadId>".
 func OwnerID(client int, threadID int) string {
@@ -379,7 +375,7 @@ func (g *Materializer) boundaries(fair bool, skew int64) []int64 {
 	}
 	if fair {
 		for _, l := range g.seq.Locks {
-			r := g.shadow.Do("ZRANGE", timeoutKey(l), "0", "-1", "WITHSCORES")
+			r := g.shadow.Do("ZRANGE", clients.TimeoutName(l), "0", "-1", "WITHSCORES")
 			for i := 1; i < len(r.Arr); i += 2 {
 				f, err := strconv.ParseFloat(r.Arr[i].Str, 64)
 				if err != nil || f != f || f > 1e15 || f < -1e15 {
@@ -423,7 +419,7 @@ func (g *Materializer) add(c Choice) {
 	t := g.now
 	now := t + o.Skew // the client's clock, for the fair scripts
 
-	name, queue, timeouts, channel := lock, queueKey(lock), timeoutKey(lock), channelKey(lock)
+	name, queue, timeouts, channel := lock, clients.QueueName(lock), clients.TimeoutName(lock), clients.ChannelName(lock)
 	st := conformance.Step{T: t}
 	script := func(id string, keys []string, argv ...string) {
 		st.Script, st.Keys, st.Argv = g.id(id), keys, argv
