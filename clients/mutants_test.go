@@ -24,7 +24,7 @@ func TestMutantDirectories(t *testing.T) {
 			t.Errorf("mutant %s is in the catalog twice", m.Name)
 		}
 		seen[m.Name] = true
-		if err := checkAlgo(m.Algo); err != nil || strings.HasPrefix(m.Algo, "set") {
+		if err := CheckAlgo(m.Algo); err != nil || strings.HasPrefix(m.Algo, "set") {
 			t.Errorf("mutant %s: algorithm %q is not a Redisson lock", m.Name, m.Algo)
 		}
 		if (m.Script == nil) == (m.Client == Mutations{}) {

@@ -118,8 +118,8 @@ type Run struct {
 	head       queueHead           // the fair queue's head after the last script
 }
 
-// checkAlgo validates an algorithm name.
-func checkAlgo(name string) error {
+// CheckAlgo validates an algorithm name.
+func CheckAlgo(name string) error {
 	for _, a := range Algorithms {
 		if a == name {
 			return nil
@@ -144,7 +144,7 @@ func (c RunConfig) withDefaults() RunConfig {
 // hash only). Nothing has run yet; call Execute.
 func NewRun(cfg RunConfig, trace io.Writer) (*Run, error) {
 	cfg = cfg.withDefaults()
-	if err := checkAlgo(cfg.Algo); err != nil {
+	if err := CheckAlgo(cfg.Algo); err != nil {
 		return nil, err
 	}
 	wl := drawWorkload(cfg)

@@ -117,12 +117,8 @@ type Config struct {
 
 // Validate reports the first thing wrong with c, naming the flag.
 func (c Config) Validate() error {
-	known := false
-	for _, a := range clients.Algorithms {
-		known = known || a == c.Algo
-	}
-	if !known {
-		return fmt.Errorf("--algo: unknown algorithm %q (known: %s)", c.Algo, strings.Join(clients.Algorithms, ", "))
+	if err := clients.CheckAlgo(c.Algo); err != nil {
+		return fmt.Errorf("--algo: %v", err)
 	}
 	if c.Threads < 1 || c.Threads > MaxThreads {
 		return fmt.Errorf("--threads: %d is not from 1 to %d", c.Threads, MaxThreads)
@@ -156,6 +152,3 @@ func FaultKinds() []FaultKind {
 	}
 	return ks
 }
-
-// Algorithms lists the algorithms explore models: all of clients.Algorithms.
-func Algorithms() []string { return clients.Algorithms }

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/locksim/locksim/checks/explore"
+	"github.com/locksim/locksim/clients"
 	"github.com/locksim/locksim/internal/atomicfile"
 	"golang.org/x/term"
 )
@@ -206,7 +207,7 @@ func exploreReport(out string, budget int, stdout, stderr io.Writer) int {
 	}
 	var all []algoRows
 	var total time.Duration
-	for _, algo := range explore.Algorithms() {
+	for _, algo := range clients.Algorithms {
 		var ar algoRows
 		for _, b := range ladder {
 			row, err := run(explore.Config{Algo: algo, Threads: b.threads, Acquires: b.acquires})
