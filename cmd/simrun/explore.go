@@ -12,7 +12,6 @@ import (
 	"github.com/locksim/locksim/checks/explore"
 	"github.com/locksim/locksim/clients"
 	"github.com/locksim/locksim/internal/atomicfile"
-	"golang.org/x/term"
 )
 
 // exploreFlags are the flags that make an explore.Config.
@@ -90,14 +89,7 @@ func runExplore(args []string, stdout, stderr io.Writer) int {
 	if path == "" {
 		path = filepath.Join("results", "explore", configFile(cfg))
 	}
-	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-		fmt.Fprintf(stderr, "simrun: explore: %v\n", err)
-		return exitHarness
-	}
-	if err := atomicfile.Write(path, func(w io.Writer) error {
-		_, err := io.WriteString(w, res.Scenario())
-		return err
-	}); err != nil {
+	if err := saveScenario(path, res); err != nil {
 		fmt.Fprintf(stderr, "simrun: explore: %v\n", err)
 		return exitHarness
 	}
@@ -105,14 +97,23 @@ func runExplore(args []string, stdout, stderr io.Writer) int {
 	return exitViolated
 }
 
+// saveScenario writes res's counterexample to path (atomically), making
+// its directory if need be.
+func saveScenario(path string, res *explore.Result) error {
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		return err
+	}
+	return atomicfile.Write(path, func(w io.Writer) error {
+		_, err := io.WriteString(w, res.Scenario())
+		return err
+	})
+}
+
 // exploreOne runs one search with a progress line on stderr when it is a
 // terminal. Wall-clock time only paces the line and measures the rate.
 func exploreOne(cfg explore.Config, stderr io.Writer) (*explore.Result, time.Duration, error) {
 	start := time.Now()
-	live := false
-	if f, ok := stderr.(*os.File); ok && term.IsTerminal(int(f.Fd())) {
-		live = true
-	}
+	live := isTerminal(stderr)
 	var progress func(explore.Stats)
 	if live {
 		progress = func(s explore.Stats) {
@@ -173,61 +174,55 @@ func (r reportRow) cell() string {
 	return fmt.Sprintf("cut at %d states", s.Distinct)
 }
 
-// exploreReport is `simrun explore --report`: every algorithm through the
-// fault-free ladder (until a violation or the state budget stops it) and
-// through one fault of each kind with 2 threads × 1 call, written to out
-// with each counterexample saved beside it.
+// exploreReport is `simrun explore --report`: every algorithm through
+// every bound of the fault-free ladder and through one fault of each kind
+// with 2 threads × 1 call, each search stopped at budget distinct states,
+// written to out with each counterexample saved beside it.
 func exploreReport(out string, budget int, stdout, stderr io.Writer) int {
-	dir := filepath.Join(filepath.Dir(out), "explore")
-	if err := os.MkdirAll(dir, 0o755); err != nil {
+	fail := func(err error) int {
 		fmt.Fprintf(stderr, "simrun: explore: %v\n", err)
 		return exitHarness
 	}
-	run := func(cfg explore.Config) (reportRow, error) {
+	dir := filepath.Join(filepath.Dir(out), "explore")
+	var total time.Duration
+	// run searches cfg and appends its row to dst.
+	run := func(dst *[]reportRow, cfg explore.Config) error {
 		cfg.MaxStates = budget
 		res, el, err := exploreOne(cfg, stderr)
 		if err != nil {
-			return reportRow{}, err
+			return err
 		}
+		total += el
 		row := reportRow{cfg: cfg, res: res, elapsed: el}
 		if res.Violation != nil {
 			name := configFile(cfg)
 			row.file = "explore/" + name
-			err = atomicfile.Write(filepath.Join(dir, name), func(w io.Writer) error {
-				_, err := io.WriteString(w, res.Scenario())
+			if err := saveScenario(filepath.Join(dir, name), res); err != nil {
 				return err
-			})
+			}
 		}
 		fmt.Fprintf(stdout, "%-16s t%d a%d %-10s %s (%d distinct, %s/s)\n", cfg.Algo, cfg.Threads, cfg.Acquires, cfg.Faults, row.cell(), res.Stats.Distinct, rate(res.Stats.Distinct, el))
-		return row, err
+		*dst = append(*dst, row)
+		return nil
 	}
 	type algoRows struct {
 		ladder []reportRow // every fault-free bound of the ladder
 		faults []reportRow
 	}
 	var all []algoRows
-	var total time.Duration
 	for _, algo := range clients.Algorithms {
 		var ar algoRows
 		for _, b := range ladder {
-			row, err := run(explore.Config{Algo: algo, Threads: b.threads, Acquires: b.acquires})
-			if err != nil {
-				fmt.Fprintf(stderr, "simrun: explore: %v\n", err)
-				return exitHarness
+			if err := run(&ar.ladder, explore.Config{Algo: algo, Threads: b.threads, Acquires: b.acquires}); err != nil {
+				return fail(err)
 			}
-			total += row.elapsed
-			ar.ladder = append(ar.ladder, row)
 		}
 		for k := range explore.FaultKinds() {
 			var f explore.Faults
 			f[k] = 1
-			row, err := run(explore.Config{Algo: algo, Threads: 2, Acquires: 1, Faults: f})
-			if err != nil {
-				fmt.Fprintf(stderr, "simrun: explore: %v\n", err)
-				return exitHarness
+			if err := run(&ar.faults, explore.Config{Algo: algo, Threads: 2, Acquires: 1, Faults: f}); err != nil {
+				return fail(err)
 			}
-			total += row.elapsed
-			ar.faults = append(ar.faults, row)
 		}
 		all = append(all, ar)
 	}
@@ -288,8 +283,7 @@ func exploreReport(out string, budget int, stdout, stderr io.Writer) int {
 		return nil
 	})
 	if err != nil {
-		fmt.Fprintf(stderr, "simrun: explore: %v\n", err)
-		return exitHarness
+		return fail(err)
 	}
 	fmt.Fprintf(stdout, "wrote %s\n", out)
 	return exitOK

@@ -24,11 +24,13 @@ type progress struct {
 }
 
 func newProgress(stderr io.Writer, total int, what string) *progress {
-	p := &progress{w: stderr, total: total, what: what, start: time.Now()}
-	if f, ok := stderr.(*os.File); ok && term.IsTerminal(int(f.Fd())) {
-		p.active = true
-	}
-	return p
+	return &progress{w: stderr, total: total, what: what, start: time.Now(), active: isTerminal(stderr)}
+}
+
+// isTerminal reports whether w is a terminal (live progress goes only there).
+func isTerminal(w io.Writer) bool {
+	f, ok := w.(*os.File)
+	return ok && term.IsTerminal(int(f.Fd()))
 }
 
 // add counts n finished items.
