@@ -309,8 +309,8 @@ func (s *Store) PeekZScore(key, member string) (float64, bool) {
 
 // PeekKey describes a key without touching the store (no lazy expiry, no
 // effects): its type ("none" when absent or past its TTL), its TTL in ms
-// (-1 none), and its members — hash fields, list elements, or sorted-set
-// members in order.
+// (-1 none), and its members — hash fields, list elements, sorted-set
+// members in order, or a string's value.
 func (s *Store) PeekKey(key string) (typ string, ttl int64, members []string) {
 	v := s.keys[key]
 	if v == nil || s.expired(v) {
@@ -321,6 +321,8 @@ func (s *Store) PeekKey(key string) (typ string, ttl int64, members []string) {
 		ttl = max(v.expireAt-s.now, 0)
 	}
 	switch v.typ {
+	case typeString:
+		members = []string{v.str}
 	case typeHash:
 		for _, f := range v.hash {
 			members = append(members, f.field)

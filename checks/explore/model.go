@@ -825,8 +825,7 @@ func (m *model) describe(s *state) []string {
 		case "list":
 			line += fmt.Sprintf(" %v", members)
 		case "string":
-			r := store.Clone().Do("GET", k)
-			line += " " + r.Str
+			line += " " + members[0]
 		}
 		if ttl >= 0 {
 			line += fmt.Sprintf(" (pttl %d)", ttl)
