@@ -44,7 +44,6 @@ func (o op) String() string { return opNames[o] }
 // (Redisson's defaults, or those clients.NewSimple gives a simple lock),
 // and the commands package clients builds for it.
 type algo struct {
-	name     string
 	redisson bool
 	fair     bool
 	v3168    bool
@@ -53,7 +52,7 @@ type algo struct {
 }
 
 func newAlgo(cfg Config) (*algo, error) {
-	a := &algo{name: cfg.Algo}
+	a := &algo{}
 	kind, version, ok := strings.Cut(cfg.Algo, "-")
 	if !ok || (kind != "rlock" && kind != "fairlock") {
 		if cfg.Scripts != "" || cfg.Mutant != "" {

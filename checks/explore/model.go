@@ -350,12 +350,10 @@ func (m *model) apply(s *state, a action, st *story) state {
 	case aStart:
 		t.calls++
 		t.pc = pcAcquire
-		t.step = 0
 		st.add("%s calls lock() (%d of %d)", m.who(a.th), t.calls, m.cfg.Acquires)
 		m.send(&n, a.th, false, m.a.acquireOp(), 0, 0, st)
 	case aRelease:
 		t.pc = pcUnlock
-		t.step = 0
 		st.add("%s calls unlock()", m.who(a.th))
 		m.send(&n, a.th, false, m.a.releaseOp(), 0, 0, st)
 	case aDeliver:
@@ -537,7 +535,6 @@ func (m *model) onReply(n *state, i uint8, o op, r sim.Reply, timedOut bool, st 
 			m.endCall(n, i)
 		case o == opSetNX && r.Kind == sim.KindInt && r.Int == 1:
 			st.add("%s: SETNX → 1, sends EXPIRE", m.who(i))
-			t.step = 1
 			m.send(n, i, false, opExpire, 0, 0, st)
 		case o == opExpire || (o == opSetPX && r.Kind == sim.KindStatus):
 			t.pc = pcHeld
@@ -564,7 +561,6 @@ func (m *model) onReply(n *state, i uint8, o op, r sim.Reply, timedOut bool, st 
 	case opGet: // set-uuid-getdel: DEL only when GET shows our value
 		if !failed && r.Kind == sim.KindBulk && r.Str == m.a.value(int(i)) {
 			st.add("%s: GET shows its value, sends DEL", m.who(i))
-			t.step = 1
 			m.send(n, i, false, opDel, 0, 0, st)
 			return
 		}
@@ -588,7 +584,7 @@ func (m *model) unsubscribe(t *thread) { t.sub, t.permits = false, 0 }
 // endCall ends thread i's current call.
 func (m *model) endCall(n *state, i uint8) {
 	t := &n.th[i]
-	t.pc, t.step, t.timed, t.wait = pcIdle, 0, false, 0
+	t.pc, t.timed, t.wait = pcIdle, false, 0
 	if int(t.calls) >= m.cfg.Acquires {
 		t.pc = pcDone
 	}

@@ -39,7 +39,6 @@ type call struct {
 type thread struct {
 	pc      pc
 	calls   uint8 // lock() calls begun
-	step    uint8 // which command of a two-command step is outstanding (setnx→expire, get→del)
 	paused  bool
 	sub     bool  // subscribed to its lock channel (RedissonLockEntry exists)
 	permits uint8 // the entry's semaphore permits
@@ -131,7 +130,7 @@ func (s *state) appendKey(dst []byte, n int) []byte {
 	}
 	for i := 0; i < n; i++ {
 		t := &s.th[i]
-		dst = append(dst, byte(t.pc), t.calls, t.step, flag(t.paused), flag(t.sub), t.permits, flag(t.timed),
+		dst = append(dst, byte(t.pc), t.calls, flag(t.paused), flag(t.sub), t.permits, flag(t.timed),
 			flag(t.wdEntry), t.wdGen, flag(t.wdArmed))
 		if t.timed {
 			dst = binary.AppendVarint(dst, t.wait)
