@@ -2,266 +2,491 @@ package clients
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 
 	"github.com/locksim/locksim/sim"
 )
 
-// Redisson is one simulated JVM running a Redisson client: a UUID per
-// incarnation (ConnectionManager id), the runtime its locks run on, the
-// watchdog's renewal entries, and the threads of its workload.
-type Redisson struct {
-	opts *Options
-	p    *sim.Proc
-	rt   *jvm
-	UUID string
+// Client is one client program — a JVM running Redisson, or a program
+// using one of seed 003's simple locks — as a value: its threads and the
+// call each is in, its lock objects, its pub/sub entries, the watchdog's
+// renewal entry and tasks, its command executor's state and its pending
+// timers. Step moves it by one event. Clone copies it, AppendKey encodes
+// it exactly, Shift moves its clock: what an exhaustive search needs to
+// keep it in its states.
+type Client struct {
+	cf   *Config
+	uuid string
 
-	renewals map[string]*renewal // EXPIRATION_RENEWAL_MAP, by entry name
+	threads []thread
+	handles []handle
+	subs    []psEntry // PublishSubscribe's entries (RedissonLockEntry), by key
+	ren     renewal   // EXPIRATION_RENEWAL_MAP's entry for the lock
+	tasks   []task    // watchdog TimerTasks; a slot is free when !live
+	timers  []timer   // pending timers, by key
 
-	// OnStart runs at every (re)start, after the client is ready; the
-	// workload starts its threads here.
-	OnStart func(c *Redisson)
-	// OnUntimedWait, when set, is told when a thread's lock() waits on its
-	// semaphore with no timeout (a negative ttl, #5503).
-	OnUntimedWait func(threadID int64)
-	// OnRenew, when set, is told of every watchdog renewal as it is sent:
-	// the owner it renews for and the lease it asks for. It returns the tag
-	// to label the request with and a function told of the outcome.
-	OnRenew func(owner string, leaseMs int64) (tag string, done func(renewed bool, err error))
+	// the current step
+	now      sim.Time
+	wall     int64
+	replicas int
+	out      []Effect
 }
 
-// renew sends one watchdog renewal for owner and hands its outcome to
-// cb, telling OnRenew of both.
-func (c *Redisson) renew(l *RLock, owner string, cb func(sim.Reply, error)) {
-	tag, told := "", func(bool, error) {}
-	if c.OnRenew != nil {
-		tag, told = c.OnRenew(owner, l.internalLockLeaseTime)
-	}
-	req := RenewRequest(c.opts, l.Name, owner, l.internalLockLeaseTime)
-	l.evalWriteTagged(tag, req.Script, req.Keys, req.Argv, func(res sim.Reply, err error) {
-		told(err == nil && res.Kind == sim.KindInt && res.Int == 1, err)
-		cb(res, err)
-	})
+// NewClient returns the client cf describes, with the given UUID (a new
+// one per incarnation: ConfigSupport.createConnectionManager's
+// UUID.randomUUID()), with no thread yet.
+func NewClient(cf *Config, uuid string) *Client { return &Client{cf: cf, uuid: uuid} }
+
+// Config returns what the client is.
+func (c *Client) Config() *Config { return c.cf }
+
+// UUID returns the client's id (ConnectionManager.getId).
+func (c *Client) UUID() string { return c.uuid }
+
+// Owner returns thread tid's lock name (getLockName).
+func (c *Client) Owner(tid int64) string { return c.cf.OwnerName(c.uuid, tid) }
+
+type pc uint8
+
+const (
+	pcIdle          pc = iota
+	pcLockFirst        // lock(): the first tryAcquire is out
+	pcLockSubscribe    // lock(): waiting for the subscription (syncSubscription)
+	pcLockTry          // lock(): a tryAcquire of the loop is out
+	pcLockWait         // lock(): waiting on the entry's latch
+	pcTryFirst         // tryLock(wait): the first tryAcquire is out
+	pcTrySubscribe     // tryLock(wait): subscribeFuture.get(time)
+	pcTryTry           // tryLock(wait): a tryAcquire of the loop is out
+	pcTryWait          // tryLock(wait): waiting on the latch
+	pcTryFailed        // tryLock(wait): acquireFailed is out; then false
+	pcTryOnce          // tryLock(): its one attempt is out
+	pcCommand          // unlock, forceUnlock, isLocked, ...: one command is out
+	pcSimpleTry        // a simple lock's SETNX or SET NX PX is out
+	pcSimpleExpire     // setnx-expire's EXPIRE is out
+	pcSimplePoll       // a simple lock waits to poll again
+	pcSimpleGet        // set-uuid-getdel's GET is out
+	pcSimpleRelease    // the release's DEL or compare-and-delete is out
+)
+
+var pcNames = [...]string{"idle", "lock: acquire out", "lock: subscribing", "lock: acquire out", "lock: waiting",
+	"tryLock: acquire out", "tryLock: subscribing", "tryLock: acquire out", "tryLock: waiting", "tryLock: acquireFailed out",
+	"tryLock(): acquire out", "command out", "acquire out", "EXPIRE out", "polling", "GET out", "release out"}
+
+// exec is one command in Redisson's executor (RedisExecutor): sent and
+// awaiting its reply, or waiting to be re-sent or retried.
+type exec struct {
+	cmd     Cmd
+	seq     uint32
+	attempt uint8
+	phase   execPhase
 }
 
-// NewRedisson returns a client program with the given options.
-func NewRedisson(opts Options) *Redisson {
-	o := opts
-	return &Redisson{opts: &o}
+type execPhase uint8
+
+const (
+	execIdle        execPhase = iota
+	execSent                  // written; the response timeout runs
+	execResend                // timed out; re-sent after retryInterval (3.16.8)
+	execWriteFailed           // could not be written; the retry timer runs
+)
+
+// thread is one Java thread and the call it is in.
+type thread struct {
+	id   int64
+	call Call
+	pc   pc
+	// tryLock: the wait left (ms, `time`) and the wall clock it was last
+	// measured from (`current` / `currentTime`); lock(): the ttl of its
+	// wait; a simple lock: the start of its wait in cur.
+	time, cur, ttl int64
+	// inTry: the call holds a reference on its pub/sub entry that its
+	// finally block releases.
+	inTry       bool
+	onLatch     bool // queued on its entry's latch
+	interrupted bool // Thread's interrupt status
+	exec        exec
 }
 
-// Options returns the client's options.
-func (c *Redisson) Options() *Options { return c.opts }
-
-// Proc returns the process the client runs in.
-func (c *Redisson) Proc() *sim.Proc { return c.p }
-
-// Start is sim.Program.Start: a new incarnation gets a new UUID
-// (ConfigSupport.createConnectionManager: UUID.randomUUID()) and empty
-// state, as a restarted JVM has.
-func (c *Redisson) Start(p *sim.Proc) {
-	c.p = p
-	c.rt = newJVM(p, c.opts)
-	c.renewals = map[string]*renewal{}
-	c.UUID = NewUUID(p)
-	p.Trace("client-start").Str("uuid", c.UUID).Str("redisson", c.opts.Version).Bool("fair", c.opts.Fair).End()
-	if c.OnStart != nil {
-		c.OnStart(c)
-	}
+// handle is one lock object (RedissonLock): what it keeps between calls.
+type handle struct {
+	// lease is RedissonLock.internalLockLeaseTime: the watchdog timeout
+	// until an explicit lease replaces it (3.8.1 also sets it on every
+	// acquire). 3.16.8's RedissonBaseLock has a field of the same name
+	// that always holds the watchdog timeout; the renewal uses that one.
+	lease int64
 }
 
-// Handle is sim.Program.Handle.
-func (c *Redisson) Handle(p *sim.Proc, ev sim.Event) { c.rt.handle(ev) }
+type psState uint8
 
-// NewUUID draws a version-4 UUID from the process's "uuid" stream.
-func NewUUID(p *sim.Proc) string {
-	r := p.Rand("uuid")
-	a, b := r.Uint64(), r.Uint64()
-	return fmt.Sprintf("%08x-%04x-4%03x-%04x-%012x", a>>32, (a>>16)&0xffff, a&0xfff, 0x8000|(b>>48)&0x3fff, b&0xffffffffffff)
+const (
+	psPending psState = iota
+	psOK
+	psFailed
+)
+
+// psEntry is a PublishSubscribe entry (RedissonLockEntry): the threads
+// of the process waiting for the lock share it (the fair lock: one per
+// thread). It counts its users, remembers how its subscription went, and
+// holds the latch (a non-fair Semaphore(0)) that unlock messages release.
+type psEntry struct {
+	key     int64 // the thread id for the fair lock's per-thread entry, 0 for the lock's
+	channel string
+	refs    int
+	state   psState
+	err     string
+	live    bool // the channel is subscribed (not yet unsubscribed)
+	permits int
+	latch   []int64 // threads queued on the latch, oldest first
+	subWait []int64 // threads waiting for the subscription, in order
+	// unsubOnSuccess counts 3.8.1 tryLock calls that gave up waiting for
+	// the subscription: each unsubscribes when it completes.
+	unsubOnSuccess int
 }
 
-// GetLock is getLock(name) / getFairLock(name) for one thread.
-func (c *Redisson) GetLock(name string, threadID int64) *RLock {
-	return &RLock{c: c, Name: name, ThreadID: threadID, internalLockLeaseTime: c.opts.LockWatchdogTimeout}
-}
-
-// After runs fn after d of virtual time in this client (a thread's sleep).
-func (c *Redisson) After(d sim.Duration, fn func()) sim.TimerID { return c.rt.after(d, fn) }
-
-// Exec sends a plain command with the client's executor rules.
-func (c *Redisson) Exec(cmd []string, cb func(sim.Reply, error)) {
-	c.rt.exec(sim.Request{Cmd: cmd}, cb)
-}
-
-// renewal is an ExpirationEntry: the threads holding a lock through this
-// client under the watchdog, and the pending renewal timer.
+// renewal is the lock's ExpirationEntry: 3.16.8 keeps the threads holding
+// it with a count each (the first one's lock name is renewed); 3.8.1 the
+// one thread it was made for. timeout is the task whose Timeout the entry
+// holds (ee.getTimeout(), -1 none).
 type renewal struct {
-	lock    *RLock // the lock object that scheduled it (3.8.1 renews its thread only)
-	threads []int64
-	counts  map[int64]int
-	timer   sim.TimerID
-	live    bool
+	present bool
+	threads []threadCount
+	timeout int32
 }
 
-func (r *renewal) first() (int64, bool) {
-	if len(r.threads) == 0 {
-		return 0, false
-	}
-	return r.threads[0], true
+type threadCount struct {
+	tid   int64
+	count int
 }
 
-// renewEvery is the watchdog's period: internalLockLeaseTime / 3.
-func (c *Redisson) renewEvery(l *RLock) sim.Duration {
-	if c.opts.Mutations.WatchdogEveryLease {
-		return sim.Duration(l.internalLockLeaseTime) * sim.Millisecond
-	}
-	return sim.Duration(l.internalLockLeaseTime/3) * sim.Millisecond
+// task is a watchdog TimerTask: armed (its TimerWatchdog is pending) or
+// renewing (its command is in the executor). 3.8.1's task renews the
+// thread it captured, with the lease its lock object holds then.
+type task struct {
+	live   bool
+	tid    int64
+	handle int
+	exec   exec
 }
 
-// lockName is RedissonLock.getLockName(threadId): the owner field.
-func (c *Redisson) lockName(tid int64) string {
-	if c.opts.Mutations.OwnerWithoutUUID {
-		return strconv.FormatInt(tid, 10)
-	}
-	return c.UUID + ":" + strconv.FormatInt(tid, 10)
+type timer struct {
+	key TimerKey
+	at  sim.Time
 }
 
-// scheduleExpirationRenewal starts or joins the watchdog of a lock held
-// with leaseTime -1.
-func (c *Redisson) scheduleExpirationRenewal(l *RLock) {
-	if c.opts.Mutations.NoWatchdog {
-		return
-	}
-	name := l.entryName()
-	if c.opts.Version == "3.8.1" {
-		// 3.8.1 RedissonLock.scheduleExpirationRenewal: one entry per lock and
-		// client, renewing for the thread that created it.
-		if c.renewals[name] != nil {
-			return
+// Step moves the client by one event and returns the effects, which stay
+// valid until the next Step.
+func (c *Client) Step(ev Event) []Effect {
+	c.out = c.out[:0]
+	c.now, c.wall, c.replicas = ev.Now, ev.Wall, ev.Replicas
+	switch ev.Kind {
+	case EvCall:
+		c.startCall(ev.Thread, ev.Call)
+	case EvReply:
+		c.onReply(ev.Ref, ev.Reply)
+	case EvWriteFailed:
+		c.onWriteFailed(ev.Ref)
+	case EvTimer:
+		if c.dropTimer(ev.Timer) {
+			c.fire(ev.Timer)
 		}
-		r := &renewal{lock: l, live: true}
-		c.renewals[name] = r
-		r.timer = c.rt.after(c.renewEvery(l), func() { c.renew381(name, r) })
-		return
+	case EvMessage:
+		c.onMessage(ev.Channel, ev.Message)
+	case EvSubscribed:
+		c.onSubscribed(ev.Channel)
+	case EvInterrupt:
+		c.interrupt(ev.Thread)
 	}
-	// 3.16.8 RedissonBaseLock.scheduleExpirationRenewal: threads share
-	// the entry, counted per thread; the first thread's id renews.
-	if r := c.renewals[name]; r != nil {
-		r.add(l.ThreadID)
-		return
-	}
-	r := &renewal{lock: l, counts: map[int64]int{}, live: true}
-	r.add(l.ThreadID)
-	c.renewals[name] = r
-	c.renewExpiration(name, l)
+	return c.out
 }
 
-func (r *renewal) add(tid int64) {
-	if r.counts[tid] == 0 {
-		r.threads = append(r.threads, tid)
-	}
-	r.counts[tid]++
-}
+func (c *Client) emit(e Effect) { c.out = append(c.out, e) }
 
-func (r *renewal) remove(tid int64) {
-	if r.counts[tid] == 0 {
-		return
-	}
-	r.counts[tid]--
-	if r.counts[tid] == 0 {
-		delete(r.counts, tid)
-		for i, t := range r.threads {
-			if t == tid {
-				r.threads = append(r.threads[:i], r.threads[i+1:]...)
-				break
-			}
+func (c *Client) ms(n int64) sim.Time { return c.now.Add(sim.Duration(n) * sim.Millisecond) }
+
+// threadSlot returns tid's slot, adding the thread on its first call.
+func (c *Client) threadSlot(tid int64) int {
+	for i := range c.threads {
+		if c.threads[i].id == tid {
+			return i
 		}
 	}
+	c.threads = append(c.threads, thread{id: tid})
+	return len(c.threads) - 1
 }
 
-// renew381 is the 3.8.1 renewal task: send renew for the entry's thread;
-// on completion remove the entry, then reschedule if the script returned 1;
-// an error or 0 stops renewal.
-func (c *Redisson) renew381(name string, r *renewal) {
-	l := r.lock
-	c.renew(l, l.lockName(), func(res sim.Reply, err error) {
-		delete(c.renewals, name)
-		if err != nil {
-			c.p.Trace("renew-error").Str("lock", l.Name).Str("error", err.Error()).End()
-			return
+func (c *Client) findThread(tid int64) int {
+	for i := range c.threads {
+		if c.threads[i].id == tid {
+			return i
 		}
-		if res.Kind == sim.KindInt && res.Int == 1 {
-			c.scheduleExpirationRenewal(l)
-		}
-	})
+	}
+	return -1
 }
 
-// renewExpiration is 3.16.8 RedissonBaseLock.renewExpiration: every
-// internalLockLeaseTime/3, renew for the first thread; 1 → again, 0 →
-// cancel, error → drop the entry.
-func (c *Redisson) renewExpiration(name string, l *RLock) {
-	r := c.renewals[name]
-	if r == nil {
-		return
-	}
-	r.timer = c.rt.after(c.renewEvery(l), func() {
-		ent := c.renewals[name]
-		if ent == nil {
-			return
-		}
-		tid, ok := ent.first()
-		if !ok {
-			return
-		}
-		owner := c.lockName(tid)
-		c.renew(l, owner, func(res sim.Reply, err error) {
-			if err != nil {
-				c.p.Trace("renew-error").Str("lock", l.Name).Str("error", err.Error()).End()
-				if c.renewals[name] == ent {
-					delete(c.renewals, name)
-				}
-				return
-			}
-			if res.Kind == sim.KindInt && res.Int == 1 {
-				c.renewExpiration(name, l)
-			} else {
-				c.cancelAll(name)
-			}
-		})
-	})
+// InCall reports whether thread tid is in a call.
+func (c *Client) InCall(tid int64) bool {
+	i := c.findThread(tid)
+	return i >= 0 && c.threads[i].pc != pcIdle
 }
 
-// cancelExpirationRenewal: 3.16.8 removes this thread (one count) and
-// stops renewal when no thread is left; 3.8.1 stops the entry when it
-// belongs to this thread (thisThread) or unconditionally.
-func (c *Redisson) cancelExpirationRenewal(l *RLock, thisThread bool) {
-	name := l.entryName()
-	r := c.renewals[name]
-	if r == nil {
+func (c *Client) startCall(tid int64, call Call) {
+	i := c.threadSlot(tid)
+	t := &c.threads[i]
+	if t.pc != pcIdle {
+		c.emit(Effect{Kind: EffReturn, Thread: tid, Call: call.Kind, Result: Result{Err: ErrUnsupported, Text: "thread " + strconv.FormatInt(tid, 10) + " is already in a call"}})
 		return
 	}
-	if c.opts.Version == "3.8.1" {
-		if thisThread && r.lock.ThreadID != l.ThreadID {
-			return
-		}
-		c.cancelAll(name)
+	if call.Handle < 0 || call.Handle > 64 {
+		c.emit(Effect{Kind: EffReturn, Thread: tid, Call: call.Kind, Result: Result{Err: ErrUnsupported, Text: fmt.Sprintf("no lock object %d", call.Handle)}})
 		return
 	}
-	if thisThread {
-		r.remove(l.ThreadID)
-		if len(r.threads) > 0 {
+	for len(c.handles) <= call.Handle {
+		c.handles = append(c.handles, handle{lease: c.cf.Opts.LockWatchdogTimeout})
+	}
+	if call.Fresh {
+		c.handles[call.Handle] = handle{lease: c.cf.Opts.LockWatchdogTimeout} // getLock(name): a new object
+	}
+	if call.Unit == 0 {
+		call.Unit = Milliseconds
+	}
+	t.call = call
+	if c.cf.Simple != "" {
+		c.simpleCall(i)
+		return
+	}
+	c.redissonCall(i)
+}
+
+// finish ends thread i's call with res: its finally block releases its
+// pub/sub entry first.
+func (c *Client) finish(i int, res Result) {
+	t := &c.threads[i]
+	if t.inTry {
+		c.unsubscribe(i)
+	}
+	kind := t.call.Kind
+	t.pc, t.call, t.time, t.cur, t.ttl = pcIdle, Call{}, 0, 0, 0
+	c.emit(Effect{Kind: EffReturn, Thread: t.id, Call: kind, Result: res})
+}
+
+// --- timers
+
+func (c *Client) setTimer(k TimerKey, at sim.Time) {
+	c.emit(Effect{Kind: EffSetTimer, Timer: k, At: at})
+	for j := range c.timers {
+		if c.timers[j].key == k {
+			c.timers[j].at = at
 			return
 		}
 	}
-	c.cancelAll(name)
+	j, _ := slices.BinarySearchFunc(c.timers, k, func(t timer, k TimerKey) int { return cmpKey(t.key, k) })
+	c.timers = slices.Insert(c.timers, j, timer{k, at})
 }
 
-func (c *Redisson) cancelAll(name string) {
-	if r := c.renewals[name]; r != nil {
-		c.p.Cancel(r.timer)
-		delete(c.renewals, name)
+func cmpKey(a, b TimerKey) int {
+	switch {
+	case a.Kind != b.Kind:
+		return int(a.Kind) - int(b.Kind)
+	case a.Slot < b.Slot:
+		return -1
+	case a.Slot > b.Slot:
+		return 1
+	}
+	return 0
+}
+
+// dropTimer removes k from the pending timers, reporting whether it was
+// pending.
+func (c *Client) dropTimer(k TimerKey) bool {
+	for j := range c.timers {
+		if c.timers[j].key == k {
+			c.timers = slices.Delete(c.timers, j, j+1)
+			return true
+		}
+	}
+	return false
+}
+
+func (c *Client) cancelTimer(k TimerKey) {
+	if c.dropTimer(k) {
+		c.emit(Effect{Kind: EffCancelTimer, Timer: k})
 	}
 }
 
-// Renewing reports whether the watchdog is renewing lock name in this client.
-func (c *Redisson) Renewing(name string) bool { return c.renewals[c.UUID+":"+name] != nil }
+// Timers calls fn with every pending timer, in key order.
+func (c *Client) Timers(fn func(k TimerKey, at sim.Time)) {
+	for _, t := range c.timers {
+		fn(t.key, t.at)
+	}
+}
+
+func (c *Client) fire(k TimerKey) {
+	switch k.Kind {
+	case TimerExec:
+		c.execTimer(OwnThread, int(k.Slot))
+	case TimerTaskExec:
+		c.execTimer(OwnTask, int(k.Slot))
+	case TimerWait:
+		c.waitTimedOut(int(k.Slot))
+	case TimerUnpark:
+		c.unpark(int(k.Slot))
+	case TimerWatchdog:
+		c.renewTask(int(k.Slot))
+	case TimerSubscribe:
+		c.subscribeTimedOut(k.Slot)
+	}
+}
+
+// --- the command executor (RedisExecutor / CommandAsyncService.async)
+
+func (c *Client) execOf(own OwnerKind, slot int) *exec {
+	if own == OwnTask {
+		if slot < len(c.tasks) {
+			return &c.tasks[slot].exec
+		}
+		return nil
+	}
+	if slot < len(c.threads) {
+		return &c.threads[slot].exec
+	}
+	return nil
+}
+
+func execTimer(own OwnerKind, slot int) TimerKey {
+	if own == OwnTask {
+		return TimerKey{TimerTaskExec, int64(slot)}
+	}
+	return TimerKey{TimerExec, int64(slot)}
+}
+
+// send hands a new command to the executor.
+func (c *Client) send(own OwnerKind, slot int, cmd Cmd) {
+	e := c.execOf(own, slot)
+	e.seq++
+	cmd.At = c.wall // when the command was made (the fair scripts' now)
+	e.cmd, e.attempt = cmd, 0
+	c.execute(own, slot)
+}
+
+// sync is 3.16.8's WAIT count for a lock command: the available replicas
+// (RedissonBaseLock.evalWriteAsync), 0 for a plain command.
+func (c *Client) sync() int {
+	if c.cf.Opts.SyncReplicas {
+		return c.replicas
+	}
+	return 0
+}
+
+// execute writes the command (RedisExecutor.execute): the response
+// timeout is Config.timeout, plus the batch's WAIT timeout (1 s) when it
+// waits for replicas (RedisCommonBatchExecutor).
+func (c *Client) execute(own OwnerKind, slot int) {
+	e := c.execOf(own, slot)
+	e.phase = execSent
+	c.emit(Effect{Kind: EffSend, Ref: Ref{Owner: own, Slot: int32(slot), Seq: e.seq, Attempt: e.attempt}, Cmd: e.cmd})
+	timeout := c.cf.Opts.Timeout
+	if e.cmd.Sync > 0 {
+		timeout += 1000
+	}
+	c.setTimer(execTimer(own, slot), c.ms(timeout))
+}
+
+func (c *Client) current(ref Ref) *exec {
+	e := c.execOf(ref.Owner, int(ref.Slot))
+	if e == nil || e.seq != ref.Seq || e.attempt != ref.Attempt {
+		return nil
+	}
+	return e
+}
+
+// onWriteFailed: the connection to the master failed; the retry timer
+// (retryInterval from the write) decides (scheduleRetryTimeout).
+func (c *Client) onWriteFailed(ref Ref) {
+	e := c.current(ref)
+	if e == nil || e.phase != execSent {
+		return
+	}
+	e.phase = execWriteFailed
+	c.setTimer(execTimer(ref.Owner, int(ref.Slot)), c.ms(c.cf.Opts.RetryInterval))
+}
+
+func (c *Client) execTimer(own OwnerKind, slot int) {
+	e := c.execOf(own, slot)
+	if e == nil {
+		return
+	}
+	o := &c.cf.Opts
+	switch e.phase {
+	case execSent:
+		// scheduleResponseTimeout: 3.16.8 re-sends (isResendAllowed); 3.8.1 fails.
+		if o.ResendOnTimeout && int(e.attempt) < o.RetryAttempts {
+			e.phase = execResend
+			c.emit(Effect{Kind: EffNote, Note: NoteResend, Thread: e.cmd.Thread, Value: int64(e.attempt) + 1})
+			c.setTimer(execTimer(own, slot), c.ms(o.RetryInterval))
+			return
+		}
+		e.phase = execIdle
+		c.complete(own, slot, sim.Reply{}, Result{Err: ErrTimeout, Text: fmt.Sprintf("RedisTimeoutException: Redis server response timeout (%d ms) occured after %d retry attempts", o.Timeout, e.attempt)})
+	case execResend:
+		e.attempt++
+		c.execute(own, slot)
+	case execWriteFailed:
+		// the retry timer after a failed write: try again, or fail after
+		// the last attempt (4 writes at 0, 1.5, 3, 4.5 s; the error at 6 s).
+		if int(e.attempt) >= o.RetryAttempts {
+			e.phase = execIdle
+			c.complete(own, slot, sim.Reply{}, Result{Err: ErrWrite, Text: "RedisConnectionException: unable to write command into connection"})
+			return
+		}
+		e.attempt++
+		c.execute(own, slot)
+	}
+}
+
+func (c *Client) onReply(ref Ref, r sim.Reply) {
+	e := c.current(ref)
+	if e == nil || e.phase != execSent {
+		return // a reply to an attempt the executor gave up on
+	}
+	c.cancelTimer(execTimer(ref.Owner, int(ref.Slot)))
+	e.phase = execIdle
+	res, out := decodeReply(e.cmd, r)
+	c.complete(ref.Owner, int(ref.Slot), res, out)
+}
+
+// decodeReply turns Redis's reply into the command's result: an error
+// reply is a RedisException; a 3.16.8 batch answers the script's reply,
+// unless WAIT counted another number of replicas than asked
+// (RedissonBaseLock.evalWriteAsync: `res.getSyncedSlaves() != availableSlaves`).
+func decodeReply(cmd Cmd, r sim.Reply) (sim.Reply, Result) {
+	if r.Kind == sim.KindError {
+		return r, Result{Err: ErrReply, Text: "RedisException: " + r.Str}
+	}
+	if cmd.Sync == 0 {
+		return r, Result{}
+	}
+	if r.Kind != sim.KindArray || len(r.Arr) != 2 {
+		return r, Result{Err: ErrReply, Text: "RedisException: unexpected batch reply " + r.String()}
+	}
+	res := r.Arr[0]
+	if res.Kind == sim.KindError {
+		return res, Result{Err: ErrReply, Text: "RedisException: " + res.Str}
+	}
+	if synced := r.Arr[1].Int; synced != int64(cmd.Sync) {
+		return res, Result{Err: ErrSync, Text: fmt.Sprintf("RedisException: Only %d of %d slaves were synced", synced, cmd.Sync)}
+	}
+	return res, Result{}
+}
+
+func (c *Client) complete(own OwnerKind, slot int, r sim.Reply, res Result) {
+	if own == OwnTask {
+		c.renewed(slot, r, res)
+		return
+	}
+	if c.cf.Simple != "" {
+		c.simpleReply(slot, r, res)
+		return
+	}
+	c.threadReply(slot, r, res)
+}

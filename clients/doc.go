@@ -2,24 +2,32 @@
 // RLock and FairLock as the Java client 3.8.1 and 3.16.8 behave, and the
 // simple locks of the seed articles, driven by a workload.
 //
-// # How a client is built
+// # A client is a value
 //
-// Each client is a sim.Program: the world hands it events (a reply, a
-// timer, a pub/sub message) and it acts through its *sim.Proc (send a
-// request, set a timer, subscribe). Java's blocking calls and futures become
-// continuations: RLock.Lock(lease, unit, done) returns at once and calls done
-// when Java's lock() would return. Every piece names the Java method it ports
-// (RedissonLock.tryLock, RedissonBaseLock.renewExpiration, ...), so a reader
-// can hold the two side by side.
+// A Client is a deterministic state machine (etcd-io/raft's Step is the
+// model): Step takes one event — a thread's call, a reply, a timer, a
+// published message, a subscription that became active, an interrupt — and
+// returns effects: send a command (Cmd, a small comparable value rendered
+// into the exact script call by Config.Render), set or cancel a timer,
+// subscribe, unsubscribe, return to a caller, and notes for traces and
+// observers. Java's blocking calls become explicit program counters; every
+// piece names the Java method it ports (RedissonLock.tryLock,
+// RedissonBaseLock.renewExpiration, ...), so a reader can hold the two side
+// by side. Nothing in a client reads a clock or a random stream: time
+// comes with every event. A client can be cloned, encoded exactly, put in
+// a canonical form and have its clock moved, which is how package explore
+// keeps it in its states; Host runs the same value as a process of the
+// simulated world. The mutants catalog changes it in one place (Mutations).
 //
 // # Versions
 //
 // Options carries what differs between versions: the fair lock's
 // threadWaitTime (5 s fixed in 3.8.1, 5 min default in 3.16.8), re-sending a
 // command after a reply timeout (3.16.8, so an executed acquire can run
-// twice), WAIT after each lock EVAL when there are replicas (3.16.8), and the
-// watchdog's bookkeeping (one renewal per lock and client in 3.8.1; per
-// thread counts in 3.16.8).
+// twice), WAIT after each lock EVAL when there are replicas (3.16.8), the
+// subscription's timeout, and the watchdog's bookkeeping (one entry per
+// lock and JVM renewing the thread that made it in 3.8.1; per-thread
+// counts in 3.16.8).
 //
 // # Runs
 //

@@ -1,634 +1,526 @@
 package clients
 
 import (
-	"fmt"
 	"strconv"
-	"strings"
-	"sync"
 
-	"github.com/locksim/locksim/scripts"
 	"github.com/locksim/locksim/sim"
 )
 
-// unlockMessage is LockPubSub.UNLOCK_MESSAGE (0L).
-const unlockMessage = "0"
+// Redisson's RLock and FairLock, 3.8.1 and 3.16.8, as the Java client runs
+// them: each method below names the Java method it ports
+// (R8: / R16: are redisson/src/main/java/org/redisson/ at each tag).
 
-// Unit is a java.util.concurrent.TimeUnit: Redisson converts waits with the
-// caller's unit, and one of its bugs (#4743) comes from converting with the
-// wrong one, so the simulation keeps units.
-type Unit int64
+func (c *Client) handleOf(i int) *handle { return &c.handles[c.threads[i].call.Handle] }
 
-// The units workloads use.
-const (
-	Milliseconds Unit = 1
-	Seconds      Unit = 1000
-)
-
-func (u Unit) toMillis(n int64) int64 { return n * int64(u) }
-
-// Options configures a simulated Redisson client (Config and the lock's
-// constructor arguments).
-type Options struct {
-	Version string // "3.8.1" or "3.16.8"
-	Fair    bool   // getFairLock instead of getLock
-
-	LockWatchdogTimeout int64 // Config.lockWatchdogTimeout, ms (30000)
-	ThreadWaitTime      int64 // RedissonFairLock threadWaitTime, ms (5000 in 3.8.1, 300000 default in 3.16.8)
-	Timeout             int64 // Config.timeout, ms (3000)
-	RetryAttempts       int   // Config.retryAttempts (3)
-	RetryInterval       int64 // Config.retryInterval, ms (1500)
-
-	// ResendOnTimeout: re-send a command whose reply timed out (3.16.8, since 3.10.0).
-	ResendOnTimeout bool
-	// SyncReplicas: wrap each lock EVAL in a batch with WAIT <replicas> 1000 (3.16.8, #2669).
-	SyncReplicas bool
-
-	Scripts *ScriptSet
-
-	// Mutations break the client on purpose (the mutants catalog).
-	Mutations Mutations
+// leaseMillis is unit.toMillis(leaseTime) for an explicit lease.
+func (c *Client) leaseMillis(lease int64, unit Unit) int64 {
+	if c.cf.Opts.Mutations.LeaseUnitIgnored {
+		return lease
+	}
+	return unit.toMillis(lease)
 }
 
-// DefaultOptions returns the defaults of a Redisson version.
-func DefaultOptions(version string, fair bool) (Options, error) {
-	o := Options{Version: version, Fair: fair, LockWatchdogTimeout: 30000, Timeout: 3000, RetryAttempts: 3, RetryInterval: 1500}
-	switch version {
-	case "3.8.1":
-		o.ThreadWaitTime = 5000
-	case "3.16.8":
-		o.ThreadWaitTime = 300000
-		o.ResendOnTimeout = true
-		o.SyncReplicas = true
+func (c *Client) redissonCall(i int) {
+	t := &c.threads[i]
+	call := t.call
+	switch call.Kind {
+	case CallLock:
+		t.pc = pcLockFirst
+		c.tryAcquire(i, -1)
+	case CallTryLockWait:
+		// RedissonLock.tryLock(waitTime, leaseTime, unit): time = unit.toMillis(waitTime);
+		// current = System.currentTimeMillis().
+		t.time, t.cur = call.Unit.toMillis(call.Wait), c.wall
+		t.pc = pcTryFirst
+		c.tryAcquire(i, call.Wait)
+	case CallTryLock:
+		if call.Lease != -1 {
+			// tryLock() takes no lease; "no wait with a lease" is tryLock(0, lease, unit).
+			c.finish(i, Result{Err: ErrUnsupported, Text: "tryLock() takes no lease: call tryLock(0, lease, unit)"})
+			return
+		}
+		c.tryAcquireOnce(i)
+	case CallUnlock:
+		c.unlockInner(i)
+	case CallForceUnlock:
+		c.forceUnlock(i)
+	case CallDelete:
+		if !c.cf.Opts.Fair {
+			c.forceUnlock(i) // RedissonBaseLock.deleteAsync → forceUnlockAsync
+			return
+		}
+		// RedissonFairLock.deleteAsync: DEL name queue timeouts (no renewal is cancelled).
+		c.command(i, Cmd{Op: OpDelete})
+	case CallIsLocked:
+		c.command(i, Cmd{Op: OpExists}) // RedissonBaseLock.isLocked → isExists
+	case CallIsHeld:
+		c.command(i, Cmd{Op: OpHExists, Thread: t.id}) // isHeldByThread: HEXISTS name lockName
+	case CallHoldCount:
+		c.command(i, Cmd{Op: OpHGet, Thread: t.id}) // getHoldCountAsync: HGET name lockName, 0 when nil
 	default:
-		return o, fmt.Errorf("unknown Redisson version %q (known: 3.8.1, 3.16.8)", version)
+		c.finish(i, Result{Err: ErrUnsupported, Text: "unknown call"})
 	}
-	set, err := LoadScripts(version, "")
-	if err != nil {
-		return o, err
-	}
-	o.Scripts = set
-	return o, nil
 }
 
-// ScriptSet is the compiled scripts of one Redisson version.
-type ScriptSet struct {
-	Acquire, Unlock, Renew, ForceUnlock                                            *sim.Script
-	FairAcquire, FairAcquireNoWait, FairAcquireFailed, FairUnlock, FairForceUnlock *sim.Script
+// command sends a call's one command.
+func (c *Client) command(i int, cmd Cmd) {
+	c.threads[i].pc = pcCommand
+	c.send(OwnThread, i, cmd)
 }
 
-// LoadScripts compiles a version's scripts from the embedded registry, or,
-// when dir is set, from a user's script directory (scripts.LoadDir layout),
-// so a fork or a fix runs under every check.
-func LoadScripts(version, dir string) (*ScriptSet, error) {
-	key := version + "\x00" + dir
-	if dir == "" {
-		scriptCache.Lock()
-		set := scriptCache.sets[key]
-		scriptCache.Unlock()
-		if set != nil {
-			return set, nil
+// tryAcquire is RedissonLock.tryAcquireAsync(waitTime, leaseTime, unit)
+// → tryLockInnerAsync with EVAL_LONG. Without a lease, 3.16.8 sends the
+// lock object's internalLockLeaseTime with MILLISECONDS as the unit
+// (which the fair lock then applies to waitTime too: #4743); 3.8.1 sends
+// the watchdog timeout and stores it in internalLockLeaseTime, as it
+// stores an explicit lease (R8:RedissonLock.tryLockInnerAsync's first line).
+func (c *Client) tryAcquire(i int, waitTime int64) {
+	t := &c.threads[i]
+	call, h, o := t.call, c.handleOf(i), &c.cf.Opts
+	unit := call.Unit
+	var lease int64
+	switch {
+	case call.Lease != -1:
+		lease = c.leaseMillis(call.Lease, unit)
+		if !c.cf.v3168() {
+			h.lease = lease
 		}
+	case c.cf.v3168():
+		lease, unit = h.lease, Milliseconds
+	default:
+		h.lease = o.LockWatchdogTimeout
+		lease, unit = h.lease, Milliseconds
 	}
-	set, err := loadScripts(version, dir)
-	if err == nil && dir == "" {
-		scriptCache.Lock()
-		scriptCache.sets[key] = set
-		scriptCache.Unlock()
-	}
-	return set, err
-}
-
-// scriptCache holds the compiled embedded scripts: compiled prototypes are
-// immutable, so every run (and every worker) can share them.
-var scriptCache = struct {
-	sync.Mutex
-	sets map[string]*ScriptSet
-}{sets: map[string]*ScriptSet{}}
-
-func loadScripts(version, dir string) (*ScriptSet, error) {
-	var own map[string]*scripts.Script
-	if dir != "" {
-		var err error
-		if own, err = scripts.LoadDir(dir); err != nil {
-			return nil, err
-		}
-	}
-	return compileScripts(version, own)
-}
-
-// compileScripts compiles a version's scripts, taking those in own (by ID)
-// instead of the embedded ones.
-func compileScripts(version string, own map[string]*scripts.Script) (*ScriptSet, error) {
-	renewClass := "RedissonLock"
-	if version == "3.16.8" {
-		renewClass = "RedissonBaseLock"
-	}
-	get := func(name string) (*sim.Script, error) {
-		id := version + "/" + name
-		var s *scripts.Script
-		if own != nil && own[id] != nil {
-			s = own[id]
-		} else {
-			var err error
-			if s, err = scripts.Lookup(id); err != nil {
-				return nil, err
-			}
-		}
-		return sim.CompileScript(id, s.Source)
-	}
-	set := &ScriptSet{}
-	for _, x := range []struct {
-		dst  **sim.Script
-		name string
-	}{
-		{&set.Acquire, "RedissonLock.tryLockInnerAsync"},
-		{&set.Unlock, "RedissonLock.unlockInnerAsync"},
-		{&set.Renew, renewClass + ".renewExpirationAsync"},
-		{&set.ForceUnlock, "RedissonLock.forceUnlockAsync"},
-		{&set.FairAcquire, "RedissonFairLock.tryLockInnerAsync.EVAL_LONG"},
-		{&set.FairAcquireNoWait, "RedissonFairLock.tryLockInnerAsync.EVAL_NULL_BOOLEAN"},
-		{&set.FairAcquireFailed, "RedissonFairLock.acquireFailedAsync"},
-		{&set.FairUnlock, "RedissonFairLock.unlockInnerAsync"},
-		{&set.FairForceUnlock, "RedissonFairLock.forceUnlockAsync"},
-	} {
-		s, err := get(x.name)
-		if err != nil {
-			return nil, err
-		}
-		*x.dst = s
-	}
-	return set, nil
-}
-
-// PrefixName is RedissonObject.prefixName: the name of a lock's queue,
-// timeout set or channel ("prefix:{name}", or "prefix:name" when name
-// already has a hash tag).
-func PrefixName(prefix, name string) string {
-	if strings.Contains(name, "{") {
-		return prefix + ":" + name
-	}
-	return prefix + ":{" + name + "}"
-}
-
-// RLock is one Redisson lock object (RedissonLock or RedissonFairLock) as
-// one thread of a client uses it.
-type RLock struct {
-	c        *Redisson
-	Name     string
-	ThreadID int64
-	// internalLockLeaseTime is RedissonLock.internalLockLeaseTime: the
-	// watchdog lease, replaced by an explicit lease once one is used.
-	internalLockLeaseTime int64
-	// Tag labels the scripts this lock object sends for the current call,
-	// so that an observer can tell which call a script execution served.
-	Tag string
-	// lastTry is when the latest acquire script was sent (virtual time, for
-	// the history: a lease starts when the successful one runs).
-	lastTry sim.Time
-}
-
-func (l *RLock) fair() bool        { return l.c.opts.Fair }
-func (l *RLock) v3168() bool       { return l.c.opts.Version == "3.16.8" }
-func (l *RLock) lockName() string  { return l.c.lockName(l.ThreadID) }
-func (l *RLock) entryName() string { return l.c.UUID + ":" + l.Name } // getEntryName
-
-// ChannelName is the lock's pub/sub channel (RedissonLock.getChannelName).
-func ChannelName(name string) string { return PrefixName("redisson_lock__channel", name) }
-
-// QueueName is the fair lock's waiter queue (RedissonFairLock.threadsQueueName).
-func QueueName(name string) string { return PrefixName("redisson_lock_queue", name) }
-
-// TimeoutName is the fair lock's timeout set (RedissonFairLock.timeoutSetName).
-func TimeoutName(name string) string { return PrefixName("redisson_lock_timeout", name) }
-
-// WaiterChannel is the channel a waiter for lock name listens on: the
-// lock's channel, or for the fair lock its own (RedissonFairLock.getChannelName
-// + ":" + lockName), which the fair unlock publishes to.
-func WaiterChannel(name, owner string, fair bool) string {
-	if fair {
-		return ChannelName(name) + ":" + owner
-	}
-	return ChannelName(name)
-}
-
-// Request is one lock command as Redisson builds it: a script with its
-// KEYS and ARGV.
-type Request struct {
-	Script     *sim.Script
-	Keys, Argv []string
-}
-
-// AcquireRequest is tryLockInnerAsync's command for lock name and owner
-// at Unix ms now, for the lock's kind and version: waitTime and unit are
-// the caller's (3.16.8 passes them to the fair script's wait argument);
-// leaseMs is already converted; noWait picks tryLock()'s EVAL_NULL_BOOLEAN
-// variant, which never enqueues.
-func AcquireRequest(o *Options, name, owner string, now, waitTime int64, unit Unit, leaseMs int64, noWait bool) Request {
-	lease := strconv.FormatInt(leaseMs, 10)
-	if !o.Fair {
-		// RedissonLock.tryLockInnerAsync: KEYS [name], ARGV [lease, lockName].
-		return Request{o.Scripts.Acquire, []string{name}, []string{lease, owner}}
-	}
-	keys := []string{name, QueueName(name), TimeoutName(name)}
-	nowS := strconv.FormatInt(now, 10)
-	if o.Version != "3.16.8" {
-		// 3.8.1 RedissonFairLock.tryLockInnerAsync: threadWaitTime is fixed at 5000.
-		if noWait {
-			return Request{o.Scripts.FairAcquireNoWait, keys, []string{lease, owner, nowS}}
-		}
-		return Request{o.Scripts.FairAcquire, keys, []string{lease, owner, strconv.FormatInt(now+o.ThreadWaitTime, 10), nowS}}
-	}
-	// 3.16.8 RedissonFairLock.tryLockInnerAsync: wait = threadWaitTime, or
-	// unit.toMillis(waitTime) when a wait is given, with the unit passed in
-	// (MILLISECONDS when leaseTime is -1: the #4743 unit bug).
-	wait := o.ThreadWaitTime
-	if waitTime != -1 {
-		wait = unit.toMillis(waitTime)
-	}
-	if noWait {
-		return Request{o.Scripts.FairAcquireNoWait, keys, []string{lease, owner, nowS, strconv.FormatInt(wait, 10)}}
-	}
-	return Request{o.Scripts.FairAcquire, keys, []string{lease, owner, strconv.FormatInt(wait, 10), nowS}}
-}
-
-// UnlockRequest is unlockInnerAsync's command: the fair script also gets
-// the queue, the timeout set and now.
-func UnlockRequest(o *Options, name, owner string, leaseMs, now int64) Request {
-	lease := strconv.FormatInt(leaseMs, 10)
+	cmd := Cmd{Op: OpAcquire, Thread: t.id, Lease: lease, Sync: c.sync()}
 	if o.Fair {
-		return Request{o.Scripts.FairUnlock, []string{name, QueueName(name), TimeoutName(name), ChannelName(name)},
-			[]string{unlockMessage, lease, owner, strconv.FormatInt(now, 10)}}
-	}
-	return Request{o.Scripts.Unlock, []string{name, ChannelName(name)}, []string{unlockMessage, lease, owner}}
-}
-
-// RenewRequest is renewExpirationAsync's command.
-func RenewRequest(o *Options, name, owner string, leaseMs int64) Request {
-	return Request{o.Scripts.Renew, []string{name}, []string{strconv.FormatInt(leaseMs, 10), owner}}
-}
-
-// evalWrite sends a lock script: a plain EVALSHA in 3.8.1; in 3.16.8
-// (RedissonBaseLock.evalWriteAsync) a batch with WAIT <available replicas>
-// 1000 when there are replicas, failing with "Only X of Y slaves were
-// synced" when WAIT counts fewer.
-func (l *RLock) evalWrite(sc *sim.Script, keys, argv []string, cb func(sim.Reply, error)) {
-	l.evalWriteTagged(l.Tag, sc, keys, argv, cb)
-}
-
-// evalWriteTagged is evalWrite with the request labelled tag (for the
-// history's observer; Redis never sees it).
-func (l *RLock) evalWriteTagged(tag string, sc *sim.Script, keys, argv []string, cb func(sim.Reply, error)) {
-	req := sim.Request{Script: sc, Keys: keys, Argv: argv, Tag: tag}
-	replicas := int64(l.c.p.World().AvailableReplicas())
-	if !(l.c.opts.SyncReplicas && replicas > 0) {
-		l.c.rt.exec(req, func(r sim.Reply, err error) {
-			if err == nil && r.Kind == sim.KindError {
-				err = &ReplyError{r.Str}
+		cmd.At = c.wall // System.currentTimeMillis()
+		if c.cf.v3168() {
+			// R16:RedissonFairLock.tryLockInnerAsync: wait = threadWaitTime, or unit.toMillis(waitTime).
+			cmd.Wait = o.ThreadWaitTime
+			if waitTime != -1 {
+				cmd.Wait = unit.toMillis(waitTime)
 			}
-			cb(r, err)
-		})
+		}
+	}
+	c.send(OwnThread, i, cmd)
+}
+
+// tryAcquireOnce is tryLock(): tryAcquireOnceAsync(-1, -1) → EVAL_NULL_BOOLEAN
+// with the lock object's internalLockLeaseTime (3.16.8) or the watchdog
+// timeout (3.8.1); the fair variant never enqueues.
+func (c *Client) tryAcquireOnce(i int) {
+	t := &c.threads[i]
+	h, o := c.handleOf(i), &c.cf.Opts
+	if !c.cf.v3168() {
+		h.lease = o.LockWatchdogTimeout
+	}
+	cmd := Cmd{Op: OpAcquireNoWait, Thread: t.id, Lease: h.lease, Sync: c.sync()}
+	if o.Fair {
+		cmd.At = c.wall
+		if c.cf.v3168() {
+			cmd.Wait = o.ThreadWaitTime
+		}
+	}
+	t.pc = pcTryOnce
+	c.send(OwnThread, i, cmd)
+}
+
+// acquired is what tryAcquireAsync does when the script returned nil:
+// 3.16.8 keeps an explicit lease in internalLockLeaseTime
+// (R16:RedissonLock.java:182) or starts the watchdog; 3.8.1 starts the
+// watchdog when there is no lease.
+func (c *Client) acquired(i int) {
+	call := c.threads[i].call
+	if call.Lease != -1 && call.Kind != CallTryLock {
+		if c.cf.v3168() {
+			c.handleOf(i).lease = c.leaseMillis(call.Lease, call.Unit)
+		}
 		return
 	}
-	batch := sim.Request{Batch: []sim.Request{req, {Cmd: []string{"WAIT", strconv.FormatInt(replicas, 10), "1000"}}}}
-	l.c.rt.exec(batch, func(r sim.Reply, err error) {
-		if err != nil {
-			cb(r, err)
-			return
-		}
-		res := r.Arr[0]
-		if res.Kind == sim.KindError {
-			cb(res, &ReplyError{res.Str})
-			return
-		}
-		if synced := r.Arr[1].Int; synced < replicas {
-			cb(res, &SyncError{Synced: synced, Wanted: replicas})
-			return
-		}
-		cb(res, nil)
-	})
+	c.scheduleExpirationRenewal(i)
 }
 
-// ttlOf decodes an acquire script's EVAL_LONG reply: nil means acquired.
-func ttlOf(r sim.Reply) (ttl int64, acquired bool) {
+func (c *Client) threadReply(i int, r sim.Reply, res Result) {
+	t := &c.threads[i]
+	switch t.pc {
+	case pcLockFirst, pcLockTry:
+		c.lockReply(i, r, res)
+	case pcTryFirst, pcTryTry:
+		c.tryLockReply(i, r, res)
+	case pcTryFailed:
+		// acquireFailed is get(acquireFailedAsync(...)): its failure is the call's.
+		if res.Failed() {
+			c.finish(i, res)
+			return
+		}
+		c.finish(i, Result{OK: c.cf.Opts.Mutations.TimeoutAcquires})
+	case pcTryOnce:
+		if res.Failed() {
+			c.finish(i, res)
+			return
+		}
+		if r.Kind == sim.KindNil { // EVAL_NULL_BOOLEAN: nil → true
+			c.acquired(i)
+			c.finish(i, Result{OK: true})
+			return
+		}
+		c.finish(i, Result{})
+	case pcCommand:
+		c.commandReply(i, r, res)
+	}
+}
+
+// lockReply is the body of RedissonLock.lock after a tryAcquire: acquired
+// → return; else subscribe and wait for the subscription (the first
+// time), then wait on the latch for ttl, or with no timeout when ttl < 0.
+func (c *Client) lockReply(i int, r sim.Reply, res Result) {
+	t := &c.threads[i]
+	if res.Failed() {
+		c.finish(i, res)
+		return
+	}
 	if r.Kind == sim.KindNil {
-		return 0, true
-	}
-	return r.Int, false
-}
-
-// tryLockInner is tryLockInnerAsync for the lock's kind and version
-// (AcquireRequest at the process's System.currentTimeMillis()).
-func (l *RLock) tryLockInner(waitTime int64, unit Unit, leaseMs int64, noWait bool, cb func(sim.Reply, error)) {
-	l.lastTry = l.c.p.VirtualNow()
-	r := AcquireRequest(l.c.opts, l.Name, l.lockName(), l.c.p.Now(), waitTime, unit, leaseMs, noWait)
-	l.evalWrite(r.Script, r.Keys, r.Argv, cb)
-}
-
-// tryAcquire is RedissonLock.tryAcquire(waitTime, leaseTime, unit, threadId)
-// leaseMillis is unit.toMillis(leaseTime), as tryAcquireAsync sends it.
-func (l *RLock) leaseMillis(leaseTime int64, unit Unit) int64 {
-	if l.c.opts.Mutations.LeaseUnitIgnored {
-		return leaseTime
-	}
-	return unit.toMillis(leaseTime)
-}
-
-// → tryAcquireAsync: with leaseTime -1 the lease is the watchdog's and a
-// successful acquire starts renewal; cb gets ttl (acquired == true when
-// the script returned nil).
-func (l *RLock) tryAcquire(waitTime, leaseTime int64, unit Unit, cb func(ttl int64, acquired bool, err error)) {
-	if leaseTime != -1 {
-		leaseMs := l.leaseMillis(leaseTime, unit)
-		if !l.v3168() {
-			l.internalLockLeaseTime = leaseMs // 3.8.1 sets it before sending
-		}
-		l.tryLockInner(waitTime, unit, leaseMs, false, func(r sim.Reply, err error) {
-			if err != nil {
-				cb(0, false, err)
-				return
-			}
-			ttl, ok := ttlOf(r)
-			if ok && l.v3168() {
-				l.internalLockLeaseTime = leaseMs
-			}
-			cb(ttl, ok, nil)
-		})
+		c.acquired(i)
+		c.finish(i, Result{OK: true})
 		return
 	}
-	watchdog := l.c.opts.LockWatchdogTimeout
-	if !l.v3168() {
-		l.internalLockLeaseTime = watchdog
-	}
-	// The lease goes out with MILLISECONDS as the unit, which is what the
-	// 3.16.8 fair script then applies to waitTime too.
-	l.tryLockInner(waitTime, Milliseconds, l.internalLockLeaseTime, false, func(r sim.Reply, err error) {
-		if err != nil {
-			cb(0, false, err) // onComplete: e != null → no renewal
-			return
-		}
-		ttl, ok := ttlOf(r)
-		if ok {
-			l.c.scheduleExpirationRenewal(l)
-		}
-		cb(ttl, ok, nil)
-	})
-}
-
-// subscribe is RedissonLock.subscribe / RedissonFairLock.subscribe: the
-// non-fair lock's waiters of one process share an entry on the lock's
-// channel; each fair waiter has its own channel (…:<lockName>).
-func (l *RLock) subscribe(ready func(*lockEntry)) *lockEntry {
-	channel := WaiterChannel(l.Name, l.lockName(), l.fair())
-	if l.fair() {
-		return l.c.rt.subscribe(l.entryName()+":"+strconv.FormatInt(l.ThreadID, 10), channel, ready)
-	}
-	return l.c.rt.subscribe(l.entryName(), channel, ready)
-}
-
-// Lock is lock(leaseTime, unit) (leaseTime -1: lock()), as
-// RedissonLock.lock / lockInterruptibly do it: try; subscribe and wait for
-// the subscription (syncSubscription, bounded by timeout + retryInterval ×
-// retryAttempts); then loop: try, and wait on the entry's semaphore for ttl
-// when ttl ≥ 0 or without a timeout when ttl < 0. It never calls
-// acquireFailed. done gets nil when the lock is held.
-func (l *RLock) Lock(leaseTime int64, unit Unit, done func(error)) {
-	l.tryAcquire(-1, leaseTime, unit, func(ttl int64, ok bool, err error) {
-		if err != nil || ok {
-			done(err)
-			return
-		}
-		// syncSubscription: bounded by timeout + retryInterval × retryAttempts.
-		limit := l.c.opts.Timeout + l.c.opts.RetryInterval*int64(l.c.opts.RetryAttempts)
-		l.subscribeWithin(limit, func(e *lockEntry) {
-			var loop func()
-			loop = func() {
-				l.tryAcquire(-1, leaseTime, unit, func(ttl int64, ok bool, err error) {
-					if err != nil || ok {
-						e.unsubscribe()
-						done(err)
-						return
-					}
-					if ttl >= 0 {
-						e.tryAcquire(ttl, func(bool) { loop() })
-					} else {
-						l.c.p.Trace("untimed-wait").Str("lock", l.Name).Int("ttl", ttl).End()
-						if l.c.OnUntimedWait != nil {
-							l.c.OnUntimedWait(l.ThreadID)
-						}
-						e.acquire(loop)
-					}
-				})
+	ttl := r.Int
+	t.ttl = ttl
+	if t.pc == pcLockFirst {
+		e := c.subscribe(i)
+		switch e.state {
+		case psOK:
+			c.lockLoop(i)
+		case psFailed:
+			c.leaveSubWait(i)
+			c.finish(i, Result{Err: ErrSubscribe, Text: e.err})
+		default:
+			t.pc = pcLockSubscribe
+			if !c.cf.v3168() {
+				// R8:CommandAsyncService.syncSubscription: await timeout + retryInterval × retryAttempts.
+				o := &c.cf.Opts
+				c.setTimer(TimerKey{TimerWait, int64(i)}, c.ms(o.Timeout+o.RetryInterval*int64(o.RetryAttempts)))
 			}
-			loop()
-		}, func() { done(ErrSubscribeTimeout) })
-	})
-}
-
-// subscribeWithin is subscribe with a bounded wait for the subscription
-// (syncSubscription in lock(), subscribeFuture.await in tryLock): ready
-// runs once it is active, or, when limitMs passes first, the entry is
-// released and expired runs instead.
-func (l *RLock) subscribeWithin(limitMs int64, ready func(*lockEntry), expired func()) {
-	var timer sim.TimerID
-	settled := false
-	var entry *lockEntry
-	entry = l.subscribe(func(e *lockEntry) {
-		if settled {
-			return
-		}
-		settled = true
-		l.c.p.Cancel(timer)
-		ready(e)
-	})
-	if !settled {
-		timer = l.c.rt.after(sim.Duration(limitMs)*sim.Millisecond, func() {
-			if settled {
-				return
-			}
-			settled = true
-			entry.unsubscribe()
-			expired()
-		})
-	}
-}
-
-// TryLockNoWait is tryLock(): one attempt (tryAcquireOnceAsync with the
-// EVAL_NULL_BOOLEAN variant, which never enqueues a fair waiter); with
-// leaseTime -1 success starts the watchdog.
-func (l *RLock) TryLockNoWait(leaseTime int64, unit Unit, done func(bool, error)) {
-	leaseMs := l.internalLockLeaseTime
-	if leaseTime != -1 {
-		leaseMs = l.leaseMillis(leaseTime, unit)
-	} else if !l.v3168() {
-		leaseMs = l.c.opts.LockWatchdogTimeout
-	}
-	if !l.v3168() {
-		l.internalLockLeaseTime = leaseMs
-	}
-	l.tryLockInner(-1, Milliseconds, leaseMs, true, func(r sim.Reply, err error) {
-		if err != nil {
-			done(false, err)
-			return
-		}
-		acquired := r.Kind == sim.KindNil // EVAL_NULL_BOOLEAN: nil → true
-		if acquired {
-			if leaseTime != -1 {
-				l.internalLockLeaseTime = leaseMs
-			} else {
-				l.c.scheduleExpirationRenewal(l)
+			if t.interrupted {
+				c.interruptSubscription(i)
 			}
 		}
-		done(acquired, nil)
-	})
-}
-
-// TryLock is tryLock(waitTime, leaseTime, unit) as RedissonLock.tryLock
-// does it: measured with the process's wall clock (System.currentTimeMillis,
-// so clock steps count), waiting on the semaphore for min(ttl, remaining)
-// when ttl ≥ 0 and the remaining time otherwise, and calling acquireFailed
-// on every timeout exit. An exception leaves without acquireFailed.
-func (l *RLock) TryLock(waitTime, leaseTime int64, unit Unit, done func(bool, error)) {
-	p := l.c.p
-	time := unit.toMillis(waitTime)
-	current := p.Now()
-	fail := func() {
-		l.acquireFailed(waitTime, unit, func() { done(l.c.opts.Mutations.TimeoutAcquires, nil) })
-	}
-	l.tryAcquire(waitTime, leaseTime, unit, func(ttl int64, ok bool, err error) {
-		if err != nil || ok {
-			done(ok, err)
-			return
-		}
-		time -= p.Now() - current
-		if time <= 0 {
-			fail()
-			return
-		}
-		current = p.Now()
-		// subscribeFuture.await(time): give up when the wait runs out first.
-		l.subscribeWithin(time, func(e *lockEntry) {
-			time -= p.Now() - current
-			if time <= 0 {
-				e.unsubscribe()
-				fail()
-				return
-			}
-			var loop func()
-			loop = func() {
-				currentTime := p.Now()
-				l.tryAcquire(waitTime, leaseTime, unit, func(ttl int64, ok bool, err error) {
-					if err != nil || ok {
-						e.unsubscribe()
-						done(ok, err)
-						return
-					}
-					time -= p.Now() - currentTime
-					if time <= 0 {
-						e.unsubscribe()
-						fail()
-						return
-					}
-					currentTime = p.Now()
-					wait := time
-					if ttl >= 0 && ttl < time {
-						wait = ttl
-					}
-					e.tryAcquire(wait, func(bool) {
-						time -= p.Now() - currentTime
-						if time <= 0 {
-							e.unsubscribe()
-							fail()
-							return
-						}
-						loop()
-					})
-				})
-			}
-			loop()
-		}, fail)
-	})
-}
-
-// acquireFailed is RedissonLock.acquireFailed: nothing for the non-fair
-// lock; RedissonFairLock.acquireFailedAsync runs its script with ARGV
-// [lockName, wait] (3.8.1: threadWaitTime; 3.16.8: unit.toMillis(waitTime),
-// or threadWaitTime when waitTime is -1). Its outcome does not change the
-// caller's result.
-func (l *RLock) acquireFailed(waitTime int64, unit Unit, then func()) {
-	if !l.fair() || l.c.opts.Mutations.NoAcquireFailed {
-		then()
 		return
 	}
-	o := l.c.opts
+	t.pc = pcLockWait
+	if ttl >= 0 {
+		c.latchWait(i, ttl, true, false)
+		return
+	}
+	c.emit(Effect{Kind: EffNote, Note: NoteUntimedWait, Thread: t.id, Value: ttl})
+	// R16: acquireUninterruptibly for lock(), acquire() for lockInterruptibly; R8: acquire().
+	c.latchWait(i, 0, false, c.cf.v3168() && !t.call.Interruptibly)
+}
+
+// lockLoop enters lock()'s try block: try again, then wait.
+func (c *Client) lockLoop(i int) {
+	t := &c.threads[i]
+	t.inTry = true
+	t.pc = pcLockTry
+	c.tryAcquire(i, -1)
+}
+
+// tryLockReply is the body of RedissonLock.tryLock(waitTime, leaseTime,
+// unit) after a tryAcquire, measuring the wait left on the wall clock.
+func (c *Client) tryLockReply(i int, r sim.Reply, res Result) {
+	t := &c.threads[i]
+	if res.Failed() {
+		c.finish(i, res)
+		return
+	}
+	if r.Kind == sim.KindNil {
+		c.acquired(i)
+		c.finish(i, Result{OK: true})
+		return
+	}
+	ttl := r.Int
+	t.time -= c.wall - t.cur
+	if t.time <= 0 {
+		c.acquireFailed(i)
+		return
+	}
+	t.cur = c.wall
+	if t.pc == pcTryFirst {
+		e := c.subscribe(i)
+		// An interrupted thread's wait for the subscription throws
+		// InterruptedException, outside the try: no unsubscribe, no
+		// acquireFailed. 3.16.8's CompletableFuture.get(time) throws only
+		// while the future is pending; 3.8.1's CountDownLatch.await always.
+		if t.interrupted && (e.state == psPending || !c.cf.v3168()) {
+			t.interrupted = false
+			c.leaveSubWait(i)
+			c.finish(i, interruptedResult())
+			return
+		}
+		switch e.state {
+		case psOK:
+			c.trySubscribed(i)
+		case psFailed:
+			c.leaveSubWait(i)
+			c.acquireFailed(i)
+		default:
+			t.pc = pcTrySubscribe
+			c.setTimer(TimerKey{TimerWait, int64(i)}, c.ms(t.time))
+		}
+		return
+	}
+	// if (ttl >= 0 && ttl < time) latch.tryAcquire(ttl) else latch.tryAcquire(time)
+	w := t.time
+	if ttl >= 0 && ttl < t.time {
+		w = ttl
+	}
+	t.pc = pcTryWait
+	c.latchWait(i, w, true, false)
+}
+
+// trySubscribed enters tryLock's try block once the subscription is there.
+func (c *Client) trySubscribed(i int) {
+	t := &c.threads[i]
+	t.inTry = true
+	t.time -= c.wall - t.cur
+	if t.time <= 0 {
+		c.acquireFailed(i)
+		return
+	}
+	c.tryLoop(i)
+}
+
+func (c *Client) tryLoop(i int) {
+	t := &c.threads[i]
+	t.pc = pcTryTry
+	t.cur = c.wall // currentTime
+	c.tryAcquire(i, t.call.Wait)
+}
+
+// acquireFailed runs before tryLock returns false: the fair lock's
+// acquireFailedAsync removes the waiter from the queue (3.16.8: wait =
+// unit.toMillis(waitTime) in the caller's unit; 3.8.1: threadWaitTime);
+// the non-fair lock's is an already completed future.
+func (c *Client) acquireFailed(i int) {
+	t := &c.threads[i]
+	o := &c.cf.Opts
+	if !o.Fair || o.Mutations.NoAcquireFailed {
+		c.finish(i, Result{OK: o.Mutations.TimeoutAcquires})
+		return
+	}
 	wait := o.ThreadWaitTime
-	if l.v3168() && waitTime != -1 {
-		wait = unit.toMillis(waitTime)
+	if c.cf.v3168() && t.call.Wait != -1 {
+		wait = t.call.Unit.toMillis(t.call.Wait)
 	}
-	l.evalWrite(o.Scripts.FairAcquireFailed, []string{QueueName(l.Name), TimeoutName(l.Name)}, []string{l.lockName(), strconv.FormatInt(wait, 10)}, func(sim.Reply, error) { then() })
+	t.pc = pcTryFailed
+	c.send(OwnThread, i, Cmd{Op: OpAcquireFailed, Thread: t.id, Wait: wait, Sync: c.sync()})
 }
 
-// ErrNotHeld is IllegalMonitorStateException from unlock.
-var ErrNotHeld = fmt.Errorf("IllegalMonitorStateException: attempt to unlock lock, not locked by current thread")
+// subscriptionSettled resumes a thread that waited for its entry's
+// subscription.
+func (c *Client) subscriptionSettled(i int, ok bool, text string) {
+	t := &c.threads[i]
+	c.cancelTimer(TimerKey{TimerWait, int64(i)})
+	switch t.pc {
+	case pcLockSubscribe:
+		if !ok {
+			// syncSubscription throws; the entry's reference is never released.
+			c.finish(i, Result{Err: ErrSubscribe, Text: text})
+			return
+		}
+		c.lockLoop(i)
+	case pcTrySubscribe:
+		if !ok {
+			// R16: subscribeFuture.cancel(false) fails on a failed future and
+			// whenComplete sees the failure: nothing is unsubscribed.
+			c.acquireFailed(i)
+			return
+		}
+		c.trySubscribed(i)
+	}
+}
 
-// Unlock is unlock() (unlockAsync): the unlock script; a nil reply is
-// IllegalMonitorStateException. 3.16.8 cancels this thread's renewal
-// whatever the outcome; 3.8.1 cancels all renewal of the lock when the
-// script returns 1 (fully released) or on an error.
-func (l *RLock) Unlock(done func(error)) {
-	o := l.c.opts
-	req := UnlockRequest(o, l.Name, l.lockName(), l.internalLockLeaseTime, l.c.p.Now())
-	l.evalWrite(req.Script, req.Keys, req.Argv, func(r sim.Reply, err error) {
+// waitTimedOut: a thread's timed wait ran out.
+func (c *Client) waitTimedOut(i int) {
+	if i >= len(c.threads) {
+		return
+	}
+	t := &c.threads[i]
+	switch t.pc {
+	case pcLockSubscribe:
+		// R8: syncSubscription throws "Subscribe timeout"; the reference leaks.
+		c.leaveSubWait(i)
+		o := &c.cf.Opts
+		c.finish(i, Result{Err: ErrSubscribe, Text: "RedisTimeoutException: Subscribe timeout: (" + strconv.FormatInt(o.Timeout+o.RetryInterval*int64(o.RetryAttempts), 10) + "ms)"})
+	case pcTrySubscribe:
+		// subscribeFuture.get(time) timed out: cancel(false) succeeds on a
+		// pending future, so 3.16.8 never releases the reference; 3.8.1's
+		// cancel fails and its listener unsubscribes once the subscription
+		// completes (R8:RedissonLock.tryLock).
+		if e := c.leaveSubWait(i); e != nil && !c.cf.v3168() && e.state == psPending {
+			e.unsubOnSuccess++
+		}
+		c.acquireFailed(i)
+	case pcLockWait, pcTryWait:
+		c.leaveLatch(i)
+		c.woken(i)
+	case pcSimplePoll:
+		c.simplePoll(i)
+	}
+}
+
+// woken: a latch wait ended (a permit, or its time ran out).
+func (c *Client) woken(i int) {
+	t := &c.threads[i]
+	switch t.pc {
+	case pcLockWait:
+		t.pc = pcLockTry
+		c.tryAcquire(i, -1)
+	case pcTryWait:
+		t.time -= c.wall - t.cur
+		if t.time <= 0 {
+			c.acquireFailed(i)
+			return
+		}
+		c.tryLoop(i)
+	}
+}
+
+func interruptedResult() Result {
+	return Result{Err: ErrInterrupted, Text: "java.lang.InterruptedException"}
+}
+
+// interrupt is Thread.interrupt(): the status is set; a thread blocked
+// interruptibly throws InterruptedException now, one waiting for a
+// command's reply throws RedisException from CommandAsyncService.get.
+func (c *Client) interrupt(tid int64) {
+	i := c.threadSlot(tid)
+	t := &c.threads[i]
+	t.interrupted = true
+	switch t.pc {
+	case pcLockWait, pcTryWait:
+		if t.onLatch {
+			c.interruptedWait(i)
+		}
+	case pcLockSubscribe:
+		c.interruptSubscription(i)
+	case pcTrySubscribe:
+		// subscribeFuture.get(time) throws InterruptedException out of tryLock.
+		t.interrupted = false
+		c.cancelTimer(TimerKey{TimerWait, int64(i)})
+		c.leaveSubWait(i)
+		c.finish(i, interruptedResult())
+	case pcLockFirst, pcLockTry, pcTryFirst, pcTryTry, pcTryFailed, pcTryOnce, pcCommand:
+		// get(future) is interrupted: the future is cancelled (the command
+		// may still run at Redis; its reply is ignored) and the status set again.
+		c.cancelTimer(TimerKey{TimerExec, int64(i)})
+		t.exec.phase = execIdle
+		c.finish(i, Result{Err: ErrReply, Text: "RedisException: java.lang.InterruptedException"})
+	}
+}
+
+// interruptSubscription: an interrupt while lock() waits for its
+// subscription. 3.16.8's lock() is get(future): RedisException, the
+// future cancelled; lockInterruptibly's getInterrupted throws
+// InterruptedException. 3.8.1's syncSubscription keeps the status and
+// goes on waiting (syncUninterruptibly), with no timeout any more.
+func (c *Client) interruptSubscription(i int) {
+	t := &c.threads[i]
+	if !c.cf.v3168() {
+		c.cancelTimer(TimerKey{TimerWait, int64(i)})
+		return
+	}
+	c.leaveSubWait(i)
+	if t.call.Interruptibly {
+		t.interrupted = false
+		c.finish(i, interruptedResult())
+		return
+	}
+	c.finish(i, Result{Err: ErrReply, Text: "RedisException: java.lang.InterruptedException"})
+}
+
+// interruptedWait: the latch wait throws InterruptedException (clearing
+// the status). 3.16.8's lock() catches it and waits again for ttl;
+// 3.8.1's lock() catches it out of lockInterruptibly, sets the status and
+// returns as if it held the lock (R8:RedissonLock.lock); tryLock and
+// lockInterruptibly throw it, their finally releasing the entry.
+func (c *Client) interruptedWait(i int) {
+	t := &c.threads[i]
+	c.leaveLatch(i)
+	t.interrupted = false
+	if t.pc == pcLockWait && !t.call.Interruptibly {
+		if c.cf.v3168() {
+			c.latchWait(i, t.ttl, t.ttl >= 0, t.ttl < 0)
+			return
+		}
+		t.interrupted = true
+		c.finish(i, Result{OK: true})
+		return
+	}
+	c.finish(i, interruptedResult())
+}
+
+// unlockInner is unlockAsync → unlockInnerAsync, with the lock object's
+// internalLockLeaseTime for the lease a partial unlock re-arms.
+func (c *Client) unlockInner(i int) {
+	t := &c.threads[i]
+	cmd := Cmd{Op: OpUnlock, Thread: t.id, Lease: c.handleOf(i).lease, Sync: c.sync()}
+	if c.cf.Opts.Fair {
+		cmd.At = c.wall
+	}
+	c.command(i, cmd)
+}
+
+// forceUnlock is forceUnlockAsync: cancelExpirationRenewal(null) first,
+// then the script.
+func (c *Client) forceUnlock(i int) {
+	c.cancelExpirationRenewal(-1, true)
+	cmd := Cmd{Op: OpForceUnlock, Sync: c.sync()}
+	if c.cf.Opts.Fair {
+		cmd.At = c.wall
+	}
+	c.command(i, cmd)
+}
+
+func (c *Client) commandReply(i int, r sim.Reply, res Result) {
+	switch c.threads[i].call.Kind {
+	case CallUnlock:
+		c.unlocked(i, r, res)
+		return
+	case CallHoldCount:
+		if !res.Failed() && r.Kind == sim.KindBulk {
+			res.Value, _ = strconv.ParseInt(r.Str, 10, 64)
+		}
+	default:
+		res.OK = !res.Failed() && r.Kind == sim.KindInt && r.Int > 0
+	}
+	c.finish(i, res)
+}
+
+// unlocked is unlockAsync's completion. 3.16.8 cancels this thread's
+// renewal whatever happened (RedissonBaseLock.unlockAsync); 3.8.1 cancels
+// its own renewal on a failure and every renewal of the lock when the
+// script returned 1 (R8:RedissonLock.unlockAsync). A nil reply is
+// IllegalMonitorStateException.
+func (c *Client) unlocked(i int, r sim.Reply, res Result) {
+	t := &c.threads[i]
+	m := &c.cf.Opts.Mutations
+	if !m.UnlockKeepsRenewal {
 		switch {
-		case o.Mutations.UnlockKeepsRenewal:
-		case l.v3168():
-			l.c.cancelExpirationRenewal(l, true)
-		case err != nil || (r.Kind == sim.KindInt && r.Int == 1):
-			l.c.cancelExpirationRenewal(l, err != nil)
-		}
-		if err != nil {
-			done(err)
-			return
-		}
-		if r.Kind == sim.KindNil && !o.Mutations.UnlockNilIsSuccess {
-			done(ErrNotHeld)
-			return
-		}
-		done(nil)
-	})
-}
-
-// ForceUnlock is forceUnlock(): delete the lock whoever holds it.
-func (l *RLock) ForceUnlock(done func(bool, error)) {
-	o := l.c.opts
-	l.c.cancelExpirationRenewal(l, false)
-	var req func(cb func(sim.Reply, error))
-	if l.fair() {
-		req = func(cb func(sim.Reply, error)) {
-			l.evalWrite(o.Scripts.FairForceUnlock, []string{l.Name, QueueName(l.Name), TimeoutName(l.Name), ChannelName(l.Name)}, []string{unlockMessage, strconv.FormatInt(l.c.p.Now(), 10)}, cb)
-		}
-	} else {
-		req = func(cb func(sim.Reply, error)) {
-			l.evalWrite(o.Scripts.ForceUnlock, []string{l.Name, ChannelName(l.Name)}, []string{unlockMessage}, cb)
+		case c.cf.v3168():
+			c.cancelExpirationRenewal(t.id, false)
+		case res.Failed():
+			c.cancelExpirationRenewal(t.id, false)
+		case r.Kind == sim.KindInt && r.Int == 1:
+			c.cancelExpirationRenewal(-1, true)
 		}
 	}
-	req(func(r sim.Reply, err error) { done(r.Kind == sim.KindInt && r.Int == 1, err) })
-}
-
-// IsHeldByCurrentThread is isHeldByThread: HEXISTS name lockName.
-func (l *RLock) IsHeldByCurrentThread(done func(bool, error)) {
-	l.c.rt.exec(sim.Request{Cmd: []string{"HEXISTS", l.Name, l.lockName()}}, func(r sim.Reply, err error) {
-		done(err == nil && r.Kind == sim.KindInt && r.Int == 1, err)
-	})
-}
-
-// GetHoldCount is getHoldCount: HGET name lockName, 0 when absent.
-func (l *RLock) GetHoldCount(done func(int64, error)) {
-	l.c.rt.exec(sim.Request{Cmd: []string{"HGET", l.Name, l.lockName()}}, func(r sim.Reply, err error) {
-		if err != nil || r.Kind != sim.KindBulk {
-			done(0, err)
-			return
-		}
-		n, _ := strconv.ParseInt(r.Str, 10, 64)
-		done(n, nil)
-	})
+	switch {
+	case res.Failed():
+		c.finish(i, res)
+	case r.Kind == sim.KindNil && !m.UnlockNilIsSuccess:
+		c.finish(i, Result{Err: ErrNotHeld, Text: "IllegalMonitorStateException: attempt to unlock lock, not locked by current thread by node id: " + c.uuid + " thread-id: " + strconv.FormatInt(t.id, 10)})
+	default:
+		c.finish(i, Result{OK: true})
+	}
 }

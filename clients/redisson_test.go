@@ -3,7 +3,6 @@ package clients
 import (
 	"bytes"
 	"encoding/json"
-	"errors"
 	"strconv"
 	"strings"
 	"testing"
@@ -99,15 +98,15 @@ func mustOptions(t *testing.T, version string, fair bool) Options {
 // redisson adds a Redisson client process; start runs at its (first) start.
 func (h *harness) redisson(name string, o Options, start func(c *Redisson)) *Redisson {
 	c := NewRedisson(o)
-	c.OnStart = start
-	h.w.AddProcess(name, sim.Clock{}, c)
+	c.onStart = start
+	h.w.AddProcess(name, sim.Clock{}, c.Host)
 	return c
 }
 
 func (h *harness) simple(name string, kind SimpleKind, start func(c *SimpleClient)) *SimpleClient {
 	c := NewSimple(kind)
-	c.OnStart = start
-	h.w.AddProcess(name, sim.Clock{}, c)
+	c.onStart = start
+	h.w.AddProcess(name, sim.Clock{}, c.Host)
 	return c
 }
 
@@ -530,7 +529,7 @@ func TestFairLockNeverCallsAcquireFailed(t *testing.T) {
 	// B's first EVAL_LONG runs at 1 s + 1 µs; its reply is lost.
 	h.w.Schedule(sim.Fault{At: atMs(1000) + 1, Kind: sim.FaultLoss, Target: "network", For: 1, Prob: 1})
 	h.run(atMs(10000))
-	if !r.done || !errors.Is(r.err, ErrResponseTimeout) || r.at != atMs(4000) {
+	if !r.done || errKind(r.err) != ErrTimeout || r.at != atMs(4000) {
 		t.Fatalf("lock() should fail with a response timeout at 4 s: %+v", r)
 	}
 	if n := len(h.execs("c2", fairAcq)); n != 1 {
@@ -699,7 +698,7 @@ func TestResendAfterLostReply(t *testing.T) {
 			h.run(atMs(8000))
 			acq := h.execs("c1", lockAcq)
 			if v == "3.8.1" {
-				if !r.done || !errors.Is(r.err, ErrResponseTimeout) || r.at != atMs(3000) {
+				if !r.done || errKind(r.err) != ErrTimeout || r.at != atMs(3000) {
 					t.Fatalf("3.8.1 lock() should fail with a timeout at 3 s: %+v", r)
 				}
 				if len(acq) != 1 || len(h.kind("c1", "resend")) != 0 {
@@ -777,8 +776,7 @@ func TestWaitBatchWithReplica(t *testing.T) {
 			if d := waits[0].At.Sub(acq[0].At); d != sim.Second {
 				t.Fatalf("WAIT returned %s after the script, want its 1000 ms timeout", d)
 			}
-			var se *SyncError
-			if !errors.As(r.err, &se) || r.err.Error() != "RedisException: Only 0 of 1 slaves were synced" {
+			if errKind(r.err) != ErrSync || r.err.Error() != "RedisException: Only 0 of 1 slaves were synced" {
 				t.Fatalf("lock() should fail with the sync error: %+v", r)
 			}
 		})
@@ -813,7 +811,7 @@ func TestThreadsShareRenewalEntry(t *testing.T) {
 				c.After(2*sim.Second, func() { c.GetLock("myLock", 1).ForceUnlock(func(bool, error) {}) })
 			})
 			h.run(atMs(5000))
-			if !r2.ok || !errors.Is(un1.err, ErrNotHeld) {
+			if !r2.ok || errKind(un1.err) != ErrNotHeld {
 				t.Fatalf("thread 2 should hold and thread 1's unlock fail: %+v %+v", r2, un1)
 			}
 			// Thread 2 took the lock at 3000 ms; the last renewal before 33 s
@@ -872,10 +870,14 @@ func TestIsHeldGetHoldCountForceUnlock(t *testing.T) {
 				l1, l2 := c.GetLock("myLock", 1), c.GetLock("myLock", 2)
 				l1.Lock(-1, Milliseconds, func(error) {
 					l1.Lock(-1, Milliseconds, func(error) {
-						l1.GetHoldCount(func(n int64, _ error) { count1 = n })
-						l1.IsHeldByCurrentThread(func(ok bool, err error) { held1.set(c.Proc(), ok, err) })
-						l2.GetHoldCount(func(n int64, _ error) { count2 = n })
-						l2.IsHeldByCurrentThread(func(ok bool, err error) { held2.set(c.Proc(), ok, err) })
+						l1.GetHoldCount(func(n int64, _ error) {
+							count1 = n
+							l1.IsHeldByCurrentThread(func(ok bool, err error) { held1.set(c.Proc(), ok, err) })
+						})
+						l2.GetHoldCount(func(n int64, _ error) {
+							count2 = n
+							l2.IsHeldByCurrentThread(func(ok bool, err error) { held2.set(c.Proc(), ok, err) })
+						})
 					})
 				})
 				c.After(sim.Second, func() {
@@ -920,7 +922,7 @@ func TestSetNXExpireCrashBetweenLeavesNoTTL(t *testing.T) {
 	})
 	var rb callResult
 	h.simple("c2", SetNXExpire, func(c *SimpleClient) {
-		c.rt.after(sim.Minute, func() {
+		c.After(sim.Minute, func() {
 			c.GetLock("myLock", 1).Acquire(5000, 30000, func(ok bool, err error) { rb.set(c.p, ok, err) })
 		})
 	})
@@ -957,10 +959,10 @@ func TestSimpleLockReleaseGap(t *testing.T) {
 			h.simple("c1", kind, func(c *SimpleClient) {
 				l := c.GetLock("myLock", 1)
 				l.Acquire(-1, 5000, func(ok bool, err error) { ra.set(c.p, ok, err) })
-				c.rt.after(4*sim.Second, func() { l.Release(func(err error) { rel.set(c.p, err == nil, err) }) })
+				c.After(4*sim.Second, func() { l.Release(func(err error) { rel.set(c.p, err == nil, err) }) })
 			})
 			b := h.simple("c2", kind, func(c *SimpleClient) {
-				c.rt.after(6*sim.Second, func() {
+				c.After(6*sim.Second, func() {
 					c.GetLock("myLock", 1).Acquire(-1, 30000, func(ok bool, err error) { rb.set(c.p, ok, err) })
 				})
 			})
@@ -1010,10 +1012,10 @@ func TestSetUUIDLuaNeverDeletesAnothersLock(t *testing.T) {
 	h.simple("c1", SetUUIDLua, func(c *SimpleClient) {
 		l := c.GetLock("myLock", 1)
 		l.Acquire(-1, 5000, func(bool, error) {})
-		c.rt.after(4*sim.Second, func() { l.Release(func(err error) { rel.set(c.p, err == nil, err) }) })
+		c.After(4*sim.Second, func() { l.Release(func(err error) { rel.set(c.p, err == nil, err) }) })
 	})
 	b := h.simple("c2", SetUUIDLua, func(c *SimpleClient) {
-		c.rt.after(6*sim.Second, func() { c.GetLock("myLock", 1).Acquire(-1, 30000, func(bool, error) {}) })
+		c.After(6*sim.Second, func() { c.GetLock("myLock", 1).Acquire(-1, 30000, func(bool, error) {}) })
 	})
 	h.w.At(atMs(3999), func() { h.proc("c1").Pause(10 * sim.Second) })
 	h.run(atMs(20000))

@@ -241,74 +241,87 @@ func drawWorkload(cfg RunConfig) Workload {
 // one per process, each starting the workload's threads at every start.
 func (r *Run) programFactory() (func() sim.Program, error) {
 	cfg, wl, h := r.Config, &r.Workload, r.History
-	var version string
-	var fair bool
-	switch {
-	case strings.HasPrefix(cfg.Algo, "rlock-"):
-		version = strings.TrimPrefix(cfg.Algo, "rlock-")
-	case strings.HasPrefix(cfg.Algo, "fairlock-"):
-		version, fair = strings.TrimPrefix(cfg.Algo, "fairlock-"), true
-	default:
-		kind := SimpleKind(cfg.Algo)
-		return func() sim.Program {
-			c := NewSimple(kind)
-			prog := &workloadProgram{Program: c}
-			r.progs = append(r.progs, prog)
-			c.OnStart = func(c *SimpleClient) {
-				prog.threads = startThreads(wl, h, c.p, func(d sim.Duration, fn func()) { c.rt.after(d, fn) },
-					func(tid int64) locker { return simpleLocker{c.GetLock(wl.Lock, tid)} })
-			}
-			return prog
-		}, nil
-	}
-	opts, err := DefaultOptions(version, fair)
+	cf, err := NewConfig(cfg.Algo, wl.Lock)
 	if err != nil {
 		return nil, err
 	}
-	if err := cfg.Client.apply(&opts); err != nil {
-		return nil, err
-	}
-	if cfg.Scripts != "" {
-		if opts.Scripts, err = LoadScripts(version, cfg.Scripts); err != nil {
+	if cf.Simple == "" {
+		if err := cfg.Client.apply(&cf.Opts); err != nil {
 			return nil, err
 		}
-	}
-	if cfg.Mutant != "" {
-		if err := ApplyMutant(&opts, cfg.Mutant, cfg.Algo); err != nil {
-			return nil, err
+		if cfg.Scripts != "" {
+			if cf.Opts.Scripts, err = LoadScripts(cf.Opts.Version, cfg.Scripts); err != nil {
+				return nil, err
+			}
+		}
+		if cfg.Mutant != "" {
+			if err := ApplyMutant(&cf.Opts, cfg.Mutant, cfg.Algo); err != nil {
+				return nil, err
+			}
 		}
 	}
 	r.threadWait = 0
-	if fair {
-		r.threadWait = opts.ThreadWaitTime
+	if cf.Opts.Fair {
+		r.threadWait = cf.Opts.ThreadWaitTime
 	}
 	return func() sim.Program {
-		c := NewRedisson(opts)
-		prog := &workloadProgram{Program: c}
+		host := NewHost(cf)
+		prog := &workloadProgram{Program: host}
 		r.progs = append(r.progs, prog)
-		c.OnUntimedWait = func(tid int64) {
-			for _, t := range prog.threads {
-				if t.tid == tid && t.op >= 0 {
+		renewOps := map[int32]int{} // task slot → its renewal's entry in h.Renewals
+		var inc int
+		host.Tag = func(ref Ref, cmd Cmd) string {
+			if ref.Owner == OwnTask {
+				if i, ok := renewOps[ref.Slot]; ok {
+					return renewalTag(i)
+				}
+				return ""
+			}
+			if t := prog.thread(cmd.Thread); t != nil && t.op >= 0 {
+				return opTag(t.op)
+			}
+			return ""
+		}
+		host.OnSend = func(ref Ref, cmd Cmd) {
+			if ref.Owner != OwnThread {
+				return
+			}
+			switch cmd.Op {
+			case OpAcquire, OpAcquireNoWait, OpSetNX, OpSetPX:
+				if t := prog.thread(cmd.Thread); t != nil {
+					t.lastTry = host.p.VirtualNow()
+				}
+			}
+		}
+		host.OnNote = func(e Effect) {
+			p := host.p
+			switch e.Note {
+			case NoteUntimedWait:
+				if t := prog.thread(e.Thread); t != nil && t.op >= 0 {
 					h.Ops[t.op].Untimed = true
 				}
-			}
-		}
-		c.OnRenew = func(owner string, leaseMs int64) (string, func(bool, error)) {
-			i := len(h.Renewals)
-			h.Renewals = append(h.Renewals, model.Op{Proc: c.p.Name, Thread: -1, Owner: owner, Lock: wl.Lock, Call: model.CallRenew, Wait: -1, Lease: -1, Start: c.p.VirtualNow(), End: -1, ExecAt: -1, ScriptLease: leaseMs})
-			inc := c.p.Incarnation()
-			return renewalTag(i), func(renewed bool, err error) {
-				if c.p.Incarnation() != inc {
+			case NoteRenewSent:
+				renewOps[e.Slot] = len(h.Renewals)
+				h.Renewals = append(h.Renewals, model.Op{Proc: p.Name, Thread: -1, Owner: host.c.Owner(e.Thread), Lock: wl.Lock, Call: model.CallRenew, Wait: -1, Lease: -1, Start: p.VirtualNow(), End: -1, ExecAt: -1, ScriptLease: e.Value})
+			case NoteRenewDone:
+				i, ok := renewOps[e.Slot]
+				if !ok || p.Incarnation() != inc {
 					return
 				}
+				delete(renewOps, e.Slot)
 				op := &h.Renewals[i]
-				op.End = c.p.VirtualNow()
-				op.Outcome, op.Err = outcome(renewed, err, "renewed", "not-renewed")
+				op.End = p.VirtualNow()
+				res := Result{OK: e.OK}
+				if e.Text != "" {
+					res.Err, res.Text = ErrReply, e.Text
+				}
+				op.Outcome, op.Err = outcome(res, "renewed", "not-renewed")
 			}
 		}
-		c.OnStart = func(c *Redisson) {
-			prog.threads = startThreads(wl, h, c.p, func(d sim.Duration, fn func()) { c.rt.after(d, fn) },
-				func(tid int64) locker { return &redissonLocker{c: c, name: wl.Lock, tid: tid} })
+		host.OnStart = func(host *Host) {
+			inc = host.p.Incarnation()
+			clear(renewOps)
+			prog.threads = startThreads(wl, h, host)
 		}
 		return prog
 	}, nil
@@ -318,7 +331,16 @@ func (r *Run) programFactory() (func() sim.Program, error) {
 // crash can close their critical sections.
 type workloadProgram struct {
 	sim.Program
-	threads []*thread
+	threads []*wthread
+}
+
+func (w *workloadProgram) thread(tid int64) *wthread {
+	for _, t := range w.threads {
+		if t.tid == tid {
+			return t
+		}
+	}
+	return nil
 }
 
 func (w *workloadProgram) Crashed(p *sim.Proc) {
@@ -515,7 +537,7 @@ func (r *Run) noteQueue(prev, cur model.StoreSample, req sim.Request) {
 func (r *Run) openOp(owner string) *model.Op {
 	for _, prog := range r.progs {
 		for _, t := range prog.threads {
-			if t.op >= 0 && t.lk.owner() == owner {
+			if t.op >= 0 && t.owner == owner {
 				op := &r.History.Ops[t.op]
 				if op.Outcome == "" && op.Call != model.CallUnlock {
 					return op
@@ -553,7 +575,7 @@ func (r *Run) Execute() {
 		end.Alive[p.Name] = p.Alive() && !p.Paused()
 		if end.Alive[p.Name] {
 			for _, t := range r.progs[i].threads {
-				end.LiveOwners[t.lk.owner()] = true
+				end.LiveOwners[t.owner] = true
 			}
 		}
 	}

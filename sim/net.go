@@ -107,6 +107,10 @@ func (p *Proc) Send(req Request) ReqID {
 		return id
 	}
 	inc := p.incarnation
+	if w.stepped {
+		w.hold(Held{Kind: HeldRequest, Proc: p, Req: id, Request: req, inc: inc, node: m})
+		return id
+	}
 	at := w.now.Add(w.net.Request.Draw(w.Rand("net/latency")))
 	w.At(at, func() { m.execute(p, inc, id, req) })
 	return id
@@ -123,6 +127,10 @@ func (w *World) reply(n *Node, p *Proc, inc int, id ReqID, r Reply) {
 	}
 	if w.Rand("net/loss").Chance(w.net.ReplyLoss) {
 		w.trace.Event(w.now, n.Name, "drop").Str("to", p.Name).Int("req", int64(id)).Str("why", "reply lost").End()
+		return
+	}
+	if w.stepped {
+		w.hold(Held{Kind: HeldReply, Proc: p, Req: id, Reply: r, inc: inc})
 		return
 	}
 	at := w.now.Add(w.net.Request.Draw(w.Rand("net/latency")))
@@ -155,6 +163,11 @@ func (p *Proc) trySubscribe(channel string, inc int) {
 	}
 	if p.partitioned > 0 || w.Master() == nil {
 		w.After(Second, func() { p.trySubscribe(channel, inc) })
+		return
+	}
+	if w.stepped {
+		w.subs[channel] = append(w.subs[channel], p)
+		p.deliver(Event{Kind: EvSubscribed, Channel: channel})
 		return
 	}
 	w.After(w.net.Request.Draw(w.Rand("net/latency")), func() {
@@ -217,6 +230,10 @@ func (w *World) publish(channel, message string) int64 {
 		}
 		inc := p.incarnation
 		p := p
+		if w.stepped {
+			w.hold(Held{Kind: HeldPublish, Proc: p, Channel: channel, Message: message, inc: inc})
+			continue
+		}
 		w.After(w.net.PubSub.Draw(w.Rand("net/pubsub")), func() {
 			if p.incarnation == inc && p.subscribed(channel) {
 				p.deliver(Event{Kind: EvMessage, Channel: channel, Message: message})

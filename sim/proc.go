@@ -127,6 +127,10 @@ func (p *Proc) After(d Duration, tag any) TimerID {
 	id := p.nextTimer
 	p.timers[id] = true
 	inc := p.incarnation
+	if p.w.stepped {
+		p.w.hold(Held{Kind: HeldTimer, Proc: p, Timer: id, Tag: tag, Due: p.w.now.Add(d), inc: inc})
+		return id
+	}
 	p.w.After(d, func() {
 		if p.incarnation != inc || !p.timers[id] {
 			return
@@ -144,6 +148,14 @@ func (p *Proc) Cancel(id TimerID) bool {
 		return false
 	}
 	delete(p.timers, id)
+	if p.w.stepped {
+		for i, h := range p.w.held {
+			if h.Kind == HeldTimer && h.Proc == p && h.Timer == id {
+				p.w.held = append(p.w.held[:i:i], p.w.held[i+1:]...)
+				break
+			}
+		}
+	}
 	return true
 }
 

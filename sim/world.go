@@ -59,6 +59,11 @@ type World struct {
 	// executes (an observer: it must not change the store).
 	OnExec func(n *Node, req Request, reply Reply)
 
+	// stepped: deliveries and process timers wait for a driver (stepped.go).
+	stepped  bool
+	held     []Held
+	nextHeld uint64
+
 	// faultsOn is false in the liveness phase: no new fault starts.
 	faultsOn bool
 	faults   []Fault
@@ -75,6 +80,9 @@ type Config struct {
 	// master); missing entries are exact clocks.
 	ServerClocks []Clock
 	Trace        *Tracer // nil: no trace
+	// Stepped holds every delivery and process timer for a driver to
+	// release (stepped.go).
+	Stepped bool
 }
 
 // NewWorld builds a world with its store nodes. Processes are added with
@@ -88,6 +96,7 @@ func NewWorld(cfg Config) *World {
 		streams:  map[string]*Rand{},
 		trace:    cfg.Trace,
 		faultsOn: true,
+		stepped:  cfg.Stepped,
 	}
 	if w.trace == nil {
 		w.trace = NewTracer(nil)

@@ -9,22 +9,27 @@ import (
 	"strings"
 	"time"
 
-	"github.com/locksim/locksim/checks/explore"
 	"github.com/locksim/locksim/clients"
+	"github.com/locksim/locksim/explore"
 	"github.com/locksim/locksim/internal/atomicfile"
 )
 
 // exploreFlags are the flags that make an explore.Config.
 type exploreFlags struct {
-	algo, faults, scripts, mutant string
-	threads, acquires             int
-	maxStates, maxDepth           int
+	algo, faults, scripts, mutant, ops string
+	threads, perProc, acquires         int
+	wait, lease                        int64
+	maxStates, maxDepth                int
 }
 
 func (f *exploreFlags) register(fs *flag.FlagSet) {
 	fs.StringVar(&f.algo, "algo", "", "the lock algorithm `NAME` (one of clients.Algorithms)")
-	fs.IntVar(&f.threads, "threads", 2, "threads, each its own client process (1-4)")
-	fs.IntVar(&f.acquires, "acquires", 1, "lock()/unlock() cycles per thread")
+	fs.IntVar(&f.threads, "threads", 2, "threads in all (1-4)")
+	fs.IntVar(&f.perProc, "per-proc", 1, "threads sharing one client process (one JVM)")
+	fs.IntVar(&f.acquires, "acquires", 1, "lock()/unlock() cycles per thread, when --ops is not given")
+	fs.StringVar(&f.ops, "ops", "", "what every thread does, in order: `OP,...` ("+strings.Join(explore.OpNames(), ", ")+")")
+	fs.Int64Var(&f.wait, "wait", 0, "the tryLock wait of the ops that take one, `MS` (0: 5000)")
+	fs.Int64Var(&f.lease, "lease", 0, "the explicit lease of the ops that take one, `MS` (0: 10000)")
 	fs.StringVar(&f.faults, "faults", "none", "fault budget `KIND:COUNT,...` (crash, pause, drop, delay, restart)")
 	fs.StringVar(&f.scripts, "scripts", "", "run the Redisson scripts in `DIR` instead of the embedded ones")
 	fs.StringVar(&f.mutant, "mutant", "", "run the catalog mutant `NAME` instead of the real algorithm")
@@ -37,7 +42,12 @@ func (f *exploreFlags) config() (explore.Config, error) {
 	if err != nil {
 		return explore.Config{}, fmt.Errorf("--faults: %v", err)
 	}
-	cfg := explore.Config{Algo: f.algo, Threads: f.threads, Acquires: f.acquires, Faults: faults,
+	ops, err := explore.ParseOps(f.ops)
+	if err != nil {
+		return explore.Config{}, fmt.Errorf("--ops: %v", err)
+	}
+	cfg := explore.Config{Algo: f.algo, Threads: f.threads, PerProc: f.perProc, Ops: ops, Acquires: f.acquires,
+		Wait: f.wait, Lease: f.lease, Faults: faults,
 		Scripts: f.scripts, Mutant: f.mutant, MaxStates: f.maxStates, MaxDepth: f.maxDepth}
 	return cfg, cfg.Validate()
 }

@@ -5,7 +5,7 @@ import (
 	"fmt"
 	"io"
 
-	"github.com/locksim/locksim/clients/scenario"
+	"github.com/locksim/locksim/scenario"
 )
 
 // runScenario implements `simrun scenario FILE...`: it runs each datadriven

@@ -57,7 +57,7 @@ func handleState(e *Env, a *args) (string, error) {
 		if c.cut > 0 {
 			status += ", partitioned"
 		}
-		if c.red != nil && c.proc.Alive() && c.red.Renewing(e.lockName) {
+		if e.kind == "" && c.proc.Alive() && c.host.Client().Renewing() {
 			status += ", watchdog renewing"
 		}
 		fmt.Fprintf(&b, "%s (%s): %s\n", c.name, c.proc.Name, status)

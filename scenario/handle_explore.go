@@ -5,7 +5,7 @@ import (
 	"strings"
 
 	"github.com/cockroachdb/datadriven"
-	"github.com/locksim/locksim/checks/explore"
+	"github.com/locksim/locksim/explore"
 )
 
 // An explore scenario starts with `explore` instead of `world`: it steps
@@ -13,8 +13,8 @@ import (
 // checks/explore) command by command, which is how `simrun explore` saves
 // a counterexample. Every later command goes to that model.
 //
-//	explore algo=ALGO [threads=N] [acquires=K] [faults=KIND:COUNT,...] [scripts=DIR] [mutant=NAME]
-const exploreUsage = "explore algo=ALGO [threads=N] [acquires=K] [faults=KIND:COUNT,...] [scripts=DIR] [mutant=NAME]"
+//	explore algo=ALGO [threads=N] [per-proc=K] [acquires=K | ops=OP,...] [wait=MS] [lease=MS] [faults=KIND:COUNT,...] [scripts=DIR] [mutant=NAME]
+const exploreUsage = "explore algo=ALGO [threads=N] [per-proc=K] [acquires=K | ops=OP,...] [wait=MS] [lease=MS] [faults=KIND:COUNT,...] [scripts=DIR] [mutant=NAME]"
 
 func (e *Env) doExplore(cmd string, in []datadriven.CmdArg) (string, error) {
 	if cmd != "explore" {
@@ -31,26 +31,13 @@ func (e *Env) doExplore(cmd string, in []datadriven.CmdArg) (string, error) {
 	if e.w != nil || e.ex != nil {
 		return "", fmt.Errorf("explore: must be the scenario's first command")
 	}
-	a, err := parseArgs(cmd, in)
+	var fields []string
+	for _, x := range in {
+		fields = append(fields, x.String())
+	}
+	cfg, err := explore.ParseHeader(fields)
 	if err != nil {
-		return "", err
-	}
-	var cfg explore.Config
-	cfg.Algo, _ = a.str("algo", "")
-	if cfg.Threads, err = a.int("threads", 2); err != nil {
-		return "", err
-	}
-	if cfg.Acquires, err = a.int("acquires", 1); err != nil {
-		return "", err
-	}
-	f, _ := a.str("faults", "none")
-	if cfg.Faults, err = explore.ParseFaults(f); err != nil {
-		return "", fmt.Errorf("explore: %v", err)
-	}
-	cfg.Scripts, _ = a.str("scripts", "")
-	cfg.Mutant, _ = a.str("mutant", "")
-	if err := a.finish(0, exploreUsage); err != nil {
-		return "", err
+		return "", fmt.Errorf("explore: %v (usage: %s)", err, exploreUsage)
 	}
 	r, err := explore.NewReplay(cfg)
 	if err != nil {

@@ -9,9 +9,9 @@ import (
 // step is one the search could take: it is how a saved counterexample
 // replays (clients/scenario hands every command after `explore` to it).
 //
-//	lock A | unlock A                 thread A calls lock() / unlock()
+//	lock A | unlock A | trylock-wait A | …  thread A makes its program's next call (named by its op)
 //	deliver A MSG                     a message arrives (MSG as the story names it: acquire, acquire.reply, watchdog.renew, publish…)
-//	fire A wait|watchdog|timeout|resend|watchdog.timeout|watchdog.resend
+//	fire A wait|unpark|timeout|resend|retry|watchdog|watchdog.timeout|watchdog.resend|subscribe
 //	advance Dms                       time passes (only to a timer or a lease or queue boundary, ±1 ms)
 //	crash A | pause A | resume A | drop A MSG | delay A MSG | restart-redis
 //	state                             the keyspace, the threads and the messages in flight
@@ -33,7 +33,11 @@ func NewReplay(cfg Config) (*Replay, error) {
 
 // Heading is the output of the `explore` command that starts a replay.
 func Heading(cfg Config) string {
-	return fmt.Sprintf("explore %s: %d thread(s) × %d lock()/unlock() call(s), faults %s", cfg.Algo, cfg.Threads, cfg.Acquires, cfg.Faults)
+	var ops []string
+	for _, o := range cfg.ops() {
+		ops = append(ops, opTable[o].what)
+	}
+	return fmt.Sprintf("explore %s: %d thread(s) in %d process(es), each: %s; faults %s", cfg.Algo, cfg.Threads, cfg.Threads/cfg.perProc(), strings.Join(ops, "; "), cfg.Faults)
 }
 
 // Do runs one command line and returns its output.

@@ -8,6 +8,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/locksim/locksim/clients"
 	"github.com/locksim/locksim/sim"
 )
 
@@ -46,15 +47,19 @@ func scriptRunsPerSecond(b *testing.B) float64 {
 		b.Fatal(err)
 	}
 	s := m.stores[m.initial().store].Clone()
-	for i := 0; i < 2; i++ {
-		m.a.exec(s, opAcquire, i, base)
+	acquire := func(s *sim.Store, p int) sim.Reply {
+		r := m.cf.Render(procName(p), clients.Cmd{Op: clients.OpAcquire, Thread: 1, Lease: 30000, Wait: 300000, At: base})
+		return s.Eval(r.Script, r.Keys, r.Argv)
+	}
+	for p := 0; p < 2; p++ {
+		acquire(s, p)
 	}
 	const n = 20000
 	start := time.Now()
 	for i := 0; i < n; i++ {
 		c := s.Clone()
 		c.SetTime(base)
-		if r, _ := m.a.exec(c, opAcquire, 2, base); r.Kind != sim.KindInt {
+		if r := acquire(c, 2); r.Kind != sim.KindInt {
 			b.Fatalf("baseline acquire: %s", r.Text())
 		}
 	}
@@ -68,7 +73,7 @@ func writeExploreBench(b *testing.B, cfg Config, res *Result, per time.Duration,
 	}
 	text := fmt.Sprintf(`# Explore benchmark: %s, %d threads × %d call
 
-Made by: `+"`GOMAXPROCS=1 LOCKSIM_BENCH_REPORT=1 go test -run '^$' -bench BenchmarkExplore -benchtime 3x ./checks/explore/`"+`
+Made by: `+"`GOMAXPROCS=1 LOCKSIM_BENCH_REPORT=1 go test -run '^$' -bench BenchmarkExplore -benchtime 3x ./explore/`"+`
 (one goroutine; GOMAXPROCS=%d, %s/%s; the state counts do not depend on the machine, the rates do).
 
 | search | distinct states | transitions | depth | verdict | time per search | distinct states per second (one core) |
@@ -81,11 +86,11 @@ The search reaches **%.1f distinct states per script run** of the baseline's cos
 `, cfg.Algo, cfg.Threads, cfg.Acquires, runtime.GOMAXPROCS(0), runtime.GOOS, runtime.GOARCH,
 		cfg.Header(), res.Stats.Distinct, res.Stats.Explored, res.Stats.Depth, verdict, per.Round(time.Millisecond),
 		strconv.FormatFloat(perSec, 'f', 0, 64), strconv.FormatFloat(base, 'f', 0, 64), perSec/base)
-	tmp := "../../results/bench-explore.md.tmp"
+	tmp := "../results/bench-explore.md.tmp"
 	if err := os.WriteFile(tmp, []byte(text), 0o644); err != nil {
 		b.Fatal(err)
 	}
-	if err := os.Rename(tmp, "../../results/bench-explore.md"); err != nil {
+	if err := os.Rename(tmp, "../results/bench-explore.md"); err != nil {
 		b.Fatal(err)
 	}
 }

@@ -13,8 +13,8 @@ import (
 
 	"github.com/cockroachdb/datadriven"
 
-	"github.com/locksim/locksim/checks/explore"
 	"github.com/locksim/locksim/clients"
+	"github.com/locksim/locksim/explore"
 	"github.com/locksim/locksim/internal/jsonl"
 	"github.com/locksim/locksim/sim"
 )
@@ -28,7 +28,7 @@ type Env struct {
 	version  string             // Redisson version; "" for the simple locks
 	fair     bool               // fair lock
 	kind     clients.SimpleKind // simple lock kind; "" for Redisson
-	opts     clients.Options
+	cf       *clients.Config
 	lockName string
 	replicas int
 
@@ -56,20 +56,17 @@ type client struct {
 	env     *Env
 	name    string
 	proc    *sim.Proc
-	red     *clients.Redisson
-	simple  *clients.SimpleClient
+	host    *clients.Host
 	threads []*thread
 	uuid    string // the current incarnation's UUID
 	cut     int    // >0 while partitioned
 }
 
-// thread is one thread of a client: its lock handle (new at every start),
-// the call it is in, and what it believes it holds.
+// thread is one thread of a client: it calls through its own lock object
+// (new at every start), the call it is in, and what it believes it holds.
 type thread struct {
 	c     *client
 	id    int64
-	rl    *clients.RLock
-	sl    *clients.SimpleLock
 	call  *call
 	held  int // nesting count from its own successful lock and unlock calls
 	since sim.Time
@@ -344,12 +341,17 @@ func (c *client) started(uuid string) {
 	}
 	for _, th := range c.threads {
 		th.call, th.held = nil, 0
-		if c.red != nil {
-			th.rl = c.red.GetLock(e.lockName, th.id)
-		} else {
-			th.sl = c.simple.GetLock(e.lockName, th.id)
-		}
 	}
+}
+
+// do makes th call the lock API through its own lock object; done hears
+// the result.
+func (th *thread) do(call clients.Call, done func(clients.Result)) {
+	call.Handle = int(th.id - 1)
+	if call.Unit == 0 {
+		call.Unit = clients.Milliseconds
+	}
+	th.c.host.Call(th.id, call, done)
 }
 
 // --- trace

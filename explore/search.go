@@ -66,7 +66,7 @@ func Explore(cfg Config, progress func(Stats)) (*Result, error) {
 		act    action
 	}
 	init := m.initial()
-	visited := map[string]uint32{string(init.appendKey(nil, m.n)): 0}
+	visited := map[string]uint32{string(m.appendKey(&init, nil)): 0}
 	records := []record{{}}
 	var finished []uint32
 	if m.finished(&init) {
@@ -101,7 +101,7 @@ func Explore(cfg Config, progress func(Stats)) (*Result, error) {
 			for _, a := range acts {
 				succ := m.apply(&nd.st, a, nil)
 				st.Explored++
-				key = succ.appendKey(key[:0], m.n)
+				key = m.appendKey(&succ, key[:0])
 				id, seen := visited[string(key)]
 				if !seen {
 					id = uint32(len(records))
@@ -210,40 +210,21 @@ func (m *model) replayPath(path []action, kind, detail string) *Violation {
 
 // command is the scenario command of step a from state s.
 func (m *model) command(s *state, a action) string {
-	who := threadName(int(a.th))
 	switch a.kind {
-	case aStart:
-		return "lock " + who
-	case aRelease:
-		return "unlock " + who
+	case aCall:
+		return m.prog[s.th[a.th].ip].name + " " + m.threadName(int(a.th))
 	case aDeliver:
 		return "deliver " + m.msgRef(s, int(a.mi))
 	case aFire:
-		t := &s.th[a.th]
-		switch a.timer {
-		case tWait:
-			return "fire " + who + " wait"
-		case tWatchdog:
-			return "fire " + who + " watchdog"
-		case tCall:
-			if t.main.retry {
-				return "fire " + who + " resend"
-			}
-			return "fire " + who + " timeout"
-		default:
-			if t.renew.retry {
-				return "fire " + who + " watchdog.resend"
-			}
-			return "fire " + who + " watchdog.timeout"
-		}
+		return "fire " + m.timerName(s, int(a.th), a.timer)
 	case aAdvance:
 		return fmt.Sprintf("advance %dms", a.delta)
 	case aCrash:
-		return "crash " + who
+		return "crash " + procName(int(a.th))
 	case aPause:
-		return "pause " + who
+		return "pause " + procName(int(a.th))
 	case aResume:
-		return "resume " + who
+		return "resume " + procName(int(a.th))
 	case aDrop:
 		return "drop " + m.msgRef(s, int(a.mi))
 	case aDelay:

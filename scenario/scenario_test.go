@@ -35,7 +35,7 @@ func TestScenarios(t *testing.T) {
 // (same ARGV, same reply), and every HGETALL / LRANGE / ZRANGE / PTTL the
 // case read against the store right after that script.
 func TestWalkthroughsMatchRealRedis(t *testing.T) {
-	data, err := os.ReadFile(filepath.Join("..", "..", "testdata", "conformance", "seed-walkthroughs.jsonl"))
+	data, err := os.ReadFile(filepath.Join("..", "testdata", "conformance", "seed-walkthroughs.jsonl"))
 	if err != nil {
 		t.Fatal(err)
 	}

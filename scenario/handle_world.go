@@ -73,18 +73,11 @@ func handleWorld(e *Env, a *args) (string, error) {
 
 	n := &Env{algo: algo, lockName: lockName, replicas: replicas, byName: map[string]*client{}, byProc: map[string]*client{},
 		labels: map[string]string{}, lastAcq: map[string]string{}, snapshot: e.snapshot}
-	switch {
-	case strings.HasPrefix(algo, "rlock-"), strings.HasPrefix(algo, "fairlock-"):
-		n.fair = strings.HasPrefix(algo, "fairlock-")
-		n.version = algo[strings.Index(algo, "-")+1:]
-		o, err := clients.DefaultOptions(n.version, n.fair)
-		if err != nil {
-			return "", fmt.Errorf("world: %v", err)
-		}
-		n.opts = o
-	default:
-		n.kind = clients.SimpleKind(algo)
+	cf, err := clients.NewConfig(algo, lockName)
+	if err != nil {
+		return "", fmt.Errorf("world: %v", err)
 	}
+	n.cf, n.kind, n.fair, n.version = cf, cf.Simple, cf.Opts.Fair, cf.Opts.Version
 	tr := sim.NewTracer(nil)
 	n.w = sim.NewWorld(sim.Config{Seed: uint64(seed), Net: net, Replicas: replicas, Trace: tr})
 	*e = *n
@@ -131,21 +124,13 @@ func (e *Env) newClient(name string, threads int) *client {
 	for i := 1; i <= threads; i++ {
 		c.threads = append(c.threads, &thread{c: c, id: int64(i)})
 	}
-	var prog sim.Program
-	if e.kind != "" {
-		sc := clients.NewSimple(e.kind)
-		sc.OnStart = func(sc *clients.SimpleClient) { c.started(sc.UUID) }
-		c.simple, prog = sc, sc
-	} else {
-		rc := clients.NewRedisson(e.opts)
-		rc.OnStart = func(rc *clients.Redisson) { c.started(rc.UUID) }
-		c.red, prog = rc, rc
-	}
+	c.host = clients.NewHost(e.cf)
+	c.host.OnStart = func(h *clients.Host) { c.started(h.Client().UUID()) }
 	pname := "c" + strconv.Itoa(len(e.clients)+1)
 	e.clients = append(e.clients, c)
 	e.byName[name] = c
 	e.byProc[pname] = c
-	c.proc = e.w.AddProcess(pname, sim.Clock{}, prog)
+	c.proc = e.w.AddProcess(pname, sim.Clock{}, c.host)
 	e.settle()
 	return c
 }

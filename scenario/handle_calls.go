@@ -67,7 +67,7 @@ func (e *Env) after(th *thread, c *call) string {
 	return fmt.Sprintf("%s %s: %s in progress%s", e.at(), th.label(), c.desc, extra)
 }
 
-func (e *Env) errText(err error) string { return "error: " + e.label(err.Error()) }
+func (e *Env) errText(text string) string { return "error: " + e.label(text) }
 
 // leaseArg reads lease=D as whole milliseconds (-1 when absent).
 func leaseArg(a *args) (int64, string, error) {
@@ -116,41 +116,26 @@ func handleLock(e *Env, a *args) (string, error) {
 		return msg, nil
 	}
 	c := e.begin(th, "lock("+ldesc+")")
-	if th.rl != nil {
-		th.rl.Lock(lease, clients.Milliseconds, func(err error) {
-			if err != nil {
-				e.end(th, c, e.errText(err))
-				return
-			}
-			th.acquired()
-			e.end(th, c, "acquired")
-		})
-	} else {
-		if lease < 0 {
-			lease = 30000
-		}
-		th.sl.Acquire(-1, lease, func(ok bool, err error) {
-			e.endAcquire(th, c, ok, err, "acquired")
-		})
-	}
+	th.do(clients.Call{Kind: clients.CallLock, Wait: -1, Lease: lease}, func(r clients.Result) { e.endAcquire(th, c, r, "acquired") })
 	return e.after(th, c), nil
 }
 
-// endReply ends c with text, or with err's text when the call failed.
-func (e *Env) endReply(th *thread, c *call, err error, text string) {
-	if err != nil {
-		text = e.errText(err)
+// endReply ends c with text, or with the exception's text when the call
+// failed.
+func (e *Env) endReply(th *thread, c *call, r clients.Result, text string) {
+	if r.Failed() {
+		text = e.errText(r.Text)
 	}
 	e.end(th, c, text)
 }
 
 // endAcquire ends an acquire: yes and the thread holds, "false", or the
-// error.
-func (e *Env) endAcquire(th *thread, c *call, ok bool, err error, yes string) {
+// exception.
+func (e *Env) endAcquire(th *thread, c *call, r clients.Result, yes string) {
 	switch {
-	case err != nil:
-		e.end(th, c, e.errText(err))
-	case ok:
+	case r.Failed():
+		e.end(th, c, e.errText(r.Text))
+	case r.OK:
 		th.acquired()
 		e.end(th, c, yes)
 	default:
@@ -211,42 +196,23 @@ func handleTryLock(e *Env, a *args) (string, error) {
 	}
 	desc += ")"
 	c := e.begin(th, desc)
-	if th.rl != nil {
-		th.rl.TryLock(int64(wait/step), lease, unit, func(ok bool, err error) { e.endAcquire(th, c, ok, err, "true") })
-	} else {
-		leaseMs := int64(30000)
-		if hasLease {
-			leaseMs = leaseD.Ms()
-		}
-		th.sl.Acquire(wait.Ms(), leaseMs, func(ok bool, err error) { e.endAcquire(th, c, ok, err, "true") })
-	}
+	th.do(clients.Call{Kind: clients.CallTryLockWait, Wait: int64(wait / step), Lease: lease, Unit: unit}, func(r clients.Result) { e.endAcquire(th, c, r, "true") })
 	return e.after(th, c), nil
 }
 
-// handleTryLockNow: trylock-now A [thread=N] [lease=D] — tryLock(): one
-// attempt (the fair lock's EVAL_NULL_BOOLEAN, which never enqueues).
+// handleTryLockNow: trylock-now A [thread=N] — tryLock(): one attempt
+// (the fair lock's EVAL_NULL_BOOLEAN, which never enqueues). tryLock()
+// takes no lease: "no wait, with a lease" is `trylock A wait=0 lease=D`.
 func handleTryLockNow(e *Env, a *args) (string, error) {
-	var lease int64
-	var ldesc string
-	th, err := e.threadFor(a, "trylock-now A [thread=N] [lease=D]", func() (err error) {
-		lease, ldesc, err = leaseArg(a)
-		return err
-	})
+	th, err := e.threadFor(a, "trylock-now A [thread=N]", nil)
 	if err != nil {
 		return "", err
 	}
 	if msg := e.busy(th); msg != "" {
 		return msg, nil
 	}
-	c := e.begin(th, "tryLock("+ldesc+")")
-	if th.rl != nil {
-		th.rl.TryLockNoWait(lease, clients.Milliseconds, func(ok bool, err error) { e.endAcquire(th, c, ok, err, "true") })
-	} else {
-		if lease < 0 {
-			lease = 30000
-		}
-		th.sl.Acquire(0, lease, func(ok bool, err error) { e.endAcquire(th, c, ok, err, "true") })
-	}
+	c := e.begin(th, "tryLock()")
+	th.do(clients.Call{Kind: clients.CallTryLock, Wait: -1, Lease: -1}, func(r clients.Result) { e.endAcquire(th, c, r, "true") })
 	return e.after(th, c), nil
 }
 
@@ -261,15 +227,10 @@ func handleUnlock(e *Env, a *args) (string, error) {
 		return msg, nil
 	}
 	c := e.begin(th, "unlock()")
-	done := func(err error) {
+	th.do(clients.Call{Kind: clients.CallUnlock, Wait: -1, Lease: -1}, func(r clients.Result) {
 		th.released()
-		e.endReply(th, c, err, "ok")
-	}
-	if th.rl != nil {
-		th.rl.Unlock(done)
-	} else {
-		th.sl.Release(done)
-	}
+		e.endReply(th, c, r, "ok")
+	})
 	return e.after(th, c), nil
 }
 
@@ -301,11 +262,11 @@ func handleForceUnlock(e *Env, a *args) (string, error) {
 		return msg, err
 	}
 	c := e.begin(th, "forceUnlock()")
-	th.rl.ForceUnlock(func(ok bool, err error) {
-		if ok && err == nil {
+	th.do(clients.Call{Kind: clients.CallForceUnlock, Wait: -1, Lease: -1}, func(r clients.Result) {
+		if r.OK && !r.Failed() {
 			th.held = 0
 		}
-		e.endReply(th, c, err, strconv.FormatBool(ok))
+		e.endReply(th, c, r, strconv.FormatBool(r.OK))
 	})
 	return e.after(th, c), nil
 }
@@ -317,7 +278,7 @@ func handleHeld(e *Env, a *args) (string, error) {
 		return msg, err
 	}
 	c := e.begin(th, "isHeldByCurrentThread()")
-	th.rl.IsHeldByCurrentThread(func(ok bool, err error) { e.endReply(th, c, err, strconv.FormatBool(ok)) })
+	th.do(clients.Call{Kind: clients.CallIsHeld, Wait: -1, Lease: -1}, func(r clients.Result) { e.endReply(th, c, r, strconv.FormatBool(r.OK)) })
 	return e.after(th, c), nil
 }
 
@@ -328,7 +289,7 @@ func handleHoldCount(e *Env, a *args) (string, error) {
 		return msg, err
 	}
 	c := e.begin(th, "getHoldCount()")
-	th.rl.GetHoldCount(func(n int64, err error) { e.endReply(th, c, err, strconv.FormatInt(n, 10)) })
+	th.do(clients.Call{Kind: clients.CallHoldCount, Wait: -1, Lease: -1}, func(r clients.Result) { e.endReply(th, c, r, strconv.FormatInt(r.Value, 10)) })
 	return e.after(th, c), nil
 }
 

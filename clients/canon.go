@@ -1,0 +1,253 @@
+package clients
+
+import (
+	"encoding/binary"
+	"slices"
+
+	"github.com/locksim/locksim/sim"
+)
+
+// What an exhaustive search needs of a client value: a deep copy, an exact
+// encoding (equal encodings, equal clients), a canonical form that forgets
+// what can no longer matter, and moving its clock.
+
+// Clone returns a deep copy of c (sharing the immutable Config).
+func (c *Client) Clone() *Client {
+	d := *c
+	d.threads = slices.Clone(c.threads)
+	d.handles = slices.Clone(c.handles)
+	d.subs = slices.Clone(c.subs)
+	for j := range d.subs {
+		d.subs[j].latch = slices.Clone(c.subs[j].latch)
+		d.subs[j].subWait = slices.Clone(c.subs[j].subWait)
+	}
+	d.ren.threads = slices.Clone(c.ren.threads)
+	d.tasks = slices.Clone(c.tasks)
+	d.timers = slices.Clone(c.timers)
+	d.out = nil
+	return &d
+}
+
+// Canon puts c in its canonical form between steps: a command number (Seq)
+// only tells the current command from earlier ones, so an owner with a
+// command in the executor gets 1 and every other 0 (and an idle executor
+// forgets its last command); live is told the number each active owner had,
+// so the driver can renumber the references it holds the same way (a
+// reference with that number becomes 1, any other 0). Free task slots at
+// the end are dropped. A driver that never interrupts a thread says so
+// (interrupts false): then a waiting lock() forgets the ttl it would wait
+// for again after an interrupt.
+func (c *Client) Canon(interrupts bool, live func(own OwnerKind, slot int32, seq uint32)) {
+	canon := func(own OwnerKind, slot int, e *exec) {
+		if e.phase == execIdle {
+			*e = exec{}
+			return
+		}
+		if live != nil {
+			live(own, int32(slot), e.seq)
+		}
+		e.seq = 1
+	}
+	for i := range c.threads {
+		t := &c.threads[i]
+		canon(OwnThread, i, &t.exec)
+		if !t.measures() {
+			t.cur, t.time = 0, 0
+		}
+		if t.pc != pcLockWait || !interrupts {
+			t.ttl = 0
+		}
+	}
+	for j := range c.tasks {
+		canon(OwnTask, j, &c.tasks[j].exec)
+	}
+	for len(c.tasks) > 0 && !c.tasks[len(c.tasks)-1].live {
+		c.tasks = c.tasks[:len(c.tasks)-1]
+	}
+}
+
+// Shift moves c's clock forward by d: every pending timer falls d nearer
+// (a timer already due stays due now), and every wall-clock reading it
+// keeps (tryLock's start, the time argument of its commands) moves d
+// into the past, as the driver's clock stays put.
+func (c *Client) Shift(d sim.Duration) {
+	for j := range c.timers {
+		c.timers[j].at = max(c.timers[j].at-sim.Time(d), 0)
+	}
+	ms := d.Ms()
+	for i := range c.threads {
+		t := &c.threads[i]
+		if t.measures() {
+			t.cur -= ms
+		}
+		if t.exec.phase != execIdle {
+			t.exec.cmd.At -= ms
+		}
+	}
+	for j := range c.tasks {
+		if c.tasks[j].exec.phase != execIdle {
+			c.tasks[j].exec.cmd.At -= ms
+		}
+	}
+}
+
+// measures reports whether the thread's call still measures its wait from
+// the wall-clock reading it keeps: tryLock(wait), and a simple lock's
+// tryLock(wait) while it polls.
+func (t *thread) measures() bool {
+	switch t.pc {
+	case pcTryFirst, pcTrySubscribe, pcTryTry, pcTryWait:
+		return true
+	case pcSimpleTry, pcSimplePoll:
+		return t.call.Kind == CallTryLockWait
+	}
+	return false
+}
+
+// OldestWall is the earliest wall-clock reading c still keeps (a command's
+// time argument, a tryLock's start), and false when it keeps none.
+func (c *Client) OldestWall() (int64, bool) {
+	var oldest int64
+	found := false
+	see := func(v int64) {
+		if !found || v < oldest {
+			oldest, found = v, true
+		}
+	}
+	for i := range c.threads {
+		t := &c.threads[i]
+		if t.measures() {
+			see(t.cur)
+		}
+		if t.exec.phase != execIdle {
+			see(t.exec.cmd.At)
+		}
+	}
+	for j := range c.tasks {
+		if c.tasks[j].exec.phase != execIdle {
+			see(c.tasks[j].exec.cmd.At)
+		}
+	}
+	return oldest, found
+}
+
+// Awaits reports whether a reply to ref would count: it answers the
+// owner's current command and attempt, still awaited.
+func (c *Client) Awaits(ref Ref) bool {
+	e := c.current(ref)
+	return e != nil && e.phase == execSent
+}
+
+// Subscribed reports whether c's process is subscribed to channel ch.
+func (c *Client) Subscribed(ch string) bool {
+	for j := range c.subs {
+		if c.subs[j].channel == ch && c.subs[j].live {
+			return true
+		}
+	}
+	return false
+}
+
+// AppendKey appends c's exact encoding to dst (the UUID and the Config
+// are the driver's to tell apart).
+func (c *Client) AppendKey(dst []byte) []byte {
+	v := func(x int64) { dst = binary.AppendVarint(dst, x) }
+	u := func(x uint64) { dst = binary.AppendUvarint(dst, x) }
+	b := func(x bool) {
+		if x {
+			dst = append(dst, 1)
+		} else {
+			dst = append(dst, 0)
+		}
+	}
+	putExec := func(e *exec) {
+		dst = append(dst, byte(e.phase))
+		if e.phase == execIdle {
+			return
+		}
+		dst = append(dst, e.attempt, byte(e.cmd.Op))
+		u(uint64(e.seq))
+		v(e.cmd.Thread)
+		v(e.cmd.Lease)
+		v(e.cmd.Wait)
+		v(e.cmd.At)
+		u(uint64(e.cmd.Sync))
+	}
+	u(uint64(len(c.threads)))
+	for i := range c.threads {
+		t := &c.threads[i]
+		v(t.id)
+		dst = append(dst, byte(t.pc))
+		b(t.interrupted)
+		if t.pc != pcIdle {
+			k := t.call
+			dst = append(dst, byte(k.Kind))
+			v(k.Wait)
+			v(k.Lease)
+			v(int64(k.Unit))
+			b(k.Interruptibly)
+			u(uint64(k.Handle))
+			v(t.time)
+			v(t.cur)
+			v(t.ttl)
+			b(t.inTry)
+			b(t.onLatch)
+		}
+		putExec(&t.exec)
+	}
+	u(uint64(len(c.handles)))
+	for _, h := range c.handles {
+		v(h.lease)
+	}
+	u(uint64(len(c.subs)))
+	for j := range c.subs {
+		e := &c.subs[j]
+		v(e.key)
+		dst = append(dst, byte(e.state))
+		b(e.live)
+		u(uint64(e.refs))
+		u(uint64(e.permits))
+		u(uint64(e.unsubOnSuccess))
+		u(uint64(len(e.latch)))
+		for _, x := range e.latch {
+			v(x)
+		}
+		u(uint64(len(e.subWait)))
+		for _, x := range e.subWait {
+			v(x)
+		}
+	}
+	b(c.ren.present)
+	if c.ren.present {
+		v(int64(c.ren.timeout))
+		u(uint64(len(c.ren.threads)))
+		for _, x := range c.ren.threads {
+			v(x.tid)
+			u(uint64(x.count))
+		}
+	}
+	u(uint64(len(c.tasks)))
+	for j := range c.tasks {
+		t := &c.tasks[j]
+		b(t.live)
+		if t.live {
+			v(t.tid)
+			u(uint64(t.handle))
+			putExec(&t.exec)
+		}
+	}
+	u(uint64(len(c.timers)))
+	for _, t := range c.timers {
+		dst = append(dst, byte(t.key.Kind))
+		v(t.key.Slot)
+		v(int64(t.at))
+	}
+	return dst
+}
+
+// IsCurrent reports whether ref names the command its owner has in the
+// executor now (whatever its attempt).
+func (c *Client) IsCurrent(ref Ref) bool {
+	e := c.execOf(ref.Owner, int(ref.Slot))
+	return e != nil && e.phase != execIdle && e.seq == ref.Seq
+}

@@ -1,0 +1,213 @@
+package clients
+
+import (
+	"strconv"
+	"strings"
+
+	"github.com/locksim/locksim/sim"
+)
+
+// Op is the command a client sends, by what it does.
+type Op uint8
+
+// The commands.
+const (
+	OpNone          Op = iota
+	OpAcquire          // tryLockInnerAsync with EVAL_LONG (lock, tryLock(wait))
+	OpAcquireNoWait    // tryLockInnerAsync with EVAL_NULL_BOOLEAN (tryLock())
+	OpAcquireFailed    // RedissonFairLock.acquireFailedAsync
+	OpUnlock           // unlockInnerAsync
+	OpForceUnlock      // forceUnlockAsync
+	OpRenew            // renewExpirationAsync
+	OpExists           // isLocked: EXISTS name
+	OpHExists          // isHeldByThread: HEXISTS name lockName
+	OpHGet             // getHoldCount: HGET name lockName
+	OpDelete           // the fair lock's delete: DEL name queue timeouts
+	OpSetNX            // setnx-expire: SETNX name 1
+	OpExpire           // setnx-expire: EXPIRE name seconds
+	OpSetPX            // SET name value NX PX lease
+	OpGet              // set-uuid-getdel: GET name
+	OpDel              // DEL name
+	OpCAD              // set-uuid-lua: compare-and-delete
+)
+
+var opNames = [...]string{"", "acquire", "acquire-nowait", "acquire-failed", "unlock", "force-unlock", "renew",
+	"exists", "hexists", "hget", "delete", "setnx", "expire", "set-px", "get", "del", "cad"}
+
+func (o Op) String() string { return opNames[o] }
+
+// ParseOp is the inverse of Op.String.
+func ParseOp(s string) (Op, bool) {
+	for i, n := range opNames {
+		if i > 0 && n == s {
+			return Op(i), true
+		}
+	}
+	return OpNone, false
+}
+
+// Cmd is one command as a client builds it, before it is rendered into a
+// script call: what it does, for which thread, and the arguments that
+// vary. It is a small comparable value, so a driver can keep it in a
+// message, memoize what Redis does with it, and move its time (At) when
+// it moves the clock.
+type Cmd struct {
+	Op     Op
+	Thread int64 // the thread whose lock name (owner field) the command carries
+	Lease  int64 // ms: the lease a script sets (pexpire) or a simple lock's PX/EXPIRE
+	Wait   int64 // ms: the fair lock's wait argument (3.16.8), acquireFailed's decrement
+	At     int64 // the wall clock (Unix ms) the command's "now" argument was read at
+	// Sync is the number of replicas a 3.16.8 lock command's batch WAITs
+	// for (0: a plain command).
+	Sync int
+}
+
+// unlockMessage is LockPubSub.UNLOCK_MESSAGE (0L).
+const unlockMessage = "0"
+
+// CompareAndDelete is seed 003's (and seed 000's) atomic release script.
+const CompareAndDelete = "if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('del', KEYS[1]) else return 0 end"
+
+var compareAndDeleteScript = mustCompile("simple/compare-and-delete", CompareAndDelete)
+
+func mustCompile(id, src string) *sim.Script {
+	s, err := sim.CompileScript(id, src)
+	if err != nil {
+		panic(err)
+	}
+	return s
+}
+
+// PrefixName is RedissonObject.prefixName: the name of a lock's queue,
+// timeout set or channel ("prefix:{name}", or "prefix:name" when name
+// already has a hash tag).
+func PrefixName(prefix, name string) string {
+	if strings.Contains(name, "{") {
+		return prefix + ":" + name
+	}
+	return prefix + ":{" + name + "}"
+}
+
+// ChannelName is the lock's pub/sub channel (RedissonLock.getChannelName).
+func ChannelName(name string) string { return PrefixName("redisson_lock__channel", name) }
+
+// QueueName is the fair lock's waiter queue (RedissonFairLock.threadsQueueName).
+func QueueName(name string) string { return PrefixName("redisson_lock_queue", name) }
+
+// TimeoutName is the fair lock's timeout set (RedissonFairLock.timeoutSetName).
+func TimeoutName(name string) string { return PrefixName("redisson_lock_timeout", name) }
+
+// WaiterChannel is the channel a waiter for lock name listens on: the
+// lock's channel, or for the fair lock its own (RedissonFairLock.getChannelName
+// + ":" + lockName), which the fair unlock publishes to.
+func WaiterChannel(name, owner string, fair bool) string {
+	if fair {
+		return ChannelName(name) + ":" + owner
+	}
+	return ChannelName(name)
+}
+
+// SimpleValue is what a simple lock's key holds while owner has it: the
+// owner for the UUID locks, "1" for the others.
+func SimpleValue(kind SimpleKind, owner string) string {
+	if kind == SetUUIDGetDel || kind == SetUUIDLua {
+		return owner
+	}
+	return "1"
+}
+
+// ExpireSeconds is setnx-expire's EXPIRE argument: whole seconds, rounded up.
+func ExpireSeconds(leaseMs int64) int64 { return (leaseMs + 999) / 1000 }
+
+// OwnerName is RedissonBaseLock.getLockName(threadId): UUID:threadId, the
+// field a lock hash keeps per owner (the simple locks name holders the same).
+func (cf *Config) OwnerName(uuid string, tid int64) string {
+	if cf.Opts.Mutations.OwnerWithoutUUID {
+		return strconv.FormatInt(tid, 10)
+	}
+	return uuid + ":" + strconv.FormatInt(tid, 10)
+}
+
+// Render turns cmd, sent by the client with this UUID, into the request
+// Redis receives: the script (or command) with its KEYS and ARGV exactly
+// as Redisson (or seed 003's code) builds them, wrapped in 3.16.8's batch
+// with WAIT when cmd.Sync > 0.
+func (cf *Config) Render(uuid string, cmd Cmd) sim.Request {
+	req := cf.render(uuid, cmd)
+	if cmd.Sync > 0 {
+		// RedissonBaseLock.evalWriteAsync: BatchOptions.syncSlaves(availableSlaves, 1, SECONDS).
+		return sim.Request{Batch: []sim.Request{req, {Cmd: []string{"WAIT", strconv.Itoa(cmd.Sync), "1000"}}}}
+	}
+	return req
+}
+
+func (cf *Config) render(uuid string, cmd Cmd) sim.Request {
+	o, name := &cf.Opts, cf.Lock
+	owner := cf.OwnerName(uuid, cmd.Thread)
+	ms := func(v int64) string { return strconv.FormatInt(v, 10) }
+	fairKeys := func() []string { return []string{name, QueueName(name), TimeoutName(name)} }
+	switch cmd.Op {
+	case OpAcquire, OpAcquireNoWait:
+		lease := ms(cmd.Lease)
+		if !o.Fair {
+			// RedissonLock.tryLockInnerAsync: KEYS [name], ARGV [lease, lockName].
+			sc := o.Scripts.Acquire
+			return sim.Request{Script: sc, Keys: []string{name}, Argv: []string{lease, owner}}
+		}
+		now := ms(cmd.At)
+		if o.Version == "3.8.1" {
+			// 3.8.1 RedissonFairLock.tryLockInnerAsync: ARGV [lease, lockName, now] or
+			// [lease, lockName, now + threadWaitTime, now].
+			if cmd.Op == OpAcquireNoWait {
+				return sim.Request{Script: o.Scripts.FairAcquireNoWait, Keys: fairKeys(), Argv: []string{lease, owner, now}}
+			}
+			return sim.Request{Script: o.Scripts.FairAcquire, Keys: fairKeys(), Argv: []string{lease, owner, ms(cmd.At + o.ThreadWaitTime), now}}
+		}
+		// 3.16.8 RedissonFairLock.tryLockInnerAsync: EVAL_NULL_BOOLEAN takes
+		// [lease, lockName, now, wait], EVAL_LONG [lease, lockName, wait, now].
+		if cmd.Op == OpAcquireNoWait {
+			return sim.Request{Script: o.Scripts.FairAcquireNoWait, Keys: fairKeys(), Argv: []string{lease, owner, now, ms(cmd.Wait)}}
+		}
+		return sim.Request{Script: o.Scripts.FairAcquire, Keys: fairKeys(), Argv: []string{lease, owner, ms(cmd.Wait), now}}
+	case OpAcquireFailed:
+		// RedissonFairLock.acquireFailedAsync: KEYS [queue, timeouts], ARGV [lockName, wait].
+		return sim.Request{Script: o.Scripts.FairAcquireFailed, Keys: []string{QueueName(name), TimeoutName(name)}, Argv: []string{owner, ms(cmd.Wait)}}
+	case OpUnlock:
+		if o.Fair {
+			// RedissonFairLock.unlockInnerAsync: ARGV [0, lease, lockName, now].
+			return sim.Request{Script: o.Scripts.FairUnlock, Keys: []string{name, QueueName(name), TimeoutName(name), ChannelName(name)},
+				Argv: []string{unlockMessage, ms(cmd.Lease), owner, ms(cmd.At)}}
+		}
+		return sim.Request{Script: o.Scripts.Unlock, Keys: []string{name, ChannelName(name)}, Argv: []string{unlockMessage, ms(cmd.Lease), owner}}
+	case OpForceUnlock:
+		if o.Fair {
+			// RedissonFairLock.forceUnlockAsync: ARGV [0, now].
+			return sim.Request{Script: o.Scripts.FairForceUnlock, Keys: []string{name, QueueName(name), TimeoutName(name), ChannelName(name)},
+				Argv: []string{unlockMessage, ms(cmd.At)}}
+		}
+		return sim.Request{Script: o.Scripts.ForceUnlock, Keys: []string{name, ChannelName(name)}, Argv: []string{unlockMessage}}
+	case OpRenew:
+		return sim.Request{Script: o.Scripts.Renew, Keys: []string{name}, Argv: []string{ms(cmd.Lease), owner}}
+	case OpExists:
+		return sim.Request{Cmd: []string{"EXISTS", name}}
+	case OpHExists:
+		return sim.Request{Cmd: []string{"HEXISTS", name, owner}}
+	case OpHGet:
+		return sim.Request{Cmd: []string{"HGET", name, owner}}
+	case OpDelete:
+		return sim.Request{Cmd: append([]string{"DEL"}, fairKeys()...)}
+	case OpSetNX:
+		return sim.Request{Cmd: []string{"SETNX", name, SimpleValue(cf.Simple, owner)}}
+	case OpExpire:
+		return sim.Request{Cmd: []string{"EXPIRE", name, ms(ExpireSeconds(cmd.Lease))}}
+	case OpSetPX:
+		return sim.Request{Cmd: []string{"SET", name, SimpleValue(cf.Simple, owner), "NX", "PX", ms(cmd.Lease)}}
+	case OpGet:
+		return sim.Request{Cmd: []string{"GET", name}}
+	case OpDel:
+		return sim.Request{Cmd: []string{"DEL", name}}
+	case OpCAD:
+		return sim.Request{Script: compareAndDeleteScript, Keys: []string{name}, Argv: []string{SimpleValue(cf.Simple, owner)}}
+	}
+	panic("clients: render of " + cmd.Op.String())
+}

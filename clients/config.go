@@ -1,0 +1,224 @@
+package clients
+
+import (
+	"fmt"
+	"strings"
+	"sync"
+
+	"github.com/locksim/locksim/scripts"
+	"github.com/locksim/locksim/sim"
+)
+
+// Unit is a java.util.concurrent.TimeUnit: Redisson converts waits with the
+// caller's unit, and one of its bugs (#4743) comes from converting with the
+// wrong one, so the simulation keeps units.
+type Unit int64
+
+// The units workloads use.
+const (
+	Milliseconds Unit = 1
+	Seconds      Unit = 1000
+)
+
+func (u Unit) toMillis(n int64) int64 { return n * int64(u) }
+
+// Options configures a simulated Redisson client (Config and the lock's
+// constructor arguments).
+type Options struct {
+	Version string // "3.8.1" or "3.16.8"
+	Fair    bool   // getFairLock instead of getLock
+
+	LockWatchdogTimeout int64 // Config.lockWatchdogTimeout, ms (30000)
+	ThreadWaitTime      int64 // RedissonFairLock threadWaitTime, ms (5000 in 3.8.1, 300000 default in 3.16.8)
+	Timeout             int64 // Config.timeout, ms (3000)
+	RetryAttempts       int   // Config.retryAttempts (3)
+	RetryInterval       int64 // Config.retryInterval, ms (1500)
+
+	// ResendOnTimeout: re-send a command whose reply timed out (3.16.8, since 3.10.0).
+	ResendOnTimeout bool
+	// SyncReplicas: wrap each lock EVAL in a batch with WAIT <replicas> 1000 (3.16.8, #2669).
+	SyncReplicas bool
+
+	Scripts *ScriptSet
+
+	// Mutations break the client on purpose (the mutants catalog).
+	Mutations Mutations
+}
+
+// DefaultOptions returns the defaults of a Redisson version.
+func DefaultOptions(version string, fair bool) (Options, error) {
+	o := Options{Version: version, Fair: fair, LockWatchdogTimeout: 30000, Timeout: 3000, RetryAttempts: 3, RetryInterval: 1500}
+	switch version {
+	case "3.8.1":
+		o.ThreadWaitTime = 5000
+	case "3.16.8":
+		o.ThreadWaitTime = 300000
+		o.ResendOnTimeout = true
+		o.SyncReplicas = true
+	default:
+		return o, fmt.Errorf("unknown Redisson version %q (known: 3.8.1, 3.16.8)", version)
+	}
+	set, err := LoadScripts(version, "")
+	if err != nil {
+		return o, err
+	}
+	o.Scripts = set
+	return o, nil
+}
+
+// ScriptSet is the compiled scripts of one Redisson version.
+type ScriptSet struct {
+	Acquire, Unlock, Renew, ForceUnlock                                            *sim.Script
+	FairAcquire, FairAcquireNoWait, FairAcquireFailed, FairUnlock, FairForceUnlock *sim.Script
+}
+
+// LoadScripts compiles a version's scripts from the embedded registry, or,
+// when dir is set, from a user's script directory (scripts.LoadDir layout),
+// so a fork or a fix runs under every check.
+func LoadScripts(version, dir string) (*ScriptSet, error) {
+	key := version + "\x00" + dir
+	if dir == "" {
+		scriptCache.Lock()
+		set := scriptCache.sets[key]
+		scriptCache.Unlock()
+		if set != nil {
+			return set, nil
+		}
+	}
+	set, err := loadScripts(version, dir)
+	if err == nil && dir == "" {
+		scriptCache.Lock()
+		scriptCache.sets[key] = set
+		scriptCache.Unlock()
+	}
+	return set, err
+}
+
+// scriptCache holds the compiled embedded scripts: compiled prototypes are
+// immutable, so every run (and every worker) can share them.
+var scriptCache = struct {
+	sync.Mutex
+	sets map[string]*ScriptSet
+}{sets: map[string]*ScriptSet{}}
+
+func loadScripts(version, dir string) (*ScriptSet, error) {
+	var own map[string]*scripts.Script
+	if dir != "" {
+		var err error
+		if own, err = scripts.LoadDir(dir); err != nil {
+			return nil, err
+		}
+	}
+	return compileScripts(version, own)
+}
+
+// compileScripts compiles a version's scripts, taking those in own (by ID)
+// instead of the embedded ones.
+func compileScripts(version string, own map[string]*scripts.Script) (*ScriptSet, error) {
+	renewClass := "RedissonLock"
+	if version == "3.16.8" {
+		renewClass = "RedissonBaseLock"
+	}
+	get := func(name string) (*sim.Script, error) {
+		id := version + "/" + name
+		var s *scripts.Script
+		if own != nil && own[id] != nil {
+			s = own[id]
+		} else {
+			var err error
+			if s, err = scripts.Lookup(id); err != nil {
+				return nil, err
+			}
+		}
+		return sim.CompileScript(id, s.Source)
+	}
+	set := &ScriptSet{}
+	for _, x := range []struct {
+		dst  **sim.Script
+		name string
+	}{
+		{&set.Acquire, "RedissonLock.tryLockInnerAsync"},
+		{&set.Unlock, "RedissonLock.unlockInnerAsync"},
+		{&set.Renew, renewClass + ".renewExpirationAsync"},
+		{&set.ForceUnlock, "RedissonLock.forceUnlockAsync"},
+		{&set.FairAcquire, "RedissonFairLock.tryLockInnerAsync.EVAL_LONG"},
+		{&set.FairAcquireNoWait, "RedissonFairLock.tryLockInnerAsync.EVAL_NULL_BOOLEAN"},
+		{&set.FairAcquireFailed, "RedissonFairLock.acquireFailedAsync"},
+		{&set.FairUnlock, "RedissonFairLock.unlockInnerAsync"},
+		{&set.FairForceUnlock, "RedissonFairLock.forceUnlockAsync"},
+	} {
+		s, err := get(x.name)
+		if err != nil {
+			return nil, err
+		}
+		*x.dst = s
+	}
+	return set, nil
+}
+
+// SimpleKind names one of seed 003's simple locks.
+type SimpleKind string
+
+// The simple locks, in the order seed 003 evolves them.
+const (
+	SetNXExpire   SimpleKind = "setnx-expire"    // SETNX then EXPIRE: two commands; DEL to release
+	SetPX         SimpleKind = "set-px"          // SET k 1 NX PX: atomic; DEL to release, whoever holds it
+	SetUUIDGetDel SimpleKind = "set-uuid-getdel" // SET k uuid NX PX; GET then DEL if it is ours: not atomic
+	SetUUIDLua    SimpleKind = "set-uuid-lua"    // SET k uuid NX PX; compare-and-delete in one script
+)
+
+// SimplePoll is how often a simple lock's blocking acquire polls.
+const SimplePoll = 100 * sim.Millisecond
+
+// SimpleLease is seed 003's lease, which a simple lock gets when the
+// caller gives none.
+const SimpleLease = 30000
+
+// Config is what a client program is: its algorithm, its settings and the
+// lock it uses. It never changes while the client runs, so every copy of a
+// client value shares it.
+type Config struct {
+	Algo   string
+	Simple SimpleKind // "" for Redisson
+	// Opts are Redisson's settings; the simple locks use the command
+	// executor's (Timeout, RetryAttempts, RetryInterval) and nothing else.
+	Opts Options
+	Lock string
+}
+
+// NewConfig returns the configuration of algo's client for lock name, with
+// the version's defaults.
+func NewConfig(algo, lock string) (*Config, error) {
+	if err := CheckAlgo(algo); err != nil {
+		return nil, err
+	}
+	cf := &Config{Algo: algo, Lock: lock}
+	version, fair, redisson := RedissonAlgo(algo)
+	if !redisson {
+		cf.Simple = SimpleKind(algo)
+		// Seed 003's programs use a client with the default executor: 3 s
+		// timeout, no re-send after a reply timeout.
+		cf.Opts = Options{Timeout: 3000, RetryAttempts: 3, RetryInterval: 1500}
+		return cf, nil
+	}
+	o, err := DefaultOptions(version, fair)
+	if err != nil {
+		return nil, err
+	}
+	cf.Opts = o
+	return cf, nil
+}
+
+// RedissonAlgo splits "rlock-V" and "fairlock-V" into the version and
+// whether the lock is fair; redisson is false for the simple locks.
+func RedissonAlgo(algo string) (version string, fair, redisson bool) {
+	switch {
+	case strings.HasPrefix(algo, "rlock-"):
+		return strings.TrimPrefix(algo, "rlock-"), false, true
+	case strings.HasPrefix(algo, "fairlock-"):
+		return strings.TrimPrefix(algo, "fairlock-"), true, true
+	}
+	return "", false, false
+}
+
+func (cf *Config) v3168() bool { return cf.Opts.Version == "3.16.8" }

@@ -1,0 +1,222 @@
+package clients
+
+import (
+	"fmt"
+
+	"github.com/locksim/locksim/sim"
+)
+
+// Host runs a client value as a process of the simulated world: it turns
+// the world's events into client events and carries out the client's
+// effects through the process (send, timers, subscriptions). A restart
+// makes a new client with a new UUID. Callers make calls with Call and
+// hear the result through a callback, as a blocked Java thread would.
+type Host struct {
+	cf *Config
+	p  *sim.Proc
+	c  *Client
+
+	reqs   map[sim.ReqID]Ref
+	timers map[TimerKey]sim.TimerID
+	done   map[int64]func(Result)
+	queue  []Event
+	busy   bool
+
+	// OnStart runs at every (re)start, after the client is made; a
+	// workload starts its threads here.
+	OnStart func(h *Host)
+	// Tag, when set, labels each request (for the observer): it gets the
+	// command's owner thread (or, for a renewal, -1 and the task slot).
+	Tag func(ref Ref, cmd Cmd) string
+	// OnNote, when set, is told of every note (renewals, untimed waits).
+	OnNote func(e Effect)
+	// OnSend, when set, is told of every command as it is sent.
+	OnSend func(ref Ref, cmd Cmd)
+	// OnEvent, when set, is told of every event the client steps on.
+	OnEvent func(ev Event)
+	// UUID, when set, is the client's id instead of one drawn from the
+	// process's stream (a driver replaying another's run names clients so).
+	UUID string
+}
+
+// NewHost returns a program running cf's client.
+func NewHost(cf *Config) *Host { return &Host{cf: cf} }
+
+// Client returns the current incarnation's client (nil before the start).
+func (h *Host) Client() *Client { return h.c }
+
+// Proc returns the process the client runs in.
+func (h *Host) Proc() *sim.Proc { return h.p }
+
+// Config returns what the client is.
+func (h *Host) Config() *Config { return h.cf }
+
+// Start is sim.Program.Start: a new incarnation has a new UUID and empty
+// state, as a restarted JVM does.
+func (h *Host) Start(p *sim.Proc) {
+	h.p = p
+	uuid := h.UUID
+	if uuid == "" {
+		uuid = NewUUID(p)
+	}
+	h.c = NewClient(h.cf, uuid)
+	h.reqs, h.timers, h.done, h.queue, h.busy = map[sim.ReqID]Ref{}, map[TimerKey]sim.TimerID{}, map[int64]func(Result){}, nil, false
+	tr := p.Trace("client-start").Str("uuid", h.c.uuid)
+	if h.cf.Simple != "" {
+		tr.Str("lock", string(h.cf.Simple)).End()
+	} else {
+		tr.Str("redisson", h.cf.Opts.Version).Bool("fair", h.cf.Opts.Fair).End()
+	}
+	if h.OnStart != nil {
+		h.OnStart(h)
+	}
+}
+
+// NewUUID draws a version-4 UUID from the process's "uuid" stream.
+func NewUUID(p *sim.Proc) string {
+	r := p.Rand("uuid")
+	a, b := r.Uint64(), r.Uint64()
+	return fmt.Sprintf("%08x-%04x-4%03x-%04x-%012x", a>>32, (a>>16)&0xffff, a&0xfff, 0x8000|(b>>48)&0x3fff, b&0xffffffffffff)
+}
+
+// hostTimer is the tag of a host timer (a thread's sleep) as opposed to a
+// client's.
+type hostTimer func()
+
+// Handle is sim.Program.Handle.
+func (h *Host) Handle(p *sim.Proc, ev sim.Event) {
+	switch ev.Kind {
+	case sim.EvTimer:
+		switch tag := ev.Tag.(type) {
+		case hostTimer:
+			tag()
+		case TimerKey:
+			if id, ok := h.timers[tag]; ok && id == ev.Timer {
+				delete(h.timers, tag)
+				h.step(Event{Kind: EvTimer, Timer: tag})
+			}
+		}
+	case sim.EvReply:
+		if ref, ok := h.reqs[ev.Req]; ok {
+			delete(h.reqs, ev.Req)
+			h.step(Event{Kind: EvReply, Ref: ref, Reply: ev.Reply})
+		}
+	case sim.EvMessage:
+		h.step(Event{Kind: EvMessage, Channel: ev.Channel, Message: ev.Message})
+	case sim.EvSubscribed:
+		h.step(Event{Kind: EvSubscribed, Channel: ev.Channel})
+	}
+}
+
+// TimerID returns the process timer that stands for the client's timer k.
+func (h *Host) TimerID(k TimerKey) (sim.TimerID, bool) {
+	id, ok := h.timers[k]
+	return id, ok
+}
+
+// RefOf returns the client's reference of request id.
+func (h *Host) RefOf(id sim.ReqID) (Ref, bool) {
+	r, ok := h.reqs[id]
+	return r, ok
+}
+
+// After runs fn after d of virtual time in this process (a thread's
+// sleep); it does not fire after a crash.
+func (h *Host) After(d sim.Duration, fn func()) sim.TimerID { return h.p.After(d, hostTimer(fn)) }
+
+// Call makes thread tid call the lock API; done hears the result (never,
+// if the process crashes first).
+func (h *Host) Call(tid int64, call Call, done func(Result)) {
+	h.done[tid] = done
+	h.step(Event{Kind: EvCall, Thread: tid, Call: call})
+}
+
+// Interrupt interrupts thread tid.
+func (h *Host) Interrupt(tid int64) { h.step(Event{Kind: EvInterrupt, Thread: tid}) }
+
+// step feeds one event to the client and carries out its effects; events
+// raised while doing so (a write that fails, a call made by a callback)
+// wait their turn, so effects are carried out in the order they were made.
+func (h *Host) step(ev Event) {
+	h.queue = append(h.queue, ev)
+	if h.busy {
+		return
+	}
+	h.busy = true
+	defer func() { h.busy = false }()
+	for len(h.queue) > 0 {
+		ev := h.queue[0]
+		h.queue = h.queue[1:]
+		ev.Now, ev.Wall = h.p.VirtualNow(), h.p.Now()
+		ev.Replicas = h.p.World().AvailableReplicas()
+		inc := h.p.Incarnation()
+		if h.OnEvent != nil {
+			h.OnEvent(ev)
+		}
+		for _, e := range h.c.Step(ev) {
+			if h.p.Incarnation() != inc || !h.p.Alive() {
+				return // a callback crashed the process
+			}
+			h.effect(e)
+		}
+	}
+}
+
+func (h *Host) effect(e Effect) {
+	p := h.p
+	switch e.Kind {
+	case EffSend:
+		if h.OnSend != nil {
+			h.OnSend(e.Ref, e.Cmd)
+		}
+		req := h.cf.Render(h.c.uuid, e.Cmd)
+		if h.Tag != nil {
+			req.Tag = h.Tag(e.Ref, e.Cmd)
+			for i := range req.Batch {
+				req.Batch[i].Tag = req.Tag // the observer sees each command of a batch
+			}
+		}
+		if !p.World().MasterAvailable() {
+			// The connection to the master fails at once.
+			p.Trace("write-failed").Str("cmd", e.Cmd.Op.String()).Int("attempt", int64(e.Ref.Attempt)).End()
+			h.queue = append(h.queue, Event{Kind: EvWriteFailed, Ref: e.Ref})
+			return
+		}
+		h.reqs[p.Send(req)] = e.Ref
+	case EffSetTimer:
+		if id, ok := h.timers[e.Timer]; ok {
+			p.Cancel(id)
+		}
+		h.timers[e.Timer] = p.After(sim.Duration(e.At-p.VirtualNow()), e.Timer)
+	case EffCancelTimer:
+		if id, ok := h.timers[e.Timer]; ok {
+			p.Cancel(id)
+			delete(h.timers, e.Timer)
+		}
+	case EffSubscribe:
+		p.Subscribe(e.Channel)
+	case EffUnsubscribe:
+		p.Unsubscribe(e.Channel)
+	case EffReturn:
+		if done := h.done[e.Thread]; done != nil {
+			delete(h.done, e.Thread)
+			done(e.Result)
+		}
+	case EffNote:
+		switch e.Note {
+		case NoteUntimedWait:
+			p.Trace("untimed-wait").Str("lock", h.cf.Lock).Int("thread", e.Thread).Int("ttl", e.Value).End()
+		case NoteResend:
+			p.Trace("resend").Str("lock", h.cf.Lock).Int("thread", e.Thread).Int("attempt", e.Value).End()
+		case NoteRenewDone:
+			if e.Text != "" {
+				p.Trace("renew-error").Str("lock", h.cf.Lock).Str("error", e.Text).End()
+			}
+		case NoteSubscribeFail:
+			p.Trace("subscribe-failed").Str("lock", h.cf.Lock).Str("error", e.Text).End()
+		}
+		if h.OnNote != nil {
+			h.OnNote(e)
+		}
+	}
+}

@@ -1,0 +1,240 @@
+package clients
+
+import (
+	"slices"
+	"strconv"
+)
+
+// Redisson's pub/sub entries (PublishSubscribe, RedissonLockEntry,
+// LockPubSub) and the latch a waiting thread blocks on.
+
+// entryKey is the key of thread i's entry: RedissonFairLock.subscribe
+// uses getEntryName() + ":" + threadId, RedissonLock the lock's entry.
+func (c *Client) entryKey(i int) int64 {
+	if c.cf.Opts.Fair {
+		return c.threads[i].id
+	}
+	return 0
+}
+
+func (c *Client) entry(key int64) *psEntry {
+	for j := range c.subs {
+		if c.subs[j].key == key {
+			return &c.subs[j]
+		}
+	}
+	return nil
+}
+
+func (c *Client) entryByChannel(ch string) *psEntry {
+	for j := range c.subs {
+		if c.subs[j].channel == ch {
+			return &c.subs[j]
+		}
+	}
+	return nil
+}
+
+// subscribe is PublishSubscribe.subscribe for thread i: it takes a
+// reference on the entry, creating it (and the channel's subscription)
+// when there is none. A new 3.16.8 subscription fails after Config.timeout
+// ("Subscription timeout", PublishSubscribeService.subscribe). A pending
+// entry remembers the thread, to resume it when the subscription settles.
+func (c *Client) subscribe(i int) *psEntry {
+	t := &c.threads[i]
+	key := c.entryKey(i)
+	e := c.entry(key)
+	if e == nil {
+		ch := WaiterChannel(c.cf.Lock, c.Owner(t.id), c.cf.Opts.Fair)
+		c.subs = append(c.subs, psEntry{key: key, channel: ch, live: true})
+		e = &c.subs[len(c.subs)-1]
+		c.emit(Effect{Kind: EffSubscribe, Channel: ch})
+		if c.cf.v3168() {
+			c.setTimer(TimerKey{TimerSubscribe, key}, c.ms(c.cf.Opts.Timeout))
+		}
+	}
+	e.refs++
+	if e.state == psPending {
+		e.subWait = append(e.subWait, t.id)
+	}
+	return e
+}
+
+// unsubscribe is PublishSubscribe.unsubscribe: the last reference removes
+// the entry and unsubscribes its channel.
+func (c *Client) unsubscribe(i int) {
+	c.threads[i].inTry = false
+	c.release(c.entryKey(i))
+}
+
+func (c *Client) release(key int64) {
+	e := c.entry(key)
+	if e == nil {
+		return
+	}
+	e.refs--
+	if e.refs > 0 {
+		return
+	}
+	if e.live {
+		c.emit(Effect{Kind: EffUnsubscribe, Channel: e.channel})
+	}
+	c.subs = slices.DeleteFunc(c.subs, func(x psEntry) bool { return x.key == key })
+}
+
+// onSubscribed: the channel's subscription is active; waiting threads go
+// on in the order they subscribed, and 3.8.1's abandoned tryLock calls
+// release their references.
+func (c *Client) onSubscribed(ch string) {
+	e := c.entryByChannel(ch)
+	if e == nil || e.state != psPending {
+		return
+	}
+	e.state = psOK
+	key := e.key
+	c.cancelTimer(TimerKey{TimerSubscribe, key})
+	waiting := e.subWait
+	e.subWait = nil
+	for n := e.unsubOnSuccess; n > 0; n-- {
+		c.release(key)
+	}
+	if e = c.entry(key); e != nil {
+		e.unsubOnSuccess = 0
+	}
+	for _, tid := range waiting {
+		if i := c.findThread(tid); i >= 0 {
+			c.subscriptionSettled(i, true, "")
+		}
+	}
+}
+
+// subscribeTimedOut is 3.16.8's subscription timeout: the entry's promise
+// fails and the channel is unsubscribed, but the entry stays in the map
+// with its failed promise, so later subscribers fail at once (#6047).
+func (c *Client) subscribeTimedOut(key int64) {
+	e := c.entry(key)
+	if e == nil || e.state != psPending {
+		return
+	}
+	e.state, e.live = psFailed, false
+	e.err = "RedisTimeoutException: Subscription timeout after " + strconv.FormatInt(c.cf.Opts.Timeout, 10) + "ms. Check network and/or increase 'timeout' parameter."
+	c.emit(Effect{Kind: EffUnsubscribe, Channel: e.channel})
+	c.emit(Effect{Kind: EffNote, Note: NoteSubscribeFail, Text: e.err})
+	waiting, text := e.subWait, e.err
+	e.subWait = nil
+	for _, tid := range waiting {
+		if i := c.findThread(tid); i >= 0 {
+			c.subscriptionSettled(i, false, text)
+		}
+	}
+}
+
+// leaveSubWait takes thread i off its entry's list of subscription waiters.
+func (c *Client) leaveSubWait(i int) *psEntry {
+	e := c.entry(c.entryKey(i))
+	if e != nil {
+		e.subWait = slices.DeleteFunc(e.subWait, func(x int64) bool { return x == c.threads[i].id })
+	}
+	return e
+}
+
+// onMessage is LockPubSub.onMessage: an unlock message ("0") releases one
+// permit of the entry's latch.
+func (c *Client) onMessage(ch, msg string) {
+	if msg != unlockMessage {
+		return
+	}
+	e := c.entryByChannel(ch)
+	if e == nil {
+		return
+	}
+	e.permits++
+	c.unparkHead(e)
+}
+
+// unparkHead wakes the latch's oldest waiter, which takes a permit when
+// it runs, unless another thread took it first: the latch is a non-fair
+// Semaphore(0), and a thread arriving at tryAcquire while a permit is free
+// takes it at once.
+func (c *Client) unparkHead(e *psEntry) {
+	if e.permits == 0 || len(e.latch) == 0 {
+		return
+	}
+	if i := c.findThread(e.latch[0]); i >= 0 {
+		if e.refs == 1 {
+			// Nobody else uses the entry, so nobody can take the permit
+			// before the woken thread runs: it runs now.
+			e.permits--
+			c.leaveLatch(i)
+			c.woken(i)
+			return
+		}
+		k := TimerKey{TimerUnpark, int64(i)}
+		for _, t := range c.timers {
+			if t.key == k {
+				return
+			}
+		}
+		c.setTimer(k, c.now)
+	}
+}
+
+// latchWait is Semaphore.tryAcquire(ms) (timed) or acquire(): a free
+// permit is taken at once; otherwise the thread queues on the latch. A
+// timed wait of ms ≤ 0 does not wait. An interrupted thread throws at
+// once, permit or not (AbstractQueuedSynchronizer.acquireSharedInterruptibly);
+// uninterruptible is acquireUninterruptibly, which waits regardless.
+func (c *Client) latchWait(i int, ms int64, timed, uninterruptible bool) {
+	t := &c.threads[i]
+	if t.interrupted && !uninterruptible {
+		c.interruptedWait(i)
+		return
+	}
+	e := c.entry(c.entryKey(i))
+	if e != nil && e.permits > 0 {
+		e.permits--
+		c.woken(i)
+		return
+	}
+	if e == nil || (timed && ms <= 0) {
+		c.woken(i)
+		return
+	}
+	e.latch = append(e.latch, t.id)
+	t.onLatch = true
+	c.emit(Effect{Kind: EffNote, Note: NoteWait, Thread: t.id, Value: ms, OK: timed})
+	if timed {
+		c.setTimer(TimerKey{TimerWait, int64(i)}, c.ms(ms))
+	}
+}
+
+// leaveLatch takes thread i off its latch (its wait ended without a
+// permit, or with one), and passes a free permit on to the next waiter.
+func (c *Client) leaveLatch(i int) {
+	t := &c.threads[i]
+	if !t.onLatch {
+		return
+	}
+	t.onLatch = false
+	c.cancelTimer(TimerKey{TimerWait, int64(i)})
+	c.cancelTimer(TimerKey{TimerUnpark, int64(i)})
+	if e := c.entry(c.entryKey(i)); e != nil {
+		e.latch = slices.DeleteFunc(e.latch, func(x int64) bool { return x == t.id })
+		c.unparkHead(e)
+	}
+}
+
+// unpark: a woken waiter runs and takes a permit if one is still free;
+// if another thread took it, it goes on waiting.
+func (c *Client) unpark(i int) {
+	if i >= len(c.threads) || !c.threads[i].onLatch {
+		return
+	}
+	e := c.entry(c.entryKey(i))
+	if e == nil || e.permits == 0 {
+		return
+	}
+	e.permits--
+	c.leaveLatch(i)
+	c.woken(i)
+}

@@ -1,0 +1,221 @@
+package clients
+
+import (
+	"slices"
+
+	"github.com/locksim/locksim/sim"
+)
+
+// The watchdog: the lock's ExpirationEntry in EXPIRATION_RENEWAL_MAP
+// (static, so one per JVM and lock) and the TimerTasks that renew it.
+// Java never cancels a task but the one the entry holds, and a task whose
+// timer has fired cannot be cancelled at all; so after an unlock and a new
+// lock() two tasks can renew side by side, and a stale renewal's outcome
+// acts on the entry that is current when it arrives.
+
+func (c *Client) newTask(t task) int {
+	t.live = true
+	for j := range c.tasks {
+		if !c.tasks[j].live {
+			t.exec.seq = c.tasks[j].exec.seq
+			c.tasks[j] = t
+			return j
+		}
+	}
+	c.tasks = append(c.tasks, t)
+	return len(c.tasks) - 1
+}
+
+func (c *Client) freeTask(j int) {
+	seq := c.tasks[j].exec.seq
+	c.tasks[j] = task{exec: exec{seq: seq}} // the slot keeps its count: a late reply never matches a new task
+}
+
+// period is the renewal interval: internalLockLeaseTime / 3.
+func (c *Client) period(lease int64) sim.Time {
+	if c.cf.Opts.Mutations.WatchdogEveryLease {
+		return c.ms(lease)
+	}
+	return c.ms(lease / 3)
+}
+
+// scheduleExpirationRenewal starts or joins the watchdog of a lock thread
+// i took without a lease.
+func (c *Client) scheduleExpirationRenewal(i int) {
+	if c.cf.Opts.Mutations.NoWatchdog {
+		return
+	}
+	t := &c.threads[i]
+	if c.cf.v3168() {
+		// R16:RedissonBaseLock.scheduleExpirationRenewal: putIfAbsent a new
+		// entry; an existing one counts the thread once more.
+		if c.ren.present {
+			c.ren.add(t.id)
+			return
+		}
+		c.ren = renewal{present: true, timeout: -1}
+		c.ren.add(t.id)
+		c.renewExpiration(-1)
+		return
+	}
+	// R8:RedissonLock.scheduleExpirationRenewal(threadId): nothing when an
+	// entry exists; else a task for this thread and lock object.
+	c.schedule381(t.id, t.call.Handle, -1)
+}
+
+// schedule381 makes 3.8.1's entry and its task (reusing slot j when a
+// task reschedules itself) unless an entry exists.
+func (c *Client) schedule381(tid int64, h int, j int) {
+	if c.ren.present {
+		if j >= 0 {
+			c.freeTask(j)
+		}
+		return
+	}
+	if j < 0 {
+		j = c.newTask(task{tid: tid, handle: h})
+	}
+	c.setTimer(TimerKey{TimerWatchdog, int64(j)}, c.period(c.handles[h].lease))
+	c.ren = renewal{present: true, threads: []threadCount{{tid, 1}}, timeout: int32(j)}
+}
+
+// renewExpiration is R16:RedissonBaseLock.renewExpiration: when the lock
+// has an entry, a task fires in internalLockLeaseTime/3 (RedissonBaseLock's
+// field: always the watchdog timeout) and the entry holds it. j is the
+// task rescheduling itself, or -1 for a new one.
+func (c *Client) renewExpiration(j int) {
+	if !c.ren.present {
+		if j >= 0 {
+			c.freeTask(j)
+		}
+		return
+	}
+	if j < 0 {
+		j = c.newTask(task{})
+	}
+	c.setTimer(TimerKey{TimerWatchdog, int64(j)}, c.period(c.cf.Opts.LockWatchdogTimeout))
+	c.ren.timeout = int32(j)
+}
+
+// renewTask: task j's timer fired. 3.16.8 renews the entry's first thread
+// (if there is an entry with a thread); 3.8.1 the thread the task was made
+// for, with its lock object's internalLockLeaseTime now.
+func (c *Client) renewTask(j int) {
+	if j >= len(c.tasks) || !c.tasks[j].live {
+		return
+	}
+	o := &c.cf.Opts
+	var tid, lease int64
+	sync := 0
+	if c.cf.v3168() {
+		if !c.ren.present || len(c.ren.threads) == 0 {
+			c.freeTask(j)
+			return
+		}
+		tid, lease, sync = c.ren.threads[0].tid, o.LockWatchdogTimeout, c.sync()
+	} else {
+		tk := &c.tasks[j]
+		tid, lease, sync = tk.tid, c.handles[tk.handle].lease, c.sync()
+	}
+	c.emit(Effect{Kind: EffNote, Note: NoteRenewSent, Slot: int32(j), Thread: tid, Value: lease})
+	c.send(OwnTask, j, Cmd{Op: OpRenew, Thread: tid, Lease: lease, Sync: sync})
+}
+
+// renewed is the renewal's completion. 3.16.8: an error removes whatever
+// entry is current, without cancelling its task (R16:RedissonBaseLock.java
+// 149-152); 1 reschedules on the current entry; 0 cancels it
+// (cancelExpirationRenewal(null)). 3.8.1: the entry current now is removed
+// whatever happened; 1 schedules a new one for the task's thread, unless
+// an entry exists again (R8:RedissonLock.scheduleExpirationRenewal).
+func (c *Client) renewed(j int, r sim.Reply, res Result) {
+	tk := c.tasks[j]
+	ok := !res.Failed() && r.Kind == sim.KindInt && r.Int == 1
+	c.emit(Effect{Kind: EffNote, Note: NoteRenewDone, Slot: int32(j), Thread: tk.exec.cmd.Thread, OK: ok, Text: res.Error()})
+	if c.cf.v3168() {
+		switch {
+		case res.Failed():
+			c.ren = renewal{}
+			c.freeTask(j)
+		case ok:
+			c.renewExpiration(j)
+		default:
+			c.freeTask(j)
+			c.cancelExpirationRenewal(-1, true)
+		}
+		return
+	}
+	c.ren = renewal{}
+	if !ok {
+		c.freeTask(j)
+		return
+	}
+	c.schedule381(tk.tid, tk.handle, j)
+}
+
+// cancelExpirationRenewal(threadId) (all: threadId == null). 3.16.8
+// removes one count of the thread and, when none is left (or for null),
+// cancels the entry's task and removes the entry. 3.8.1 does that only
+// for null or when the entry is the thread's.
+func (c *Client) cancelExpirationRenewal(tid int64, all bool) {
+	if !c.ren.present {
+		return
+	}
+	if c.cf.v3168() {
+		if !all {
+			c.ren.remove(tid)
+		}
+		if !all && len(c.ren.threads) > 0 {
+			return
+		}
+	} else if !all && c.ren.threads[0].tid != tid {
+		return
+	}
+	c.cancelTask(c.ren.timeout)
+	c.ren = renewal{}
+}
+
+// cancelTask is Timeout.cancel: it stops a task whose timer has not
+// fired; a task already renewing goes on.
+func (c *Client) cancelTask(j int32) {
+	if j < 0 || int(j) >= len(c.tasks) || !c.tasks[j].live || c.tasks[j].exec.phase != execIdle {
+		return
+	}
+	c.cancelTimer(TimerKey{TimerWatchdog, int64(j)})
+	c.freeTask(int(j))
+}
+
+func (r *renewal) add(tid int64) {
+	for k := range r.threads {
+		if r.threads[k].tid == tid {
+			r.threads[k].count++
+			return
+		}
+	}
+	r.threads = append(r.threads, threadCount{tid, 1})
+}
+
+func (r *renewal) remove(tid int64) {
+	for k := range r.threads {
+		if r.threads[k].tid == tid {
+			r.threads[k].count--
+			if r.threads[k].count == 0 {
+				r.threads = slices.Delete(r.threads, k, k+1)
+			}
+			return
+		}
+	}
+}
+
+// Renewing reports whether the lock has a renewal entry in this client.
+func (c *Client) Renewing() bool { return c.ren.present }
+
+// RenewalTasks counts the watchdog tasks alive (armed or renewing).
+func (c *Client) RenewalTasks() int {
+	n := 0
+	for _, t := range c.tasks {
+		if t.live {
+			n++
+		}
+	}
+	return n
+}

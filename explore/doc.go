@@ -1,0 +1,81 @@
+// Package explore model-checks small lock configurations exhaustively:
+// every order of message deliveries, timer firings, calls and fault
+// choices, up to a bound, breadth-first, so that the first violation found
+// is a shortest one. Random simulation (package clients) finds bugs fast;
+// this proves a small configuration clean, or returns its shortest
+// counterexample as a scenario that replays step by step.
+//
+// # What is modelled
+//
+// A configuration is an algorithm, N threads in processes of K threads
+// each (process A, B, …; thread t of process A has the owner field
+// "A:t"), the calls every thread makes (ops: lock, reentrant,
+// trylock-wait, force-unlock, …, each acquire followed by its unlock when
+// it got the lock), and a fault budget. A state is:
+//
+//   - Redis's keyspace, interned: the exact scripts (or commands) run on
+//     it with gopher-lua through package sim, and each run is memoized by
+//     (keyspace, command, process, subscriptions), so a command on a
+//     keyspace seen before is a lookup;
+//   - each process's client: package clients' own value (clients.Client),
+//     the very code the random runs drive through clients.Host — its
+//     threads and their calls, lock objects, pub/sub entries and latches,
+//     the watchdog's entry and tasks, the command executor (response
+//     timeouts, 3.16.8's re-sends) and its timers. Clients are interned and
+//     every client step is memoized by (client, event), so the search has
+//     no client logic of its own;
+//   - where each thread is in its program and what it believes it holds;
+//   - the messages in flight (requests, replies, unlock messages), a
+//     multiset, and which processes are paused or crashed;
+//   - the faults used.
+//
+// By default a message is delivered at once but in any order with the
+// others; time cannot pass while one is in flight, and a subscription is
+// active at once. Time is kept relative: every state's clock reads the
+// same instant and advancing by d moves every expiry, fair-queue
+// timestamp, client timer, clock reading and argument time back by d
+// (sim.Store.Rebase, clients.Client.Shift), so a holder renewing for ever
+// comes back to the same state. Time advances only to the next client
+// timer, to a key's expiry or a fair waiter's timeout (or threadWaitTime
+// before it, where its ttl reaches 0), and 1 ms either side of those
+// boundaries; and by 1 ms when something is at its boundary now, since no
+// execution stays inside one millisecond for ever.
+//
+// Faults (each costs one of its budget): crash (a process dies; its
+// requests in flight still arrive), pause (a stop-the-world pause of any
+// length; timers fall due and wait, incoming messages queue; resume is
+// free), drop (a request, reply or unlock message is lost), delay (a
+// message may stay in flight while time passes, up to MaxDelay after its
+// arguments were made), restart (Redis restarts without persistence).
+// A paused process's clock readings are likewise never older than
+// MaxDelay, and fair-queue timestamps older than (N+1) × (threadWaitTime
+// + lease) are raised to that horizon; both keep the space finite.
+//
+// Not modelled: replicas and failover (3.16.8's WAIT is never sent),
+// clock skew, subscription round trips, interrupts, connection errors
+// from a restart. The random simulation's presets cover those.
+//
+// Two tests keep the explorer honest about the client: every saved
+// counterexample and random paths of many configurations replay through
+// the world's clients in a stepped sim.World (ReplayBoth), and runs of the
+// ordinary world replay as paths of the explorer; both must run the same
+// scripts with the same arguments and replies and return the same.
+//
+// # What is checked
+//
+// Every new state: mutual exclusion (two threads that believe they hold
+// the lock: their acquire returned and their unlock was not called) and
+// error replies from Redis. When the search ends without a bound cutting
+// it: liveness — from every reachable state some order of events lets
+// every thread finish its calls (a state from which none does is
+// reported as "stuck", with the shortest path to it).
+//
+// # Use
+//
+//	res, err := explore.Explore(explore.Config{Algo: "fairlock-3.16.8", Threads: 3, Acquires: 1}, nil)
+//	fmt.Print(res.Summary())
+//	if res.Violation != nil {
+//		fmt.Print(res.Violation.Story())
+//		os.WriteFile("cx.txt", []byte(res.Scenario()), 0o644) // simrun scenario cx.txt replays it
+//	}
+package explore

@@ -1,0 +1,940 @@
+package explore
+
+import (
+	"fmt"
+	"math"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/locksim/locksim/clients"
+	"github.com/locksim/locksim/sim"
+)
+
+const (
+	lockName = "myLock"
+	// MaxDelay is how long a delayed request may stay in flight, measured
+	// from when its arguments were made: two watchdog leases, long enough to
+	// arrive after the command timed out, after every re-send, and after the
+	// lease it asked for ran out.
+	MaxDelay = 60000
+	// base is the clock reading of every state: the search keeps time
+	// relative (see sim.Store.Rebase), so "now" is always this instant.
+	base = sim.Epoch
+	// MaxProcs bounds the client processes (one per thread at most).
+	MaxProcs = MaxThreads
+)
+
+// model is the transition system of one Config. The clients are package
+// clients' own values — the same code the random simulation runs — kept
+// interned, with every step of a client and every script run memoized, so
+// that a step the search has seen before costs a map lookup.
+type model struct {
+	cfg   Config
+	cf    *clients.Config
+	procs int
+	per   int
+	n     int // threads
+	prog  []step
+	eng   *sim.Engine
+
+	stores   []*sim.Store
+	storeIDs map[string]uint32
+	points   [][]int64 // per store: relative times where it changes on its own or a comparison flips
+
+	replies  []sim.Reply
+	replyIDs map[string]uint32
+
+	clients   []*clients.Client
+	clientIDs map[string]uint32
+	subMasks  []uint16 // per client: the channels it is subscribed to
+	channels  []string // every channel a waiter can listen on
+
+	execMemo   map[execKey]execResult
+	stepMemo   map[stepKey]*stepResult
+	shiftMemo  map[shiftKey]uint32
+	rebaseMemo map[shiftKey]uint32
+	keyBuf     []byte
+
+	// logExec and logReturn, when set, hear every script run and every
+	// call's return, in order (ReplayBoth compares them with the world's).
+	logExec   func(proc int, cmd clients.Cmd, reply sim.Reply)
+	logReturn func(th int, call clients.Call, r clients.Result)
+}
+
+type execKey struct {
+	store uint32
+	cmd   clients.Cmd
+	proc  uint8
+	subs  uint64 // every process's subscriptions: what PUBLISH reaches
+}
+
+type execResult struct {
+	store uint32
+	reply uint32
+	pubs  uint64 // (process, channel) pairs an unlock message went to
+	line  string
+}
+
+type shiftKey struct {
+	id uint32
+	d  int64
+}
+
+// evKey is a client event in the memo's terms.
+type evKey struct {
+	kind   clients.EventKind
+	thread int64
+	step   uint8
+	ref    clients.Ref
+	reply  uint32
+	timer  clients.TimerKey
+	ch     uint8
+}
+
+type stepKey struct {
+	client uint32
+	ev     evKey
+}
+
+// stepResult is what a client step did: the client after it (canonical),
+// the effects, and the command numbers it had for its active owners.
+type stepResult struct {
+	client  uint32
+	effects []clients.Effect
+	live    []liveSeq
+}
+
+type liveSeq struct {
+	owner clients.OwnerKind
+	slot  int32
+	seq   uint32
+}
+
+func newModel(cfg Config) (*model, error) {
+	if err := cfg.Validate(); err != nil {
+		return nil, err
+	}
+	cf, err := clients.NewConfig(cfg.Algo, lockName)
+	if err != nil {
+		return nil, err
+	}
+	if cf.Simple == "" {
+		if cfg.Scripts != "" {
+			if cf.Opts.Scripts, err = clients.LoadScripts(cf.Opts.Version, cfg.Scripts); err != nil {
+				return nil, err
+			}
+		}
+		if cfg.Mutant != "" {
+			if err := clients.ApplyMutant(&cf.Opts, cfg.Mutant, cfg.Algo); err != nil {
+				return nil, err
+			}
+			if err := mutantReached(cf.Opts.Mutations, cfg.program()); err != nil {
+				return nil, fmt.Errorf("--mutant %s: %v", cfg.Mutant, err)
+			}
+		}
+	}
+	m := &model{cfg: cfg, cf: cf, n: cfg.Threads, per: cfg.perProc(), prog: cfg.program(), eng: sim.NewEngine(),
+		storeIDs: map[string]uint32{}, replyIDs: map[string]uint32{}, clientIDs: map[string]uint32{},
+		execMemo: map[execKey]execResult{}, stepMemo: map[stepKey]*stepResult{},
+		shiftMemo: map[shiftKey]uint32{}, rebaseMemo: map[shiftKey]uint32{}}
+	m.procs = m.n / m.per
+	m.channels = append(m.channels, clients.ChannelName(lockName))
+	if cf.Opts.Fair {
+		for th := 0; th < m.n; th++ {
+			p, tid := m.where(th)
+			m.channels = append(m.channels, clients.WaiterChannel(lockName, cf.OwnerName(procName(p), tid), true))
+		}
+	}
+	// A command that loops forever must not hang the search: the budget
+	// turns it into an error reply, which the search reports.
+	m.eng.SetInstructionBudget(10_000_000)
+	return m, nil
+}
+
+// mutantReached fails when no call of the program reaches what mutation mu
+// changes, so that a search can never tell it from the real client.
+func mutantReached(mu clients.Mutations, prog []step) error {
+	waits, leases := false, false
+	for _, s := range prog {
+		waits = waits || s.call.Kind == clients.CallTryLockWait
+		leases = leases || s.call.Lease != -1
+	}
+	switch {
+	case (mu.NoAcquireFailed || mu.TimeoutAcquires) && !waits:
+		return fmt.Errorf("it changes tryLock(wait), which no op calls (try --ops trylock-wait)")
+	case mu.LeaseUnitIgnored && !leases:
+		return fmt.Errorf("it changes explicit leases, which no op takes (try --ops lock-lease)")
+	}
+	return nil
+}
+
+// procName is process p's name, which stands for its client's UUID: A, B, C, D.
+func procName(p int) string { return string(rune('A' + p)) }
+
+// where is thread th's process and Java thread id (1, 2, … in its process).
+func (m *model) where(th int) (proc int, tid int64) { return th / m.per, int64(th%m.per + 1) }
+
+// threadName is thread th's label: its process's name, with its thread
+// id when processes have several threads.
+func (m *model) threadName(th int) string {
+	p, tid := m.where(th)
+	if m.per == 1 {
+		return procName(p)
+	}
+	return procName(p) + strconv.FormatInt(tid, 10)
+}
+
+func (m *model) threadOf(proc int, tid int64) int { return proc*m.per + int(tid) - 1 }
+
+// --- state
+
+type msgKind uint8
+
+const (
+	mRequest msgKind = iota // a command on its way to Redis
+	mReply                  // Redis's reply on its way back
+	mPublish                // an unlock message on its way to a subscriber
+)
+
+// msg is one message in flight.
+type msg struct {
+	kind    msgKind
+	proc    uint8
+	delayed bool
+	ch      uint8       // mPublish: the channel
+	ref     clients.Ref // mRequest, mReply: whose command
+	cmd     clients.Cmd // mRequest, mReply: the command
+	reply   uint32      // mReply
+}
+
+func cmpMsg(a, b msg) int {
+	switch {
+	case a.kind != b.kind:
+		return int(a.kind) - int(b.kind)
+	case a.proc != b.proc:
+		return int(a.proc) - int(b.proc)
+	case a.ch != b.ch:
+		return int(a.ch) - int(b.ch)
+	case a.ref != b.ref:
+		return cmpRef(a.ref, b.ref)
+	case a.cmd != b.cmd:
+		return cmpCmd(a.cmd, b.cmd)
+	case a.reply != b.reply:
+		return int(a.reply) - int(b.reply)
+	case a.delayed != b.delayed:
+		if a.delayed {
+			return 1
+		}
+		return -1
+	}
+	return 0
+}
+
+func cmpRef(a, b clients.Ref) int {
+	switch {
+	case a.Owner != b.Owner:
+		return int(a.Owner) - int(b.Owner)
+	case a.Slot != b.Slot:
+		return int(a.Slot - b.Slot)
+	case a.Seq != b.Seq:
+		return int(a.Seq) - int(b.Seq)
+	}
+	return int(a.Attempt) - int(b.Attempt)
+}
+
+func cmpCmd(a, b clients.Cmd) int {
+	for _, d := range [...]int64{int64(a.Op) - int64(b.Op), a.Thread - b.Thread, a.Lease - b.Lease, a.Wait - b.Wait, a.At - b.At, int64(a.Sync - b.Sync)} {
+		if d != 0 {
+			if d < 0 {
+				return -1
+			}
+			return 1
+		}
+	}
+	return 0
+}
+
+// thread is where a thread is in its program.
+type thread struct {
+	ip     uint8 // the next step of its program
+	held   uint8 // how many times it believes it holds the lock
+	inCall bool
+}
+
+const noClient = math.MaxUint32
+
+// state is one state of the bounded system: Redis's keyspace (interned),
+// each process's client (interned; noClient once crashed), whether it is
+// paused, each thread's place in its program, the faults used so far and
+// the messages in flight (a multiset, kept sorted).
+type state struct {
+	store   uint32
+	clients [MaxProcs]uint32
+	paused  [MaxProcs]bool
+	th      [MaxThreads]thread
+	used    Faults
+	msgs    []msg
+}
+
+func (s *state) clone() state {
+	c := *s
+	c.msgs = slices.Clone(s.msgs)
+	return c
+}
+
+func (s *state) crashed(p int) bool { return s.clients[p] == noClient }
+
+// appendKey appends s's exact encoding: equal encodings, equal states.
+func (m *model) appendKey(s *state, dst []byte) []byte {
+	dst = appendU(dst, uint64(s.store))
+	dst = append(dst, s.used[:]...)
+	for p := 0; p < m.procs; p++ {
+		dst = appendU(dst, uint64(s.clients[p]))
+		dst = appendBool(dst, s.paused[p])
+	}
+	for i := 0; i < m.n; i++ {
+		t := s.th[i]
+		dst = append(dst, t.ip, t.held)
+		dst = appendBool(dst, t.inCall)
+	}
+	dst = appendU(dst, uint64(len(s.msgs)))
+	for _, q := range s.msgs {
+		dst = append(dst, byte(q.kind), q.proc, q.ch, byte(q.ref.Owner), q.ref.Attempt)
+		dst = appendBool(dst, q.delayed)
+		dst = appendU(dst, uint64(q.ref.Slot))
+		dst = appendU(dst, uint64(q.ref.Seq))
+		dst = append(dst, byte(q.cmd.Op))
+		dst = appendV(dst, q.cmd.Thread)
+		dst = appendV(dst, q.cmd.Lease)
+		dst = appendV(dst, q.cmd.Wait)
+		dst = appendV(dst, q.cmd.At)
+		dst = appendU(dst, uint64(q.cmd.Sync))
+		dst = appendU(dst, uint64(q.reply))
+	}
+	return dst
+}
+
+func (m *model) initial() state {
+	s := sim.NewStore()
+	s.SetEngine(m.eng)
+	s.SetTime(base)
+	var st state
+	st.store = m.intern(s)
+	for p := range st.clients {
+		st.clients[p] = noClient
+	}
+	for p := 0; p < m.procs; p++ {
+		st.clients[p] = m.internClient(p, clients.NewClient(m.cf, procName(p)))
+	}
+	m.skipSteps(&st)
+	return st
+}
+
+// --- interning
+
+// intern returns the id of store s, adding it when new.
+func (m *model) intern(s *sim.Store) uint32 {
+	m.keyBuf = s.AppendCanonical(m.keyBuf[:0])
+	if id, ok := m.storeIDs[string(m.keyBuf)]; ok {
+		return id
+	}
+	id := uint32(len(m.stores))
+	m.storeIDs[string(m.keyBuf)] = id
+	m.stores = append(m.stores, s)
+	// A fair waiter's timeout is a boundary twice: when it is reached the
+	// waiter is stale, and threadWaitTime before it the ttl its acquire
+	// returns (timeout - threadWaitTime - now in 3.16.8) reaches 0.
+	var pts []int64
+	expiries, stamps := s.TimePoints(m.stamped)
+	for _, p := range expiries {
+		pts = append(pts, p-base)
+	}
+	for _, p := range stamps {
+		pts = append(pts, p-base, p-base-m.cf.Opts.ThreadWaitTime)
+	}
+	slices.Sort(pts)
+	m.points = append(m.points, slices.Compact(pts))
+	return id
+}
+
+func (m *model) internReply(r sim.Reply) uint32 {
+	k := r.String()
+	if id, ok := m.replyIDs[k]; ok {
+		return id
+	}
+	id := uint32(len(m.replies))
+	m.replyIDs[k] = id
+	m.replies = append(m.replies, r)
+	return id
+}
+
+// internClient returns the id of process p's client c (a client belongs
+// to its process: its UUID is the process's name).
+func (m *model) internClient(p int, c *clients.Client) uint32 {
+	m.keyBuf = append(m.keyBuf[:0], byte(p))
+	m.keyBuf = c.AppendKey(m.keyBuf)
+	if id, ok := m.clientIDs[string(m.keyBuf)]; ok {
+		return id
+	}
+	id := uint32(len(m.clients))
+	m.clientIDs[string(m.keyBuf)] = id
+	m.clients = append(m.clients, c)
+	var mask uint16
+	for i, ch := range m.channels {
+		if c.Subscribed(ch) {
+			mask |= 1 << i
+		}
+	}
+	m.subMasks = append(m.subMasks, mask)
+	return id
+}
+
+// stamped says which keys hold timestamps as sorted-set scores: the fair
+// lock's timeout set.
+func (m *model) stamped(key string) bool {
+	return m.cf.Opts.Fair && key == clients.TimeoutName(lockName)
+}
+
+// leaseBound is the longest lease a script sets: the watchdog's, a
+// simple lock's, or the configured explicit one.
+func (m *model) leaseBound() int64 {
+	l := max(m.cfg.lease(), int64(clients.SimpleLease))
+	if m.cf.Simple == "" {
+		l = max(m.cfg.lease(), m.cf.Opts.LockWatchdogTimeout)
+	}
+	return l
+}
+
+// horizon is how far in the past a fair lock's queue timestamps are told
+// apart: a stale waiter's timeout only ever meets "<= now" (the stale
+// loop) or flows, plus threadWaitTime, into the next waiter's timeout, so
+// beyond one lease and threadWaitTime per thread the distance no longer
+// changes what any script does, and raising older stamps to the horizon
+// keeps the state space finite while a holder renews forever.
+func (m *model) horizon() int64 {
+	return int64(m.n+1) * (m.cf.Opts.ThreadWaitTime + m.leaseBound())
+}
+
+// rebase is the store id seen d ms later (sim.Store.Rebase).
+func (m *model) rebase(id uint32, d int64) uint32 {
+	k := shiftKey{id, d}
+	if r, ok := m.rebaseMemo[k]; ok {
+		return r
+	}
+	r := m.intern(m.stores[id].Rebase(d, m.stamped, float64(base-m.horizon())))
+	m.rebaseMemo[k] = r
+	return r
+}
+
+// shift is process p's client id seen d ms later (clients.Client.Shift).
+func (m *model) shift(p int, id uint32, d int64) uint32 {
+	k := shiftKey{id, d}
+	if r, ok := m.shiftMemo[k]; ok {
+		return r
+	}
+	c := m.clients[id].Clone()
+	c.Shift(sim.Duration(d) * sim.Millisecond)
+	r := m.internClient(p, c)
+	m.shiftMemo[k] = r
+	return r
+}
+
+// subs is every process's subscriptions, 16 channels per process.
+func (m *model) subs(s *state) uint64 {
+	var b uint64
+	for p := 0; p < m.procs; p++ {
+		if !s.crashed(p) {
+			b |= uint64(m.subMasks[s.clients[p]]) << (16 * p)
+		}
+	}
+	return b
+}
+
+// exec runs request q at Redis on store id with subscriptions subs.
+func (m *model) exec(id uint32, q msg, subs uint64) execResult {
+	k := execKey{store: id, cmd: q.cmd, proc: q.proc, subs: subs}
+	if r, ok := m.execMemo[k]; ok {
+		return r
+	}
+	s := m.stores[id].Clone()
+	s.SetTime(base)
+	var pubs uint64
+	s.Publish = func(channel, message string) int64 {
+		n := int64(0)
+		for ci, ch := range m.channels {
+			if ch != channel {
+				continue
+			}
+			for p := 0; p < m.procs; p++ {
+				if subs&(1<<(16*p+ci)) != 0 {
+					n++
+					if message == "0" { // LockPubSub.UNLOCK_MESSAGE
+						pubs |= 1 << (16*p + ci)
+					}
+				}
+			}
+		}
+		return n
+	}
+	req := m.cf.Render(procName(int(q.proc)), q.cmd)
+	var reply sim.Reply
+	if req.Script != nil {
+		reply = s.Eval(req.Script, req.Keys, req.Argv)
+	} else {
+		reply = s.Do(req.Cmd...)
+	}
+	s.Publish = nil
+	r := execResult{store: m.intern(s), reply: m.internReply(reply), pubs: pubs, line: describeReq(req)}
+	m.execMemo[k] = r
+	return r
+}
+
+// describeReq names a request for the story: the script (without its
+// version) or the command, with its arguments.
+func describeReq(r sim.Request) string {
+	if r.Script != nil {
+		_, name, _ := strings.Cut(r.Script.ID, "/")
+		return name + " " + strings.Join(r.Argv, " ")
+	}
+	return strings.Join(r.Cmd, " ")
+}
+
+// --- steps
+
+// actKind is a kind of step.
+type actKind uint8
+
+const (
+	aCall    actKind = iota // a thread makes its program's next call
+	aDeliver                // a message arrives
+	aFire                   // a due timer of a client fires
+	aAdvance                // time passes
+	aCrash
+	aPause
+	aResume
+	aDrop
+	aDelay
+	aRestart
+)
+
+// action is one step; mi indexes the parent state's messages.
+type action struct {
+	kind  actKind
+	th    uint8 // aCall: the thread; aFire, aCrash, aPause, aResume: the process
+	mi    uint8
+	timer clients.TimerKey
+	delta int64
+}
+
+// actions appends every step enabled in s, in a fixed order.
+func (m *model) actions(s *state, dst []action) []action {
+	advance, anyDue := true, false
+	next := int64(math.MaxInt64)
+	for th := 0; th < m.n; th++ {
+		p, _ := m.where(th)
+		t := s.th[th]
+		if !s.crashed(p) && !s.paused[p] && !t.inCall && int(t.ip) < len(m.prog) {
+			dst = append(dst, action{kind: aCall, th: uint8(th)})
+		}
+	}
+	for p := 0; p < m.procs; p++ {
+		if s.crashed(p) {
+			continue
+		}
+		c := m.clients[s.clients[p]]
+		if !s.paused[p] {
+			c.Timers(func(k clients.TimerKey, at sim.Time) {
+				d := ceilMs(at)
+				if d <= 0 {
+					dst = append(dst, action{kind: aFire, th: uint8(p), timer: k})
+					advance, anyDue = false, true
+				}
+				next = min(next, d)
+			})
+		}
+		// A paused process's state may grow old, but no older than a
+		// delayed message may (MaxDelay).
+		if w, ok := c.OldestWall(); ok {
+			next = min(next, MaxDelay+w-base)
+		}
+	}
+	for i, q := range s.msgs {
+		if q.kind == mRequest || !s.paused[q.proc] {
+			dst = append(dst, action{kind: aDeliver, mi: uint8(i)})
+			if !q.delayed {
+				advance = false
+			}
+		}
+		if q.kind == mRequest && q.delayed {
+			next = min(next, MaxDelay+q.cmd.At-base)
+		}
+	}
+	// No execution stays inside one millisecond for ever: when a key's
+	// expiry or a queue timeout is exactly now, time may move 1 ms on even
+	// with messages in flight (else a lock() loop on a pttl-0 key would spin
+	// at one instant).
+	if !advance && next > 0 && !anyDue && slices.Contains(m.points[s.store], 0) {
+		dst = append(dst, action{kind: aAdvance, delta: 1})
+	}
+	if advance && next > 0 {
+		var cands []int64
+		for _, pt := range m.points[s.store] {
+			for _, c := range [3]int64{pt - 1, pt, pt + 1} {
+				if c > 0 && c <= next {
+					cands = append(cands, c)
+				}
+			}
+		}
+		if next != math.MaxInt64 {
+			cands = append(cands, next)
+		}
+		slices.Sort(cands)
+		for _, c := range slices.Compact(cands) {
+			dst = append(dst, action{kind: aAdvance, delta: c})
+		}
+	}
+	f := m.cfg.Faults
+	for p := 0; p < m.procs; p++ {
+		if s.crashed(p) || m.procDone(s, p) {
+			continue
+		}
+		if s.used[FaultCrash] < f[FaultCrash] {
+			dst = append(dst, action{kind: aCrash, th: uint8(p)})
+		}
+		if s.used[FaultPause] < f[FaultPause] && !s.paused[p] {
+			dst = append(dst, action{kind: aPause, th: uint8(p)})
+		}
+	}
+	for p := 0; p < m.procs; p++ {
+		if s.paused[p] && !s.crashed(p) {
+			dst = append(dst, action{kind: aResume, th: uint8(p)})
+		}
+	}
+	for i, q := range s.msgs {
+		if s.used[FaultDrop] < f[FaultDrop] {
+			dst = append(dst, action{kind: aDrop, mi: uint8(i)})
+		}
+		if s.used[FaultDelay] < f[FaultDelay] && !q.delayed {
+			dst = append(dst, action{kind: aDelay, mi: uint8(i)})
+		}
+	}
+	if s.used[FaultRestart] < f[FaultRestart] {
+		dst = append(dst, action{kind: aRestart})
+	}
+	return dst
+}
+
+// ceilMs is a client timer's due time in whole ms from now.
+func ceilMs(at sim.Time) int64 {
+	return (int64(at) + int64(sim.Millisecond) - 1) / int64(sim.Millisecond)
+}
+
+// procDone reports whether every thread of process p has made all its
+// calls and no command or timer of its client is pending.
+func (m *model) procDone(s *state, p int) bool {
+	for th := p * m.per; th < (p+1)*m.per; th++ {
+		if t := s.th[th]; t.inCall || int(t.ip) < len(m.prog) {
+			return false
+		}
+	}
+	return true
+}
+
+// story collects what a step did, one line per event; a nil story
+// collects nothing (the search does not pay for text).
+type story struct{ lines []string }
+
+func (st *story) add(format string, args ...any) {
+	if st != nil {
+		st.lines = append(st.lines, fmt.Sprintf(format, args...))
+	}
+}
+
+// apply returns the state after step a, normalized.
+func (m *model) apply(s *state, a action, st *story) state {
+	n := s.clone()
+	switch a.kind {
+	case aCall:
+		th := int(a.th)
+		p, tid := m.where(th)
+		stp := m.prog[n.th[th].ip]
+		n.th[th].inCall = true
+		if stp.call.Kind == clients.CallUnlock && n.th[th].held > 0 {
+			n.th[th].held-- // the critical section ends when unlock() is called
+		}
+		st.add("%s calls %s", m.threadName(th), callText(stp.call))
+		m.step(&n, p, evKey{kind: clients.EvCall, thread: tid, step: n.th[th].ip}, st)
+	case aDeliver:
+		q := n.msgs[a.mi]
+		n.msgs = slices.Delete(n.msgs, int(a.mi), int(a.mi)+1)
+		m.deliver(&n, q, st)
+	case aFire:
+		st.add("%s", m.timerText(&n, int(a.th), a.timer))
+		m.step(&n, int(a.th), evKey{kind: clients.EvTimer, timer: a.timer}, st)
+	case aAdvance:
+		m.advance(&n, a.delta, st)
+	case aCrash:
+		n.used[FaultCrash]++
+		p := int(a.th)
+		n.clients[p], n.paused[p] = noClient, false
+		for th := p * m.per; th < (p+1)*m.per; th++ {
+			n.th[th] = thread{ip: uint8(len(m.prog))} // its threads are gone, and what they believed
+		}
+		st.add("fault: process %s crashes (its requests in flight still reach Redis)", procName(p))
+	case aPause:
+		n.used[FaultPause]++
+		n.paused[a.th] = true
+		st.add("fault: process %s pauses (GC)", procName(int(a.th)))
+	case aResume:
+		n.paused[a.th] = false
+		st.add("process %s resumes", procName(int(a.th)))
+	case aDrop:
+		n.used[FaultDrop]++
+		if st != nil {
+			st.add("fault: %s is lost", m.msgText(n.msgs[a.mi]))
+		}
+		n.msgs = slices.Delete(n.msgs, int(a.mi), int(a.mi)+1)
+	case aDelay:
+		n.used[FaultDelay]++
+		n.msgs[a.mi].delayed = true
+		if st != nil {
+			st.add("fault: %s is delayed", m.msgText(n.msgs[a.mi]))
+		}
+	case aRestart:
+		n.used[FaultRestart]++
+		s := sim.NewStore()
+		s.SetEngine(m.eng)
+		s.SetTime(base)
+		n.store = m.intern(s)
+		st.add("fault: Redis restarts without persistence: the keyspace is empty")
+	}
+	m.normalize(&n)
+	return n
+}
+
+func (m *model) deliver(n *state, q msg, st *story) {
+	switch q.kind {
+	case mRequest:
+		r := m.exec(n.store, q, m.subs(n))
+		n.store = r.store
+		if m.logExec != nil {
+			m.logExec(int(q.proc), q.cmd, m.replies[r.reply])
+		}
+		if st != nil {
+			st.add("Redis runs %s: %s → %s", m.msgText(q), r.line, m.replies[r.reply].Text())
+		}
+		for bit := 0; bit < 64; bit++ {
+			if r.pubs&(1<<bit) != 0 {
+				n.msgs = append(n.msgs, msg{kind: mPublish, proc: uint8(bit / 16), ch: uint8(bit % 16)})
+			}
+		}
+		if !n.crashed(int(q.proc)) {
+			rq := q
+			rq.kind, rq.delayed, rq.reply = mReply, false, r.reply
+			n.msgs = append(n.msgs, rq)
+		}
+	case mReply:
+		if st != nil {
+			st.add("%s arrives: %s", m.msgText(q), m.replies[q.reply].Text())
+		}
+		m.step(n, int(q.proc), evKey{kind: clients.EvReply, ref: q.ref, reply: q.reply}, st)
+	case mPublish:
+		st.add("%s gets an unlock message on %s", procName(int(q.proc)), m.channels[q.ch])
+		m.step(n, int(q.proc), evKey{kind: clients.EvMessage, ch: q.ch}, st)
+	}
+}
+
+// step runs one event through process p's client and carries out the
+// effects: commands go in flight, a subscription is active at once, a
+// call's return moves its thread on in its program.
+func (m *model) step(n *state, p int, ev evKey, st *story) {
+	for {
+		r := m.clientStep(n.clients[p], p, ev)
+		n.clients[p] = r.client
+		sub := -1
+		for _, e := range r.effects {
+			switch e.Kind {
+			case clients.EffSend:
+				n.msgs = append(n.msgs, msg{kind: mRequest, proc: uint8(p), ref: e.Ref, cmd: e.Cmd})
+			case clients.EffSubscribe:
+				sub = slices.Index(m.channels, e.Channel)
+			case clients.EffReturn:
+				th := m.threadOf(p, e.Thread)
+				t := &n.th[th]
+				stp := m.prog[t.ip]
+				t.inCall = false
+				if stp.call.Kind.Acquires() && e.Result.OK && !e.Result.Failed() {
+					t.held++
+				}
+				if m.logReturn != nil {
+					m.logReturn(th, stp.call, e.Result)
+				}
+				t.ip++
+				st.add("%s: %s → %s", m.threadName(th), callText(stp.call), resultText(stp.call.Kind, e.Result))
+			case clients.EffNote:
+				if st != nil {
+					m.noteText(st, p, e)
+				}
+			}
+		}
+		// renumber this process's command references as its client did
+		for i := range n.msgs {
+			q := &n.msgs[i]
+			if int(q.proc) != p || q.kind == mPublish {
+				continue
+			}
+			seq := uint32(0)
+			for _, l := range r.live {
+				if l.owner == q.ref.Owner && l.slot == q.ref.Slot && l.seq == q.ref.Seq {
+					seq = 1
+				}
+			}
+			q.ref.Seq = seq
+		}
+		m.skipSteps(n)
+		if sub < 0 {
+			return
+		}
+		ev = evKey{kind: clients.EvSubscribed, ch: uint8(sub)}
+	}
+}
+
+// clientStep is Step of client id for event ev, memoized.
+func (m *model) clientStep(id uint32, p int, ev evKey) *stepResult {
+	k := stepKey{id, ev}
+	if r, ok := m.stepMemo[k]; ok {
+		return r
+	}
+	c := m.clients[id].Clone()
+	e := clients.Event{Kind: ev.kind, Now: 0, Wall: base, Thread: ev.thread, Ref: ev.ref, Timer: ev.timer}
+	switch ev.kind {
+	case clients.EvCall:
+		stp := m.prog[ev.step]
+		e.Call = stp.call
+		e.Call.Fresh = stp.fresh
+	case clients.EvReply:
+		e.Reply = m.replies[ev.reply]
+	case clients.EvMessage:
+		e.Channel, e.Message = m.channels[ev.ch], "0"
+	case clients.EvSubscribed:
+		e.Channel = m.channels[ev.ch]
+	}
+	r := &stepResult{}
+	for _, eff := range c.Step(e) {
+		switch eff.Kind {
+		case clients.EffSend, clients.EffSubscribe, clients.EffReturn, clients.EffNote:
+			r.effects = append(r.effects, eff)
+		}
+	}
+	c.Canon(false, func(own clients.OwnerKind, slot int32, seq uint32) {
+		r.live = append(r.live, liveSeq{own, slot, seq})
+	})
+	r.client = m.internClient(p, c)
+	m.stepMemo[k] = r
+	return r
+}
+
+// skipSteps moves every idle thread past the calls its program makes only
+// while it holds the lock, when it does not (an unlock after an acquire
+// that failed).
+func (m *model) skipSteps(n *state) {
+	for th := 0; th < m.n; th++ {
+		t := &n.th[th]
+		for !t.inCall && int(t.ip) < len(m.prog) && t.held < m.prog[t.ip].need {
+			t.ip++
+		}
+	}
+}
+
+// advance moves time forward by d: the keyspace, every client's timers
+// and clock readings, and every request's time argument move back by d.
+func (m *model) advance(n *state, d int64, st *story) {
+	n.store = m.rebase(n.store, d)
+	for p := 0; p < m.procs; p++ {
+		if !n.crashed(p) {
+			n.clients[p] = m.shift(p, n.clients[p], d)
+		}
+	}
+	for j := range n.msgs {
+		if n.msgs[j].kind == mRequest {
+			n.msgs[j].cmd.At -= d
+		}
+	}
+	st.add("%d ms pass", d)
+}
+
+// normalize drops what can no longer matter, so that states that behave
+// alike are equal: replies nobody awaits (timed out, superseded, or to a
+// crashed process), unlock messages to a process no longer subscribed;
+// and sorts the messages in flight.
+func (m *model) normalize(n *state) {
+	n.msgs = slices.DeleteFunc(n.msgs, func(q msg) bool {
+		if q.kind == mRequest {
+			return false
+		}
+		if n.crashed(int(q.proc)) {
+			return true
+		}
+		if q.kind == mReply {
+			return !m.clients[n.clients[q.proc]].Awaits(q.ref)
+		}
+		return m.subMasks[n.clients[q.proc]]&(1<<q.ch) == 0
+	})
+	slices.SortFunc(n.msgs, cmpMsg)
+}
+
+// --- checks
+
+// violation names the safety property s breaks, if any.
+func (m *model) violation(s *state) (kind, detail string) {
+	var holders []string
+	for th := 0; th < m.n; th++ {
+		if s.th[th].held > 0 {
+			holders = append(holders, m.threadName(th))
+		}
+	}
+	if len(holders) > 1 {
+		return "mutex", fmt.Sprintf("%v all believe they hold the lock", holders)
+	}
+	for _, q := range s.msgs {
+		if q.kind == mReply && m.replies[q.reply].Kind == sim.KindError {
+			return "error", fmt.Sprintf("Redis answered %s with an error: %s", m.msgText(q), m.replies[q.reply].Str)
+		}
+	}
+	return "", ""
+}
+
+// finished reports whether every thread has made all its calls (or its
+// process crashed).
+func (m *model) finished(s *state) bool {
+	for th := 0; th < m.n; th++ {
+		if t := s.th[th]; t.inCall || int(t.ip) < len(m.prog) {
+			return false
+		}
+	}
+	return true
+}
+
+func appendU(dst []byte, x uint64) []byte {
+	for x >= 0x80 {
+		dst = append(dst, byte(x)|0x80)
+		x >>= 7
+	}
+	return append(dst, byte(x))
+}
+
+func appendV(dst []byte, x int64) []byte {
+	ux := uint64(x) << 1
+	if x < 0 {
+		ux = ^ux
+	}
+	return appendU(dst, ux)
+}
+
+func appendBool(dst []byte, b bool) []byte {
+	if b {
+		return append(dst, 1)
+	}
+	return append(dst, 0)
+}

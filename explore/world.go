@@ -1,0 +1,204 @@
+package explore
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/locksim/locksim/clients"
+	"github.com/locksim/locksim/sim"
+)
+
+// worldRun replays a path of the search through the world's own clients:
+// a stepped sim.World (every delivery and timer held for a driver) with
+// one clients.Host per process, on the same configuration, where each
+// step of the path releases the same message or timer, makes the same
+// call, lets the same time pass or injects the same fault. Its log (every
+// script run and every call's return) must equal the explorer's: then a
+// counterexample holds for the clients the random runs use, and the two
+// drivers of the one client — Host and the explorer — agree.
+type worldRun struct {
+	m      *model
+	w      *sim.World
+	hosts  []*clients.Host
+	resume []func()
+	lines  []string
+}
+
+func newWorldRun(m *model) *worldRun {
+	r := &worldRun{m: m, resume: make([]func(), m.procs)}
+	r.w = sim.NewWorld(sim.Config{Seed: 1, Stepped: true})
+	r.w.OnExec = func(n *sim.Node, req sim.Request, reply sim.Reply) {
+		r.lines = append(r.lines, execLine(req.Tag, describeReq(req), reply))
+	}
+	for p := 0; p < m.procs; p++ {
+		h := clients.NewHost(m.cf)
+		h.UUID = procName(p)
+		name := procName(p)
+		h.Tag = func(clients.Ref, clients.Cmd) string { return name }
+		r.hosts = append(r.hosts, h)
+		r.w.AddProcess(name, sim.Clock{}, h)
+	}
+	r.w.RunUntil(0) // every process starts
+	return r
+}
+
+// execLine and returnLine are the log's words, the same on both sides.
+func execLine(proc, req string, reply sim.Reply) string {
+	return fmt.Sprintf("%s runs %s → %s", proc, req, reply.Text())
+}
+
+func returnLine(thread string, call clients.Call, r clients.Result) string {
+	return fmt.Sprintf("%s: %s → %s", thread, callText(call), resultText(call.Kind, r))
+}
+
+// do carries out action a, taken from the explorer's state s, in the world.
+func (r *worldRun) do(s *state, a action) error {
+	m := r.m
+	switch a.kind {
+	case aCall:
+		th := int(a.th)
+		p, tid := m.where(th)
+		stp := m.prog[s.th[th].ip]
+		call := stp.call
+		call.Fresh = stp.fresh
+		name := m.threadName(th)
+		r.hosts[p].Call(tid, call, func(res clients.Result) {
+			r.lines = append(r.lines, returnLine(name, call, res))
+		})
+	case aDeliver, aDrop:
+		id, err := r.find(s, s.msgs[a.mi])
+		if err != nil {
+			return err
+		}
+		if a.kind == aDrop {
+			r.w.Drop(id)
+		} else {
+			r.w.Release(id)
+		}
+	case aFire:
+		p := int(a.th)
+		tid, ok := r.hosts[p].TimerID(a.timer)
+		if !ok {
+			return fmt.Errorf("process %s has no timer %v in the world", procName(p), a.timer)
+		}
+		for _, h := range r.w.Held() {
+			if h.Kind == sim.HeldTimer && h.Proc == r.hosts[p].Proc() && h.Timer == tid {
+				r.w.Release(h.ID)
+				return nil
+			}
+		}
+		return fmt.Errorf("process %s's timer %v is not held in the world", procName(p), a.timer)
+	case aAdvance:
+		r.w.RunUntil(r.w.Now().Add(sim.Duration(a.delta) * sim.Millisecond))
+	case aCrash:
+		r.hosts[a.th].Proc().Crash(0)
+	case aPause:
+		r.resume[a.th] = r.hosts[a.th].Proc().Suspend()
+	case aResume:
+		if f := r.resume[a.th]; f != nil {
+			f()
+			r.resume[a.th] = nil
+		}
+	case aDelay:
+		// the message stays held while time passes, as it does anyway
+	case aRestart:
+		r.w.RestartMaster()
+	}
+	return nil
+}
+
+// find returns the held world item that stands for the explorer's message q.
+func (r *worldRun) find(s *state, q msg) (uint64, error) {
+	m := r.m
+	host := r.hosts[q.proc]
+	nowMs := int64(r.w.Now()) / int64(sim.Millisecond)
+	for _, h := range r.w.Held() {
+		if h.Proc != host.Proc() || !h.Live() {
+			continue
+		}
+		switch q.kind {
+		case mPublish:
+			if h.Kind == sim.HeldPublish && h.Channel == m.channels[q.ch] {
+				return h.ID, nil
+			}
+		case mRequest, mReply:
+			want := sim.HeldRequest
+			if q.kind == mReply {
+				want = sim.HeldReply
+			}
+			if h.Kind != want {
+				continue
+			}
+			ref, ok := host.RefOf(h.Req)
+			if !ok || ref.Owner != q.ref.Owner || ref.Slot != q.ref.Slot || ref.Attempt != q.ref.Attempt {
+				continue
+			}
+			c := host.Client()
+			if q.kind == mReply {
+				if c.Awaits(ref) && h.Reply.String() == m.replies[q.reply].String() {
+					return h.ID, nil
+				}
+				continue
+			}
+			// The explorer's request times are relative to its now (base).
+			cmd := q.cmd
+			cmd.At += nowMs
+			if (q.ref.Seq == 1) == c.IsCurrent(ref) && describeReq(h.Request) == describeReq(m.cf.Render(procName(int(q.proc)), cmd)) {
+				return h.ID, nil
+			}
+		}
+	}
+	return 0, fmt.Errorf("%s is not held in the world (held: %s)", m.msgText(q), r.heldText())
+}
+
+func (r *worldRun) heldText() string {
+	var parts []string
+	for _, h := range r.w.Held() {
+		if h.Live() {
+			parts = append(parts, fmt.Sprintf("%s %d", h.Proc.Name, h.Kind))
+		}
+	}
+	return strings.Join(parts, ", ")
+}
+
+// ReplayBoth runs the scenario commands of a path (as a saved
+// counterexample lists them) in the explorer and, through the world's
+// clients, in a stepped world, and returns both logs of script runs and
+// call returns. A command the explorer does not allow is an error.
+func ReplayBoth(cfg Config, commands []string) (explorer, world []string, err error) {
+	m, err := newModel(cfg)
+	if err != nil {
+		return nil, nil, err
+	}
+	var at int64 // ms since the start: the explorer's times are relative to now
+	m.logExec = func(p int, cmd clients.Cmd, reply sim.Reply) {
+		cmd.At += at
+		explorer = append(explorer, execLine(procName(p), describeReq(m.cf.Render(procName(p), cmd)), reply))
+	}
+	m.logReturn = func(th int, call clients.Call, res clients.Result) {
+		explorer = append(explorer, returnLine(m.threadName(th), call, res))
+	}
+	r := newWorldRun(m)
+	s := m.initial()
+	for _, c := range commands {
+		c = strings.Join(strings.Fields(c), " ")
+		var found *action
+		for _, a := range m.actions(&s, nil) {
+			if m.command(&s, a) == c {
+				found = &a
+				break
+			}
+		}
+		if found == nil {
+			return explorer, r.lines, fmt.Errorf("%q is not a step the explorer allows here", c)
+		}
+		if err := r.do(&s, *found); err != nil {
+			return explorer, r.lines, fmt.Errorf("%s: %v", c, err)
+		}
+		if found.kind == aAdvance {
+			at += found.delta
+		}
+		s = m.apply(&s, *found, nil)
+	}
+	return explorer, r.lines, nil
+}
