@@ -55,6 +55,12 @@
 //     difference is a simulator bug: the minimal case is saved as
 //     testdata/conformance/found/real-redis-seed<N>.jsonl and its path
 //     printed; -rapid.seed=<N> reproduces it.
+//   - TestRecordedConformance: the conformance files this package makes,
+//     testdata/conformance/random-4.7.0.jsonl (generated sequences) and
+//     walkthroughs-4.7.0.jsonl ([Walkthroughs470]), recorded again by
+//     [Record] on a real Redis and required to be byte for byte the
+//     committed files, then replayed on the simulated store.
+//     LOCKSIM_RECORD=1 writes them instead.
 //   - TestFoundCases replays every file in testdata/conformance/found/
 //     against the simulated store: the saved cases become regression tests.
 //   - TestDifferentialMiniredis: the same sequences on miniredis, compared
