@@ -153,11 +153,12 @@ func readJavalua(t *testing.T) map[string]javaluaRow {
 	return rows
 }
 
-// TestJavaluaExtraction checks every embedded script against the text
-// tools/javalua extracted from Redisson's source at the script's tag (its
-// recorded output): same length, SHA1 and fingerprint, the literals on the
-// lines the manifest names, and javalua's own verdict ok. For the 3.x
-// scripts this also shows the extractor reproduces the fingerprint table.
+// TestJavaluaExtraction checks every embedded script against its manifest
+// entry (SHA1 and fingerprint) and against the text tools/javalua extracted
+// from Redisson's source at the script's tag (its recorded output): same
+// length, SHA1 and fingerprint, the literals on the lines the manifest
+// names, and javalua's own verdict ok. For the 3.x scripts this also shows
+// the extractor reproduces the fingerprint table.
 func TestJavaluaExtraction(t *testing.T) {
 	rows := readJavalua(t)
 	man := manifestByID(t)
@@ -172,6 +173,9 @@ func TestJavaluaExtraction(t *testing.T) {
 			continue
 		}
 		e := man[s.ID]
+		if !s.IsOriginal() || e.SHA1Matches != s.IsOriginal() || e.ExpectedNoWS != s.NoWS() {
+			t.Errorf("%s: file sha1 %s nows %s, manifest expects %s %s (sha1_matches %v)", s.ID, s.SHA1, s.NoWS(), e.ExpectedSHA1, e.ExpectedNoWS, e.SHA1Matches)
+		}
 		wantLines := filepath.Base(e.JavaFile) + ":" + e.ScriptLines
 		if r.sha1 != s.SHA1 || r.nows != s.NoWS() || r.bytes != len(s.Source) || r.lines != wantLines || r.verdict != "ok" {
 			t.Errorf("%s: javalua extracted %d bytes sha1 %s nows %s at %s (%s); embedded %d bytes sha1 %s nows %s, manifest lines %s",
