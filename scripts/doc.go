@@ -1,30 +1,39 @@
 // Package scripts holds the exact Lua scripts that Redisson's locks send to
-// Redis, for Redisson 3.8.1 and 3.16.8, with a manifest of where each comes
-// from and what its KEYS and ARGV mean, and a registry to look them up.
+// Redis, for Redisson 3.8.1, 3.16.8 and 4.7.0, with a manifest of where each
+// comes from and what its KEYS and ARGV mean, and a registry to look them up.
 //
 // The package is a leaf: it imports only the standard library.
 //
 // # What the package holds
 //
-// Eighteen scripts, nine per version:
+// Twenty-nine scripts: nine for each 3.x version, eleven for 4.7.0.
 //
 //   - RedissonLock (non-fair reentrant lock): tryLockInnerAsync (acquire; the
 //     same text is sent with EVAL_LONG by lock/tryLock(wait, ...) and with
 //     EVAL_NULL_BOOLEAN by tryLock()), unlockInnerAsync, forceUnlockAsync, and
-//     the watchdog's renewExpirationAsync (in RedissonLock in 3.8.1, in
+//     in 3.x the watchdog's renewExpirationAsync (in RedissonLock in 3.8.1, in
 //     RedissonBaseLock in 3.16.8).
 //   - RedissonFairLock: tryLockInnerAsync in two variants, EVAL_LONG (lock,
 //     tryLock with a wait: may enqueue) and EVAL_NULL_BOOLEAN (tryLock() with
 //     no wait: never enqueues), acquireFailedAsync (a tryLock gave up),
 //     unlockInnerAsync and forceUnlockAsync.
+//   - 4.7.0 only: RedissonFencedLock.tryLockInnerAsync in two overloads, the
+//     RLock one (increments the fencing token, replies as RedissonLock's) and
+//     the EVAL_LONG_LIST one of lockAndGetToken/tryLockAndGetToken (replies
+//     {-1, token} or {pttl, -1}); and LockTask.buildChunk, the renewal of
+//     org.redisson.renewal, which renews up to lockWatchdogBatchSize locks of
+//     a client in one call (KEYS[i] with owner ARGV[i+1]). The 4.7.0 unlock
+//     scripts take an unlock latch key and the publish command as arguments.
 //
-// Some texts are shared: both versions send the same renew, forceUnlock (both
-// locks) and fair unlock scripts; each version still has its own file with the
-// same bytes. manifest.json (embedded) records for each script its Redisson
-// tag, Java method and RedisCommands constant, the meaning of every KEYS and
-// ARGV entry, its replies, the expected SHA1 and whitespace-free fingerprint,
-// and its provenance. [Lookup], [All], [IDs] and [Versions] read the registry;
-// [FS] exposes the embedded tree.
+// Some texts are shared: both 3.x versions send the same renew, forceUnlock
+// (both locks) and fair unlock scripts, and 4.7.0 sends 3.16.8's fair
+// acquireFailed; each version still has its own file with the same bytes.
+// manifest.json (embedded) records for each script its Redisson tag, Java
+// method and RedisCommands constant, the meaning of every KEYS and ARGV
+// entry, its replies, the expected SHA1 and whitespace-free fingerprint, its
+// provenance, where it is in Redisson's source (file, method lines, script
+// lines) and, for 4.7.0, which executor method sends it. [Lookup], [All],
+// [IDs] and [Versions] read the registry; [FS] exposes the embedded tree.
 //
 // # IDs and files
 //
@@ -36,9 +45,12 @@
 //	3.16.8/RedissonBaseLock.renewExpirationAsync
 //	  -> redisson/3.16.8/RedissonBaseLock.renewExpirationAsync.lua
 //
-// JavaClass is the class whose method holds the script at that tag. The
-// variant is only used where one Java method sends two different texts
-// (RedissonFairLock.tryLockInnerAsync: EVAL_LONG and EVAL_NULL_BOOLEAN).
+// JavaClass is the class whose method holds the script at that tag (without
+// its package: LockTask is org.redisson.renewal.LockTask). The variant is
+// only used where one Java method name sends two different texts, and names
+// the RedisCommands constant that tells them apart
+// (RedissonFairLock.tryLockInnerAsync: EVAL_LONG and EVAL_NULL_BOOLEAN;
+// RedissonFencedLock.tryLockInnerAsync: the EVAL_LONG_LIST overload).
 //
 // # Byte-exactness
 //
@@ -52,12 +64,19 @@
 // real server (SCRIPT EXISTS <sha1>) or a real error log.
 //
 // Every embedded script's SHA1 equals its ExpectedSHA1. Four texts (six
-// files) are transcribed from the seed articles (seed 001: both fair EVAL_LONG
-// scripts and the fair unlock; seed 002: renew); the others were reconstructed from
-// Redisson's source at the tags and accepted only once their SHA1 matched the
-// fingerprint table of redisson-facts.md §1 (copied into
-// testdata/fingerprints.md). The error replies of a real Redis 7.0 in the
-// conformance files name the same SHA1s (testdata/conformance-error-sha1.txt).
+// files) were first transcribed from the seed articles (seed 001: both fair
+// EVAL_LONG scripts and the fair unlock; seed 002: renew) and the other 3.x
+// ones reconstructed from Redisson's source, accepted once their SHA1 matched
+// the fingerprint table of redisson-facts.md §1 (copied into
+// testdata/fingerprints.md). tools/javalua extracts every script from the
+// Java source at its tag (the literals concatenated as javac folds them) and
+// reproduces all 29 files byte for byte; its output is kept in
+// testdata/javalua.txt and the 4.7.0 files were written by it. The error
+// replies of a real Redis 7.0 in the conformance files name the same SHA1s
+// (testdata/conformance-error-sha1.txt).
+//
+// A script whose KEYS and ARGV grow with the call (Script.Varies, e.g. the
+// renewal of N locks) is stored once: its text does not change with N.
 //
 // [NoWSFingerprint] hashes a text with all whitespace removed: when SHA1
 // differs but the fingerprint equals ExpectedNoWS, the tokens are right and

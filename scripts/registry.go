@@ -64,6 +64,18 @@ type Script struct {
 	// Provenance says where the text comes from (a seed article, or a
 	// reconstruction from the Redisson source at Tag checked against ExpectedSHA1).
 	Provenance string
+	// JavaSource locates the Java method at Tag, with the lines of the
+	// method and of the script's literals, e.g.
+	// "redisson/src/main/java/org/redisson/RedissonLock.java:214-224 (script 216-222)".
+	JavaSource string
+	// Executor is the CommandAsyncService method that sends the script
+	// (4.7.0: syncedEvalNoRetry, syncedEvalWithRetry or syncedEval; it decides
+	// whether a timed-out EVAL is re-sent); empty for 3.x, whose scripts all
+	// go through evalWriteAsync.
+	Executor string
+	// Varies says what changes between two sends of the script besides the
+	// values of KEYS and ARGV (e.g. how many there are); empty when nothing does.
+	Varies string
 	// File is where Source was read from: "redisson/<ID>.lua" inside the
 	// package's embedded files, or the OS path given to LoadDir.
 	File string
@@ -121,7 +133,15 @@ type manifestEntry struct {
 	NoWSMatches  bool     `json:"nows_matches"`
 	Provenance   string   `json:"provenance"`
 	SameBytesAs  string   `json:"same_bytes_as"`
+	Varies       string   `json:"varies"`
 	Notes        []string `json:"notes"`
+	// Where the text is in Redisson's source at Tag (tools/javalua reads
+	// these to extract and check the script).
+	JavaFile        string `json:"java_file"`
+	JavaMethodLines string `json:"java_method_lines"`
+	ScriptLines     string `json:"script_lines"`
+	Executor        string `json:"executor"`
+	Codec           string `json:"codec"`
 }
 
 type manifestFile struct {
@@ -201,6 +221,9 @@ func build(m *manifestFile) (map[string]*Script, error) {
 			ExpectedSHA1: e.ExpectedSHA1,
 			ExpectedNoWS: e.ExpectedNoWS,
 			Provenance:   e.Provenance,
+			JavaSource:   fmt.Sprintf("%s:%s (script %s)", e.JavaFile, e.JavaMethodLines, e.ScriptLines),
+			Executor:     e.Executor,
+			Varies:       e.Varies,
 			File:         file,
 		}
 	}

@@ -76,9 +76,14 @@ func TestFingerprints(t *testing.T) {
 	var tbl bytes.Buffer
 	w := tabwriter.NewWriter(&tbl, 0, 0, 2, ' ', 0)
 	fmt.Fprintln(w, "ID\tin seeds (facts)\tsha1\tsha1 ok\tnows ok")
-	all := All()
+	var all []*Script // the versions the facts table covers
+	for _, s := range All() {
+		if s.Version != "4.7.0" {
+			all = append(all, s)
+		}
+	}
 	if len(all) != len(facts) {
-		t.Errorf("%d embedded scripts, facts table has %d", len(all), len(facts))
+		t.Errorf("%d embedded 3.x scripts, facts table has %d", len(all), len(facts))
 	}
 	for _, s := range all {
 		f, ok := facts[s.ID]
@@ -114,6 +119,69 @@ func TestFingerprints(t *testing.T) {
 	}
 	w.Flush()
 	t.Logf("fingerprints:\n%s", tbl.String())
+}
+
+// javaluaRow is one line of testdata/javalua.txt: what tools/javalua
+// extracted from Redisson's Java source at the script's tag.
+type javaluaRow struct {
+	lines, sha1, nows, verdict string
+	bytes                      int
+}
+
+func readJavalua(t *testing.T) map[string]javaluaRow {
+	t.Helper()
+	b, err := os.ReadFile("testdata/javalua.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	rows := map[string]javaluaRow{}
+	for i, line := range strings.Split(string(b), "\n") {
+		f := strings.Fields(line)
+		if len(f) == 0 || strings.HasPrefix(line, "#") || strings.HasSuffix(line, "differ") {
+			continue
+		}
+		// ID File:lines N bytes sha1 S nows F verdict...
+		if len(f) < 9 || f[3] != "bytes" || f[4] != "sha1" || f[6] != "nows" {
+			t.Fatalf("testdata/javalua.txt:%d: unexpected line %q", i+1, line)
+		}
+		n, err := strconv.Atoi(f[2])
+		if err != nil {
+			t.Fatalf("testdata/javalua.txt:%d: %v", i+1, err)
+		}
+		rows[f[0]] = javaluaRow{lines: f[1], bytes: n, sha1: f[5], nows: f[7], verdict: strings.Join(f[8:], " ")}
+	}
+	return rows
+}
+
+// TestJavaluaExtraction checks every embedded script against its manifest
+// entry (SHA1 and fingerprint) and against the text tools/javalua extracted
+// from Redisson's source at the script's tag (its recorded output): same
+// length, SHA1 and fingerprint, the literals on the lines the manifest
+// names, and javalua's own verdict ok. For the 3.x scripts this also shows
+// the extractor reproduces the fingerprint table.
+func TestJavaluaExtraction(t *testing.T) {
+	rows := readJavalua(t)
+	man := manifestByID(t)
+	all := All()
+	if len(rows) != len(all) {
+		t.Errorf("testdata/javalua.txt has %d scripts, the registry %d", len(rows), len(all))
+	}
+	for _, s := range all {
+		r, ok := rows[s.ID]
+		if !ok {
+			t.Errorf("%s: not in testdata/javalua.txt", s.ID)
+			continue
+		}
+		e := man[s.ID]
+		if !s.IsOriginal() || e.SHA1Matches != s.IsOriginal() || e.ExpectedNoWS != s.NoWS() {
+			t.Errorf("%s: file sha1 %s nows %s, manifest expects %s %s (sha1_matches %v)", s.ID, s.SHA1, s.NoWS(), e.ExpectedSHA1, e.ExpectedNoWS, e.SHA1Matches)
+		}
+		wantLines := filepath.Base(e.JavaFile) + ":" + e.ScriptLines
+		if r.sha1 != s.SHA1 || r.nows != s.NoWS() || r.bytes != len(s.Source) || r.lines != wantLines || r.verdict != "ok" {
+			t.Errorf("%s: javalua extracted %d bytes sha1 %s nows %s at %s (%s); embedded %d bytes sha1 %s nows %s, manifest lines %s",
+				s.ID, r.bytes, r.sha1, r.nows, r.lines, r.verdict, len(s.Source), s.SHA1, s.NoWS(), wantLines)
+		}
+	}
 }
 
 // TestByteExact checks the byte-exactness rule on every embedded file: no
@@ -202,18 +270,42 @@ func TestManifest(t *testing.T) {
 		if s.Tag != "redisson-"+s.Version {
 			t.Errorf("%s: tag %q", s.ID, s.Tag)
 		}
-		wantMethod := "org.redisson." + parts[0] + "#" + parts[1] + " with RedisCommands." + s.Command
+		// The class's package comes from its file: org/redisson/renewal/LockTask.java.
+		class := strings.TrimSuffix(strings.ReplaceAll(strings.TrimPrefix(e.JavaFile, "redisson/src/main/java/"), "/", "."), ".java")
+		if !strings.HasSuffix(class, "."+parts[0]) || !strings.HasPrefix(class, "org.redisson.") {
+			t.Errorf("%s: java_file %q is not class %s", s.ID, e.JavaFile, parts[0])
+		}
+		cmd := "RedisCommands." + s.Command
+		if strings.HasPrefix(s.Command, "new ") { // a RedisCommand made on the spot, not a constant
+			cmd = s.Command
+		}
+		wantMethod := class + "#" + parts[1] + " with " + cmd
 		if s.JavaMethod != wantMethod {
 			t.Errorf("%s: JavaMethod %q, want %q", s.ID, s.JavaMethod, wantMethod)
 		}
 		if len(parts) == 3 && parts[2] != s.Command {
 			t.Errorf("%s: variant %s but command %s", s.ID, parts[2], s.Command)
 		}
-		if k := maxIndex(keyRE, s.Source); k != len(s.Keys) {
-			t.Errorf("%s: script uses KEYS[1..%d], manifest describes %d", s.ID, k, len(s.Keys))
+		checkLines(t, s.ID, e)
+		if s.Varies != "" {
+			// KEYS[i] and ARGV[i + 1]: the counts vary, so one entry
+			// describes each array and the script must index it by a variable.
+			if !strings.Contains(s.Source, "#KEYS") || len(s.Keys) != 1 {
+				t.Errorf("%s: varies %q, but the script does not loop over #KEYS or keys has %d entries", s.ID, s.Varies, len(s.Keys))
+			}
+		} else {
+			if k := maxIndex(keyRE, s.Source); k != len(s.Keys) {
+				t.Errorf("%s: script uses KEYS[1..%d], manifest describes %d", s.ID, k, len(s.Keys))
+			}
+			if a := maxIndex(argRE, s.Source); a != len(s.Argv) {
+				t.Errorf("%s: script uses ARGV[1..%d], manifest describes %d", s.ID, a, len(s.Argv))
+			}
 		}
-		if a := maxIndex(argRE, s.Source); a != len(s.Argv) {
-			t.Errorf("%s: script uses ARGV[1..%d], manifest describes %d", s.ID, a, len(s.Argv))
+		switch {
+		case s.Version == "4.7.0" && e.Executor != "syncedEvalNoRetry" && e.Executor != "syncedEvalWithRetry" && e.Executor != "syncedEval":
+			t.Errorf("%s: executor %q", s.ID, e.Executor)
+		case s.Version != "4.7.0" && e.Executor != "":
+			t.Errorf("%s: executor %q for a 3.x script", s.ID, e.Executor)
 		}
 		if s.Returns == "" || s.Provenance == "" {
 			t.Errorf("%s: returns or provenance missing", s.ID)
@@ -229,6 +321,30 @@ func TestManifest(t *testing.T) {
 	}
 }
 
+// checkLines checks that the manifest places the script's literals inside
+// its method's lines.
+func checkLines(t *testing.T, id string, e manifestEntry) {
+	t.Helper()
+	span := func(s string) (int, int) {
+		a, b, _ := strings.Cut(s, "-")
+		x, err1 := strconv.Atoi(a)
+		y, err2 := strconv.Atoi(b)
+		if err1 != nil || err2 != nil || x < 1 || y < x {
+			t.Errorf("%s: bad line range %q", id, s)
+		}
+		return x, y
+	}
+	if e.JavaFile == "" {
+		t.Errorf("%s: no java_file", id)
+		return
+	}
+	m1, m2 := span(e.JavaMethodLines)
+	s1, s2 := span(e.ScriptLines)
+	if s1 < m1 || s2 > m2 {
+		t.Errorf("%s: script lines %s outside method lines %s", id, e.ScriptLines, e.JavaMethodLines)
+	}
+}
+
 func TestLookupAllVersions(t *testing.T) {
 	s, err := Lookup("3.16.8/RedissonFairLock.tryLockInnerAsync.EVAL_LONG")
 	if err != nil {
@@ -241,6 +357,15 @@ func TestLookupAllVersions(t *testing.T) {
 	}
 	if _, err := Lookup("3.16.8/RedissonBaseLock.renewExpirationAsync"); err != nil {
 		t.Error(err)
+	}
+	r, err := Lookup("4.7.0/LockTask.buildChunk")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.SHA1 != "6a3d31570dc6f4b0bd32bcdc8e75667747c6f635" || r.Executor != "syncedEval" || r.Varies == "" ||
+		r.JavaSource != "redisson/src/main/java/org/redisson/renewal/LockTask.java:45-103 (script 84-93)" ||
+		r.JavaMethod != `org.redisson.renewal.LockTask#buildChunk with new RedisCommand<>("EVAL", new ContainsDecoder<>(keys))` {
+		t.Errorf("unexpected renewal script: %+v", r)
 	}
 
 	// Returned values are copies.
@@ -263,8 +388,8 @@ func TestLookupAllVersions(t *testing.T) {
 	}
 
 	all := All()
-	if len(all) != 18 {
-		t.Fatalf("All: %d scripts, want 18", len(all))
+	if len(all) != 29 {
+		t.Fatalf("All: %d scripts, want 29", len(all))
 	}
 	ids := IDs()
 	for i, s := range all {
@@ -275,14 +400,14 @@ func TestLookupAllVersions(t *testing.T) {
 			t.Errorf("IDs()[%d] = %s, All()[%d].ID = %s", i, ids[i], i, s.ID)
 		}
 	}
-	if got := fmt.Sprint(Versions()); got != "[3.8.1 3.16.8]" {
+	if got := fmt.Sprint(Versions()); got != "[3.8.1 3.16.8 4.7.0]" {
 		t.Errorf("Versions() = %s", got)
 	}
 	perVersion := map[string]int{}
 	for _, s := range all {
 		perVersion[s.Version]++
 	}
-	if perVersion["3.8.1"] != 9 || perVersion["3.16.8"] != 9 {
+	if perVersion["3.8.1"] != 9 || perVersion["3.16.8"] != 9 || perVersion["4.7.0"] != 11 {
 		t.Errorf("scripts per version: %v", perVersion)
 	}
 }
@@ -336,8 +461,8 @@ func TestLoadDir(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(got) != 18 {
-		t.Fatalf("LoadDir: %d scripts, want 18", len(got))
+	if len(got) != 29 {
+		t.Fatalf("LoadDir: %d scripts, want 29", len(got))
 	}
 	for id, s := range got {
 		if !s.IsOriginal() || s.ID != id {
@@ -421,7 +546,7 @@ func TestLoadDirErrors(t *testing.T) {
 		{"unknown version", func(t *testing.T) (string, string) {
 			d := mk(t, map[string]string{"3.17.0/RedissonLock.renewExpirationAsync.lua": renew})
 			return d, filepath.Join(d, "3.17.0", "RedissonLock.renewExpirationAsync.lua")
-		}, "version one of 3.8.1, 3.16.8"},
+		}, "version one of 3.8.1, 3.16.8, 4.7.0"},
 		{"unknown name", func(t *testing.T) (string, string) {
 			d := mk(t, map[string]string{
 				"3.8.1/RedissonLock.renewExpirationAsync.lua": renew,

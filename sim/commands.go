@@ -74,6 +74,7 @@ func init() {
 		{name: "zcard", arity: 2, fn: cmdLen(typeZSet)},
 		{name: "zrank", arity: 3, fn: cmdZRank},
 		{name: "publish", arity: 3, fn: cmdPublish},
+		{name: "spublish", arity: 3, fn: cmdSPublish},
 		// WAIT is answered by the topology, which knows the replicas; a
 		// bare store has none.
 		{name: "wait", arity: 3, noScript: true, fn: cmdWait},
@@ -1214,6 +1215,12 @@ func cmdPublish(s *Store, a []string) Reply {
 	}
 	return Int(s.Publish(a[1], a[2]))
 }
+
+// cmdSPublish ports pubsub.c spublishCommand for a store that has no
+// SSUBSCRIBE: shard channels are apart from SUBSCRIBE's channels (Redis 7.0
+// server.pubsubshard_channels), so a SPUBLISH reaches no one and returns 0.
+// Redisson 4.x sends it instead of PUBLISH where the cluster shards pub/sub.
+func cmdSPublish(s *Store, a []string) Reply { return Int(0) }
 
 func cmdWait(s *Store, a []string) Reply {
 	if _, ok := parseInt(a[1]); !ok {

@@ -145,6 +145,7 @@ func TestMiniredisDeviationExamples(t *testing.T) {
 		{"script-error-text", []stepSpec{{t: t0, eval: "return redis.call('zscore', KEYS[1], 'm') <= 1", keys: []string{"z"}}}},
 		{"score-format", []stepSpec{step(t0, "ZADD", "z", "1700000000000", "m"), step(t0, "ZRANGE", "z", "0", "-1", "WITHSCORES")}},
 		{"hgetall-order", []stepSpec{step(t0, "HSET", "h", "b", "1"), step(t0, "HSET", "h", "a", "2"), step(t0, "HGETALL", "h")}},
+		{"no-spublish", []stepSpec{step(t0, "SET", "k", "v"), {t: t0, eval: "redis.call(ARGV[1], 'ch', '0'); return redis.call('del', KEYS[1])", keys: []string{"k"}, argv: []string{"spublish"}}}},
 	}
 	listed := map[string]bool{}
 	for _, d := range MiniredisDeviations {
@@ -183,14 +184,15 @@ type stepSpec struct {
 	cmd  []string
 	eval string
 	keys []string
+	argv []string
 }
 
 func (s stepSpec) step() (st conformance.Step) {
-	st.T, st.Cmd, st.Eval, st.Keys = s.t, s.cmd, s.eval, s.keys
+	st.T, st.Cmd, st.Eval, st.Keys, st.Argv = s.t, s.cmd, s.eval, s.keys, s.argv
 	if s.cmd == nil && st.Keys == nil {
 		st.Keys = []string{}
 	}
-	if s.cmd == nil {
+	if s.cmd == nil && st.Argv == nil {
 		st.Argv = []string{}
 	}
 	return st
@@ -214,6 +216,10 @@ func TestGeneratorDeterministic(t *testing.T) {
 func TestGeneratorCoverage(t *testing.T) {
 	ids := map[string]int{}
 	var steps, boundary, errs, lossy int
+	// What 4.7.0 adds: an unlock answered from its latch (a repeated
+	// request id), renewals of 2 and 3 locks in one call with mixed
+	// answers, SPUBLISH, and INCR failing on a token that is not a number.
+	var latchHit, renew2, renew3, renewMixed, spublish, tokenErr int
 	eng := sim.NewEngine()
 	for seed := 1; seed <= 200; seed++ {
 		seq := Gen(maxSteps).Example(seed)
@@ -223,12 +229,39 @@ func TestGeneratorCoverage(t *testing.T) {
 			if st.Script != "" {
 				ids[st.Script]++
 			}
+			latched := false
+			if strings.HasPrefix(st.Script, "4.7.0/") && strings.HasSuffix(st.Script, ".unlockInnerAsync") {
+				b.Store.SetTime(st.T)
+				latched = b.Store.Do("EXISTS", st.Keys[len(st.Keys)-1]).Int == 1
+			}
 			r, err := b.Do(st)
 			if err != nil {
 				t.Fatal(err)
 			}
 			if r.IsError() && strings.Contains(r.Str, "attempt to compare") {
 				errs++
+			}
+			if latched && !r.IsError() {
+				latchHit++
+			}
+			if st.Script == "4.7.0/LockTask.buildChunk" {
+				if len(st.Keys) >= 2 {
+					renew2++
+				}
+				if len(st.Keys) == 3 {
+					renew3++
+				}
+				if s := r.String(); strings.Contains(s, "0") && strings.Contains(s, "1") {
+					renewMixed++
+				}
+			}
+			for _, a := range st.Argv {
+				if a == "spublish" {
+					spublish++
+				}
+			}
+			if strings.HasPrefix(st.Script, "4.7.0/RedissonFencedLock") && r.IsError() && strings.Contains(r.Str, "not an integer") {
+				tokenErr++
 			}
 		}
 		steps += len(seq.Steps)
@@ -250,6 +283,11 @@ func TestGeneratorCoverage(t *testing.T) {
 	if ids["3.8.1/RedissonLock.renewExpirationAsync"] == 0 || ids["3.16.8/RedissonBaseLock.renewExpirationAsync"] == 0 {
 		missing = append(missing, "renewExpirationAsync")
 	}
+	for _, name := range []string{"LockTask.buildChunk", "RedissonFencedLock.tryLockInnerAsync", "RedissonFencedLock.tryLockInnerAsync.EVAL_LONG_LIST"} {
+		if ids["4.7.0/"+name] == 0 {
+			missing = append(missing, "4.7.0/"+name)
+		}
+	}
 	sort.Strings(missing)
 	if len(missing) > 0 {
 		t.Errorf("scripts never generated: %v", missing)
@@ -261,6 +299,11 @@ func TestGeneratorCoverage(t *testing.T) {
 	}
 	if errs == 0 {
 		t.Errorf("no sequence reached Redisson's Lua error path (nil score)")
+	}
+	t.Logf("4.7.0: %d unlocks answered from their latch, %d renewals of 2+ locks (%d of 3, %d with mixed answers), %d SPUBLISH, %d token INCR errors",
+		latchHit, renew2, renew3, renewMixed, spublish, tokenErr)
+	if latchHit == 0 || renew2 == 0 || renew3 == 0 || renewMixed == 0 || spublish == 0 || tokenErr == 0 {
+		t.Errorf("a 4.7.0 path was never generated")
 	}
 }
 

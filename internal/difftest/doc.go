@@ -6,23 +6,37 @@
 //
 // [Gen] (or [HeaderGen] then [StepGen] one step at a time, with a
 // [Materializer]) draws, with pgregory.net/rapid so that failures shrink:
-// one Redisson version (3.8.1 or 3.16.8), one lock name (sometimes two),
-// 2–5 owners "c1a0e1f2-0000-4000-8000-00000000000N:<threadId>" of one or two
-// clients, and up to ~60 steps in the conformance step form
-// (internal/conformance): the 9 scripts of that version with ARGV built as
-// that version's Java builds them (docs/redisson-facts.md §1), the
+// one Redisson version (3.8.1, 3.16.8 or 4.7.0), one lock name (sometimes
+// two; in 4.7.0 sometimes three), 2–5 owners
+// "c1a0e1f2-0000-4000-8000-00000000000N:<threadId>" of one or two clients,
+// and up to ~60 steps in the conformance step form (internal/conformance):
+// the scripts of that version with ARGV built as that version's Java
+// builds them (docs/redisson-facts.md §1, docs/redisson-4.7.0.md), the
 // inspection commands HGETALL, PTTL, LRANGE, ZRANGE WITHSCORES, EXISTS,
 // TYPE, ZCARD and HGET, and the simple locks' SET NX PX, SETNX, EXPIRE,
-// GET, DEL and compare-and-delete Lua. The server time only moves forward;
-// about 30% of steps land exactly on, or 1 ms beside, a key's expiry or
-// (for the fair scripts, through the owner's clock skew of up to ±2 s) a
-// waiter's deadline, found in a shadow simulated store. One sequence in
-// five may DEL or ZREM the queue or the timeout set mid-way, which reaches
-// Redisson's known Lua errors ("attempt to compare nil with number").
-// A sequence is a pure function of rapid's draws; nothing reads the clock.
-// rapid favours small integers, so fair choices are drawn from coin flips
-// (see uniform in gen.go), and every step carries a "present" draw the shrinker can
-// zero to delete that step alone.
+// GET, DEL and compare-and-delete Lua.
+//
+// 4.7.0 steps: RLock acquires are RedissonLock's or either fenced-lock
+// acquire (the token key beside the lock); unlocks carry a request id's
+// latch key and lifetime (16–20 s, or the drawn lease to reach its expiry)
+// and are mostly sent by the holder, and about a third of them send the
+// previous unlock again with the same request id, as a retried call does;
+// the publish command is PUBLISH, or one time in ten SPUBLISH; the renewal
+// is LockTask's, renewing 1 to 3 of the sequence's locks in one call, each
+// with its holder (or the step's owner); GET of the token and of a latch
+// and the DEL Java sends after a successful unlock are among the
+// inspection steps, and simple-lock commands sometimes write the token.
+//
+// The server time only moves forward; about 30% of steps land exactly on,
+// or 1 ms beside, a key's expiry or (for the fair scripts, through the
+// owner's clock skew of up to ±2 s) a waiter's deadline, found in a shadow
+// simulated store. One sequence in five may DEL or ZREM the queue or the
+// timeout set mid-way (in 4.7.0 also make a token or a latch a
+// non-number), which reaches Redisson's known Lua errors ("attempt to
+// compare nil with number"). A sequence is a pure function of rapid's
+// draws; nothing reads the clock. rapid favours small integers, so fair
+// choices are drawn from coin flips (see uniform in gen.go), and every step
+// carries a "present" draw the shrinker can zero to delete that step alone.
 //
 // # Backends and runs
 //
@@ -41,6 +55,12 @@
 //     difference is a simulator bug: the minimal case is saved as
 //     testdata/conformance/found/real-redis-seed<N>.jsonl and its path
 //     printed; -rapid.seed=<N> reproduces it.
+//   - TestRecordedConformance: the conformance files this package makes,
+//     testdata/conformance/random-4.7.0.jsonl (generated sequences) and
+//     walkthroughs-4.7.0.jsonl ([Walkthroughs470]), recorded again by
+//     [Record] on a real Redis and required to be byte for byte the
+//     committed files, then replayed on the simulated store.
+//     LOCKSIM_RECORD=1 writes them instead.
 //   - TestFoundCases replays every file in testdata/conformance/found/
 //     against the simulated store: the saved cases become regression tests.
 //   - TestDifferentialMiniredis: the same sequences on miniredis, compared

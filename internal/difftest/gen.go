@@ -15,12 +15,37 @@ import (
 )
 
 // Versions are the Redisson versions the generator draws from.
-var Versions = []string{"3.8.1", "3.16.8"}
+var Versions = []string{"3.8.1", "3.16.8", "4.7.0"}
 
 // LockNames are the lock names a sequence uses (the first always, the
-// second sometimes). The second contains a hash tag, so its queue and
-// timeout set are named by prefixName's "p:n" branch.
-var LockNames = []string{"myLock", "{orders}:lock"}
+// second sometimes, the third only in 4.7.0 sequences, whose renewal sends
+// several locks in one call). The second contains a hash tag, so its queue,
+// timeout set, token and latch keys are named by prefixName's "p:n" branch.
+var LockNames = []string{"myLock", "{orders}:lock", "inventory"}
+
+// TokenName is the fenced lock's token counter (RedissonFencedLock.tokenName,
+// 4.7.0).
+func TokenName(lock string) string { return clients.PrefixName("redisson_lock_token", lock) }
+
+// UnlockLatchName is the key where a 4.7.0 unlock with request id reqID
+// leaves its answer (RedissonBaseLock.getUnlockLatchName).
+func UnlockLatchName(lock, reqID string) string {
+	return clients.PrefixName("redisson_unlock_latch", lock) + ":" + reqID
+}
+
+// RequestID is the n-th unlock request id of a sequence: 32 lower-case hex
+// digits, as ServiceManager.generateId makes them, drawn here by splitmix64
+// from n so that a sequence stays a pure function of its draws.
+func RequestID(n int) string {
+	mix := func(z uint64) uint64 {
+		z += 0x9e3779b97f4a7c15
+		z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9
+		z = (z ^ (z >> 27)) * 0x94d049bb133111eb
+		return z ^ (z >> 31)
+	}
+	a := mix(uint64(n))
+	return fmt.Sprintf("%016x%016x", a, mix(a))
+}
 
 // SimpleKey is the key of the simple locks (SET NX PX, SETNX + EXPIRE, the
 // compare-and-delete Lua).
@@ -34,7 +59,7 @@ const CompareAndDelete = "if redis.call('get', KEYS[1]) == ARGV[1] then return r
 type Owner struct {
 	ID   string // getLockName(threadId): "<client UUID>:<threadId>"
 	Skew int64  // the client's wall clock minus the server's, ms: the fair scripts' now argument is t+Skew
-	Wait int64  // 3.16.8: the waitTime (ms) this owner's tryLock passes as the fair scripts' wait
+	Wait int64  // 3.16.8, 4.7.0: the waitTime (ms) this owner's tryLock passes as the fair scripts' wait
 }
 
 // Sequence is one generated test case: steps of one Redisson version with
@@ -195,7 +220,7 @@ func drawChoice(t *rapid.T, lossy bool) Choice {
 	c.Kind = pick(t, "kind", w[:])
 	c.Sub = uniform(t, "sub", 120)
 	c.Owner = uniform(t, "owner", 60)
-	c.Lock = uniform(t, "lock", 2)
+	c.Lock = uniform(t, "lock", 6) // modulo 1, 2 or 3 locks
 	c.Boundary = uniform(t, "boundary", 100) < 47
 	if c.Boundary {
 		c.Target = uniform(t, "target", 64)
@@ -260,8 +285,9 @@ func (h Header) GoString() string {
 }
 
 // HeaderGen draws a sequence's header: one Redisson version, one lock name
-// (sometimes two), 2–5 owners of one or two clients, each with a clock
-// skew of up to ±2 s and (3.16.8) a wait time, and up to maxSteps steps.
+// (sometimes two; in 4.7.0 sometimes three), 2–5 owners of one or two
+// clients, each with a clock skew of up to ±2 s and (3.16.8, 4.7.0) a wait
+// time, and up to maxSteps steps.
 func HeaderGen(maxSteps int) *rapid.Generator[Header] {
 	return rapid.Custom(func(t *rapid.T) Header {
 		var h Header
@@ -269,6 +295,9 @@ func HeaderGen(maxSteps int) *rapid.Generator[Header] {
 		h.Locks = LockNames[:1]
 		if uniform(t, "twoLocks", 100) >= 80 {
 			h.Locks = LockNames[:2]
+		}
+		if h.Version == "4.7.0" && uniform(t, "threeLocks", 100) >= 70 {
+			h.Locks = LockNames[:3]
 		}
 		nOwners := 2 + uniform(t, "owners", 4)
 		nClients := 1
@@ -321,6 +350,7 @@ func NewMaterializer(h Header) *Materializer {
 		shadow: sim.NewStore(),
 		now:    h.Start,
 		lease:  make([]int64, len(h.Owners)),
+		req:    make([]string, len(h.Owners)),
 	}
 	for i := range g.lease {
 		g.lease[i] = 30000
@@ -346,14 +376,23 @@ type Materializer struct {
 	seq    *Sequence
 	shadow *sim.Store
 	now    int64
-	lease  []int64 // each owner's internalLockLeaseTime (its last lease)
+	lease  []int64  // each owner's internalLockLeaseTime (its last lease)
+	req    []string // 4.7.0: each owner's last unlock request id ("" before its first)
+	nreq   int      // request ids made so far
+	last   struct { // 4.7.0: the last unlock, to send again
+		owner     int
+		lock, req string
+	}
 }
 
 func (g *Materializer) id(name string) string {
 	v := g.seq.Version
 	if name == "renew" {
-		if v == "3.8.1" {
+		switch v {
+		case "3.8.1":
 			return v + "/RedissonLock.renewExpirationAsync"
+		case "4.7.0":
+			return v + "/LockTask.buildChunk"
 		}
 		return v + "/RedissonBaseLock.renewExpirationAsync"
 	}
@@ -398,9 +437,26 @@ func (g *Materializer) boundaries(fair bool, skew int64) []int64 {
 func (g *Materializer) add(c Choice) {
 	seq := g.seq
 	oi := c.Owner % len(seq.Owners)
-	o := seq.Owners[oi]
 	lock := seq.Locks[c.Lock%len(seq.Locks)]
 	fair := c.Kind >= kFairLong && c.Kind <= kFairForce
+	unlock470 := seq.Version == "4.7.0" && (c.Kind == kRLockUnlock || c.Kind == kFairUnlock)
+	switch {
+	case unlock470 && c.Flags < 35 && g.last.req != "":
+		// The same unlock sent again (ServiceManager.execute's retry, or a
+		// reply lost and the call repeated): same owner, lock and request id.
+		oi, lock = g.last.owner, g.last.lock
+	case unlock470 && c.Flags < 60:
+		// Mostly, the thread that holds the lock unlocks it.
+		g.shadow.SetTime(g.now)
+		if h := g.shadow.Do("HGETALL", lock); h.Kind == sim.KindArray && len(h.Arr) >= 2 {
+			for i := range seq.Owners {
+				if seq.Owners[i].ID == h.Arr[0].Str {
+					oi = i
+				}
+			}
+		}
+	}
+	o := seq.Owners[oi]
 
 	// Time.
 	next := g.now + c.Advance
@@ -426,46 +482,114 @@ func (g *Materializer) add(c Choice) {
 	}
 	lease := c.Lease
 	v381 := seq.Version == "3.8.1"
+	v470 := seq.Version == "4.7.0"
 	wait := o.Wait
 	if v381 {
 		wait = 5000 // threadWaitTime, fixed in 3.8.1
 	}
+	// 4.7.0 passes the publish command (SPUBLISH where the cluster shards
+	// pub/sub) and, to unlock, a request id's latch key and its lifetime.
+	publish := "publish"
+	if c.Sub%10 == 0 {
+		publish = "spublish"
+	}
+	latch := func() (key, ttl string) {
+		if g.req[oi] == "" || c.Flags >= 35 { // else: the same unlock call sent again
+			g.nreq++
+			g.req[oi] = RequestID(g.nreq)
+		}
+		g.last.owner, g.last.lock, g.last.req = oi, lock, g.req[oi]
+		// (timeout + retryDelay) * retryAttempts: 16000..20000 ms with
+		// the defaults; sometimes the drawn lease, to reach its expiry.
+		t := 16000 + int64(c.Sub*37%4001)
+		if c.Sub%3 == 0 {
+			t = lease
+		}
+		return UnlockLatchName(lock, g.req[oi]), itoa(t)
+	}
 
-	switch c.Kind {
-	case kRLockAcquire:
+	switch {
+	case v470 && c.Kind == kRLockAcquire:
+		g.lease[oi] = lease
+		switch {
+		case c.Flags < 60:
+			script("RedissonLock.tryLockInnerAsync", []string{name}, itoa(lease), o.ID)
+		case c.Flags < 80:
+			script("RedissonFencedLock.tryLockInnerAsync", []string{name, TokenName(lock)}, itoa(lease), o.ID)
+		default:
+			script("RedissonFencedLock.tryLockInnerAsync.EVAL_LONG_LIST", []string{name, TokenName(lock)}, itoa(lease), o.ID)
+		}
+	case v470 && c.Kind == kRLockUnlock:
+		key, ttl := latch()
+		script("RedissonLock.unlockInnerAsync", []string{name, channel, key}, "0", itoa(g.lease[oi]), o.ID, publish, ttl)
+	case v470 && c.Kind == kRenew:
+		g.renewChunk(&st, c, oi)
+	case v470 && c.Kind == kRLockForce:
+		script("RedissonLock.forceUnlockAsync", []string{name, channel}, "0", publish)
+	case v470 && c.Kind == kFairUnlock:
+		key, ttl := latch()
+		script("RedissonFairLock.unlockInnerAsync", []string{name, queue, timeouts, channel, key}, "0", itoa(g.lease[oi]), o.ID, itoa(now), publish, ttl)
+	case v470 && c.Kind == kFairForce:
+		script("RedissonFairLock.forceUnlockAsync", []string{name, queue, timeouts, channel}, "0", itoa(now), publish)
+	case v470 && c.Kind == kInspect && c.Sub%16 >= 13:
+		// The keys 4.7.0 adds: the token, an unlock's latch, and the DEL
+		// of the latch that follows a successful unlock.
+		req := g.req[oi]
+		if req == "" {
+			req = RequestID(0)
+		}
+		switch c.Sub % 16 {
+		case 13:
+			st.Cmd = []string{"GET", TokenName(lock)}
+		case 14:
+			st.Cmd = []string{"GET", UnlockLatchName(lock, req)}
+		default:
+			st.Cmd = []string{"DEL", UnlockLatchName(lock, req)}
+		}
+	case v470 && c.Kind == kSabotage && c.Sub%20 >= 14:
+		// A token or latch that is not a number: INCR fails inside the
+		// fenced acquire; tonumber gives nil to a repeated unlock.
+		if c.Sub%20 < 17 {
+			st.Cmd = []string{"SET", TokenName(lock), "x"}
+		} else {
+			key, _ := latch()
+			st.Cmd = []string{"SET", key, "x"}
+		}
+
+	case c.Kind == kRLockAcquire:
 		g.lease[oi] = lease
 		script("RedissonLock.tryLockInnerAsync", []string{name}, itoa(lease), o.ID)
-	case kRLockUnlock:
+	case c.Kind == kRLockUnlock:
 		script("RedissonLock.unlockInnerAsync", []string{name, channel}, "0", itoa(g.lease[oi]), o.ID)
-	case kRenew:
+	case c.Kind == kRenew:
 		script("renew", []string{name}, itoa(g.lease[oi]), o.ID)
-	case kRLockForce:
+	case c.Kind == kRLockForce:
 		script("RedissonLock.forceUnlockAsync", []string{name, channel}, "0")
-	case kFairLong:
+	case c.Kind == kFairLong:
 		g.lease[oi] = lease
 		if v381 {
 			script("RedissonFairLock.tryLockInnerAsync.EVAL_LONG", []string{name, queue, timeouts}, itoa(lease), o.ID, itoa(now+5000), itoa(now))
 		} else {
 			script("RedissonFairLock.tryLockInnerAsync.EVAL_LONG", []string{name, queue, timeouts}, itoa(lease), o.ID, itoa(wait), itoa(now))
 		}
-	case kFairNullBool:
+	case c.Kind == kFairNullBool:
 		g.lease[oi] = lease
 		if v381 {
 			script("RedissonFairLock.tryLockInnerAsync.EVAL_NULL_BOOLEAN", []string{name, queue, timeouts}, itoa(lease), o.ID, itoa(now))
 		} else {
 			script("RedissonFairLock.tryLockInnerAsync.EVAL_NULL_BOOLEAN", []string{name, queue, timeouts}, itoa(lease), o.ID, itoa(now), itoa(wait))
 		}
-	case kFairFailed:
+	case c.Kind == kFairFailed:
 		w := wait
 		if !v381 && c.Flags < 25 {
 			w = 300000 // the async tryLock path passes threadWaitTime whatever the wait was
 		}
 		script("RedissonFairLock.acquireFailedAsync", []string{queue, timeouts}, o.ID, itoa(w))
-	case kFairUnlock:
+	case c.Kind == kFairUnlock:
 		script("RedissonFairLock.unlockInnerAsync", []string{name, queue, timeouts, channel}, "0", itoa(g.lease[oi]), o.ID, itoa(now))
-	case kFairForce:
+	case c.Kind == kFairForce:
 		script("RedissonFairLock.forceUnlockAsync", []string{name, queue, timeouts, channel}, "0", itoa(now))
-	case kInspect:
+	case c.Kind == kInspect:
 		keys := []string{name, queue, timeouts, SimpleKey}
 		k := keys[c.Flags%len(keys)]
 		switch c.Sub % 8 {
@@ -486,10 +610,13 @@ func (g *Materializer) add(c Choice) {
 		default:
 			st.Cmd = []string{"HGET", name, o.ID}
 		}
-	case kSimple:
+	case c.Kind == kSimple:
 		key := SimpleKey
-		if c.Flags < 4 {
+		switch {
+		case c.Flags < 4:
 			key = name // a simple-lock command on a Redisson lock's key: WRONGTYPE paths
+		case v470 && c.Flags < 24:
+			key = TokenName(lock) // a token that is not a number: the fenced INCR fails
 		}
 		switch c.Sub % 6 {
 		case 0:
@@ -505,7 +632,7 @@ func (g *Materializer) add(c Choice) {
 		default:
 			st.Eval, st.Keys, st.Argv = CompareAndDelete, []string{key}, []string{o.ID}
 		}
-	case kSabotage:
+	case c.Kind == kSabotage:
 		switch sub := c.Sub % 20; {
 		case sub < 7:
 			st.Cmd = []string{"DEL", timeouts}
@@ -527,4 +654,32 @@ func (g *Materializer) add(c Choice) {
 	g.shadow.SetTime(t)
 	_, _ = conformance.Run(g.shadow, Resolve, &st)
 	seq.Steps = append(seq.Steps, st)
+}
+
+// renewChunk makes a 4.7.0 renewal step (LockTask.buildChunk): one call
+// renewing N of the sequence's locks, KEYS[i] with owner ARGV[i+1]. The
+// owner is usually whoever holds that lock in the shadow store (the thread
+// of this client that Java's LockEntry would name), else the step's owner;
+// the lease is lockWatchdogTimeout (30000), sometimes the drawn one so
+// that the lock's expiry is reached.
+func (g *Materializer) renewChunk(st *conformance.Step, c Choice, oi int) {
+	locks := g.seq.Locks
+	n := 1 + c.Sub%len(locks)
+	lease := int64(30000)
+	if c.Flags%5 == 0 {
+		lease = c.Lease
+	}
+	st.Script = g.id("renew")
+	st.Keys = make([]string, 0, n)
+	st.Argv = append(make([]string, 0, n+1), itoa(lease))
+	g.shadow.SetTime(st.T)
+	for i := 0; i < n; i++ {
+		lock := locks[(c.Lock+i)%len(locks)]
+		owner := g.seq.Owners[oi].ID
+		if h := g.shadow.Do("HGETALL", lock); c.Flags < 70 && h.Kind == sim.KindArray && len(h.Arr) >= 2 {
+			owner = h.Arr[0].Str
+		}
+		st.Keys = append(st.Keys, lock)
+		st.Argv = append(st.Argv, owner)
+	}
 }
