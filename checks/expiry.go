@@ -41,7 +41,7 @@ func Expiry(h *model.History, faults []sim.FaultSpan) []Violation {
 			}
 		}
 		for _, op := range h.Ops {
-			if op.Owner == s.Owner && op.Call != model.CallUnlock && op.Start > s.Start && (next < 0 || op.Start < next) {
+			if op.Owner == s.Owner && op.Call.Acquires() && op.Start > s.Start && (next < 0 || op.Start < next) {
 				next = op.Start
 			}
 		}

@@ -43,7 +43,7 @@ func Fenced(h *model.History) ([]Violation, Fencing) {
 	for i, s := range h.Sections {
 		at := s.Granted
 		for _, op := range h.Ops {
-			if op.Owner == s.Owner && op.Start == s.Called && op.Call != model.CallUnlock && op.ExecAt >= 0 {
+			if op.Owner == s.Owner && op.Start == s.Called && op.Call.Acquires() && op.ExecAt >= 0 {
 				at = op.ExecVirtual
 				break
 			}

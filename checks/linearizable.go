@@ -5,6 +5,7 @@ import (
 	"io"
 	"slices"
 	"sort"
+	"strconv"
 	"strings"
 	"time"
 
@@ -75,8 +76,17 @@ func LockOperations(h *model.History, fair bool) []porcupine.Operation {
 	}
 	for _, op := range h.Ops {
 		in := model.LockInput{Kind: model.Acquire, Lock: op.Lock, Owner: op.Owner, At: op.ExecAt, Epoch: op.ExecEpoch, Lease: op.ScriptLease}
-		if op.Call == model.CallUnlock {
+		switch op.Call {
+		case model.CallUnlock:
 			in.Kind = model.Release
+		case model.CallForceUnlock:
+			in.Kind = model.ForceRelease
+		case model.CallIsLocked:
+			in.Kind = model.IsLocked
+		case model.CallIsHeld:
+			in.Kind = model.IsHeld
+		case model.CallHoldCount:
+			in.Kind = model.HoldCount
 		}
 		what := fmt.Sprintf("%s %s %s", op.Proc, op.Owner, op.Call)
 		start := op.Start
@@ -131,6 +141,12 @@ func callResult(op model.Op) string {
 		return model.NotAcquired
 	case "released":
 		return model.Released
+	case "not-released":
+		return model.NotReleased
+	case "true":
+		return model.Yes
+	case "false":
+		return model.No
 	case "renewed":
 		return model.Renewed
 	case "not-renewed":
@@ -138,6 +154,11 @@ func callResult(op model.Op) string {
 	case "error":
 		if strings.HasPrefix(op.Err, "IllegalMonitorStateException") {
 			return model.NotHeld // a reply, not a lost one
+		}
+	case "":
+	default:
+		if op.Call == model.CallHoldCount {
+			return strconv.FormatInt(op.Value, 10)
 		}
 	}
 	return model.Unknown // open, or an error that says nothing of the effect

@@ -58,7 +58,7 @@ func Liveness(h *model.History) []Violation {
 	var waiters []string
 	first := end.At
 	for _, op := range h.Ops {
-		if op.Outcome == "" && op.Call != model.CallUnlock && op.Start >= end.LivenessFrom && end.Alive[op.Proc] {
+		if op.Outcome == "" && op.Call.Acquires() && op.Start >= end.LivenessFrom && end.Alive[op.Proc] {
 			waiters = append(waiters, op.Owner)
 			if op.Start < first {
 				first = op.Start
@@ -137,7 +137,7 @@ func blocker(h *model.History, at sim.Time) string {
 // waiting reports whether owner had an acquire call open at time at.
 func waiting(h *model.History, owner string, at sim.Time) bool {
 	for _, op := range h.Ops {
-		if op.Owner == owner && op.Call != model.CallUnlock && op.Start <= at && (op.End < 0 || op.End > at) {
+		if op.Owner == owner && op.Call.Acquires() && op.Start <= at && (op.End < 0 || op.End > at) {
 			return true
 		}
 	}

@@ -20,13 +20,16 @@ const (
 
 // Violation is one property violated in one run.
 type Violation struct {
-	Property string   // "mutex", ...
-	Class    Class    // bug or by-design
-	Excuse   string   // for by-design: the fault or rule that excuses it
-	At       sim.Time // when it happened (virtual time)
-	Actors   []string // the owners involved, in the order they acted
-	Detail   string
-	Faults   []sim.FaultSpan // faults active in the violation's window
+	Property string // "mutex", ...
+	// Kind narrows the property where its violations differ in cause
+	// (the error property: the exception's kind, "not-held", "timeout", ...).
+	Kind   string
+	Class  Class    // bug or by-design
+	Excuse string   // for by-design: the fault or rule that excuses it
+	At     sim.Time // when it happened (virtual time)
+	Actors []string // the owners involved, in the order they acted
+	Detail string
+	Faults []sim.FaultSpan // faults active in the violation's window
 }
 
 func (v Violation) String() string {
@@ -116,7 +119,7 @@ func classifyOverlap(a, b model.Section, faults []sim.FaultSpan) (Class, string,
 	class, why, active := excuse([]model.Section{a, b}, from, at, faults, false)
 	// The lease began when the acquiring script ran, at or after the
 	// successful attempt was sent.
-	if class == Bug && a.Lease > 0 && at >= a.Granted.Add(effectiveLease(a)) {
+	if class == Bug && a.Lease > 0 && at >= a.LeaseFrom().Add(effectiveLease(a)) {
 		return ByDesign, fmt.Sprintf("the lease of %dms had run out", a.Lease), active
 	}
 	return class, why, active
@@ -162,6 +165,13 @@ func excuseWith(holders []model.Section, from, at sim.Time, faults []sim.FaultSp
 			}
 		case sim.FaultLoss, sim.FaultSlowNet:
 			why = fmt.Sprintf("network %s for %s", f.Kind, f.For)
+		case sim.FaultDrop:
+			for _, s := range holders {
+				if f.Target == s.Proc {
+					why = fmt.Sprintf("%s lost a message at %s", f.Target, f.Point)
+					break
+				}
+			}
 		case sim.FaultMasterCrash, sim.FaultRestart:
 			why = fmt.Sprintf("%s at t=%s (asynchronous replication)", f.Kind, f.Start)
 		case sim.FaultServerStep, sim.FaultClockStep:

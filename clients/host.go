@@ -17,6 +17,7 @@ type Host struct {
 	c  *Client
 
 	reqs   map[sim.ReqID]Ref
+	ops    map[sim.ReqID]Op // what each request was, for its reply's protocol point
 	timers map[TimerKey]sim.TimerID
 	done   map[int64]func(Result)
 	queue  []Event
@@ -60,7 +61,7 @@ func (h *Host) Start(p *sim.Proc) {
 		uuid = NewUUID(p)
 	}
 	h.c = NewClient(h.cf, uuid)
-	h.reqs, h.timers, h.done, h.queue, h.busy = map[sim.ReqID]Ref{}, map[TimerKey]sim.TimerID{}, map[int64]func(Result){}, nil, false
+	h.reqs, h.ops, h.timers, h.done, h.queue, h.busy = map[sim.ReqID]Ref{}, map[sim.ReqID]Op{}, map[TimerKey]sim.TimerID{}, map[int64]func(Result){}, nil, false
 	tr := p.Trace("client-start").Str("uuid", h.c.uuid)
 	if h.cf.Simple != "" {
 		tr.Str("lock", string(h.cf.Simple)).End()
@@ -99,6 +100,7 @@ func (h *Host) Handle(p *sim.Proc, ev sim.Event) {
 	case sim.EvReply:
 		if ref, ok := h.reqs[ev.Req]; ok {
 			delete(h.reqs, ev.Req)
+			delete(h.ops, ev.Req)
 			h.step(Event{Kind: EvReply, Ref: ref, Reply: ev.Reply})
 		}
 	case sim.EvMessage:
@@ -118,6 +120,85 @@ func (h *Host) TimerID(k TimerKey) (sim.TimerID, bool) {
 func (h *Host) RefOf(id sim.ReqID) (Ref, bool) {
 	r, ok := h.reqs[id]
 	return r, ok
+}
+
+// Point is sim.PointNamer: the protocol point ev arrives at. A reply is
+// "reply:<op>", with ":ok" when it grants an acquisition; a timer is
+// "fire:<kind>" (the command executor's "fire:timeout:<op>", "fire:resend"
+// or "fire:retry"); a pub/sub message is "message".
+func (h *Host) Point(ev sim.Event) string {
+	switch ev.Kind {
+	case sim.EvReply:
+		op, ok := h.ops[ev.Req]
+		if !ok {
+			return ""
+		}
+		name := "reply:" + op.String()
+		r := ev.Reply
+		if r.Kind == sim.KindArray && len(r.Arr) == 2 {
+			r = r.Arr[0] // 3.16.8's batch: the script's reply
+		}
+		switch {
+		case (op == OpAcquire || op == OpAcquireNoWait) && r.Kind == sim.KindNil,
+			op == OpSetNX && r.Kind == sim.KindInt && r.Int == 1,
+			op == OpSetPX && r.Kind == sim.KindStatus:
+			name += ":ok"
+		}
+		return name
+	case sim.EvTimer:
+		k, ok := ev.Tag.(TimerKey)
+		if !ok {
+			return ""
+		}
+		switch k.Kind {
+		case TimerExec, TimerTaskExec:
+			own := OwnThread
+			if k.Kind == TimerTaskExec {
+				own = OwnTask
+			}
+			phase := h.c.ExecPhase(own, int(k.Slot))
+			if phase == "timeout" {
+				if e := h.c.execOf(own, int(k.Slot)); e != nil {
+					return "fire:timeout:" + e.cmd.Op.String()
+				}
+			}
+			return "fire:" + phase
+		}
+		return "fire:" + k.Kind.String()
+	case sim.EvMessage:
+		return "message"
+	}
+	return ""
+}
+
+// Points lists the protocol points of algo's client where faults can
+// strike (sim.PointSpec): the windows between a reply and the client's
+// next command, the watchdog's firing, a wake-up, a lost reply's timeout
+// before its re-send, and the messages that can be lost.
+func Points(algo string) []sim.PointSpec {
+	stop := func(n string) sim.PointSpec { return sim.PointSpec{Name: n, Stop: true} }
+	both := func(n string) sim.PointSpec { return sim.PointSpec{Name: n, Stop: true, Drop: true} }
+	send := func(op Op) sim.PointSpec { return sim.PointSpec{Name: "send:" + op.String(), Drop: true} }
+	switch SimpleKind(algo) {
+	case SetNXExpire:
+		return []sim.PointSpec{both("reply:setnx:ok"), send(OpExpire), both("reply:expire"), both("reply:del"), stop("fire:wait")}
+	case SetPX:
+		return []sim.PointSpec{both("reply:set-px:ok"), send(OpDel), both("reply:del"), stop("fire:wait")}
+	case SetUUIDGetDel:
+		return []sim.PointSpec{both("reply:set-px:ok"), both("reply:get"), send(OpDel), both("reply:del"), stop("fire:wait")}
+	case SetUUIDLua:
+		return []sim.PointSpec{both("reply:set-px:ok"), send(OpCAD), both("reply:cad"), stop("fire:wait")}
+	}
+	pts := []sim.PointSpec{
+		both("reply:acquire:ok"), both("reply:acquire"), send(OpAcquire),
+		both("reply:unlock"), send(OpUnlock),
+		stop("fire:watchdog"), both("reply:renew"), send(OpRenew),
+		both("message"), stop("fire:wait"), stop("fire:timeout:acquire"),
+	}
+	if _, fair, _ := RedissonAlgo(algo); fair {
+		pts = append(pts, both("reply:acquire-failed"))
+	}
+	return pts
 }
 
 // After runs fn after d of virtual time in this process (a thread's
@@ -170,6 +251,7 @@ func (h *Host) effect(e Effect) {
 			h.OnSend(e.Ref, e.Cmd)
 		}
 		req := h.cf.Render(h.c.uuid, e.Cmd)
+		req.Point = e.Cmd.Op.String()
 		if h.Tag != nil {
 			req.Tag = h.Tag(e.Ref, e.Cmd)
 			for i := range req.Batch {
@@ -182,7 +264,8 @@ func (h *Host) effect(e Effect) {
 			h.queue = append(h.queue, Event{Kind: EvWriteFailed, Ref: e.Ref})
 			return
 		}
-		h.reqs[p.Send(req)] = e.Ref
+		id := p.Send(req)
+		h.reqs[id], h.ops[id] = e.Ref, e.Cmd.Op
 	case EffSetTimer:
 		if id, ok := h.timers[e.Timer]; ok {
 			p.Cancel(id)

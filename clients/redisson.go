@@ -62,9 +62,11 @@ func (c *Client) redissonCall(i int) {
 	}
 }
 
-// command sends a call's one command.
+// command sends a call's one command (for its thread: the observer files
+// it under the thread's call).
 func (c *Client) command(i int, cmd Cmd) {
 	c.threads[i].pc = pcCommand
+	cmd.Thread = c.threads[i].id
 	c.send(OwnThread, i, cmd)
 }
 

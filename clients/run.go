@@ -152,12 +152,15 @@ func NewRun(cfg RunConfig, trace io.Writer) (*Run, error) {
 	for i := range names {
 		names[i] = "c" + strconv.Itoa(i+1)
 	}
-	plan, err := sim.PlanFor(cfg.Seed, cfg.Preset, names, cfg.Safety)
+	plan, err := sim.PlanFor(cfg.Seed, cfg.Preset, names, cfg.Safety, Points(cfg.Algo))
 	if err != nil {
 		return nil, err
 	}
 	if cfg.Faults != nil {
-		plan.Faults = cfg.Faults
+		plan.Faults = slices.Clone(cfg.Faults)
+		for i := range plan.Faults {
+			plan.Faults[i].Index = i
+		}
 	}
 	tr := sim.NewTracer(trace)
 	w := sim.NewWorld(sim.Config{Seed: cfg.Seed, Net: plan.Net, Replicas: plan.Replicas, Trace: tr})
@@ -184,8 +187,9 @@ func NewRun(cfg RunConfig, trace io.Writer) (*Run, error) {
 		fmt.Sprintf("skip faults %s", intList(cfg.SkipFaults)),
 		fmt.Sprintf("client overrides watchdog=%dms threadWaitTime=%dms timeout=%dms retryAttempts=%d retryInterval=%dms (0: the version's default)",
 			cfg.Client.LockWatchdogTimeout, cfg.Client.ThreadWaitTime, cfg.Client.Timeout, cfg.Client.RetryAttempts, cfg.Client.RetryInterval),
-		fmt.Sprintf("workload procs=%d threads=%d lock=%s think=%s cs=%s cs-long=%.2f<=%s mix lock=%d lock(lease)=%d tryLock()=%d tryLock(wait)=%d lease=%d..%dms wait=%d..%dms seconds-unit=%.2f",
-			wl.Procs, wl.Threads, wl.Lock, wl.ThinkMean, wl.CSMean, wl.CSLong, wl.CSLongMax, wl.WLock, wl.WLockLease, wl.WTryLock, wl.WTryLockWait, wl.LeaseMin, wl.LeaseMax, wl.WaitMin, wl.WaitMax, wl.SecondsUnit),
+		fmt.Sprintf("workload procs=%d threads=%d lock=%s think=%s cs=%s cs-long=%.2f<=%s mix lock=%d lock(lease)=%d tryLock()=%d tryLock(wait)=%d lease=%d..%dms wait=%d..%dms seconds-unit=%.2f inner=%d reenter=%.2f query=%.2f force=%.2f objects=%s",
+			wl.Procs, wl.Threads, wl.Lock, wl.ThinkMean, wl.CSMean, wl.CSLong, wl.CSLongMax, wl.WLock, wl.WLockLease, wl.WTryLock, wl.WTryLockWait, wl.LeaseMin, wl.LeaseMax, wl.WaitMin, wl.WaitMax, wl.SecondsUnit,
+			wl.Inner, wl.Reenter, wl.Query, wl.Force, wl.Objects),
 	}, plan.Describe()...)
 	if cfg.Mutant != "" {
 		r.Header = slices.Insert(r.Header, 1, "mutant "+cfg.Mutant)
@@ -228,6 +232,21 @@ func drawWorkload(cfg RunConfig) Workload {
 	if wl.WLock+wl.WLockLease+wl.WTryLock+wl.WTryLockWait == 0 {
 		wl.WLock = 1
 	}
+	// Redisson's locks also re-enter, ask, force and keep lock objects
+	// (drawn last, so the draws above are the same for every algorithm).
+	wl.Objects = "fresh"
+	if _, _, redisson := RedissonAlgo(cfg.Algo); redisson {
+		wl.Inner = r.Intn(3)
+		wl.Reenter = 0.3 + 0.5*r.Float64()
+		wl.Query = 0.2 * r.Float64()
+		wl.Force = 0.1 * r.Float64()
+		switch x := r.Float64(); {
+		case x < 0.3:
+			wl.Objects = "own"
+		case x < 0.45:
+			wl.Objects = "shared"
+		}
+	}
 	if cfg.Procs > 0 {
 		wl.Procs = cfg.Procs
 	}
@@ -266,7 +285,7 @@ func (r *Run) programFactory() (func() sim.Program, error) {
 	}
 	return func() sim.Program {
 		host := NewHost(cf)
-		prog := &workloadProgram{Program: host}
+		prog := &workloadProgram{Host: host}
 		r.progs = append(r.progs, prog)
 		renewOps := map[int32]int{} // task slot → its renewal's entry in h.Renewals
 		var inc int
@@ -311,11 +330,9 @@ func (r *Run) programFactory() (func() sim.Program, error) {
 				delete(renewOps, e.Slot)
 				op := &h.Renewals[i]
 				op.End = p.VirtualNow()
-				res := Result{OK: e.OK}
-				if e.Text != "" {
-					res.Err, res.Text = ErrReply, e.Text
-				}
+				res := Result{OK: e.OK, Err: ErrKind(e.Value), Text: e.Text}
 				op.Outcome, op.Err = outcome(res, "renewed", "not-renewed")
+				op.ErrKind = res.Err.String()
 			}
 		}
 		host.OnStart = func(host *Host) {
@@ -330,7 +347,7 @@ func (r *Run) programFactory() (func() sim.Program, error) {
 // workloadProgram wraps a client program with its workload threads, so a
 // crash can close their critical sections.
 type workloadProgram struct {
-	sim.Program
+	*Host
 	threads []*wthread
 }
 
@@ -539,7 +556,7 @@ func (r *Run) openOp(owner string) *model.Op {
 		for _, t := range prog.threads {
 			if t.op >= 0 && t.owner == owner {
 				op := &r.History.Ops[t.op]
-				if op.Outcome == "" && op.Call != model.CallUnlock {
+				if op.Outcome == "" && op.Call.Acquires() {
 					return op
 				}
 			}
@@ -580,6 +597,7 @@ func (r *Run) Execute() {
 		}
 	}
 	end.WaitBound = r.waitBound()
+	end.Replicas = r.Plan.Replicas
 	r.History.End = end
 	w.Tracer().Event(w.Now(), "world", "end").Int("events", int64(w.Steps())).End()
 }

@@ -110,6 +110,10 @@ const (
 	ErrUnsupported         // the call does not exist for this lock
 )
 
+var errKindNames = [...]string{"", "timeout", "write", "reply", "sync", "not-held", "subscribe", "interrupted", "unsupported"}
+
+func (k ErrKind) String() string { return errKindNames[k] }
+
 // Result is what a call returned: OK (acquired, released, forced, locked,
 // held), a value (getHoldCount), or an exception.
 type Result struct {
@@ -195,7 +199,7 @@ const (
 	NoteUntimedWait   NoteKind = iota + 1 // lock() waits on its latch with no timeout (a negative ttl, #5503); Value: ttl
 	NoteResend                            // a command is re-sent after a response timeout; Ref
 	NoteRenewSent                         // a watchdog renewal goes out; Slot: task, Thread: owner, Value: lease
-	NoteRenewDone                         // its outcome; Slot: task, OK: renewed, Text: error
+	NoteRenewDone                         // its outcome; Slot: task, OK: renewed, Text and Value (ErrKind): its exception
 	NoteSubscribeFail                     // a subscription failed (Text)
 	NoteWait                              // a thread blocks on its latch; OK: timed, for Value ms
 )

@@ -130,7 +130,7 @@ func (c *Client) renewTask(j int) {
 func (c *Client) renewed(j int, r sim.Reply, res Result) {
 	tk := c.tasks[j]
 	ok := !res.Failed() && r.Kind == sim.KindInt && r.Int == 1
-	c.emit(Effect{Kind: EffNote, Note: NoteRenewDone, Slot: int32(j), Thread: tk.exec.cmd.Thread, OK: ok, Text: res.Error()})
+	c.emit(Effect{Kind: EffNote, Note: NoteRenewDone, Slot: int32(j), Thread: tk.exec.cmd.Thread, OK: ok, Text: res.Error(), Value: int64(res.Err)})
 	if c.cf.v3168() {
 		switch {
 		case res.Failed():

@@ -34,6 +34,20 @@ type Workload struct {
 	WaitMin, WaitMax                          int64 // tryLock waits, ms
 	SecondsUnit                               float64
 
+	// Redisson's locks only (zero for the simple locks, which have none of
+	// these calls or are not reentrant): per critical section, how many
+	// more calls a holder may make inside it (0..Inner), each a re-entrant
+	// acquisition with probability Reenter, else a query
+	// (isHeldByCurrentThread, getHoldCount, isLocked); a query before an
+	// acquisition with probability Query; releasing every hold at once with
+	// forceUnlock() with probability Force.
+	Inner                 int
+	Reenter, Query, Force float64
+	// Objects is how the threads of a process hold their lock objects:
+	// "fresh" (getLock for every acquisition), "own" (each thread keeps
+	// one) or "shared" (one for all the process's threads).
+	Objects string
+
 	// StopAt: threads start no new acquisition after this virtual time.
 	StopAt sim.Time
 }
@@ -49,6 +63,7 @@ type wthread struct {
 	rand  *sim.Rand
 	sect  int // index of the open section in h.Sections, or -1
 	op    int // index of the open op, or -1
+	holds int // how many holds the thread believes it has
 	inc   int
 	// lastTry is when the latest acquire attempt was sent: the lease of a
 	// successful acquisition started at or after it.
@@ -97,10 +112,9 @@ func (t *wthread) draw() Attempt {
 	return a
 }
 
-// call is the client call an attempt makes: through a new lock object
-// (`redisson.getLock(name)` for every acquisition, the common pattern).
-func (a Attempt) call() Call {
-	c := Call{Wait: a.Wait, Lease: a.Lease, Unit: a.Unit, Fresh: true}
+// call is the client call an attempt makes through lock object handle.
+func (a Attempt) call(handle int, fresh bool) Call {
+	c := Call{Wait: a.Wait, Lease: a.Lease, Unit: a.Unit, Handle: handle, Fresh: fresh}
 	switch a.Kind {
 	case model.CallLock:
 		c.Kind = CallLock
@@ -112,6 +126,29 @@ func (a Attempt) call() Call {
 	return c
 }
 
+// handle is the lock object the thread calls through; fresh says whether
+// an outer acquisition takes a new one (getLock each time).
+func (t *wthread) handle() (int, bool) {
+	switch t.wl.Objects {
+	case "own":
+		return int(t.tid - 50), false
+	case "shared":
+		return 0, false
+	}
+	return int(t.tid - 50), true
+}
+
+// begin records the start of a call and traces it.
+func (t *wthread) begin(k model.CallKind, a Attempt, scriptLease int64) {
+	t.op = len(t.h.Ops)
+	t.h.Ops = append(t.h.Ops, model.Op{Proc: t.p.Name, Thread: t.tid, Owner: t.owner, Lock: t.wl.Lock, Call: k, Wait: a.Unit.toMillis(a.Wait), Lease: leaseMs(a), Start: t.p.VirtualNow(), End: -1, ExecAt: -1, GaveUpAt: -1, ScriptLease: scriptLease, Nested: t.holds > 0})
+	tr := t.p.Trace("call").Int("thread", t.tid).Str("call", string(k))
+	if k.Acquires() {
+		tr.Int("wait", a.Wait).Int("lease", a.Lease).Int("unit_ms", int64(a.Unit))
+	}
+	tr.End()
+}
+
 func (t *wthread) loop() {
 	if !t.alive() {
 		return
@@ -121,25 +158,96 @@ func (t *wthread) loop() {
 		if !t.alive() || t.p.VirtualNow() >= t.wl.StopAt {
 			return
 		}
-		a := t.draw()
-		t.op = len(t.h.Ops)
-		t.h.Ops = append(t.h.Ops, model.Op{Proc: t.p.Name, Thread: t.tid, Owner: t.owner, Lock: t.wl.Lock, Call: a.Kind, Wait: a.Unit.toMillis(a.Wait), Lease: leaseMs(a), Start: t.p.VirtualNow(), End: -1, ExecAt: -1, GaveUpAt: -1, ScriptLease: t.scriptLease(a)})
-		t.p.Trace("call").Int("thread", t.tid).Str("call", string(a.Kind)).Int("wait", a.Wait).Int("lease", a.Lease).Int("unit_ms", int64(a.Unit)).End()
-		t.host.Call(t.tid, a.call(), func(res Result) {
-			if !t.alive() {
-				return
-			}
-			t.h.Ops[t.op].LastTry = t.lastTry
-			t.finishOp(res, "acquired", "not-acquired")
-			if !res.OK || res.Failed() {
-				t.loop()
-				return
-			}
-			t.sect = len(t.h.Sections)
-			t.h.Sections = append(t.h.Sections, model.Section{Proc: t.p.Name, Thread: t.tid, Owner: t.owner, Lock: t.wl.Lock, Lease: t.lease(a), Called: t.h.Ops[t.op].Start, Granted: t.lastTry, Start: t.p.VirtualNow(), End: -1, StoreHolds: t.holdCount()})
-			t.write()
-			t.host.After(t.csDuration(), func() { t.unlock() })
-		})
+		if t.wl.Query > 0 && t.rand.Chance(t.wl.Query) {
+			t.query(t.loopAcquire)
+			return
+		}
+		t.loopAcquire()
+	})
+}
+
+// loopAcquire makes the outer acquisition of a critical section.
+func (t *wthread) loopAcquire() {
+	a := t.draw()
+	h, fresh := t.handle()
+	t.acquire(a, h, fresh, func(ok bool) {
+		if !ok {
+			t.loop()
+			return
+		}
+		t.sect = len(t.h.Sections)
+		t.h.Sections = append(t.h.Sections, model.Section{Proc: t.p.Name, Thread: t.tid, Owner: t.owner, Lock: t.wl.Lock, Lease: t.lease(a), Called: t.h.Ops[t.op].Start, Granted: t.lastTry, Start: t.p.VirtualNow(), End: -1, StoreHolds: t.holdCount()})
+		t.write()
+		n := 0
+		if t.wl.Inner > 0 {
+			n = t.rand.Intn(t.wl.Inner + 1)
+		}
+		t.inner(n, func() { t.host.After(t.csDuration(), func() { t.release() }) })
+	})
+}
+
+// acquire makes one acquisition call and records it; done hears whether
+// the thread got (one more hold of) the lock.
+func (t *wthread) acquire(a Attempt, handle int, fresh bool, done func(ok bool)) {
+	t.begin(a.Kind, a, t.scriptLease(a))
+	t.host.Call(t.tid, a.call(handle, fresh), func(res Result) {
+		if !t.alive() {
+			return
+		}
+		t.h.Ops[t.op].LastTry = t.lastTry
+		t.finishOp(res, "acquired", "not-acquired")
+		ok := res.OK && !res.Failed()
+		if ok {
+			t.holds++
+		}
+		done(ok)
+	})
+}
+
+// inner makes n more calls inside the critical section: re-entrant
+// acquisitions through the same lock object, and queries.
+func (t *wthread) inner(n int, done func()) {
+	if n == 0 || !t.alive() {
+		done()
+		return
+	}
+	next := func() { t.inner(n-1, done) }
+	if !t.rand.Chance(t.wl.Reenter) {
+		t.query(next)
+		return
+	}
+	h, _ := t.handle()
+	a := t.draw()
+	t.acquire(a, h, false, func(ok bool) {
+		if ok && t.sect >= 0 {
+			// The acquisition re-armed the lock's lease (pexpire) with its own.
+			s := &t.h.Sections[t.sect]
+			s.Lease, s.Rearmed = t.lease(a), t.lastTry
+		}
+		next()
+	})
+}
+
+// query asks one of the lock's questions: isHeldByCurrentThread,
+// getHoldCount, isLocked.
+func (t *wthread) query(done func()) {
+	kinds := []model.CallKind{model.CallIsHeld, model.CallHoldCount, model.CallIsLocked}
+	k := kinds[t.rand.Intn(len(kinds))]
+	call := map[model.CallKind]CallKind{model.CallIsHeld: CallIsHeld, model.CallHoldCount: CallHoldCount, model.CallIsLocked: CallIsLocked}[k]
+	h, _ := t.handle()
+	t.begin(k, Attempt{Wait: -1, Lease: -1, Unit: Milliseconds}, 0)
+	t.host.Call(t.tid, Call{Kind: call, Wait: -1, Lease: -1, Handle: h}, func(res Result) {
+		if !t.alive() {
+			return
+		}
+		yes, no := "true", "false"
+		if k == model.CallHoldCount {
+			yes = strconv.FormatInt(res.Value, 10)
+			no = yes
+		}
+		t.h.Ops[t.op].Value = res.Value
+		t.finishOp(res, yes, no)
+		done()
 	})
 }
 
@@ -172,13 +280,13 @@ func (t *wthread) scriptLease(a Attempt) int64 {
 // unlockLease is the lease an unlock re-arms: the lock object's
 // internalLockLeaseTime (the acquisition's explicit lease in 3.8.1 and,
 // after it succeeded, in 3.16.8; else the watchdog's); 0 for a simple lock.
-func (t *wthread) unlockLease() int64 {
+func (t *wthread) unlockLease(h int) int64 {
 	cf := t.host.cf
 	if cf.Simple != "" {
 		return 0
 	}
-	if c := t.host.c; len(c.handles) > 0 {
-		return c.handles[0].lease
+	if c := t.host.c; h < len(c.handles) {
+		return c.handles[h].lease
 	}
 	return cf.Opts.LockWatchdogTimeout
 }
@@ -242,26 +350,55 @@ func (t *wthread) finishOp(res Result, yes, no string) {
 	op := &t.h.Ops[t.op]
 	op.End = t.p.VirtualNow()
 	op.Outcome, op.Err = outcome(res, yes, no)
+	op.ErrKind = res.Err.String()
 	t.p.Trace("return").Int("thread", t.tid).Str("call", string(op.Call)).Str("outcome", op.Outcome).Str("error", op.Err).End()
 }
 
-func (t *wthread) unlock() {
+// release gives the holds back: one unlock() per hold, or, sometimes,
+// one forceUnlock() for all of them. The critical section ends when the
+// last release is called.
+func (t *wthread) release() {
 	if !t.alive() {
+		return
+	}
+	force := t.wl.Force > 0 && t.rand.Chance(t.wl.Force)
+	if t.holds > 1 && !force {
+		t.unlock(false, t.release)
 		return
 	}
 	t.write()
 	s := &t.h.Sections[t.sect]
 	s.End, s.Ended = t.p.VirtualNow(), "unlock"
+	if force {
+		s.Ended = "forceUnlock"
+	}
 	t.sect = -1
-	t.op = len(t.h.Ops)
-	t.h.Ops = append(t.h.Ops, model.Op{Proc: t.p.Name, Thread: t.tid, Owner: t.owner, Lock: t.wl.Lock, Call: model.CallUnlock, Wait: -1, Lease: -1, Start: t.p.VirtualNow(), End: -1, ExecAt: -1, GaveUpAt: -1, ScriptLease: t.unlockLease()})
-	t.p.Trace("call").Int("thread", t.tid).Str("call", "unlock").End()
-	t.host.Call(t.tid, Call{Kind: CallUnlock, Wait: -1, Lease: -1}, func(res Result) {
+	t.unlock(force, t.loop)
+}
+
+// unlock makes one unlock() (or forceUnlock()) call, then goes on.
+func (t *wthread) unlock(force bool, then func()) {
+	h, _ := t.handle()
+	k, call, lease := model.CallUnlock, CallUnlock, t.unlockLease(h)
+	if force {
+		k, call, lease = model.CallForceUnlock, CallForceUnlock, 0
+	}
+	t.begin(k, Attempt{Wait: -1, Lease: -1, Unit: Milliseconds}, lease)
+	if force {
+		t.holds = 0
+	} else {
+		t.holds--
+	}
+	t.host.Call(t.tid, Call{Kind: call, Wait: -1, Lease: -1, Handle: h}, func(res Result) {
 		if !t.alive() {
 			return
 		}
-		t.finishOp(res, "released", "error")
-		t.loop()
+		if force {
+			t.finishOp(res, "released", "not-released")
+		} else {
+			t.finishOp(res, "released", "error")
+		}
+		then()
 	})
 }
 

@@ -12,22 +12,46 @@ const (
 	CallTryLockWait CallKind = "tryLock(wait)" // tryLock(wait, lease, unit)
 	CallUnlock      CallKind = "unlock"
 	CallRenew       CallKind = "renew" // the watchdog's renewal (Op in History.Renewals)
+	CallForceUnlock CallKind = "forceUnlock"
+	CallIsLocked    CallKind = "isLocked"
+	CallIsHeld      CallKind = "isHeldByCurrentThread"
+	CallHoldCount   CallKind = "getHoldCount"
 )
+
+// Acquires reports whether the call takes the lock when it succeeds.
+func (k CallKind) Acquires() bool {
+	return k == CallLock || k == CallTryLock || k == CallTryLockWait
+}
+
+// Releases reports whether the call gives the lock back.
+func (k CallKind) Releases() bool { return k == CallUnlock || k == CallForceUnlock }
 
 // Op is one call in the client-observed history: what a thread asked,
 // when (virtual time) it called and heard back, and what it heard.
 type Op struct {
-	Proc    string
-	Thread  int64
-	Owner   string // the owner field the lock stores (UUID:threadId), or the value
-	Lock    string
-	Call    CallKind
-	Wait    int64
-	Lease   int64 // ms; -1: the watchdog's
-	Start   sim.Time
-	End     sim.Time // -1 while open (the process crashed before it returned)
-	Outcome string   // "acquired", "not-acquired", "released", "error", or "" while open
+	Proc   string
+	Thread int64
+	Owner  string // the owner field the lock stores (UUID:threadId), or the value
+	Lock   string
+	Call   CallKind
+	Wait   int64
+	Lease  int64 // ms; -1: the watchdog's
+	Start  sim.Time
+	End    sim.Time // -1 while open (the process crashed before it returned)
+	// Outcome is "acquired", "not-acquired", "released", "not-released"
+	// (a forceUnlock that found nothing), "true"/"false" (isLocked,
+	// isHeldByCurrentThread), the count (getHoldCount), "error", or ""
+	// while open.
+	Outcome string
 	Err     string
+	// ErrKind classifies an error as the Java exception does: timeout,
+	// write, reply, sync, not-held, subscribe, interrupted, unsupported.
+	ErrKind string
+	// Value is getHoldCount's answer.
+	Value int64
+	// Nested is set for a call made while the thread held the lock (a
+	// re-entrant acquisition, a query, an unlock of an inner hold).
+	Nested bool
 	// Untimed is set when the call waited with no timeout at all
 	// (Redisson's lock() after a negative ttl, #5503).
 	Untimed bool
@@ -100,6 +124,10 @@ type Section struct {
 	// ran, and the lease began, at or after this (a call that waited was
 	// granted long after it was made).
 	Granted sim.Time
+	// Rearmed is when the holder last re-armed the lease itself, with a
+	// re-entrant acquisition inside the section (Lease is then that
+	// acquisition's lease); 0 when it never did.
+	Rearmed sim.Time
 	Start   sim.Time
 	End     sim.Time // -1: still open at the end of the run
 	Ended   string   // "unlock", "crash", or "" while open
@@ -158,6 +186,9 @@ type End struct {
 	// LiveOwners are the owners (UUID:threadId) of the threads of the
 	// processes' current incarnations that are running at the end.
 	LiveOwners map[string]bool
+	// Replicas is how many replicas the master had (their replication is
+	// asynchronous).
+	Replicas int
 	// WaitBound is how long the algorithm may, by its own design, leave a
 	// free lock untaken while callers wait: the longest lease a sleeping
 	// waiter's ttl can come from, plus the fair lock's threadWaitTime per
@@ -177,6 +208,15 @@ type History struct {
 	End      End
 	// NegativeTTLs counts acquire replies below zero (3.16.8's #5503).
 	NegativeTTLs int
+}
+
+// LeaseFrom is when the section's lease (Lease) was last armed: the grant,
+// or the holder's later re-entrant acquisition.
+func (s Section) LeaseFrom() sim.Time {
+	if s.Rearmed > 0 {
+		return s.Rearmed
+	}
+	return s.Granted
 }
 
 // PlaceTakenAt is when the caller took the place in the fair queue it

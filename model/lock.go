@@ -3,6 +3,7 @@ package model
 import (
 	"fmt"
 	"hash/fnv"
+	"strconv"
 	"strings"
 
 	"github.com/anishathalye/porcupine"
@@ -26,6 +27,15 @@ const (
 	// Leave is a fair waiter giving up its place (acquireFailed, after its
 	// wait ran out).
 	Leave LockOpKind = "leave"
+	// ForceRelease drops the lock whoever holds it (forceUnlock): Released
+	// when there was a hold to drop, NotReleased when the lock was free.
+	ForceRelease LockOpKind = "force-release"
+	// IsLocked, IsHeld and HoldCount only read: whether anyone holds the
+	// lock, whether the caller does (Yes or No), and how many holds the
+	// caller has (its count as the result: "0", "1", ...).
+	IsLocked  LockOpKind = "is-locked"
+	IsHeld    LockOpKind = "is-held"
+	HoldCount LockOpKind = "hold-count"
 )
 
 // The results an operation can report. Unknown marks an operation whose
@@ -40,6 +50,9 @@ const (
 	Renewed     = "renewed"
 	NotRenewed  = "not-renewed"
 	Left        = "left"
+	NotReleased = "not-released"
+	Yes         = "true"
+	No          = "false"
 	Unknown     = ""
 )
 
@@ -234,7 +247,11 @@ func step(opt LockOptions, s lockState, in LockInput, result string) []interface
 	}
 	// Its script ran, with one of the results the client never heard.
 	var out []interface{}
-	for _, r := range []string{Acquired, NotAcquired, Queued, Released, NotHeld, Renewed, NotRenewed, Left} {
+	switch in.Kind {
+	case IsLocked, IsHeld, HoldCount:
+		return []interface{}{s} // a read whose answer was lost changes nothing
+	}
+	for _, r := range []string{Acquired, NotAcquired, Queued, Released, NotReleased, NotHeld, Renewed, NotRenewed, Left} {
 		out = append(out, apply(opt, s, in, r)...)
 	}
 	return out
@@ -358,6 +375,31 @@ func spec(opt LockOptions, s lockState, in LockInput, result string) (lockState,
 		case !mine && result == NotRenewed:
 			return s, true
 		}
+	case ForceRelease:
+		switch {
+		case held && result == Released:
+			s.owner, s.count, s.expiry = "", 0, -1
+			return s, true
+		case !held && result == NotReleased:
+			return s, true
+		}
+	case IsLocked:
+		return s, result == yesNo(held)
+	case IsHeld:
+		return s, result == yesNo(mine)
+	case HoldCount:
+		n := 0
+		if mine {
+			n = s.count
+		}
+		return s, result == strconv.Itoa(n)
 	}
 	return s, false
+}
+
+func yesNo(b bool) string {
+	if b {
+		return Yes
+	}
+	return No
 }

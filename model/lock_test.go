@@ -183,3 +183,36 @@ func TestHashAgreesWithEqual(t *testing.T) {
 		t.Fatal("different queues collide")
 	}
 }
+
+// The queries read the lock at the server time they ran: isLocked whether
+// anyone holds it (a lease past its deadline does not), isHeldByCurrentThread
+// whether the caller does, getHoldCount the caller's count.
+func TestQueriesReadTheLock(t *testing.T) {
+	check(t, redisson, true,
+		op(0, "A", Acquire, 0, 10, 1000, 5000, Acquired),
+		op(0, "A", Acquire, 11, 12, 1001, 5000, Acquired),
+		op(0, "A", HoldCount, 13, 14, 1002, 0, "2"),
+		op(0, "A", IsHeld, 15, 16, 1003, 0, Yes),
+		op(1, "B", IsHeld, 15, 16, 1003, 0, No),
+		op(1, "B", HoldCount, 17, 18, 1004, 0, "0"),
+		op(1, "B", IsLocked, 19, 20, 1005, 0, Yes),
+		op(1, "B", IsLocked, 21, 22, 6002, 0, No)) // past A's deadline
+	check(t, redisson, false,
+		op(0, "A", Acquire, 0, 10, 1000, 5000, Acquired),
+		op(1, "B", IsLocked, 19, 20, 1005, 0, No))
+	check(t, redisson, false,
+		op(0, "A", Acquire, 0, 10, 1000, 5000, Acquired),
+		op(0, "A", HoldCount, 13, 14, 1002, 0, "2"))
+}
+
+// forceUnlock drops whoever holds the lock and says whether there was one.
+func TestForceReleaseDropsAnyHolder(t *testing.T) {
+	check(t, redisson, true,
+		op(0, "A", Acquire, 0, 10, 1000, 30000, Acquired),
+		op(1, "B", ForceRelease, 20, 30, 2000, 0, Released),
+		op(1, "B", Acquire, 40, 50, 3000, 30000, Acquired),
+		op(2, "C", ForceRelease, 60, 70, 4000, 0, Released),
+		op(2, "C", ForceRelease, 80, 90, 5000, 0, NotReleased))
+	check(t, redisson, false,
+		op(1, "B", ForceRelease, 20, 30, 2000, 0, Released))
+}

@@ -22,6 +22,7 @@ const (
 	FaultMasterCrash FaultKind = "master-crash" // the master dies; a replica is promoted after Amount; it returns after For
 	FaultRestart     FaultKind = "restart"      // the master restarts at once without persistence
 	FaultClockSkew   FaultKind = "clock-skew"   // a process's clock runs off (offset, drift) for the whole run
+	FaultDrop        FaultKind = "drop"         // one message is lost (at a protocol point)
 )
 
 // Fault is one scheduled fault.
@@ -32,6 +33,15 @@ type Fault struct {
 	For    Duration // how long it lasts
 	Amount Duration // clock step, spike size, or failover delay
 	Prob   float64  // loss probability
+	// Point, when set, names a point of the target's protocol (points.go):
+	// the fault is armed at At and strikes there, the first time the
+	// process reaches it: a crash or a pause before the process handles
+	// what arrived, or the loss of it (FaultDrop).
+	Point string
+	// Index is the fault's place in its plan (for --skip-faults and the
+	// counterfactual runs that confirm an excuse); -1 for a condition
+	// recorded with RecordSpan.
+	Index int
 }
 
 // String renders a fault the way run headers and stories print it.
@@ -46,6 +56,9 @@ func (f Fault) String() string {
 	}
 	if f.Prob != 0 {
 		fmt.Fprintf(&b, " prob=%.3f", f.Prob)
+	}
+	if f.Point != "" {
+		fmt.Fprintf(&b, " at=%s", f.Point)
 	}
 	return b.String()
 }
@@ -66,6 +79,7 @@ type activeFault struct {
 // clock offset and drift) as a fault span, so checks can excuse what it
 // causes. It injects nothing.
 func (w *World) RecordSpan(f Fault, end Time) {
+	f.Index = -1
 	w.spans = append(w.spans, &FaultSpan{Fault: f, Start: f.At, End: end})
 }
 
@@ -74,7 +88,11 @@ func (w *World) RecordSpan(f Fault, end Time) {
 func (w *World) Schedule(f Fault) {
 	w.faults = append(w.faults, f)
 	w.At(f.At, func() {
-		if w.faultsOn {
+		switch {
+		case !w.faultsOn:
+		case f.Point != "":
+			w.armed = append(w.armed, f) // points.go: it strikes when the target gets there
+		default:
 			w.inject(f)
 		}
 	})
@@ -102,7 +120,11 @@ func (w *World) procByName(name string) *Proc {
 func (w *World) inject(f Fault) {
 	span := &FaultSpan{Fault: f, Start: w.now, End: -1}
 	w.spans = append(w.spans, span)
-	w.trace.Event(w.now, f.Target, "fault").Str("fault", string(f.Kind)).Dur("for_ms", f.For).Dur("amount_ms", f.Amount).End()
+	tr := w.trace.Event(w.now, f.Target, "fault").Str("fault", string(f.Kind)).Dur("for_ms", f.For).Dur("amount_ms", f.Amount)
+	if f.Point != "" {
+		tr.Str("at", f.Point)
+	}
+	tr.End()
 	lasting := func(heal func()) {
 		a := &activeFault{span: span}
 		a.heal = func() {
@@ -177,13 +199,15 @@ func (w *World) inject(f Fault) {
 	case FaultRestart:
 		w.RestartMaster()
 		span.End = w.now
+	case FaultDrop:
+		span.End = w.now // the message itself is dropped where the point is
 	default:
 		panic("sim: unknown fault kind " + string(f.Kind))
 	}
 }
 
 // Presets lists the fault presets by name.
-var Presets = []string{"none", "crash", "pause", "net", "skew", "failover", "all"}
+var Presets = []string{"none", "crash", "pause", "net", "skew", "failover", "points", "all"}
 
 // CheckPreset fails, naming the known ones, when preset is not one of them.
 func CheckPreset(preset string) error {
@@ -207,8 +231,12 @@ type Plan struct {
 
 // PlanFor draws the fault plan of preset for the named processes over a
 // safety phase of length safety. Every parameter comes from the seed's
-// "faults/<preset>" stream; Describe prints them all.
-func PlanFor(seed uint64, preset string, procs []string, safety Duration) (Plan, error) {
+// "faults/<preset>" stream; Describe prints them all. points are the
+// clients' protocol points (points.go): crash, pause and net also draw a
+// fault at one of them (from the stream "faults/<preset>/points", so the
+// faults at random times are the same as without), "points" draws only
+// there, and "all" does both.
+func PlanFor(seed uint64, preset string, procs []string, safety Duration, points []PointSpec) (Plan, error) {
 	if err := CheckPreset(preset); err != nil {
 		return Plan{}, err
 	}
@@ -227,16 +255,7 @@ func PlanFor(seed uint64, preset string, procs []string, safety Duration) (Plan,
 	}
 	if has("pause") {
 		for i, n := 0, 1+r.Intn(3); i < n; i++ {
-			var d Duration
-			switch x := r.Float64(); {
-			case x < 0.5:
-				d = r.Range(100*Millisecond, 5*Second)
-			case x < 0.85:
-				d = r.Range(5*Second, 40*Second)
-			default:
-				d = r.Range(40*Second, 90*Second)
-			}
-			plan.Faults = append(plan.Faults, Fault{At: at(), Kind: FaultPause, Target: pick(), For: d})
+			plan.Faults = append(plan.Faults, Fault{At: at(), Kind: FaultPause, Target: pick(), For: drawPause(r)})
 		}
 	}
 	if has("net") {
@@ -271,8 +290,42 @@ func PlanFor(seed uint64, preset string, procs []string, safety Duration) (Plan,
 			plan.Faults = append(plan.Faults, Fault{At: at(), Kind: FaultMasterCrash, Target: "master", Amount: r.Range(Second, 15*Second), For: r.Range(5*Second, 60*Second)})
 		}
 	}
+	pr := NewRand(seed, "faults/"+preset+"/points")
+	for _, k := range []struct {
+		preset string
+		kind   FaultKind
+	}{{"crash", FaultCrash}, {"pause", FaultPause}, {"net", FaultDrop}} {
+		if has(k.preset) && pr.Chance(0.7) {
+			if f, ok := drawPointFault(pr, k.kind, points, procs, safety); ok {
+				plan.Faults = append(plan.Faults, f)
+			}
+		}
+	}
+	if preset == "points" {
+		kinds := []FaultKind{FaultCrash, FaultPause, FaultDrop}
+		for i, n := 0, 1+pr.Intn(3); i < n; i++ {
+			if f, ok := drawPointFault(pr, kinds[pr.Intn(len(kinds))], points, procs, safety); ok {
+				plan.Faults = append(plan.Faults, f)
+			}
+		}
+	}
 	sort.SliceStable(plan.Faults, func(i, j int) bool { return plan.Faults[i].At < plan.Faults[j].At })
+	for i := range plan.Faults {
+		plan.Faults[i].Index = i
+	}
 	return plan, nil
+}
+
+// drawPause draws a stop-the-world pause: mostly short, sometimes longer
+// than a lease.
+func drawPause(r *Rand) Duration {
+	switch x := r.Float64(); {
+	case x < 0.5:
+		return r.Range(100*Millisecond, 5*Second)
+	case x < 0.85:
+		return r.Range(5*Second, 40*Second)
+	}
+	return r.Range(40*Second, 90*Second)
 }
 
 // Describe prints every parameter of the plan, one per line, for the

@@ -62,6 +62,9 @@ type Request struct {
 	// Tag is an opaque label the client attaches (which call the request
 	// belongs to); the simulator only hands it to World.OnExec.
 	Tag string
+	// Point names the request for faults at protocol points ("send:" +
+	// Point).
+	Point string
 }
 
 // Describe renders a request for traces and stories.
@@ -95,6 +98,10 @@ func (p *Proc) Send(req Request) ReqID {
 		return id
 	}
 	m := w.Master()
+	if p.dropAtSend(req) {
+		p.Trace("drop").Int("req", int64(id)).Str("why", "lost at a protocol point").End()
+		return id
+	}
 	switch {
 	case m == nil || !m.Up:
 		p.Trace("drop").Int("req", int64(id)).Str("why", "no master").End()

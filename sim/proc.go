@@ -174,10 +174,13 @@ func (p *Proc) deliver(ev Event) {
 // handle gives one event to the program; a timer counts as fired only
 // now, so a Cancel before this point stops it.
 func (p *Proc) handle(ev Event) {
+	if ev.Kind == EvTimer && !p.timers[ev.Timer] {
+		return
+	}
+	if p.atPoint(ev) {
+		return // a fault at this point took it (points.go)
+	}
 	if ev.Kind == EvTimer {
-		if !p.timers[ev.Timer] {
-			return
-		}
 		delete(p.timers, ev.Timer)
 	}
 	p.prog.Handle(p, ev)

@@ -67,6 +67,7 @@ type World struct {
 	// faultsOn is false in the liveness phase: no new fault starts.
 	faultsOn bool
 	faults   []Fault
+	armed    []Fault // faults at protocol points, waiting for their point
 	active   []*activeFault
 	spans    []*FaultSpan
 }
@@ -200,6 +201,7 @@ func (w *World) Procs() []*Proc { return w.procs }
 // scheduled fault starts afterwards. The liveness phase follows.
 func (w *World) EndFaults() {
 	w.faultsOn = false
+	w.armed = nil
 	for len(w.active) > 0 {
 		a := w.active[0]
 		a.heal()

@@ -260,16 +260,16 @@ func TestRandStreamsIndependent(t *testing.T) {
 }
 
 func TestPlanForRejectsUnknownPreset(t *testing.T) {
-	_, err := PlanFor(1, "chaos", []string{"c1"}, Minute)
+	_, err := PlanFor(1, "chaos", []string{"c1"}, Minute, nil)
 	if err == nil || !strings.Contains(err.Error(), `unknown preset "chaos"`) {
 		t.Fatalf("err = %v", err)
 	}
 	for _, p := range Presets {
-		a, err := PlanFor(7, p, []string{"c1", "c2"}, Minute)
+		a, err := PlanFor(7, p, []string{"c1", "c2"}, Minute, nil)
 		if err != nil {
 			t.Fatal(err)
 		}
-		b, _ := PlanFor(7, p, []string{"c1", "c2"}, Minute)
+		b, _ := PlanFor(7, p, []string{"c1", "c2"}, Minute, nil)
 		if strings.Join(a.Describe(), "\n") != strings.Join(b.Describe(), "\n") {
 			t.Fatalf("preset %s: the same seed drew different plans", p)
 		}

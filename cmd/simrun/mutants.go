@@ -47,7 +47,7 @@ func caught(algo string, vs, baseline []checks.Violation) ([]string, string) {
 		if v.Class != checks.Bug || slices.Contains(props, v.Property) {
 			continue
 		}
-		if !isExpected(algo, v.Property) || !inBase[v.Property] {
+		if !isExpected(algo, v) || !inBase[v.Property] {
 			props = append(props, v.Property)
 			if detail == "" {
 				detail = v.String()

@@ -1,0 +1,57 @@
+package checks
+
+import (
+	"testing"
+
+	"github.com/locksim/locksim/model"
+	"github.com/locksim/locksim/sim"
+)
+
+func errOp(kind, text string, start, end sim.Time) model.Op {
+	return model.Op{Proc: "c1", Owner: "A", Lock: "L", Call: model.CallUnlock, Start: start, End: end, Outcome: "error", Err: text, ErrKind: kind, ExecAt: -1}
+}
+
+// TestErrorsClassify pins each class of exception: an error reply is a
+// bug whatever happened; a timeout is by design only under a fault that
+// explains it; a failed WAIT is by design when the master has replicas;
+// IllegalMonitorStateException is by design when the lease ran out.
+func TestErrorsClassify(t *testing.T) {
+	sec := func(lease int64) []model.Section {
+		return []model.Section{{Proc: "c1", Owner: "A", Lock: "L", Lease: lease, Called: 0, Granted: 0, Start: 1 * sim.Time(sim.Second), End: 20 * sim.Time(sim.Second)}}
+	}
+	partition := []sim.FaultSpan{{Fault: sim.Fault{Kind: sim.FaultPartition, Target: "c1", For: 5 * sim.Second}, Start: sim.Time(2 * sim.Second), End: sim.Time(7 * sim.Second)}}
+	s := sim.Time(sim.Second)
+	for _, c := range []struct {
+		name     string
+		op       model.Op
+		sections []model.Section
+		faults   []sim.FaultSpan
+		replicas int
+		want     Class
+	}{
+		{"a script error is a bug even under a fault", errOp("reply", "RedisException: ERR user_script:1: bad", 3*s, 4*s), nil, partition, 0, Bug},
+		{"a timeout without a fault is a bug", errOp("timeout", "RedisTimeoutException", 3*s, 6*s), nil, nil, 0, Bug},
+		{"a timeout in a partition is by design", errOp("timeout", "RedisTimeoutException", 3*s, 6*s), nil, partition, 0, ByDesign},
+		{"a timeout after the partition healed is a bug", errOp("timeout", "RedisTimeoutException", 8*s, 11*s), nil, partition, 0, Bug},
+		{"a short WAIT without replicas is a bug", errOp("sync", "Only 0 of 1 slaves were synced", 3*s, 4*s), nil, nil, 0, Bug},
+		{"a short WAIT with replicas is by design", errOp("sync", "Only 0 of 1 slaves were synced", 3*s, 4*s), nil, nil, 1, ByDesign},
+		{"a lost hold with no cause is a bug", errOp("not-held", "IllegalMonitorStateException", 20*s, 21*s), sec(-1), nil, 0, Bug},
+		{"a lost hold whose lease ran out is by design", errOp("not-held", "IllegalMonitorStateException", 20*s, 21*s), sec(10000), nil, 0, ByDesign},
+		{"a lost hold under a partition is by design", errOp("not-held", "IllegalMonitorStateException", 20*s, 21*s), sec(-1), partition, 0, ByDesign},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			h := &model.History{Ops: []model.Op{c.op}, Sections: c.sections}
+			h.End.Replicas = c.replicas
+			vs := Errors(h, c.faults)
+			if len(vs) != 1 {
+				t.Fatalf("got %d violations, want 1: %v", len(vs), vs)
+			}
+			if vs[0].Class != c.want || vs[0].Kind != c.op.ErrKind || vs[0].Property != "error" {
+				t.Fatalf("got %s (%s/%s), want %s", vs[0], vs[0].Property, vs[0].Kind, c.want)
+			}
+		})
+	}
+	if vs := Errors(&model.History{Ops: []model.Op{{Outcome: "released"}}}, nil); len(vs) != 0 {
+		t.Fatalf("a call without an error was judged: %v", vs)
+	}
+}
