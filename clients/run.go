@@ -305,11 +305,24 @@ func (r *Run) programFactory() (func() sim.Program, error) {
 			if ref.Owner != OwnThread {
 				return
 			}
+			t := prog.thread(cmd.Thread)
+			if t == nil {
+				return
+			}
 			switch cmd.Op {
 			case OpAcquire, OpAcquireNoWait, OpSetNX, OpSetPX:
-				if t := prog.thread(cmd.Thread); t != nil {
-					t.lastTry = host.p.VirtualNow()
-				}
+				t.lastTry = host.p.VirtualNow()
+			}
+			if t.op < 0 {
+				return
+			}
+			// The lease the script arms is the one the command carries (a
+			// lock object can send another than the caller asked for).
+			switch cmd.Op {
+			case OpAcquire, OpAcquireNoWait, OpSetPX, OpUnlock:
+				h.Ops[t.op].ScriptLease = cmd.Lease
+			case OpExpire:
+				h.Ops[t.op].ScriptLease = ExpireSeconds(cmd.Lease) * 1000
 			}
 		}
 		host.OnNote = func(e Effect) {
