@@ -60,6 +60,10 @@ type model struct {
 	// call's return, in order (ReplayBoth compares them with the world's).
 	logExec   func(proc int, cmd clients.Cmd, reply sim.Reply)
 	logReturn func(th int, call clients.Call, r clients.Result)
+
+	// found collects what the step being applied broke (judge.go).
+	found      []finding
+	storeFinds map[uint32][]finding // the store's invariants, per store
 }
 
 type execKey struct {
@@ -74,6 +78,7 @@ type execResult struct {
 	reply uint32
 	pubs  uint64 // (process, channel) pairs an unlock message went to
 	line  string
+	fifo  string // how the script broke the fair queue's order, if it did
 }
 
 type shiftKey struct {
@@ -260,6 +265,15 @@ type thread struct {
 	ip     uint8 // the next step of its program
 	held   uint8 // how many times it believes it holds the lock
 	inCall bool
+	// hadError: one of its calls threw, so the store may keep a hold the
+	// thread does not count (a phantom hold, by design).
+	hadError bool
+	// leaseLeft is what is left (ms, saturating at 0) of the explicit
+	// lease its latest acquisition took, -1 when the watchdog keeps the
+	// lock; crashLeft, after its process crashed while it held the lock,
+	// what is left of that lease (-1 otherwise): when it reaches 0 the
+	// hold must be gone from the store.
+	leaseLeft, crashLeft int32
 }
 
 const noClient = math.MaxUint32
@@ -297,6 +311,9 @@ func (m *model) appendKey(s *state, dst []byte) []byte {
 		t := s.th[i]
 		dst = append(dst, t.ip, t.held)
 		dst = appendBool(dst, t.inCall)
+		dst = appendBool(dst, t.hadError)
+		dst = appendV(dst, int64(t.leaseLeft))
+		dst = appendV(dst, int64(t.crashLeft))
 	}
 	dst = appendU(dst, uint64(len(s.msgs)))
 	for _, q := range s.msgs {
@@ -323,6 +340,9 @@ func (m *model) initial() state {
 	st.store = m.intern(s)
 	for p := range st.clients {
 		st.clients[p] = noClient
+	}
+	for th := range st.th {
+		st.th[th].leaseLeft, st.th[th].crashLeft = -1, -1
 	}
 	for p := 0; p < m.procs; p++ {
 		st.clients[p] = m.internClient(p, clients.NewClient(m.cf, procName(p)))
@@ -486,6 +506,7 @@ func (m *model) exec(id uint32, q msg, subs uint64) execResult {
 	}
 	s.Publish = nil
 	r := execResult{store: m.intern(s), reply: m.internReply(reply), pubs: pubs, line: describeReq(req)}
+	r.fifo = m.fifoBroken(m.stores[id], s, q.cmd, procName(int(q.proc)), reply)
 	m.execMemo[k] = r
 	return r
 }
@@ -555,7 +576,7 @@ func (m *model) actions(s *state, dst []action) []action {
 		}
 		// A paused process's state may grow old, but no older than a
 		// delayed message may (MaxDelay).
-		if w, ok := c.OldestWall(); ok {
+		if w, ok := c.OldestWall(); ok && s.paused[p] {
 			next = min(next, MaxDelay+w-base)
 		}
 	}
@@ -653,10 +674,14 @@ func (st *story) add(format string, args ...any) {
 
 // apply returns the state after step a, normalized.
 func (m *model) apply(s *state, a action, st *story) state {
+	m.found = m.found[:0]
 	n := s.clone()
 	switch a.kind {
 	case aCall:
 		th := int(a.th)
+		if stp := m.prog[n.th[th].ip]; stp.call.Kind == clients.CallForceUnlock {
+			n.th[th].held = 0 // forceUnlock drops every hold of the caller too
+		}
 		p, tid := m.where(th)
 		stp := m.prog[n.th[th].ip]
 		n.th[th].inCall = true
@@ -679,7 +704,17 @@ func (m *model) apply(s *state, a action, st *story) state {
 		p := int(a.th)
 		n.clients[p], n.paused[p] = noClient, false
 		for th := p * m.per; th < (p+1)*m.per; th++ {
-			n.th[th] = thread{ip: uint8(len(m.prog))} // its threads are gone, and what they believed
+			// Its threads are gone, and what they believed; a hold it had
+			// must go within its lease (the watchdog's when it had none).
+			crash := int32(-1)
+			if t := n.th[th]; t.held > 0 {
+				crash = t.leaseLeft
+				if crash < 0 {
+					crash = int32(m.cf.Opts.LockWatchdogTimeout)
+				}
+				crash++ // a key lives through its expiry millisecond
+			}
+			n.th[th] = thread{ip: uint8(len(m.prog)), leaseLeft: -1, crashLeft: crash}
 		}
 		st.add("fault: process %s crashes (its requests in flight still reach Redis)", procName(p))
 	case aPause:
@@ -718,6 +753,16 @@ func (m *model) deliver(n *state, q msg, st *story) {
 	case mRequest:
 		r := m.exec(n.store, q, m.subs(n))
 		n.store = r.store
+		if p := int(q.proc); n.crashed(p) && (q.cmd.Op == clients.OpRenew || q.cmd.Op == clients.OpAcquire) {
+			// A command of a crashed process that still arrives re-arms its
+			// hold: it must go within that lease from now.
+			if th := m.threadOf(p, q.cmd.Thread); n.th[th].crashLeft >= 0 && m.holds(n, th) > 0 {
+				n.th[th].crashLeft = int32(q.cmd.Lease + 1)
+			}
+		}
+		if r.fifo != "" {
+			m.found = append(m.found, finding{kind: "fifo", detail: r.fifo, bug: true})
+		}
 		if m.logExec != nil {
 			m.logExec(int(q.proc), q.cmd, m.replies[r.reply])
 		}
@@ -766,6 +811,11 @@ func (m *model) step(n *state, p int, ev evKey, st *story) {
 				t.inCall = false
 				if stp.call.Kind.Acquires() && e.Result.OK && !e.Result.Failed() {
 					t.held++
+					t.leaseLeft = int32(m.callLease(stp.call))
+				}
+				m.judgeReturn(n, th, stp.call, e.Result)
+				if e.Result.Failed() {
+					t.hadError = true
 				}
 				if m.logReturn != nil {
 					m.logReturn(th, stp.call, e.Result)
@@ -861,6 +911,14 @@ func (m *model) advance(n *state, d int64, st *story) {
 			n.msgs[j].cmd.At -= d
 		}
 	}
+	for th := 0; th < m.n; th++ {
+		t := &n.th[th]
+		for _, v := range []*int32{&t.leaseLeft, &t.crashLeft} {
+			if *v > 0 {
+				*v = int32(max(int64(*v)-d, 0))
+			}
+		}
+	}
 	st.add("%d ms pass", d)
 }
 
@@ -885,25 +943,6 @@ func (m *model) normalize(n *state) {
 }
 
 // --- checks
-
-// violation names the safety property s breaks, if any.
-func (m *model) violation(s *state) (kind, detail string) {
-	var holders []string
-	for th := 0; th < m.n; th++ {
-		if s.th[th].held > 0 {
-			holders = append(holders, m.threadName(th))
-		}
-	}
-	if len(holders) > 1 {
-		return "mutex", fmt.Sprintf("%v all believe they hold the lock", holders)
-	}
-	for _, q := range s.msgs {
-		if q.kind == mReply && m.replies[q.reply].Kind == sim.KindError {
-			return "error", fmt.Sprintf("Redis answered %s with an error: %s", m.msgText(q), m.replies[q.reply].Str)
-		}
-	}
-	return "", ""
-}
 
 // finished reports whether every thread has made all its calls (or its
 // process crashed).

@@ -2,6 +2,7 @@ package explore
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 )
 
@@ -17,9 +18,10 @@ import (
 //	state                             the keyspace, the threads and the messages in flight
 //	check                             the safety violation of the current state, or "ok"
 type Replay struct {
-	m  *model
-	s  state
-	at int64
+	m    *model
+	s    state
+	at   int64
+	last []finding // what the last step broke
 }
 
 // NewReplay starts cfg at its initial state.
@@ -47,10 +49,14 @@ func (r *Replay) Do(line string) (string, error) {
 	case "state":
 		return strings.Join(r.m.describe(&r.s), "\n"), nil
 	case "check":
-		if kind, detail := r.m.violation(&r.s); kind != "" {
-			return fmt.Sprintf("violation %s: %s", kind, detail), nil
+		var lines []string
+		for _, f := range append(slices.Clone(r.last), r.m.stateFindings(&r.s)...) {
+			lines = append(lines, findingText(f))
 		}
-		return "ok", nil
+		if len(lines) == 0 {
+			return "ok", nil
+		}
+		return strings.Join(lines, "\n"), nil
 	}
 	acts := r.m.actions(&r.s, nil)
 	var names []string
@@ -65,6 +71,7 @@ func (r *Replay) Do(line string) (string, error) {
 		}
 		var st story
 		r.s = r.m.apply(&r.s, a, &st)
+		r.last = slices.Clone(r.m.found)
 		return formatStep(Step{Command: name, At: r.at, Lines: st.lines}), nil
 	}
 	return "", fmt.Errorf("%q is not a step this state allows (it allows: %s)", line, strings.Join(names, "; "))
@@ -81,29 +88,53 @@ func formatStep(s Step) string {
 	return b.String()
 }
 
-// Scenario renders the violation as a scenario file that replays it with
-// `simrun scenario FILE`: the configuration, every step with what it did,
-// and the final state with its verdict. It is "" when nothing was found.
+// Scenario renders the bug-class violation as a scenario file that
+// replays it with `simrun scenario FILE` ("" when none was found).
 func (r *Result) Scenario() string {
-	v := r.Violation
-	if v == nil {
+	if r.Violation == nil {
 		return ""
 	}
+	return r.Violation.Scenario(r.Config)
+}
+
+// Scenario renders the violation as a scenario file that replays it: the
+// configuration, every step with what it did, and the final state with
+// its verdict, each output the replay's own.
+func (v *Violation) Scenario(cfg Config) string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "# The shortest counterexample simrun explore found for %s:\n", r.Config.Header())
-	fmt.Fprintf(&b, "# %s: %s\n", v.Kind, v.Detail)
+	fmt.Fprintf(&b, "# The shortest counterexample simrun explore found for %s:\n", cfg.Header())
+	if v.Bug {
+		fmt.Fprintf(&b, "# bug %s: %s\n", v.Kind, v.Detail)
+	} else {
+		fmt.Fprintf(&b, "# by design %s (%s): %s\n", v.Kind, v.Excuse, v.Detail)
+	}
 	fmt.Fprintf(&b, "# Replay it with: simrun scenario FILE\n\n")
-	fmt.Fprintf(&b, "explore %s\n----\n%s\n\n", r.Config.Header(), Heading(r.Config))
+	fmt.Fprintf(&b, "explore %s\n----\n%s\n\n", cfg.Header(), Heading(cfg))
+	r, err := NewReplay(cfg)
+	do := func(cmd string) string {
+		if err != nil {
+			return "error: " + err.Error()
+		}
+		out, e := r.Do(cmd)
+		if e != nil {
+			return "error: " + e.Error()
+		}
+		return out
+	}
 	for _, s := range v.Steps {
-		fmt.Fprintf(&b, "%s\n----\n%s\n\n", s.Command, formatStep(s))
+		fmt.Fprintf(&b, "%s\n----\n%s\n\n", s.Command, do(s.Command))
 	}
-	fmt.Fprintf(&b, "state\n----\n%s\n\n", strings.Join(v.State, "\n"))
-	verdict := "ok"
-	if v.Kind != "stuck" {
-		verdict = fmt.Sprintf("violation %s: %s", v.Kind, v.Detail)
-	}
-	fmt.Fprintf(&b, "check\n----\n%s\n", verdict)
+	fmt.Fprintf(&b, "state\n----\n%s\n\n", do("state"))
+	fmt.Fprintf(&b, "check\n----\n%s\n", do("check"))
 	return b.String()
+}
+
+// findingText is a finding as `check` prints it.
+func findingText(f finding) string {
+	if f.bug {
+		return fmt.Sprintf("bug %s: %s", f.kind, f.detail)
+	}
+	return fmt.Sprintf("by design %s (%s): %s", f.kind, f.excuse, f.detail)
 }
 
 // Story is the violation told step by step, for a terminal.

@@ -2,6 +2,7 @@ package explore
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 )
 
@@ -26,19 +27,39 @@ type Step struct {
 	Lines   []string
 }
 
-// Violation is a shortest path to a state that breaks a property.
+// Violation is a shortest path to a state (or a step) that breaks a
+// property.
 type Violation struct {
-	Kind   string // "mutex", "error" (Redis answered with an error), "stuck" (no continuation finishes every thread)
+	// Kind is the property: "mutex", "error" (Redis answered with an error,
+	// or a call threw), "holds", "release", "store", "fifo", "expiry",
+	// "stuck" (no continuation finishes every thread).
+	Kind   string
 	Detail string
+	// Bug is false when something the algorithm does not claim to survive
+	// explains the violation (Excuse says what): a lease that ran out, a
+	// pause, a lost or delayed message, a restart.
+	Bug    bool
+	Excuse string
 	Steps  []Step
 	State  []string // the final state, described
 }
 
+// Class is "bug" or "by-design".
+func (v *Violation) Class() string {
+	if v.Bug {
+		return "bug"
+	}
+	return "by-design"
+}
+
 // Result is what a search found.
 type Result struct {
-	Config    Config
-	Stats     Stats
+	Config Config
+	Stats  Stats
+	// Violation is the shortest bug-class violation (the search stops at
+	// it); ByDesign the shortest by-design one of each property met before.
 	Violation *Violation
+	ByDesign  []*Violation
 	// Liveness is true when the search was complete and so could check
 	// that every reachable state can still finish every thread.
 	Liveness bool
@@ -78,15 +99,33 @@ func Explore(cfg Config, progress func(Stats)) (*Result, error) {
 	var next []node
 	var acts []action
 	var key []byte
-	found := func(id uint32, kind, detail string) {
+	// pathTo is the steps from the initial state to state id, then last.
+	pathTo := func(id uint32, last *action) []action {
 		var path []action
 		for x := id; x != 0; x = records[x].parent {
 			path = append(path, records[x].act)
 		}
-		for i, j := 0, len(path)-1; i < j; i, j = i+1, j-1 {
-			path[i], path[j] = path[j], path[i]
+		slices.Reverse(path)
+		if last != nil {
+			path = append(path, *last)
 		}
-		res.Violation = m.replayPath(path, kind, detail)
+		return path
+	}
+	seenKind := map[string]bool{}
+	// report keeps f, reached by path; it reports whether the search stops
+	// (a bug).
+	report := func(f finding, path func() []action) bool {
+		if !f.bug && seenKind[f.kind] {
+			return false
+		}
+		v := m.replayPath(path(), f)
+		if f.bug {
+			res.Violation = v
+			return true
+		}
+		seenKind[f.kind] = true
+		res.ByDesign = append(res.ByDesign, v)
+		return false
 	}
 	st := &res.Stats
 	st.Distinct = 1
@@ -101,6 +140,11 @@ func Explore(cfg Config, progress func(Stats)) (*Result, error) {
 			for _, a := range acts {
 				succ := m.apply(&nd.st, a, nil)
 				st.Explored++
+				for _, f := range m.found {
+					if report(f, func() []action { return pathTo(nd.id, &a) }) {
+						return res, nil
+					}
+				}
 				key = m.appendKey(&succ, key[:0])
 				id, seen := visited[string(key)]
 				if !seen {
@@ -108,9 +152,10 @@ func Explore(cfg Config, progress func(Stats)) (*Result, error) {
 					visited[string(key)] = id
 					records = append(records, record{parent: nd.id, act: a})
 					st.Distinct++
-					if kind, detail := m.violation(&succ); kind != "" {
-						found(id, kind, detail)
-						return res, nil
+					for _, f := range m.stateFindings(&succ) {
+						if report(f, func() []action { return pathTo(id, nil) }) {
+							return res, nil
+						}
 					}
 					if m.finished(&succ) {
 						finished = append(finished, id)
@@ -140,9 +185,7 @@ func Explore(cfg Config, progress func(Stats)) (*Result, error) {
 	}
 	res.Liveness = true
 	if id, ok := stuck(len(records), edges, finished); ok {
-		found(id, "stuck", "")
-		v := res.Violation
-		v.Detail = "from here no order of events lets every thread finish its calls"
+		report(finding{kind: "stuck", detail: "from here no order of events lets every thread finish its calls", bug: true}, func() []action { return pathTo(id, nil) })
 	}
 	return res, nil
 }
@@ -190,8 +233,8 @@ func stuck(n int, edges []uint64, finished []uint32) (uint32, bool) {
 
 // replayPath runs path from the initial state, recording each step's
 // command and story.
-func (m *model) replayPath(path []action, kind, detail string) *Violation {
-	v := &Violation{Kind: kind, Detail: detail}
+func (m *model) replayPath(path []action, f finding) *Violation {
+	v := &Violation{Kind: f.kind, Detail: f.detail, Bug: f.bug, Excuse: f.excuse}
 	s := m.initial()
 	var at int64
 	for _, a := range path {
@@ -257,15 +300,19 @@ func (r *Result) Summary() string {
 	s := r.Stats
 	fmt.Fprintf(&b, "explore %s\n", r.Config.Header())
 	fmt.Fprintf(&b, "states explored %d, distinct %d, depth %d\n", s.Explored, s.Distinct, s.Depth)
+	for _, v := range r.ByDesign {
+		fmt.Fprintf(&b, "by design: %s after %d steps (%s): %s\n", v.Kind, len(v.Steps), v.Excuse, v.Detail)
+	}
+	const checked = "mutual exclusion, errors, hold counts, releases, the store's invariants, the fair queue's order, crashed holders' expiry"
 	switch {
 	case r.Violation != nil:
-		fmt.Fprintf(&b, "violation %s after %d steps: %s\n", r.Violation.Kind, len(r.Violation.Steps), r.Violation.Detail)
+		fmt.Fprintf(&b, "bug: %s after %d steps: %s\n", r.Violation.Kind, len(r.Violation.Steps), r.Violation.Detail)
 	case s.Complete && r.Liveness:
-		fmt.Fprintf(&b, "clean: every reachable state checked (mutual exclusion, error replies, and that every thread can still finish)\n")
+		fmt.Fprintf(&b, "no bug: every reachable state checked (%s, and that every thread can still finish)\n", checked)
 	case s.Complete:
-		fmt.Fprintf(&b, "clean: every reachable state checked for mutual exclusion and error replies (too many transitions to check liveness)\n")
+		fmt.Fprintf(&b, "no bug: every reachable state checked (%s; too many transitions to check liveness)\n", checked)
 	default:
-		fmt.Fprintf(&b, "no violation within the bound, but the search was cut: %s\n", s.Cut)
+		fmt.Fprintf(&b, "no bug within the bound, but the search was cut: %s\n", s.Cut)
 	}
 	return b.String()
 }

@@ -7,18 +7,22 @@ import (
 	"testing"
 )
 
-// TestExploreCommand: a clean configuration exits 0 with its counts; a
-// violation exits 1, tells its story and saves a scenario that `simrun
-// scenario` replays to the same output.
+// TestExploreCommand: a configuration without bugs exits 0 with its counts,
+// also when it has by-design violations; a bug exits 1, tells its story and
+// saves a scenario that `simrun scenario` replays to the same output.
 func TestExploreCommand(t *testing.T) {
 	code, out, errs := runArgs("explore", "--algo", "rlock-3.16.8", "--threads", "2")
-	if code != exitOK || !strings.Contains(out, "distinct 588") || !strings.Contains(out, "clean") {
+	if code != exitOK || !strings.Contains(out, "distinct 588") || !strings.Contains(out, "no bug") {
 		t.Fatalf("clean run: exit %d\n%s%s", code, out, errs)
 	}
+	code, out, errs = runArgs("explore", "--algo", "rlock-3.8.1", "--faults", "drop:1")
+	if code != exitOK || !strings.Contains(out, "by design: mutex after 12 steps (fault drop on the path)") || !strings.Contains(out, "no bug") {
+		t.Fatalf("by-design run: exit %d\n%s%s", code, out, errs)
+	}
 	save := filepath.Join(t.TempDir(), "cx.txt")
-	code, out, errs = runArgs("explore", "--algo", "rlock-3.8.1", "--faults", "drop:1", "--save", save)
-	if code != exitViolated || !strings.Contains(out, "violation mutex after 12 steps") || !strings.Contains(out, "drop A watchdog.renew") {
-		t.Fatalf("violating run: exit %d\n%s%s", code, out, errs)
+	code, out, errs = runArgs("explore", "--algo", "rlock-3.16.8", "--faults", "drop:1", "--save", save)
+	if code != exitViolated || !strings.Contains(out, "bug: holds after 9 steps") || !strings.Contains(out, "drop A acquire.reply") {
+		t.Fatalf("bug run: exit %d\n%s%s", code, out, errs)
 	}
 	saved, err := os.ReadFile(save)
 	if err != nil {
@@ -32,7 +36,7 @@ func TestExploreCommand(t *testing.T) {
 	if strings.TrimSpace(replayed) != strings.TrimSpace(body) {
 		t.Fatalf("replay differs from the saved scenario:\n%s\n---\n%s", replayed, body)
 	}
-	if !strings.Contains(replayed, "violation mutex") {
+	if !strings.Contains(replayed, "bug holds") {
 		t.Fatal("replay does not end at the violation")
 	}
 }

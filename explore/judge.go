@@ -1,0 +1,227 @@
+package explore
+
+import (
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/locksim/locksim/clients"
+	"github.com/locksim/locksim/sim"
+)
+
+// The search judges like the checks of the random runs (package checks):
+// what a state or a step breaks, and whether it is a bug or by design —
+// explained by something the algorithm does not claim to survive.
+
+// finding is one property broken in a state or by a step.
+type finding struct {
+	kind, detail string
+	bug          bool
+	excuse       string // for by design: why
+}
+
+// faultExcuse names the faults used so far that an algorithm does not
+// claim to survive — a pause, a lost or delayed message, a restart of
+// Redis without persistence ("" when none was used). A crash is not one:
+// a crashed process holds nothing. Faults used are part of the state, so
+// every path to it used the same ones.
+func faultExcuse(s *state) string {
+	var parts []string
+	for _, k := range []FaultKind{FaultPause, FaultDrop, FaultDelay, FaultRestart} {
+		if s.used[k] > 0 {
+			parts = append(parts, k.String())
+		}
+	}
+	if len(parts) == 0 {
+		return ""
+	}
+	return "fault " + strings.Join(parts, ", ") + " on the path"
+}
+
+// classify makes f by design when excuse is set.
+func classify(f finding, excuse string) finding {
+	if excuse != "" {
+		f.bug, f.excuse = false, excuse
+	}
+	return f
+}
+
+// callLease is the lease (ms) an acquisition takes: its explicit lease, a
+// simple lock's default, or -1 when Redisson's watchdog keeps the lock.
+func (m *model) callLease(c clients.Call) int64 {
+	switch {
+	case c.Lease != -1:
+		u := c.Unit
+		if u == 0 {
+			u = clients.Milliseconds
+		}
+		return c.Lease * int64(u)
+	case m.cf.Simple != "":
+		return clients.SimpleLease
+	}
+	return -1
+}
+
+// owner is thread th's lock name in the store.
+func (m *model) owner(th int) string {
+	p, tid := m.where(th)
+	return m.cf.OwnerName(procName(p), tid)
+}
+
+// holds is the hold count the store keeps for thread th (-1 for a lock
+// without counts), read without touching the store.
+func (m *model) holds(s *state, th int) int64 {
+	if m.cf.Simple != "" {
+		return -1
+	}
+	v, ok := m.stores[s.store].PeekHashField(lockName, m.owner(th))
+	if !ok {
+		return 0
+	}
+	n, _ := strconv.ParseInt(v, 10, 64)
+	return n
+}
+
+// judgeReturn judges thread th's call returning r: an exception; after an
+// acquisition, the store's count against the thread's own; after the
+// release of its last hold, the lock free of it.
+func (m *model) judgeReturn(n *state, th int, call clients.Call, r clients.Result) {
+	t := &n.th[th]
+	who := m.threadName(th)
+	switch {
+	case r.Failed():
+		f := finding{kind: "error", detail: fmt.Sprintf("%s's %s threw %s", who, callText(call), r.Text), bug: true}
+		switch r.Err {
+		case clients.ErrReply, clients.ErrUnsupported, clients.ErrInterrupted:
+			// an error reply from Redis is always a bug
+		case clients.ErrNotHeld:
+			if t.leaseLeft == 0 {
+				f = classify(f, "its lease had run out")
+			} else {
+				f = classify(f, faultExcuse(n))
+			}
+		default:
+			f = classify(f, faultExcuse(n))
+		}
+		m.found = append(m.found, f)
+	case call.Kind.Acquires() && r.OK:
+		// More holds than the thread counts is an acquire that ran twice
+		// (a bug) unless an earlier call threw (a phantom hold); fewer is a
+		// hold gone before the reply came, by design under a fault.
+		if c := m.holds(n, th); c >= 0 && c != int64(t.held) {
+			f := finding{kind: "holds", detail: fmt.Sprintf("%s believes it holds the lock %d time(s) but the store counts %d", who, t.held, c), bug: true}
+			switch {
+			case c > int64(t.held) && t.hadError:
+				f = classify(f, "an earlier call of "+who+" threw, leaving a hold it does not count")
+			case c < int64(t.held):
+				f = classify(f, faultExcuse(n))
+			}
+			m.found = append(m.found, f)
+		}
+	case call.Kind == clients.CallUnlock && r.OK && t.held == 0:
+		if c := m.holds(n, th); c > 0 {
+			f := finding{kind: "release", detail: fmt.Sprintf("%s released its last hold but the store still counts %d for it", who, c), bug: true}
+			if t.hadError {
+				f = classify(f, "an earlier call of "+who+" threw, leaving a hold it does not count")
+			}
+			m.found = append(m.found, f)
+		}
+	}
+}
+
+// stateFindings is what state s itself breaks: mutual exclusion, an error
+// reply in flight, the store's invariants, a crashed holder's hold past
+// its lease.
+func (m *model) stateFindings(s *state) []finding {
+	var out []finding
+	var holders []string
+	expired := false
+	for th := 0; th < m.n; th++ {
+		if t := s.th[th]; t.held > 0 {
+			holders = append(holders, m.threadName(th))
+			expired = expired || t.leaseLeft == 0
+		}
+	}
+	if len(holders) > 1 {
+		f := finding{kind: "mutex", detail: fmt.Sprintf("%v all believe they hold the lock", holders), bug: true}
+		if expired {
+			f = classify(f, "a holder's lease had run out")
+		} else {
+			f = classify(f, faultExcuse(s))
+		}
+		out = append(out, f)
+	}
+	for _, q := range s.msgs {
+		if q.kind == mReply && m.replies[q.reply].Kind == sim.KindError {
+			out = append(out, finding{kind: "error", detail: fmt.Sprintf("Redis answered %s with an error: %s", m.msgText(q), m.replies[q.reply].Str), bug: true})
+			break
+		}
+	}
+	out = append(out, m.storeFindings(s.store)...)
+	for th := 0; th < m.n; th++ {
+		if s.th[th].crashLeft == 0 && m.holds(s, th) > 0 {
+			out = append(out, finding{kind: "expiry", detail: fmt.Sprintf("%s's process crashed holding the lock, and its hold outlived its lease", m.threadName(th)), bug: true})
+		}
+	}
+	return out
+}
+
+// storeFindings checks the store's invariants (checks.Store's): one owner
+// per lock hash; the fair queue and timeout set hold the same members.
+func (m *model) storeFindings(id uint32) []finding {
+	if f, ok := m.storeFinds[id]; ok {
+		return f
+	}
+	var out []finding
+	st := m.stores[id]
+	if typ, _, owners := st.PeekKey(lockName); typ == "hash" && len(owners) > 1 {
+		out = append(out, finding{kind: "store", detail: fmt.Sprintf("the lock hash has %d owners: %v", len(owners), owners), bug: true})
+	}
+	if m.cf.Opts.Fair {
+		_, _, queue := st.PeekKey(clients.QueueName(lockName))
+		_, _, timeouts := st.PeekKey(clients.TimeoutName(lockName))
+		q, ts := slices.Clone(queue), slices.Clone(timeouts)
+		slices.Sort(q)
+		slices.Sort(ts)
+		if !slices.Equal(q, ts) {
+			out = append(out, finding{kind: "store", detail: fmt.Sprintf("the fair queue %v and the timeout set %v hold different members", queue, timeouts), bug: true})
+		}
+	}
+	if m.storeFinds == nil {
+		m.storeFinds = map[uint32][]finding{}
+	}
+	m.storeFinds[id] = out
+	return out
+}
+
+// fifoBroken checks a fair acquire script against the queue's order: it
+// may grant the lock only to the head once the stale waiters (timeout ≤
+// now) are gone, and it may queue a caller only at the tail.
+func (m *model) fifoBroken(before, after *sim.Store, cmd clients.Cmd, proc string, reply sim.Reply) string {
+	if !m.cf.Opts.Fair || (cmd.Op != clients.OpAcquire && cmd.Op != clients.OpAcquireNoWait) {
+		return ""
+	}
+	owner := m.cf.OwnerName(proc, cmd.Thread)
+	qname, tname := clients.QueueName(lockName), clients.TimeoutName(lockName)
+	_, _, q0 := before.PeekKey(qname)
+	_, _, q1 := after.PeekKey(qname)
+	// the waiters the stale loop may drop: a prefix whose timeouts passed
+	live := q0
+	for len(live) > 0 {
+		if sc, ok := before.PeekZScore(tname, live[0]); ok && int64(sc) <= cmd.At {
+			live = live[1:]
+			continue
+		}
+		break
+	}
+	if reply.Kind == sim.KindNil && len(live) > 0 && live[0] != owner {
+		if _, held := before.PeekHashField(lockName, owner); !held {
+			return fmt.Sprintf("%s was granted the lock while %s headed the queue %v", owner, live[0], live)
+		}
+	}
+	if !slices.Contains(q0, owner) && slices.Contains(q1, owner) && q1[len(q1)-1] != owner {
+		return fmt.Sprintf("%s was queued at place %d of %v, not at the tail", owner, slices.Index(q1, owner)+1, q1)
+	}
+	return ""
+}
