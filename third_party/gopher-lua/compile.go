@@ -1373,6 +1373,7 @@ func compileTableExpr(context *funcContext, reg int, ex *ast.TableExpr, ec *expc
 	regbase := reg
 
 	arraycount := 0
+	keyedcount := 0 // locksim: lparser.c counts only keyed fields in nh (a trailing vararg is neither)
 	lastvararg := false
 	for i, field := range ex.Fields {
 		islast := i == len(ex.Fields)-1
@@ -1385,6 +1386,7 @@ func compileTableExpr(context *funcContext, reg int, ex *ast.TableExpr, ec *expc
 				arraycount += 1
 			}
 		} else {
+			keyedcount++
 			regorg := reg
 			b := reg
 			compileExprWithKMVPropagation(context, field.Key, &reg, &b)
@@ -1423,7 +1425,7 @@ func compileTableExpr(context *funcContext, reg int, ex *ast.TableExpr, ec *expc
 		}
 	}
 	code.SetB(tablepc, int2Fb(arraycount))
-	code.SetC(tablepc, int2Fb(len(ex.Fields)-arraycount))
+	code.SetC(tablepc, int2Fb(keyedcount))
 	if shouldmove(ec, tablereg) {
 		code.AddABC(OP_MOVE, ec.reg, tablereg, 0, sline(ex))
 	}
