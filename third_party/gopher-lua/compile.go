@@ -1374,6 +1374,7 @@ func compileTableExpr(context *funcContext, reg int, ex *ast.TableExpr, ec *expc
 
 	arraycount := 0
 	keyedcount := 0 // locksim: lparser.c counts only keyed fields in nh (a trailing vararg is neither)
+	pending := 0    // locksim: list items not yet stored by a SETLIST
 	lastvararg := false
 	for i, field := range ex.Fields {
 		islast := i == len(ex.Fields)-1
@@ -1384,6 +1385,7 @@ func compileTableExpr(context *funcContext, reg int, ex *ast.TableExpr, ec *expc
 			} else {
 				reg += compileExpr(context, reg, field.Value, ecnone(0))
 				arraycount += 1
+				pending += 1
 			}
 		} else {
 			keyedcount++
@@ -1399,18 +1401,20 @@ func compileTableExpr(context *funcContext, reg int, ex *ast.TableExpr, ec *expc
 			code.AddABC(opcode, tablereg, b, c, sline(ex))
 			reg = regorg
 		}
-		flush := arraycount % FieldsPerFlush
-		if (arraycount != 0 && (flush == 0 || islast)) || lastvararg {
+		// locksim: flush a full batch of list items, and what is left at the
+		// end, once each (lparser.c closelistfield, lastlistfield). A keyed
+		// field after a full batch flushed it a second time, and a trailing
+		// vararg after a full batch was stored from index 1, not 51.
+		if pending == FieldsPerFlush || (islast && (pending > 0 || lastvararg)) {
 			reg = regbase
-			num := flush
-			if num == 0 {
-				num = FieldsPerFlush
+			b := pending
+			nelems := arraycount
+			if lastvararg {
+				b = 0 // up to the top: all the call's values
+				nelems++
 			}
-			c := (arraycount-1)/FieldsPerFlush + 1
-			b := num
-			if islast && isVarArgReturnExpr(field.Value) {
-				b = 0
-			}
+			c := (nelems-1)/FieldsPerFlush + 1
+			pending = 0
 			line := field.Value
 			if field.Key != nil {
 				line = field.Key
