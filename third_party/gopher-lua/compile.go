@@ -1284,22 +1284,33 @@ func constFold(exp ast.Expr) ast.Expr { // {{{
 		lvalue, lisconst := lnumberValue(constFold(expr.Lhs))
 		rvalue, risconst := lnumberValue(constFold(expr.Rhs))
 		if lisconst && risconst {
+			var r LNumber
 			switch expr.Operator {
 			case "+":
-				return &constLValueExpr{Value: lvalue + rvalue}
+				r = lvalue + rvalue
 			case "-":
-				return &constLValueExpr{Value: lvalue - rvalue}
+				r = lvalue - rvalue
 			case "*":
-				return &constLValueExpr{Value: lvalue * rvalue}
+				r = lvalue * rvalue
 			case "/":
-				return &constLValueExpr{Value: lvalue / rvalue}
+				if rvalue == 0 {
+					return expr // locksim: lcode.c constfolding does not divide by 0
+				}
+				r = lvalue / rvalue
 			case "%":
-				return &constLValueExpr{Value: luaModulo(lvalue, rvalue)}
+				if rvalue == 0 {
+					return expr // locksim: nor take a modulo by 0
+				}
+				r = luaModulo(lvalue, rvalue)
 			case "^":
-				return &constLValueExpr{Value: LNumber(math.Pow(float64(lvalue), float64(rvalue)))}
+				r = LNumber(math.Pow(float64(lvalue), float64(rvalue)))
 			default:
 				panic(fmt.Sprintf("unknown binop: %v", expr.Operator))
 			}
+			if r != r {
+				return expr // locksim: nor produce NaN
+			}
+			return &constLValueExpr{Value: r}
 		} else {
 			return expr
 		}
