@@ -85,6 +85,7 @@ type Engine struct {
 	noRepl bool
 	// idle is the libraries' state while no store runs a script.
 	idle lualib.State
+	libs *lualib.Libs
 }
 
 // OpenScriptLibs opens in L the libraries Redis 7.0 gives scripts that
@@ -115,7 +116,7 @@ func NewEngine() *Engine {
 		g.RawSetString(name, lua.LNil)
 	}
 	g.RawSetString("print", L.NewFunction(func(*lua.LState) int { return 0 }))
-	lualib.Open(L, e.libState)
+	e.libs = lualib.Open(L, e.libState)
 	e.openRedisPcall()
 	g.RawSetString("redis", e.redisTable())
 	e.protectGlobals()
@@ -224,12 +225,14 @@ func (e *Engine) eval(s *Store, sc *Script, keys, argv []string) Reply {
 	setInstructionBudget(L, -1)
 	if err != nil {
 		e.cur, e.noRepl = nil, false
+		e.libs.Forget()
 		return e.scriptError(sc, err)
 	}
 	ret := L.Get(-1)
 	L.Pop(1)
 	r := e.luaToReply(ret, replyStackBase)
 	e.cur, e.noRepl = nil, false
+	e.libs.Forget()
 	return r
 }
 

@@ -4,8 +4,6 @@ import (
 	"strings"
 
 	lua "github.com/yuin/gopher-lua"
-
-	"github.com/locksim/locksim/sim/lualib"
 )
 
 // Conversions between replies and Lua values (script_lua.c
@@ -165,7 +163,7 @@ func (e *Engine) luaToReply(v lua.LValue, used int) Reply {
 			}
 		}
 		if m, ok := x.RawGetString("map").(*lua.LTable); ok {
-			keys := lualib.NextOrder(m)
+			keys := e.libs.NextOrder(m)
 			arr := make([]Reply, 0, 2*len(keys))
 			for _, k := range keys {
 				// Stack: table, map, key, value, key copy.
@@ -174,7 +172,7 @@ func (e *Engine) luaToReply(v lua.LValue, used int) Reply {
 			return Array(arr...)
 		}
 		if s, ok := x.RawGetString("set").(*lua.LTable); ok {
-			keys := lualib.NextOrder(s)
+			keys := e.libs.NextOrder(s)
 			arr := make([]Reply, 0, len(keys))
 			for _, k := range keys {
 				// Stack: table, set, key, key copy.

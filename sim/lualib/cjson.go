@@ -92,6 +92,7 @@ func cjsonEnumOption(L *lua.LState, idx int, setting *int, options []string) {
 type cjson struct {
 	cfg  func() *cjsonConfig
 	null *lua.LUserData
+	hist *History
 }
 
 func (j *cjson) cfgEncodeSparseArray(L *lua.LState) int {
@@ -159,9 +160,10 @@ func formatG(f float64, prec int) string {
 
 // encoder is one cjson.encode call.
 type encoder struct {
-	L   *lua.LState
-	cfg *cjsonConfig
-	b   strings.Builder
+	L    *lua.LState
+	cfg  *cjsonConfig
+	hist *History
+	b    strings.Builder
 }
 
 // exception is json_encode_exception.
@@ -238,7 +240,7 @@ func (e *encoder) value(v lua.LValue, depth, used int) {
 		if depth > e.cfg.encodeMaxDepth || !checkStack(used, 3) {
 			e.L.RaiseError("Cannot serialise, excessive nesting (%d)", depth)
 		}
-		keys := NextOrder(x)
+		keys := e.hist.NextOrder(x)
 		if n := e.arrayLength(x, keys); n > 0 {
 			e.b.WriteByte('[')
 			for i := 1; i <= n; i++ {
@@ -283,7 +285,7 @@ func (e *encoder) value(v lua.LValue, depth, used int) {
 func (j *cjson) encode(L *lua.LState) int {
 	c := j.cfg()
 	argCheck(L, L.GetTop() == 1, 1, "expected 1 argument")
-	e := &encoder{L: L, cfg: c}
+	e := &encoder{L: L, cfg: c, hist: j.hist}
 	e.value(L.Get(1), 0, 1)
 	L.Push(lua.LString(e.b.String()))
 	return 1
@@ -655,9 +657,9 @@ func (j *cjson) decode(L *lua.LState) int {
 	return 1
 }
 
-// newModule is lua_cjson_new: a module table whose functions share cfg.
-func newCJSON(L *lua.LState, cfg func() *cjsonConfig, null *lua.LUserData) *lua.LTable {
-	j := &cjson{cfg: cfg, null: null}
+// newCJSON is lua_cjson_new: a module table whose functions share cfg.
+func newCJSON(L *lua.LState, cfg func() *cjsonConfig, null *lua.LUserData, hist *History) *lua.LTable {
+	j := &cjson{cfg: cfg, null: null, hist: hist}
 	t := L.NewTable()
 	// luaL_setfuncs's order, which makes lua_next's order
 	t.RawSetString("encode", L.NewFunction(j.encode))
@@ -671,7 +673,7 @@ func newCJSON(L *lua.LState, cfg func() *cjsonConfig, null *lua.LUserData) *lua.
 	t.RawSetString("decode_invalid_numbers", L.NewFunction(j.enumOption(func(c *cjsonConfig) *int { return &c.decodeInvalidNumbers }, nil)))
 	t.RawSetString("new", L.NewFunction(func(L *lua.LState) int {
 		fresh := defaultCJSONConfig
-		L.Push(newCJSON(L, func() *cjsonConfig { return &fresh }, null))
+		L.Push(newCJSON(L, func() *cjsonConfig { return &fresh }, null, hist))
 		return 1
 	}))
 	t.RawSetString("null", null)

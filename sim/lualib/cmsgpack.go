@@ -102,8 +102,12 @@ func mpTableIsArray(tb *lua.LTable) bool {
 	return max == count
 }
 
+// msgpack is the cmsgpack module of one Lua state: the history of the
+// tables it unpacks, which its own pack and cjson.encode read back.
+type msgpack struct{ hist *History }
+
 // mpEncode is mp_encode_lua_type.
-func mpEncode(buf []byte, v lua.LValue, level int) []byte {
+func (mp *msgpack) mpEncode(buf []byte, v lua.LValue, level int) []byte {
 	switch x := v.(type) {
 	case lua.LString:
 		return mpEncodeBytes(buf, string(x))
@@ -127,15 +131,15 @@ func mpEncode(buf []byte, v lua.LValue, level int) []byte {
 			n := x.Len() // lua_objlen: the keys are exactly 1..n
 			buf = mpEncodeHeader(buf, uint64(n), 0x90, 0xdc, 0xdd)
 			for j := 1; j <= n; j++ {
-				buf = mpEncode(buf, x.RawGetInt(j), level+1)
+				buf = mp.mpEncode(buf, x.RawGetInt(j), level+1)
 			}
 			return buf
 		}
-		keys := NextOrder(x)
+		keys := mp.hist.NextOrder(x)
 		buf = mpEncodeHeader(buf, uint64(len(keys)), 0x80, 0xde, 0xdf)
 		for _, k := range keys {
-			buf = mpEncode(buf, k, level+1)
-			buf = mpEncode(buf, x.RawGet(k), level+1)
+			buf = mp.mpEncode(buf, k, level+1)
+			buf = mp.mpEncode(buf, x.RawGet(k), level+1)
 		}
 		return buf
 	}
@@ -143,7 +147,7 @@ func mpEncode(buf []byte, v lua.LValue, level int) []byte {
 }
 
 // mpPack is mp_pack: every argument packed, concatenated.
-func mpPack(L *lua.LState) int {
+func (mp *msgpack) mpPack(L *lua.LState) int {
 	nargs := L.GetTop()
 	if nargs == 0 {
 		L.Lua51ArgError(0, "MessagePack pack needs input.")
@@ -153,7 +157,7 @@ func mpPack(L *lua.LState) int {
 	}
 	var buf []byte
 	for i := 1; i <= nargs; i++ {
-		buf = mpEncode(buf, L.Get(i), 0)
+		buf = mp.mpEncode(buf, L.Get(i), 0)
 	}
 	L.Push(lua.LString(buf))
 	return 1
@@ -169,6 +173,7 @@ const (
 // luaL_checkstack calls see.
 type mpCursor struct {
 	L    *lua.LState
+	hist *History
 	s    string
 	p    int
 	left int
@@ -214,6 +219,7 @@ func (c *mpCursor) set(t *lua.LTable, k, v lua.LValue) {
 			c.L.Lua51RunError("table index is NaN")
 		}
 	}
+	c.hist.record(t, k, v == lua.LNil)
 	if v != lua.LNil {
 		t.RawSet(k, v)
 	}
@@ -414,7 +420,7 @@ func (c *mpCursor) decode(used int) lua.LValue {
 // mpUnpackFull is mp_unpack_full: decode up to limit values from offset;
 // with a limit or an offset, the offset to continue from (-1 at the end)
 // comes first.
-func mpUnpackFull(L *lua.LState, limit, offset int64) int {
+func (mp *msgpack) mpUnpackFull(L *lua.LState, limit, offset int64) int {
 	s := checkString(L, 1)
 	if offset < 0 || limit < 0 {
 		L.RaiseError("Invalid request to unpack with offset of %d and limit of %d.", int32(offset), int32(len(s)))
@@ -425,7 +431,7 @@ func mpUnpackFull(L *lua.LState, limit, offset int64) int {
 	if decodeAll {
 		limit = math.MaxInt32
 	}
-	c := &mpCursor{L: L, s: s, p: int(offset), left: len(s) - int(offset)}
+	c := &mpCursor{L: L, hist: mp.hist, s: s, p: int(offset), left: len(s) - int(offset)}
 	base := L.GetTop() // the arguments stay on the stack below the values
 	var out []lua.LValue
 	for cnt := int64(0); c.left > 0 && cnt < limit; cnt++ {
@@ -455,28 +461,29 @@ func mpUnpackFull(L *lua.LState, limit, offset int64) int {
 	return len(out)
 }
 
-func mpUnpack(L *lua.LState) int { return mpUnpackFull(L, 0, 0) }
+func (mp *msgpack) mpUnpack(L *lua.LState) int { return mp.mpUnpackFull(L, 0, 0) }
 
-func mpUnpackOne(L *lua.LState) int {
+func (mp *msgpack) mpUnpackOne(L *lua.LState) int {
 	offset := optInteger(L, 2, 0)
 	L.SetTop(1)
-	return mpUnpackFull(L, 1, offset)
+	return mp.mpUnpackFull(L, 1, offset)
 }
 
-func mpUnpackLimit(L *lua.LState) int {
+func (mp *msgpack) mpUnpackLimit(L *lua.LState) int {
 	limit := checkInteger(L, 2)
 	offset := optInteger(L, 3, 0)
 	L.SetTop(1)
-	return mpUnpackFull(L, limit, offset)
+	return mp.mpUnpackFull(L, limit, offset)
 }
 
-func openCmsgpack(L *lua.LState) *lua.LTable {
+func openCmsgpack(L *lua.LState, hist *History) *lua.LTable {
+	mp := &msgpack{hist: hist}
 	t := L.NewTable()
 	// the order of luaopen_create, which makes lua_next's order
-	t.RawSetString("pack", L.NewFunction(mpPack))
-	t.RawSetString("unpack", L.NewFunction(mpUnpack))
-	t.RawSetString("unpack_one", L.NewFunction(mpUnpackOne))
-	t.RawSetString("unpack_limit", L.NewFunction(mpUnpackLimit))
+	t.RawSetString("pack", L.NewFunction(mp.mpPack))
+	t.RawSetString("unpack", L.NewFunction(mp.mpUnpack))
+	t.RawSetString("unpack_one", L.NewFunction(mp.mpUnpackOne))
+	t.RawSetString("unpack_limit", L.NewFunction(mp.mpUnpackLimit))
 	t.RawSetString("_NAME", lua.LString("cmsgpack"))
 	t.RawSetString("_VERSION", lua.LString("lua-cmsgpack 0.4.0"))
 	t.RawSetString("_COPYRIGHT", lua.LString("Copyright (C) 2012, Salvatore Sanfilippo"))

@@ -52,21 +52,30 @@ func IsNull(v lua.LValue) bool {
 	return ok && isNull(ud)
 }
 
+// Libs is the libraries opened in one Lua state.
+type Libs struct {
+	// History knows how cmsgpack.unpack built its tables; the host calls
+	// Forget when a script ends, and orders {map=}/{set=} replies with it.
+	History
+}
+
 // Open sets the globals cjson, cmsgpack, bit and struct in L, as Redis
 // 7.0's luaLoadLibraries does. state returns the State of the server whose
 // script is running; it is called by the configuration-dependent functions
 // only, so opening the libraries costs a script that does not use them
 // nothing.
-func Open(L *lua.LState, state func() *State) {
+func Open(L *lua.LState, state func() *State) *Libs {
+	libs := &Libs{}
 	null := L.NewUserData()
 	null.Value = nullPointer{}
 	g := L.G.Global
-	g.RawSetString("cjson", newCJSON(L, func() *cjsonConfig { return state().cjsonConfig() }, null))
+	g.RawSetString("cjson", newCJSON(L, func() *cjsonConfig { return state().cjsonConfig() }, null, &libs.History))
 	st := openStruct(L)
 	st.SetLua51Sizes(0, 3) // luaL_register presizes a library's table
 	g.RawSetString("struct", st)
-	g.RawSetString("cmsgpack", openCmsgpack(L))
+	g.RawSetString("cmsgpack", openCmsgpack(L, &libs.History))
 	bit := openBit(L)
 	bit.SetLua51Sizes(0, 12)
 	g.RawSetString("bit", bit)
+	return libs
 }

@@ -19,10 +19,12 @@ import (
 // ltable.c: the sizes a table constructor (or a C library) gave it
 // (OP_NEWTABLE, see lua.LTable.Lua51ConstructorSizes) or none, then the
 // integer keys of the array part in ascending order, then the other keys
-// in the order they were first set; in a constructor's table the integer
-// keys past its list items come last (keyed fields like [1]=v). That is the
+// in the order they were first set; in the table of a constructor with
+// keyed fields, the integer keys past its list items come last, in
+// ascending order (keyed fields like [1]=v: gopher-lua keeps such keys in
+// its array part, which forgets the order they were set in). That is the
 // exact history of a table built by a constructor whose integer-keyed
-// fields follow its other keyed fields, of one built key by key with its
+// fields follow its other keyed fields in ascending order, of one built key by key with its
 // integer keys first, and of the tables the libraries build (cjson.decode,
 // cmsgpack.unpack, redis.call replies). It is not exact for a table that
 // had integer keys added between string keys, or keys removed (set to nil)
@@ -39,7 +41,7 @@ func NextOrder(tb *lua.LTable) []lua.LValue {
 		// gopher-lua's array part comes first; in a constructor, integer
 		// keys past its list items are keyed fields ([1]=v), set in
 		// source order among the others: after them is the better guess
-		if i, ok := arrayIndex(k); ctor && ok && i > na {
+		if i, ok := arrayIndex(k); ctor && nh > 0 && ok && i > na && i < lua.MaxArrayIndex {
 			late = append(late, k)
 			continue
 		}
@@ -54,6 +56,77 @@ func NextOrder(tb *lua.LTable) []lua.LValue {
 		}
 	}
 	return m.order(keys[:0])
+}
+
+// History remembers how the libraries built their tables, key by key,
+// for the script that runs: for the tables cmsgpack.unpack makes it knows
+// what NextOrder would have to guess (integer keys set among string keys,
+// keys set to nil, which still take a node in Lua 5.1). A script cannot
+// keep a table past its end (the globals are read-only), so the host
+// forgets everything when a script ends.
+type History struct {
+	tables map[*lua.LTable][]historyOp
+}
+
+type historyOp struct {
+	key   lua.LValue
+	isNil bool // lua_settable with a nil value
+}
+
+// record notes that key was set in t, to nil when isNil.
+func (h *History) record(t *lua.LTable, key lua.LValue, isNil bool) {
+	if h.tables == nil {
+		h.tables = map[*lua.LTable][]historyOp{}
+	}
+	h.tables[t] = append(h.tables[t], historyOp{key, isNil})
+}
+
+// Forget drops every recorded table: the script ended.
+func (h *History) Forget() {
+	if len(h.tables) > 0 {
+		clear(h.tables)
+	}
+}
+
+// NextOrder is the package's NextOrder, exact for a table the libraries
+// built: its recorded history is replayed, then whatever the script
+// changed since (keys added, in gopher-lua's order; keys now nil).
+func (h *History) NextOrder(tb *lua.LTable) []lua.LValue {
+	ops, ok := h.tables[tb]
+	if !ok {
+		return NextOrder(tb)
+	}
+	m := newTableModel(0, 0)
+	seen := map[lua.LValue]bool{}
+	for _, op := range ops {
+		if op.isNil {
+			m.setNil(op.key)
+		} else {
+			m.set(op.key)
+		}
+		seen[mapKey(op.key)] = true
+	}
+	n := 0
+	for k, _ := tb.Next(lua.LNil); k != lua.LNil; k, _ = tb.Next(k) {
+		n++
+		if !seen[mapKey(k)] {
+			m.set(k)
+		}
+	}
+	for _, op := range ops {
+		if tb.RawGet(op.key) == lua.LNil {
+			m.setNil(op.key)
+		}
+	}
+	return m.order(make([]lua.LValue, 0, n))
+}
+
+// mapKey makes -0 and 0 one key, as they are in a Lua table.
+func mapKey(k lua.LValue) lua.LValue {
+	if n, ok := k.(lua.LNumber); ok && n == 0 {
+		return lua.LNumber(0)
+	}
+	return k
 }
 
 // maxBits is MAXBITS (ltable.c): the array part holds at most 2^26 slots.
@@ -175,6 +248,29 @@ func (m *tableModel) set(key lua.LValue) {
 		return
 	}
 	m.newKey(key)
+}
+
+// setNil is luaH_set with a nil value: a new key still takes its slot or
+// node, which a later key may reuse (newkey overwrites a node whose value
+// is nil) but getfreepos does not, until a rehash drops it.
+func (m *tableModel) setNil(key lua.LValue) {
+	if !m.clear(key) {
+		m.newKey(key) // may rehash the key into the array part
+		m.clear(key)
+	}
+}
+
+// clear empties key's slot or node; false when the table has neither.
+func (m *tableModel) clear(key lua.LValue) bool {
+	if k, ok := arrayIndex(key); ok && k >= 1 && k <= len(m.array) {
+		m.array[k-1] = false
+		return true
+	}
+	if i := m.find(key); i >= 0 {
+		m.nodes[i].used = false
+		return true
+	}
+	return false
 }
 
 // getFreePos is getfreepos.

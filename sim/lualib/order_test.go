@@ -17,6 +17,9 @@ func TestNextOrder(t *testing.T) {
 		{"local t={} t.c=1 t.b=2 t.a=3 return t", "a,c,b"},
 		{"return {x=1,y=2,z=3,w=4,foo='bar'}", "y,x,z,w,foo"},
 		{"return {a=1,b=2,c=3,d=4}", "a,d,c,b"},
+		{"local t={} t[1]=1 t.k1=1 t.k2=2 t.k3=3 return t", "1,k1,k3,k2"},
+		{"return {a=1, [1]=2}", "a,1"},
+		{"return {1,2,3,x=1}", "1,2,3,x"},
 	}
 	for _, c := range cases {
 		L := lua.NewState()
