@@ -89,12 +89,13 @@ type Engine struct {
 }
 
 // OpenScriptLibs opens in L the libraries Redis 7.0 gives scripts that
-// gopher-lua has: base, table, string and math.
+// gopher-lua has: base (with coroutine, which Lua 5.1's luaopen_base
+// opens), table, string and math.
 func OpenScriptLibs(L *lua.LState) {
 	for _, lib := range []struct {
 		name string
 		fn   lua.LGFunction
-	}{{lua.BaseLibName, lua.OpenBase}, {lua.TabLibName, lua.OpenTable}, {lua.StringLibName, lua.OpenString}, {lua.MathLibName, lua.OpenMath}} {
+	}{{lua.BaseLibName, lua.OpenBase}, {lua.CoroutineLibName, lua.OpenCoroutine}, {lua.TabLibName, lua.OpenTable}, {lua.StringLibName, lua.OpenString}, {lua.MathLibName, lua.OpenMath}} {
 		L.Push(L.NewFunction(lib.fn))
 		L.Push(lua.LString(lib.name))
 		L.Call(1, 0)

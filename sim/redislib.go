@@ -300,6 +300,12 @@ func (e *Engine) openRedisPcall() {
 	base := L.G.Global.RawGetString("pcall")
 	L.G.Global.RawSetString("pcall", L.NewFunction(func(L *lua.LState) int {
 		n := L.GetTop()
+		if n == 0 {
+			// luaRedisPcall calls the true it pushed as a placeholder
+			L.Push(lua.LFalse)
+			L.Push(lua.LString("attempt to call a boolean value"))
+			return 2
+		}
 		L.Insert(base, 1)
 		L.Call(n, lua.MultRet)
 		if L.Get(1) == lua.LFalse {

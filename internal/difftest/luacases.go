@@ -394,6 +394,10 @@ var LuaLibCases = []LuaLibCase{
 		"return pcall(error, {err='x'})",
 		"return {pcall(error, {err='x'})}",
 		"return {pcall(error, {1})}",
+		"local a, b = pcall() return {tostring(a), tostring(b)}",
+		"local co = coroutine.create(function() redis.call('nosuch') end) local ok, e = coroutine.resume(co) return {ok, type(e), e.err}",
+		"local co = coroutine.create(function(a) local b = coroutine.yield(a + 1) return b * 2 end) local _, x = coroutine.resume(co, 1) local _, y = coroutine.resume(co, 10) return {x, y, coroutine.status(co)}",
+		"return {xpcall(function() redis.call('nosuch') end, function(e) return e.err end)}",
 	}},
 	{"global-protection", []string{
 		"return rawset(redis, 'x', 1)",
