@@ -28,8 +28,11 @@
 //
 // Objects and maps (cjson.encode, cmsgpack.pack) come out in Lua 5.1's
 // lua_next order, which [NextOrder] reproduces by replaying a table's keys
-// into a model of ltable.c (with Redis's string hash); see its
-// documentation for the tables whose history it cannot know.
+// into a model of ltable.c (with Redis's string hash); the tables
+// cmsgpack.unpack builds are replayed from their recorded [History]. See
+// NextOrder for the tables whose history cannot be known: keys set to nil,
+// integer keys set among string keys (other than in the orders it
+// assumes), tables, functions and userdata as keys.
 //
 // Opening the libraries costs an engine a few tables once; a script that
 // does not call them pays nothing.
