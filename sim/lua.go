@@ -9,6 +9,8 @@ import (
 
 	lua "github.com/yuin/gopher-lua"
 	"github.com/yuin/gopher-lua/parse"
+
+	"github.com/locksim/locksim/sim/lualib"
 )
 
 // DefaultInstructionBudget is how many Lua VM instructions one script may
@@ -70,22 +72,30 @@ type Engine struct {
 	inline map[string]*Script // inline Lua by source, compiled once
 	budget int64
 
-	handler *lua.LFunction
-	// callErr is the text of the error redis.call raised last, so the
-	// top level can tell it from a Lua runtime error (which gets "ERR ").
-	callErr   string
+	handler   *lua.LFunction
 	errLine   int
 	argsBuf   []string
 	budgetHit bool
+
+	// resp is the protocol redis.call replies convert from for the running
+	// script (redis.setresp; Redis resets it to 2 for every script).
+	resp int
+	// noRepl is set when redis.set_repl has turned off replication to
+	// replicas for the rest of the running script.
+	noRepl bool
+	// idle is the libraries' state while no store runs a script.
+	idle lualib.State
+	libs *lualib.Libs
 }
 
 // OpenScriptLibs opens in L the libraries Redis 7.0 gives scripts that
-// gopher-lua has: base, table, string and math.
+// gopher-lua has: base (with coroutine, which Lua 5.1's luaopen_base
+// opens), table, string and math.
 func OpenScriptLibs(L *lua.LState) {
 	for _, lib := range []struct {
 		name string
 		fn   lua.LGFunction
-	}{{lua.BaseLibName, lua.OpenBase}, {lua.TabLibName, lua.OpenTable}, {lua.StringLibName, lua.OpenString}, {lua.MathLibName, lua.OpenMath}} {
+	}{{lua.BaseLibName, lua.OpenBase}, {lua.CoroutineLibName, lua.OpenCoroutine}, {lua.TabLibName, lua.OpenTable}, {lua.StringLibName, lua.OpenString}, {lua.MathLibName, lua.OpenMath}} {
 		L.Push(L.NewFunction(lib.fn))
 		L.Push(lua.LString(lib.name))
 		L.Call(1, 0)
@@ -93,56 +103,71 @@ func OpenScriptLibs(L *lua.LState) {
 }
 
 // NewEngine builds a Lua state with the libraries and globals Redis 7.0
-// gives scripts.
+// gives scripts (script_lua.c luaRegisterRedisAPI, eval.c scriptingInit):
+// the Lua libraries, cjson, struct, cmsgpack and bit (package lualib), the
+// redis table, Redis's pcall, then every table reachable from the globals
+// made read-only and reads of undefined globals made errors.
 func NewEngine() *Engine {
 	L := lua.NewState(lua.Options{SkipOpenLibs: true, CallStackSize: 256, RegistrySize: 1024 * 4, RegistryMaxSize: 1024 * 1024})
 	OpenScriptLibs(L)
-	e := &Engine{L: L, funcs: map[*lua.FunctionProto]*lua.LFunction{}, inline: map[string]*Script{}, budget: DefaultInstructionBudget}
+	e := &Engine{L: L, funcs: map[*lua.FunctionProto]*lua.LFunction{}, inline: map[string]*Script{}, budget: DefaultInstructionBudget, resp: 2}
 	g := L.G.Global
 	// Redis's sandbox has no file or module loading (eval.c luaLoadLibraries).
 	for _, name := range []string{"dofile", "loadfile", "require", "module", "_printregs", "print", "collectgarbage", "newproxy"} {
 		g.RawSetString(name, lua.LNil)
 	}
 	g.RawSetString("print", L.NewFunction(func(*lua.LState) int { return 0 }))
-	redis := L.NewTable()
-	redis.RawSetString("call", L.NewFunction(e.redisCall))
-	redis.RawSetString("pcall", L.NewFunction(e.redisPCall))
-	redis.RawSetString("error_reply", L.NewFunction(tableReply("err")))
-	redis.RawSetString("status_reply", L.NewFunction(tableReply("ok")))
-	redis.RawSetString("sha1hex", L.NewFunction(redisSHA1Hex))
-	redis.RawSetString("log", L.NewFunction(func(*lua.LState) int { return 0 }))
-	redis.RawSetString("setresp", L.NewFunction(redisSetResp))
-	redis.RawSetString("set_repl", L.NewFunction(func(*lua.LState) int { return 0 }))
-	redis.RawSetString("replicate_commands", L.NewFunction(func(L *lua.LState) int { L.Push(lua.LTrue); return 1 }))
-	for i, lvl := range []string{"LOG_DEBUG", "LOG_VERBOSE", "LOG_NOTICE", "LOG_WARNING"} {
-		redis.RawSetString(lvl, lua.LNumber(i))
-	}
-	for name, v := range map[string]int{"REPL_NONE": 0, "REPL_SLAVE": 1, "REPL_REPLICA": 1, "REPL_AOF": 2, "REPL_ALL": 3} {
-		redis.RawSetString(name, lua.LNumber(v))
-	}
-	redis.RawSetString("REDIS_VERSION", lua.LString("7.0.15"))
-	redis.RawSetString("REDIS_VERSION_NUM", lua.LNumber(0x07000f))
-	g.RawSetString("redis", redis)
+	e.libs = lualib.Open(L, e.libState)
+	e.openRedisPcall()
+	g.RawSetString("redis", e.redisTable())
 	e.protectGlobals()
 	e.handler = L.NewFunction(e.errorHandler)
 	return e
 }
 
-// protectGlobals ports Redis's globals protection (eval.c
-// scriptingEnableGlobalsProtection): reading an undefined global or
-// creating one is an error.
+// libState is the libraries' state of the store whose script runs.
+func (e *Engine) libState() *lualib.State {
+	if e.cur != nil {
+		return &e.cur.libs
+	}
+	return &e.idle
+}
+
+// protectGlobals ports Redis's globals protection (eval.c scriptingInit):
+// the globals get a metatable whose __index raises on an undefined global
+// (luaSetErrorMetatable), then every table reachable from them, metatables
+// included, becomes read-only (luaSetTableProtectionRecursively), so
+// creating a global or changing a library raises "Attempt to modify a
+// readonly table".
 func (e *Engine) protectGlobals() {
 	L := e.L
 	mt := L.NewTable()
 	mt.RawSetString("__index", L.NewFunction(func(L *lua.LState) int {
-		L.RaiseError("Script attempted to access nonexistent global variable '%s'", L.CheckAny(2).String())
-		return 0
-	}))
-	mt.RawSetString("__newindex", L.NewFunction(func(L *lua.LState) int {
-		L.RaiseError("Script attempted to create global variable '%s'", L.CheckAny(2).String())
+		// script_lua.c luaProtectedTableError
+		k := L.Get(2)
+		if _, ok := lua.Lua51ToNumber(k); !ok && k.Type() != lua.LTString {
+			L.RaiseError("Second argument to luaProtectedTableError must be a string or number")
+		}
+		L.RaiseError("Script attempted to access nonexistent global variable '%s'", lua.LVAsString(k))
 		return 0
 	}))
 	L.SetMetatable(L.G.Global, mt)
+	protectRecursively(L, L.G.Global)
+}
+
+func protectRecursively(L *lua.LState, t *lua.LTable) {
+	if t.IsReadOnly() {
+		return
+	}
+	t.SetReadOnly(true)
+	t.ForEach(func(_, v lua.LValue) {
+		if vt, ok := v.(*lua.LTable); ok {
+			protectRecursively(L, vt)
+		}
+	})
+	if mt, ok := L.GetMetatable(t).(*lua.LTable); ok {
+		protectRecursively(L, mt)
+	}
 }
 
 // SetInstructionBudget sets how many VM instructions one script may run.
@@ -190,7 +215,7 @@ func (e *Engine) eval(s *Store, sc *Script, keys, argv []string) Reply {
 		e.funcs[sc.proto] = fn
 	}
 	e.cur = s
-	e.callErr = ""
+	e.resp, e.noRepl = 2, false
 	e.budgetHit = false
 	g := L.G.Global
 	g.RawSetString("KEYS", stringTable(L, keys))
@@ -199,13 +224,17 @@ func (e *Engine) eval(s *Store, sc *Script, keys, argv []string) Reply {
 	L.Push(fn)
 	err := L.PCall(0, 1, e.handler)
 	setInstructionBudget(L, -1)
-	e.cur = nil
 	if err != nil {
+		e.cur, e.noRepl = nil, false
+		e.libs.Forget()
 		return e.scriptError(sc, err)
 	}
 	ret := L.Get(-1)
 	L.Pop(1)
-	return luaToReply(ret)
+	r := e.luaToReply(ret, replyStackBase)
+	e.cur, e.noRepl = nil, false
+	e.libs.Forget()
+	return r
 }
 
 func stringTable(L *lua.LState, ss []string) *lua.LTable {
@@ -240,8 +269,9 @@ func (e *Engine) errorHandler(L *lua.LState) int {
 }
 
 // scriptError formats an uncaught script error as Redis 7.0 replies it
-// (script_lua.c luaCallFunction): the message, then
-// " script: <sha1>, on @user_script:<line>.".
+// (script_lua.c luaCallFunction, with eval.c's __redis__err__handler): a
+// table's err text (as a C string), or "ERR " and the value as tostring
+// prints it, then " script: <sha1>, on @user_script:<line>.".
 func (e *Engine) scriptError(sc *Script, err error) Reply {
 	if L := e.L; L.BudgetExceeded() || strings.Contains(err.Error(), budgetMessage) {
 		name := sc.SHA1
@@ -255,177 +285,28 @@ func (e *Engine) scriptError(sc *Script, err error) Reply {
 		obj = ae.Object
 	}
 	suffix := " script: " + sc.SHA1 + ", on @" + chunkName + ":" + strconv.Itoa(max(e.errLine, 1)) + "."
-	switch o := obj.(type) {
-	case lua.LString:
-		msg := string(o)
-		if e.callErr != "" && msg == e.callErr {
-			return Err(msg + suffix)
-		}
-		return Err("ERR " + msg + suffix)
-	case *lua.LTable:
-		if es, ok := o.RawGetString("err").(lua.LString); ok {
-			return Err(string(es) + suffix)
+	if t, ok := obj.(*lua.LTable); ok {
+		// luaExtractErrorInformation: lua_getfield(err), any string or number
+		if es := e.L.GetField(t, "err"); es.Type() == lua.LTString || es.Type() == lua.LTNumber {
+			return Err(cString(lua.LVAsString(es)) + suffix)
 		}
 	}
-	return Err("ERR " + luaToString(obj) + suffix)
+	return Err("ERR " + cString(luaToString(obj)) + suffix)
 }
 
 func luaToString(v lua.LValue) string {
 	switch v.(type) {
-	case *lua.LTable, *lua.LFunction, *lua.LUserData:
+	case *lua.LTable, *lua.LFunction:
 		return v.Type().String()
 	}
 	return v.String()
 }
 
-// redisCall implements redis.call: run the command, raise its error.
-func (e *Engine) redisCall(L *lua.LState) int {
-	r := e.callFromScript(L)
-	if r.Kind == KindError {
-		// Redis 7.0 raises the error text itself (no position), which is
-		// what pcall(redis.call, ...) catches.
-		e.callErr = r.Str
-		L.Error(lua.LString(r.Str), 0)
-		return 0
+// cString is what C code reading a Lua string as a char * sees: the bytes
+// before the first NUL.
+func cString(s string) string {
+	if i := strings.IndexByte(s, 0); i >= 0 {
+		return s[:i]
 	}
-	L.Push(replyToLua(L, r))
-	return 1
-}
-
-// redisPCall implements redis.pcall: an error comes back as {err=TEXT}.
-func (e *Engine) redisPCall(L *lua.LState) int {
-	L.Push(replyToLua(L, e.callFromScript(L)))
-	return 1
-}
-
-// callFromScript converts the Lua arguments (numbers with "%.17g") and runs
-// the command with the checks Redis 7.0's scriptCall makes.
-func (e *Engine) callFromScript(L *lua.LState) Reply {
-	n := L.GetTop()
-	if n == 0 {
-		return Err("ERR Please specify at least one argument for this redis lib call")
-	}
-	args := e.argsBuf[:0]
-	for i := 1; i <= n; i++ {
-		switch v := L.Get(i).(type) {
-		case lua.LString:
-			args = append(args, string(v))
-		case lua.LNumber:
-			args = append(args, formatLuaArg(float64(v)))
-		default:
-			e.argsBuf = args
-			return Err("ERR Lua redis lib command arguments must be strings or integers")
-		}
-	}
-	e.argsBuf = args
-	c := lookupCommand(args[0])
-	if c == nil {
-		return Err("ERR Unknown Redis command called from script")
-	}
-	if !arityOK(c, len(args)) {
-		return Err("ERR Wrong number of args calling Redis command from script")
-	}
-	if c.noScript {
-		return Err("ERR This Redis command is not allowed from script")
-	}
-	return c.fn(e.cur, args)
-}
-
-// replyToLua converts a reply as Redis 7.0 does for RESP2
-// (script_lua.c redisProtocolToLuaType): nil → false, status → {ok=},
-// error → {err=}, array → a table.
-func replyToLua(L *lua.LState, r Reply) lua.LValue {
-	switch r.Kind {
-	case KindInt:
-		return lua.LNumber(r.Int)
-	case KindBulk:
-		return lua.LString(r.Str)
-	case KindStatus:
-		t := L.CreateTable(0, 1)
-		t.RawSetString("ok", lua.LString(r.Str))
-		return t
-	case KindError:
-		t := L.CreateTable(0, 1)
-		t.RawSetString("err", lua.LString(r.Str))
-		return t
-	case KindArray:
-		t := L.CreateTable(len(r.Arr), 0)
-		for i, e := range r.Arr {
-			t.RawSetInt(i+1, replyToLua(L, e))
-		}
-		return t
-	}
-	return lua.LFalse
-}
-
-// luaToReply converts a script's return value as Redis 7.0 does
-// (script_lua.c luaReplyToRedisReply): numbers truncate to integers, true
-// is 1, false and nil are nil, a table with err or ok is an error or
-// status, any other table is an array up to its first nil.
-func luaToReply(v lua.LValue) Reply {
-	switch x := v.(type) {
-	case lua.LString:
-		return Bulk(string(x))
-	case lua.LNumber:
-		return Int(luaNumberToInteger(float64(x)))
-	case lua.LBool:
-		if x {
-			return Int(1)
-		}
-		return Nil
-	case *lua.LTable:
-		if es, ok := x.RawGetString("err").(lua.LString); ok {
-			return Err(string(es))
-		}
-		if ok, isStr := x.RawGetString("ok").(lua.LString); isStr {
-			return Status(string(ok))
-		}
-		arr := []Reply{}
-		for i := 1; ; i++ {
-			e := x.RawGetInt(i)
-			if e == lua.LNil {
-				break
-			}
-			arr = append(arr, luaToReply(e))
-		}
-		return Array(arr...)
-	}
-	return Nil
-}
-
-// tableReply builds redis.error_reply / redis.status_reply: a table whose
-// one field (err or ok) holds the string argument.
-func tableReply(field string) lua.LGFunction {
-	return func(L *lua.LState) int {
-		if L.GetTop() != 1 || L.Get(1).Type() != lua.LTString {
-			L.RaiseError("wrong number or type of arguments")
-		}
-		t := L.CreateTable(0, 1)
-		t.RawSetString(field, L.Get(1))
-		L.Push(t)
-		return 1
-	}
-}
-
-func redisSHA1Hex(L *lua.LState) int {
-	if L.GetTop() != 1 {
-		L.RaiseError("wrong number of arguments")
-	}
-	var s string
-	switch v := L.Get(1).(type) {
-	case lua.LString:
-		s = string(v)
-	case lua.LNumber:
-		s = v.String()
-	}
-	sum := sha1.Sum([]byte(s))
-	L.Push(lua.LString(hex.EncodeToString(sum[:])))
-	return 1
-}
-
-func redisSetResp(L *lua.LState) int {
-	if n := L.CheckInt(1); n != 2 && n != 3 {
-		L.RaiseError("RESP version must be 2 or 3.")
-	}
-	return 0
+	return s
 }

@@ -317,6 +317,7 @@ func (w *World) restartNode(n *Node) {
 	}
 	n.Up = true
 	n.Store.FlushAll()
+	n.Store.ResetScripts()
 	n.offset, n.applied = 0, 0
 	w.trace.Event(w.now, n.Name, "restart").End()
 	if m := w.Master(); m != nil {

@@ -13,7 +13,7 @@ import "slices"
 // A stamped score that would fall below floor is raised to floor: a
 // search bounds how far in the past a timestamp can be told apart.
 func (s *Store) Rebase(d int64, stamped func(key string) bool, floor float64) *Store {
-	c := &Store{now: s.now, keys: make(map[string]*value, len(s.keys)), eng: s.eng}
+	c := &Store{now: s.now, keys: make(map[string]*value, len(s.keys)), eng: s.eng, libs: s.libs.Clone()}
 	for k, v := range s.keys {
 		if s.expired(v) {
 			continue

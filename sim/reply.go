@@ -2,10 +2,12 @@ package sim
 
 import (
 	"bytes"
+	"encoding/base64"
 	"encoding/json"
 	"fmt"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/locksim/locksim/internal/jsonl"
 )
@@ -95,7 +97,9 @@ func (r Reply) String() string {
 
 // MarshalJSON writes the conformance form of a reply: nil → null, integer →
 // number, bulk → string, array → array, status → {"ok": TEXT}, error →
-// {"err": TEXT}.
+// {"err": TEXT}. A text whose bytes are not valid UTF-8 (a JSON string
+// cannot hold them) is written as {"b64": BASE64} in place of the string:
+// {"b64": ...} alone is a bulk string, {"ok": {"b64": ...}} a status.
 func (r Reply) MarshalJSON() ([]byte, error) {
 	var buf bytes.Buffer
 	r.appendJSON(&buf)
@@ -130,7 +134,29 @@ func (r Reply) appendJSON(buf *bytes.Buffer) {
 	}
 }
 
-func writeJSONString(buf *bytes.Buffer, s string) { _ = jsonl.Append(buf, s) }
+func writeJSONString(buf *bytes.Buffer, s string) {
+	if !utf8.ValidString(s) {
+		buf.WriteString(`{"b64":"`)
+		buf.WriteString(base64.StdEncoding.EncodeToString([]byte(s)))
+		buf.WriteString(`"}`)
+		return
+	}
+	_ = jsonl.Append(buf, s)
+}
+
+// textFromJSONValue reads a text: a JSON string or {"b64": BASE64}.
+func textFromJSONValue(v any) (string, bool) {
+	switch x := v.(type) {
+	case string:
+		return x, true
+	case map[string]any:
+		if s, ok := x["b64"].(string); ok && len(x) == 1 {
+			b, err := base64.StdEncoding.DecodeString(s)
+			return string(b), err == nil
+		}
+	}
+	return "", false
+}
 
 // UnmarshalJSON reads the conformance form. Numbers are decoded exactly
 // (json.Number), so -9223372036854775808 survives.
@@ -175,14 +201,23 @@ func ReplyFromJSONValue(v any) (Reply, error) {
 		return Array(arr...), nil
 	case map[string]any:
 		if len(x) == 1 {
-			if s, ok := x["ok"].(string); ok {
-				return Status(s), nil
+			if v, ok := x["ok"]; ok {
+				if s, ok := textFromJSONValue(v); ok {
+					return Status(s), nil
+				}
 			}
-			if s, ok := x["err"].(string); ok {
-				return Err(s), nil
+			if v, ok := x["err"]; ok {
+				if s, ok := textFromJSONValue(v); ok {
+					return Err(s), nil
+				}
+			}
+			if _, ok := x["b64"]; ok {
+				if s, ok := textFromJSONValue(x); ok {
+					return Bulk(s), nil
+				}
 			}
 		}
-		return Reply{}, fmt.Errorf(`reply object must be {"ok": TEXT} or {"err": TEXT}`)
+		return Reply{}, fmt.Errorf(`reply object must be {"ok": TEXT}, {"err": TEXT} or {"b64": BASE64}`)
 	default:
 		return Reply{}, fmt.Errorf("reply of JSON type %T is not a Redis reply", v)
 	}

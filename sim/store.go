@@ -5,6 +5,8 @@ import (
 	"hash/fnv"
 	"math"
 	"sort"
+
+	"github.com/locksim/locksim/sim/lualib"
 )
 
 // valueType is the Redis type of a key's value.
@@ -93,6 +95,14 @@ type Store struct {
 	replica bool
 
 	eng *Engine
+
+	// libs is what the Lua libraries keep between scripts (the global
+	// cjson's settings), reset with the scripting engine (ResetScripts).
+	// It is not part of Hash: the keyspace is.
+	libs lualib.State
+	// scriptNoRepl is set while a script that called redis.set_repl
+	// without REPL_REPLICA runs a command: its writes do not replicate.
+	scriptNoRepl bool
 }
 
 // NewStore returns an empty store whose clock reads 0.
@@ -115,11 +125,16 @@ func (s *Store) FlushAll() {
 	s.keys = make(map[string]*value)
 }
 
+// ResetScripts returns the scripting state to a fresh server's, as SCRIPT
+// FLUSH or a restart does: the libraries' settings go back to their
+// defaults (compiled scripts live in the engine and need no reset).
+func (s *Store) ResetScripts() { s.libs.Reset() }
+
 // Clone returns a deep copy of the keyspace and clock. The copy shares the
 // script engine (a Store and its clones must be used from one goroutine) and
 // has no Publish hook and no effect recording.
 func (s *Store) Clone() *Store {
-	c := &Store{now: s.now, keys: make(map[string]*value, len(s.keys)), eng: s.eng}
+	c := &Store{now: s.now, keys: make(map[string]*value, len(s.keys)), eng: s.eng, libs: s.libs.Clone()}
 	for k, v := range s.keys {
 		c.keys[k] = v.clone()
 	}
@@ -206,7 +221,9 @@ func (s *Store) lookup(key string) *value {
 	if s.expired(v) {
 		delete(s.keys, key)
 		if s.recording {
-			s.propagate("DEL", key)
+			// not propagate: Redis replicates an expiry even when a
+			// script turned replication off (db.c propagateDeletion)
+			s.effects = append(s.effects, []string{"DEL", key})
 		}
 		return nil
 	}
@@ -275,6 +292,9 @@ func (s *Store) StopEffects() {
 // propagate records a write effect. Callers test s.recording first so the
 // hot path builds no argument slice when nothing replicates.
 func (s *Store) propagate(args ...string) {
+	if s.scriptNoRepl {
+		return // redis.set_repl turned replication off for this script
+	}
 	s.effects = append(s.effects, args)
 }
 

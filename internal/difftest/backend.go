@@ -77,7 +77,7 @@ func NewSimBackend(eng *sim.Engine) *SimBackend {
 func (b *SimBackend) Name() string { return "sim" }
 
 // Reset implements Backend.
-func (b *SimBackend) Reset() error { b.Store.FlushAll(); return nil }
+func (b *SimBackend) Reset() error { b.Store.FlushAll(); b.Store.ResetScripts(); return nil }
 
 // Do implements Backend.
 func (b *SimBackend) Do(st *conformance.Step) (sim.Reply, error) {

@@ -75,6 +75,26 @@
 // explore others: LOCKSIM_DIFFTEST_SEED=random (the seed is logged), or
 // LOCKSIM_DIFFTEST_SEED=<n>, or rapid's own -rapid.seed and -rapid.checks.
 //
+// # Lua probes
+//
+// The Lua libraries Redis 7.0 loads (cjson, cmsgpack, bit, struct) and the
+// redis table's reply helpers are held to a real Redis by probes: Lua
+// scripts whose reply (a bulk string of the library's exact bytes, an
+// error's exact text) is compared byte for byte. [LuaLibCases] are fixed
+// edge cases; [LuaProbeGen] draws random ones (values with NaN, the
+// infinities, -0, integer and float edges, strings of every kind of byte,
+// nested, sparse and keyed tables; JSON texts and msgpack bytes valid or
+// not; struct formats; configuration calls). [CheckLuaDifferential] runs
+// rapid over sequences of them, shrinks a failure and saves it like the
+// script sequences. [RecordConformance] records a conformance file from a
+// real Redis: testdata/conformance/lua-libs.jsonl holds LuaLibCases.
+//
+//   - TestLuaLibsRealRedis: the fixed cases, then 500 random probe
+//     sequences, against a real Redis.
+//   - TestLuaLibsConformanceFile: the recorded file matches LuaLibCases and
+//     the simulated store, with no server; LOCKSIM_RECORD_LUA_LIBS=1
+//     records it again first.
+//
 // # Benchmarks
 //
 // BenchmarkStore measures evaluations per second of three lock paths on

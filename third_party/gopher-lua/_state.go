@@ -1140,6 +1140,9 @@ func (ls *LState) setField(obj LValue, key LValue, value LValue) {
 	for i := 0; i < MaxTableGetLoop; i++ {
 		tb, istable := curobj.(*LTable)
 		if istable {
+			if tb.readonly {
+				lua51CheckWritable(ls, tb) // locksim: Redis's read-only tables (lvm.c luaV_settable)
+			}
 			if tb.RawGet(key) != LNil {
 				ls.RawSet(tb, key, value)
 				return
@@ -1172,6 +1175,9 @@ func (ls *LState) setFieldString(obj LValue, key string, value LValue) {
 	for i := 0; i < MaxTableGetLoop; i++ {
 		tb, istable := curobj.(*LTable)
 		if istable {
+			if tb.readonly {
+				lua51CheckWritable(ls, tb) // locksim: Redis's read-only tables (lvm.c luaV_settable)
+			}
 			if tb.RawGetString(key) != LNil {
 				tb.RawSetString(key, value)
 				return

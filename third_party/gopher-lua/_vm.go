@@ -355,6 +355,7 @@ func init() {
 			B := int(inst & 0x1ff)    //GETB
 			C := int(inst>>9) & 0x1ff //GETC
 			v := newLTable(B, C)
+			v.ctorSizes = lua51CtorSizes(B, C) // locksim: Lua51ConstructorSizes
 			// +inline-call reg.Set RA v
 			return 0
 		},

@@ -316,7 +316,9 @@ func baseRawGet(L *LState) int {
 }
 
 func baseRawSet(L *LState) int {
-	L.RawSet(L.CheckTable(1), L.CheckAny(2), L.CheckAny(3))
+	tb, k, v := L.CheckTable(1), L.CheckAny(2), L.CheckAny(3)
+	lua51CheckWritable(L, tb) // locksim: Redis's read-only tables (lapi.c lua_rawset)
+	L.RawSet(tb, k, v)
 	return 0
 }
 
@@ -399,6 +401,9 @@ func baseSetMetatable(L *LState) int {
 		if tb, ok := m.(*LTable); ok && tb.RawGetString("__metatable") != LNil {
 			L.RaiseError("cannot change a protected metatable")
 		}
+	}
+	if tb, ok := obj.(*LTable); ok {
+		lua51CheckWritable(L, tb) // locksim: Redis's read-only tables (lapi.c lua_setmetatable)
 	}
 	L.SetMetatable(obj, mt)
 	L.SetTop(1)

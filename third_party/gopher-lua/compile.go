@@ -1284,22 +1284,33 @@ func constFold(exp ast.Expr) ast.Expr { // {{{
 		lvalue, lisconst := lnumberValue(constFold(expr.Lhs))
 		rvalue, risconst := lnumberValue(constFold(expr.Rhs))
 		if lisconst && risconst {
+			var r LNumber
 			switch expr.Operator {
 			case "+":
-				return &constLValueExpr{Value: lvalue + rvalue}
+				r = lvalue + rvalue
 			case "-":
-				return &constLValueExpr{Value: lvalue - rvalue}
+				r = lvalue - rvalue
 			case "*":
-				return &constLValueExpr{Value: lvalue * rvalue}
+				r = lvalue * rvalue
 			case "/":
-				return &constLValueExpr{Value: lvalue / rvalue}
+				if rvalue == 0 {
+					return expr // locksim: lcode.c constfolding does not divide by 0
+				}
+				r = lvalue / rvalue
 			case "%":
-				return &constLValueExpr{Value: luaModulo(lvalue, rvalue)}
+				if rvalue == 0 {
+					return expr // locksim: nor take a modulo by 0
+				}
+				r = luaModulo(lvalue, rvalue)
 			case "^":
-				return &constLValueExpr{Value: LNumber(math.Pow(float64(lvalue), float64(rvalue)))}
+				r = LNumber(math.Pow(float64(lvalue), float64(rvalue)))
 			default:
 				panic(fmt.Sprintf("unknown binop: %v", expr.Operator))
 			}
+			if r != r {
+				return expr // locksim: nor produce NaN
+			}
+			return &constLValueExpr{Value: r}
 		} else {
 			return expr
 		}
@@ -1373,6 +1384,8 @@ func compileTableExpr(context *funcContext, reg int, ex *ast.TableExpr, ec *expc
 	regbase := reg
 
 	arraycount := 0
+	keyedcount := 0 // locksim: lparser.c counts only keyed fields in nh (a trailing vararg is neither)
+	pending := 0    // locksim: list items not yet stored by a SETLIST
 	lastvararg := false
 	for i, field := range ex.Fields {
 		islast := i == len(ex.Fields)-1
@@ -1383,8 +1396,10 @@ func compileTableExpr(context *funcContext, reg int, ex *ast.TableExpr, ec *expc
 			} else {
 				reg += compileExpr(context, reg, field.Value, ecnone(0))
 				arraycount += 1
+				pending += 1
 			}
 		} else {
+			keyedcount++
 			regorg := reg
 			b := reg
 			compileExprWithKMVPropagation(context, field.Key, &reg, &b)
@@ -1397,18 +1412,20 @@ func compileTableExpr(context *funcContext, reg int, ex *ast.TableExpr, ec *expc
 			code.AddABC(opcode, tablereg, b, c, sline(ex))
 			reg = regorg
 		}
-		flush := arraycount % FieldsPerFlush
-		if (arraycount != 0 && (flush == 0 || islast)) || lastvararg {
+		// locksim: flush a full batch of list items, and what is left at the
+		// end, once each (lparser.c closelistfield, lastlistfield). A keyed
+		// field after a full batch flushed it a second time, and a trailing
+		// vararg after a full batch was stored from index 1, not 51.
+		if pending == FieldsPerFlush || (islast && (pending > 0 || lastvararg)) {
 			reg = regbase
-			num := flush
-			if num == 0 {
-				num = FieldsPerFlush
+			b := pending
+			nelems := arraycount
+			if lastvararg {
+				b = 0 // up to the top: all the call's values
+				nelems++
 			}
-			c := (arraycount-1)/FieldsPerFlush + 1
-			b := num
-			if islast && isVarArgReturnExpr(field.Value) {
-				b = 0
-			}
+			c := (nelems-1)/FieldsPerFlush + 1
+			pending = 0
 			line := field.Value
 			if field.Key != nil {
 				line = field.Key
@@ -1423,7 +1440,7 @@ func compileTableExpr(context *funcContext, reg int, ex *ast.TableExpr, ec *expc
 		}
 	}
 	code.SetB(tablepc, int2Fb(arraycount))
-	code.SetC(tablepc, int2Fb(len(ex.Fields)-arraycount))
+	code.SetC(tablepc, int2Fb(keyedcount))
 	if shouldmove(ec, tablereg) {
 		code.AddABC(OP_MOVE, ec.reg, tablereg, 0, sline(ex))
 	}

@@ -482,6 +482,33 @@ func lua51Str2Number(s string) (float64, bool) {
 			break
 		}
 	}
+	v, i := Lua51Strtod(s)
+	if i == 0 {
+		return 0, false // strtod: no conversion (endptr == s)
+	}
+	for i < len(s) && lua51IsSpace(s[i]) {
+		i++
+	}
+	if i != len(s) {
+		return 0, false // invalid trailing characters
+	}
+	return v, true
+}
+
+// Lua51Strtod is glibc's strtod in the "C" locale on the longest prefix of
+// s that it accepts (leading C whitespace, a sign, a decimal or hexadecimal
+// number, "inf", "infinity", "nan[(...)]"): it returns the value and the
+// number of bytes used, 0 when there is no number (endptr == nptr). Values
+// out of range are +-inf or 0, as strtod returns them (errno is ignored).
+// A NUL byte ends the input, as in C. lua-cjson decodes numbers with it
+// (fpconv_strtod).
+func Lua51Strtod(s string) (float64, int) {
+	for i := 0; i < len(s); i++ {
+		if s[i] == 0 {
+			s = s[:i]
+			break
+		}
+	}
 	i := 0
 	for i < len(s) && lua51IsSpace(s[i]) {
 		i++
@@ -499,7 +526,9 @@ func lua51Str2Number(s string) (float64, bool) {
 	case lua51HasPrefixFold(rest, "inf"):
 		v, i = math.Inf(1), i+3
 	case lua51HasPrefixFold(rest, "nan"):
-		v, i = math.NaN(), i+3
+		// glibc returns the quiet NaN 0x7ff8000000000000 (math.NaN has a
+		// payload bit that LuaBitOp would see)
+		v, i = math.Float64frombits(0x7ff8000000000000), i+3
 		if i < len(s) && s[i] == '(' {
 			j := i + 1
 			for j < len(s) && (lua51IsDigit(s[j]) || (s[j]|0x20 >= 'a' && s[j]|0x20 <= 'z') || s[j] == '_') {
@@ -537,7 +566,7 @@ func lua51Str2Number(s string) (float64, bool) {
 		}
 		f, err := strconv.ParseFloat(mant+"p"+exp, 64)
 		if err != nil && !isRangeError(err) {
-			return 0, false
+			return 0, 0
 		}
 		v, i = f, i+j
 	default:
@@ -552,7 +581,7 @@ func lua51Str2Number(s string) (float64, bool) {
 			}
 		}
 		if digits == 0 {
-			return 0, false // strtod: no conversion (endptr == s)
+			return 0, 0 // no conversion
 		}
 		if j+1 < len(rest) && rest[j]|0x20 == 'e' {
 			k := j + 1
@@ -568,20 +597,14 @@ func lua51Str2Number(s string) (float64, bool) {
 		}
 		f, err := strconv.ParseFloat(rest[:j], 64)
 		if err != nil && !isRangeError(err) {
-			return 0, false
+			return 0, 0
 		}
 		v, i = f, i+j
 	}
 	if neg {
 		v = -v
 	}
-	for i < len(s) && lua51IsSpace(s[i]) {
-		i++
-	}
-	if i != len(s) {
-		return 0, false // invalid trailing characters
-	}
-	return v, true
+	return v, i
 }
 
 // isRangeError: strtod returns +-HUGE_VAL or 0 on overflow/underflow and Lua

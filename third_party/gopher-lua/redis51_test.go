@@ -353,6 +353,15 @@ var lua51Cases = []lua51Case{
 	{"local t = {}\n\n\nlocal function f()\n  return t.x.y\nend\nreturn f()", "ERR user_script:5: attempt to index field 'x' (a nil value)"},
 	{`return pcall(function() local x; return x.y end)`, "OK false\tuser_script:1: attempt to index local 'x' (a nil value)"},
 	{`local ok, e = pcall(function() return {} < {} end) return e`, "OK user_script:1: attempt to compare two table values"},
+	// lcode.c constfolding: no division by a constant 0, which then is the
+	// chunk's first zero constant, here -0
+	{`local a = -0 return -1/0, 1/0`, "OK inf\t-inf"},
+	{`return -1/0, 0/0 ~= 0/0`, "OK -inf\ttrue"},
+	// table constructors: SETLIST batches (lparser.c closelistfield, lastlistfield)
+	{`local function f() return 42 end local t = {1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20,21,22,23,24,25,26,27,28,29,30,31,32,33,34,35,36,37,38,39,40,41,42,43,44,45,46,47,48,49,50, x = f()} return t[1], t[50], t.x, #t`, "OK 1\t50\t42\t50"},
+	{`local t = {1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20,21,22,23,24,25,26,27,28,29,30,31,32,33,34,35,36,37,38,39,40,41,42,43,44,45,46,47,48,49,50, (function() return 99, 98 end)()} return t[1], t[50], t[51], t[52], #t`, "OK 1\t50\t99\t98\t52"},
+	{`local t = {1, x = (function() return 5, 6 end)()} return t[1], t[2], t.x`, "OK 1\tnil\t5"},
+	{`local t = {x = 1, (function() return 5, 6 end)()} return t[1], t[2], t.x`, "OK 5\t6\t1"},
 }
 
 // runLua51Case runs src in a fresh state and renders the outcome like the

@@ -41,6 +41,9 @@ func tableMaxN(L *LState) int {
 
 func tableRemove(L *LState) int {
 	tbl := L.CheckTable(1)
+	if tbl.readonly && tbl.Len() > 0 {
+		lua51CheckWritable(L, tbl) // locksim: Redis's read-only tables (ltablib.c tremove, lua_rawseti)
+	}
 	if L.GetTop() == 1 {
 		L.Push(tbl.Remove(-1))
 	} else {
@@ -90,10 +93,13 @@ func tableInsert(L *LState) int {
 	}
 
 	if L.GetTop() == 2 {
+		lua51CheckWritable(L, tbl) // locksim: Redis's read-only tables (ltablib.c tinsert, lua_rawseti)
 		tbl.Append(L.Get(2))
 		return 0
 	}
-	tbl.Insert(int(L.CheckInt(2)), L.CheckAny(3))
+	pos, v := int(L.CheckInt(2)), L.CheckAny(3)
+	lua51CheckWritable(L, tbl)
+	tbl.Insert(pos, v)
 	return 0
 }
 

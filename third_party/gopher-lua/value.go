@@ -146,6 +146,11 @@ type LTable struct {
 	strdict map[string]LValue
 	keys    []LValue
 	k2i     map[LValue]int
+
+	// locksim: Redis's read-only tables (Lua51: SetReadOnly) and the sizes a
+	// table constructor gave the table (Lua51ConstructorSizes)
+	readonly  bool
+	ctorSizes uint32
 }
 
 func (tb *LTable) String() string   { return fmt.Sprintf("table: %p", tb) }
@@ -209,7 +214,14 @@ type LUserData struct {
 	Metatable LValue
 }
 
-func (ud *LUserData) String() string   { return fmt.Sprintf("userdata: %p", ud) }
+func (ud *LUserData) String() string {
+	// locksim: a value standing for a C light userdata (lua-cjson's
+	// cjson.null, a NULL pointer) prints as Lua 5.1 prints that pointer
+	if s, ok := ud.Value.(interface{ Lua51String() string }); ok {
+		return s.Lua51String()
+	}
+	return fmt.Sprintf("userdata: %p", ud)
+}
 func (ud *LUserData) Type() LValueType { return LTUserData }
 
 type LChannel chan LValue

@@ -698,6 +698,7 @@ func init() {
 			B := int(inst & 0x1ff)    //GETB
 			C := int(inst>>9) & 0x1ff //GETC
 			v := newLTable(B, C)
+			v.ctorSizes = lua51CtorSizes(B, C) // locksim: Lua51ConstructorSizes
 			// this section is inlined by go-inline
 			// source function is 'func (rg *registry) Set(regi int, vali LValue) ' in '_state.go'
 			{

@@ -1,0 +1,320 @@
+package sim
+
+import (
+	"crypto/sha1"
+	"encoding/hex"
+	"strings"
+
+	lua "github.com/yuin/gopher-lua"
+)
+
+// The redis table scripts see (script_lua.c luaRegisterRedisAPI, eval.c
+// scriptingInit) and Redis's own pcall.
+
+// Replication flags of redis.set_repl (server.h PROPAGATE_*).
+const (
+	propagateAOF  = 1
+	propagateRepl = 2
+)
+
+// redisTable builds the redis table with its fields set in Redis's order,
+// which is the order lua_next visits them in.
+func (e *Engine) redisTable() *lua.LTable {
+	L := e.L
+	t := L.NewTable()
+	set := func(name string, v lua.LValue) { t.RawSetString(name, v) }
+	fn := func(name string, f lua.LGFunction) { set(name, L.NewFunction(f)) }
+	fn("call", e.redisCall)
+	fn("pcall", e.redisPCall)
+	fn("log", redisLog)
+	for i, lvl := range []string{"LOG_DEBUG", "LOG_VERBOSE", "LOG_NOTICE", "LOG_WARNING"} {
+		set(lvl, lua.LNumber(i))
+	}
+	set("REDIS_VERSION_NUM", lua.LNumber(0x07000f))
+	set("REDIS_VERSION", lua.LString("7.0.15"))
+	fn("setresp", e.redisSetResp)
+	fn("sha1hex", redisSHA1Hex)
+	fn("error_reply", redisErrorReply)
+	fn("status_reply", redisStatusReply)
+	fn("set_repl", e.redisSetRepl)
+	set("REPL_NONE", lua.LNumber(0))
+	set("REPL_AOF", lua.LNumber(propagateAOF))
+	set("REPL_SLAVE", lua.LNumber(propagateRepl))
+	set("REPL_REPLICA", lua.LNumber(propagateRepl))
+	set("REPL_ALL", lua.LNumber(propagateAOF|propagateRepl))
+	fn("acl_check_cmd", e.redisACLCheckCmd)
+	// eval.c scriptingInit: no debugging session runs, so breakpoint is
+	// false and debug does nothing; replicate_commands is deprecated.
+	fn("breakpoint", func(L *lua.LState) int { L.Push(lua.LFalse); return 1 })
+	fn("debug", func(*lua.LState) int { return 0 })
+	fn("replicate_commands", func(L *lua.LState) int { L.Push(lua.LTrue); return 1 })
+	return t
+}
+
+// errorTable is luaPushErrorBuff: the Lua form of an error reply, a table
+// {err = "<CODE> <message>"}. A text "-CODE message" gives its code (the
+// word after the '-'), any other text the code ERR; the message loses its
+// leading and trailing CR and LF. C strings: the text ends at a NUL.
+func errorTable(L *lua.LState, text string) *lua.LTable {
+	text = cString(text)
+	code, msg := "ERR", text
+	if strings.HasPrefix(text, "-") {
+		if i := strings.IndexByte(text, ' '); i >= 0 {
+			code, msg = text[1:i], text[i+1:]
+		} else {
+			msg = text[1:]
+		}
+	}
+	msg = strings.Trim(msg, "\r\n")
+	t := L.CreateTable(0, 1)
+	t.RawSetString("err", lua.LString(code+" "+msg))
+	return t
+}
+
+// raiseErrorTable raises errorTable(text), as luaPushError + luaError do:
+// the error is a table, which Redis's pcall turns into its err text.
+func raiseErrorTable(L *lua.LState, text string) {
+	L.Error(errorTable(L, text), 0)
+}
+
+// commandError is the table redis.call raises and redis.pcall returns for
+// a failed command: the error table plus ignore_error_stats_update.
+func commandError(L *lua.LState, text string) *lua.LTable {
+	t := errorTable(L, text)
+	t.RawSetString("ignore_error_stats_update", lua.LTrue)
+	return t
+}
+
+// redisCall implements redis.call: a command's error is raised.
+func (e *Engine) redisCall(L *lua.LState) int {
+	args, r := e.callFromScript(L)
+	if r.Kind == KindError {
+		L.Error(commandError(L, "-"+r.Str), 0)
+		return 0
+	}
+	L.Push(e.replyToLua(L, args, r))
+	return 1
+}
+
+// redisPCall implements redis.pcall: a command's error is returned.
+func (e *Engine) redisPCall(L *lua.LState) int {
+	args, r := e.callFromScript(L)
+	if r.Kind == KindError {
+		L.Push(commandError(L, "-"+r.Str))
+		return 1
+	}
+	L.Push(e.replyToLua(L, args, r))
+	return 1
+}
+
+// errLuaArgs and the others are the texts Redis 7.0's luaArgsToRedisArgv
+// and scriptCall give a command they refuse (error replies carry them with
+// a leading '-' code, these get ERR).
+const (
+	errNoArgs      = "Please specify at least one argument for this redis lib call"
+	errLuaArgs     = "Lua redis lib command arguments must be strings or integers"
+	errUnknownCmd  = "Unknown Redis command called from script"
+	errScriptArity = "Wrong number of args calling Redis command from script"
+	errNoScript    = "This Redis command is not allowed from script"
+)
+
+// scriptArgs converts the Lua arguments of a redis.* command function
+// (luaArgsToRedisArgv): strings as they are, numbers with "%.17g"; the
+// error is the text to report, "" when none.
+func (e *Engine) scriptArgs(L *lua.LState) ([]string, string) {
+	n := L.GetTop()
+	if n == 0 {
+		return nil, errNoArgs
+	}
+	args := e.argsBuf[:0]
+	for i := 1; i <= n; i++ {
+		switch v := L.Get(i).(type) {
+		case lua.LString:
+			args = append(args, string(v))
+		case lua.LNumber:
+			args = append(args, formatLuaArg(float64(v)))
+		default:
+			e.argsBuf = args
+			return nil, errLuaArgs
+		}
+	}
+	e.argsBuf = args
+	return args, ""
+}
+
+// callFromScript runs the command with the checks Redis 7.0's scriptCall
+// makes, and returns its arguments and reply.
+func (e *Engine) callFromScript(L *lua.LState) ([]string, Reply) {
+	args, bad := e.scriptArgs(L)
+	if bad != "" {
+		return nil, Err("ERR " + bad)
+	}
+	c := lookupCommand(args[0])
+	if c == nil {
+		return args, Err("ERR " + errUnknownCmd)
+	}
+	if !arityOK(c, len(args)) {
+		return args, Err("ERR " + errScriptArity)
+	}
+	if c.noScript {
+		return args, Err("ERR " + errNoScript)
+	}
+	if !e.noRepl {
+		return args, c.fn(e.cur, args)
+	}
+	s := e.cur
+	s.scriptNoRepl = true
+	r := c.fn(s, args)
+	s.scriptNoRepl = false
+	return args, r
+}
+
+// redisACLCheckCmd implements redis.acl_check_cmd: the default user may
+// run any command, so it is true for a command Redis knows and an error
+// for one it does not (lookupCommand: a command with subcommands needs a
+// known subcommand when one is given).
+func (e *Engine) redisACLCheckCmd(L *lua.LState) int {
+	args, bad := e.scriptArgs(L)
+	if bad != "" {
+		raiseErrorTable(L, bad)
+	}
+	if !redisKnowsCommand(args) {
+		raiseErrorTable(L, "Invalid command passed to redis.acl_check_cmd()")
+	}
+	L.Push(lua.LTrue)
+	return 1
+}
+
+// redisSHA1Hex implements redis.sha1hex: the SHA1 of the argument as
+// lua_tolstring gives it (a number's "%.14g" text; anything else is NULL,
+// hashed as the empty string).
+func redisSHA1Hex(L *lua.LState) int {
+	if L.GetTop() != 1 {
+		raiseErrorTable(L, "wrong number of arguments")
+	}
+	var s string
+	switch v := L.Get(1).(type) {
+	case lua.LString:
+		s = string(v)
+	case lua.LNumber:
+		s = v.String()
+	}
+	sum := sha1.Sum([]byte(s))
+	L.Push(lua.LString(hex.EncodeToString(sum[:])))
+	return 1
+}
+
+// singleStringArg is the check of error_reply and status_reply: exactly
+// one argument, a string (not a number). On failure they return, not
+// raise, an error table.
+func singleStringArg(L *lua.LState) (string, bool) {
+	if L.GetTop() != 1 || L.Get(1).Type() != lua.LTString {
+		L.Push(errorTable(L, "wrong number or type of arguments"))
+		return "", false
+	}
+	return string(L.Get(1).(lua.LString)), true
+}
+
+// redisErrorReply implements redis.error_reply: the text with a '-' added
+// when it has none, through luaPushErrorBuff (so "" and "-" become "ERR ",
+// "x" becomes "ERR x", "-CODE msg" keeps its code).
+func redisErrorReply(L *lua.LState) int {
+	s, ok := singleStringArg(L)
+	if !ok {
+		return 1
+	}
+	if !strings.HasPrefix(s, "-") {
+		s = "-" + cString(s)
+	}
+	L.Push(errorTable(L, s))
+	return 1
+}
+
+// redisStatusReply implements redis.status_reply: {ok = the string}, as
+// it is (the reply conversion truncates and maps CR/LF later).
+func redisStatusReply(L *lua.LState) int {
+	s, ok := singleStringArg(L)
+	if !ok {
+		return 1
+	}
+	t := L.CreateTable(0, 1)
+	t.RawSetString("ok", lua.LString(s))
+	L.Push(t)
+	return 1
+}
+
+// redisLog implements redis.log's checks (luaLogCommand); the message goes
+// nowhere.
+func redisLog(L *lua.LState) int {
+	argc := L.GetTop()
+	if argc < 2 {
+		raiseErrorTable(L, "redis.log() requires two arguments or more.")
+	}
+	f, ok := lua.Lua51ToNumber(L.Get(1))
+	if !ok {
+		raiseErrorTable(L, "First argument must be a number (log level).")
+	}
+	if level := lua.Lua51Int(f); level < 0 || level > 3 {
+		raiseErrorTable(L, "Invalid debug level.")
+	}
+	return 0
+}
+
+// redisSetResp implements redis.setresp: the protocol in which the rest
+// of the script's redis.call replies arrive (luaSetResp: lua_tonumber, so
+// "3" is 3 and a table is 0).
+func (e *Engine) redisSetResp(L *lua.LState) int {
+	if L.GetTop() != 1 {
+		raiseErrorTable(L, "redis.setresp() requires one argument.")
+	}
+	f, _ := lua.Lua51ToNumber(L.Get(1))
+	resp := lua.Lua51Int(f)
+	if resp != 2 && resp != 3 {
+		raiseErrorTable(L, "RESP version must be 2 or 3.")
+	}
+	e.resp = int(resp)
+	return 0
+}
+
+// redisSetRepl implements redis.set_repl: without the REPL flag, the
+// script's later writes do not reach the replicas (lazy-expiry deletions
+// still do, as Redis propagates them on their own).
+func (e *Engine) redisSetRepl(L *lua.LState) int {
+	if L.GetTop() != 1 {
+		raiseErrorTable(L, "redis.set_repl() requires two arguments.")
+	}
+	f, _ := lua.Lua51ToNumber(L.Get(-1))
+	flags := lua.Lua51Int(f)
+	if flags&^(propagateAOF|propagateRepl) != 0 {
+		raiseErrorTable(L, "Invalid replication flags. Use REPL_AOF, REPL_REPLICA, REPL_ALL or REPL_NONE.")
+	}
+	e.noRepl = flags&propagateRepl == 0
+	return 0
+}
+
+// openRedisPcall replaces pcall with Redis's (script_lua.c luaRedisPcall):
+// an error that is a table with an err field comes back as that field,
+// so pcall(redis.call, ...) returns the error text as Redis 6 did.
+func (e *Engine) openRedisPcall() {
+	L := e.L
+	base := L.G.Global.RawGetString("pcall")
+	L.G.Global.RawSetString("pcall", L.NewFunction(func(L *lua.LState) int {
+		n := L.GetTop()
+		if n == 0 {
+			// luaRedisPcall calls the true it pushed as a placeholder
+			L.Push(lua.LFalse)
+			L.Push(lua.LString("attempt to call a boolean value"))
+			return 2
+		}
+		L.Insert(base, 1)
+		L.Call(n, lua.MultRet)
+		if L.Get(1) == lua.LFalse {
+			if t, ok := L.Get(2).(*lua.LTable); ok {
+				if es := L.GetField(t, "err"); es.Type() == lua.LTString || es.Type() == lua.LTNumber {
+					L.Replace(2, es)
+				}
+			}
+		}
+		return L.GetTop()
+	}))
+}

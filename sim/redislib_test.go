@@ -1,0 +1,32 @@
+package sim
+
+import "testing"
+
+// TestSetReplStopsReplication: after redis.set_repl(redis.REPL_NONE) a
+// script's writes are not recorded for the replicas (Redis 7.0
+// scriptSetRepl), but a key that expired under it still replicates its DEL
+// (db.c propagateDeletion ignores the script's flags); the next script
+// replicates again.
+func TestSetReplStopsReplication(t *testing.T) {
+	s := NewStore()
+	s.SetTime(1000)
+	s.Do("SET", "old", "v", "PX", "10")
+	s.SetTime(2000)
+	s.StartEffects()
+	r := s.EvalSource("redis.set_repl(redis.REPL_NONE) redis.call('get', 'old') redis.call('set', 'a', '1') return 1", nil, nil)
+	if r.Kind != KindInt {
+		t.Fatalf("script: %s", r)
+	}
+	got := s.TakeEffects()
+	if len(got) != 1 || got[0][0] != "DEL" || got[0][1] != "old" {
+		t.Errorf("effects with REPL_NONE: %q, want only the expiry's DEL old", got)
+	}
+	s.EvalSource("redis.call('set', 'b', '1') redis.set_repl(redis.REPL_AOF) redis.call('set', 'c', '1') redis.set_repl(redis.REPL_ALL) return redis.call('set', 'd', '1')", nil, nil)
+	var keys []string
+	for _, e := range s.TakeEffects() {
+		keys = append(keys, e[1])
+	}
+	if len(keys) != 2 || keys[0] != "b" || keys[1] != "d" {
+		t.Errorf("replicated writes %q, want b and d (c ran with REPL_AOF only)", keys)
+	}
+}
