@@ -30,12 +30,20 @@ type Violation struct {
 	Actors []string // the owners involved, in the order they acted
 	Detail string
 	Faults []sim.FaultSpan // faults active in the violation's window
+	// Confirmed says how a counterfactual run confirmed (or re-judged) a
+	// by-design violation's excuse (package verdict); "" when none ran.
+	Confirmed string
 }
 
 func (v Violation) String() string {
 	s := fmt.Sprintf("%s %s at t=%s: %s", v.Property, v.Class, v.At, v.Detail)
-	if v.Excuse != "" {
+	switch {
+	case v.Excuse != "" && v.Confirmed != "":
+		s += " (excused by " + v.Excuse + "; " + v.Confirmed + ")"
+	case v.Excuse != "":
 		s += " (" + v.Excuse + ")"
+	case v.Confirmed != "":
+		s += " (" + v.Confirmed + ")"
 	}
 	return s
 }

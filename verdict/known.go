@@ -1,0 +1,54 @@
+package verdict
+
+import "github.com/locksim/locksim/checks"
+
+// knownBugs are the bug-class findings each algorithm is known to show
+// without any fault it does not claim to survive; the gate reports them
+// but does not fail on them. An entry is a property, or a property and
+// the kind of its violations ("error/not-held").
+//
+//   - seed 003's simple locks: setnx-expire's crash between SETNX and
+//     EXPIRE leaves a lock that never expires (liveness); set-px and
+//     set-uuid-getdel delete another holder's lock (mutex; linearizable sees
+//     it from the clients' side).
+//   - Redisson 3.8.1: unlockAsync calls cancelExpirationRenewal(null) when
+//     the unlock completes, cancelling whatever renewal the lock has in the
+//     JVM; when another thread of the same JVM took the lock between the
+//     unlock's execution and its reply, its watchdog is gone and its lock
+//     expires under it (mutex, expiry, and its unlock's
+//     IllegalMonitorStateException: error/not-held).
+//   - Redisson 3.16.8: the watchdog stops for good after a WAIT that
+//     counted fewer replicas (#3994), so the lock expires under a live
+//     holder when a replica lags; an acquire re-sent after a lost reply runs
+//     twice and leaves two holds (#4822, #4871, #7367: holds, linearizable,
+//     expiry — the unlock that drops it to one re-arms internalLockLeaseTime);
+//     the fair lock's negative ttls make lock() wait with no timeout (#5503,
+//     liveness). A lock object that once took an explicit lease keeps it in
+//     RedissonLock.internalLockLeaseTime (RedissonLock.java:160,182): a later
+//     lock() without a lease sends that lease while the watchdog renews every
+//     lockWatchdogTimeout/3, so a lease under 10 s runs out under its holder
+//     (mutex, expiry, error/not-held). A subscription that timed out stays in
+//     the entry map with its failed promise, so every later subscriber on
+//     that entry fails at once (#6047, #4700: error/subscribe).
+var knownBugs = map[string][]string{
+	"setnx-expire":    {"mutex", "liveness", "linearizable"},
+	"set-px":          {"mutex", "linearizable"},
+	"set-uuid-getdel": {"mutex", "linearizable"},
+	"rlock-3.8.1":     {"mutex", "expiry", "error/not-held"},
+	"fairlock-3.8.1":  {"mutex", "expiry", "error/not-held"},
+	"rlock-3.16.8":    {"mutex", "holds", "linearizable", "expiry", "error/not-held", "error/subscribe"},
+	"fairlock-3.16.8": {"mutex", "holds", "liveness", "linearizable", "expiry", "error/not-held", "error/subscribe"},
+}
+
+// Known reports whether v is one of algo's known bugs.
+func Known(algo string, v checks.Violation) bool {
+	for _, p := range knownBugs[algo] {
+		if p == v.Property || p == v.Property+"/"+v.Kind {
+			return true
+		}
+	}
+	return false
+}
+
+// KnownBugs returns algo's catalog entries.
+func KnownBugs(algo string) []string { return knownBugs[algo] }
