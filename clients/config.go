@@ -222,3 +222,12 @@ func RedissonAlgo(algo string) (version string, fair, redisson bool) {
 }
 
 func (cf *Config) v3168() bool { return cf.Opts.Version == "3.16.8" }
+
+// All returns the scripts a client of the lock kind sends: the fair lock's
+// five, or the non-fair lock's four (renewal is the same script for both).
+func (s *ScriptSet) All(fair bool) []*sim.Script {
+	if fair {
+		return []*sim.Script{s.FairAcquire, s.FairAcquireNoWait, s.FairAcquireFailed, s.FairUnlock, s.FairForceUnlock, s.Renew}
+	}
+	return []*sim.Script{s.Acquire, s.Unlock, s.ForceUnlock, s.Renew}
+}

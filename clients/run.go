@@ -65,6 +65,10 @@ type RunConfig struct {
 	// still sets the network and the replicas): property tests draw their
 	// own fault schedules this way.
 	Faults []sim.Fault
+
+	// Coverage, when set, counts the statements of the scripts the run
+	// executes (sim.Coverage); it does not change the run.
+	Coverage *sim.Coverage
 }
 
 // ClientOverrides changes Redisson's Config for a run (zero: the default).
@@ -163,7 +167,7 @@ func NewRun(cfg RunConfig, trace io.Writer) (*Run, error) {
 		}
 	}
 	tr := sim.NewTracer(trace)
-	w := sim.NewWorld(sim.Config{Seed: cfg.Seed, Net: plan.Net, Replicas: plan.Replicas, Trace: tr})
+	w := sim.NewWorld(sim.Config{Seed: cfg.Seed, Net: plan.Net, Replicas: plan.Replicas, Trace: tr, Coverage: cfg.Coverage})
 	r := &Run{Config: cfg, World: w, Plan: plan, Workload: wl, History: &model.History{}, joined: map[string]sim.Time{}}
 	mk, err := r.programFactory()
 	if err != nil {
@@ -239,7 +243,7 @@ func drawWorkload(cfg RunConfig) Workload {
 		wl.Inner = r.Intn(3)
 		wl.Reenter = 0.3 + 0.5*r.Float64()
 		wl.Query = 0.2 * r.Float64()
-		wl.Force = 0.1 * r.Float64()
+		wl.Force = 0.3 * r.Float64()
 		switch x := r.Float64(); {
 		case x < 0.3:
 			wl.Objects = "own"

@@ -84,6 +84,9 @@ type Config struct {
 	// Stepped holds every delivery and process timer for a driver to
 	// release (stepped.go).
 	Stepped bool
+	// Coverage, when set, counts the statements the world's scripts run
+	// (coverage.go).
+	Coverage *Coverage
 }
 
 // NewWorld builds a world with its store nodes. Processes are added with
@@ -103,6 +106,9 @@ func NewWorld(cfg Config) *World {
 		w.trace = NewTracer(nil)
 	}
 	eng := NewEngine()
+	if cfg.Coverage != nil {
+		eng.CountTo(cfg.Coverage)
+	}
 	for i := 0; i <= cfg.Replicas; i++ {
 		n := &Node{w: w, index: i, Name: fmt.Sprintf("redis-%d", i), Store: NewStore(), Up: true, acked: map[int]int64{}}
 		n.Store.SetEngine(eng)

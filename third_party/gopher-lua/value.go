@@ -182,6 +182,9 @@ type Global struct {
 	// (coroutines) of a state; see SetInstructionBudget.
 	budgetOn   bool
 	budgetLeft int64
+
+	// locksim: statement coverage (SetCoverage).
+	coverage func(proto *FunctionProto, pc int)
 }
 
 type LState struct {
