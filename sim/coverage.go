@@ -128,7 +128,9 @@ func splitStatements(src string) []string {
 		}
 		cur.Reset()
 	}
-	isWord := func(c byte) bool { return c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' }
+	isWord := func(c byte) bool {
+		return c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9'
+	}
 	for i := 0; i < len(src); {
 		c := src[i]
 		switch {
