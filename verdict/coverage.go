@@ -1,0 +1,165 @@
+package verdict
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/locksim/locksim/clients"
+	"github.com/locksim/locksim/sim"
+)
+
+// Statement coverage of the Redisson scripts: which statements the runs
+// of the main job execute without faults, and, for each one they do not,
+// why no workload reaches it (or how rarely one does).
+
+// ScriptStatement is one statement of one script, with its runs.
+type ScriptStatement struct {
+	Script string // the script's ID
+	sim.Statement
+}
+
+// key names a statement in the tables below: "<script ID>#<index>".
+func (s ScriptStatement) key() string { return fmt.Sprintf("%s#%d", s.Script, s.Index) }
+
+// Unreachable says why the runs never execute a statement without faults,
+// for the statements that need a fault or are dead code. A test keeps it
+// true: every statement the fault-free runs miss has a reason here, and
+// every reason here is for a statement they miss.
+var Unreachable = map[string]string{
+	"3.8.1/RedissonLock.unlockInnerAsync#16":  "dead code: both branches of the if before it return",
+	"3.16.8/RedissonLock.unlockInnerAsync#12": "dead code: both branches of the if before it return",
+	"3.16.8/RedissonFairLock.tryLockInnerAsync.EVAL_NULL_BOOLEAN#18": "tryLock() (EVAL_NULL_BOOLEAN) never queues its caller, so it can find itself at the head only from an " +
+		"earlier call that queued it and never left: one that threw after its enqueue ran (a lost reply, a crash) — a fault",
+}
+
+// CoverageSeeds are fault-free seeds (beyond the main job's default range)
+// that reach statements the default range misses, per algorithm: found by
+// FindCoverageSeeds, run by the main job with preset none.
+var CoverageSeeds = map[string][]uint64{
+	"rlock-3.8.1":    {67},
+	"fairlock-3.8.1": {39, 42, 49, 183},
+}
+
+// Coverage runs cfgs (each with its own count, merged in order) and
+// returns every statement of algo's scripts with its runs.
+func Coverage(algo string, cfgs []clients.RunConfig) ([]ScriptStatement, error) {
+	all := sim.NewCoverage()
+	for _, cfg := range cfgs {
+		c := sim.NewCoverage()
+		cfg.Coverage = c
+		if _, _, err := Run(cfg); err != nil {
+			return nil, err
+		}
+		all.Merge(c)
+	}
+	return Statements(algo, all)
+}
+
+// Statements lists the statements of algo's scripts with their runs in c
+// (nil for a simple lock: their one script is seed 003's, not Redisson's).
+func Statements(algo string, c *sim.Coverage) ([]ScriptStatement, error) {
+	version, fair, redisson := clients.RedissonAlgo(algo)
+	if !redisson {
+		return nil, nil
+	}
+	set, err := clients.LoadScripts(version, "")
+	if err != nil {
+		return nil, err
+	}
+	var out []ScriptStatement
+	for _, sc := range set.All(fair) {
+		for _, st := range c.Statements(sc) {
+			out = append(out, ScriptStatement{Script: sc.ID, Statement: st})
+		}
+	}
+	return out, nil
+}
+
+// Missed are the statements of sts that never ran and are not explained
+// in Unreachable.
+func Missed(sts []ScriptStatement) []ScriptStatement {
+	var out []ScriptStatement
+	for _, s := range sts {
+		if s.Runs == 0 && Unreachable[s.key()] == "" {
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
+// FindCoverageSeeds searches fault-free seeds from..to of algo for the
+// first that runs each statement in missed, and returns those seeds.
+func FindCoverageSeeds(algo string, missed []ScriptStatement, from, to uint64) ([]uint64, []ScriptStatement, error) {
+	left := slices.Clone(missed)
+	var seeds []uint64
+	for seed := from; seed <= to && len(left) > 0; seed++ {
+		sts, err := Coverage(algo, []clients.RunConfig{{Algo: algo, Seed: seed, Preset: "none"}})
+		if err != nil {
+			return nil, nil, err
+		}
+		ran := map[string]bool{}
+		for _, s := range sts {
+			if s.Runs > 0 {
+				ran[s.key()] = true
+			}
+		}
+		hit := false
+		left = slices.DeleteFunc(left, func(s ScriptStatement) bool {
+			if ran[s.key()] {
+				hit = true
+				return true
+			}
+			return false
+		})
+		if hit {
+			seeds = append(seeds, seed)
+		}
+	}
+	return seeds, left, nil
+}
+
+// CoverageReport renders the statement coverage of each algorithm's
+// scripts (sts, by algorithm in order) as markdown: every statement with
+// its runs, the ones never run marked with the reason.
+func CoverageReport(algos []string, sts map[string][]ScriptStatement, what string) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "# Statement coverage of the Redisson scripts\n\n%s\n\n", what)
+	fmt.Fprintf(&b, "A Redisson script is one line (the Java literals joined); a statement is what `sim.Coverage` cuts it into ")
+	fmt.Fprintf(&b, "(after `;`, `then`, `do`, `else`; before `end`, `else`, `elseif`), keywords that only shape control flow left out. ")
+	fmt.Fprintf(&b, "A statement ran when any of its instructions did.\n\n")
+	fmt.Fprintf(&b, "| algorithm | statements | run | never run |\n|---|---:|---:|---:|\n")
+	for _, a := range algos {
+		if sts[a] == nil {
+			continue
+		}
+		n, ran := 0, 0
+		for _, s := range sts[a] {
+			n++
+			if s.Runs > 0 {
+				ran++
+			}
+		}
+		fmt.Fprintf(&b, "| %s | %d | %d | %d |\n", a, n, ran, n-ran)
+	}
+	for _, a := range algos {
+		if sts[a] == nil {
+			continue
+		}
+		fmt.Fprintf(&b, "\n## %s\n\n| script | # | statement | runs |\n|---|---:|---|---:|\n", a)
+		for _, s := range sts[a] {
+			runs := fmt.Sprint(s.Runs)
+			if s.Runs == 0 {
+				runs = "**0**"
+				if why := Unreachable[s.key()]; why != "" {
+					runs += ": " + why
+				} else {
+					runs += ": not explained"
+				}
+			}
+			_, name, _ := strings.Cut(s.Script, "/")
+			fmt.Fprintf(&b, "| %s | %d | `%s` | %s |\n", name, s.Index, strings.ReplaceAll(s.Text, "|", "\\|"), runs)
+		}
+	}
+	return b.String()
+}

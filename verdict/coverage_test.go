@@ -1,0 +1,82 @@
+package verdict
+
+import (
+	"fmt"
+	"os"
+	"strings"
+	"testing"
+
+	"github.com/locksim/locksim/clients"
+)
+
+// MainJobSeeds is the main job's default seed range.
+const mainJobSeeds = 20
+
+// faultFree is the main job's fault-free runs of algo: seeds 1-20 and
+// the coverage seeds, preset none.
+func faultFree(algo string) []clients.RunConfig {
+	var cfgs []clients.RunConfig
+	for s := uint64(1); s <= mainJobSeeds; s++ {
+		cfgs = append(cfgs, clients.RunConfig{Algo: algo, Seed: s, Preset: "none"})
+	}
+	for _, s := range CoverageSeeds[algo] {
+		cfgs = append(cfgs, clients.RunConfig{Algo: algo, Seed: s, Preset: "none"})
+	}
+	return cfgs
+}
+
+// TestFaultFreeRunsCoverEveryReachableStatement: the main job's runs
+// without faults execute every statement of every Redisson script, but
+// those Unreachable explains; and each explanation is for a statement
+// they miss. With LOCKSIM_FIND_SEEDS=1 it searches for coverage seeds
+// instead and prints the table to paste.
+func TestFaultFreeRunsCoverEveryReachableStatement(t *testing.T) {
+	find := os.Getenv("LOCKSIM_FIND_SEEDS") == "1"
+	found := map[string][]uint64{}
+	exists := map[string]bool{}
+	for _, algo := range clients.Algorithms {
+		if _, _, redisson := clients.RedissonAlgo(algo); !redisson {
+			continue
+		}
+		sts, err := Coverage(algo, faultFree(algo))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, s := range sts {
+			exists[s.key()] = true
+			if why := Unreachable[s.key()]; why != "" && s.Runs > 0 {
+				t.Errorf("%s: %q ran %d times, but Unreachable says: %s", s.key(), s.Text, s.Runs, why)
+			}
+		}
+		missed := Missed(sts)
+		if find {
+			seeds, left, err := FindCoverageSeeds(algo, missed, mainJobSeeds+1, 3000)
+			if err != nil {
+				t.Fatal(err)
+			}
+			found[algo] = append(CoverageSeeds[algo], seeds...)
+			for _, s := range left {
+				t.Logf("%s: %s %q: no fault-free seed up to 3000 runs it", algo, s.key(), s.Text)
+			}
+			continue
+		}
+		for _, s := range missed {
+			t.Errorf("%s: %s %q never runs without faults and Unreachable does not say why (LOCKSIM_FIND_SEEDS=1 go test -run %s ./verdict/ finds coverage seeds)",
+				algo, s.key(), s.Text, t.Name())
+		}
+	}
+	for key := range Unreachable {
+		if !exists[key] {
+			t.Errorf("Unreachable explains %s, which is no statement of any script", key)
+		}
+	}
+	if find {
+		var b strings.Builder
+		for _, algo := range clients.Algorithms {
+			if s := found[algo]; len(s) > 0 {
+				fmt.Fprintf(&b, "\t%q: {%s},\n", algo, strings.Trim(strings.ReplaceAll(fmt.Sprint(s), " ", ", "), "[]"))
+			}
+		}
+		t.Logf("CoverageSeeds:\n%s", b.String())
+	}
+}
