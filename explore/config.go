@@ -2,6 +2,7 @@ package explore
 
 import (
 	"fmt"
+	"math"
 	"sort"
 	"strconv"
 	"strings"
@@ -123,6 +124,16 @@ type Config struct {
 
 	MaxStates int
 	MaxDepth  int
+	// MaxMemory bounds, in bytes, what the search keeps per state: the
+	// states' encodings and their index, each state's parent, the
+	// transitions kept for the liveness check. It is counted, not read
+	// from the runtime, so where the search stops does not depend on the
+	// machine. The interned keyspaces and clients and the memoized steps
+	// come on top (they grow with the distinct keyspaces, not the states).
+	MaxMemory int64
+	// Workers is how many goroutines expand each level (GOMAXPROCS when
+	// 0); the result does not depend on it.
+	Workers int
 }
 
 func (c Config) perProc() int { return max(c.PerProc, 1) }
@@ -382,4 +393,45 @@ func FaultKinds() []FaultKind {
 		ks[i] = FaultKind(i)
 	}
 	return ks
+}
+
+// ParseBytes reads a size: a number of bytes, or one with a K, M, G or T
+// suffix (powers of 1024), e.g. "4G".
+func ParseBytes(s string) (int64, error) {
+	mult := int64(1)
+	num := strings.TrimSpace(s)
+	if n := len(num); n > 0 {
+		switch strings.ToUpper(num[n-1:]) {
+		case "K":
+			mult = 1 << 10
+		case "M":
+			mult = 1 << 20
+		case "G":
+			mult = 1 << 30
+		case "T":
+			mult = 1 << 40
+		}
+		if mult > 1 {
+			num = num[:n-1]
+		}
+	}
+	v, err := strconv.ParseInt(num, 10, 64)
+	if err != nil || v <= 0 || v > math.MaxInt64/mult {
+		return 0, fmt.Errorf("%q is not a size (a positive number of bytes, or with K, M, G or T)", s)
+	}
+	return v * mult, nil
+}
+
+// FormatBytes writes a size as ParseBytes reads it, in the largest unit
+// that divides it.
+func FormatBytes(b int64) string {
+	for _, u := range []struct {
+		s string
+		n int64
+	}{{"T", 1 << 40}, {"G", 1 << 30}, {"M", 1 << 20}, {"K", 1 << 10}} {
+		if b%u.n == 0 {
+			return strconv.FormatInt(b/u.n, 10) + u.s
+		}
+	}
+	return strconv.FormatInt(b, 10)
 }

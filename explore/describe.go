@@ -82,7 +82,7 @@ func (m *model) msgText(q msg) string {
 // "timeout", "resend", "retry", "unpark", "watchdog", "watchdog.timeout",
 // "subscribe", with its thread (or the process) in front.
 func (m *model) timerName(s *state, p int, k clients.TimerKey) string {
-	c := m.clients[s.clients[p]]
+	c := m.client(s.clients[p])
 	who := procName(p)
 	thread := func(slot int64) string {
 		if tid, ok := c.ThreadID(int(slot)); ok {
@@ -157,7 +157,7 @@ func (m *model) noteText(st *story, p int, e clients.Effect) {
 // threads, the clients and the messages in flight.
 func (m *model) describe(s *state) []string {
 	var out []string
-	store := m.stores[s.store]
+	store := m.store(s.store)
 	keys := store.SortedKeys()
 	if len(keys) == 0 {
 		out = append(out, "redis: (empty)")
@@ -194,7 +194,7 @@ func (m *model) describe(s *state) []string {
 		case s.crashed(p):
 			line += ", crashed"
 		case t.inCall:
-			line += ", in " + callText(m.prog[t.ip].call) + ": " + m.clients[s.clients[p]].ThreadState(tid)
+			line += ", in " + callText(m.prog[t.ip].call) + ": " + m.client(s.clients[p]).ThreadState(tid)
 		}
 		if t.held > 0 {
 			line += fmt.Sprintf(", believes it holds the lock (%d)", t.held)
@@ -210,7 +210,7 @@ func (m *model) describe(s *state) []string {
 			line += " paused,"
 		}
 		var parts []string
-		c := m.clients[s.clients[p]]
+		c := m.client(s.clients[p])
 		c.Timers(func(k clients.TimerKey, at sim.Time) {
 			parts = append(parts, fmt.Sprintf("%s in %d ms", m.timerName(s, p, k), ceilMs(at)))
 		})

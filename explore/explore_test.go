@@ -121,6 +121,51 @@ func TestDeterministic(t *testing.T) {
 	}
 }
 
+// TestWorkersDoNotChangeTheResult: the counts, the counterexample and the
+// by-design findings are the same with one worker or several, for
+// searches that end clean, at a bug mid-level, with by-design findings,
+// at the liveness check and at a bound.
+func TestWorkersDoNotChangeTheResult(t *testing.T) {
+	cfgs := []Config{
+		{Algo: "rlock-3.16.8", Threads: 3, Acquires: 1},
+		{Algo: "rlock-3.16.8", Threads: 2, Acquires: 1, Faults: mustFaults(t, "pause:1")},
+		{Algo: "setnx-expire", Threads: 2, Acquires: 1, Faults: mustFaults(t, "crash:1")},
+		{Algo: "rlock-3.8.1", Threads: 2, Acquires: 1, Faults: mustFaults(t, "drop:1,delay:1")},
+		{Algo: "fairlock-3.16.8", Threads: 3, Acquires: 1},
+		{Algo: "fairlock-3.8.1", Threads: 3, Acquires: 1, MaxStates: 12345},
+	}
+	if testing.Short() {
+		cfgs = cfgs[:4]
+	}
+	for _, cfg := range cfgs {
+		var want string
+		for _, w := range []int{1, 2, 5} {
+			c := cfg
+			c.Workers = w
+			got := searchText(mustExplore(t, c))
+			if w == 1 {
+				want = got
+				continue
+			}
+			if got != want {
+				t.Errorf("%s: %d workers differ from one:\n%s\n--- one worker:\n%s", cfg.Header(), w, got, want)
+			}
+		}
+	}
+}
+
+// searchText is everything a search reports, time aside.
+func searchText(r *Result) string {
+	s := fmt.Sprintf("%+v\n%s", r.Stats, r.Summary())
+	if r.Violation != nil {
+		s += r.Scenario()
+	}
+	for _, v := range r.ByDesign {
+		s += v.Scenario(r.Config)
+	}
+	return s
+}
+
 // TestMutantsAreCaught: script mutants the random runs catch are caught
 // by the search too, on configurations where the real scripts are clean.
 func TestMutantsAreCaught(t *testing.T) {

@@ -64,10 +64,7 @@ func (m *model) callLease(c clients.Call) int64 {
 }
 
 // owner is thread th's lock name in the store.
-func (m *model) owner(th int) string {
-	p, tid := m.where(th)
-	return m.cf.OwnerName(procName(p), tid)
-}
+func (m *model) owner(th int) string { return m.owners[th] }
 
 // holds is the hold count the store keeps for thread th (-1 for a lock
 // without counts), read without touching the store.
@@ -75,7 +72,7 @@ func (m *model) holds(s *state, th int) int64 {
 	if m.cf.Simple != "" {
 		return -1
 	}
-	v, ok := m.stores[s.store].PeekHashField(lockName, m.owner(th))
+	v, ok := m.store(s.store).PeekHashField(lockName, m.owner(th))
 	if !ok {
 		return 0
 	}
@@ -153,8 +150,8 @@ func (m *model) stateFindings(s *state) []finding {
 		out = append(out, f)
 	}
 	for _, q := range s.msgs {
-		if q.kind == mReply && m.replies[q.reply].Kind == sim.KindError {
-			out = append(out, finding{kind: "error", detail: fmt.Sprintf("Redis answered %s with an error: %s", m.msgText(q), m.replies[q.reply].Str), bug: true})
+		if q.kind == mReply && m.reply(q.reply).Kind == sim.KindError {
+			out = append(out, finding{kind: "error", detail: fmt.Sprintf("Redis answered %s with an error: %s", m.msgText(q), m.reply(q.reply).Str), bug: true})
 			break
 		}
 	}
@@ -167,14 +164,10 @@ func (m *model) stateFindings(s *state) []finding {
 	return out
 }
 
-// storeFindings checks the store's invariants (checks.Store's): one owner
+// storeInvariants checks the store's invariants (checks.Store's): one owner
 // per lock hash; the fair queue and timeout set hold the same members.
-func (m *model) storeFindings(id uint32) []finding {
-	if f, ok := m.storeFinds[id]; ok {
-		return f
-	}
+func (m *model) storeInvariants(st *sim.Store) []finding {
 	var out []finding
-	st := m.stores[id]
 	if typ, _, owners := st.PeekKey(lockName); typ == "hash" && len(owners) > 1 {
 		out = append(out, finding{kind: "store", detail: fmt.Sprintf("the lock hash has %d owners: %v", len(owners), owners), bug: true})
 	}
@@ -188,10 +181,6 @@ func (m *model) storeFindings(id uint32) []finding {
 			out = append(out, finding{kind: "store", detail: fmt.Sprintf("the fair queue %v and the timeout set %v hold different members", queue, timeouts), bug: true})
 		}
 	}
-	if m.storeFinds == nil {
-		m.storeFinds = map[uint32][]finding{}
-	}
-	m.storeFinds[id] = out
 	return out
 }
 

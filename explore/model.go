@@ -29,48 +29,107 @@ const (
 // clients' own values — the same code the random simulation runs — kept
 // interned, with every step of a client and every script run memoized, so
 // that a step the search has seen before costs a map lookup.
+//
+// A model is one worker's view: the configuration, the shared tables
+// (tables.go), and what is its own — a Lua engine, scratch buffers and its
+// copies of the memo entries it used. Workers made by fork search one
+// level of the state space side by side.
 type model struct {
-	cfg   Config
-	cf    *clients.Config
-	procs int
-	per   int
-	n     int // threads
-	prog  []step
-	eng   *sim.Engine
+	cfg      Config
+	cf       *clients.Config
+	procs    int
+	per      int
+	n        int // threads
+	prog     []step
+	channels []string // every channel a waiter can listen on
+	names    []string // each thread's name
+	owners   []string // each thread's owner field in the lock hash
+	sh       *shared
 
-	stores   []*sim.Store
-	storeIDs map[string]uint32
-	points   [][]int64 // per store: relative times where it changes on its own or a comparison flips
-
-	replies  []sim.Reply
-	replyIDs map[string]uint32
-
-	clients   []*clients.Client
-	clientIDs map[string]uint32
-	subMasks  []uint16 // per client: the channels it is subscribed to
-	channels  []string // every channel a waiter can listen on
-
-	execMemo   map[execKey]execResult
-	stepMemo   map[stepKey]*stepResult
-	shiftMemo  map[shiftKey]uint32
-	rebaseMemo map[shiftKey]uint32
-	keyBuf     []byte
+	eng    *sim.Engine
+	keyBuf []byte
+	// found collects what the step being applied broke (judge.go).
+	found []finding
+	// this worker's copies of the shared memos' entries
+	execL1   map[execKey]execResult
+	stepL1   map[stepKey]*stepResult
+	shiftL1  map[shiftKey]uint32
+	rebaseL1 map[shiftKey]uint32
 
 	// logExec and logReturn, when set, hear every script run and every
 	// call's return, in order (ReplayBoth compares them with the world's).
 	logExec   func(proc int, cmd clients.Cmd, reply sim.Reply)
 	logReturn func(th int, call clients.Call, r clients.Result)
-
-	// found collects what the step being applied broke (judge.go).
-	found      []finding
-	storeFinds map[uint32][]finding // the store's invariants, per store
 }
 
+// shared is what every worker of a search shares: the interned values and
+// the memos.
+type shared struct {
+	stores  *interned[storeEntry]
+	replies *interned[sim.Reply]
+	clients *interned[clientEntry]
+
+	execMemo   *memo[execKey, execResult]
+	stepMemo   *memo[stepKey, *stepResult]
+	shiftMemo  *memo[shiftKey, uint32]
+	rebaseMemo *memo[shiftKey, uint32]
+}
+
+// storeEntry is an interned keyspace with what the search needs of it at
+// once: the relative times where it changes on its own or a comparison
+// flips, and what it breaks of the store's invariants.
+type storeEntry struct {
+	s      *sim.Store
+	points []int64
+	finds  []finding
+}
+
+// clientEntry is an interned client with the channels it is subscribed to.
+type clientEntry struct {
+	c    *clients.Client
+	subs uint16
+}
+
+func (m *model) store(id uint32) *sim.Store        { return m.sh.stores.vals.get(id).s }
+func (m *model) pointsOf(id uint32) []int64        { return m.sh.stores.vals.get(id).points }
+func (m *model) reply(id uint32) sim.Reply         { return m.sh.replies.vals.get(id) }
+func (m *model) client(id uint32) *clients.Client  { return m.sh.clients.vals.get(id).c }
+func (m *model) subMask(id uint32) uint16          { return m.sh.clients.vals.get(id).subs }
+func (m *model) storeFindings(id uint32) []finding { return m.sh.stores.vals.get(id).finds }
+
+// fork returns another worker on the same search.
+func (m *model) fork() *model {
+	w := *m
+	w.eng = sim.NewEngine()
+	w.eng.SetInstructionBudget(scriptBudget)
+	w.keyBuf, w.found = nil, nil
+	w.execL1, w.stepL1, w.shiftL1, w.rebaseL1 = map[execKey]execResult{}, map[stepKey]*stepResult{}, map[shiftKey]uint32{}, map[shiftKey]uint32{}
+	w.logExec, w.logReturn = nil, nil
+	return &w
+}
+
+// scriptBudget stops a command that loops forever: the budget turns it
+// into an error reply, which the search reports.
+const scriptBudget = 10_000_000
+
+// execKey is a script run in the memo's terms, packed small (it is hashed
+// on every delivery): the command's arguments fit 32 bits, since leases
+// and waits are bounded (Config.Validate) and times are relative.
 type execKey struct {
-	store uint32
-	cmd   clients.Cmd
-	proc  uint8
-	subs  uint64 // every process's subscriptions: what PUBLISH reaches
+	store                   uint32
+	at, lease, wait         int32 // at: from base
+	op, proc, thread, rsync uint8
+	subs                    uint64 // every process's subscriptions: what PUBLISH reaches
+}
+
+func newExecKey(store uint32, q msg, subs uint64) execKey {
+	c := q.cmd
+	k := execKey{store: store, at: int32(c.At - base), lease: int32(c.Lease), wait: int32(c.Wait),
+		op: uint8(c.Op), proc: q.proc, thread: uint8(c.Thread), rsync: uint8(c.Sync), subs: subs}
+	if int64(k.at) != c.At-base || int64(k.lease) != c.Lease || int64(k.wait) != c.Wait || int64(k.thread) != c.Thread || int(k.rsync) != c.Sync {
+		panic(fmt.Sprintf("explore: command %+v does not fit the memo key", c))
+	}
+	return k
 }
 
 type execResult struct {
@@ -139,11 +198,25 @@ func newModel(cfg Config) (*model, error) {
 			}
 		}
 	}
-	m := &model{cfg: cfg, cf: cf, n: cfg.Threads, per: cfg.perProc(), prog: cfg.program(), eng: sim.NewEngine(),
-		storeIDs: map[string]uint32{}, replyIDs: map[string]uint32{}, clientIDs: map[string]uint32{},
-		execMemo: map[execKey]execResult{}, stepMemo: map[stepKey]*stepResult{},
-		shiftMemo: map[shiftKey]uint32{}, rebaseMemo: map[shiftKey]uint32{}}
+	sh := &shared{stores: newInterned[storeEntry](), replies: newInterned[sim.Reply](), clients: newInterned[clientEntry](),
+		execMemo: newMemo[execKey, execResult](func(k execKey) uint32 {
+			return mix(mix(mix(k.store, uint64(k.op)<<8|uint64(k.proc)), uint64(k.at)), k.subs^uint64(k.thread))
+		}),
+		stepMemo:   newMemo[stepKey, *stepResult](func(k stepKey) uint32 { return mix(k.client, uint64(k.ev.kind)<<32|uint64(k.ev.reply)) }),
+		shiftMemo:  newMemo[shiftKey, uint32](func(k shiftKey) uint32 { return mix(k.id, uint64(k.d)) }),
+		rebaseMemo: newMemo[shiftKey, uint32](func(k shiftKey) uint32 { return mix(k.id, uint64(k.d)) }),
+	}
+	m := &model{cfg: cfg, cf: cf, n: cfg.Threads, per: cfg.perProc(), prog: cfg.program(), sh: sh}
 	m.procs = m.n / m.per
+	for th := 0; th < m.n; th++ {
+		p, tid := m.where(th)
+		if m.per == 1 {
+			m.names = append(m.names, procName(p))
+		} else {
+			m.names = append(m.names, procName(p)+strconv.FormatInt(tid, 10))
+		}
+		m.owners = append(m.owners, cf.OwnerName(procName(p), tid))
+	}
 	m.channels = append(m.channels, clients.ChannelName(lockName))
 	if cf.Opts.Fair {
 		for th := 0; th < m.n; th++ {
@@ -151,10 +224,7 @@ func newModel(cfg Config) (*model, error) {
 			m.channels = append(m.channels, clients.WaiterChannel(lockName, cf.OwnerName(procName(p), tid), true))
 		}
 	}
-	// A command that loops forever must not hang the search: the budget
-	// turns it into an error reply, which the search reports.
-	m.eng.SetInstructionBudget(10_000_000)
-	return m, nil
+	return m.fork(), nil
 }
 
 // mutantReached fails when no call of the program reaches what mutation mu
@@ -182,13 +252,7 @@ func (m *model) where(th int) (proc int, tid int64) { return th / m.per, int64(t
 
 // threadName is thread th's label: its process's name, with its thread
 // id when processes have several threads.
-func (m *model) threadName(th int) string {
-	p, tid := m.where(th)
-	if m.per == 1 {
-		return procName(p)
-	}
-	return procName(p) + strconv.FormatInt(tid, 10)
-}
+func (m *model) threadName(th int) string { return m.names[th] }
 
 func (m *model) threadOf(proc int, tid int64) int { return proc*m.per + int(tid) - 1 }
 
@@ -213,7 +277,11 @@ type msg struct {
 	reply   uint32      // mReply
 }
 
-func cmpMsg(a, b msg) int {
+// cmpMsg orders messages by their content alone (a reply by its text, not
+// its interned id, which depends on which worker interned it first), so
+// that the order of a state's steps, and so the search's result, is the
+// same whatever the number of workers.
+func (m *model) cmpMsg(a, b msg) int {
 	switch {
 	case a.kind != b.kind:
 		return int(a.kind) - int(b.kind)
@@ -226,7 +294,7 @@ func cmpMsg(a, b msg) int {
 	case a.cmd != b.cmd:
 		return cmpCmd(a.cmd, b.cmd)
 	case a.reply != b.reply:
-		return int(a.reply) - int(b.reply)
+		return strings.Compare(m.reply(a.reply).String(), m.reply(b.reply).String())
 	case a.delayed != b.delayed:
 		if a.delayed {
 			return 1
@@ -332,9 +400,79 @@ func (m *model) appendKey(s *state, dst []byte) []byte {
 	return dst
 }
 
+// decodeKey is appendKey's inverse: it fills s (reusing its message
+// buffer) from key.
+func (m *model) decodeKey(key []byte, s *state) {
+	d := keyReader{b: key}
+	msgs := s.msgs[:0]
+	*s = state{}
+	s.store = uint32(d.u())
+	copy(s.used[:], d.bytes(len(s.used)))
+	for p := range s.clients {
+		s.clients[p] = noClient
+	}
+	for p := 0; p < m.procs; p++ {
+		s.clients[p] = uint32(d.u())
+		s.paused[p] = d.byte() == 1
+	}
+	for th := range s.th {
+		s.th[th].leaseLeft, s.th[th].crashLeft = -1, -1
+	}
+	for i := 0; i < m.n; i++ {
+		t := &s.th[i]
+		t.ip, t.held = d.byte(), d.byte()
+		t.inCall, t.hadError = d.byte() == 1, d.byte() == 1
+		t.leaseLeft, t.crashLeft = int32(d.v()), int32(d.v())
+	}
+	for k := d.u(); k > 0; k-- {
+		var q msg
+		q.kind, q.proc, q.ch, q.ref.Owner, q.ref.Attempt = msgKind(d.byte()), d.byte(), d.byte(), clients.OwnerKind(d.byte()), d.byte()
+		q.delayed = d.byte() == 1
+		q.ref.Slot, q.ref.Seq = int32(d.u()), uint32(d.u())
+		q.cmd.Op = clients.Op(d.byte())
+		q.cmd.Thread, q.cmd.Lease, q.cmd.Wait, q.cmd.At = d.v(), d.v(), d.v(), d.v()
+		q.cmd.Sync = int(d.u())
+		q.reply = uint32(d.u())
+		msgs = append(msgs, q)
+	}
+	s.msgs = msgs
+	if len(d.b) != 0 {
+		panic("explore: state encoding has trailing bytes")
+	}
+}
+
+// keyReader reads appendKey's encoding.
+type keyReader struct{ b []byte }
+
+func (d *keyReader) byte() byte {
+	c := d.b[0]
+	d.b = d.b[1:]
+	return c
+}
+
+func (d *keyReader) bytes(n int) []byte {
+	c := d.b[:n]
+	d.b = d.b[n:]
+	return c
+}
+
+func (d *keyReader) u() uint64 {
+	x, n := uvarint(d.b)
+	d.b = d.b[n:]
+	return x
+}
+
+func (d *keyReader) v() int64 {
+	ux := d.u()
+	x := int64(ux >> 1)
+	if ux&1 != 0 {
+		x = ^x
+	}
+	return x
+}
+
 func (m *model) initial() state {
 	s := sim.NewStore()
-	s.SetEngine(m.eng)
 	s.SetTime(base)
 	var st state
 	st.store = m.intern(s)
@@ -356,12 +494,9 @@ func (m *model) initial() state {
 // intern returns the id of store s, adding it when new.
 func (m *model) intern(s *sim.Store) uint32 {
 	m.keyBuf = s.AppendCanonical(m.keyBuf[:0])
-	if id, ok := m.storeIDs[string(m.keyBuf)]; ok {
+	if id, ok := m.sh.stores.lookup(m.keyBuf); ok {
 		return id
 	}
-	id := uint32(len(m.stores))
-	m.storeIDs[string(m.keyBuf)] = id
-	m.stores = append(m.stores, s)
 	// A fair waiter's timeout is a boundary twice: when it is reached the
 	// waiter is stale, and threadWaitTime before it the ttl its acquire
 	// returns (timeout - threadWaitTime - now in 3.16.8) reaches 0.
@@ -374,19 +509,16 @@ func (m *model) intern(s *sim.Store) uint32 {
 		pts = append(pts, p-base, p-base-m.cf.Opts.ThreadWaitTime)
 	}
 	slices.Sort(pts)
-	m.points = append(m.points, slices.Compact(pts))
-	return id
+	e := storeEntry{s: s, points: slices.Compact(pts), finds: m.storeInvariants(s)}
+	return m.sh.stores.add(m.keyBuf, e, nil)
 }
 
 func (m *model) internReply(r sim.Reply) uint32 {
 	k := r.String()
-	if id, ok := m.replyIDs[k]; ok {
+	if id, ok := m.sh.replies.lookup([]byte(k)); ok {
 		return id
 	}
-	id := uint32(len(m.replies))
-	m.replyIDs[k] = id
-	m.replies = append(m.replies, r)
-	return id
+	return m.sh.replies.add([]byte(k), r, nil)
 }
 
 // internClient returns the id of process p's client c (a client belongs
@@ -394,20 +526,16 @@ func (m *model) internReply(r sim.Reply) uint32 {
 func (m *model) internClient(p int, c *clients.Client) uint32 {
 	m.keyBuf = append(m.keyBuf[:0], byte(p))
 	m.keyBuf = c.AppendKey(m.keyBuf)
-	if id, ok := m.clientIDs[string(m.keyBuf)]; ok {
+	if id, ok := m.sh.clients.lookup(m.keyBuf); ok {
 		return id
 	}
-	id := uint32(len(m.clients))
-	m.clientIDs[string(m.keyBuf)] = id
-	m.clients = append(m.clients, c)
 	var mask uint16
 	for i, ch := range m.channels {
 		if c.Subscribed(ch) {
 			mask |= 1 << i
 		}
 	}
-	m.subMasks = append(m.subMasks, mask)
-	return id
+	return m.sh.clients.add(m.keyBuf, clientEntry{c: c, subs: mask}, nil)
 }
 
 // stamped says which keys hold timestamps as sorted-set scores: the fair
@@ -439,24 +567,30 @@ func (m *model) horizon() int64 {
 // rebase is the store id seen d ms later (sim.Store.Rebase).
 func (m *model) rebase(id uint32, d int64) uint32 {
 	k := shiftKey{id, d}
-	if r, ok := m.rebaseMemo[k]; ok {
+	if r, ok := m.rebaseL1[k]; ok {
 		return r
 	}
-	r := m.intern(m.stores[id].Rebase(d, m.stamped, float64(base-m.horizon())))
-	m.rebaseMemo[k] = r
+	r, ok := m.sh.rebaseMemo.get(k)
+	if !ok {
+		r = m.sh.rebaseMemo.put(k, m.intern(m.store(id).Rebase(d, m.stamped, float64(base-m.horizon()))))
+	}
+	m.rebaseL1[k] = r
 	return r
 }
 
 // shift is process p's client id seen d ms later (clients.Client.Shift).
 func (m *model) shift(p int, id uint32, d int64) uint32 {
 	k := shiftKey{id, d}
-	if r, ok := m.shiftMemo[k]; ok {
+	if r, ok := m.shiftL1[k]; ok {
 		return r
 	}
-	c := m.clients[id].Clone()
-	c.Shift(sim.Duration(d) * sim.Millisecond)
-	r := m.internClient(p, c)
-	m.shiftMemo[k] = r
+	r, ok := m.sh.shiftMemo.get(k)
+	if !ok {
+		c := m.client(id).Clone()
+		c.Shift(sim.Duration(d) * sim.Millisecond)
+		r = m.sh.shiftMemo.put(k, m.internClient(p, c))
+	}
+	m.shiftL1[k] = r
 	return r
 }
 
@@ -465,7 +599,7 @@ func (m *model) subs(s *state) uint64 {
 	var b uint64
 	for p := 0; p < m.procs; p++ {
 		if !s.crashed(p) {
-			b |= uint64(m.subMasks[s.clients[p]]) << (16 * p)
+			b |= uint64(m.subMask(s.clients[p])) << (16 * p)
 		}
 	}
 	return b
@@ -473,11 +607,16 @@ func (m *model) subs(s *state) uint64 {
 
 // exec runs request q at Redis on store id with subscriptions subs.
 func (m *model) exec(id uint32, q msg, subs uint64) execResult {
-	k := execKey{store: id, cmd: q.cmd, proc: q.proc, subs: subs}
-	if r, ok := m.execMemo[k]; ok {
+	k := newExecKey(id, q, subs)
+	if r, ok := m.execL1[k]; ok {
 		return r
 	}
-	s := m.stores[id].Clone()
+	if r, ok := m.sh.execMemo.get(k); ok {
+		m.execL1[k] = r
+		return r
+	}
+	s := m.store(id).Clone()
+	s.SetEngine(m.eng)
 	s.SetTime(base)
 	var pubs uint64
 	s.Publish = func(channel, message string) int64 {
@@ -506,8 +645,9 @@ func (m *model) exec(id uint32, q msg, subs uint64) execResult {
 	}
 	s.Publish = nil
 	r := execResult{store: m.intern(s), reply: m.internReply(reply), pubs: pubs, line: describeReq(req)}
-	r.fifo = m.fifoBroken(m.stores[id], s, q.cmd, procName(int(q.proc)), reply)
-	m.execMemo[k] = r
+	r.fifo = m.fifoBroken(m.store(id), s, q.cmd, procName(int(q.proc)), reply)
+	r = m.sh.execMemo.put(k, r)
+	m.execL1[k] = r
 	return r
 }
 
@@ -563,7 +703,7 @@ func (m *model) actions(s *state, dst []action) []action {
 		if s.crashed(p) {
 			continue
 		}
-		c := m.clients[s.clients[p]]
+		c := m.client(s.clients[p])
 		if !s.paused[p] {
 			c.Timers(func(k clients.TimerKey, at sim.Time) {
 				d := ceilMs(at)
@@ -595,12 +735,12 @@ func (m *model) actions(s *state, dst []action) []action {
 	// expiry or a queue timeout is exactly now, time may move 1 ms on even
 	// with messages in flight (else a lock() loop on a pttl-0 key would spin
 	// at one instant).
-	if !advance && next > 0 && !anyDue && slices.Contains(m.points[s.store], 0) {
+	if !advance && next > 0 && !anyDue && slices.Contains(m.pointsOf(s.store), 0) {
 		dst = append(dst, action{kind: aAdvance, delta: 1})
 	}
 	if advance && next > 0 {
 		var cands []int64
-		for _, pt := range m.points[s.store] {
+		for _, pt := range m.pointsOf(s.store) {
 			for _, c := range [3]int64{pt - 1, pt, pt + 1} {
 				if c > 0 && c <= next {
 					cands = append(cands, c)
@@ -674,8 +814,17 @@ func (st *story) add(format string, args ...any) {
 
 // apply returns the state after step a, normalized.
 func (m *model) apply(s *state, a action, st *story) state {
+	var n state
+	m.applyTo(&n, s, a, st)
+	return n
+}
+
+// applyTo is apply into n, whose message buffer it reuses.
+func (m *model) applyTo(n *state, s *state, a action, st *story) {
 	m.found = m.found[:0]
-	n := s.clone()
+	buf := n.msgs[:0]
+	*n = *s
+	n.msgs = append(buf, s.msgs...)
 	switch a.kind {
 	case aCall:
 		th := int(a.th)
@@ -688,17 +837,21 @@ func (m *model) apply(s *state, a action, st *story) state {
 		if stp.call.Kind == clients.CallUnlock && n.th[th].held > 0 {
 			n.th[th].held-- // the critical section ends when unlock() is called
 		}
-		st.add("%s calls %s", m.threadName(th), callText(stp.call))
-		m.step(&n, p, evKey{kind: clients.EvCall, thread: tid, step: n.th[th].ip}, st)
+		if st != nil {
+			st.add("%s calls %s", m.threadName(th), callText(stp.call))
+		}
+		m.step(n, p, evKey{kind: clients.EvCall, thread: tid, step: n.th[th].ip}, st)
 	case aDeliver:
 		q := n.msgs[a.mi]
 		n.msgs = slices.Delete(n.msgs, int(a.mi), int(a.mi)+1)
-		m.deliver(&n, q, st)
+		m.deliver(n, q, st)
 	case aFire:
-		st.add("%s", m.timerText(&n, int(a.th), a.timer))
-		m.step(&n, int(a.th), evKey{kind: clients.EvTimer, timer: a.timer}, st)
+		if st != nil {
+			st.add("%s", m.timerText(n, int(a.th), a.timer))
+		}
+		m.step(n, int(a.th), evKey{kind: clients.EvTimer, timer: a.timer}, st)
 	case aAdvance:
-		m.advance(&n, a.delta, st)
+		m.advance(n, a.delta, st)
 	case aCrash:
 		n.used[FaultCrash]++
 		p := int(a.th)
@@ -739,13 +892,11 @@ func (m *model) apply(s *state, a action, st *story) state {
 	case aRestart:
 		n.used[FaultRestart]++
 		s := sim.NewStore()
-		s.SetEngine(m.eng)
 		s.SetTime(base)
 		n.store = m.intern(s)
 		st.add("fault: Redis restarts without persistence: the keyspace is empty")
 	}
-	m.normalize(&n)
-	return n
+	m.normalize(n)
 }
 
 func (m *model) deliver(n *state, q msg, st *story) {
@@ -764,10 +915,10 @@ func (m *model) deliver(n *state, q msg, st *story) {
 			m.found = append(m.found, finding{kind: "fifo", detail: r.fifo, bug: true})
 		}
 		if m.logExec != nil {
-			m.logExec(int(q.proc), q.cmd, m.replies[r.reply])
+			m.logExec(int(q.proc), q.cmd, m.reply(r.reply))
 		}
 		if st != nil {
-			st.add("Redis runs %s: %s → %s", m.msgText(q), r.line, m.replies[r.reply].Text())
+			st.add("Redis runs %s: %s → %s", m.msgText(q), r.line, m.reply(r.reply).Text())
 		}
 		for bit := 0; bit < 64; bit++ {
 			if r.pubs&(1<<bit) != 0 {
@@ -781,11 +932,13 @@ func (m *model) deliver(n *state, q msg, st *story) {
 		}
 	case mReply:
 		if st != nil {
-			st.add("%s arrives: %s", m.msgText(q), m.replies[q.reply].Text())
+			st.add("%s arrives: %s", m.msgText(q), m.reply(q.reply).Text())
 		}
 		m.step(n, int(q.proc), evKey{kind: clients.EvReply, ref: q.ref, reply: q.reply}, st)
 	case mPublish:
-		st.add("%s gets an unlock message on %s", procName(int(q.proc)), m.channels[q.ch])
+		if st != nil {
+			st.add("%s gets an unlock message on %s", procName(int(q.proc)), m.channels[q.ch])
+		}
 		m.step(n, int(q.proc), evKey{kind: clients.EvMessage, ch: q.ch}, st)
 	}
 }
@@ -821,7 +974,9 @@ func (m *model) step(n *state, p int, ev evKey, st *story) {
 					m.logReturn(th, stp.call, e.Result)
 				}
 				t.ip++
-				st.add("%s: %s → %s", m.threadName(th), callText(stp.call), resultText(stp.call.Kind, e.Result))
+				if st != nil {
+					st.add("%s: %s → %s", m.threadName(th), callText(stp.call), resultText(stp.call.Kind, e.Result))
+				}
 			case clients.EffNote:
 				if st != nil {
 					m.noteText(st, p, e)
@@ -853,10 +1008,14 @@ func (m *model) step(n *state, p int, ev evKey, st *story) {
 // clientStep is Step of client id for event ev, memoized.
 func (m *model) clientStep(id uint32, p int, ev evKey) *stepResult {
 	k := stepKey{id, ev}
-	if r, ok := m.stepMemo[k]; ok {
+	if r, ok := m.stepL1[k]; ok {
 		return r
 	}
-	c := m.clients[id].Clone()
+	if r, ok := m.sh.stepMemo.get(k); ok {
+		m.stepL1[k] = r
+		return r
+	}
+	c := m.client(id).Clone()
 	e := clients.Event{Kind: ev.kind, Now: 0, Wall: base, Thread: ev.thread, Ref: ev.ref, Timer: ev.timer}
 	switch ev.kind {
 	case clients.EvCall:
@@ -864,7 +1023,7 @@ func (m *model) clientStep(id uint32, p int, ev evKey) *stepResult {
 		e.Call = stp.call
 		e.Call.Fresh = stp.fresh
 	case clients.EvReply:
-		e.Reply = m.replies[ev.reply]
+		e.Reply = m.reply(ev.reply)
 	case clients.EvMessage:
 		e.Channel, e.Message = m.channels[ev.ch], "0"
 	case clients.EvSubscribed:
@@ -881,7 +1040,8 @@ func (m *model) clientStep(id uint32, p int, ev evKey) *stepResult {
 		r.live = append(r.live, liveSeq{own, slot, seq})
 	})
 	r.client = m.internClient(p, c)
-	m.stepMemo[k] = r
+	r = m.sh.stepMemo.put(k, r)
+	m.stepL1[k] = r
 	return r
 }
 
@@ -919,7 +1079,9 @@ func (m *model) advance(n *state, d int64, st *story) {
 			}
 		}
 	}
-	st.add("%d ms pass", d)
+	if st != nil {
+		st.add("%d ms pass", d)
+	}
 }
 
 // normalize drops what can no longer matter, so that states that behave
@@ -935,11 +1097,11 @@ func (m *model) normalize(n *state) {
 			return true
 		}
 		if q.kind == mReply {
-			return !m.clients[n.clients[q.proc]].Awaits(q.ref)
+			return !m.client(n.clients[q.proc]).Awaits(q.ref)
 		}
-		return m.subMasks[n.clients[q.proc]]&(1<<q.ch) == 0
+		return m.subMask(n.clients[q.proc])&(1<<q.ch) == 0
 	})
-	slices.SortFunc(n.msgs, cmpMsg)
+	slices.SortFunc(n.msgs, m.cmpMsg)
 }
 
 // --- checks

@@ -2,8 +2,10 @@ package explore
 
 import (
 	"fmt"
-	"slices"
+	"runtime"
 	"strings"
+	"sync"
+	"sync/atomic"
 )
 
 // Stats counts a search's work.
@@ -72,40 +74,43 @@ const maxEdges = 400_000_000
 // Explore searches cfg's state space breadth-first, so that the first
 // violation it meets is at the smallest depth. progress, when set, is
 // called every 2^16 distinct states with the counts so far.
+//
+// Each level is expanded by cfg.Workers goroutines (GOMAXPROCS when 0) in
+// batches: the workers generate the successors of a batch's states in
+// parallel, each into its own buffer, and look them up among the states
+// already known (the set is read-only meanwhile); then one goroutine
+// takes the successors in the order a single worker would have made them
+// (the batch's states by id, each state's steps in order), numbers the
+// new ones and checks them. The numbering, the counts, the counterexample
+// and the by-design findings therefore do not depend on the number of
+// workers or on how the goroutines were scheduled.
 func Explore(cfg Config, progress func(Stats)) (*Result, error) {
 	m, err := newModel(cfg)
 	if err != nil {
 		return nil, err
 	}
+	workers := cfg.Workers
+	if workers <= 0 {
+		workers = runtime.GOMAXPROCS(0)
+	}
+	ws := []*model{m}
+	for len(ws) < workers {
+		ws = append(ws, m.fork())
+	}
 	res := &Result{Config: cfg}
-	type node struct {
-		st state
-		id uint32
-	}
-	type record struct {
-		parent uint32
-		act    action
-	}
+	set := newStateSet()
 	init := m.initial()
-	visited := map[string]uint32{string(m.appendKey(&init, nil)): 0}
-	records := []record{{}}
+	key := m.appendKey(&init, nil)
+	set.add(key, set.hash(key))
+	parents := []uint32{0}
 	var finished []uint32
 	if m.finished(&init) {
 		finished = append(finished, 0)
 	}
-	var edges []uint64
+	var edges edgeList
 	keepEdges := true
-	cur := []node{{init, 0}}
-	var next []node
-	var acts []action
-	var key []byte
-	// pathTo is the steps from the initial state to state id, then last.
 	pathTo := func(id uint32, last *action) []action {
-		var path []action
-		for x := id; x != 0; x = records[x].parent {
-			path = append(path, records[x].act)
-		}
-		slices.Reverse(path)
+		path := m.pathTo(set, parents, id)
 		if last != nil {
 			path = append(path, *last)
 		}
@@ -127,87 +132,256 @@ func Explore(cfg Config, progress func(Stats)) (*Result, error) {
 		res.ByDesign = append(res.ByDesign, v)
 		return false
 	}
+	memory := func() int64 {
+		return set.bytes() + int64(cap(parents))*4 + int64(cap(finished))*4 + edges.bytes()
+	}
 	st := &res.Stats
 	st.Distinct = 1
-	for depth := 0; len(cur) > 0; depth++ {
+	var outs []expansion
+	var batch batchTable
+	var hashes []uint64
+	for depth, lo, hi := 0, uint32(0), uint32(1); lo < hi; depth, lo, hi = depth+1, hi, uint32(set.len()) {
 		if cfg.MaxDepth > 0 && depth >= cfg.MaxDepth {
 			st.Cut = fmt.Sprintf("--max-depth %d reached", cfg.MaxDepth)
 			return res, nil
 		}
 		st.Depth = depth
-		for _, nd := range cur {
-			acts = m.actions(&nd.st, acts[:0])
-			for _, a := range acts {
-				succ := m.apply(&nd.st, a, nil)
-				st.Explored++
-				for _, f := range m.found {
-					if report(f, func() []action { return pathTo(nd.id, &a) }) {
-						return res, nil
-					}
-				}
-				key = m.appendKey(&succ, key[:0])
-				id, seen := visited[string(key)]
-				if !seen {
-					id = uint32(len(records))
-					visited[string(key)] = id
-					records = append(records, record{parent: nd.id, act: a})
-					st.Distinct++
-					for _, f := range m.stateFindings(&succ) {
-						if report(f, func() []action { return pathTo(id, nil) }) {
+		for b := lo; b < hi; b += expandBatch {
+			outs = expand(ws, set, b, min(b+expandBatch, hi), outs)
+			candidates := 0
+			for c := range outs {
+				candidates += len(outs[c].succs)
+			}
+			batch.reset(candidates)
+			first, hashes := uint32(set.len()), hashes[:0]
+			for c := range outs {
+				o := &outs[c]
+				for i := range o.succs {
+					sc := &o.succs[i]
+					st.Explored++
+					for _, f := range o.finds[sc.found[0]:sc.found[1]] {
+						if report(f, func() []action { return pathTo(sc.parent, &sc.act) }) {
 							return res, nil
 						}
 					}
-					if m.finished(&succ) {
-						finished = append(finished, id)
+					id := sc.id
+					if id == unknown {
+						var added bool
+						if id, added = batch.findOrAdd(set, o.keys[sc.key[0]:sc.key[1]], sc.hash); added {
+							hashes = append(hashes, sc.hash)
+							parents = append(parents, sc.parent)
+							st.Distinct++
+							for _, f := range o.finds[sc.found[1]:sc.found[2]] {
+								if report(f, func() []action { return pathTo(id, nil) }) {
+									return res, nil
+								}
+							}
+							if sc.finished {
+								finished = append(finished, id)
+							}
+							if progress != nil && st.Distinct&0xffff == 0 {
+								progress(*st)
+							}
+							if cfg.MaxStates > 0 && st.Distinct >= cfg.MaxStates {
+								st.Cut = fmt.Sprintf("--max-states %d reached", cfg.MaxStates)
+								return res, nil
+							}
+							if cfg.MaxMemory > 0 && memory() >= cfg.MaxMemory {
+								st.Cut = fmt.Sprintf("--max-memory %s reached (%d states)", FormatBytes(cfg.MaxMemory), st.Distinct)
+								return res, nil
+							}
+						}
 					}
-					next = append(next, node{succ, id})
-					if progress != nil && st.Distinct&0xffff == 0 {
-						progress(*st)
-					}
-					if cfg.MaxStates > 0 && st.Distinct >= cfg.MaxStates {
-						st.Cut = fmt.Sprintf("--max-states %d reached", cfg.MaxStates)
-						return res, nil
-					}
-				}
-				if keepEdges {
-					edges = append(edges, uint64(nd.id)<<32|uint64(id))
-					if len(edges) > maxEdges {
-						keepEdges, edges = false, nil
+					if keepEdges {
+						edges.add(sc.parent, id)
+						if edges.n > maxEdges {
+							keepEdges, edges = false, edgeList{}
+						}
 					}
 				}
 			}
+			set.placeAll(first, hashes, len(ws))
 		}
-		cur, next = next, cur[:0]
 	}
 	st.Complete = true
 	if !keepEdges {
 		return res, nil
 	}
 	res.Liveness = true
-	if id, ok := stuck(len(records), edges, finished); ok {
+	if id, ok := stuck(set.len(), &edges, finished); ok {
 		report(finding{kind: "stuck", detail: "from here no order of events lets every thread finish its calls", bug: true}, func() []action { return pathTo(id, nil) })
 	}
 	return res, nil
 }
 
+// A level is expanded expandBatch states at a time, handed to the workers
+// expandChunk at a time.
+const (
+	expandBatch = 1 << 14
+	expandChunk = 1 << 7
+)
+
+// unknown marks a successor not among the states known when it was made.
+const unknown = ^uint32(0)
+
+// expansion is the successors of one chunk of states, in order.
+type expansion struct {
+	succs []successor
+	keys  []byte    // the successors' encodings, back to back
+	finds []finding // what each step broke, then what each new state breaks
+}
+
+type successor struct {
+	parent   uint32
+	act      action
+	key      [2]uint32 // its encoding: keys[key[0]:key[1]]
+	hash     uint64
+	id       uint32 // its id when already known, else unknown
+	found    [3]uint32
+	finished bool
+}
+
+// expand generates the successors of states [from, to) with the workers
+// ws, one expansion per chunk of expandChunk states, into outs (reused).
+func expand(ws []*model, set *stateSet, from, to uint32, outs []expansion) []expansion {
+	// Narrow levels are common (a search's depth runs to hundreds), so a
+	// chunk is small enough that every worker gets several.
+	size := uint32(max(4, min(expandChunk, int(to-from)/(8*len(ws)))))
+	n := int((to - from + size - 1) / size)
+	for len(outs) < n {
+		outs = append(outs, expansion{})
+	}
+	outs = outs[:n]
+	chunk := func(m *model, c int, par, suc *state, acts []action, key []byte) ([]action, []byte) {
+		o := &outs[c]
+		o.succs, o.keys, o.finds = o.succs[:0], o.keys[:0], o.finds[:0]
+		lo := from + uint32(c)*size
+		for id := lo; id < min(lo+size, to); id++ {
+			m.decodeKey(set.key(id), par)
+			acts = m.actions(par, acts[:0])
+			for _, a := range acts {
+				m.applyTo(suc, par, a, nil)
+				sc := successor{parent: id, act: a, id: unknown}
+				sc.found[0] = uint32(len(o.finds))
+				o.finds = append(o.finds, m.found...)
+				sc.found[1] = uint32(len(o.finds))
+				key = m.appendKey(suc, key[:0])
+				sc.hash = set.hash(key)
+				if known, ok := set.find(key, sc.hash); ok {
+					sc.id = known
+				} else {
+					sc.key[0] = uint32(len(o.keys))
+					o.keys = append(o.keys, key...)
+					sc.key[1] = uint32(len(o.keys))
+					o.finds = append(o.finds, m.stateFindings(suc)...)
+					sc.finished = m.finished(suc)
+				}
+				sc.found[2] = uint32(len(o.finds))
+				o.succs = append(o.succs, sc)
+			}
+		}
+		return acts, key
+	}
+	work := func(m *model, next func() int) {
+		var par, suc state
+		var acts []action
+		var key []byte
+		for c := next(); c < n; c = next() {
+			acts, key = chunk(m, c, &par, &suc, acts, key)
+		}
+	}
+	if len(ws) == 1 || n == 1 {
+		c := -1
+		work(ws[0], func() int { c++; return c })
+		return outs
+	}
+	// The goroutines only share out the chunks; each chunk's result is
+	// the same whoever makes it, and it is read in chunk order.
+	var next atomic.Int64
+	var wg sync.WaitGroup
+	for _, m := range ws {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			work(m, func() int { return int(next.Add(1)) - 1 })
+		}()
+	}
+	wg.Wait()
+	return outs
+}
+
+// pathTo is the steps from the initial state to state id. The search
+// keeps only each state's parent, so each step is found again: the first
+// step of the parent (in order) whose successor is the child.
+func (m *model) pathTo(set *stateSet, parents []uint32, id uint32) []action {
+	var ids []uint32
+	for x := id; x != 0; x = parents[x] {
+		ids = append(ids, x)
+	}
+	var path []action
+	var par, suc state
+	var key []byte
+	for i := len(ids) - 1; i >= 0; i-- {
+		m.decodeKey(set.key(parents[ids[i]]), &par)
+		want := set.key(ids[i])
+		found := false
+		for _, a := range m.actions(&par, nil) {
+			m.applyTo(&suc, &par, a, nil)
+			if key = m.appendKey(&suc, key[:0]); string(key) == string(want) {
+				path, found = append(path, a), true
+				break
+			}
+		}
+		if !found {
+			panic("explore: a state is not a successor of its parent")
+		}
+	}
+	return path
+}
+
+// edgeList is the transitions kept for the liveness check, in chunks (no
+// copying as it grows).
+type edgeList struct {
+	chunks [][]uint64
+	n      int
+}
+
+const edgeChunk = 1 << 16
+
+func (e *edgeList) add(from, to uint32) {
+	if e.n%edgeChunk == 0 {
+		e.chunks = append(e.chunks, make([]uint64, 0, edgeChunk))
+	}
+	last := len(e.chunks) - 1
+	e.chunks[last] = append(e.chunks[last], uint64(from)<<32|uint64(to))
+	e.n++
+}
+
+func (e *edgeList) bytes() int64 { return int64(len(e.chunks)) * edgeChunk * 8 }
+
+func (e *edgeList) each(f func(from, to uint32)) {
+	for _, c := range e.chunks {
+		for _, x := range c {
+			f(uint32(x>>32), uint32(x))
+		}
+	}
+}
+
 // stuck returns the first state (in breadth-first order, so a shallowest
 // one) from which no finished state can be reached, if any.
-func stuck(n int, edges []uint64, finished []uint32) (uint32, bool) {
+func stuck(n int, edges *edgeList, finished []uint32) (uint32, bool) {
 	// Reverse adjacency in compressed form: for each state, who leads to it.
 	start := make([]uint32, n+1)
-	for _, e := range edges {
-		start[uint32(e)+1]++
-	}
+	edges.each(func(_, to uint32) { start[to+1]++ })
 	for i := 1; i <= n; i++ {
 		start[i] += start[i-1]
 	}
 	pos := append([]uint32(nil), start[:n]...)
-	from := make([]uint32, len(edges))
-	for _, e := range edges {
-		to := uint32(e)
-		from[pos[to]] = uint32(e >> 32)
+	from := make([]uint32, edges.n)
+	edges.each(func(f, to uint32) {
+		from[pos[to]] = f
 		pos[to]++
-	}
+	})
 	ok := make([]bool, n)
 	queue := append([]uint32(nil), finished...)
 	for _, f := range finished {

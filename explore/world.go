@@ -135,7 +135,7 @@ func (r *worldRun) find(s *state, q msg) (uint64, error) {
 			}
 			c := host.Client()
 			if q.kind == mReply {
-				if c.Awaits(ref) && h.Reply.String() == m.replies[q.reply].String() {
+				if c.Awaits(ref) && h.Reply.String() == m.reply(q.reply).String() {
 					return h.ID, nil
 				}
 				continue

@@ -359,7 +359,7 @@ func matches(m *model, s *state, a action, o obs, at int64) bool {
 			q := s.msgs[a.mi]
 			r := o.ev.Ref
 			return q.kind == mReply && int(q.proc) == o.proc && q.ref.Owner == r.Owner && q.ref.Slot == r.Slot && q.ref.Attempt == r.Attempt &&
-				m.replies[q.reply].String() == o.ev.Reply.String()
+				m.reply(q.reply).String() == o.ev.Reply.String()
 		}
 	}
 	return false

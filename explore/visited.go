@@ -1,0 +1,211 @@
+package explore
+
+import (
+	"bytes"
+	"hash/maphash"
+	"sync"
+	"sync/atomic"
+)
+
+// stateSet holds every distinct state the search reached, as its exact
+// encoding (appendKey), numbered in the order added. The encodings live
+// back to back in large chunks, each behind its length; an open-addressing
+// table of 8-byte slots finds them. A state costs its encoding plus about
+// 20 bytes, against the 150 or so of a Go map from string to id, and the
+// search keeps no other copy of it: the frontier is a range of ids whose
+// states are decoded from here when they are expanded.
+//
+// Lookups may run concurrently with each other, never with add. The search
+// adds a batch of states in two steps: appendKey numbers them in order
+// (deduplicating them among themselves with a batchTable), then placeAll
+// enters them in the table, in parallel.
+type stateSet struct {
+	seed maphash.Seed
+	// slots: 0 empty; else tag << 32 | id+1, where the tag is the hash's
+	// high 32 bits, which also give the slot (tag & mask): growing the
+	// table moves slots without touching the keys.
+	slots  []uint64
+	refs   []uint64 // id → chunk << 32 | offset of its length-prefixed encoding
+	chunks [][]byte
+	n      uint32
+}
+
+const setChunk = 1 << 20
+
+func newStateSet() *stateSet {
+	return &stateSet{seed: maphash.MakeSeed(), slots: make([]uint64, 1<<12)}
+}
+
+// hash is the key's hash; the layout of the table depends on it, the ids
+// do not.
+func (s *stateSet) hash(key []byte) uint64 { return maphash.Bytes(s.seed, key) }
+
+// key returns the encoding of state id.
+func (s *stateSet) key(id uint32) []byte {
+	r := s.refs[id]
+	c := s.chunks[r>>32][uint32(r):]
+	n, k := uvarint(c)
+	return c[k : k+int(n)]
+}
+
+// find returns the id of the state encoded as key, whose hash is h.
+func (s *stateSet) find(key []byte, h uint64) (uint32, bool) {
+	mask := uint64(len(s.slots) - 1)
+	tag := h >> 32
+	for i := tag & mask; ; i = (i + 1) & mask {
+		v := s.slots[i]
+		if v == 0 {
+			return 0, false
+		}
+		if v>>32 == tag && bytes.Equal(s.key(uint32(v)-1), key) {
+			return uint32(v) - 1, true
+		}
+	}
+}
+
+// add returns the id of key, adding it (with the next id) when it is new.
+func (s *stateSet) add(key []byte, h uint64) (id uint32, added bool) {
+	if id, ok := s.find(key, h); ok {
+		return id, false
+	}
+	if uint64(s.n+1)*10 > uint64(len(s.slots))*7 {
+		s.grow()
+	}
+	id = s.n
+	s.n++
+	s.store(key)
+	s.place(h, id)
+	return id, true
+}
+
+func (s *stateSet) place(h uint64, id uint32) { s.put(h>>32<<32 | uint64(id+1)) }
+
+func (s *stateSet) put(slot uint64) {
+	mask := uint64(len(s.slots) - 1)
+	i := slot >> 32 & mask
+	for s.slots[i] != 0 {
+		i = (i + 1) & mask
+	}
+	s.slots[i] = slot
+}
+
+// store copies key, behind its length, into the last chunk (a new one when
+// it does not fit).
+func (s *stateSet) store(key []byte) {
+	need := len(key) + 10
+	last := len(s.chunks) - 1
+	if last < 0 || len(s.chunks[last])+need > cap(s.chunks[last]) {
+		s.chunks = append(s.chunks, make([]byte, 0, max(setChunk, need)))
+		last++
+	}
+	c := s.chunks[last]
+	s.refs = append(s.refs, uint64(last)<<32|uint64(len(c)))
+	c = appendU(c, uint64(len(key)))
+	s.chunks[last] = append(c, key...)
+}
+
+func (s *stateSet) grow() {
+	old := s.slots
+	if len(old) >= 1<<32 {
+		panic("explore: more states than the set can index")
+	}
+	s.slots = make([]uint64, 2*len(old))
+	for _, v := range old {
+		if v != 0 {
+			s.put(v)
+		}
+	}
+}
+
+// len is the number of states.
+func (s *stateSet) len() int { return int(s.n) }
+
+// bytes is the memory the set holds (its chunks counted in full).
+func (s *stateSet) bytes() int64 {
+	return int64(len(s.chunks))*setChunk + int64(cap(s.refs))*8 + int64(len(s.slots))*8
+}
+
+// uvarint decodes appendU's encoding at the start of b: the value and its
+// length in bytes.
+func uvarint(b []byte) (uint64, int) {
+	var x uint64
+	for i, c := range b {
+		x |= uint64(c&0x7f) << (7 * i)
+		if c < 0x80 {
+			return x, i + 1
+		}
+	}
+	panic("explore: truncated state encoding")
+}
+
+// appendState numbers key as the next state without entering it in the
+// table (placeAll does): the caller knows it is new.
+func (s *stateSet) appendState(key []byte) uint32 {
+	id := s.n
+	s.n++
+	s.store(key)
+	return id
+}
+
+// placeAll enters states first, first+1, … (whose hashes are hashes) in
+// the table, with the given number of goroutines. Where each lands depends
+// on their order, which one finds them does not.
+func (s *stateSet) placeAll(first uint32, hashes []uint64, workers int) {
+	for uint64(s.n)*10 > uint64(len(s.slots))*7 {
+		s.grow()
+	}
+	if workers == 1 || len(hashes) < 4096 {
+		for i, h := range hashes {
+			s.place(h, first+uint32(i))
+		}
+		return
+	}
+	mask := uint64(len(s.slots) - 1)
+	var wg sync.WaitGroup
+	per := (len(hashes) + workers - 1) / workers
+	for lo := 0; lo < len(hashes); lo += per {
+		wg.Add(1)
+		go func(part []uint64, first uint32) {
+			defer wg.Done()
+			for j, h := range part {
+				v := h>>32<<32 | uint64(first+uint32(j)+1)
+				for i := h >> 32 & mask; !atomic.CompareAndSwapUint64(&s.slots[i], 0, v); i = (i + 1) & mask {
+				}
+			}
+		}(hashes[lo:min(lo+per, len(hashes))], first+uint32(lo))
+	}
+	wg.Wait()
+}
+
+// batchTable finds, among the states a batch added, the one with a key:
+// a small table, cleared for every batch, so that deduplicating a batch
+// does not touch the big one.
+type batchTable struct{ slots []uint64 }
+
+// reset empties the table for up to n states.
+func (b *batchTable) reset(n int) {
+	size := 64
+	for size < 2*n {
+		size *= 2
+	}
+	if cap(b.slots) < size {
+		b.slots = make([]uint64, size)
+	}
+	b.slots = b.slots[:size]
+	clear(b.slots)
+}
+
+// findOrAdd returns the id set gave key in this batch, or numbers it now.
+func (b *batchTable) findOrAdd(set *stateSet, key []byte, h uint64) (uint32, bool) {
+	mask := uint64(len(b.slots) - 1)
+	tag := h >> 32
+	i := tag & mask
+	for ; b.slots[i] != 0; i = (i + 1) & mask {
+		if v := b.slots[i]; v>>32 == tag && bytes.Equal(set.key(uint32(v)-1), key) {
+			return uint32(v) - 1, false
+		}
+	}
+	id := set.appendState(key)
+	b.slots[i] = tag<<32 | uint64(id+1)
+	return id, true
+}
