@@ -84,7 +84,7 @@ func (rt *jvm) handle(ev sim.Event) {
 func (rt *jvm) exec(req sim.Request, cb func(sim.Reply, error)) {
 	attempt := 0
 	timeout := sim.Duration(rt.opts.Timeout) * sim.Millisecond
-	if req.Batch != nil && len(req.Batch) > 1 {
+	if len(req.Batch) > 1 {
 		timeout += sim.Second // BatchOptions.syncSlaves(..., 1, SECONDS)
 	}
 	var send func()

@@ -431,8 +431,7 @@ func (l *RLock) Lock(leaseTime int64, unit Unit, done func(error)) {
 func (l *RLock) subscribeWithin(limitMs int64, ready func(*lockEntry), expired func()) {
 	var timer sim.TimerID
 	settled := false
-	var entry *lockEntry
-	entry = l.subscribe(func(e *lockEntry) {
+	entry := l.subscribe(func(e *lockEntry) {
 		if settled {
 			return
 		}

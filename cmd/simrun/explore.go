@@ -288,11 +288,3 @@ func exploreReport(out string, budget int, stdout, stderr io.Writer) int {
 	fmt.Fprintf(stdout, "wrote %s\n", out)
 	return exitOK
 }
-
-func ladderText() string {
-	var parts []string
-	for _, b := range ladder {
-		parts = append(parts, fmt.Sprintf("%d×%d", b.threads, b.acquires))
-	}
-	return strings.Join(parts, ", ")
-}
