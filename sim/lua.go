@@ -43,6 +43,9 @@ func CompileScript(id, src string) (*Script, error) {
 	if err != nil {
 		return nil, fmt.Errorf("ERR Error compiling script (new function): %s:%v", chunkName, compileMessage(err))
 	}
+	if err := checkSyntaxDepth(chunk); err != nil {
+		return nil, fmt.Errorf("ERR Error compiling script (new function): %v", err)
+	}
 	proto, err := lua.Compile(chunk, chunkName)
 	if err != nil {
 		return nil, fmt.Errorf("ERR Error compiling script (new function): %s:%v", chunkName, compileMessage(err))
@@ -358,11 +361,58 @@ func replyToLua(L *lua.LState, r Reply) lua.LValue {
 	return lua.LFalse
 }
 
-// luaToReply converts a script's return value as Redis 7.0 does
-// (script_lua.c luaReplyToRedisReply): numbers truncate to integers, true
-// is 1, false and nil are nil, a table with err or ok is an error or
-// status, any other table is an array up to its first nil.
+// replyStackBase is the Lua stack in use when Redis 7.0 converts a
+// script's result: the error handler and the result itself.
+const replyStackBase = 2
+
+// replyStackLimit is LUAI_MAXCSTACK, which luaReplyToRedisReply's
+// lua_checkstack(lua, 4) is checked against.
+const replyStackLimit = 8000
+
+// maxReplyElements bounds the reply of one script. Redis has no such bound:
+// a table that holds itself twice (t[1] = t, t[2] = t) makes it build a
+// reply of 2^7995 elements until memory runs out. The simulation stops at a
+// million elements, with an error naming the limit.
+const maxReplyElements = 1 << 20
+
+// luaToReply converts a script's return value as Redis 7.0 replies it to a
+// RESP2 client (script_lua.c luaReplyToRedisReply).
 func luaToReply(v lua.LValue) Reply {
+	c := replyConverter{}
+	r := c.convert(v, replyStackBase)
+	if c.elements > maxReplyElements {
+		return Err(fmt.Sprintf("ERR script reply has more than %d elements (the simulation's limit; Redis would build it until out of memory)", maxReplyElements))
+	}
+	return r
+}
+
+// replyConverter counts the elements of the reply being built.
+type replyConverter struct{ elements int }
+
+// convert converts v, which sits on a Lua stack of used slots:
+//   - a value nested so deep that lua_checkstack(lua, 4) fails is the error
+//     "reached lua stack limit" in its place (a table that holds itself
+//     ends this way, 7995 arrays deep);
+//   - a string is a bulk string, a number an integer (truncated), true is
+//     1, false and nil are nil, any other type (a function, a coroutine)
+//     is nil;
+//   - a table with a string err is an error (C string, CR and LF turned to
+//     spaces, trailing ones dropped), with a string ok a status (C string,
+//     CR and LF turned to spaces); with a number double a bulk string
+//     ("%.17g"), with a string big_number a bulk string (CR and LF turned
+//     to spaces), with verbatim_string = {format=, string=} the bulk string
+//     (a RESP2 client gets these as bulk strings); with a table map a flat
+//     array of its pairs, with a table set an array of its keys (both in
+//     gopher-lua's iteration order, which is Lua 5.1's next order only for
+//     one key); any other table an array of its elements up to the first
+//     nil.
+func (c *replyConverter) convert(v lua.LValue, used int) Reply {
+	if c.elements++; c.elements > maxReplyElements {
+		return Nil // the caller replaces the whole reply with an error
+	}
+	if used+4 > replyStackLimit {
+		return Err("ERR reached lua stack limit")
+	}
 	switch x := v.(type) {
 	case lua.LString:
 		return Bulk(string(x))
@@ -375,10 +425,39 @@ func luaToReply(v lua.LValue) Reply {
 		return Nil
 	case *lua.LTable:
 		if es, ok := x.RawGetString("err").(lua.LString); ok {
-			return Err(string(es))
+			return Err(crlfToSpaces(strings.TrimRight(cString(string(es)), "\r\n")))
 		}
 		if ok, isStr := x.RawGetString("ok").(lua.LString); isStr {
-			return Status(string(ok))
+			return Status(crlfToSpaces(cString(string(ok))))
+		}
+		if d, ok := x.RawGetString("double").(lua.LNumber); ok {
+			return Bulk(formatLuaArg(float64(d)))
+		}
+		if bn, ok := x.RawGetString("big_number").(lua.LString); ok {
+			return Bulk(crlfToSpaces(string(bn)))
+		}
+		if vt, ok := x.RawGetString("verbatim_string").(*lua.LTable); ok {
+			if _, ok := vt.RawGetString("format").(lua.LString); ok {
+				if s, ok := vt.RawGetString("string").(lua.LString); ok {
+					return Bulk(string(s))
+				}
+			}
+		}
+		if m, ok := x.RawGetString("map").(*lua.LTable); ok {
+			arr := []Reply{}
+			for k, val := m.Next(lua.LNil); k != lua.LNil; k, val = m.Next(k) {
+				// Stack: table, map, key, value, and the key's copy.
+				arr = append(arr, c.convert(k, used+4), c.convert(val, used+3))
+			}
+			return Array(arr...)
+		}
+		if set, ok := x.RawGetString("set").(*lua.LTable); ok {
+			arr := []Reply{}
+			for k, _ := set.Next(lua.LNil); k != lua.LNil; k, _ = set.Next(k) {
+				// Stack: table, set, key, and the key's copy.
+				arr = append(arr, c.convert(k, used+3))
+			}
+			return Array(arr...)
 		}
 		arr := []Reply{}
 		for i := 1; ; i++ {
@@ -386,11 +465,33 @@ func luaToReply(v lua.LValue) Reply {
 			if e == lua.LNil {
 				break
 			}
-			arr = append(arr, luaToReply(e))
+			arr = append(arr, c.convert(e, used+1))
 		}
 		return Array(arr...)
 	}
 	return Nil
+}
+
+// cString is s as C sees it: up to its first NUL byte.
+func cString(s string) string {
+	if i := strings.IndexByte(s, 0); i >= 0 {
+		return s[:i]
+	}
+	return s
+}
+
+// crlfToSpaces is sdsmapchars(s, "\r\n", "  ", 2), byte by byte.
+func crlfToSpaces(s string) string {
+	if strings.IndexAny(s, "\r\n") < 0 {
+		return s
+	}
+	b := []byte(s)
+	for i, c := range b {
+		if c == '\r' || c == '\n' {
+			b[i] = ' '
+		}
+	}
+	return string(b)
 }
 
 // tableReply builds redis.error_reply / redis.status_reply: a table whose
