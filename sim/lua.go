@@ -62,7 +62,11 @@ func CompileScript(id, src string) (*Script, error) {
 	return &Script{ID: id, Source: src, SHA1: hex.EncodeToString(sum[:]), proto: proto}, nil
 }
 
-func compileMessage(err error) string { return " " + err.Error() }
+// compileMessage is gopher-lua's parse error on one line (it may end in
+// or hold newlines).
+func compileMessage(err error) string {
+	return " " + strings.Join(strings.Fields(err.Error()), " ")
+}
 
 // Engine runs scripts against a store: one reused Lua state with Redis's
 // sandbox, each script's function built once from its prototype.
@@ -482,7 +486,7 @@ func cString(s string) string {
 
 // crlfToSpaces is sdsmapchars(s, "\r\n", "  ", 2), byte by byte.
 func crlfToSpaces(s string) string {
-	if strings.IndexAny(s, "\r\n") < 0 {
+	if !strings.ContainsAny(s, "\r\n") {
 		return s
 	}
 	b := []byte(s)
