@@ -249,6 +249,11 @@ func (r *Run) programFactory() (func() sim.Program, error) {
 	case strings.HasPrefix(cfg.Algo, "fairlock-"):
 		version, fair = strings.TrimPrefix(cfg.Algo, "fairlock-"), true
 	default:
+		// The simple locks run no script of the registry and have no
+		// Redisson Config: settings for them would be ignored.
+		if cfg.Scripts != "" || cfg.Mutant != "" || cfg.Client != (ClientOverrides{}) {
+			return nil, fmt.Errorf("%s takes no scripts, mutant or Redisson client settings", cfg.Algo)
+		}
 		kind := SimpleKind(cfg.Algo)
 		return func() sim.Program {
 			c := NewSimple(kind)
