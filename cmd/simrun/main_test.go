@@ -6,12 +6,13 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"strings"
 	"testing"
 )
 
 func runArgs(args ...string) (code int, stdout, stderr string) {
-	if len(args) > 0 && args[0] == "run" {
+	if len(args) > 0 && args[0] == "run" && !slices.Contains(args, "--viz-dir") {
 		// keep porcupine's visualizations out of the source tree
 		args = append(args, "--viz-dir", vizDir)
 	}
@@ -24,6 +25,10 @@ func runArgs(args ...string) (code int, stdout, stderr string) {
 var vizDir string
 
 func TestMain(m *testing.M) {
+	// The signal tests run this binary as simrun itself.
+	if os.Getenv("LOCKSIM_TEST_AS_SIMRUN") == "1" {
+		main()
+	}
 	dir, err := os.MkdirTemp("", "simrun-viz-")
 	if err != nil {
 		panic(err)
@@ -98,10 +103,10 @@ func TestBadInputExitsTwo(t *testing.T) {
 		{[]string{"run", "--algo", "set-px", "--seed", "-1"}, "seed"},
 		{[]string{"run", "--algo", "rlock-3.16.8", "--scripts", filepath.Join(dir, "nodir")}, "nodir"},
 		{[]string{"frobnicate"}, `unknown subcommand "frobnicate"`},
-		{[]string{"run", "--algo", "fairlock-3.8.1", "--thread-wait-time", "10s"}, "fixed at 5000 ms"},
-		{[]string{"run", "--algo", "rlock-3.16.8", "--retry-attempts", "-2"}, "retry attempts"},
+		{[]string{"run", "--algo", "fairlock-3.8.1", "--thread-wait-time", "10s"}, "fixes it at 5000 ms"},
+		{[]string{"run", "--algo", "rlock-3.16.8", "--retry-attempts", "-2"}, "--retry-attempts: -2 is out of range: must be from 0 to 100"},
 		{[]string{"--seeds", "9-1"}, "bad seed range"},
-		{[]string{"--workers", "0"}, "--workers must be at least 1"},
+		{[]string{"--workers", "0"}, "--workers: 0 is out of range"},
 	} {
 		code, _, errs := runArgs(tc.args...)
 		if code != exitUsage {
@@ -285,7 +290,7 @@ func TestGitHubAnnotations(t *testing.T) {
 func TestReplay(t *testing.T) {
 	dir := t.TempDir()
 	f := filepath.Join(dir, "t.jsonl")
-	runCode, _, _ := runArgs("run", "--algo", "set-px", "--seed", "1", "--preset", "net", "--safety", "1m", "--liveness", "30s", "--threads", "2", "--timeout", "2s", "--trace", f)
+	runCode, _, _ := runArgs("run", "--algo", "rlock-3.16.8", "--seed", "3", "--preset", "net", "--safety", "1m", "--liveness", "30s", "--threads", "2", "--timeout", "2s", "--trace", f)
 	code, out, errs := runArgs("replay", f)
 	if code != runCode || !strings.Contains(out, "lines came out the same") {
 		t.Fatalf("replay exit %d (run %d)\n%s%s", code, runCode, out, errs)
