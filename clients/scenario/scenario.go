@@ -220,10 +220,25 @@ func (a *args) dur(key string) (sim.Duration, bool, error) {
 		return 0, false, nil
 	}
 	d, err := sim.ParseDuration(v)
+	if err == nil {
+		err = checkDuration(d)
+	}
 	if err != nil {
 		return 0, false, fmt.Errorf("%s: %s: %v", a.cmd, key, err)
 	}
 	return d, true, nil
+}
+
+// maxDuration bounds every duration a command takes: a scenario simulates
+// every event up to it, so a day of virtual time (the bound of simrun
+// run's phases) keeps each command's work bounded.
+const maxDuration = 24 * sim.Hour
+
+func checkDuration(d sim.Duration) error {
+	if d > maxDuration || d < -maxDuration {
+		return fmt.Errorf("%s is beyond %s", d, maxDuration)
+	}
+	return nil
 }
 
 func (a *args) int(key string, def int) (int, error) {
@@ -259,6 +274,9 @@ func (a *args) finish(npos int, usage string) error {
 
 func posDur(a *args, i int) (sim.Duration, error) {
 	d, err := sim.ParseDuration(a.pos[i])
+	if err == nil {
+		err = checkDuration(d)
+	}
 	if err != nil {
 		return 0, fmt.Errorf("%s: %v", a.cmd, err)
 	}
