@@ -136,3 +136,20 @@ func TestStdoutWriteFailureExitsThree(t *testing.T) {
 		}
 	}
 }
+
+// panicWriter panics, as a bug deep in a command would.
+type panicWriter struct{}
+
+func (panicWriter) Write([]byte) (int, error) { panic("deliberate\nbug") }
+
+// A panic, in the command's goroutine or in a worker's, reaches the user
+// as one line and exit 3, never as a stack dump.
+func TestPanicIsOneLine(t *testing.T) {
+	for _, args := range [][]string{quickRun, {"sweep", "--algo", "set-px", "--seeds", "1-3", "--safety", "20s", "--liveness", "5s"}} {
+		var errb bytes.Buffer
+		code := run(args, panicWriter{}, &errb)
+		if code != exitHarness || strings.Count(errb.String(), "\n") != 1 || !strings.Contains(errb.String(), "internal error") || !strings.Contains(errb.String(), "deliberate bug") {
+			t.Errorf("%q: exit %d, stderr %q", args, code, errb.String())
+		}
+	}
+}

@@ -86,7 +86,15 @@ func runContext(ctx context.Context, args []string, stdout, stderr io.Writer) in
 	return code
 }
 
-func dispatch(ctx context.Context, args []string, stdout, stderr io.Writer) int {
+func dispatch(ctx context.Context, args []string, stdout, stderr io.Writer) (code int) {
+	// A panic is a bug of simrun's, never the user's input: one line and
+	// exit 3 rather than a stack dump.
+	defer func() {
+		if p := recover(); p != nil {
+			fmt.Fprintf(stderr, "simrun: internal error (a bug in simrun; please report it with the command line): %s\n", oneLine(fmt.Sprint(p)))
+			code = exitHarness
+		}
+	}()
 	if len(args) == 0 || strings.HasPrefix(args[0], "-") && !isHelp(args[0]) {
 		return runMainJob(ctx, args, stdout, stderr)
 	}
@@ -114,7 +122,7 @@ func dispatch(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	if sc.streams {
 		return sc.run(ctx, args[1:], stdout, stderr)
 	}
-	code, ok := interrupt.Run(ctx, func() int { return sc.run(ctx, args[1:], stdout, stderr) })
+	code, ok = interrupt.Run(ctx, func() int { return sc.run(ctx, args[1:], stdout, stderr) })
 	if !ok {
 		return interrupt.ExitCode(ctx)
 	}

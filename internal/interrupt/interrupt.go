@@ -64,17 +64,39 @@ func ExitCode(ctx context.Context) int {
 // as soon as ctx is cancelled, ctx's cause with ok false. fn is then left
 // to finish on its own: the caller is expected to exit soon, having
 // removed what fn was writing.
+//
+// A panic of fn is raised again in the caller's goroutine, where the caller
+// can recover it.
 func Run[T any](ctx context.Context, fn func() T) (result T, ok bool) {
-	done := make(chan T, 1)
-	go func() { done <- fn() }()
+	type outcome struct {
+		r      T
+		panicV any
+	}
+	done := make(chan outcome, 1)
+	go func() {
+		var o outcome
+		defer func() {
+			if p := recover(); p != nil {
+				o.panicV = p
+			}
+			done <- o
+		}()
+		o.r = fn()
+	}()
+	take := func(o outcome) (T, bool) {
+		if o.panicV != nil {
+			panic(o.panicV)
+		}
+		return o.r, true
+	}
 	select {
-	case r := <-done:
-		return r, true
+	case o := <-done:
+		return take(o)
 	case <-ctx.Done():
 		// A result that is already there wins over the cancellation.
 		select {
-		case r := <-done:
-			return r, true
+		case o := <-done:
+			return take(o)
 		default:
 		}
 		var zero T

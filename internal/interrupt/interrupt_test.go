@@ -57,3 +57,13 @@ func TestRun(t *testing.T) {
 		t.Fatalf("exit code %d", ExitCode(ctx))
 	}
 }
+
+func TestRunPanicReachesCaller(t *testing.T) {
+	defer func() {
+		if p := recover(); p != "boom" {
+			t.Fatalf("recovered %v", p)
+		}
+	}()
+	Run(context.Background(), func() int { panic("boom") })
+	t.Fatal("Run returned")
+}

@@ -20,14 +20,10 @@ func Run[R any](ctx context.Context, n uint64, workers int, work func(i uint64) 
 		workers = 1
 	}
 	window := uint64(Window * workers)
-	type result struct {
-		i uint64
-		r R
-	}
 	jobs := make(chan uint64)
 	// Buffered for the whole window, so a worker never blocks on a result
 	// nobody will read any more.
-	results := make(chan result, window)
+	results := make(chan outcome[R], window)
 	stop := make(chan struct{})
 	defer close(stop)
 	var wg sync.WaitGroup
@@ -36,7 +32,7 @@ func Run[R any](ctx context.Context, n uint64, workers int, work func(i uint64) 
 		go func() {
 			defer wg.Done()
 			for i := range jobs {
-				results <- result{i, work(i)}
+				results <- run(i, work)
 			}
 		}()
 	}
@@ -76,6 +72,9 @@ func Run[R any](ctx context.Context, n uint64, workers int, work func(i uint64) 
 		case <-ctx.Done():
 			return emitted
 		case res := <-results:
+			if res.panicV != nil {
+				panic(res.panicV) // in the caller's goroutine, where it can be recovered
+			}
 			pending[res.i] = res.r
 		}
 		for {
@@ -96,4 +95,24 @@ func Run[R any](ctx context.Context, n uint64, workers int, work func(i uint64) 
 	}
 	wg.Wait()
 	return emitted
+}
+
+// outcome is what job i gave: its result, or the value it panicked with.
+type outcome[R any] struct {
+	i      uint64
+	r      R
+	panicV any
+}
+
+// run is work(i), with a panic caught so that Run raises it again in its
+// caller's goroutine.
+func run[R any](i uint64, work func(uint64) R) (res outcome[R]) {
+	res.i = i
+	defer func() {
+		if p := recover(); p != nil {
+			res.panicV = p
+		}
+	}()
+	res.r = work(i)
+	return res
 }

@@ -83,3 +83,20 @@ func TestCancel(t *testing.T) {
 		}
 	}
 }
+
+// A job that panics panics Run in the caller's goroutine, where the caller
+// can recover it.
+func TestPanicReachesCaller(t *testing.T) {
+	defer func() {
+		if p := recover(); p != "job 5" {
+			t.Fatalf("recovered %v", p)
+		}
+	}()
+	Run(context.Background(), 10, 2, func(i uint64) int {
+		if i == 5 {
+			panic("job 5")
+		}
+		return 0
+	}, func(uint64, int) {})
+	t.Fatal("Run returned")
+}
