@@ -35,7 +35,7 @@ type runMetrics struct {
 
 // measure runs one configuration and extracts its metrics.
 func measure(cfg clients.RunConfig) (runMetrics, error) {
-	r, err := clients.NewRun(cfg, nil)
+	r, err := clients.NewRun(cfg, sim.Untraced)
 	if err != nil {
 		return runMetrics{}, err
 	}

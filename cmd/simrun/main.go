@@ -8,12 +8,14 @@ package main
 import (
 	"context"
 	"os"
+	"runtime/debug"
 
 	"github.com/locksim/locksim/internal/atomicfile"
 	"github.com/locksim/locksim/internal/interrupt"
 )
 
 func main() {
+	tuneGC()
 	ctx, stop := interrupt.Notify(context.Background())
 	code := runContext(ctx, os.Args[1:], os.Stdout, os.Stderr)
 	if interrupt.Signal(ctx) != nil {
@@ -21,4 +23,17 @@ func main() {
 	}
 	stop()
 	os.Exit(code)
+}
+
+// gcPercent is simrun's garbage collection target. A simulated run
+// allocates many small, short-lived objects (events, messages, Lua
+// values): collecting at 400% growth instead of 100% costs a few tens of
+// megabytes and saves about a sixth of a sweep's CPU time. GOGC, when set,
+// wins.
+const gcPercent = 400
+
+func tuneGC() {
+	if os.Getenv("GOGC") == "" {
+		debug.SetGCPercent(gcPercent)
+	}
 }

@@ -18,6 +18,7 @@ import (
 	"github.com/locksim/locksim/internal/interrupt"
 	"github.com/locksim/locksim/internal/jsonl"
 	"github.com/locksim/locksim/internal/ordered"
+	"github.com/locksim/locksim/sim"
 )
 
 // sweepFlags are the flags of every command that runs a seed range.
@@ -45,9 +46,10 @@ type runResult struct {
 }
 
 // checkConfig runs one configuration and checks it; each run is a world
-// of its own, single-threaded and seeded.
+// of its own, single-threaded and seeded. No trace is built: the checks
+// read the run's history.
 func checkConfig(cfg clients.RunConfig) runResult {
-	r, err := clients.NewRun(cfg, nil)
+	r, err := clients.NewRun(cfg, sim.Untraced)
 	if err != nil {
 		return runResult{err: err}
 	}
