@@ -156,9 +156,10 @@ func TestUserScripts(t *testing.T) {
 // run --scripts: the run goes on with the replies Redis would give
 // (Redisson's client sees a reply it does not expect), and never crashes.
 func TestHostileScriptsRun(t *testing.T) {
+	t.Parallel()
 	for _, src := range []string{"local t = {} t[1] = t return t", "local t = {} t[1] = t t[2] = t return t", "while true do end"} {
 		dir := scriptDir(t, t.TempDir(), "3.16.8", "RedissonLock.tryLockInnerAsync", src)
-		code, out, errs := runArgs("run", "--algo", "rlock-3.16.8", "--scripts", dir, "--safety", "5s", "--liveness", "1s", "--procs", "1", "--threads", "1", "--no-shrink")
+		code, out, errs := runArgs("run", "--algo", "rlock-3.16.8", "--scripts", dir, "--safety", "2s", "--liveness", "1s", "--procs", "1", "--threads", "1", "--no-shrink")
 		if code != exitOK && code != exitViolated {
 			t.Fatalf("%s: exit %d\n%s%s", src, code, out, errs)
 		}

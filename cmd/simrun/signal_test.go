@@ -35,6 +35,19 @@ func simrunProcess(t *testing.T, args ...string) (*exec.Cmd, *bufio.Scanner) {
 	return cmd, bufio.NewScanner(out)
 }
 
+// simrunExec runs this test binary as simrun with args and the extra
+// environment env, and returns its exit code and output.
+func simrunExec(t *testing.T, env []string, args ...string) (code int, stdout, stderr string) {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, os.Args[0], args...)
+	cmd.Env = append(append(os.Environ(), "LOCKSIM_TEST_AS_SIMRUN=1"), env...)
+	var out, errb strings.Builder
+	cmd.Stdout, cmd.Stderr = &out, &errb
+	return exitCode(t, cmd.Run()), out.String(), errb.String()
+}
+
 func exitCode(t *testing.T, err error) int {
 	t.Helper()
 	var ee *exec.ExitError
