@@ -969,15 +969,18 @@ func stringConcat(L *LState, total, last int) LValue {
 		} else {
 			buf := make([]string, total+1)
 			buf[total] = LVAsString(rhs)
+			size := int64(len(buf[total]))
 			for total > 0 {
 				lhs = L.reg.Get(i)
 				if !LVCanConvToString(lhs) {
 					break
 				}
 				buf[total-1] = LVAsString(lhs)
+				size += int64(len(buf[total-1]))
 				i--
 				total--
 			}
+			lua51ChargeString(L, size) // locksim: string memory budget
 			rhs = LString(strings.Join(buf, ""))
 		}
 	}

@@ -392,9 +392,14 @@ func strMatch(L *LState) int {
 func strRep(L *LState) int {
 	str := L.CheckString(1)
 	n := L.CheckInt(2)
-	if n < 0 {
+	if n <= 0 || len(str) == 0 {
 		L.Push(emptyLString)
 	} else {
+		size := int64(len(str)) * int64(n)
+		if size/int64(n) != int64(len(str)) {
+			size = -1 // overflows: more than any budget
+		}
+		lua51ChargeString(L, size) // locksim: string memory budget
 		L.Push(LString(strings.Repeat(str, n)))
 	}
 	return 1

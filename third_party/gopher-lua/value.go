@@ -177,6 +177,10 @@ type Global struct {
 	// (coroutines) of a state; see SetInstructionBudget.
 	budgetOn   bool
 	budgetLeft int64
+	// locksim: bytes of strings that concatenation and string.rep may still
+	// build; see SetStringBudget.
+	memOn   bool
+	memLeft int64
 }
 
 type LState struct {
