@@ -250,12 +250,15 @@ func (e *Engine) errorHandler(L *lua.LState) int {
 // (script_lua.c luaCallFunction): the message, then
 // " script: <sha1>, on @user_script:<line>.".
 func (e *Engine) scriptError(sc *Script, err error) Reply {
+	name := sc.SHA1
+	if sc.ID != "" {
+		name = sc.ID + " (" + sc.SHA1 + ")"
+	}
 	if L := e.L; L.BudgetExceeded() || strings.Contains(err.Error(), budgetMessage) {
-		name := sc.SHA1
-		if sc.ID != "" {
-			name = sc.ID + " (" + sc.SHA1 + ")"
-		}
 		return Err(fmt.Sprintf("ERR script %s stopped: exceeded the instruction budget of %d", name, e.budget))
+	}
+	if L := e.L; L.StringBudgetExceeded() || strings.Contains(err.Error(), lua.StringBudgetExceededMessage) {
+		return Err(fmt.Sprintf("ERR script %s stopped: built more than %d bytes of strings (the simulation's limit; Redis would run out of memory)", name, stringBudget))
 	}
 	var obj lua.LValue = lua.LString(err.Error())
 	if ae, ok := err.(*lua.ApiError); ok {

@@ -143,9 +143,18 @@ func TestLuaReplyLimit(t *testing.T) {
 	if !r.IsError() || !strings.Contains(r.Str, "more than 1048576 elements") {
 		t.Fatalf("reply %.200s", r.String())
 	}
-	// A runaway loop ends with the instruction budget's error.
+	// A runaway loop ends with the instruction budget's error, a runaway
+	// string with the string budget's, and the store runs scripts after.
 	r = s.EvalSource("while true do end", nil, nil)
 	if !r.IsError() || !strings.Contains(r.Str, "exceeded the instruction budget") {
 		t.Fatalf("loop: %s", r.String())
+	}
+	for _, src := range []string{`return string.rep("x", 1e11)`, `local s = "x" for i = 1, 40 do s = s .. s end return #s`, `return pcall(string.rep, "x", 1e11)`} {
+		if r := s.EvalSource(src, nil, nil); !r.IsError() || !strings.Contains(r.Str, "bytes of strings") {
+			t.Fatalf("%s: %s", src, r.String())
+		}
+	}
+	if r := s.EvalSource(`return #string.rep("x", 1000)`, nil, nil); !r.Equal(sim.Int(1000)) {
+		t.Fatalf("after the budget: %s", r.String())
 	}
 }
