@@ -30,3 +30,18 @@ func TestStringBudget(t *testing.T) {
 		t.Fatal(err)
 	}
 }
+
+// gsub builds its result in one pass, charged to the budget.
+func TestGsubBudget(t *testing.T) {
+	L := NewState()
+	defer L.Close()
+	L.SetStringBudget(1 << 20)
+	if err := L.DoString(`local s, n = string.gsub("a-b-c", "-", "+%0+") assert(s == "a+-+b+-+c" and n == 2, s)`); err != nil {
+		t.Fatal(err)
+	}
+	L.SetStringBudget(1 << 20)
+	err := L.DoString(`local s = string.rep("x", 1000) return string.gsub(s, "x", string.rep("y", 2000))`)
+	if err == nil || !strings.Contains(err.Error(), StringBudgetExceededMessage) {
+		t.Fatalf("gsub past the budget: %v", err)
+	}
+}
