@@ -200,6 +200,10 @@ func (s *Set) Commit() (err error) {
 	for _, x := range st {
 		if x.t.direct {
 			if err := writeDirect(x.t.path, x.fill); err != nil {
+				var pe *fs.PathError
+				if errors.As(err, &pe) {
+					err = pe.Err // the path is named once, below
+				}
 				return fmt.Errorf("write %s: %w", x.path, err)
 			}
 		}
