@@ -130,7 +130,11 @@ func compileScripts(version string, own map[string]*scripts.Script) (*ScriptSet,
 				return nil, err
 			}
 		}
-		return sim.CompileScript(id, s.Source)
+		c, err := sim.CompileScript(id, s.Source)
+		if err != nil && s.File != "" {
+			return nil, fmt.Errorf("%s: script %s: %v", s.File, id, err)
+		}
+		return c, err
 	}
 	set := &ScriptSet{}
 	for _, x := range []struct {

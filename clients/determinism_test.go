@@ -12,7 +12,7 @@ import (
 )
 
 // detSeeds is how many seeds per preset the determinism test runs (1000;
-// LOCKSIM_DET_SEEDS overrides it, e.g. for a quick local run).
+// 40 with -short; LOCKSIM_DET_SEEDS sets it).
 func detSeeds(t *testing.T) int {
 	if s := os.Getenv("LOCKSIM_DET_SEEDS"); s != "" {
 		n, err := strconv.Atoi(s)
@@ -20,6 +20,9 @@ func detSeeds(t *testing.T) int {
 			t.Fatalf("LOCKSIM_DET_SEEDS=%q is not a positive number", s)
 		}
 		return n
+	}
+	if testing.Short() {
+		return 40
 	}
 	return 1000
 }

@@ -268,6 +268,11 @@ func (r *Run) programFactory() (func() sim.Program, error) {
 	if err != nil {
 		return nil, err
 	}
+	// The simple locks run no script of the registry and have no Redisson
+	// Config: settings for them would be ignored.
+	if cf.Simple != "" && (cfg.Scripts != "" || cfg.Mutant != "" || cfg.Client != (ClientOverrides{})) {
+		return nil, fmt.Errorf("%s takes no scripts, mutant or Redisson client settings", cfg.Algo)
+	}
 	if cf.Simple == "" {
 		if err := cfg.Client.apply(&cf.Opts); err != nil {
 			return nil, err

@@ -46,9 +46,6 @@ func (a *arr[T]) add(v T) uint32 {
 	return id
 }
 
-// count is the number of elements (under the table's lock).
-func (a *arr[T]) count() uint32 { return a.n }
-
 // interned is one interning table: values by id, ids by encoding.
 type interned[T any] struct {
 	mu    sync.Mutex

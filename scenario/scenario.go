@@ -217,10 +217,25 @@ func (a *args) dur(key string) (sim.Duration, bool, error) {
 		return 0, false, nil
 	}
 	d, err := sim.ParseDuration(v)
+	if err == nil {
+		err = checkDuration(d)
+	}
 	if err != nil {
 		return 0, false, fmt.Errorf("%s: %s: %v", a.cmd, key, err)
 	}
 	return d, true, nil
+}
+
+// maxDuration bounds every duration a command takes: a scenario simulates
+// every event up to it, so a day of virtual time (the bound of simrun
+// run's phases) keeps each command's work bounded.
+const maxDuration = 24 * sim.Hour
+
+func checkDuration(d sim.Duration) error {
+	if d > maxDuration || d < -maxDuration {
+		return fmt.Errorf("%s is beyond %s", d, maxDuration)
+	}
+	return nil
 }
 
 func (a *args) int(key string, def int) (int, error) {
@@ -256,6 +271,9 @@ func (a *args) finish(npos int, usage string) error {
 
 func posDur(a *args, i int) (sim.Duration, error) {
 	d, err := sim.ParseDuration(a.pos[i])
+	if err == nil {
+		err = checkDuration(d)
+	}
 	if err != nil {
 		return 0, fmt.Errorf("%s: %v", a.cmd, err)
 	}
@@ -487,7 +505,7 @@ func RunFile(path string, w io.Writer) error {
 			bw.Flush()
 			return fmt.Errorf("%s:%d: %v", path, c.line, err)
 		}
-		fmt.Fprintf(bw, "%s\n----\n%s\n", c.text, out)
+		fmt.Fprintf(bw, "%s\n%s", c.text, renderOutput(out))
 	}
 	return bw.Flush()
 }
@@ -498,6 +516,10 @@ type fileCmd struct {
 	cmd      string
 	args     []datadriven.CmdArg
 	expected string // the expected output in the file, if any
+	// The lines [from, to) of the file (0-based) that hold the expected
+	// output: from its `----` to the blank line that ends it; from = to
+	// where the command has none (the block goes in at from).
+	from, to int
 }
 
 // parseFile reads the commands of a datadriven file with their expected
@@ -527,7 +549,7 @@ func parseFile(path string, data []byte) ([]fileCmd, error) {
 		if err != nil {
 			return nil, fmt.Errorf("%s:%d: %v", path, line, err)
 		}
-		out = append(out, fileCmd{line: line, text: text, cmd: cmd, args: cargs})
+		out = append(out, fileCmd{line: line, text: text, cmd: cmd, args: cargs, from: i, to: i})
 		// Input lines up to `----`, if any.
 		j := i
 		for j < len(lines) && strings.TrimSpace(lines[j]) != "" && strings.TrimSpace(lines[j]) != "----" {
@@ -536,10 +558,12 @@ func parseFile(path string, data []byte) ([]fileCmd, error) {
 		if j >= len(lines) || strings.TrimSpace(lines[j]) != "----" {
 			// No `----`: a plain list of commands (simrun scenario accepts
 			// files without expected output), so the next line is a command.
+			out[len(out)-1].from, out[len(out)-1].to = j, j
 			continue
 		}
 		i = j + 1
 		last := &out[len(out)-1]
+		last.from = j
 		if i < len(lines) && strings.TrimSpace(lines[i]) == "----" {
 			// Output with blank lines ends at `----` `----`.
 			i++
@@ -547,8 +571,12 @@ func parseFile(path string, data []byte) ([]fileCmd, error) {
 			for i < len(lines) && !(strings.TrimSpace(lines[i]) == "----" && i+1 < len(lines) && strings.TrimSpace(lines[i+1]) == "----") {
 				i++
 			}
-			last.expected = strings.Join(lines[start:min(i, len(lines))], "\n")
+			last.expected = strings.Join(lines[start:min(i, len(lines))], "\n") + "\n"
 			i += 2
+			last.to = min(i, len(lines))
+			if i < len(lines) && strings.TrimSpace(lines[i]) == "" {
+				last.to = i + 1 // the blank line that ends the block
+			}
 			continue
 		}
 		start := i
@@ -558,6 +586,7 @@ func parseFile(path string, data []byte) ([]fileCmd, error) {
 		if i > start {
 			last.expected = strings.Join(lines[start:i], "\n") + "\n"
 		}
+		last.to = min(i+1, len(lines)) // with the blank line that ends the block
 	}
 	return out, nil
 }

@@ -186,6 +186,8 @@ func TestRunFileMalformed(t *testing.T) {
 		{"unparsable", "world algo=set-px\nlock A lease=(1s\n", ":2: cannot parse directive"},
 		{"failover-without-replica", "world algo=set-px\nfailover\n", ":2: failover: the world has no replica"},
 		{"bad-unit", "world algo=rlock-3.16.8\ntrylock A wait=10s unit=h\n", ":2: trylock: unit=h: want ms or s"},
+		{"advance-beyond-a-day", "world algo=rlock-3.16.8\nadvance 25h\n", ":2: advance: 90000s is beyond 86400s"},
+		{"lease-beyond-a-day", "world algo=rlock-3.16.8\nlock A lease=100000h\n", ":2: lock: lease: 360000000s is beyond 86400s"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			path := filepath.Join(dir, c.name+".txt")

@@ -45,6 +45,9 @@ func CompileScript(id, src string) (*Script, error) {
 	if err != nil {
 		return nil, fmt.Errorf("ERR Error compiling script (new function): %s:%v", chunkName, compileMessage(err))
 	}
+	if err := checkSyntaxDepth(chunk); err != nil {
+		return nil, fmt.Errorf("ERR Error compiling script (new function): %v", err)
+	}
 	proto, err := lua.Compile(chunk, chunkName)
 	if err != nil {
 		return nil, fmt.Errorf("ERR Error compiling script (new function): %s:%v", chunkName, compileMessage(err))
@@ -61,7 +64,11 @@ func CompileScript(id, src string) (*Script, error) {
 	return &Script{ID: id, Source: src, SHA1: hex.EncodeToString(sum[:]), proto: proto}, nil
 }
 
-func compileMessage(err error) string { return " " + err.Error() }
+// compileMessage is gopher-lua's parse error on one line (it may end in
+// or hold newlines).
+func compileMessage(err error) string {
+	return " " + strings.Join(strings.Fields(err.Error()), " ")
+}
 
 // Engine runs scripts against a store: one reused Lua state with Redis's
 // sandbox, each script's function built once from its prototype.
@@ -76,6 +83,8 @@ type Engine struct {
 	errLine   int
 	argsBuf   []string
 	budgetHit bool
+	// replyElements counts the elements of the reply being converted.
+	replyElements int
 
 	// resp is the protocol redis.call replies convert from for the running
 	// script (redis.setresp; Redis resets it to 2 for every script).
@@ -231,7 +240,11 @@ func (e *Engine) eval(s *Store, sc *Script, keys, argv []string) Reply {
 	}
 	ret := L.Get(-1)
 	L.Pop(1)
+	e.replyElements = 0
 	r := e.luaToReply(ret, replyStackBase)
+	if e.replyElements > maxReplyElements {
+		r = Err(fmt.Sprintf("ERR script reply has more than %d elements (the simulation's limit; Redis would build it until out of memory)", maxReplyElements))
+	}
 	e.cur, e.noRepl = nil, false
 	e.libs.Forget()
 	return r
@@ -273,12 +286,15 @@ func (e *Engine) errorHandler(L *lua.LState) int {
 // table's err text (as a C string), or "ERR " and the value as tostring
 // prints it, then " script: <sha1>, on @user_script:<line>.".
 func (e *Engine) scriptError(sc *Script, err error) Reply {
+	name := sc.SHA1
+	if sc.ID != "" {
+		name = sc.ID + " (" + sc.SHA1 + ")"
+	}
 	if L := e.L; L.BudgetExceeded() || strings.Contains(err.Error(), budgetMessage) {
-		name := sc.SHA1
-		if sc.ID != "" {
-			name = sc.ID + " (" + sc.SHA1 + ")"
-		}
 		return Err(fmt.Sprintf("ERR script %s stopped: exceeded the instruction budget of %d", name, e.budget))
+	}
+	if L := e.L; L.StringBudgetExceeded() || strings.Contains(err.Error(), lua.StringBudgetExceededMessage) {
+		return Err(fmt.Sprintf("ERR script %s stopped: built more than %d bytes of strings (the simulation's limit; Redis would run out of memory)", name, stringBudget))
 	}
 	var obj lua.LValue = lua.LString(err.Error())
 	if ae, ok := err.(*lua.ApiError); ok {

@@ -109,6 +109,12 @@ const replyStackBase = 2
 // lua_checkstack(lua, 4) checks against.
 const replyStackLimit = 8000
 
+// maxReplyElements bounds the reply of one script. Redis has no such
+// bound: a table that holds itself twice (t[1] = t, t[2] = t) makes it
+// build a reply of 2^7995 elements until memory runs out. The simulation
+// stops at a million elements, with an error naming the limit.
+const maxReplyElements = 1 << 20
+
 // luaToReply converts a script's return value as Redis 7.0 replies it to
 // a RESP2 client (script_lua.c luaReplyToRedisReply). used is the Lua
 // stack in use: a table nested so deep that 4 more slots do not fit
@@ -125,6 +131,9 @@ const replyStackLimit = 8000
 //     an array of its keys (both in lua_next's order), and any other table
 //     an array of its elements up to the first nil.
 func (e *Engine) luaToReply(v lua.LValue, used int) Reply {
+	if e.replyElements++; e.replyElements > maxReplyElements {
+		return Nil // the caller replaces the whole reply with an error
+	}
 	if used+4 > replyStackLimit {
 		return Err("ERR reached lua stack limit")
 	}
@@ -195,7 +204,7 @@ func (e *Engine) luaToReply(v lua.LValue, used int) Reply {
 
 // crlfToSpaces is sdsmapchars(s, "\r\n", "  "), byte by byte.
 func crlfToSpaces(s string) string {
-	if strings.IndexAny(s, "\r\n") < 0 {
+	if !strings.ContainsAny(s, "\r\n") {
 		return s
 	}
 	b := []byte(s)

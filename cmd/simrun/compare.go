@@ -2,16 +2,21 @@ package main
 
 import (
 	"bytes"
+	"context"
 	"flag"
 	"fmt"
 	"io"
+	"math"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 
 	"github.com/locksim/locksim/checks"
 	"github.com/locksim/locksim/clients"
 	"github.com/locksim/locksim/internal/atomicfile"
+	"github.com/locksim/locksim/internal/interrupt"
+	"github.com/locksim/locksim/internal/ordered"
 	"github.com/locksim/locksim/model"
 	"github.com/locksim/locksim/sim"
 )
@@ -30,7 +35,7 @@ type runMetrics struct {
 
 // measure runs one configuration and extracts its metrics.
 func measure(cfg clients.RunConfig) (runMetrics, error) {
-	r, err := clients.NewRun(cfg, nil)
+	r, err := clients.NewRun(cfg, sim.Untraced)
 	if err != nil {
 		return runMetrics{}, err
 	}
@@ -100,22 +105,21 @@ func idleIntervals(h *model.History) []sim.Duration {
 // [--scripts-a DIR] [--scripts-b DIR] [--out DIR]`: the same seeds and
 // presets for two algorithms (or two script sets), side by side, written to
 // DIR/<A>-vs-<B>.md (B without A's algorithm prefix) with an SVG plot of
-// waiting time by queue position.
-func runCompare(args []string, stdout, stderr io.Writer) int {
+// waiting time by queue position; both files or neither.
+func runCompare(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("compare", flag.ContinueOnError)
-	fs.SetOutput(io.Discard)
 	var sf sweepFlags
 	sf.register(fs, 1, 100)
-	presets := fs.String("presets", strings.Join(sim.Presets, ","), "comma-separated presets")
-	scriptsA := fs.String("scripts-a", "", "run A on this script `DIR`")
-	scriptsB := fs.String("scripts-b", "", "run B on this script `DIR`")
-	out := fs.String("out", "results", "write the report into this `DIR`")
+	presets := fs.String("presets", strings.Join(sim.Presets, ","), "comma-separated `presets`")
+	scriptsA := fs.String("scripts-a", "", "run A (a Redisson algorithm) on this script `DIR`")
+	scriptsB := fs.String("scripts-b", "", "run B (a Redisson algorithm) on this script `DIR`")
+	out := fs.String("out", "results", "write the report and its plot into this `DIR`")
 	// Flags may come before or after the two names.
 	var names []string
 	rest := args
 	for {
-		if err := fs.Parse(rest); err != nil {
-			return usage(stderr, "compare: "+err.Error())
+		if code, ok := parseFlags(fs, rest, stdout, stderr); !ok {
+			return code
 		}
 		if fs.NArg() == 0 {
 			break
@@ -127,39 +131,43 @@ func runCompare(args []string, stdout, stderr io.Writer) int {
 	if len(names) != 2 {
 		return usage(stderr, "compare: name two algorithms, e.g. compare fairlock-3.8.1 fairlock-3.16.8")
 	}
-	if workers < 1 {
-		return usage(stderr, "compare: --workers must be at least 1")
+	ps, err := parsePresets(*presets)
+	if err != nil {
+		return usage(stderr, "compare: --presets: "+err.Error())
 	}
-	ps := strings.Split(*presets, ",")
+	dirs := []string{*scriptsA, *scriptsB}
+	for side, algo := range names {
+		if err := clients.CheckAlgo(algo); err != nil {
+			return usage(stderr, "compare: "+err.Error())
+		}
+		if dirs[side] != "" && !isRedisson(algo) {
+			return usage(stderr, fmt.Sprintf("compare: --scripts-%c does not apply to %s (only the Redisson algorithms run scripts)", 'a'+side, algo))
+		}
+		if _, err := clients.NewRun(clients.RunConfig{Algo: algo, Seed: seeds.lo, Preset: ps[0], Scripts: dirs[side]}, nil); err != nil {
+			return usage(stderr, "compare: "+err.Error())
+		}
+	}
+	base := reportName(names[0], names[1])
+	mdPath, svgPath := filepath.Join(*out, base+".md"), filepath.Join(*out, base+".svg")
+	for _, p := range []string{mdPath, svgPath} {
+		if err := checkOutput("out", p); err != nil {
+			return usage(stderr, "compare: "+err.Error())
+		}
+	}
 	type job struct {
 		side int
 		cfg  clients.RunConfig
 	}
-	var jobs []job
-	dirs := []string{*scriptsA, *scriptsB}
-	for side, algo := range names {
-		for _, p := range ps {
-			for s := seeds.lo; s <= seeds.hi; s++ {
-				jobs = append(jobs, job{side, clients.RunConfig{Algo: algo, Seed: s, Preset: p, Scripts: dirs[side]}})
-			}
-		}
+	perSide := uint64(len(ps)) * seeds.count()
+	jobOf := func(i uint64) job {
+		side := int(i / perSide)
+		k := i % perSide
+		return job{side, clients.RunConfig{Algo: names[side], Seed: seeds.lo + k%seeds.count(), Preset: ps[k/seeds.count()], Scripts: dirs[side]}}
 	}
-	for side := range names {
-		if _, err := clients.NewRun(jobs[side*len(ps)*int(seeds.hi-seeds.lo+1)].cfg, nil); err != nil {
-			fmt.Fprintf(stderr, "simrun compare: %v\n", err)
-			return exitUsage
-		}
-	}
-	results := make([]runMetrics, len(jobs))
-	errs := make([]error, len(jobs))
-	parallel(len(jobs), workers, stderr, "comparing", func(i int) {
-		results[i], errs[i] = measure(jobs[i].cfg)
-	})
-	for _, err := range errs {
-		if err != nil {
-			fmt.Fprintf(stderr, "simrun compare: %v\n", err)
-			return exitHarness
-		}
+	total := 2 * perSide
+	type measured struct {
+		m   runMetrics
+		err error
 	}
 	// Aggregate per side and preset.
 	type agg struct {
@@ -170,14 +178,27 @@ func runCompare(args []string, stdout, stderr io.Writer) int {
 	}
 	aggs := map[string]*agg{}
 	key := func(side int, p string) string { return fmt.Sprintf("%d/%s", side, p) }
-	for i, j := range jobs {
+	var runErr error
+	bar := newProgress(stderr, int(min(total, math.MaxInt32)), "comparing")
+	done := ordered.Run(ctx, total, workers, func(i uint64) measured {
+		m, err := measure(jobOf(i).cfg)
+		return measured{m, err}
+	}, func(i uint64, res measured) {
+		bar.add(1)
+		j := jobOf(i)
+		if res.err != nil {
+			if runErr == nil {
+				runErr = res.err
+			}
+			return
+		}
 		k := key(j.side, j.cfg.Preset)
 		a := aggs[k]
 		if a == nil {
 			a = &agg{bugRuns: map[string]int{}, designRuns: map[string]int{}, firstBug: map[string]uint64{}, m: runMetrics{byPos: map[int][]sim.Duration{}}}
 			aggs[k] = a
 		}
-		r := results[i]
+		r := res.m
 		a.runs++
 		seenBug, seenDesign := map[string]bool{}, map[string]bool{}
 		for _, v := range r.violations {
@@ -207,6 +228,14 @@ func runCompare(args []string, stdout, stderr io.Writer) int {
 		a.m.idle = append(a.m.idle, r.idle...)
 		a.m.evicted += r.evicted
 		a.m.negTTL += r.negTTL
+	})
+	bar.finish()
+	if runErr != nil {
+		fmt.Fprintf(stderr, "simrun compare: %v\n", runErr)
+		return exitHarness
+	}
+	if done < total {
+		return interrupt.ExitCode(ctx) // interrupted: no report rather than half of one
 	}
 	var b bytes.Buffer
 	// The command that regenerates this file, without --workers (which
@@ -219,16 +248,16 @@ func runCompare(args []string, stdout, stderr io.Writer) int {
 		cmd += " --presets " + *presets
 	}
 	if *scriptsA != "" {
-		cmd += " --scripts-a " + *scriptsA
+		cmd += " --scripts-a " + shellQuote(*scriptsA)
 	}
 	if *scriptsB != "" {
-		cmd += " --scripts-b " + *scriptsB
+		cmd += " --scripts-b " + shellQuote(*scriptsB)
 	}
 	if *out != "results" {
-		cmd += " --out " + *out
+		cmd += " --out " + shellQuote(*out)
 	}
 	fmt.Fprintf(&b, "# %s vs %s\n\n", names[0], names[1])
-	fmt.Fprintf(&b, "Made by `%s`: the same %d seeds (%s) under each preset for both, %d runs in all. Every figure is\n", cmd, seeds.hi-seeds.lo+1, seeds.String(), len(jobs))
+	fmt.Fprintf(&b, "Made by `%s`: the same %d seeds (%s) under each preset for both, %d runs in all. Every figure is\n", cmd, seeds.count(), seeds.String(), total)
 	fmt.Fprintf(&b, "virtual time from the simulation, so the file regenerates byte for byte.\n\n")
 	fmt.Fprintf(&b, "## Violations\n\nRuns with a bug-class violation (B) and runs with only by-design ones (D), per property; the seed reproduces the first bug.\n\n")
 	fmt.Fprintf(&b, "| property | preset | %s | %s |\n|---|---|---|---|\n", names[0], names[1])
@@ -267,7 +296,6 @@ func runCompare(args []string, stdout, stderr io.Writer) int {
 			fmt.Fprintf(&b, "| %s | %s | %d | %.1f | %s | %d | %d |\n", p, n, m.acquired, per, quantiles3(m.idle), m.evicted, m.negTTL)
 		}
 	}
-	base := reportName(names[0], names[1])
 	svgName := base + ".svg"
 	fmt.Fprintf(&b, "\n## Waiting time by queue position\n\nMedian wait of acquired calls by their first place in the queue, all presets (the plot shows positions with at least %d calls).\n\n![waiting time by queue position](%s)\n\n", minPlotSamples, svgName)
 	series := make([]map[int][]sim.Duration, len(names))
@@ -283,17 +311,29 @@ func runCompare(args []string, stdout, stderr io.Writer) int {
 	for pos := 1; pos <= maxPos(series); pos++ {
 		fmt.Fprintf(&b, "| %d | %s (%d) | %s (%d) |\n", pos, median(series[0][pos]), len(series[0][pos]), median(series[1][pos]), len(series[1][pos]))
 	}
-	mdPath := filepath.Join(*out, base+".md")
-	if err := atomicfile.WriteBytes(mdPath, b.Bytes()); err != nil {
-		fmt.Fprintf(stderr, "simrun compare: %v\n", err)
-		return exitHarness
+	var set atomicfile.Set
+	set.AddBytes(mdPath, b.Bytes())
+	set.AddBytes(svgPath, plotSVG(names, series))
+	if err := set.Commit(); err != nil {
+		return writeFailed(stderr, "compare", err)
 	}
-	if err := atomicfile.WriteBytes(filepath.Join(*out, svgName), plotSVG(names, series)); err != nil {
-		fmt.Fprintf(stderr, "simrun compare: %v\n", err)
-		return exitHarness
-	}
-	fmt.Fprintf(stdout, "compare: %d runs; wrote %s and %s\n", len(jobs), mdPath, filepath.Join(*out, svgName))
+	fmt.Fprintf(stdout, "compare: %d runs; wrote %s and %s\n", total, mdPath, svgPath)
 	return exitOK
+}
+
+// parsePresets reads a comma-separated list of distinct, known presets.
+func parsePresets(s string) ([]string, error) {
+	var ps []string
+	for _, p := range strings.Split(s, ",") {
+		if err := sim.CheckPreset(p); err != nil {
+			return nil, err
+		}
+		if slices.Contains(ps, p) {
+			return nil, fmt.Errorf("preset %q twice", p)
+		}
+		ps = append(ps, p)
+	}
+	return ps, nil
 }
 
 // reportName is "<A>-vs-<B>", B without the algorithm prefix it shares with

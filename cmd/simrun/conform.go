@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"flag"
 	"fmt"
 	"io"
@@ -14,23 +15,27 @@ import (
 
 // runConform implements `simrun conform [--scripts DIR] FILE...` and
 // `simrun conform --emit FILE [--out PATH]`.
-func runConform(args []string, stdout, stderr io.Writer) int {
+func runConform(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("conform", flag.ContinueOnError)
-	fs.SetOutput(io.Discard)
 	emit := fs.String("emit", "", "write `FILE`'s steps with the simulated store's replies (to stdout, or --out)")
-	out := fs.String("out", "", "with --emit: write to `PATH` (atomically) instead of stdout")
-	dir := fs.String("scripts", "", "resolve script IDs from this `DIR` of your own scripts instead of the embedded ones")
-	if err := fs.Parse(args); err != nil {
-		return usage(stderr, "conform: "+err.Error())
+	out := fs.String("out", "", "with --emit: write to `PATH` (a regular file atomically) instead of stdout")
+	dir := fs.String("scripts", "", "take the scripts in this `DIR` of your own (any subset) instead of the embedded ones")
+	if code, ok := parseFlags(fs, args, stdout, stderr); !ok {
+		return code
 	}
 	resolve, err := newResolver(*dir)
 	if err != nil {
-		fmt.Fprintf(stderr, "simrun conform: %v\n", err)
+		fmt.Fprintf(stderr, "simrun conform: --scripts: %v\n", err)
 		return exitUsage
 	}
 	if *emit != "" {
 		if fs.NArg() > 0 {
 			return usage(stderr, "conform --emit takes one file")
+		}
+		if *out != "" {
+			if err := checkOutput("out", *out); err != nil {
+				return usage(stderr, "conform: "+err.Error())
+			}
 		}
 		return emitConform(*emit, *out, resolve, stdout, stderr)
 	}
@@ -73,13 +78,24 @@ func runConform(args []string, stdout, stderr io.Writer) int {
 	return code
 }
 
+// readConformance reads a conformance file; one without a single step
+// would check nothing and is an error.
 func readConformance(name string) ([]conformance.Step, error) {
 	f, err := os.Open(name)
 	if err != nil {
 		return nil, err
 	}
 	defer f.Close()
-	return conformance.Parse(name, f)
+	steps, err := conformance.Parse(name, f)
+	if err != nil {
+		return nil, err
+	}
+	for _, st := range steps {
+		if !st.IsCase() {
+			return steps, nil
+		}
+	}
+	return nil, fmt.Errorf("%s: no step to check (want {\"case\": NAME} lines, each followed by steps)", name)
 }
 
 func emitConform(name, out string, resolve conformance.Resolver, stdout, stderr io.Writer) int {
@@ -111,21 +127,21 @@ func emitConform(name, out string, resolve conformance.Resolver, stdout, stderr 
 	}
 	if out == "" {
 		if err := conformance.Emit(stdout, steps, replies); err != nil {
-			fmt.Fprintf(stderr, "simrun conform: %v\n", err)
-			return exitHarness
+			return writeFailed(stderr, "conform", err)
 		}
 		return exitOK
 	}
 	err = atomicfile.Write(out, func(w io.Writer) error { return conformance.Emit(w, steps, replies) })
 	if err != nil {
-		fmt.Fprintf(stderr, "simrun conform: %v\n", err)
-		return exitHarness
+		return writeFailed(stderr, "conform", err)
 	}
 	return exitOK
 }
 
-// newResolver compiles scripts by ID, once each, from the embedded registry
-// or from a user's directory.
+// newResolver compiles scripts by ID, once each: from the user's
+// directory for the IDs it holds (any subset, as run --scripts takes it),
+// from the embedded registry for the others. A script that does not
+// compile is named by file and ID.
 func newResolver(dir string) (conformance.Resolver, error) {
 	var own map[string]*scripts.Script
 	if dir != "" {
@@ -140,13 +156,8 @@ func newResolver(dir string) (conformance.Resolver, error) {
 		if c := cache[id]; c != nil {
 			return c, nil
 		}
-		var src *scripts.Script
-		if own != nil {
-			src = own[id]
-			if src == nil {
-				return nil, fmt.Errorf("unknown script ID %q in --scripts %s", id, dir)
-			}
-		} else {
+		src := own[id]
+		if src == nil {
 			var err error
 			if src, err = scripts.Lookup(id); err != nil {
 				return nil, err
@@ -154,6 +165,9 @@ func newResolver(dir string) (conformance.Resolver, error) {
 		}
 		c, err := sim.CompileScript(id, src.Source)
 		if err != nil {
+			if src.File != "" {
+				return nil, fmt.Errorf("%s: script %s: %v", src.File, id, err)
+			}
 			return nil, fmt.Errorf("script %s: %v", id, err)
 		}
 		cache[id] = c

@@ -1,6 +1,8 @@
 package main
 
 import (
+	"context"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -12,6 +14,7 @@ import (
 	"github.com/locksim/locksim/clients"
 	"github.com/locksim/locksim/explore"
 	"github.com/locksim/locksim/internal/atomicfile"
+	"github.com/locksim/locksim/internal/flagx"
 )
 
 // exploreFlags are the flags that make an explore.Config.
@@ -20,21 +23,29 @@ type exploreFlags struct {
 	threads, perProc, acquires         int
 	wait, lease                        int64
 	maxStates, maxDepth                int
+	maxMemory                          string
+	workers                            int
 }
 
+// maxExploreBound bounds --max-states, --max-depth and --budget: a
+// billion distinct states is far beyond what fits in memory.
+const maxExploreBound = 1_000_000_000
+
 func (f *exploreFlags) register(fs *flag.FlagSet) {
-	fs.StringVar(&f.algo, "algo", "", "the lock algorithm `NAME` (one of clients.Algorithms)")
-	fs.IntVar(&f.threads, "threads", 2, "threads in all (1-4)")
-	fs.IntVar(&f.perProc, "per-proc", 1, "threads sharing one client process (one JVM)")
-	fs.IntVar(&f.acquires, "acquires", 1, "lock()/unlock() cycles per thread, when --ops is not given")
+	fs.StringVar(&f.algo, "algo", "", "the lock `algorithm`: "+strings.Join(clients.Algorithms, ", "))
+	flagx.IntVar(fs, &f.threads, "threads", 2, 1, explore.MaxThreads, "`N` threads in all")
+	flagx.IntVar(fs, &f.perProc, "per-proc", 1, 1, explore.MaxThreads, "`N` threads sharing one client process (one JVM: one watchdog entry, one pub/sub entry)")
+	flagx.IntVar(fs, &f.acquires, "acquires", 1, 1, 9, "`K` lock()/unlock() cycles per thread, when --ops is not given")
 	fs.StringVar(&f.ops, "ops", "", "what every thread does, in order: `OP,...` ("+strings.Join(explore.OpNames(), ", ")+")")
-	fs.Int64Var(&f.wait, "wait", 0, "the tryLock wait of the ops that take one, `MS` (0: 5000)")
-	fs.Int64Var(&f.lease, "lease", 0, "the explicit lease of the ops that take one, `MS` (0: 10000)")
+	flagx.Int64Var(fs, &f.wait, "wait", 0, 0, 3_600_000, "the tryLock wait of the ops that take one, `MS` (0: 5000)")
+	flagx.Int64Var(fs, &f.lease, "lease", 0, 0, 3_600_000, "the explicit lease of the ops that take one, `MS` (0: 10000)")
 	fs.StringVar(&f.faults, "faults", "none", "fault budget `KIND:COUNT,...` (crash, pause, drop, delay, restart)")
-	fs.StringVar(&f.scripts, "scripts", "", "run the Redisson scripts in `DIR` instead of the embedded ones")
-	fs.StringVar(&f.mutant, "mutant", "", "run the catalog mutant `NAME` instead of the real algorithm")
-	fs.IntVar(&f.maxStates, "max-states", 0, "stop after `N` distinct states (0: no limit)")
-	fs.IntVar(&f.maxDepth, "max-depth", 0, "do not expand states deeper than `N` steps (0: no limit)")
+	fs.StringVar(&f.scripts, "scripts", "", "run the Redisson scripts in `DIR` instead of the embedded ones (Redisson algorithms only)")
+	fs.StringVar(&f.mutant, "mutant", "", "run the catalog mutant `NAME` instead of the real algorithm (Redisson algorithms only)")
+	flagx.IntVar(fs, &f.maxStates, "max-states", 0, 0, maxExploreBound, "stop after `N` distinct states (0: no limit)")
+	flagx.IntVar(fs, &f.maxDepth, "max-depth", 0, 0, maxExploreBound, "do not expand states deeper than `N` steps (0: no limit)")
+	fs.StringVar(&f.maxMemory, "max-memory", "", "stop when the states, their parents and transitions take `SIZE` (e.g. 4G; counted, so the same on every machine)")
+	flagx.IntVar(fs, &f.workers, "workers", 0, 0, 1024, "`N` goroutines expand each level (0: one per core); the result does not depend on it")
 }
 
 func (f *exploreFlags) config() (explore.Config, error) {
@@ -46,9 +57,16 @@ func (f *exploreFlags) config() (explore.Config, error) {
 	if err != nil {
 		return explore.Config{}, fmt.Errorf("--ops: %v", err)
 	}
+	var maxMemory int64
+	if f.maxMemory != "" {
+		if maxMemory, err = explore.ParseBytes(f.maxMemory); err != nil {
+			return explore.Config{}, fmt.Errorf("--max-memory: %v", err)
+		}
+	}
 	cfg := explore.Config{Algo: f.algo, Threads: f.threads, PerProc: f.perProc, Ops: ops, Acquires: f.acquires,
 		Wait: f.wait, Lease: f.lease, Faults: faults,
-		Scripts: f.scripts, Mutant: f.mutant, MaxStates: f.maxStates, MaxDepth: f.maxDepth}
+		Scripts: f.scripts, Mutant: f.mutant, MaxStates: f.maxStates, MaxDepth: f.maxDepth,
+		MaxMemory: maxMemory, Workers: f.workers}
 	return cfg, cfg.Validate()
 }
 
@@ -57,33 +75,58 @@ func (f *exploreFlags) config() (explore.Config, error) {
 // violation is told as a story and saved as a scenario file that replays
 // it. Exit 1 on a violation, 0 when none was found (clean, or cut short
 // by a bound, which the output says).
-func runExplore(args []string, stdout, stderr io.Writer) int {
+func runExplore(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("explore", flag.ContinueOnError)
-	fs.SetOutput(io.Discard)
 	var ef exploreFlags
 	ef.register(fs)
 	save := fs.String("save", "", "save a counterexample's scenario to `FILE` (default results/explore/<configuration>.txt)")
 	saveDesign := fs.String("save-by-design", "", "save each by-design counterexample's scenario into `DIR` (<configuration>-<property>.txt)")
 	report := fs.Bool("report", false, "explore every algorithm over a ladder of bounds and write results/explore.md")
 	out := fs.String("out", filepath.Join("results", "explore.md"), "with --report: write the report to `FILE`")
-	budget := fs.Int("budget", 4_000_000, "with --report: distinct states allowed per configuration")
-	if err := fs.Parse(args); err != nil {
-		return usage(stderr, "explore: "+err.Error())
+	var budget int
+	flagx.IntVar(fs, &budget, "budget", 4_000_000, 1, maxExploreBound, "with --report: `N` distinct states allowed per configuration")
+	if code, ok := parseFlags(fs, args, stdout, stderr); !ok {
+		return code
 	}
 	if fs.NArg() > 0 {
 		return usage(stderr, fmt.Sprintf("explore: unexpected argument %q", fs.Arg(0)))
 	}
+	set := flagx.Visited(fs)
 	if *report {
-		if *budget < 1 {
-			return usage(stderr, "explore: --budget must be at least 1")
+		for _, name := range []string{"algo", "threads", "acquires", "faults", "scripts", "mutant", "max-states", "max-depth", "save"} {
+			if set[name] {
+				return usage(stderr, fmt.Sprintf("explore: --%s does not apply to --report (it explores its own ladder of configurations)", name))
+			}
 		}
-		return exploreReport(*out, *budget, stdout, stderr)
+		if err := checkOutput("out", *out); err != nil {
+			return usage(stderr, "explore: "+err.Error())
+		}
+		return exploreReport(*out, budget, stdout, stderr)
+	}
+	for _, name := range []string{"out", "budget"} {
+		if set[name] {
+			return usage(stderr, fmt.Sprintf("explore: --%s goes with --report", name))
+		}
 	}
 	if ef.algo == "" {
 		return usage(stderr, "explore: --algo is required")
 	}
+	if !isRedisson(ef.algo) && clients.CheckAlgo(ef.algo) == nil {
+		for _, name := range []string{"scripts", "mutant"} {
+			if set[name] {
+				return usage(stderr, fmt.Sprintf("explore: --%s does not apply to %s (only the Redisson algorithms run scripts)", name, ef.algo))
+			}
+		}
+	}
 	cfg, err := ef.config()
 	if err != nil {
+		return usage(stderr, "explore: "+err.Error())
+	}
+	path := *save
+	if path == "" {
+		path = filepath.Join("results", "explore", configFile(cfg))
+	}
+	if err := checkOutput("save", path); err != nil {
 		return usage(stderr, "explore: "+err.Error())
 	}
 	res, elapsed, err := exploreOne(cfg, stderr)
@@ -107,13 +150,8 @@ func runExplore(args []string, stdout, stderr io.Writer) int {
 		return exitOK // by-design findings are listed in the summary; only a bug fails
 	}
 	fmt.Fprint(stdout, res.Violation.Story())
-	path := *save
-	if path == "" {
-		path = filepath.Join("results", "explore", configFile(cfg))
-	}
 	if err := saveScenario(path, res); err != nil {
-		fmt.Fprintf(stderr, "simrun: explore: %v\n", err)
-		return exitHarness
+		return writeFailed(stderr, "explore", err)
 	}
 	fmt.Fprintf(stdout, "saved %s (replay: simrun scenario %s)\n", path, path)
 	return exitViolated
@@ -183,6 +221,9 @@ func configFile(cfg explore.Config) string {
 	return name + ".txt"
 }
 
+// outputError is an output that could not be written (exit 3).
+type outputError struct{ error }
+
 // ladder is the fault-free bounds the report tries, smallest first.
 var ladder = []struct{ threads, acquires int }{{2, 1}, {2, 2}, {3, 1}, {3, 2}, {4, 1}}
 
@@ -219,7 +260,11 @@ func (r reportRow) cell() string {
 // written to out with each counterexample saved beside it.
 func exploreReport(out string, budget int, stdout, stderr io.Writer) int {
 	fail := func(err error) int {
-		fmt.Fprintf(stderr, "simrun: explore: %v\n", err)
+		var oe outputError
+		if errors.As(err, &oe) {
+			return writeFailed(stderr, "explore", oe.error)
+		}
+		fmt.Fprintf(stderr, "simrun explore: %v\n", err)
 		return exitHarness
 	}
 	dir := filepath.Join(filepath.Dir(out), "explore")
@@ -237,7 +282,7 @@ func exploreReport(out string, budget int, stdout, stderr io.Writer) int {
 			name := configFile(cfg)
 			row.file = "explore/" + name
 			if err := saveScenario(filepath.Join(dir, name), res); err != nil {
-				return err
+				return outputError{err}
 			}
 		}
 		fmt.Fprintf(stdout, "%-16s t%d a%d %-10s %s (%d distinct, %s/s)\n", cfg.Algo, cfg.Threads, cfg.Acquires, cfg.Faults, row.cell(), res.Stats.Distinct, rate(res.Stats.Distinct, el))
@@ -324,16 +369,8 @@ func exploreReport(out string, budget int, stdout, stderr io.Writer) int {
 		return nil
 	})
 	if err != nil {
-		return fail(err)
+		return writeFailed(stderr, "explore", err)
 	}
 	fmt.Fprintf(stdout, "wrote %s\n", out)
 	return exitOK
-}
-
-func ladderText() string {
-	var parts []string
-	for _, b := range ladder {
-		parts = append(parts, fmt.Sprintf("%d×%d", b.threads, b.acquires))
-	}
-	return strings.Join(parts, ", ")
 }

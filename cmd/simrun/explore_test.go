@@ -33,6 +33,12 @@ func TestExploreCommand(t *testing.T) {
 		t.Fatalf("replay: exit %d: %s", code, errs)
 	}
 	body := string(saved)[strings.Index(string(saved), "explore algo="):]
+	summary := "scenario " + save + ": "
+	i := strings.LastIndex(replayed, summary)
+	if i < 0 || !strings.Contains(replayed[i:], "every output as in the file") {
+		t.Fatalf("no clean summary line:\n%s", replayed)
+	}
+	replayed = replayed[:i]
 	if strings.TrimSpace(replayed) != strings.TrimSpace(body) {
 		t.Fatalf("replay differs from the saved scenario:\n%s\n---\n%s", replayed, body)
 	}

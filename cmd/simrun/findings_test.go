@@ -1,9 +1,11 @@
 package main
 
 import (
+	"context"
 	"fmt"
 	"io"
 	"os"
+	"runtime"
 	"strconv"
 	"strings"
 	"testing"
@@ -17,26 +19,41 @@ import (
 
 // Each expected finding shows up within its seed range, and prints its
 // story line and the command that reproduces it.
+// With -short the rare findings, which need thousands of short runs, are
+// left out.
 func TestExpectedFindings(t *testing.T) {
+	t.Parallel()
 	for _, f := range findings {
 		t.Run(f.algo+"/"+f.preset+"/"+f.property, func(t *testing.T) {
-			var cfgs []clients.RunConfig
-			for s := uint64(1); s <= f.seeds; s++ {
-				cfgs = append(cfgs, f.config(s))
+			if f.short && testing.Short() {
+				t.Skip("a rare finding: -short leaves it out")
 			}
-			results, err := runAll(cfgs, 2, io.Discard)
-			if err != nil {
-				t.Fatal(err)
-			}
-			for i, vs := range results {
-				for _, v := range vs {
-					if f.matches(v) {
-						t.Logf("%s (seed %d): %s\n    %s", f.why, cfgs[i].Seed, v, reproduce(cfgs[i], f.flags()))
-						return
+			// Seeds in order, on every core, until the first that shows it.
+			ctx, found := context.WithCancel(context.Background())
+			defer found()
+			var hit string
+			var runErr error
+			runOrdered(ctx, f.seeds, runtime.GOMAXPROCS(0), io.Discard, "", func(i uint64) clients.RunConfig {
+				return f.config(i + 1)
+			}, func(_ uint64, cfg clients.RunConfig, res runResult) {
+				if res.err != nil {
+					runErr = res.err
+					found()
+				}
+				for _, v := range res.violations {
+					if hit == "" && f.matches(v) {
+						hit = fmt.Sprintf("%s (seed %d): %s\n    %s", f.why, cfg.Seed, v, reproduce(cfg, f.flags()))
+						found()
 					}
 				}
+			})
+			if runErr != nil {
+				t.Fatal(runErr)
 			}
-			t.Fatalf("%s: no %s %s violation in seeds 1-%d of %s under %s", f.why, f.property, f.class, f.seeds, f.algo, f.preset)
+			if hit == "" {
+				t.Fatalf("%s: no %s %s violation in seeds 1-%d of %s under %s", f.why, f.property, f.class, f.seeds, f.algo, f.preset)
+			}
+			t.Log(hit)
 		})
 	}
 }
@@ -45,16 +62,21 @@ func TestExpectedFindings(t *testing.T) {
 // are the case fencing tokens exist for. In the runs that show them, the
 // resource turns the older holder's stale writes away.
 func TestFencingRejectsStaleWrites(t *testing.T) {
+	t.Parallel()
 	for _, c := range []struct {
 		algo, preset string
 	}{{"set-uuid-lua", "pause"}, {"rlock-3.8.1", "pause"}, {"rlock-3.16.8", "failover"}} {
+		n := uint64(60)
+		if testing.Short() {
+			n = 20
+		}
 		var cfgs []clients.RunConfig
-		for s := uint64(1); s <= 60; s++ {
+		for s := uint64(1); s <= n; s++ {
 			cfgs = append(cfgs, clients.RunConfig{Algo: c.algo, Seed: s, Preset: c.preset})
 		}
 		rejected, runs := 0, 0
 		for _, cfg := range cfgs {
-			r, err := clients.NewRun(cfg, nil)
+			r, err := clients.NewRun(cfg, sim.Untraced)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -79,11 +101,16 @@ func TestFencingRejectsStaleWrites(t *testing.T) {
 
 // No false alarms: with no faults, no algorithm from set-uuid-lua up
 // reports a bug-class violation that is not a known Redisson bug, over
-// 10,000 seeds each (LOCKSIM_NOFALSE_SEEDS overrides the count for a quick
-// local run). Known bugs met on the way (3.8.1's unlock cancelling another
-// thread's watchdog is rare but needs no fault) are counted and logged.
+// 10,000 seeds each, on as many workers as GOMAXPROCS (-short: 200 seeds;
+// LOCKSIM_NOFALSE_SEEDS sets the count). Known bugs met on the way (3.8.1's
+// unlock cancelling another thread's watchdog is rare but needs no fault)
+// are counted and logged.
 func TestNoFalseAlarmsWithoutFaults(t *testing.T) {
+	t.Parallel()
 	n := uint64(10000)
+	if testing.Short() {
+		n = 200
+	}
 	if s := os.Getenv("LOCKSIM_NOFALSE_SEEDS"); s != "" {
 		v, err := strconv.ParseUint(s, 10, 64)
 		if err != nil || v == 0 {
@@ -98,7 +125,7 @@ func TestNoFalseAlarmsWithoutFaults(t *testing.T) {
 		for s := uint64(1); s <= n; s++ {
 			cfgs = append(cfgs, clients.RunConfig{Algo: algo, Seed: s, Preset: "none", Safety: 60 * sim.Second, Liveness: 30 * sim.Second})
 		}
-		results, err := runAll(cfgs, 2, io.Discard)
+		results, err := runAll(cfgs, runtime.GOMAXPROCS(0), io.Discard)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -129,7 +156,7 @@ func TestNoFalseAlarmsWithoutFaults(t *testing.T) {
 	if os.Getenv("LOCKSIM_BENCH_REPORT") == "1" {
 		text := "# No false alarms without faults\n\n" +
 			"Every check (mutex, fenced, linearizable, holds, store, liveness, fifo, expiry) on runs with preset none\n" +
-			"(60 s safety + 30 s liveness), seeds 1-N per algorithm, 2 workers; wall-clock times from one run on a 2-core machine.\n" +
+			fmt.Sprintf("(60 s safety + 30 s liveness), seeds 1-N per algorithm, %d workers; wall-clock times from one run on a %d-core machine.\n", runtime.GOMAXPROCS(0), runtime.NumCPU()) +
 			"A known Redisson bug that needs no fault (3.8.1's unlock cancelling another thread's watchdog; 3.16.8's #5503) is counted apart.\n\n" +
 			"Regenerate: `LOCKSIM_BENCH_REPORT=1 go test -run TestNoFalseAlarmsWithoutFaults -timeout 30m ./cmd/simrun/`\n\n" +
 			"| algorithm | seeds | unexpected bug-class | known Redisson bug | time |\n|---|---:|---:|---:|---:|\n" +

@@ -1,10 +1,39 @@
 // Command simrun runs the lock-checking harness: the main job, single runs,
 // sweeps, replays, comparisons, scenarios and conformance checks. See run
-// for the subcommands; main only wires the process to it.
+// for the subcommands; main only wires the process to it: SIGINT and
+// SIGTERM cancel the run's context, and an interrupted process removes the
+// temporary files of outputs it had not finished before it exits.
 package main
 
-import "os"
+import (
+	"context"
+	"os"
+	"runtime/debug"
+
+	"github.com/locksim/locksim/internal/atomicfile"
+	"github.com/locksim/locksim/internal/interrupt"
+)
 
 func main() {
-	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
+	tuneGC()
+	ctx, stop := interrupt.Notify(context.Background())
+	code := runContext(ctx, os.Args[1:], os.Stdout, os.Stderr)
+	if interrupt.Signal(ctx) != nil {
+		atomicfile.Abort()
+	}
+	stop()
+	os.Exit(code)
+}
+
+// gcPercent is simrun's garbage collection target. A simulated run
+// allocates many small, short-lived objects (events, messages, Lua
+// values): collecting at 400% growth instead of 100% costs a few tens of
+// megabytes and saves about a sixth of a sweep's CPU time. GOGC, when set,
+// wins.
+const gcPercent = 400
+
+func tuneGC() {
+	if os.Getenv("GOGC") == "" {
+		debug.SetGCPercent(gcPercent)
+	}
 }

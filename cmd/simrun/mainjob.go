@@ -1,9 +1,11 @@
 package main
 
 import (
+	"context"
 	"flag"
 	"fmt"
 	"io"
+	"math/big"
 	"os"
 	"sort"
 	"strconv"
@@ -12,6 +14,7 @@ import (
 
 	"github.com/locksim/locksim/checks"
 	"github.com/locksim/locksim/clients"
+	"github.com/locksim/locksim/internal/interrupt"
 	"github.com/locksim/locksim/sim"
 )
 
@@ -109,7 +112,16 @@ func isExpected(algo string, v checks.Violation) bool {
 // seedRange is an inclusive range of seeds, "LO-HI" or "N".
 type seedRange struct{ lo, hi uint64 }
 
+// maxSeedRange bounds how many seeds a range may hold: at a thousand runs
+// a second it is more than a week of work, and counting it never
+// overflows. Runs are built as they are taken, so the range costs no
+// memory up front.
+const maxSeedRange = 1_000_000_000
+
 func (r *seedRange) String() string { return fmt.Sprintf("%d-%d", r.lo, r.hi) }
+
+// count is how many seeds the range holds.
+func (r seedRange) count() uint64 { return r.hi - r.lo + 1 }
 
 func (r *seedRange) Set(s string) error {
 	lo, hi, found := strings.Cut(s, "-")
@@ -120,7 +132,10 @@ func (r *seedRange) Set(s string) error {
 		b, err2 = strconv.ParseUint(hi, 10, 64)
 	}
 	if err1 != nil || err2 != nil || b < a {
-		return fmt.Errorf("bad seed range %q (want LO-HI, e.g. 1-100)", s)
+		return fmt.Errorf("bad seed range %q (want LO-HI with LO <= HI, e.g. 1-100)", s)
+	}
+	if b-a >= maxSeedRange {
+		return fmt.Errorf("seed range %q holds %s seeds, more than %d", s, new(big.Int).Add(new(big.Int).SetUint64(b-a), big.NewInt(1)), uint64(maxSeedRange))
 	}
 	r.lo, r.hi = a, b
 	return nil
@@ -139,43 +154,41 @@ type cellResult struct {
 
 // runMainJob is `simrun` with no subcommand: every algorithm × every preset
 // × a seed range on the embedded store; a table of which properties hold;
-// one reproducing command per unexpected violation.
-func runMainJob(args []string, stdout, stderr io.Writer) int {
+// one reproducing command per unexpected violation. Interrupted, it
+// prints the table of the runs it finished.
+func runMainJob(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("simrun", flag.ContinueOnError)
-	fs.SetOutput(io.Discard)
 	var sf sweepFlags
 	sf.register(fs, 1, 20)
-	if err := fs.Parse(args); err != nil {
-		return usage(stderr, err.Error())
+	if code, ok := parseFlags(fs, args, stdout, stderr); !ok {
+		return code
 	}
 	seeds, workers := sf.seeds, sf.workers
 	if fs.NArg() > 0 {
 		return usage(stderr, fmt.Sprintf("unknown subcommand %q", fs.Arg(0)))
 	}
-	if workers < 1 {
-		return usage(stderr, "--workers must be at least 1")
-	}
 	type job struct {
 		algo, preset string
 		seed         uint64
 	}
-	var jobs []job
-	var cfgs []clients.RunConfig
-	for _, a := range clients.Algorithms {
-		for _, p := range sim.Presets {
-			for s := seeds.lo; s <= seeds.hi; s++ {
-				jobs = append(jobs, job{a, p, s})
-				cfgs = append(cfgs, clients.RunConfig{Algo: a, Seed: s, Preset: p})
-			}
-		}
-	}
-	results, err := runAll(cfgs, workers, stderr)
-	if err != nil {
-		fmt.Fprintf(stderr, "simrun: %v\n", err)
-		return exitHarness
+	perAlgo := uint64(len(sim.Presets)) * seeds.count()
+	total := uint64(len(clients.Algorithms)) * perAlgo
+	jobOf := func(i uint64) job {
+		return job{clients.Algorithms[i/perAlgo], sim.Presets[i%perAlgo/seeds.count()], seeds.lo + i%seeds.count()}
 	}
 	cells := map[string]*cellResult{}
-	for i, j := range jobs {
+	var runErr error
+	done := runOrdered(ctx, total, workers, stderr, "simulating", func(i uint64) clients.RunConfig {
+		j := jobOf(i)
+		return clients.RunConfig{Algo: j.algo, Seed: j.seed, Preset: j.preset}
+	}, func(i uint64, _ clients.RunConfig, res runResult) {
+		if res.err != nil {
+			if runErr == nil {
+				runErr = res.err
+			}
+			return
+		}
+		j := jobOf(i)
 		for _, prop := range properties {
 			key := j.algo + "/" + j.preset + "/" + prop
 			c := cells[key]
@@ -185,7 +198,7 @@ func runMainJob(args []string, stdout, stderr io.Writer) int {
 			}
 			c.runs++
 			bug, design, unexpected := false, false, false
-			for _, v := range results[i] {
+			for _, v := range res.violations {
 				if v.Property != prop {
 					continue
 				}
@@ -216,9 +229,16 @@ func runMainJob(args []string, stdout, stderr io.Writer) int {
 				}
 			}
 		}
+	})
+	if runErr != nil {
+		fmt.Fprintf(stderr, "simrun: %v\n", runErr)
+		return exitHarness
 	}
 	fmt.Fprintf(stdout, "simrun: %d algorithms × %d presets × seeds %s (%d runs); properties checked: %s\n",
-		len(clients.Algorithms), len(sim.Presets), seeds.String(), len(jobs), strings.Join(properties, ", "))
+		len(clients.Algorithms), len(sim.Presets), seeds.String(), total, strings.Join(properties, ", "))
+	if done < total {
+		fmt.Fprintf(stdout, "INTERRUPTED after %d of %d runs: cells marked - were not run, the others count only the runs that finished\n", done, total)
+	}
 	fmt.Fprintln(stdout, "cell: ok, or B<n> = runs with a bug-class violation, D<n> = runs with only by-design ones; * = expected for this algorithm")
 	var unexpected, expected, annotations []string
 	for _, prop := range properties {
@@ -231,6 +251,10 @@ func runMainJob(args []string, stdout, stderr io.Writer) int {
 			fmt.Fprintf(stdout, "%-16s", a)
 			for _, p := range sim.Presets {
 				c := cells[a+"/"+p+"/"+prop]
+				if c == nil {
+					fmt.Fprintf(stdout, " %-10s", "-")
+					continue
+				}
 				var parts []string
 				if c.bugRuns > 0 {
 					mark := ""
@@ -278,6 +302,10 @@ func runMainJob(args []string, stdout, stderr io.Writer) int {
 			fmt.Fprintln(stdout, l)
 		}
 		return exitViolated
+	}
+	if done < total {
+		fmt.Fprintln(stdout, "\nno unexpected violation in the runs that finished (interrupted)")
+		return interrupt.ExitCode(ctx)
 	}
 	fmt.Fprintln(stdout, "\nno unexpected violation")
 	return exitOK

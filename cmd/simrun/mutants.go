@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"flag"
 	"fmt"
 	"io"
@@ -13,6 +14,8 @@ import (
 	"github.com/locksim/locksim/checks"
 	"github.com/locksim/locksim/clients"
 	"github.com/locksim/locksim/internal/atomicfile"
+	"github.com/locksim/locksim/internal/flagx"
+	"github.com/locksim/locksim/internal/interrupt"
 	"github.com/locksim/locksim/sim"
 )
 
@@ -60,45 +63,47 @@ func caught(algo string, vs, baseline []checks.Violation) ([]string, string) {
 
 // runMutants is `simrun mutants`: every mutant of the catalog through the
 // standard sweeps (every preset, seed after seed) until a check catches it.
-func runMutants(args []string, stdout, stderr io.Writer) int {
+func runMutants(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("mutants", flag.ContinueOnError)
-	fs.SetOutput(io.Discard)
 	var sf sweepFlags
 	sf.register(fs, 1, 200)
-	presets := fs.String("presets", strings.Join(sim.Presets, ","), "comma-separated presets run for every seed")
-	only := fs.String("only", "", "comma-separated mutant names (default: the whole catalog)")
-	out := fs.String("out", filepath.Join("results", "mutants.md"), "write the report to `FILE` (atomically; \"\" for none)")
-	if err := fs.Parse(args); err != nil {
-		return usage(stderr, "mutants: "+err.Error())
+	presets := fs.String("presets", strings.Join(sim.Presets, ","), "comma-separated `presets` run for every seed")
+	only := fs.String("only", "", "comma-separated mutant `names` (default: the whole catalog)")
+	out := fs.String("out", filepath.Join("results", "mutants.md"), "write the report to `FILE` (\"\": none)")
+	if code, ok := parseFlags(fs, args, stdout, stderr); !ok {
+		return code
 	}
 	seeds, workers := sf.seeds, sf.workers
 	if fs.NArg() > 0 {
 		return usage(stderr, fmt.Sprintf("mutants: unexpected argument %q", fs.Arg(0)))
 	}
-	if workers < 1 {
-		return usage(stderr, "mutants: --workers must be at least 1")
-	}
-	ps := strings.Split(*presets, ",")
-	for _, p := range ps {
-		if err := sim.CheckPreset(p); err != nil {
-			return usage(stderr, "mutants: "+err.Error())
-		}
+	ps, err := parsePresets(*presets)
+	if err != nil {
+		return usage(stderr, "mutants: --presets: "+err.Error())
 	}
 	catalog := clients.Mutants
-	if *only != "" {
+	if flagx.Visited(fs)["only"] {
 		catalog = nil
 		for _, name := range strings.Split(*only, ",") {
 			m, err := clients.LookupMutant(name)
 			if err != nil {
-				return usage(stderr, "mutants: "+err.Error())
+				return usage(stderr, "mutants: --only: "+err.Error())
 			}
 			catalog = append(catalog, m)
+		}
+	}
+	if *out != "" {
+		if err := checkOutput("out", *out); err != nil {
+			return usage(stderr, "mutants: "+err.Error())
 		}
 	}
 	baseline := map[string][]checks.Violation{} // algo/preset/seed → the real algorithm's violations
 	var results []mutantResult
 	for i, m := range catalog {
-		res, err := sweepMutant(m, seeds, ps, workers, baseline)
+		res, err := sweepMutant(ctx, m, seeds, ps, workers, baseline)
+		if ctx.Err() != nil {
+			return interrupt.ExitCode(ctx)
+		}
 		if err != nil {
 			fmt.Fprintf(stderr, "simrun: mutants: %s: %v\n", m.Name, err)
 			return exitHarness
@@ -110,8 +115,7 @@ func runMutants(args []string, stdout, stderr io.Writer) int {
 	fmt.Fprint(stdout, report)
 	if *out != "" {
 		if err := atomicfile.WriteBytes(*out, []byte(report)); err != nil {
-			fmt.Fprintf(stderr, "simrun: mutants: %v\n", err)
-			return exitHarness
+			return writeFailed(stderr, "mutants", err)
 		}
 	}
 	for _, r := range results {
@@ -125,10 +129,11 @@ func runMutants(args []string, stdout, stderr io.Writer) int {
 // sweepMutant runs m seed after seed, every preset of a seed in one
 // parallel batch, with the real algorithm's runs beside it (cached across
 // mutants of one algorithm), and stops at the first seed that catches it.
-func sweepMutant(m clients.Mutant, seeds seedRange, presets []string, workers int, baseline map[string][]checks.Violation) (mutantResult, error) {
+func sweepMutant(ctx context.Context, m clients.Mutant, seeds seedRange, presets []string, workers int, baseline map[string][]checks.Violation) (mutantResult, error) {
 	res := mutantResult{m: m}
 	start := time.Now()
-	for s := seeds.lo; s <= seeds.hi && !res.killed; s++ {
+	for k := uint64(0); k < seeds.count() && !res.killed && ctx.Err() == nil; k++ {
+		s := seeds.lo + k
 		var cfgs, base []clients.RunConfig // the mutant's runs, then the missing baselines
 		var keys []string
 		for _, p := range presets {

@@ -3,11 +3,14 @@ package main
 import (
 	"bufio"
 	"bytes"
+	"context"
 	"encoding/json"
+	"flag"
 	"fmt"
 	"io"
 	"os"
 	"strconv"
+	"strings"
 
 	"github.com/locksim/locksim/clients"
 	"github.com/locksim/locksim/sim"
@@ -16,11 +19,17 @@ import (
 // runReplay implements `simrun replay TRACE` (rebuild the run a saved trace
 // came from, run it again, and check that every line comes out the same)
 // and `simrun replay --algo NAME --seed N ...` (the same as run).
-func runReplay(args []string, stdout, stderr io.Writer) int {
+func runReplay(ctx context.Context, args []string, stdout, stderr io.Writer) int {
+	if len(args) == 1 && isHelp(args[0]) {
+		fs := flag.NewFlagSet("replay", flag.ContinueOnError)
+		printHelp(fs, stdout)
+		fmt.Fprintln(stdout, "  (a seed takes the flags of 'simrun help run')")
+		return exitOK
+	}
 	if len(args) == 1 && args[0] != "" && args[0][0] != '-' {
 		return replayTrace(args[0], stdout, stderr)
 	}
-	return runRun(args, stdout, stderr)
+	return runRun(ctx, args, stdout, stderr)
 }
 
 // configFromTrace reads the options a trace starts with.
@@ -39,16 +48,21 @@ func configFromTrace(name string, lines [][]byte) (clients.RunConfig, error) {
 		if ev.Kind != "option" {
 			break
 		}
-		var safety, liveness, scripts string
-		if n, _ := fmt.Sscanf(ev.Text, "algo %s seed %d preset %s safety %s liveness %s scripts %s", &cfg.Algo, &cfg.Seed, &cfg.Preset, &safety, &liveness, &scripts); n == 6 {
+		// "algo A seed N preset P safety D liveness D scripts "DIR"": the
+		// directory is a Go-quoted string, so any path reads back.
+		if head, quoted, ok := strings.Cut(ev.Text, " scripts "); ok && strings.HasPrefix(ev.Text, "algo ") {
+			var safety, liveness string
+			if n, _ := fmt.Sscanf(head, "algo %s seed %d preset %s safety %s liveness %s", &cfg.Algo, &cfg.Seed, &cfg.Preset, &safety, &liveness); n != 5 {
+				return cfg, fmt.Errorf("%s:%d: bad run header %q", name, i+1, ev.Text)
+			}
 			if cfg.Safety, err = sim.ParseDuration(safety); err != nil {
 				return cfg, fmt.Errorf("%s:%d: %v", name, i+1, err)
 			}
 			if cfg.Liveness, err = sim.ParseDuration(liveness); err != nil {
 				return cfg, fmt.Errorf("%s:%d: %v", name, i+1, err)
 			}
-			if cfg.Scripts, err = strconv.Unquote(scripts); err != nil {
-				return cfg, fmt.Errorf("%s:%d: bad scripts field %s", name, i+1, scripts)
+			if cfg.Scripts, err = strconv.Unquote(quoted); err != nil {
+				return cfg, fmt.Errorf("%s:%d: bad scripts field %s", name, i+1, quoted)
 			}
 			found++
 		}
@@ -87,6 +101,10 @@ func replayTrace(name string, stdout, stderr io.Writer) int {
 	for sc.Scan() {
 		saved = append(saved, append([]byte(nil), sc.Bytes()...))
 	}
+	if err := sc.Err(); err != nil {
+		fmt.Fprintf(stderr, "simrun replay: %s:%d: %v\n", name, len(saved)+1, err)
+		return exitUsage
+	}
 	cfg, err := configFromTrace(name, saved)
 	if err != nil {
 		fmt.Fprintf(stderr, "simrun replay: %v\n", err)
@@ -119,5 +137,9 @@ func replayTrace(name string, stdout, stderr io.Writer) int {
 	}
 	fmt.Fprintf(stdout, "replay: %s: all %d lines came out the same\n", name, len(got))
 	rf := runFlags{safety: cfg.Safety, liveness: cfg.Liveness}
-	return report(r, got, cfg, rf, stdout)
+	code, err := report(r, got, cfg, rf, stdout)
+	if err != nil {
+		return writeFailed(stderr, "replay", err)
+	}
+	return code
 }

@@ -1,16 +1,19 @@
 package main
 
 import (
+	"context"
 	"flag"
 	"fmt"
 	"io"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 
 	"github.com/locksim/locksim/checks"
 	"github.com/locksim/locksim/clients"
 	"github.com/locksim/locksim/internal/atomicfile"
+	"github.com/locksim/locksim/internal/flagx"
 	"github.com/locksim/locksim/sim"
 )
 
@@ -28,25 +31,95 @@ type runFlags struct {
 	vizDir                string // run only: where linearizability visualizations go
 }
 
-func (rf *runFlags) register(fs *flag.FlagSet) {
-	fs.StringVar(&rf.algo, "algo", "", "lock `algorithm` (one of the names in 'simrun help')")
-	fs.StringVar(&rf.preset, "preset", "none", "fault `preset`: none, crash, pause, net, skew, failover, all")
-	fs.StringVar(&rf.scripts, "scripts", "", "run the Redisson algorithm on your own script `DIR`")
-	fs.StringVar(&rf.mutant, "mutant", "", "run a mutant of the algorithm from the catalog (simrun mutants) by `NAME`")
-	fs.Uint64Var(&rf.seed, "seed", 1, "the run's `seed`")
-	fs.Var(durationFlag{&rf.safety}, "safety", "length of the safety phase (with faults), e.g. 3m")
-	fs.Var(durationFlag{&rf.liveness}, "liveness", "length of the liveness phase (faults healed), e.g. 2m")
-	fs.IntVar(&rf.procs, "procs", 0, "client processes (0: drawn from the seed)")
-	fs.IntVar(&rf.threads, "threads", 0, "threads per process (0: drawn from the seed)")
-	fs.Var(durationFlag{&rf.watchdog}, "lock-watchdog-timeout", "Redisson Config.lockWatchdogTimeout (default 30s)")
-	fs.Var(durationFlag{&rf.threadWait}, "thread-wait-time", "RedissonFairLock threadWaitTime, 3.16.8 only (default 5m)")
-	fs.Var(durationFlag{&rf.timeout}, "timeout", "Redisson Config.timeout (default 3s)")
-	fs.Var(durationFlag{&rf.retryIvl}, "retry-interval", "Redisson Config.retryInterval (default 1.5s)")
-	fs.IntVar(&rf.client.RetryAttempts, "retry-attempts", 0, "Redisson Config.retryAttempts (0: the default, 3)")
-	fs.StringVar(&rf.skipFaults, "skip-faults", "", "leave out these faults of the drawn plan (indices, e.g. 0,2)")
+// Bounds of the run flags. A run simulates every process and thread of its
+// workload event by event: 64 processes of 32 threads each over a day of
+// virtual time is far beyond any lock test and still finishes.
+const (
+	maxProcs         = 64
+	maxThreads       = 32
+	maxPhase         = 24 * sim.Hour
+	maxRetryAttempts = 100
+	maxClientSetting = sim.Hour
+)
+
+// durationVar defines a virtual duration flag (250ms, 35s, 5m) accepted
+// from min to max.
+func durationVar(fs *flag.FlagSet, p *sim.Duration, name string, min, max sim.Duration, usage string) {
+	fs.Var(flagx.Range[sim.Duration]{P: p, Min: min, Max: max, Parse: sim.ParseDuration, Format: formatDuration},
+		name, fmt.Sprintf("%s (%s to %s)", usage, min, max))
 }
 
-// parseSkip reads --skip-faults.
+// formatDuration is a flag's duration; zero (the default the usage names)
+// prints as nothing.
+func formatDuration(d sim.Duration) string {
+	if d == 0 {
+		return ""
+	}
+	return d.String()
+}
+
+func (rf *runFlags) register(fs *flag.FlagSet) {
+	fs.StringVar(&rf.algo, "algo", "", "lock `algorithm`: "+strings.Join(clients.Algorithms, ", "))
+	fs.StringVar(&rf.preset, "preset", "none", "fault `preset`: "+strings.Join(sim.Presets, ", "))
+	fs.StringVar(&rf.scripts, "scripts", "", "run the Redisson algorithm on your own script `DIR` (any subset; the rest embedded)")
+	fs.StringVar(&rf.mutant, "mutant", "", "run a mutant of the Redisson algorithm from the catalog (simrun mutants) by `NAME`")
+	fs.Uint64Var(&rf.seed, "seed", 1, "the run's `seed`")
+	durationVar(fs, &rf.safety, "safety", sim.Second, maxPhase, "`length` of the safety phase, with faults (default 3m)")
+	durationVar(fs, &rf.liveness, "liveness", sim.Second, maxPhase, "`length` of the liveness phase, faults healed (default 2m)")
+	flagx.IntVar(fs, &rf.procs, "procs", 0, 0, maxProcs, "`N` client processes (0: drawn from the seed)")
+	flagx.IntVar(fs, &rf.threads, "threads", 0, 0, maxThreads, "`N` threads per process (0: drawn from the seed)")
+	durationVar(fs, &rf.watchdog, "lock-watchdog-timeout", 100*sim.Millisecond, maxClientSetting, "Redisson Config.lockWatchdogTimeout, a `duration` (default 30s)")
+	durationVar(fs, &rf.threadWait, "thread-wait-time", sim.Millisecond, maxClientSetting, "RedissonFairLock threadWaitTime, a `duration`, fairlock-3.16.8 only (default 5m)")
+	durationVar(fs, &rf.timeout, "timeout", sim.Millisecond, maxClientSetting, "Redisson Config.timeout, a `duration` (default 3s)")
+	durationVar(fs, &rf.retryIvl, "retry-interval", sim.Millisecond, maxClientSetting, "Redisson Config.retryInterval, a `duration` (default 1.5s)")
+	flagx.IntVar(fs, &rf.client.RetryAttempts, "retry-attempts", 0, 0, maxRetryAttempts, "Redisson Config.retryAttempts, `N` (0: the default, 3)")
+	fs.StringVar(&rf.skipFaults, "skip-faults", "", "leave out these faults of the drawn plan (`indices`, e.g. 0,2)")
+}
+
+// redissonOnly are the flags that only the Redisson algorithms take: the
+// simple locks run no script of the registry and have no Redisson Config.
+var redissonOnly = []string{"scripts", "mutant", "lock-watchdog-timeout", "thread-wait-time", "timeout", "retry-attempts", "retry-interval"}
+
+// isRedisson reports whether algo is one of Redisson's locks.
+func isRedisson(algo string) bool {
+	return strings.HasPrefix(algo, "rlock-") || strings.HasPrefix(algo, "fairlock-")
+}
+
+// check validates the flags that fs set against each other, before any
+// work: the algorithm and preset exist, no flag is given that the
+// algorithm would ignore, --skip-faults is well formed.
+func (rf *runFlags) check(fs *flag.FlagSet) error {
+	if rf.algo == "" {
+		return fmt.Errorf("--algo is required (one of %s)", strings.Join(clients.Algorithms, ", "))
+	}
+	if err := clients.CheckAlgo(rf.algo); err != nil {
+		return fmt.Errorf("--algo: %v", err)
+	}
+	if err := sim.CheckPreset(rf.preset); err != nil {
+		return fmt.Errorf("--preset: %v", err)
+	}
+	set := flagx.Visited(fs)
+	if !isRedisson(rf.algo) {
+		for _, name := range redissonOnly {
+			if set[name] {
+				return fmt.Errorf("--%s does not apply to %s (only the Redisson algorithms, rlock-* and fairlock-*, run scripts and take Redisson settings)", name, rf.algo)
+			}
+		}
+	}
+	if set["thread-wait-time"] && rf.algo != "fairlock-3.16.8" {
+		return fmt.Errorf("--thread-wait-time does not apply to %s (only fairlock-3.16.8 has a configurable threadWaitTime; 3.8.1 fixes it at 5000 ms)", rf.algo)
+	}
+	if _, err := parseSkip(rf.skipFaults); err != nil {
+		return err
+	}
+	return nil
+}
+
+// maxFaultIndex bounds --skip-faults indices (a plan draws a handful of
+// faults).
+const maxFaultIndex = 9999
+
+// parseSkip reads --skip-faults: distinct indices, "" or "-" for none.
 func parseSkip(s string) ([]int, error) {
 	if s == "" || s == "-" {
 		return nil, nil
@@ -54,8 +127,8 @@ func parseSkip(s string) ([]int, error) {
 	var out []int
 	for _, p := range strings.Split(s, ",") {
 		n, err := strconv.Atoi(p)
-		if err != nil || n < 0 {
-			return nil, fmt.Errorf("bad --skip-faults %q (want indices like 0,2)", s)
+		if err != nil || n < 0 || n > maxFaultIndex || slices.Contains(out, n) {
+			return nil, fmt.Errorf("--skip-faults %q: want distinct fault indices from 0 to %d, e.g. 0,2", s, maxFaultIndex)
 		}
 		out = append(out, n)
 	}
@@ -63,84 +136,65 @@ func parseSkip(s string) ([]int, error) {
 }
 
 func (rf *runFlags) config() clients.RunConfig {
-	skip, _ := parseSkip(rf.skipFaults) // validated in runRun
+	skip, _ := parseSkip(rf.skipFaults) // validated by check
 	return clients.RunConfig{SkipFaults: skip, Algo: rf.algo, Seed: rf.seed, Preset: rf.preset, Scripts: rf.scripts, Mutant: rf.mutant,
 		Safety: rf.safety, Liveness: rf.liveness, Procs: rf.procs, Threads: rf.threads,
 		Client: clients.ClientOverrides{LockWatchdogTimeout: rf.watchdog.Ms(), ThreadWaitTime: rf.threadWait.Ms(),
 			Timeout: rf.timeout.Ms(), RetryAttempts: rf.client.RetryAttempts, RetryInterval: rf.retryIvl.Ms()}}
 }
 
-// durationFlag parses virtual durations such as 250ms, 35s or 5m.
-type durationFlag struct{ d *sim.Duration }
-
-func (f durationFlag) String() string {
-	if f.d == nil {
-		return ""
-	}
-	return f.d.String()
-}
-
-func (f durationFlag) Set(s string) error {
-	d, err := sim.ParseDuration(s)
-	if err != nil {
-		return err
-	}
-	if d <= 0 {
-		return fmt.Errorf("duration %q must be positive", s)
-	}
-	*f.d = d
-	return nil
-}
-
 // runRun implements `simrun run --algo NAME --seed N --preset P [--trace FILE] [--check-determinism]`.
-func runRun(args []string, stdout, stderr io.Writer) int {
+func runRun(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("run", flag.ContinueOnError)
-	fs.SetOutput(io.Discard)
 	var rf runFlags
 	rf.register(fs)
-	tracePath := fs.String("trace", "", "write the run's JSON Lines trace to `FILE` (atomically)")
+	tracePath := fs.String("trace", "", "write the run's JSON Lines trace to `FILE` (a regular file atomically; a device, pipe or symlink target in place)")
 	checkDet := fs.Bool("check-determinism", false, "run twice and compare the traces byte for byte (exit 3 on a difference)")
 	noShrink := fs.Bool("no-shrink", false, "tell a bug-class violation on this run as it is, without shrinking it first")
-	fs.StringVar(&rf.vizDir, "viz-dir", ".", "write porcupine's HTML visualization of a linearizability violation into `DIR`")
-	if err := fs.Parse(args); err != nil {
-		return usage(stderr, "run: "+err.Error())
+	fs.StringVar(&rf.vizDir, "viz-dir", ".", "write porcupine's HTML visualization of a linearizability violation into `DIR` (\"\": none)")
+	if code, ok := parseFlags(fs, args, stdout, stderr); !ok {
+		return code
 	}
 	if fs.NArg() > 0 {
 		return usage(stderr, "run: unexpected argument "+strconv.Quote(fs.Arg(0)))
 	}
-	if rf.algo == "" {
-		return usage(stderr, "run: --algo is required")
-	}
-	if _, err := parseSkip(rf.skipFaults); err != nil {
+	if err := rf.check(fs); err != nil {
 		return usage(stderr, "run: "+err.Error())
 	}
 	cfg := rf.config()
-	var r *clients.Run
-	var err error
-	var lines [][]byte
-	keep := func(r *clients.Run) {
-		r.World.Tracer().Hook = func(l []byte) { lines = append(lines, append([]byte(nil), l...)) }
+	// Everything the run needs is checked before it starts: the
+	// configuration (scripts, mutant, settings) and the output paths.
+	if _, err := clients.NewRun(cfg, nil); err != nil {
+		return usage(stderr, "run: "+err.Error())
 	}
 	if *tracePath != "" {
-		err = atomicfile.Write(*tracePath, func(w io.Writer) error {
-			r, err = clients.NewRun(cfg, w)
-			if err != nil {
-				return err
-			}
-			keep(r)
-			r.Execute()
-			return r.World.Tracer().Flush()
-		})
-	} else {
-		r, err = clients.NewRun(cfg, nil)
-		if err == nil {
-			keep(r)
-			r.Execute()
+		if err := checkOutput("trace", *tracePath); err != nil {
+			return usage(stderr, "run: "+err.Error())
 		}
 	}
-	if err != nil {
+	if rf.vizDir != "" {
+		if err := checkOutput("viz-dir", filepath.Join(rf.vizDir, "linearizability.html")); err != nil {
+			return usage(stderr, "run: "+err.Error())
+		}
+	}
+	var r *clients.Run
+	var lines [][]byte
+	execute := func(w io.Writer) error {
+		var err error
+		if r, err = clients.NewRun(cfg, w); err != nil {
+			return err
+		}
+		r.World.Tracer().Hook = func(l []byte) { lines = append(lines, append([]byte(nil), l...)) }
+		r.Execute()
+		return r.World.Tracer().Flush()
+	}
+	if *tracePath != "" {
+		if err := atomicfile.Write(*tracePath, execute); err != nil {
+			return writeFailed(stderr, "run", err)
+		}
+	} else if err := execute(nil); err != nil {
 		fmt.Fprintf(stderr, "simrun run: %v\n", err)
-		return exitUsage
+		return exitHarness
 	}
 	for _, h := range r.Header {
 		fmt.Fprintln(stdout, h)
@@ -148,7 +202,10 @@ func runRun(args []string, stdout, stderr io.Writer) int {
 	for _, s := range r.Summary() {
 		fmt.Fprintln(stdout, s)
 	}
-	code := report(r, lines, cfg, rf, stdout)
+	code, err := report(r, lines, cfg, rf, stdout)
+	if err != nil {
+		return writeFailed(stderr, "run", err)
+	}
 	if code == exitViolated && !*noShrink {
 		shrinkAndTell(r, cfg, stdout)
 	}
@@ -170,10 +227,12 @@ func runRun(args []string, stdout, stderr io.Writer) int {
 }
 
 // report checks a finished run and tells each violation as a story; it
-// returns exit 1 when one is a bug, else 0.
-func report(r *clients.Run, lines [][]byte, cfg clients.RunConfig, rf runFlags, stdout io.Writer) int {
+// returns exit 1 when one is a bug, else 0, and the error of a
+// visualization that could not be written.
+func report(r *clients.Run, lines [][]byte, cfg clients.RunConfig, rf runFlags, stdout io.Writer) (int, error) {
 	violations, lin, fencing := checkRunFull(r)
 	code := exitOK
+	var werr error
 	for _, v := range violations {
 		fmt.Fprintf(stdout, "\n%s\n", v)
 		for _, l := range story(v, r.History, lines) {
@@ -186,7 +245,7 @@ func report(r *clients.Run, lines [][]byte, cfg clients.RunConfig, rf runFlags, 
 			if rf.vizDir != "" {
 				path := filepath.Join(rf.vizDir, fmt.Sprintf("linearizability-%s-%s-seed%d.html", cfg.Algo, cfg.Preset, cfg.Seed))
 				if err := atomicfile.Write(path, lin.Visualize); err != nil {
-					fmt.Fprintf(stdout, "  visualization: not written: %v\n", err)
+					werr = err
 				} else {
 					fmt.Fprintln(stdout, "  visualization (porcupine, faults annotated): "+path)
 				}
@@ -200,7 +259,7 @@ func report(r *clients.Run, lines [][]byte, cfg clients.RunConfig, rf runFlags, 
 	if len(violations) == 0 {
 		fmt.Fprintln(stdout, "no violation")
 	}
-	return code
+	return code, werr
 }
 
 // shrinkAndTell shrinks the run to a minimal one that still shows its first

@@ -1,34 +1,97 @@
 package main
 
 import (
+	"context"
 	"flag"
 	"fmt"
 	"io"
+	"strconv"
+	"strings"
 
+	"github.com/pmezard/go-difflib/difflib"
+
+	"github.com/locksim/locksim/internal/atomicfile"
 	"github.com/locksim/locksim/scenario"
 )
 
-// runScenario implements `simrun scenario FILE...`: it runs each datadriven
-// scenario file (clients/scenario) and prints every command with its output,
-// in the file's own format. A malformed command stops it with exit code 2
-// and one line "file:line: what is wrong".
-func runScenario(args []string, stdout, stderr io.Writer) int {
+// runScenario implements `simrun scenario [--rewrite] FILE...`: it runs
+// each datadriven scenario file (package scenario), prints every command
+// with its output in the file's own format, and checks each output
+// against the one the file holds: a difference is a unified diff and exit
+// 1. --rewrite writes the outputs into the file instead (as `go test
+// ./scenario -rewrite` does). A malformed command, or a file with
+// no command, stops it with exit code 2 and one line "file:line: what is
+// wrong".
+func runScenario(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("scenario", flag.ContinueOnError)
-	fs.SetOutput(io.Discard)
-	if err := fs.Parse(args); err != nil {
-		return usage(stderr, "scenario: "+err.Error())
+	rewrite := fs.Bool("rewrite", false, "write each command's output into the file instead of checking it")
+	quiet := fs.Bool("quiet", false, "print only the differences and the summary, not every command's output")
+	if code, ok := parseFlags(fs, args, stdout, stderr); !ok {
+		return code
 	}
 	if fs.NArg() == 0 {
-		return usage(stderr, "scenario: name at least one scenario file (usage: simrun scenario FILE...)")
+		return usage(stderr, "scenario: name at least one scenario file (usage: simrun scenario [--rewrite] FILE...)")
 	}
-	for _, name := range fs.Args() {
-		if fs.NArg() > 1 {
-			fmt.Fprintf(stdout, "# %s\n\n", name)
+	if *rewrite {
+		for _, name := range fs.Args() {
+			if err := checkOutput("rewrite", name); err != nil {
+				return usage(stderr, "scenario: "+err.Error())
+			}
 		}
-		if err := scenario.RunFile(name, stdout); err != nil {
-			fmt.Fprintln(stderr, err)
+	}
+	code := exitOK
+	for _, name := range fs.Args() {
+		c, err := scenario.CheckFile(name)
+		if err != nil {
+			fmt.Fprintf(stderr, "simrun scenario: %s\n", oneLine(err.Error()))
 			return exitUsage
 		}
+		if fs.NArg() > 1 && !*quiet {
+			fmt.Fprintf(stdout, "# %s\n\n", name)
+		}
+		if !*quiet {
+			io.WriteString(stdout, c.Output())
+		}
+		differ := 0
+		for _, s := range c.Steps {
+			if !s.Differs() {
+				continue
+			}
+			differ++
+			if !*rewrite {
+				io.WriteString(stdout, stepDiff(name, s))
+			}
+		}
+		switch {
+		case *rewrite && differ > 0:
+			if err := atomicfile.WriteBytes(name, c.Rewrite()); err != nil {
+				return writeFailed(stderr, "scenario", err)
+			}
+			fmt.Fprintf(stdout, "scenario %s: %d commands, rewrote the output of %d\n", name, len(c.Steps), differ)
+		case differ > 0:
+			fmt.Fprintf(stdout, "scenario %s: %d commands, %d outputs differ from the file (simrun scenario --rewrite %s updates it)\n", name, len(c.Steps), differ, name)
+			code = exitViolated
+		default:
+			fmt.Fprintf(stdout, "scenario %s: %d commands, every output as in the file\n", name, len(c.Steps))
+		}
 	}
-	return exitOK
+	return code
 }
+
+// stepDiff is the unified diff of a step's expected and actual output.
+func stepDiff(name string, s scenario.Step) string {
+	diff, _ := difflib.GetUnifiedDiffString(difflib.UnifiedDiff{
+		A:        difflib.SplitLines(s.Expected),
+		B:        difflib.SplitLines(s.Got),
+		FromFile: name + ":" + strconv.Itoa(s.Line) + " " + s.Command + " (expected)",
+		ToFile:   "output",
+		Context:  3,
+	})
+	if !strings.HasSuffix(diff, "\n") {
+		diff += "\n"
+	}
+	return diff
+}
+
+// oneLine joins the lines of an error message.
+func oneLine(s string) string { return strings.Join(strings.Fields(s), " ") }

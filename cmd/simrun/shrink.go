@@ -22,7 +22,7 @@ func shrink(cfg clients.RunConfig, target checks.Violation) (clients.RunConfig, 
 			return false
 		}
 		tries++
-		r, err := clients.NewRun(c, nil)
+		r, err := clients.NewRun(c, sim.Untraced)
 		if err != nil {
 			return false
 		}
@@ -35,7 +35,7 @@ func shrink(cfg clients.RunConfig, target checks.Violation) (clients.RunConfig, 
 		return false
 	}
 	// The drawn plan, to know how many faults there are.
-	r, err := clients.NewRun(cfg, nil)
+	r, err := clients.NewRun(cfg, sim.Untraced)
 	if err != nil {
 		return cfg, 0
 	}

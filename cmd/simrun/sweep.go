@@ -2,51 +2,24 @@ package main
 
 import (
 	"bytes"
+	"context"
 	"flag"
 	"fmt"
 	"io"
+	"math"
 	"os"
 	"runtime"
 	"strconv"
 	"strings"
-	"sync"
 
 	"github.com/locksim/locksim/checks"
 	"github.com/locksim/locksim/clients"
+	"github.com/locksim/locksim/internal/flagx"
+	"github.com/locksim/locksim/internal/interrupt"
 	"github.com/locksim/locksim/internal/jsonl"
+	"github.com/locksim/locksim/internal/ordered"
+	"github.com/locksim/locksim/sim"
 )
-
-// parallel calls fn(i) for i in [0, n) on workers goroutines, showing a
-// progress bar on a terminal. Each fn writes only its own result slot, so
-// the results, in input order, do not depend on the number of workers.
-func parallel(n, workers int, stderr io.Writer, what string, fn func(i int)) {
-	var wg sync.WaitGroup
-	next := make(chan int)
-	finished := make(chan struct{}, n)
-	for w := 0; w < workers; w++ {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for i := range next {
-				fn(i)
-				finished <- struct{}{}
-			}
-		}()
-	}
-	go func() {
-		for i := 0; i < n; i++ {
-			next <- i
-		}
-		close(next)
-	}()
-	bar := newProgress(stderr, n, what)
-	for i := 0; i < n; i++ {
-		<-finished
-		bar.add(1)
-	}
-	bar.finish()
-	wg.Wait()
-}
 
 // sweepFlags are the flags of every command that runs a seed range.
 type sweepFlags struct {
@@ -54,31 +27,66 @@ type sweepFlags struct {
 	workers int
 }
 
+// maxWorkers bounds --workers: each worker is one goroutine running one
+// simulation at a time.
+const maxWorkers = 1024
+
 // register adds --seeds (LO-HI, lo-hi by default) and --workers to fs.
 func (s *sweepFlags) register(fs *flag.FlagSet, lo, hi uint64) {
 	s.seeds = seedRange{lo, hi}
-	fs.Var(&s.seeds, "seeds", "seed range LO-HI")
-	fs.IntVar(&s.workers, "workers", runtime.NumCPU(), "parallel runs (results are identical to one worker)")
+	fs.Var(&s.seeds, "seeds", fmt.Sprintf("seed range `LO-HI` (or one seed N; at most %d seeds)", maxSeedRange))
+	flagx.IntVar(fs, &s.workers, "workers", runtime.NumCPU(), 1, maxWorkers, "`N` parallel runs (results are identical to one worker)")
 }
 
-// runAll runs every configuration and checks it; each run is a world of
-// its own, single-threaded and seeded.
+// runResult is what a checked run gives: its violations, or the error that
+// kept it from running.
+type runResult struct {
+	violations []checks.Violation
+	err        error
+}
+
+// checkConfig runs one configuration and checks it; each run is a world
+// of its own, single-threaded and seeded. No trace is built: the checks
+// read the run's history.
+func checkConfig(cfg clients.RunConfig) runResult {
+	r, err := clients.NewRun(cfg, sim.Untraced)
+	if err != nil {
+		return runResult{err: err}
+	}
+	r.Execute()
+	return runResult{violations: checkRun(r)}
+}
+
+// runOrdered runs n configurations, config(i) built only when a worker
+// takes job i, on workers goroutines with a progress bar on a terminal,
+// and calls emit in job order as results complete. It stops early when
+// ctx is cancelled, and returns how many were emitted.
+func runOrdered(ctx context.Context, n uint64, workers int, stderr io.Writer, what string, config func(i uint64) clients.RunConfig, emit func(i uint64, cfg clients.RunConfig, res runResult)) uint64 {
+	bar := newProgress(stderr, int(min(n, math.MaxInt32)), what)
+	defer bar.finish()
+	return ordered.Run(ctx, n, workers, func(i uint64) runResult {
+		return checkConfig(config(i))
+	}, func(i uint64, res runResult) {
+		bar.add(1)
+		emit(i, config(i), res)
+	})
+}
+
+// runAll runs every configuration and checks it, all the results in
+// input order (for tests and small batches).
 func runAll(cfgs []clients.RunConfig, workers int, stderr io.Writer) ([][]checks.Violation, error) {
 	results := make([][]checks.Violation, len(cfgs))
-	errs := make([]error, len(cfgs))
-	parallel(len(cfgs), workers, stderr, "simulating", func(i int) {
-		r, err := clients.NewRun(cfgs[i], nil)
-		if err != nil {
-			errs[i] = err
-			return
-		}
-		r.Execute()
-		results[i] = checkRun(r)
-	})
-	for _, err := range errs {
-		if err != nil {
-			return nil, err
-		}
+	var firstErr error
+	runOrdered(context.Background(), uint64(len(cfgs)), workers, stderr, "simulating",
+		func(i uint64) clients.RunConfig { return cfgs[i] },
+		func(i uint64, _ clients.RunConfig, res runResult) {
+			if res.err != nil && firstErr == nil {
+				firstErr = res.err
+			}
+			results[i] = res.violations
+		})
+	if firstErr != nil {
+		return nil, firstErr
 	}
 	return results, nil
 }
@@ -99,6 +107,21 @@ func (s *shardFlag) Set(v string) error {
 	}
 	s.i, s.n = i, n
 	return nil
+}
+
+// count is how many seeds of r the shard takes.
+func (s shardFlag) count(r seedRange) uint64 {
+	total := r.count()
+	skip := uint64(s.i - 1)
+	if total <= skip {
+		return 0
+	}
+	return (total-skip-1)/uint64(s.n) + 1
+}
+
+// seed is the shard's k-th seed of r.
+func (s shardFlag) seed(r seedRange, k uint64) uint64 {
+	return r.lo + uint64(s.i-1) + k*uint64(s.n)
 }
 
 // reproduce is the command that replays one run.
@@ -122,7 +145,7 @@ func reproduce(cfg clients.RunConfig, base runFlags) string {
 		fmt.Fprintf(&b, " --threads %d", cfg.Threads)
 	}
 	if cfg.Scripts != "" {
-		fmt.Fprintf(&b, " --scripts %s", cfg.Scripts)
+		fmt.Fprintf(&b, " --scripts %s", shellQuote(cfg.Scripts))
 	}
 	if cfg.Mutant != "" {
 		fmt.Fprintf(&b, " --mutant %s", cfg.Mutant)
@@ -146,6 +169,22 @@ func reproduce(cfg clients.RunConfig, base runFlags) string {
 		fmt.Fprintf(&b, " --skip-faults %s", strings.Join(parts, ","))
 	}
 	return b.String()
+}
+
+// shellQuote quotes s for a POSIX shell when it holds anything but
+// letters, digits and -_./:=@%+,
+func shellQuote(s string) string {
+	safe := s != ""
+	for _, c := range s {
+		if !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || strings.ContainsRune("-_./:=@%+,", c)) {
+			safe = false
+			break
+		}
+	}
+	if safe {
+		return s
+	}
+	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
 }
 
 // githubError prints a GitHub Actions annotation for a bug-class
@@ -172,82 +211,109 @@ type jsonViolation struct {
 
 // runSweep implements `simrun sweep --algo NAME --preset P --seeds LO-HI
 // [--workers N] [--shard i/n] [--json]`: exit 0 when no bug-class
-// violation occurred, 1 otherwise.
-func runSweep(args []string, stdout, stderr io.Writer) int {
+// violation occurred, 1 otherwise. Each run's violations are printed as
+// soon as it and every earlier seed are done, so an interrupted sweep
+// keeps what it finished; the summary line comes last, marked interrupted
+// if it was.
+func runSweep(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("sweep", flag.ContinueOnError)
-	fs.SetOutput(io.Discard)
 	var rf runFlags
 	rf.register(fs)
 	var sf sweepFlags
 	sf.register(fs, 1, 100)
 	shard := shardFlag{1, 1}
-	fs.Var(&shard, "shard", "take shard i of n of the seed range (i/n)")
+	fs.Var(&shard, "shard", "take shard `i/n` of the seed range: every n-th seed from the i-th (default 1/1)")
 	asJSON := fs.Bool("json", false, "one JSON object per violation, then a {\"summary\": ...} line")
-	if err := fs.Parse(args); err != nil {
-		return usage(stderr, "sweep: "+err.Error())
+	if code, ok := parseFlags(fs, args, stdout, stderr); !ok {
+		return code
 	}
 	seeds, workers := sf.seeds, sf.workers
 	if fs.NArg() > 0 {
 		return usage(stderr, "sweep: unexpected argument "+strconv.Quote(fs.Arg(0)))
 	}
-	if rf.algo == "" {
-		return usage(stderr, "sweep: --algo is required")
+	if err := rf.check(fs); err != nil {
+		return usage(stderr, "sweep: "+err.Error())
 	}
-	if workers < 1 {
-		return usage(stderr, "sweep: --workers must be at least 1")
+	if fs.Lookup("seed") != nil && flagx.Visited(fs)["seed"] {
+		return usage(stderr, "sweep: --seed does not apply (a sweep runs --seeds LO-HI)")
 	}
-	var cfgs []clients.RunConfig
-	for s := seeds.lo; s <= seeds.hi; s++ {
-		if int((s-seeds.lo)%uint64(shard.n)) != shard.i-1 {
-			continue
-		}
+	n := shard.count(seeds)
+	if n == 0 {
+		return usage(stderr, fmt.Sprintf("sweep: shard %s of seeds %s holds no seed", shard.String(), seeds.String()))
+	}
+	config := func(k uint64) clients.RunConfig {
 		cfg := rf.config()
-		cfg.Seed = s
-		cfgs = append(cfgs, cfg)
+		cfg.Seed = shard.seed(seeds, k)
+		return cfg
 	}
-	if len(cfgs) > 0 {
-		if _, err := clients.NewRun(cfgs[0], nil); err != nil {
-			fmt.Fprintf(stderr, "simrun sweep: %v\n", err)
-			return exitUsage
-		}
-	}
-	results, err := runAll(cfgs, workers, stderr)
-	if err != nil {
-		fmt.Fprintf(stderr, "simrun sweep: %v\n", err)
-		return exitHarness
+	if _, err := clients.NewRun(config(0), nil); err != nil {
+		return usage(stderr, "sweep: "+err.Error())
 	}
 	counts := map[string]int{}
 	bugRuns := 0
-	for i, vs := range results {
+	var runErr error
+	done := runOrdered(ctx, n, workers, stderr, "simulating", config, func(_ uint64, cfg clients.RunConfig, res runResult) {
+		if res.err != nil {
+			if runErr == nil {
+				runErr = fmt.Errorf("seed %d: %v", cfg.Seed, res.err)
+			}
+			return
+		}
 		bug := false
-		for _, v := range vs {
+		for _, v := range res.violations {
 			counts[v.Property+"/"+string(v.Class)]++
 			bug = bug || v.Class == checks.Bug
-			cmd := reproduce(cfgs[i], rf)
+			cmd := reproduce(cfg, rf)
 			if v.Class == checks.Bug && os.Getenv("GITHUB_ACTIONS") == "true" {
-				githubError(stdout, cfgs[i], v, cmd)
+				githubError(stdout, cfg, v, cmd)
 			}
 			if *asJSON {
 				var b bytes.Buffer
-				_ = jsonl.Append(&b, jsonViolation{Algo: cfgs[i].Algo, Preset: cfgs[i].Preset, Seed: cfgs[i].Seed, Property: v.Property, Class: string(v.Class),
+				_ = jsonl.Append(&b, jsonViolation{Algo: cfg.Algo, Preset: cfg.Preset, Seed: cfg.Seed, Property: v.Property, Class: string(v.Class),
 					Excuse: v.Excuse, AtMs: float64(v.At) / 1000, Actors: v.Actors, Detail: v.Detail, Reproduce: cmd})
 				fmt.Fprintln(stdout, b.String())
 			} else {
-				fmt.Fprintf(stdout, "seed %d: %s\n    %s\n", cfgs[i].Seed, v.String(), cmd)
+				fmt.Fprintf(stdout, "seed %d: %s\n    %s\n", cfg.Seed, v.String(), cmd)
 			}
 		}
 		if bug {
 			bugRuns++
 		}
+	})
+	if runErr != nil {
+		fmt.Fprintf(stderr, "simrun sweep: %v\n", runErr)
+		return exitHarness
 	}
+	interrupted := done < n
 	if *asJSON {
-		var b bytes.Buffer
-		_ = jsonl.Append(&b, map[string]any{"summary": map[string]any{
+		sum := map[string]any{
 			"algo": rf.algo, "preset": rf.preset, "seeds": seeds.String(), "shard": shard.String(),
-			"runs": len(cfgs), "runs_with_bugs": bugRuns, "violations": counts}})
+			"runs": done, "runs_with_bugs": bugRuns, "violations": counts}
+		if interrupted {
+			// The runs are a prefix of the shard's seeds: a resumed sweep
+			// starts after the last one.
+			sum["interrupted"] = true
+			sum["planned"] = n
+			if done > 0 {
+				sum["last_seed"] = shard.seed(seeds, done-1)
+			}
+		}
+		var b bytes.Buffer
+		_ = jsonl.Append(&b, map[string]any{"summary": sum})
 		fmt.Fprintln(stdout, b.String())
 	} else {
-		fmt.Fprintf(stdout, "sweep %s preset %s seeds %s shard %s: %d runs, %d with a bug-class violation\n", rf.algo, rf.preset, seeds.String(), shard.String(), len(cfgs), bugRuns)
+		fmt.Fprintf(stdout, "sweep %s preset %s seeds %s shard %s: %d runs, %d with a bug-class violation", rf.algo, rf.preset, seeds.String(), shard.String(), done, bugRuns)
+		if interrupted {
+			fmt.Fprintf(stdout, " (interrupted after %d of %d runs", done, n)
+			if done > 0 {
+				fmt.Fprintf(stdout, ", last seed %d", shard.seed(seeds, done-1))
+			}
+			fmt.Fprint(stdout, ")")
+		}
+		fmt.Fprintln(stdout)
+	}
+	if interrupted {
+		return interrupt.ExitCode(ctx)
 	}
 	if bugRuns > 0 {
 		return exitViolated

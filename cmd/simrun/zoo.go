@@ -2,15 +2,20 @@ package main
 
 import (
 	"bytes"
+	"context"
 	"flag"
 	"fmt"
 	"io"
+	"math"
 	"path/filepath"
+	"sort"
+	"strconv"
 	"strings"
 
 	"github.com/locksim/locksim/checks"
 	"github.com/locksim/locksim/clients"
 	"github.com/locksim/locksim/internal/atomicfile"
+	"github.com/locksim/locksim/internal/interrupt"
 	"github.com/locksim/locksim/sim"
 )
 
@@ -53,7 +58,7 @@ func (f finding) matches(v checks.Violation) bool {
 	return v.Property == f.property && v.Class == f.class && strings.Contains(v.Excuse, f.excuse)
 }
 
-const scenarios = "clients/scenario/testdata/"
+const scenarios = "scenario/testdata/"
 
 var findings = []finding{
 	{"setnx-expire", "net", "liveness", checks.Bug, 40, "EXPIRE lost after SETNX: a lock that never expires", "", clients.ClientOverrides{}, false, "seed 003 (SETNX then EXPIRE)", scenarios + "simple-locks.txt"},
@@ -77,40 +82,72 @@ var findings = []finding{
 // runBugZoo implements `simrun bugzoo [--seeds LO-HI] [--out FILE]`: for
 // every known finding, how many runs per 1000 seeds show it and the first
 // seed that does, written to results/bug-zoo.md.
-func runBugZoo(args []string, stdout, stderr io.Writer) int {
+func runBugZoo(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("bugzoo", flag.ContinueOnError)
-	fs.SetOutput(io.Discard)
 	var sf sweepFlags
 	sf.register(fs, 1, 1000)
 	out := fs.String("out", filepath.Join("results", "bug-zoo.md"), "write the report to `FILE`")
-	if err := fs.Parse(args); err != nil {
-		return usage(stderr, "bugzoo: "+err.Error())
+	if code, ok := parseFlags(fs, args, stdout, stderr); !ok {
+		return code
 	}
 	seeds, workers := sf.seeds, sf.workers
-	if fs.NArg() > 0 || workers < 1 {
-		return usage(stderr, "bugzoo: takes only --seeds, --out and --workers")
+	if fs.NArg() > 0 {
+		return usage(stderr, "bugzoo: unexpected argument "+strconv.Quote(fs.Arg(0)))
 	}
 	// A rare finding (a short-run one) is measured over ten times the
 	// range, so its rate per 1000 is not a lucky zero.
+	if seeds.count() > maxSeedRange/10 || seeds.lo > math.MaxUint64-10*seeds.count() {
+		return usage(stderr, fmt.Sprintf("bugzoo: --seeds %s: rare findings run ten times the range, which must then hold at most %d seeds and end below 2^64", seeds.String(), uint64(maxSeedRange)))
+	}
+	if err := checkOutput("out", *out); err != nil {
+		return usage(stderr, "bugzoo: "+err.Error())
+	}
 	span := func(f finding) seedRange {
 		if f.short {
-			return seedRange{seeds.lo, seeds.lo + 10*(seeds.hi-seeds.lo+1) - 1}
+			return seedRange{seeds.lo, seeds.lo + 10*seeds.count() - 1}
 		}
 		return seeds
 	}
-	var cfgs []clients.RunConfig
-	var offsets []int
+	var offsets []uint64 // where each finding's runs start
+	total := uint64(0)
 	for _, f := range findings {
-		offsets = append(offsets, len(cfgs))
-		r := span(f)
-		for s := r.lo; s <= r.hi; s++ {
-			cfgs = append(cfgs, f.config(s))
-		}
+		offsets = append(offsets, total)
+		total += span(f).count()
 	}
-	results, err := runAll(cfgs, workers, stderr)
-	if err != nil {
-		fmt.Fprintf(stderr, "simrun bugzoo: %v\n", err)
+	jobOf := func(i uint64) (int, uint64) {
+		k := sort.Search(len(offsets), func(k int) bool { return offsets[k] > i }) - 1
+		return k, span(findings[k]).lo + i - offsets[k]
+	}
+	hits := make([]int, len(findings))
+	first := make([]uint64, len(findings))
+	var runErr error
+	done := runOrdered(ctx, total, workers, stderr, "simulating", func(i uint64) clients.RunConfig {
+		k, seed := jobOf(i)
+		return findings[k].config(seed)
+	}, func(i uint64, cfg clients.RunConfig, res runResult) {
+		if res.err != nil {
+			if runErr == nil {
+				runErr = res.err
+			}
+			return
+		}
+		k, _ := jobOf(i)
+		for _, v := range res.violations {
+			if findings[k].matches(v) {
+				hits[k]++
+				if first[k] == 0 {
+					first[k] = cfg.Seed
+				}
+				break
+			}
+		}
+	})
+	if runErr != nil {
+		fmt.Fprintf(stderr, "simrun bugzoo: %v\n", runErr)
 		return exitHarness
+	}
+	if done < total {
+		return interrupt.ExitCode(ctx)
 	}
 	var b bytes.Buffer
 	cmd := "go run ./cmd/simrun bugzoo"
@@ -124,29 +161,16 @@ func runBugZoo(args []string, stdout, stderr io.Writer) int {
 	fmt.Fprintf(&b, "regenerates byte for byte. `go test ./cmd/simrun -run TestExpectedFindings` finds each within a bounded range.\n\n")
 	fmt.Fprintf(&b, "| known as | what happens | algorithm | preset | property | class | runs | hits /1000 | first seed | scenario |\n|---|---|---|---|---|---|---|---|---|---|\n")
 	for i, f := range findings {
-		r := span(f)
-		n := int(r.hi - r.lo + 1)
-		hits, first := 0, uint64(0)
-		for j := 0; j < n; j++ {
-			for _, v := range results[offsets[i]+j] {
-				if f.matches(v) {
-					hits++
-					if first == 0 {
-						first = r.lo + uint64(j)
-					}
-					break
-				}
-			}
-		}
+		n := span(f).count()
 		seedCell := "–"
-		if first != 0 {
-			seedCell = fmt.Sprintf("`%s`", reproduce(f.config(first), f.flags()))
+		if first[i] != 0 {
+			seedCell = fmt.Sprintf("`%s`", reproduce(f.config(first[i]), f.flags()))
 		}
 		scen := "–"
 		if f.scenario != "" {
 			scen = fmt.Sprintf("[%s](../%s)", filepath.Base(f.scenario), f.scenario)
 		}
-		fmt.Fprintf(&b, "| %s | %s | %s | %s | %s | %s | %d | %.1f | %s | %s |\n", f.issue, f.why, f.algo, f.preset, f.property, f.class, n, 1000*float64(hits)/float64(n), seedCell, scen)
+		fmt.Fprintf(&b, "| %s | %s | %s | %s | %s | %s | %d | %.1f | %s | %s |\n", f.issue, f.why, f.algo, f.preset, f.property, f.class, n, 1000*float64(hits[i])/float64(n), seedCell, scen)
 	}
 	fmt.Fprintf(&b, "\nShown only by a scenario file (a random search almost never lands in their window):\n\n")
 	fmt.Fprintf(&b, "- seed 003's `set-uuid-getdel`: the lock expires between GET and DEL and the DEL removes the next holder's lock — [simple-locks.txt](../%ssimple-locks.txt);\n", scenarios)
@@ -154,9 +178,8 @@ func runBugZoo(args []string, stdout, stderr io.Writer) int {
 	fmt.Fprintf(&b, "- seed 001's walk-throughs for both versions, checked step by step against a real Redis — [3.8.1](../%sfairlock-3.8.1-walkthrough.txt), [3.16.8](../%sfairlock-3.16.8-walkthrough.txt).\n", scenarios, scenarios)
 	fmt.Fprintf(&b, "\nMeasured figures rather than violations (a dead head waiter blocking a free fair lock, FIFO overtakes, negative ttls): [fairlock-3.8.1-vs-3.16.8.md](fairlock-3.8.1-vs-3.16.8.md).\n")
 	if err := atomicfile.WriteBytes(*out, b.Bytes()); err != nil {
-		fmt.Fprintf(stderr, "simrun bugzoo: %v\n", err)
-		return exitHarness
+		return writeFailed(stderr, "bugzoo", err)
 	}
-	fmt.Fprintf(stdout, "bugzoo: %d findings, %d runs; wrote %s\n", len(findings), len(cfgs), *out)
+	fmt.Fprintf(stdout, "bugzoo: %d findings, %d runs; wrote %s\n", len(findings), total, *out)
 	return exitOK
 }

@@ -16,11 +16,20 @@ import (
 )
 
 const (
-	// checks is how many sequences each differential test tries.
-	checks = 300
+	// fullChecks is how many sequences each differential test tries
+	// (shortChecks with -short).
+	fullChecks, shortChecks = 300, 40
 	// maxSteps bounds a sequence's length.
 	maxSteps = 60
 )
+
+// checks is how many sequences a differential test tries.
+func checks() int {
+	if testing.Short() {
+		return shortChecks
+	}
+	return fullChecks
+}
 
 // foundDir is where TestDifferentialRealRedis saves minimal failing
 // sequences, relative to this package.
@@ -41,7 +50,7 @@ func TestDifferentialRealRedis(t *testing.T) {
 	t.Cleanup(func() { conn.Close() })
 	real := &RESPBackend{BackendName: "redis", Conn: conn, SetTime: srv.SetTime}
 	simb := NewSimBackend(sim.NewEngine())
-	cfg := ConfigureRapid(t, checks)
+	cfg := ConfigureRapid(t, checks())
 	t.Logf("rapid seed %d, %d sequences of up to %d steps (reproduce: -rapid.seed=%d; explore: LOCKSIM_DIFFTEST_SEED=random)", cfg.Seed, cfg.Checks, maxSteps, cfg.Seed)
 
 	var res DiffResult
@@ -87,7 +96,7 @@ func TestDifferentialMiniredis(t *testing.T) {
 	}
 	t.Cleanup(func() { mini.Conn.Close(); m.Close() })
 	ref := NewSimBackend(sim.NewEngine())
-	cfg := ConfigureRapid(t, checks)
+	cfg := ConfigureRapid(t, checks())
 	t.Logf("rapid seed %d, %d sequences of up to %d steps", cfg.Seed, cfg.Checks, maxSteps)
 
 	counts := map[string]int{}
@@ -350,7 +359,7 @@ func (f *fakeTB) Failed() bool              { return f.failed }
 // Redis: a planted expiry bug is found, shrunk to a few steps and saved as
 // a conformance case that the correct store passes and the buggy one fails.
 func TestCheckDifferentialFindsPlantedBug(t *testing.T) {
-	cfg := ConfigureRapid(t, checks)
+	cfg := ConfigureRapid(t, checks())
 	if cfg.Checks < 100 { // the bug needs a few sequences to show
 		setFlag(t, "rapid.checks", "100")
 	}

@@ -82,8 +82,3 @@ func (w *walk) cmd(args ...string) *walk {
 	w.c.Steps = append(w.c.Steps, conformance.Step{T: w.t, Cmd: args})
 	return w
 }
-
-func (w *walk) eval(src string, keys []string, argv ...string) *walk {
-	w.c.Steps = append(w.c.Steps, conformance.Step{T: w.t, Eval: src, Keys: keys, Argv: argv})
-	return w
-}

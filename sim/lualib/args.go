@@ -17,15 +17,6 @@ const maxCStack = 8000
 // when size more would pass LUAI_MAXCSTACK (ldo.c/lapi.c).
 func checkStack(used, size int) bool { return size <= maxCStack && used+size <= maxCStack }
 
-// checkNumber is luaL_checknumber: a number or a numeric string.
-func checkNumber(L *lua.LState, n int) float64 {
-	f, ok := lua.Lua51ToNumber(L.Get(n))
-	if !ok {
-		L.Lua51TypeError(n, "number")
-	}
-	return f
-}
-
 // checkInteger is luaL_checkinteger: luaL_checknumber cast to a C long.
 func checkInteger(L *lua.LState, n int) int64 {
 	f, ok := lua.Lua51ToNumber(L.Get(n))

@@ -412,6 +412,10 @@ type funcContext struct {
 	unresolvedGotos map[int]*gotoLabelDesc
 	// locksim: DbgLocals indexes of the locals declared in each block
 	blockDbgLocals map[*codeBlock][]int
+	// locksim: arithmetic subtrees known not to fold to a constant, so that
+	// compiling a chain such as a+a+...+a folds each node once (constFold
+	// walked the whole left operand at every level: quadratic time)
+	nonConst map[ast.Expr]bool
 }
 
 func newFuncContext(sourcename string, parent *funcContext) *funcContext {
@@ -1278,11 +1282,23 @@ func compileExprWithMVPropagation(context *funcContext, expr ast.Expr, reg *int,
 	compileExprWithPropagation(context, expr, reg, save, context.Code.PropagateMV)
 } // }}}
 
-func constFold(exp ast.Expr) ast.Expr { // {{{
+// constFold folds the constant arithmetic of exp, remembering in context.nonConst the
+// arithmetic subtrees that do not fold (locksim).
+func (context *funcContext) constFold(exp ast.Expr) ast.Expr {
+	if context.nonConst == nil {
+		context.nonConst = map[ast.Expr]bool{}
+	}
+	return constFoldMemo(exp, context.nonConst)
+}
+
+func constFoldMemo(exp ast.Expr, nonConst map[ast.Expr]bool) ast.Expr {
 	switch expr := exp.(type) {
 	case *ast.ArithmeticOpExpr:
-		lvalue, lisconst := lnumberValue(constFold(expr.Lhs))
-		rvalue, risconst := lnumberValue(constFold(expr.Rhs))
+		if nonConst[expr] {
+			return expr
+		}
+		lvalue, lisconst := lnumberValue(constFoldMemo(expr.Lhs, nonConst))
+		rvalue, risconst := lnumberValue(constFoldMemo(expr.Rhs, nonConst))
 		if lisconst && risconst {
 			var r LNumber
 			switch expr.Operator {
@@ -1312,10 +1328,13 @@ func constFold(exp ast.Expr) ast.Expr { // {{{
 			}
 			return &constLValueExpr{Value: r}
 		} else {
+			if nonConst != nil {
+				nonConst[expr] = true
+			}
 			return expr
 		}
 	case *ast.UnaryMinusOpExpr:
-		expr.Expr = constFold(expr.Expr)
+		expr.Expr = constFoldMemo(expr.Expr, nonConst)
 		if value, ok := lnumberValue(expr.Expr); ok {
 			return &constLValueExpr{Value: LNumber(-value)}
 		}
@@ -1447,7 +1466,7 @@ func compileTableExpr(context *funcContext, reg int, ex *ast.TableExpr, ec *expc
 } // }}}
 
 func compileArithmeticOpExpr(context *funcContext, reg int, expr *ast.ArithmeticOpExpr, ec *expcontext) { // {{{
-	exp := constFold(expr)
+	exp := context.constFold(expr)
 	if ex, ok := exp.(*constLValueExpr); ok {
 		exp.SetLine(sline(expr))
 		compileExpr(context, reg, ex, ec)
@@ -1505,7 +1524,7 @@ func compileUnaryOpExpr(context *funcContext, reg int, expr ast.Expr, ec *expcon
 	var operandexpr ast.Expr
 	switch ex := expr.(type) {
 	case *ast.UnaryMinusOpExpr:
-		exp := constFold(ex)
+		exp := context.constFold(ex)
 		if lvexpr, ok := exp.(*constLValueExpr); ok {
 			exp.SetLine(sline(expr))
 			compileExpr(context, reg, lvexpr, ec)

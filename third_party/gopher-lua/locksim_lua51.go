@@ -388,6 +388,9 @@ func lua51ReraiseIfBudgetExceeded(L *LState) {
 	if L.G.budgetOn && L.G.budgetLeft < 0 {
 		lua51BudgetError(L)
 	}
+	if L.G.memOn && L.G.memLeft < 0 {
+		L.raiseError(0, "%s", StringBudgetExceededMessage)
+	}
 }
 
 /* }}} */

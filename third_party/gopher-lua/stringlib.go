@@ -200,22 +200,25 @@ func capturedString(L *LState, m *pm.MatchData, str string, idx int) string {
 
 }
 
-func strGsubDoReplace(str string, info []replaceInfo) string {
-	offset := 0
-	buf := []byte(str)
+// strGsubDoReplace builds str with each match replaced. locksim: in one
+// pass (the original copied the whole string at every match: quadratic),
+// its length charged to the string memory budget first.
+func strGsubDoReplace(L *LState, str string, info []replaceInfo) string {
+	size := int64(len(str))
 	for _, replace := range info {
-		oldlen := len(buf)
-		b1 := append([]byte(""), buf[0:offset+replace.Indicies[0]]...)
-		b2 := []byte("")
-		index2 := offset + replace.Indicies[1]
-		if index2 <= len(buf) {
-			b2 = append(b2, buf[index2:len(buf)]...)
-		}
-		buf = append(b1, replace.String...)
-		buf = append(buf, b2...)
-		offset += len(buf) - oldlen
+		size += int64(len(replace.String)) - int64(replace.Indicies[1]-replace.Indicies[0])
 	}
-	return string(buf)
+	lua51ChargeString(L, size)
+	var b strings.Builder
+	b.Grow(int(size))
+	prev := 0
+	for _, replace := range info {
+		b.WriteString(str[prev:replace.Indicies[0]])
+		b.WriteString(replace.String)
+		prev = replace.Indicies[1]
+	}
+	b.WriteString(str[prev:])
+	return b.String()
 }
 
 func strGsubStr(L *LState, str string, repl string, matches []*pm.MatchData) string {
@@ -241,7 +244,7 @@ func strGsubStr(L *LState, str string, repl string, matches []*pm.MatchData) str
 		infoList = append(infoList, replaceInfo{[]int{start, end}, sc.String()})
 	}
 
-	return strGsubDoReplace(str, infoList)
+	return strGsubDoReplace(L, str, infoList)
 }
 
 func strGsubTable(L *LState, str string, repl *LTable, matches []*pm.MatchData) string {
@@ -261,7 +264,7 @@ func strGsubTable(L *LState, str string, repl *LTable, matches []*pm.MatchData) 
 			infoList = append(infoList, replaceInfo{[]int{match.Capture(0), match.Capture(1)}, LVAsString(value)})
 		}
 	}
-	return strGsubDoReplace(str, infoList)
+	return strGsubDoReplace(L, str, infoList)
 }
 
 func strGsubFunc(L *LState, str string, repl *LFunction, matches []*pm.MatchData) string {
@@ -289,7 +292,7 @@ func strGsubFunc(L *LState, str string, repl *LFunction, matches []*pm.MatchData
 			infoList = append(infoList, replaceInfo{[]int{start, end}, LVAsString(ret)})
 		}
 	}
-	return strGsubDoReplace(str, infoList)
+	return strGsubDoReplace(L, str, infoList)
 }
 
 type strMatchData struct {
@@ -392,9 +395,14 @@ func strMatch(L *LState) int {
 func strRep(L *LState) int {
 	str := L.CheckString(1)
 	n := L.CheckInt(2)
-	if n < 0 {
+	if n <= 0 || len(str) == 0 {
 		L.Push(emptyLString)
 	} else {
+		size := int64(len(str)) * int64(n)
+		if size/int64(n) != int64(len(str)) {
+			size = -1 // overflows: more than any budget
+		}
+		lua51ChargeString(L, size) // locksim: string memory budget
 		L.Push(LString(strings.Repeat(str, n)))
 	}
 	return 1

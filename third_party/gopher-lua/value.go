@@ -185,6 +185,10 @@ type Global struct {
 
 	// locksim: statement coverage (SetCoverage).
 	coverage func(proto *FunctionProto, pc int)
+	// locksim: bytes of strings that concatenation and string.rep may still
+	// build; see SetStringBudget.
+	memOn   bool
+	memLeft int64
 }
 
 type LState struct {

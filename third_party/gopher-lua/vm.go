@@ -1403,9 +1403,7 @@ func init() {
 				cf.Pc = 0
 				cf.Base = RA
 				cf.LocalBase = RA + 1
-				cf.ReturnBase = cf.ReturnBase
 				cf.NArgs = nargs
-				cf.NRet = cf.NRet
 				cf.TailCall++
 				lbase := cf.LocalBase
 				if meta {
@@ -2319,7 +2317,6 @@ func numberArith(L *LState, opcode int, lhs, rhs LNumber) LNumber {
 		return LNumber(math.Pow(flhs, frhs))
 	}
 	panic("should not reach here")
-	return LNumber(0)
 }
 
 func objectArith(L *LState, opcode int, lhs, rhs LValue) LValue {
@@ -2389,15 +2386,18 @@ func stringConcat(L *LState, total, last int) LValue {
 		} else {
 			buf := make([]string, total+1)
 			buf[total] = LVAsString(rhs)
+			size := int64(len(buf[total]))
 			for total > 0 {
 				lhs = L.reg.Get(i)
 				if !LVCanConvToString(lhs) {
 					break
 				}
 				buf[total-1] = LVAsString(lhs)
+				size += int64(len(buf[total-1]))
 				i--
 				total--
 			}
+			lua51ChargeString(L, size) // locksim: string memory budget
 			rhs = LString(strings.Join(buf, ""))
 		}
 	}

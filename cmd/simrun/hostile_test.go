@@ -1,0 +1,190 @@
+package main
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/locksim/locksim/scripts"
+)
+
+// wantUsage runs args and requires exit 2 with one line on stderr holding
+// every string of want, and nothing on stdout.
+func wantUsage(t *testing.T, args []string, want ...string) {
+	t.Helper()
+	code, out, errs := runArgs(args...)
+	if code != exitUsage || strings.Count(errs, "\n") != 1 {
+		t.Errorf("%q: exit %d, stderr %q (want exit 2 and one line)", args, code, errs)
+		return
+	}
+	for _, w := range want {
+		if !strings.Contains(errs, w) {
+			t.Errorf("%q: stderr %q lacks %q", args, errs, w)
+		}
+	}
+	if out != "" {
+		t.Errorf("%q: printed %q before refusing", args, out)
+	}
+}
+
+// Every flag has a range, every flag that an algorithm would ignore is an
+// error, and seed ranges that overflow or cannot finish are refused, all
+// before any work, on one line naming the flag.
+func TestFlagsAreChecked(t *testing.T) {
+	for _, c := range []struct {
+		args []string
+		want []string
+	}{
+		{[]string{"run", "--algo", "set-px", "--scripts", "/no/such/dir"}, []string{"--scripts does not apply to set-px"}},
+		{[]string{"run", "--algo", "setnx-expire", "--mutant", "no-such-mutant"}, []string{"--mutant does not apply to setnx-expire"}},
+		{[]string{"sweep", "--algo", "set-uuid-lua", "--lock-watchdog-timeout", "9s"}, []string{"--lock-watchdog-timeout does not apply"}},
+		{[]string{"sweep", "--algo", "set-uuid-getdel", "--retry-attempts", "2"}, []string{"--retry-attempts does not apply"}},
+		{[]string{"run", "--algo", "rlock-3.16.8", "--thread-wait-time", "1s"}, []string{"--thread-wait-time does not apply to rlock-3.16.8"}},
+		{[]string{"run", "--algo", "rlock-3.16.8", "--procs", "-1"}, []string{"--procs", "from 0 to 64"}},
+		{[]string{"run", "--algo", "rlock-3.16.8", "--threads", "-3"}, []string{"--threads", "from 0 to 32"}},
+		{[]string{"run", "--algo", "rlock-3.16.8", "--threads", "1000000"}, []string{"--threads", "out of range"}},
+		{[]string{"run", "--algo", "rlock-3.16.8", "--safety", "1000h"}, []string{"--safety", "out of range"}},
+		{[]string{"run", "--algo", "rlock-3.16.8", "--liveness", "0s"}, []string{"--liveness", "out of range"}},
+		{[]string{"run", "--algo", "rlock-3.16.8", "--timeout", "-1s"}, []string{"--timeout", "out of range"}},
+		{[]string{"run", "--algo", "rlock-3.16.8", "--procs", "99999999999999999999"}, []string{"--procs", "not an integer"}},
+		{[]string{"run", "--algo", "rlock-3.16.8", "--skip-faults", "1,x"}, []string{"--skip-faults"}},
+		{[]string{"run", "--algo", "rlock-3.16.8", "--skip-faults", "1,1"}, []string{"--skip-faults", "distinct"}},
+		{[]string{"sweep", "--algo", "rlock-3.16.8", "--skip-faults", "-1"}, []string{"--skip-faults"}},
+		{[]string{"sweep", "--algo", "rlock-3.16.8", "--seed", "4"}, []string{"--seed does not apply"}},
+		{[]string{"sweep", "--algo", "rlock-3.16.8", "--workers", "-2"}, []string{"--workers", "out of range"}},
+		{[]string{"sweep", "--algo", "set-px", "--seeds", "0-18446744073709551615"}, []string{"--seeds", "18446744073709551616 seeds"}},
+		{[]string{"sweep", "--algo", "set-px", "--seeds", "1-10000000000"}, []string{"--seeds", "more than 1000000000"}},
+		{[]string{"--seeds", "1-18446744073709551615"}, []string{"--seeds"}},
+		{[]string{"compare", "rlock-3.8.1", "rlock-3.16.8", "--seeds", "5-18446744073709551615"}, []string{"--seeds"}},
+		{[]string{"bugzoo", "--seeds", "18446744073709551610-18446744073709551615"}, []string{"bugzoo", "ten times the range"}},
+		{[]string{"bugzoo", "--seeds", "1-999999999"}, []string{"bugzoo", "ten times the range"}},
+		{[]string{"mutants", "--seeds", "0-18446744073709551615"}, []string{"--seeds"}},
+		{[]string{"sweep", "--algo", "set-px", "--seeds", "1-1", "--shard", "2/3"}, []string{"holds no seed"}},
+		{[]string{"compare", "rlock-3.8.1", "set-px", "--scripts-b", "x"}, []string{"--scripts-b does not apply to set-px"}},
+		{[]string{"compare", "rlock-3.8.1", "rlock-3.16.8", "--presets", ""}, []string{"--presets", "unknown preset"}},
+		{[]string{"compare", "rlock-3.8.1", "rlock-3.16.8", "--presets", "net,net"}, []string{"--presets", "twice"}},
+		{[]string{"mutants", "--only", ""}, []string{"--only"}},
+		{[]string{"explore", "--algo", "set-px", "--mutant", "x"}, []string{"--mutant does not apply to set-px"}},
+		{[]string{"explore", "--algo", "rlock-3.8.1", "--acquires", "0"}, []string{"--acquires", "out of range"}},
+		{[]string{"explore", "--algo", "rlock-3.8.1", "--max-states", "-1"}, []string{"--max-states", "out of range"}},
+		{[]string{"explore", "--report", "--algo", "rlock-3.8.1"}, []string{"--algo does not apply to --report"}},
+		{[]string{"explore", "--algo", "rlock-3.8.1", "--budget", "5"}, []string{"--budget goes with --report"}},
+		{[]string{"help", "frobnicate"}, []string{"unknown subcommand"}},
+	} {
+		wantUsage(t, c.args, c.want...)
+	}
+}
+
+// A seed range ending at the largest seed ends: the loop over it never
+// wraps around.
+func TestLargestSeedEnds(t *testing.T) {
+	code, out, errs := runArgs("sweep", "--algo", "rlock-3.8.1", "--seeds", "18446744073709551614-18446744073709551615", "--safety", "10s", "--liveness", "5s", "--json")
+	if code != exitOK && code != exitViolated || !strings.Contains(out, `"runs":2`) {
+		t.Fatalf("exit %d\n%s%s", code, out, errs)
+	}
+}
+
+// Malformed files of every kind end in exit 2 with one line naming the
+// file and line.
+func TestMalformedFiles(t *testing.T) {
+	dir := t.TempDir()
+	write := func(name, body string) string {
+		p := filepath.Join(dir, name)
+		if err := os.WriteFile(p, []byte(body), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	long := write("long.jsonl", "{\"case\":\""+strings.Repeat("x", 70<<20)+"\"}\n")
+	for _, c := range []struct {
+		args []string
+		want []string
+	}{
+		{[]string{"conform", write("empty.jsonl", "")}, []string{"empty.jsonl: no step to check"}},
+		{[]string{"conform", write("cases.jsonl", "{\"case\":\"a\"}\n{\"case\":\"b\"}\n")}, []string{"cases.jsonl: no step to check"}},
+		{[]string{"conform", write("binary.jsonl", "\x00\x01\x02\xff\n")}, []string{"binary.jsonl:1:"}},
+		{[]string{"conform", write("deep.jsonl", "{\"case\":\"x\"}\n{\"t\":1,\"cmd\":[\"PING\"],\"reply\":"+strings.Repeat("[", 20000)+strings.Repeat("]", 20000)+"}\n")}, []string{"deep.jsonl:2:"}},
+		{[]string{"conform", long}, []string{"long.jsonl:1:"}},
+		{[]string{"conform", "--emit", write("emit.jsonl", "{\"t\":1,\"cmd\":[\"PING\"],\"reply\":null}\n")}, []string{"emit.jsonl:1:", "before the first"}},
+		{[]string{"replay", write("trace.jsonl", "{\"kind\":\"option\",\"text\":\"algo rlock-3.8.1 seed x preset none safety 1s liveness 1s scripts \\\"\\\"\"}\n")}, []string{"trace.jsonl:1:", "bad run header"}},
+		{[]string{"replay", write("notjson.jsonl", "hello\n")}, []string{"notjson.jsonl:1:", "not a trace line"}},
+		{[]string{"replay", long}, []string{"long.jsonl:1:"}},
+		{[]string{"scenario", write("empty.txt", "# nothing\n\n")}, []string{"empty.txt: no command"}},
+		{[]string{"scenario", write("bad.txt", "world algo=set-px\n----\nx\n\nfrobnicate\n----\n")}, []string{"bad.txt:5:", "frobnicate"}},
+	} {
+		wantUsage(t, c.args, c.want...)
+	}
+}
+
+// scriptDir copies the embedded scripts of version into a new directory
+// at path, with the named script replaced by src.
+func scriptDir(t *testing.T, path, version, name, src string) string {
+	t.Helper()
+	if err := os.MkdirAll(filepath.Join(path, version), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(path, version, name+".lua"), []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return path
+}
+
+// A script of the user's that does not compile is named, by file and
+// script ID, on one line; conform takes a directory holding only some
+// scripts, as run does.
+func TestUserScripts(t *testing.T) {
+	dir := scriptDir(t, filepath.Join(t.TempDir(), "bad"), "3.16.8", "RedissonLock.tryLockInnerAsync", "if then\nreturn 1\n")
+	file := filepath.Join(dir, "3.16.8", "RedissonLock.tryLockInnerAsync.lua")
+	wantUsage(t, []string{"run", "--algo", "rlock-3.16.8", "--scripts", dir}, file, "script 3.16.8/RedissonLock.tryLockInnerAsync", "Error compiling script")
+
+	// A subset: one unchanged script of the walk-throughs' version.
+	src, err := scripts.Lookup("3.16.8/RedissonLock.unlockInnerAsync")
+	if err != nil {
+		t.Fatal(err)
+	}
+	subset := scriptDir(t, filepath.Join(t.TempDir(), "subset"), "3.16.8", "RedissonLock.unlockInnerAsync", src.Source)
+	code, out, errs := runArgs("conform", "--scripts", subset, "../../testdata/conformance/seed-walkthroughs.jsonl")
+	if code != exitOK || !strings.Contains(out, " 0 mismatches") {
+		t.Fatalf("conform with a subset: exit %d\n%s%s", code, out, errs)
+	}
+	wantUsage(t, []string{"conform", "--scripts", dir, "../../testdata/conformance/seed-walkthroughs.jsonl"}, file, "script 3.16.8/RedissonLock.tryLockInnerAsync")
+}
+
+// A script that returns a table holding itself, or loops forever, through
+// run --scripts: the run goes on with the replies Redis would give
+// (Redisson's client sees a reply it does not expect), and never crashes.
+func TestHostileScriptsRun(t *testing.T) {
+	t.Parallel()
+	for _, src := range []string{"local t = {} t[1] = t return t", "local t = {} t[1] = t t[2] = t return t", "while true do end"} {
+		dir := scriptDir(t, t.TempDir(), "3.16.8", "RedissonLock.tryLockInnerAsync", src)
+		code, out, errs := runArgs("run", "--algo", "rlock-3.16.8", "--scripts", dir, "--safety", "2s", "--liveness", "1s", "--procs", "1", "--threads", "1", "--no-shrink")
+		if code != exitOK && code != exitViolated {
+			t.Fatalf("%s: exit %d\n%s%s", src, code, out, errs)
+		}
+	}
+}
+
+// Every trace run writes, replay reads back, whatever the path of the
+// scripts it names: spaces, quotes, a backslash, non-ASCII.
+func TestTraceWithAnyScriptsPath(t *testing.T) {
+	src, err := scripts.Lookup("3.8.1/RedissonLock.unlockInnerAsync")
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := scriptDir(t, filepath.Join(t.TempDir(), `my "scripts" dir \ é`), "3.8.1", "RedissonLock.unlockInnerAsync", src.Source)
+	trace := filepath.Join(t.TempDir(), "a trace.jsonl")
+	code, out, errs := runArgs("run", "--algo", "rlock-3.8.1", "--seed", "2", "--scripts", dir, "--safety", "20s", "--liveness", "5s", "--trace", trace)
+	if code != exitOK && code != exitViolated {
+		t.Fatalf("run: exit %d\n%s%s", code, out, errs)
+	}
+	code2, out2, errs2 := runArgs("replay", trace)
+	if code2 != code || !strings.Contains(out2, "lines came out the same") {
+		t.Fatalf("replay: exit %d (run %d)\n%s%s", code2, code, out2, errs2)
+	}
+	data, _ := os.ReadFile(trace)
+	if !bytes.Contains(data, []byte(`my \\\"scripts\\\" dir`)) {
+		t.Fatalf("the trace header does not quote the path:\n%.400s", data)
+	}
+}

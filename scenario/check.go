@@ -1,0 +1,121 @@
+package scenario
+
+import (
+	"fmt"
+	"os"
+	"strings"
+)
+
+// Step is one command of a scenario file with the output the file holds
+// for it and the output it gave.
+type Step struct {
+	Line     int    // the command's line in the file
+	Command  string // the command as written
+	Expected string // the output the file holds, each line ending in "\n"
+	Got      string // the output the command gave, in the same form
+}
+
+// Differs reports whether the command printed something other than what
+// the file holds (a command without expected output should print
+// nothing, as datadriven has it).
+func (s Step) Differs() bool { return s.Expected != s.Got }
+
+// Checked is a scenario file run command by command.
+type Checked struct {
+	Path  string
+	Steps []Step
+	lines []string
+	cmds  []fileCmd
+}
+
+// CheckFile runs the scenario file at path and returns every command with
+// its expected and actual output. A malformed command stops it with a
+// one-line error "path:line: what is wrong"; a file without a command is
+// an error too, since nothing would be checked.
+func CheckFile(path string) (*Checked, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	cmds, err := parseFile(path, data)
+	if err != nil {
+		return nil, err
+	}
+	if len(cmds) == 0 {
+		return nil, fmt.Errorf("%s: no command in the file", path)
+	}
+	c := &Checked{Path: path, cmds: cmds, lines: strings.Split(strings.ReplaceAll(string(data), "\r\n", "\n"), "\n")}
+	e := New()
+	for _, fc := range cmds {
+		out, err := e.Do(fc.cmd, fc.args)
+		if err != nil {
+			return nil, fmt.Errorf("%s:%d: %v", path, fc.line, err)
+		}
+		c.Steps = append(c.Steps, Step{Line: fc.line, Command: fc.text, Expected: fc.expected, Got: withNewline(out)})
+	}
+	return c, nil
+}
+
+// Output is every command with the output it gave, in the datadriven
+// format (what RunFile writes).
+func (c *Checked) Output() string {
+	var b strings.Builder
+	for _, s := range c.Steps {
+		b.WriteString(s.Command + "\n" + renderOutput(s.Got))
+	}
+	return b.String()
+}
+
+// Rewrite is the file with every command's expected output replaced by
+// the output it gave, everything else (comments, blank lines, the
+// commands as written) kept: what `go test -rewrite` writes.
+func (c *Checked) Rewrite() []byte {
+	var lines []string
+	next := 0
+	for i, fc := range c.cmds {
+		lines = append(lines, c.lines[next:fc.from]...)
+		lines = append(lines, strings.Split(strings.TrimSuffix(renderOutput(c.Steps[i].Got), "\n"), "\n")...)
+		next = fc.to
+	}
+	lines = append(lines, c.lines[next:]...)
+	// Like datadriven, no blank line at the very end.
+	out := strings.Join(lines, "\n")
+	if strings.HasSuffix(out, "\n\n") {
+		out = strings.TrimSuffix(out, "\n")
+	}
+	return []byte(out)
+}
+
+// withNewline is out as datadriven compares it: ending in a newline
+// unless empty.
+func withNewline(out string) string {
+	if out != "" && !strings.HasSuffix(out, "\n") {
+		out += "\n"
+	}
+	return out
+}
+
+// renderOutput is the block that holds out in a datadriven file: `----`,
+// the output and a blank line, or, for output with blank lines, the
+// output between `----` `----` lines.
+func renderOutput(out string) string {
+	out = withNewline(out)
+	if hasBlankLine(out) {
+		return "----\n----\n" + out + "----\n----\n\n"
+	}
+	return "----\n" + out + "\n"
+}
+
+// hasBlankLine reports whether s, a non-empty output, has a line of
+// nothing but spaces and tabs (datadriven's blankLineRe).
+func hasBlankLine(s string) bool {
+	if s == "" {
+		return false
+	}
+	for _, l := range strings.Split(strings.TrimSuffix(s, "\n"), "\n") {
+		if strings.Trim(l, " \t") == "" {
+			return true
+		}
+	}
+	return false
+}
