@@ -22,8 +22,10 @@ import (
 // that phantom hold: it outlives the owner's later releases (each unlock
 // takes one count) for as long as the owner keeps re-acquiring, since every
 // acquire refreshes the key's TTL. That is the application retrying an
-// ambiguous call: by design, excused by the fault that lost the reply. Only
-// a count above 1 with no such call is the client's own doing.
+// ambiguous call: by design, excused by the fault that lost the reply. So
+// is a count above 1 after a master crash or restart that came after the
+// owner's last release: the new master may never have seen it. Only a
+// count above 1 with neither is the client's own doing.
 func Holds(h *model.History, faults []sim.FaultSpan) []Violation {
 	var out []Violation
 	for _, s := range h.Sections {
@@ -36,6 +38,12 @@ func Holds(h *model.History, faults []sim.FaultSpan) []Violation {
 			if since, ok := erroredCallBefore(h, s); ok {
 				v.Detail += fmt.Sprintf("; its call at t=%s failed with an error, leaving a hold it did not count", since)
 				v.Class, v.Excuse, v.Faults = excuse([]model.Section{s}, since, s.Start, faults, true)
+			} else if f, ok := failoverAfterRelease(h, s, faults); ok {
+				// A promoted replica (or a restarted master) never saw the
+				// owner's release: asynchronous replication lost the write.
+				v.Class = ByDesign
+				v.Excuse = fmt.Sprintf("%s at t=%s lost its earlier release (asynchronous replication)", f.Kind, f.Start)
+				v.Faults = []sim.FaultSpan{f}
 			} else {
 				v.Class = Bug
 				_, _, v.Faults = excuse([]model.Section{s}, s.Called, s.Start, faults, false)
@@ -47,6 +55,31 @@ func Holds(h *model.History, faults []sim.FaultSpan) []Violation {
 		out = append(out, v)
 	}
 	return out
+}
+
+// failoverAfterRelease finds the latest master crash or restart, before
+// s, that came after a release by s's owner: the new master may lack that
+// release's write, and the hold it left outlives the owner's later
+// releases for as long as the owner keeps re-acquiring (as an errored
+// call's phantom hold does).
+func failoverAfterRelease(h *model.History, s model.Section, faults []sim.FaultSpan) (sim.FaultSpan, bool) {
+	from, found := sim.Time(0), false
+	for _, op := range h.Ops {
+		if op.Owner == s.Owner && op.Lock == s.Lock && op.Start < s.Called && op.Call == model.CallUnlock {
+			from, found = op.Start, true
+			break
+		}
+	}
+	if !found {
+		return sim.FaultSpan{}, false
+	}
+	var last sim.FaultSpan
+	for _, f := range faults {
+		if (f.Kind == sim.FaultMasterCrash || f.Kind == sim.FaultRestart) && f.Start >= from && f.Start <= s.Start {
+			last = f
+		}
+	}
+	return last, last.Kind != ""
 }
 
 // erroredCallBefore finds the latest call (acquire or unlock) by s's

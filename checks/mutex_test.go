@@ -1,6 +1,7 @@
 package checks
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/locksim/locksim/model"
@@ -104,6 +105,33 @@ func TestHoldsAfterRetriedTimeout(t *testing.T) {
 	h.Ops[0].Outcome = "not-acquired"
 	if got := Holds(h, loss); len(got) != 1 || got[0].Class != Bug {
 		t.Fatalf("a clean call counting 2 holds is a bug: %v", got)
+	}
+}
+
+// A count of 2 after a failover that came after the owner's release: the
+// promoted replica never saw the release (asynchronous replication), and
+// the hold it left persists through the owner's later cycles.
+func TestHoldsAfterFailoverLostRelease(t *testing.T) {
+	s := func(x float64) sim.Time { return sim.Time(x * float64(sim.Second)) }
+	sect := sec("c1", "A", -1, 30, 30.5, 31)
+	sect.StoreHolds = 2
+	h := &model.History{
+		Ops: []model.Op{
+			{Owner: "A", Lock: "myLock", Call: model.CallLock, Start: s(1), End: s(1.1), Outcome: "acquired"},
+			{Owner: "A", Lock: "myLock", Call: model.CallUnlock, Start: s(2), End: s(2.1), Outcome: "released"},
+			{Owner: "A", Lock: "myLock", Call: model.CallLock, Start: s(10), End: s(10.1), Outcome: "acquired"},
+			{Owner: "A", Lock: "myLock", Call: model.CallUnlock, Start: s(12), End: s(12.1), Outcome: "released"},
+			{Owner: "A", Lock: "myLock", Call: model.CallLock, Start: s(30), End: s(30.5), Outcome: "acquired"},
+		},
+		Sections: []model.Section{sect},
+	}
+	crash := []sim.FaultSpan{{Fault: sim.Fault{Kind: sim.FaultMasterCrash, Target: "master"}, Start: s(2.05), End: s(20)}}
+	if got := Holds(h, crash); len(got) != 1 || got[0].Class != ByDesign || !strings.Contains(got[0].Excuse, "lost its earlier release") {
+		t.Fatalf("a failover after a release, cycles ago: %v", got)
+	}
+	before := []sim.FaultSpan{{Fault: sim.Fault{Kind: sim.FaultMasterCrash, Target: "master"}, Start: s(0.5), End: s(0.9)}}
+	if got := Holds(h, before); len(got) != 1 || got[0].Class != Bug {
+		t.Fatalf("a failover before any release excuses nothing: %v", got)
 	}
 }
 
