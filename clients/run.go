@@ -73,11 +73,11 @@ type RunConfig struct {
 
 // ClientOverrides changes Redisson's Config for a run (zero: the default).
 type ClientOverrides struct {
-	LockWatchdogTimeout int64 // ms (Config.lockWatchdogTimeout, 30000)
-	ThreadWaitTime      int64 // ms (fair lock; 3.8.1 has it fixed at 5000)
-	Timeout             int64 // ms (Config.timeout, 3000)
-	RetryAttempts       int   // Config.retryAttempts (3)
-	RetryInterval       int64 // ms (Config.retryInterval, 1500)
+	LockWatchdogTimeout int64 `json:"lock_watchdog_timeout_ms,omitempty"` // ms (Config.lockWatchdogTimeout, 30000)
+	ThreadWaitTime      int64 `json:"thread_wait_time_ms,omitempty"`      // ms (fair lock; 3.8.1 has it fixed at 5000)
+	Timeout             int64 `json:"timeout_ms,omitempty"`               // ms (Config.timeout, 3000)
+	RetryAttempts       int   `json:"retry_attempts,omitempty"`           // Config.retryAttempts (3)
+	RetryInterval       int64 `json:"retry_interval_ms,omitempty"`        // ms (Config.retryInterval, 1500)
 }
 
 // apply sets the non-zero overrides on o.
@@ -198,6 +198,9 @@ func NewRun(cfg RunConfig, trace io.Writer) (*Run, error) {
 	if cfg.Mutant != "" {
 		r.Header = slices.Insert(r.Header, 1, "mutant "+cfg.Mutant)
 	}
+	// The run header first (ParseHeader reads it back), then the same and
+	// every drawn parameter as text for people.
+	w.Tracer().Event(0, "world", "run").Raw("config", cfg.HeaderJSON()).End()
 	for _, h := range r.Header {
 		w.Tracer().Event(0, "world", "option").Str("text", h).End()
 	}

@@ -369,10 +369,10 @@ func (s *state) crashed(p int) bool { return s.clients[p] == noClient }
 
 // appendKey appends s's exact encoding: equal encodings, equal states.
 func (m *model) appendKey(s *state, dst []byte) []byte {
-	dst = appendU(dst, uint64(s.store))
+	dst = appendID(dst, s.store)
 	dst = append(dst, s.used[:]...)
 	for p := 0; p < m.procs; p++ {
-		dst = appendU(dst, uint64(s.clients[p]))
+		dst = appendID(dst, s.clients[p])
 		dst = appendBool(dst, s.paused[p])
 	}
 	for i := 0; i < m.n; i++ {
@@ -395,9 +395,16 @@ func (m *model) appendKey(s *state, dst []byte) []byte {
 		dst = appendV(dst, q.cmd.Wait)
 		dst = appendV(dst, q.cmd.At)
 		dst = appendU(dst, uint64(q.cmd.Sync))
-		dst = appendU(dst, uint64(q.reply))
+		dst = appendID(dst, q.reply)
 	}
 	return dst
+}
+
+// appendID appends an interned id in 4 bytes, not as a varint: which ids
+// values get depends on which worker interned them first, and the length
+// of an encoding must not (the memory bound counts it).
+func appendID(dst []byte, id uint32) []byte {
+	return append(dst, byte(id), byte(id>>8), byte(id>>16), byte(id>>24))
 }
 
 // decodeKey is appendKey's inverse: it fills s (reusing its message
@@ -406,13 +413,13 @@ func (m *model) decodeKey(key []byte, s *state) {
 	d := keyReader{b: key}
 	msgs := s.msgs[:0]
 	*s = state{}
-	s.store = uint32(d.u())
+	s.store = d.id()
 	copy(s.used[:], d.bytes(len(s.used)))
 	for p := range s.clients {
 		s.clients[p] = noClient
 	}
 	for p := 0; p < m.procs; p++ {
-		s.clients[p] = uint32(d.u())
+		s.clients[p] = d.id()
 		s.paused[p] = d.byte() == 1
 	}
 	for th := range s.th {
@@ -432,7 +439,7 @@ func (m *model) decodeKey(key []byte, s *state) {
 		q.cmd.Op = clients.Op(d.byte())
 		q.cmd.Thread, q.cmd.Lease, q.cmd.Wait, q.cmd.At = d.v(), d.v(), d.v(), d.v()
 		q.cmd.Sync = int(d.u())
-		q.reply = uint32(d.u())
+		q.reply = d.id()
 		msgs = append(msgs, q)
 	}
 	s.msgs = msgs
@@ -454,6 +461,11 @@ func (d *keyReader) bytes(n int) []byte {
 	c := d.b[:n]
 	d.b = d.b[n:]
 	return c
+}
+
+func (d *keyReader) id() uint32 {
+	b := d.bytes(4)
+	return uint32(b[0]) | uint32(b[1])<<8 | uint32(b[2])<<16 | uint32(b[3])<<24
 }
 
 func (d *keyReader) u() uint64 {

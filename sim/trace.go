@@ -103,6 +103,15 @@ func (l Line) key(k string) bool {
 }
 
 // Str adds a string field.
+// Raw adds field k holding v, which must be one valid JSON value (a
+// caller's own encoding, e.g. a run header).
+func (l Line) Raw(k string, v []byte) Line {
+	if l.key(k) {
+		l.t.buf.Write(v)
+	}
+	return l
+}
+
 func (l Line) Str(k, v string) Line {
 	if l.key(k) {
 		_ = jsonl.Append(&l.t.buf, v)

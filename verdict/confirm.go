@@ -99,10 +99,10 @@ func Confirm(cfg clients.RunConfig, vs []checks.Violation) ([]checks.Violation, 
 		case !still:
 			v.Confirmed = "confirmed: without faults " + faultNames(*v, idx) + " together, no violation"
 		case again.Class == checks.ByDesign:
-			v.Confirmed = "re-judged: without faults " + faultNames(*v, idx) + " it happens anyway, " + again.Excuse
+			v.Confirmed = "re-judged: it happens without faults " + faultNames(*v, idx) + " too"
 			v.Excuse = again.Excuse
 		default:
-			v.Confirmed = "re-judged: without faults " + faultNames(*v, idx) + " it happens anyway: a bug"
+			v.Confirmed = "re-judged: it happens without faults " + faultNames(*v, idx) + " too: a bug"
 			v.Class, v.Excuse = checks.Bug, ""
 		}
 	}

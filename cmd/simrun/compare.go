@@ -19,6 +19,7 @@ import (
 	"github.com/locksim/locksim/internal/ordered"
 	"github.com/locksim/locksim/model"
 	"github.com/locksim/locksim/sim"
+	"github.com/locksim/locksim/verdict"
 )
 
 // runMetrics is what one run contributes to a comparison.
@@ -41,7 +42,7 @@ func measure(cfg clients.RunConfig) (runMetrics, error) {
 	}
 	r.Execute()
 	h := r.History
-	m := runMetrics{violations: checkRun(r), byPos: map[int][]sim.Duration{}, negTTL: h.NegativeTTLs}
+	m := runMetrics{violations: verdict.Check(r).Violations, byPos: map[int][]sim.Duration{}, negTTL: h.NegativeTTLs}
 	for _, op := range h.Ops {
 		if op.Evicted {
 			m.evicted++
@@ -261,7 +262,7 @@ func runCompare(ctx context.Context, args []string, stdout, stderr io.Writer) in
 	fmt.Fprintf(&b, "virtual time from the simulation, so the file regenerates byte for byte.\n\n")
 	fmt.Fprintf(&b, "## Violations\n\nRuns with a bug-class violation (B) and runs with only by-design ones (D), per property; the seed reproduces the first bug.\n\n")
 	fmt.Fprintf(&b, "| property | preset | %s | %s |\n|---|---|---|---|\n", names[0], names[1])
-	for _, prop := range properties {
+	for _, prop := range verdict.Properties {
 		for _, p := range ps {
 			fmt.Fprintf(&b, "| %s | %s |", prop, p)
 			for side := range names {

@@ -8,6 +8,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"time"
 
@@ -83,8 +84,9 @@ func runExplore(ctx context.Context, args []string, stdout, stderr io.Writer) in
 	saveDesign := fs.String("save-by-design", "", "save each by-design counterexample's scenario into `DIR` (<configuration>-<property>.txt)")
 	report := fs.Bool("report", false, "explore every algorithm over a ladder of bounds and write results/explore.md")
 	out := fs.String("out", filepath.Join("results", "explore.md"), "with --report: write the report to `FILE`")
-	var budget int
+	var budget, largeBudget int
 	flagx.IntVar(fs, &budget, "budget", 4_000_000, 1, maxExploreBound, "with --report: `N` distinct states allowed per configuration")
+	flagx.IntVar(fs, &largeBudget, "large-budget", 40_000_000, 1, maxExploreBound, "with --report: `N` distinct states allowed for each of the larger bounds")
 	if code, ok := parseFlags(fs, args, stdout, stderr); !ok {
 		return code
 	}
@@ -101,9 +103,9 @@ func runExplore(ctx context.Context, args []string, stdout, stderr io.Writer) in
 		if err := checkOutput("out", *out); err != nil {
 			return usage(stderr, "explore: "+err.Error())
 		}
-		return exploreReport(*out, budget, stdout, stderr)
+		return exploreReport(*out, budget, largeBudget, stdout, stderr)
 	}
-	for _, name := range []string{"out", "budget"} {
+	for _, name := range []string{"out", "budget", "large-budget"} {
 		if set[name] {
 			return usage(stderr, fmt.Sprintf("explore: --%s goes with --report", name))
 		}
@@ -227,6 +229,41 @@ type outputError struct{ error }
 // ladder is the fault-free bounds the report tries, smallest first.
 var ladder = []struct{ threads, acquires int }{{2, 1}, {2, 2}, {3, 1}, {3, 2}, {4, 1}}
 
+// largeBounds are the bounds the report searches further, with the
+// larger budget: the biggest ones a 2-core machine finishes in minutes.
+var largeBounds = []explore.Config{
+	{Algo: "fairlock-3.8.1", Threads: 4, Acquires: 1},
+	{Algo: "fairlock-3.16.8", Threads: 3, Acquires: 2},
+	{Algo: "fairlock-3.16.8", Threads: 4, Acquires: 1},
+	{Algo: "rlock-3.8.1", Threads: 4, Acquires: 2},
+	{Algo: "rlock-3.16.8", Threads: 4, Acquires: 2},
+	{Algo: "rlock-3.16.8", Threads: 4, PerProc: 2, Acquires: 1},
+}
+
+// callMixes are the calls of the Redisson client beyond lock()/unlock()
+// the report explores, each for every Redisson algorithm: what every
+// thread does, and how many threads share a process (one JVM).
+var callMixes = []struct {
+	what    string
+	threads int
+	perProc int
+	ops     []string
+	faults  string
+}{
+	{"lock() and tryLock(wait)", 2, 1, []string{"lock", "trylock-wait"}, "none"},
+	{"tryLock() without waiting", 3, 1, []string{"trylock"}, "none"},
+	{"explicit leases", 2, 1, []string{"lock-lease", "trylock-wait-lease"}, "none"},
+	{"re-entry", 2, 1, []string{"reentrant"}, "none"},
+	{"re-entry with a lease inside", 2, 1, []string{"reentrant-lease"}, "none"},
+	{"two threads of one JVM", 2, 2, []string{"lock"}, "none"},
+	{"re-entry, two threads of one JVM", 2, 2, []string{"reentrant"}, "none"},
+	{"queries while holding", 2, 1, []string{"reentrant", "lock", "is-held", "hold-count"}, "none"},
+	{"forceUnlock() beside lock()", 2, 1, []string{"lock", "force-unlock"}, "none"},
+	{"tryLock(wait), a lost message", 2, 1, []string{"trylock-wait"}, "drop:1"},
+	{"re-entry, a lost message", 2, 1, []string{"reentrant"}, "drop:1"},
+	{"two threads of one JVM, a lost message", 2, 2, []string{"lock"}, "drop:1"},
+}
+
 // reportRow is one configuration's outcome in the report.
 type reportRow struct {
 	cfg     explore.Config
@@ -241,9 +278,9 @@ func (r reportRow) cell() string {
 	if len(r.res.ByDesign) > 0 {
 		var kinds []string
 		for _, v := range r.res.ByDesign {
-			kinds = append(kinds, v.Kind)
+			kinds = append(kinds, fmt.Sprintf("%s — %s", v.Kind, v.Excuse))
 		}
-		design = " (by design: " + strings.Join(kinds, ", ") + ")"
+		design = " (by design: " + strings.Join(kinds, "; ") + ")"
 	}
 	switch {
 	case r.res.Violation != nil:
@@ -256,9 +293,10 @@ func (r reportRow) cell() string {
 
 // exploreReport is `simrun explore --report`: every algorithm through
 // every bound of the fault-free ladder and through one fault of each kind
-// with 2 threads × 1 call, each search stopped at budget distinct states,
-// written to out with each counterexample saved beside it.
-func exploreReport(out string, budget int, stdout, stderr io.Writer) int {
+// with 2 threads × 1 call, each search stopped at budget distinct states;
+// the larger bounds with largeBudget; every Redisson algorithm through the
+// call mixes. Written to out with each counterexample saved beside it.
+func exploreReport(out string, budget, largeBudget int, stdout, stderr io.Writer) int {
 	fail := func(err error) int {
 		var oe outputError
 		if errors.As(err, &oe) {
@@ -269,9 +307,9 @@ func exploreReport(out string, budget int, stdout, stderr io.Writer) int {
 	}
 	dir := filepath.Join(filepath.Dir(out), "explore")
 	var total time.Duration
-	// run searches cfg and appends its row to dst.
-	run := func(dst *[]reportRow, cfg explore.Config) error {
-		cfg.MaxStates = budget
+	// run searches cfg (up to limit states) and appends its row to dst.
+	run := func(dst *[]reportRow, cfg explore.Config, limit int) error {
+		cfg.MaxStates = limit
 		res, el, err := exploreOne(cfg, stderr)
 		if err != nil {
 			return err
@@ -285,43 +323,62 @@ func exploreReport(out string, budget int, stdout, stderr io.Writer) int {
 				return outputError{err}
 			}
 		}
-		fmt.Fprintf(stdout, "%-16s t%d a%d %-10s %s (%d distinct, %s/s)\n", cfg.Algo, cfg.Threads, cfg.Acquires, cfg.Faults, row.cell(), res.Stats.Distinct, rate(res.Stats.Distinct, el))
+		fmt.Fprintf(stdout, "%s: %s (%d distinct, %s/s)\n", cfg.Header(), row.cell(), res.Stats.Distinct, rate(res.Stats.Distinct, el))
 		*dst = append(*dst, row)
 		return nil
 	}
 	type algoRows struct {
 		ladder []reportRow // every fault-free bound of the ladder
 		faults []reportRow
+		mixes  []reportRow
 	}
 	var all []algoRows
 	for _, algo := range clients.Algorithms {
 		var ar algoRows
 		for _, b := range ladder {
-			if err := run(&ar.ladder, explore.Config{Algo: algo, Threads: b.threads, Acquires: b.acquires}); err != nil {
+			if err := run(&ar.ladder, explore.Config{Algo: algo, Threads: b.threads, Acquires: b.acquires}, budget); err != nil {
 				return fail(err)
 			}
 		}
 		for k := range explore.FaultKinds() {
 			var f explore.Faults
 			f[k] = 1
-			if err := run(&ar.faults, explore.Config{Algo: algo, Threads: 2, Acquires: 1, Faults: f}); err != nil {
+			if err := run(&ar.faults, explore.Config{Algo: algo, Threads: 2, Acquires: 1, Faults: f}, budget); err != nil {
 				return fail(err)
+			}
+		}
+		if isRedisson(algo) {
+			for _, mx := range callMixes {
+				f, err := explore.ParseFaults(mx.faults)
+				if err != nil {
+					return fail(err)
+				}
+				if err := run(&ar.mixes, explore.Config{Algo: algo, Threads: mx.threads, PerProc: mx.perProc, Ops: mx.ops, Faults: f}, budget); err != nil {
+					return fail(err)
+				}
 			}
 		}
 		all = append(all, ar)
 	}
+	var large []reportRow
+	for _, cfg := range largeBounds {
+		if err := run(&large, cfg, largeBudget); err != nil {
+			return fail(err)
+		}
+	}
 	err := atomicfile.Write(out, func(w io.Writer) error {
 		fmt.Fprintf(w, "# Exhaustive exploration\n\n")
-		fmt.Fprintf(w, "Written by `go run ./cmd/simrun explore --report --budget %d` (%s in all on the machine that wrote it).\n\n", budget, total.Round(time.Second))
+		fmt.Fprintf(w, "Written by `go run ./cmd/simrun explore --report --budget %d --large-budget %d` (%s of searching in all on the machine that wrote it, %d cores).\n\n", budget, largeBudget, total.Round(time.Second), runtime.GOMAXPROCS(0))
 		fmt.Fprintf(w, "Each configuration is searched breadth-first over every order of message deliveries, timer firings and faults, ")
 		fmt.Fprintf(w, "with time advanced only to the next timer or to a lease or queue boundary and 1 ms beside it ")
-		fmt.Fprintf(w, "(package `explore` says what is modelled and what is not). Every thread runs `lock()` then `unlock()`, ")
-		fmt.Fprintf(w, "as many times as the bound's calls. Each state and step is judged as the random runs' checks judge: mutual exclusion, errors, hold counts, ")
+		fmt.Fprintf(w, "(package `explore` says what is modelled and what is not). The clients are the same values the random runs drive (package `clients`): ")
+		fmt.Fprintf(w, "Redisson's lock(), tryLock(), leases, re-entry, watchdog, pub/sub and command executor per version, and the simple locks of seed 003. ")
+		fmt.Fprintf(w, "Each state and step is judged as the random runs' checks judge: mutual exclusion, errors, hold counts, ")
 		fmt.Fprintf(w, "releases, the store's invariants, the fair queue's order, a crashed holder's expiry; a violation is *by design* when a lease that ran out or a fault ")
-		fmt.Fprintf(w, "(pause, lost or delayed message, Redis restart) explains it, and the search goes on past it. A search that ends proves the bound free of bugs, ")
+		fmt.Fprintf(w, "(pause, lost or delayed message, Redis restart) explains it, and the search goes on past it (the cell names each by-design finding's excuse). A search that ends proves the bound free of bugs, ")
 		fmt.Fprintf(w, "and that every reachable state can still finish every thread; the first bug found is a shortest one. ")
 		fmt.Fprintf(w, "Each counterexample is a scenario file under `explore/` that `simrun scenario FILE` replays.\n\n")
-		fmt.Fprintf(w, "## Without faults\n\nEvery bound of the ladder (threads × calls), each searched to its end or to %d distinct states.\n\n", budget)
+		fmt.Fprintf(w, "## Without faults\n\nEvery bound of the ladder (threads × lock()/unlock() cycles, one thread per process), each searched to its end or to %d distinct states.\n\n", budget)
 		fmt.Fprintf(w, "| algorithm | largest bound explored clean | shortest counterexample |")
 		for _, b := range ladder {
 			fmt.Fprintf(w, " %d×%d |", b.threads, b.acquires)
@@ -348,6 +405,33 @@ func exploreReport(out string, budget int, stdout, stderr io.Writer) int {
 			fmt.Fprintf(w, "| %s | %s | %s |", ar.faults[0].cfg.Algo, cleanText, cxText)
 			for _, r := range ar.ladder {
 				fmt.Fprintf(w, " %s |", r.cell())
+			}
+			fmt.Fprintln(w)
+		}
+		fmt.Fprintf(w, "\n## Larger bounds\n\nSearched to their end or to %d distinct states, with every core (the result does not depend on the number of workers).\n\n", largeBudget)
+		fmt.Fprintf(w, "| configuration | result | distinct states | transitions | depth | time | states/s |\n|---|---|---|---|---|---|---|\n")
+		for _, r := range large {
+			s := r.res.Stats
+			fmt.Fprintf(w, "| %s | %s | %d | %d | %d | %s | %s |\n", r.cfg.Header(), r.cell(), s.Distinct, s.Explored, s.Depth, r.elapsed.Round(time.Millisecond), rate(s.Distinct, r.elapsed))
+		}
+		fmt.Fprintf(w, "\n## Call mixes of the Redisson client\n\nWhat every thread does, in order (`--ops`); `lock` is lock() then unlock(), `trylock-wait` tryLock(wait) then unlock() if it got the lock, `reentrant` lock(), lock(), unlock(), unlock(), the queries and forceUnlock() one call each. Each searched to its end or to %d distinct states.\n\n", budget)
+		fmt.Fprintf(w, "| calls | threads | faults |")
+		var redisson []algoRows
+		for _, ar := range all {
+			if len(ar.mixes) > 0 {
+				redisson = append(redisson, ar)
+				fmt.Fprintf(w, " %s |", ar.mixes[0].cfg.Algo)
+			}
+		}
+		fmt.Fprintf(w, "\n|---|---|---|%s\n", strings.Repeat("---|", len(redisson)))
+		for i, mx := range callMixes {
+			threads := fmt.Sprintf("%d", mx.threads)
+			if mx.perProc > 1 {
+				threads = fmt.Sprintf("%d in one JVM", mx.threads)
+			}
+			fmt.Fprintf(w, "| %s (`%s`) | %s | %s |", mx.what, strings.Join(mx.ops, ","), threads, mx.faults)
+			for _, ar := range redisson {
+				fmt.Fprintf(w, " %s |", ar.mixes[i].cell())
 			}
 			fmt.Fprintln(w)
 		}

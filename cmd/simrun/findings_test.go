@@ -15,6 +15,7 @@ import (
 	"github.com/locksim/locksim/clients"
 	"github.com/locksim/locksim/internal/atomicfile"
 	"github.com/locksim/locksim/sim"
+	"github.com/locksim/locksim/verdict"
 )
 
 // Each expected finding shows up within its seed range, and prints its
@@ -81,7 +82,8 @@ func TestFencingRejectsStaleWrites(t *testing.T) {
 				t.Fatal(err)
 			}
 			r.Execute()
-			vs, _, fencing := checkRunFull(r)
+			res := verdict.Check(r)
+			vs, fencing := res.Violations, res.Fencing
 			for _, v := range vs {
 				if v.Property == "mutex" && v.Class == checks.ByDesign {
 					runs++
@@ -138,7 +140,7 @@ func TestNoFalseAlarmsWithoutFaults(t *testing.T) {
 				cmd := reproduce(cfgs[i], runFlags{safety: 60 * sim.Second, liveness: 30 * sim.Second})
 				// Every known linearizability failure needs a fault (a lost
 				// reply, a DEL of another's key): none is excused here.
-				if isExpected(algo, v) && v.Property != "linearizable" {
+				if verdict.Known(algo, v) && v.Property != "linearizable" {
 					if known++; known <= 2 {
 						t.Logf("%s seed %d (a known Redisson bug): %s\n    %s", algo, cfgs[i].Seed, v, cmd)
 					}

@@ -1,10 +1,16 @@
 package main
 
 import (
+	"flag"
+	"io"
+	"reflect"
+
 	"bytes"
 	"encoding/json"
+	"github.com/locksim/locksim/internal/gen"
 	"os"
 	"path/filepath"
+	"pgregory.net/rapid"
 	"slices"
 	"strings"
 	"testing"
@@ -334,4 +340,25 @@ func TestRunShrinks(t *testing.T) {
 	if code != exitViolated || !strings.Contains(again, prop) {
 		t.Fatalf("the shrunk command should reproduce the %s: exit %d\n%s", prop, code, again)
 	}
+}
+
+// A RunConfig rendered as flags (RunConfig.Args) parses back to itself,
+// and reproduce's command line is those flags.
+func TestRunFlagsRoundTrip(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		c := gen.RunConfig(t)
+		fs := flag.NewFlagSet("run", flag.ContinueOnError)
+		fs.SetOutput(io.Discard)
+		var rf runFlags
+		rf.register(fs)
+		if err := fs.Parse(c.Args()); err != nil {
+			t.Fatalf("%q: %v", c.Args(), err)
+		}
+		if err := rf.check(fs); err != nil {
+			t.Fatalf("%q: %v", c.Args(), err)
+		}
+		if got := rf.config(); !reflect.DeepEqual(got, c) {
+			t.Fatalf("flags %q read back as %+v, want %+v", c.Args(), got, c)
+		}
+	})
 }

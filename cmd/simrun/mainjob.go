@@ -10,104 +10,13 @@ import (
 	"sort"
 	"strconv"
 	"strings"
-	"time"
 
 	"github.com/locksim/locksim/checks"
 	"github.com/locksim/locksim/clients"
 	"github.com/locksim/locksim/internal/interrupt"
 	"github.com/locksim/locksim/sim"
+	"github.com/locksim/locksim/verdict"
 )
-
-// expectedBugs are the properties each algorithm is known to break without
-// any fault it does not claim to survive: seed 003's chain of simple locks,
-// and Redisson 3.16.8's watchdog, which stops for good when the WAIT after a
-// renewal counts fewer replicas than it asked for (#3994), so the lock
-// expires under a live holder whenever a replica lags more than a second.
-// Redisson 3.8.1's unlockAsync calls cancelExpirationRenewal(null) when the
-// unlock completes, which cancels whatever renewal entry the lock has in
-// this JVM: when another thread of the same JVM took the lock between the
-// unlock's execution and its reply, that thread's watchdog is cancelled and
-// its lock expires under it (mutex, rare, with no fault at all; later
-// versions count threads per entry).
-// The gate reports them but does not fail on them.
-// Redisson 3.16.8 also re-sends an acquire whose reply was lost, so the
-// store can count two holds for one acquisition (#4822, #4871, #7367).
-// setnx-expire's crash between SETNX and EXPIRE leaves a lock that never
-// expires (liveness). 3.16.8's fair lock returns negative ttls (#5503), on
-// which lock() waits with no timeout at all, even on a free lock
-// (liveness).
-// The linearizable check sees the same bugs from the clients' side: the
-// simple locks' DEL of another's key, and 3.16.8's re-sent acquire. So does
-// expiry: 3.8.1's cancelled watchdog lets a held lock's key expire, and
-// 3.16.8's second hold outlives an explicit lease (the unlock that drops
-// it to one re-arms internalLockLeaseTime).
-//
-// An entry is a property, or a property and the kind of its violation
-// ("error/not-held"): 3.8.1's cancelled watchdog and 3.16.8's stale lease
-// both end in an unlock's IllegalMonitorStateException. In 3.16.8 a lock
-// object that once took an explicit lease keeps it in
-// RedissonLock.internalLockLeaseTime (RedissonLock.java:160,182), and a
-// later lock() or tryLock() without a lease sends that lease while the
-// watchdog renews only every lockWatchdogTimeout/3: a lease shorter than
-// that runs out under the holder before the first renewal. 3.16.8's
-// subscription that timed out stays in the entry map with its failed
-// promise, so every later subscriber on that entry fails at once (#6047,
-// #4700): "error/subscribe".
-var expectedBugs = map[string][]string{
-	"setnx-expire":    {"mutex", "liveness", "linearizable"},
-	"set-px":          {"mutex", "linearizable"},
-	"set-uuid-getdel": {"mutex", "linearizable"},
-	"rlock-3.8.1":     {"mutex", "expiry", "error/not-held"},
-	"fairlock-3.8.1":  {"mutex", "expiry", "error/not-held"},
-	"rlock-3.16.8":    {"mutex", "holds", "linearizable", "expiry", "error/not-held", "error/subscribe"},
-	"fairlock-3.16.8": {"mutex", "holds", "liveness", "linearizable", "expiry", "error/not-held", "error/subscribe"},
-}
-
-// properties are the checks the main job runs, in table order.
-var properties = []string{"mutex", "fenced", "linearizable", "holds", "store", "liveness", "fifo", "expiry", "error", "evicted"}
-
-// linearizableTimeout bounds porcupine's search on one run's history. Runs
-// of the standard presets decide in milliseconds; reaching it (Unknown) is
-// reported as a failure, never as a pass.
-var linearizableTimeout = 30 * time.Second
-
-// checkRun runs every check on a finished run.
-func checkRun(r *clients.Run) []checks.Violation {
-	v, _, _ := checkRunFull(r)
-	return v
-}
-
-// checkRunFull is checkRun that also returns porcupine's verdict (for its
-// visualization) and what fencing made of the writes.
-func checkRunFull(r *clients.Run) ([]checks.Violation, *checks.Linearizability, checks.Fencing) {
-	// The specific checks come first: a shrink aims at the first bug-class
-	// violation, and theirs tell the sharper story. fenced and linearizable,
-	// which see the same failures more generally, come last.
-	faults := r.World.FaultSpans()
-	v := checks.Mutex(r.History, faults, r.World.Now())
-	v = append(v, checks.Holds(r.History, faults)...)
-	v = append(v, checks.Store(r.History)...)
-	v = append(v, checks.FIFO(r.History, faults)...)
-	v = append(v, checks.Abandoned(r.History, faults)...)
-	v = append(v, checks.Errors(r.History, faults)...)
-	v = append(v, checks.Expiry(r.History, faults)...)
-	v = append(v, checks.Evicted(r.History)...)
-	v = append(v, checks.Liveness(r.History)...)
-	fv, fencing := checks.Fenced(r.History)
-	v = append(v, fv...)
-	lv, lin := checks.Linearizable(r.History, clients.LockModel(r.Config.Algo), faults, linearizableTimeout)
-	return append(v, lv...), lin, fencing
-}
-
-// isExpected reports whether v is one of algo's known bugs.
-func isExpected(algo string, v checks.Violation) bool {
-	for _, p := range expectedBugs[algo] {
-		if p == v.Property || p == v.Property+"/"+v.Kind {
-			return true
-		}
-	}
-	return false
-}
 
 // seedRange is an inclusive range of seeds, "LO-HI" or "N".
 type seedRange struct{ lo, hi uint64 }
@@ -160,6 +69,7 @@ func runMainJob(ctx context.Context, args []string, stdout, stderr io.Writer) in
 	fs := flag.NewFlagSet("simrun", flag.ContinueOnError)
 	var sf sweepFlags
 	sf.register(fs, 1, 20)
+	noConfirm := fs.Bool("no-confirm", false, "do not confirm each cell's first by-design excuse by counterfactual runs")
 	if code, ok := parseFlags(fs, args, stdout, stderr); !ok {
 		return code
 	}
@@ -189,7 +99,7 @@ func runMainJob(ctx context.Context, args []string, stdout, stderr io.Writer) in
 			return
 		}
 		j := jobOf(i)
-		for _, prop := range properties {
+		for _, prop := range verdict.Properties {
 			key := j.algo + "/" + j.preset + "/" + prop
 			c := cells[key]
 			if c == nil {
@@ -207,7 +117,7 @@ func runMainJob(ctx context.Context, args []string, stdout, stderr io.Writer) in
 						c.firstBug, c.firstBugText = j.seed, v.String()
 					}
 					bug = true
-					if !isExpected(j.algo, v) {
+					if !verdict.Known(j.algo, v) {
 						if !unexpected && c.firstUnexpected == 0 {
 							c.firstUnexpected, c.firstUnexpectedText = j.seed, v.String()
 						}
@@ -234,14 +144,70 @@ func runMainJob(ctx context.Context, args []string, stdout, stderr io.Writer) in
 		fmt.Fprintf(stderr, "simrun: %v\n", runErr)
 		return exitHarness
 	}
+	var rejudged, confirmedCells, excusedCells int
+	var rejudgedText []string
+	if done == total && !*noConfirm {
+		// The first by-design violation of every cell, confirmed by
+		// counterfactual runs: an excuse that does not hold is a bug.
+		type target struct {
+			cell string
+			cfg  clients.RunConfig
+			prop string
+		}
+		var targets []target
+		for _, a := range clients.Algorithms {
+			for _, p := range sim.Presets {
+				for _, prop := range verdict.Properties {
+					if c := cells[a+"/"+p+"/"+prop]; c != nil && c.firstDesign != 0 {
+						targets = append(targets, target{a + "/" + p + "/" + prop, clients.RunConfig{Algo: a, Seed: c.firstDesign, Preset: p}, prop})
+					}
+				}
+			}
+		}
+		runOrderedWith(ctx, uint64(len(targets)), workers, stderr, "confirming excuses", confirmConfig,
+			func(i uint64) clients.RunConfig { return targets[i].cfg },
+			func(i uint64, cfg clients.RunConfig, res runResult) {
+				if res.err != nil {
+					if runErr == nil {
+						runErr = res.err
+					}
+					return
+				}
+				t := targets[i]
+				for _, v := range res.violations {
+					if v.Property != t.prop || v.Confirmed == "" {
+						continue
+					}
+					excusedCells++
+					if !strings.HasPrefix(v.Confirmed, "re-judged") {
+						confirmedCells++
+						break
+					}
+					rejudged++
+					line := fmt.Sprintf("%s %s: %s\n    go run ./cmd/simrun run --algo %s --seed %d --preset %s", cfg.Algo, cfg.Preset, v, cfg.Algo, cfg.Seed, cfg.Preset)
+					rejudgedText = append(rejudgedText, line)
+					if v.Class == checks.Bug && !verdict.Known(cfg.Algo, v) {
+						c := cells[t.cell]
+						c.unexpectedRuns++
+						c.bugRuns++
+						c.firstUnexpected, c.firstUnexpectedText = cfg.Seed, v.String()
+					}
+					break
+				}
+			})
+		if runErr != nil {
+			fmt.Fprintf(stderr, "simrun: %v\n", runErr)
+			return exitHarness
+		}
+	}
 	fmt.Fprintf(stdout, "simrun: %d algorithms × %d presets × seeds %s (%d runs); properties checked: %s\n",
-		len(clients.Algorithms), len(sim.Presets), seeds.String(), total, strings.Join(properties, ", "))
+		len(clients.Algorithms), len(sim.Presets), seeds.String(), total, strings.Join(verdict.Properties, ", "))
 	if done < total {
 		fmt.Fprintf(stdout, "INTERRUPTED after %d of %d runs: cells marked - were not run, the others count only the runs that finished\n", done, total)
 	}
 	fmt.Fprintln(stdout, "cell: ok, or B<n> = runs with a bug-class violation, D<n> = runs with only by-design ones; * = expected for this algorithm")
 	var unexpected, expected, annotations []string
-	for _, prop := range properties {
+	for _, prop := range verdict.Properties {
 		fmt.Fprintf(stdout, "\n%-16s", prop)
 		for _, p := range sim.Presets {
 			fmt.Fprintf(stdout, " %-10s", p)
@@ -284,6 +250,13 @@ func runMainJob(ctx context.Context, args []string, stdout, stderr io.Writer) in
 				fmt.Fprintf(stdout, " %-10s", cell)
 			}
 			fmt.Fprintln(stdout)
+		}
+	}
+	if excusedCells > 0 {
+		fmt.Fprintf(stdout, "\nexcuses checked by counterfactual runs (the first by-design violation of each cell, run again without each fault its excuse names): %d confirmed, %d re-judged\n", confirmedCells, rejudged)
+		sort.Strings(rejudgedText)
+		for _, l := range rejudgedText {
+			fmt.Fprintln(stdout, "  "+l)
 		}
 	}
 	sort.Strings(expected)

@@ -17,6 +17,7 @@ import (
 	"github.com/locksim/locksim/internal/flagx"
 	"github.com/locksim/locksim/internal/interrupt"
 	"github.com/locksim/locksim/sim"
+	"github.com/locksim/locksim/verdict"
 )
 
 // mutantResult is what the sweeps made of one mutant.
@@ -50,7 +51,7 @@ func caught(algo string, vs, baseline []checks.Violation) ([]string, string) {
 		if v.Class != checks.Bug || slices.Contains(props, v.Property) {
 			continue
 		}
-		if !isExpected(algo, v) || !inBase[v.Property] {
+		if !verdict.Known(algo, v) || !inBase[v.Property] {
 			props = append(props, v.Property)
 			if detail == "" {
 				detail = v.String()

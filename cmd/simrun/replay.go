@@ -9,11 +9,8 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"strconv"
-	"strings"
 
 	"github.com/locksim/locksim/clients"
-	"github.com/locksim/locksim/sim"
 )
 
 // runReplay implements `simrun replay TRACE` (rebuild the run a saved trace
@@ -32,59 +29,24 @@ func runReplay(ctx context.Context, args []string, stdout, stderr io.Writer) int
 	return runRun(ctx, args, stdout, stderr)
 }
 
-// configFromTrace reads the options a trace starts with.
+// configFromTrace reads the run header a trace starts with.
 func configFromTrace(name string, lines [][]byte) (clients.RunConfig, error) {
-	var cfg clients.RunConfig
-	var err error
-	found := 0
-	for i, l := range lines {
-		var ev struct {
-			Kind string `json:"kind"`
-			Text string `json:"text"`
-		}
-		if err := json.Unmarshal(l, &ev); err != nil {
-			return cfg, fmt.Errorf("%s:%d: not a trace line: %v", name, i+1, err)
-		}
-		if ev.Kind != "option" {
-			break
-		}
-		// "algo A seed N preset P safety D liveness D scripts "DIR"": the
-		// directory is a Go-quoted string, so any path reads back.
-		if head, quoted, ok := strings.Cut(ev.Text, " scripts "); ok && strings.HasPrefix(ev.Text, "algo ") {
-			var safety, liveness string
-			if n, _ := fmt.Sscanf(head, "algo %s seed %d preset %s safety %s liveness %s", &cfg.Algo, &cfg.Seed, &cfg.Preset, &safety, &liveness); n != 5 {
-				return cfg, fmt.Errorf("%s:%d: bad run header %q", name, i+1, ev.Text)
-			}
-			if cfg.Safety, err = sim.ParseDuration(safety); err != nil {
-				return cfg, fmt.Errorf("%s:%d: %v", name, i+1, err)
-			}
-			if cfg.Liveness, err = sim.ParseDuration(liveness); err != nil {
-				return cfg, fmt.Errorf("%s:%d: %v", name, i+1, err)
-			}
-			if cfg.Scripts, err = strconv.Unquote(quoted); err != nil {
-				return cfg, fmt.Errorf("%s:%d: bad scripts field %s", name, i+1, quoted)
-			}
-			found++
-		}
-		o := &cfg.Client
-		if n, _ := fmt.Sscanf(ev.Text, "client overrides watchdog=%dms threadWaitTime=%dms timeout=%dms retryAttempts=%d retryInterval=%dms", &o.LockWatchdogTimeout, &o.ThreadWaitTime, &o.Timeout, &o.RetryAttempts, &o.RetryInterval); n == 5 {
-			found++
-		}
-		if n, _ := fmt.Sscanf(ev.Text, "workload procs=%d threads=%d", &cfg.Procs, &cfg.Threads); n == 2 {
-			found++
-		}
-		var skip string
-		if n, _ := fmt.Sscanf(ev.Text, "mutant %s", &cfg.Mutant); n == 1 {
-			continue
-		}
-		if n, _ := fmt.Sscanf(ev.Text, "skip faults %s", &skip); n == 1 {
-			if cfg.SkipFaults, err = parseSkip(skip); err != nil {
-				return cfg, fmt.Errorf("%s:%d: %v", name, i+1, err)
-			}
-		}
+	if len(lines) == 0 {
+		return clients.RunConfig{}, fmt.Errorf("%s: empty trace", name)
 	}
-	if found != 3 {
-		return cfg, fmt.Errorf("%s: no run header (the algo, client and workload option lines simrun run --trace writes first)", name)
+	var ev struct {
+		Kind   string          `json:"kind"`
+		Config json.RawMessage `json:"config"`
+	}
+	if err := json.Unmarshal(lines[0], &ev); err != nil {
+		return clients.RunConfig{}, fmt.Errorf("%s:1: not a trace line: %v", name, err)
+	}
+	if ev.Kind != "run" || ev.Config == nil {
+		return clients.RunConfig{}, fmt.Errorf("%s:1: no run header (the first line simrun run --trace writes)", name)
+	}
+	cfg, err := clients.ParseHeader(ev.Config)
+	if err != nil {
+		return cfg, fmt.Errorf("%s:1: %v", name, err)
 	}
 	return cfg, nil
 }

@@ -15,6 +15,8 @@ import (
 	"github.com/locksim/locksim/internal/atomicfile"
 	"github.com/locksim/locksim/internal/flagx"
 	"github.com/locksim/locksim/sim"
+	"github.com/locksim/locksim/story"
+	"github.com/locksim/locksim/verdict"
 )
 
 // runFlags are the flags every run-shaped subcommand shares.
@@ -29,6 +31,7 @@ type runFlags struct {
 	watchdog, threadWait  sim.Duration
 	timeout, retryIvl     sim.Duration
 	vizDir                string // run only: where linearizability visualizations go
+	noConfirm             bool   // run only: skip the counterfactual runs that confirm excuses
 }
 
 // Bounds of the run flags. A run simulates every process and thread of its
@@ -151,6 +154,7 @@ func runRun(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	tracePath := fs.String("trace", "", "write the run's JSON Lines trace to `FILE` (a regular file atomically; a device, pipe or symlink target in place)")
 	checkDet := fs.Bool("check-determinism", false, "run twice and compare the traces byte for byte (exit 3 on a difference)")
 	noShrink := fs.Bool("no-shrink", false, "tell a bug-class violation on this run as it is, without shrinking it first")
+	fs.BoolVar(&rf.noConfirm, "no-confirm", false, "do not confirm by-design excuses by counterfactual runs (each excusing fault left out)")
 	fs.StringVar(&rf.vizDir, "viz-dir", ".", "write porcupine's HTML visualization of a linearizability violation into `DIR` (\"\": none)")
 	if code, ok := parseFlags(fs, args, stdout, stderr); !ok {
 		return code
@@ -230,12 +234,22 @@ func runRun(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 // returns exit 1 when one is a bug, else 0, and the error of a
 // visualization that could not be written.
 func report(r *clients.Run, lines [][]byte, cfg clients.RunConfig, rf runFlags, stdout io.Writer) (int, error) {
-	violations, lin, fencing := checkRunFull(r)
+	res := verdict.Check(r)
+	violations, lin, fencing := res.Violations, res.Linearizability, res.Fencing
+	if !rf.noConfirm {
+		// An excuse names faults active in the violation's window; the run
+		// again without them says whether they caused it.
+		confirmed, err := verdict.Confirm(cfg, violations)
+		if err != nil {
+			return exitHarness, err
+		}
+		violations = confirmed
+	}
 	code := exitOK
 	var werr error
 	for _, v := range violations {
 		fmt.Fprintf(stdout, "\n%s\n", v)
-		for _, l := range story(v, r.History, lines) {
+		for _, l := range story.Tell(v, r.History, lines) {
 			fmt.Fprintln(stdout, "  "+l)
 		}
 		switch v.Property {
@@ -266,13 +280,13 @@ func report(r *clients.Run, lines [][]byte, cfg clients.RunConfig, rf runFlags, 
 // bug-class violation and tells that run's story.
 func shrinkAndTell(r *clients.Run, cfg clients.RunConfig, stdout io.Writer) {
 	var target checks.Violation
-	for _, v := range checkRun(r) {
+	for _, v := range verdict.Check(r).Violations {
 		if v.Class == checks.Bug {
 			target = v
 			break
 		}
 	}
-	small, tries := shrink(cfg, target)
+	small, tries := verdict.Shrink(cfg, target)
 	var lines [][]byte
 	sr, err := clients.NewRun(small, nil)
 	if err != nil {
@@ -282,10 +296,10 @@ func shrinkAndTell(r *clients.Run, cfg clients.RunConfig, stdout io.Writer) {
 	sr.Execute()
 	fmt.Fprintf(stdout, "\nshrunk (%d runs tried) to %d processes × %d threads, %s + %s, %d of %d faults:\n",
 		tries, small.Procs, small.Threads, small.Safety, small.Liveness, len(sr.Plan.Faults)-len(small.SkipFaults), len(sr.Plan.Faults))
-	for _, v := range checkRun(sr) {
+	for _, v := range verdict.Check(sr).Violations {
 		if v.Property == target.Property && v.Class == target.Class {
 			fmt.Fprintf(stdout, "%s\n", v)
-			for _, l := range story(v, sr.History, lines) {
+			for _, l := range story.Tell(v, sr.History, lines) {
 				fmt.Fprintln(stdout, "  "+l)
 			}
 			fmt.Fprintln(stdout, "  reproduce: "+reproduce(small, runFlags{}))

@@ -19,6 +19,7 @@ import (
 	"github.com/locksim/locksim/internal/jsonl"
 	"github.com/locksim/locksim/internal/ordered"
 	"github.com/locksim/locksim/sim"
+	"github.com/locksim/locksim/verdict"
 )
 
 // sweepFlags are the flags of every command that runs a seed range.
@@ -54,7 +55,17 @@ func checkConfig(cfg clients.RunConfig) runResult {
 		return runResult{err: err}
 	}
 	r.Execute()
-	return runResult{violations: checkRun(r)}
+	return runResult{violations: verdict.Check(r).Violations}
+}
+
+// confirmConfig is checkConfig with every by-design excuse confirmed, or
+// re-judged, by counterfactual runs (verdict.Confirm).
+func confirmConfig(cfg clients.RunConfig) runResult {
+	res := checkConfig(cfg)
+	if res.err == nil {
+		res.violations, res.err = verdict.Confirm(cfg, res.violations)
+	}
+	return res
 }
 
 // runOrdered runs n configurations, config(i) built only when a worker
@@ -62,10 +73,15 @@ func checkConfig(cfg clients.RunConfig) runResult {
 // and calls emit in job order as results complete. It stops early when
 // ctx is cancelled, and returns how many were emitted.
 func runOrdered(ctx context.Context, n uint64, workers int, stderr io.Writer, what string, config func(i uint64) clients.RunConfig, emit func(i uint64, cfg clients.RunConfig, res runResult)) uint64 {
+	return runOrderedWith(ctx, n, workers, stderr, what, checkConfig, config, emit)
+}
+
+// runOrderedWith is runOrdered with check instead of checkConfig.
+func runOrderedWith(ctx context.Context, n uint64, workers int, stderr io.Writer, what string, check func(clients.RunConfig) runResult, config func(i uint64) clients.RunConfig, emit func(i uint64, cfg clients.RunConfig, res runResult)) uint64 {
 	bar := newProgress(stderr, int(min(n, math.MaxInt32)), what)
 	defer bar.finish()
 	return ordered.Run(ctx, n, workers, func(i uint64) runResult {
-		return checkConfig(config(i))
+		return check(config(i))
 	}, func(i uint64, res runResult) {
 		bar.add(1)
 		emit(i, config(i), res)
@@ -126,49 +142,17 @@ func (s shardFlag) seed(r seedRange, k uint64) uint64 {
 
 // reproduce is the command that replays one run.
 func reproduce(cfg clients.RunConfig, base runFlags) string {
-	var b strings.Builder
-	fmt.Fprintf(&b, "go run ./cmd/simrun run --algo %s --seed %d --preset %s", cfg.Algo, cfg.Seed, cfg.Preset)
-	if cfg.Safety != 0 {
-		fmt.Fprintf(&b, " --safety %s", cfg.Safety)
-	} else if base.safety != 0 {
-		fmt.Fprintf(&b, " --safety %s", base.safety)
+	if cfg.Safety == 0 {
+		cfg.Safety = base.safety
 	}
-	if cfg.Liveness != 0 {
-		fmt.Fprintf(&b, " --liveness %s", cfg.Liveness)
-	} else if base.liveness != 0 {
-		fmt.Fprintf(&b, " --liveness %s", base.liveness)
+	if cfg.Liveness == 0 {
+		cfg.Liveness = base.liveness
 	}
-	if cfg.Procs != 0 {
-		fmt.Fprintf(&b, " --procs %d", cfg.Procs)
+	args := cfg.Args()
+	for i, a := range args {
+		args[i] = shellQuote(a)
 	}
-	if cfg.Threads != 0 {
-		fmt.Fprintf(&b, " --threads %d", cfg.Threads)
-	}
-	if cfg.Scripts != "" {
-		fmt.Fprintf(&b, " --scripts %s", shellQuote(cfg.Scripts))
-	}
-	if cfg.Mutant != "" {
-		fmt.Fprintf(&b, " --mutant %s", cfg.Mutant)
-	}
-	for _, o := range []struct {
-		name string
-		v    int64
-	}{{"lock-watchdog-timeout", cfg.Client.LockWatchdogTimeout}, {"thread-wait-time", cfg.Client.ThreadWaitTime}, {"timeout", cfg.Client.Timeout}, {"retry-interval", cfg.Client.RetryInterval}} {
-		if o.v != 0 {
-			fmt.Fprintf(&b, " --%s %dms", o.name, o.v)
-		}
-	}
-	if cfg.Client.RetryAttempts != 0 {
-		fmt.Fprintf(&b, " --retry-attempts %d", cfg.Client.RetryAttempts)
-	}
-	if len(cfg.SkipFaults) > 0 {
-		parts := make([]string, len(cfg.SkipFaults))
-		for i, x := range cfg.SkipFaults {
-			parts[i] = strconv.Itoa(x)
-		}
-		fmt.Fprintf(&b, " --skip-faults %s", strings.Join(parts, ","))
-	}
-	return b.String()
+	return "go run ./cmd/simrun run " + strings.Join(args, " ")
 }
 
 // shellQuote quotes s for a POSIX shell when it holds anything but
@@ -201,8 +185,11 @@ type jsonViolation struct {
 	Preset    string   `json:"preset"`
 	Seed      uint64   `json:"seed"`
 	Property  string   `json:"property"`
+	Kind      string   `json:"kind,omitempty"`
 	Class     string   `json:"class"`
+	Known     bool     `json:"known,omitempty"` // a bug of the known-bug catalog (verdict.Known)
 	Excuse    string   `json:"excuse,omitempty"`
+	Confirmed string   `json:"confirmed,omitempty"` // with --confirm: what the counterfactual run said
 	AtMs      float64  `json:"at_ms"`
 	Actors    []string `json:"actors"`
 	Detail    string   `json:"detail"`
@@ -224,6 +211,7 @@ func runSweep(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	shard := shardFlag{1, 1}
 	fs.Var(&shard, "shard", "take shard `i/n` of the seed range: every n-th seed from the i-th (default 1/1)")
 	asJSON := fs.Bool("json", false, "one JSON object per violation, then a {\"summary\": ...} line")
+	confirm := fs.Bool("confirm", false, "confirm every by-design excuse by counterfactual runs (each excusing fault left out); an excuse that does not hold is re-judged")
 	if code, ok := parseFlags(fs, args, stdout, stderr); !ok {
 		return code
 	}
@@ -252,7 +240,11 @@ func runSweep(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	counts := map[string]int{}
 	bugRuns := 0
 	var runErr error
-	done := runOrdered(ctx, n, workers, stderr, "simulating", config, func(_ uint64, cfg clients.RunConfig, res runResult) {
+	check := checkConfig
+	if *confirm {
+		check = confirmConfig
+	}
+	done := runOrderedWith(ctx, n, workers, stderr, "simulating", check, config, func(_ uint64, cfg clients.RunConfig, res runResult) {
 		if res.err != nil {
 			if runErr == nil {
 				runErr = fmt.Errorf("seed %d: %v", cfg.Seed, res.err)
@@ -269,8 +261,8 @@ func runSweep(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 			}
 			if *asJSON {
 				var b bytes.Buffer
-				_ = jsonl.Append(&b, jsonViolation{Algo: cfg.Algo, Preset: cfg.Preset, Seed: cfg.Seed, Property: v.Property, Class: string(v.Class),
-					Excuse: v.Excuse, AtMs: float64(v.At) / 1000, Actors: v.Actors, Detail: v.Detail, Reproduce: cmd})
+				_ = jsonl.Append(&b, jsonViolation{Algo: cfg.Algo, Preset: cfg.Preset, Seed: cfg.Seed, Property: v.Property, Kind: v.Kind, Class: string(v.Class),
+					Known: v.Class == checks.Bug && verdict.Known(cfg.Algo, v), Excuse: v.Excuse, Confirmed: v.Confirmed, AtMs: float64(v.At) / 1000, Actors: v.Actors, Detail: v.Detail, Reproduce: cmd})
 				fmt.Fprintln(stdout, b.String())
 			} else {
 				fmt.Fprintf(stdout, "seed %d: %s\n    %s\n", cfg.Seed, v.String(), cmd)

@@ -1,4 +1,4 @@
-package main
+package story
 
 import (
 	"bytes"
@@ -20,12 +20,12 @@ const storyLead = 2 * sim.Second
 // maxStoryLines caps a story; the trace has the rest.
 const maxStoryLines = 40
 
-// story tells a violation from the run's trace: the calls and returns of
+// Tell tells a violation from the run's trace: the calls and returns of
 // the owners involved, every command or script run on the lock, and every
 // fault, from shortly before the first live acquisition of one of them to
 // the violation, one event per line, with owners renamed A, B, C (the
 // violation's actors first, then others in order of appearance).
-func story(v checks.Violation, h *model.History, trace [][]byte) []string {
+func Tell(v checks.Violation, h *model.History, trace [][]byte) []string {
 	actors := map[string]bool{}
 	for _, a := range v.Actors {
 		actors[a] = true

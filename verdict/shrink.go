@@ -1,4 +1,4 @@
-package main
+package verdict
 
 import (
 	"github.com/locksim/locksim/checks"
@@ -9,13 +9,13 @@ import (
 // maxShrinkRuns bounds how many candidate runs a shrink tries.
 const maxShrinkRuns = 80
 
-// shrink reduces a failing run to a smaller one that still shows a
+// Shrink reduces a failing run to a smaller one that still shows a
 // violation of the same property and class: fewer processes, fewer
 // threads, halved safety and liveness phases, then faults dropped one at a
 // time, keeping each change that still fails (greedy, like a
 // delta-debugging pass, bounded by maxShrinkRuns). Every candidate keeps
 // the seed, so the result is reproducible with one command.
-func shrink(cfg clients.RunConfig, target checks.Violation) (clients.RunConfig, int) {
+func Shrink(cfg clients.RunConfig, target checks.Violation) (clients.RunConfig, int) {
 	tries := 0
 	fails := func(c clients.RunConfig) bool {
 		if tries >= maxShrinkRuns {
@@ -27,7 +27,7 @@ func shrink(cfg clients.RunConfig, target checks.Violation) (clients.RunConfig, 
 			return false
 		}
 		r.Execute()
-		for _, v := range checkRun(r) {
+		for _, v := range Check(r).Violations {
 			if v.Property == target.Property && v.Class == target.Class {
 				return true
 			}

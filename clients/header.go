@@ -1,0 +1,136 @@
+package clients
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"slices"
+	"strconv"
+
+	"github.com/locksim/locksim/sim"
+)
+
+// The run header is the first line of a run's trace: everything that
+// makes the run, as one JSON object, so that `simrun replay TRACE` builds
+// the same RunConfig again. Args renders the same RunConfig as simrun's
+// flags. The three forms round-trip (header_test.go, and cmd/simrun's
+// test of the flags): adding a field to RunConfig means adding it here
+// and to the flags, and the tests say so.
+
+// header is RunConfig as the trace writes it.
+type header struct {
+	Algo       string           `json:"algo"`
+	Seed       uint64           `json:"seed"`
+	Preset     string           `json:"preset"`
+	Scripts    string           `json:"scripts,omitempty"`
+	Mutant     string           `json:"mutant,omitempty"`
+	Safety     string           `json:"safety,omitempty"`
+	Liveness   string           `json:"liveness,omitempty"`
+	Procs      int              `json:"procs,omitempty"`
+	Threads    int              `json:"threads,omitempty"`
+	Client     *ClientOverrides `json:"client,omitempty"`
+	SkipFaults []int            `json:"skip_faults,omitempty"`
+	// CustomFaults marks a run whose faults a test gave (RunConfig.Faults):
+	// the header cannot rebuild them.
+	CustomFaults bool `json:"custom_faults,omitempty"`
+}
+
+// HeaderJSON is the run header of c: one line of JSON.
+func (c RunConfig) HeaderJSON() []byte {
+	h := header{Algo: c.Algo, Seed: c.Seed, Preset: c.Preset, Scripts: c.Scripts, Mutant: c.Mutant,
+		Procs: c.Procs, Threads: c.Threads, SkipFaults: c.SkipFaults, CustomFaults: c.Faults != nil}
+	if c.Safety != 0 {
+		h.Safety = c.Safety.String()
+	}
+	if c.Liveness != 0 {
+		h.Liveness = c.Liveness.String()
+	}
+	if c.Client != (ClientOverrides{}) {
+		h.Client = &c.Client
+	}
+	b, err := json.Marshal(h)
+	if err != nil {
+		panic(err) // strings, numbers and slices of them always encode
+	}
+	return b
+}
+
+// ParseHeader reads a run header (HeaderJSON's output). Unknown fields,
+// and a run whose faults a test gave, are errors.
+func ParseHeader(b []byte) (RunConfig, error) {
+	var h header
+	dec := json.NewDecoder(bytes.NewReader(b))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&h); err != nil {
+		return RunConfig{}, fmt.Errorf("bad run header: %v", err)
+	}
+	if dec.More() {
+		return RunConfig{}, fmt.Errorf("bad run header: more than one JSON value")
+	}
+	if h.CustomFaults {
+		return RunConfig{}, fmt.Errorf("the run's faults were given by a test, not drawn from its seed: it cannot be rebuilt from the header")
+	}
+	if h.Algo == "" || h.Preset == "" {
+		return RunConfig{}, fmt.Errorf("bad run header: no algo or preset")
+	}
+	c := RunConfig{Algo: h.Algo, Seed: h.Seed, Preset: h.Preset, Scripts: h.Scripts, Mutant: h.Mutant,
+		Procs: h.Procs, Threads: h.Threads, SkipFaults: h.SkipFaults}
+	var err error
+	for _, d := range []struct {
+		s   string
+		dst *sim.Duration
+	}{{h.Safety, &c.Safety}, {h.Liveness, &c.Liveness}} {
+		if d.s != "" {
+			if *d.dst, err = sim.ParseDuration(d.s); err != nil {
+				return RunConfig{}, fmt.Errorf("bad run header: %v", err)
+			}
+		}
+	}
+	if h.Client != nil {
+		c.Client = *h.Client
+	}
+	return c, nil
+}
+
+// Args is c as simrun run's flags (without the subcommand): the command
+// that reproduces the run.
+func (c RunConfig) Args() []string {
+	a := []string{"--algo", c.Algo, "--seed", strconv.FormatUint(c.Seed, 10), "--preset", c.Preset}
+	add := func(name, v string) { a = append(a, "--"+name, v) }
+	if c.Safety != 0 {
+		add("safety", c.Safety.String())
+	}
+	if c.Liveness != 0 {
+		add("liveness", c.Liveness.String())
+	}
+	if c.Procs != 0 {
+		add("procs", strconv.Itoa(c.Procs))
+	}
+	if c.Threads != 0 {
+		add("threads", strconv.Itoa(c.Threads))
+	}
+	if c.Scripts != "" {
+		add("scripts", c.Scripts)
+	}
+	if c.Mutant != "" {
+		add("mutant", c.Mutant)
+	}
+	o := c.Client
+	for _, x := range []struct {
+		name string
+		ms   int64
+	}{{"lock-watchdog-timeout", o.LockWatchdogTimeout}, {"thread-wait-time", o.ThreadWaitTime}, {"timeout", o.Timeout}, {"retry-interval", o.RetryInterval}} {
+		if x.ms != 0 {
+			add(x.name, strconv.FormatInt(x.ms, 10)+"ms")
+		}
+	}
+	if o.RetryAttempts != 0 {
+		add("retry-attempts", strconv.Itoa(o.RetryAttempts))
+	}
+	if len(c.SkipFaults) > 0 {
+		skip := slices.Clone(c.SkipFaults)
+		slices.Sort(skip)
+		add("skip-faults", intList(skip))
+	}
+	return a
+}
