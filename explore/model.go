@@ -48,6 +48,8 @@ type model struct {
 
 	eng    *sim.Engine
 	keyBuf []byte
+	msgBuf []byte
+	msgL1  map[msg]uint32
 	// found collects what the step being applied broke (judge.go).
 	found []finding
 	// this worker's copies of the shared memos' entries
@@ -73,6 +75,8 @@ type shared struct {
 	stepMemo   *memo[stepKey, *stepResult]
 	shiftMemo  *memo[shiftKey, uint32]
 	rebaseMemo *memo[shiftKey, uint32]
+	// msgs are the messages in flight states hold.
+	msgs *interned[msg]
 }
 
 // storeEntry is an interned keyspace with what the search needs of it at
@@ -102,7 +106,7 @@ func (m *model) fork() *model {
 	w := *m
 	w.eng = sim.NewEngine()
 	w.eng.SetInstructionBudget(scriptBudget)
-	w.keyBuf, w.found = nil, nil
+	w.keyBuf, w.found, w.msgBuf, w.msgL1 = nil, nil, nil, map[msg]uint32{}
 	w.execL1, w.stepL1, w.shiftL1, w.rebaseL1 = map[execKey]execResult{}, map[stepKey]*stepResult{}, map[shiftKey]uint32{}, map[shiftKey]uint32{}
 	w.logExec, w.logReturn = nil, nil
 	return &w
@@ -198,7 +202,7 @@ func newModel(cfg Config) (*model, error) {
 			}
 		}
 	}
-	sh := &shared{stores: newInterned[storeEntry](), replies: newInterned[sim.Reply](), clients: newInterned[clientEntry](),
+	sh := &shared{stores: newInterned[storeEntry](), replies: newInterned[sim.Reply](), clients: newInterned[clientEntry](), msgs: newInterned[msg](),
 		execMemo: newMemo[execKey, execResult](func(k execKey) uint32 {
 			return mix(mix(mix(k.store, uint64(k.op)<<8|uint64(k.proc)), uint64(k.at)), k.subs^uint64(k.thread))
 		}),
@@ -385,19 +389,36 @@ func (m *model) appendKey(s *state, dst []byte) []byte {
 	}
 	dst = appendU(dst, uint64(len(s.msgs)))
 	for _, q := range s.msgs {
-		dst = append(dst, byte(q.kind), q.proc, q.ch, byte(q.ref.Owner), q.ref.Attempt)
-		dst = appendBool(dst, q.delayed)
-		dst = appendU(dst, uint64(q.ref.Slot))
-		dst = appendU(dst, uint64(q.ref.Seq))
-		dst = append(dst, byte(q.cmd.Op))
-		dst = appendV(dst, q.cmd.Thread)
-		dst = appendV(dst, q.cmd.Lease)
-		dst = appendV(dst, q.cmd.Wait)
-		dst = appendV(dst, q.cmd.At)
-		dst = appendU(dst, uint64(q.cmd.Sync))
-		dst = appendID(dst, q.reply)
+		dst = appendID(dst, m.msgID(q))
 	}
 	return dst
+}
+
+// msgID interns a message in flight: a state's encoding holds 4 bytes per
+// message instead of its 20 or so, since the same few messages recur in
+// many states. Each worker keeps the ids it has used.
+func (m *model) msgID(q msg) uint32 {
+	if id, ok := m.msgL1[q]; ok {
+		return id
+	}
+	b := append(m.msgBuf[:0], byte(q.kind), q.proc, q.ch, byte(q.ref.Owner), q.ref.Attempt)
+	b = appendBool(b, q.delayed)
+	b = appendU(b, uint64(q.ref.Slot))
+	b = appendU(b, uint64(q.ref.Seq))
+	b = append(b, byte(q.cmd.Op))
+	b = appendV(b, q.cmd.Thread)
+	b = appendV(b, q.cmd.Lease)
+	b = appendV(b, q.cmd.Wait)
+	b = appendV(b, q.cmd.At-base)
+	b = appendU(b, uint64(q.cmd.Sync))
+	b = appendID(b, q.reply)
+	m.msgBuf = b
+	id, ok := m.sh.msgs.lookup(b)
+	if !ok {
+		id = m.sh.msgs.add(b, q, nil)
+	}
+	m.msgL1[q] = id
+	return id
 }
 
 // appendID appends an interned id in 4 bytes, not as a varint: which ids
@@ -432,15 +453,7 @@ func (m *model) decodeKey(key []byte, s *state) {
 		t.leaseLeft, t.crashLeft = int32(d.v()), int32(d.v())
 	}
 	for k := d.u(); k > 0; k-- {
-		var q msg
-		q.kind, q.proc, q.ch, q.ref.Owner, q.ref.Attempt = msgKind(d.byte()), d.byte(), d.byte(), clients.OwnerKind(d.byte()), d.byte()
-		q.delayed = d.byte() == 1
-		q.ref.Slot, q.ref.Seq = int32(d.u()), uint32(d.u())
-		q.cmd.Op = clients.Op(d.byte())
-		q.cmd.Thread, q.cmd.Lease, q.cmd.Wait, q.cmd.At = d.v(), d.v(), d.v(), d.v()
-		q.cmd.Sync = int(d.u())
-		q.reply = d.id()
-		msgs = append(msgs, q)
+		msgs = append(msgs, m.sh.msgs.vals.get(d.id()))
 	}
 	s.msgs = msgs
 	if len(d.b) != 0 {

@@ -90,6 +90,7 @@ func runExplore(ctx context.Context, args []string, stdout, stderr io.Writer) in
 	if code, ok := parseFlags(fs, args, stdout, stderr); !ok {
 		return code
 	}
+	defer exploreGC()()
 	if fs.NArg() > 0 {
 		return usage(stderr, fmt.Sprintf("explore: unexpected argument %q", fs.Arg(0)))
 	}

@@ -32,6 +32,21 @@ func main() {
 // wins.
 const gcPercent = 400
 
+// exploreGCPercent is explore's target instead: a search keeps nearly all
+// it allocates (the visited set, the frontier), so a 400% target only lets
+// the heap grow to several times what it holds. At 100% the 19.5M-state
+// fair-lock search peaks at 3.7 GB instead of 4.4 GB, and runs no slower.
+const exploreGCPercent = 100
+
+// exploreGC sets explore's target and returns what restores the former.
+func exploreGC() (restore func()) {
+	if os.Getenv("GOGC") != "" {
+		return func() {}
+	}
+	old := debug.SetGCPercent(exploreGCPercent)
+	return func() { debug.SetGCPercent(old) }
+}
+
 func tuneGC() {
 	if os.Getenv("GOGC") == "" {
 		debug.SetGCPercent(gcPercent)
