@@ -63,12 +63,22 @@
 //
 // # What is checked
 //
-// Every new state: mutual exclusion (two threads that believe they hold
-// the lock: their acquire returned and their unlock was not called) and
-// error replies from Redis. When the search ends without a bound cutting
+// Every new state and step, as the random runs' checks (package checks)
+// judge them: mutual exclusion (two threads that believe they hold the
+// lock: their acquire returned and their unlock was not called), error
+// replies and exceptions, the store's hold count against the thread's own
+// when an acquire returns, a lock free of its thread once its last unlock
+// returned, the store's invariants, the fair queue's order, and a crashed
+// holder's hold gone within its lease. A finding is by design when a
+// lease that ran out, a forceUnlock() (it deletes whoever's hold) or a
+// fault on the path (a pause, a lost or delayed message, a Redis restart;
+// not a crash) explains it; the search reports the first of each property
+// and goes on. A bug stops it. When the search ends without a bound cutting
 // it: liveness — from every reachable state some order of events lets
 // every thread finish its calls (a state from which none does is
-// reported as "stuck", with the shortest path to it).
+// reported as "stuck", with the shortest path to it; by design only when
+// a fault on the path left a phantom hold — a hold the store counts and
+// its thread does not — as checks.Liveness judges it).
 //
 // # Use
 //

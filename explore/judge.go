@@ -39,6 +39,26 @@ func faultExcuse(s *state) string {
 	return "fault " + strings.Join(parts, ", ") + " on the path"
 }
 
+// excuseOf is why state s may break a property by design: a fault on the
+// path, or a forceUnlock() some thread called — it deletes the lock
+// whoever holds it (RedissonLock.forceUnlockAsync), so the holder it
+// robbed goes on believing it holds the lock, and the next acquirer
+// overlaps it. "" when neither.
+func (m *model) excuseOf(s *state) string {
+	if e := faultExcuse(s); e != "" {
+		return e
+	}
+	for th := 0; th < m.n; th++ {
+		t := s.th[th]
+		for i := 0; i < int(t.ip) || (i == int(t.ip) && t.inCall); i++ {
+			if i < len(m.prog) && m.prog[i].call.Kind == clients.CallForceUnlock {
+				return m.threadName(th) + "'s forceUnlock() deletes the lock whoever holds it"
+			}
+		}
+	}
+	return ""
+}
+
 // classify makes f by design when excuse is set.
 func classify(f finding, excuse string) finding {
 	if excuse != "" {
@@ -96,10 +116,10 @@ func (m *model) judgeReturn(n *state, th int, call clients.Call, r clients.Resul
 			if t.leaseLeft == 0 {
 				f = classify(f, "its lease had run out")
 			} else {
-				f = classify(f, faultExcuse(n))
+				f = classify(f, m.excuseOf(n))
 			}
 		default:
-			f = classify(f, faultExcuse(n))
+			f = classify(f, m.excuseOf(n))
 		}
 		m.found = append(m.found, f)
 	case call.Kind.Acquires() && r.OK:
@@ -112,7 +132,7 @@ func (m *model) judgeReturn(n *state, th int, call clients.Call, r clients.Resul
 			case c > int64(t.held) && t.hadError:
 				f = classify(f, "an earlier call of "+who+" threw, leaving a hold it does not count")
 			case c < int64(t.held):
-				f = classify(f, faultExcuse(n))
+				f = classify(f, m.excuseOf(n))
 			}
 			m.found = append(m.found, f)
 		}
@@ -125,6 +145,27 @@ func (m *model) judgeReturn(n *state, th int, call clients.Call, r clients.Resul
 			m.found = append(m.found, f)
 		}
 	}
+}
+
+// stuckFinding judges a state from which no order of events lets every
+// thread finish, as checks.Liveness judges a lock that stops making
+// progress: a bug (a key left with no TTL, a wait with no timeout, #5503),
+// except where a phantom hold blocks the lock — a thread's hold the store
+// counts but the thread does not, left by an acquire whose reply a fault
+// lost or delayed; the watchdog keeps it alive for as long as the process
+// lives. That is the application's ambiguous call: by design.
+func (m *model) stuckFinding(s *state) finding {
+	f := finding{kind: "stuck", detail: "from here no order of events lets every thread finish its calls", bug: true}
+	excuse := faultExcuse(s)
+	if excuse == "" {
+		return f
+	}
+	for th := 0; th < m.n; th++ {
+		if c := m.holds(s, th); c > int64(s.th[th].held) {
+			return classify(f, fmt.Sprintf("phantom hold: the store counts %d for %s, who counts %d (%s)", c, m.threadName(th), s.th[th].held, excuse))
+		}
+	}
+	return f
 }
 
 // stateFindings is what state s itself breaks: mutual exclusion, an error
@@ -145,7 +186,7 @@ func (m *model) stateFindings(s *state) []finding {
 		if expired {
 			f = classify(f, "a holder's lease had run out")
 		} else {
-			f = classify(f, faultExcuse(s))
+			f = classify(f, m.excuseOf(s))
 		}
 		out = append(out, f)
 	}

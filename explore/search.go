@@ -209,7 +209,9 @@ func Explore(cfg Config, progress func(Stats)) (*Result, error) {
 	}
 	res.Liveness = true
 	if id, ok := stuck(set.len(), &edges, finished); ok {
-		report(finding{kind: "stuck", detail: "from here no order of events lets every thread finish its calls", bug: true}, func() []action { return pathTo(id, nil) })
+		var s state
+		m.decodeKey(set.key(id), &s)
+		report(m.stuckFinding(&s), func() []action { return pathTo(id, nil) })
 	}
 	return res, nil
 }

@@ -43,15 +43,16 @@ func TestScenarioCounterexampleMustStillFail(t *testing.T) {
 		t.Fatal("no saved counterexample")
 	}
 	orig, _ := os.ReadFile(files[0])
-	i := strings.LastIndex(string(orig), "violation ")
-	if i < 0 {
-		t.Fatalf("%s has no violation line", files[0])
+	const check = "\ncheck\n----\n"
+	i := strings.LastIndex(string(orig), check)
+	if i < 0 || !strings.HasPrefix(string(orig[i+len(check):]), "bug ") {
+		t.Fatalf("%s has no check that prints a bug", files[0])
 	}
-	edited := string(orig[:i]) + "no violation\n"
+	edited := string(orig[:i+len(check)]) + "no violation\n"
 	path := filepath.Join(t.TempDir(), "cx.txt")
 	os.WriteFile(path, []byte(edited), 0o644)
 	code, out, errs := runArgs("scenario", "--quiet", path)
-	if code != exitViolated || !strings.Contains(out, "+violation ") {
+	if code != exitViolated || !strings.Contains(out, "+bug ") {
 		t.Fatalf("exit %d\n%s%s", code, out, errs)
 	}
 }
