@@ -71,6 +71,11 @@ func Tell(v checks.Violation, h *model.History, trace [][]byte) []string {
 	}
 	var lines []string
 	for _, raw := range trace {
+		// Most lines lie outside the story's window: read their time from
+		// the prefix every trace line starts with before decoding them.
+		if at, ok := lineTime(raw); ok && (at < from || at > v.At.Add(sim.Millisecond)) {
+			continue
+		}
 		var ev map[string]any
 		dec := json.NewDecoder(bytes.NewReader(raw))
 		dec.UseNumber()
@@ -159,6 +164,25 @@ func Tell(v checks.Violation, h *model.History, trace [][]byte) []string {
 	}
 	sort.Strings(legend)
 	return append(lines, "where "+strings.Join(legend, ", "))
+}
+
+// lineTime reads a trace line's time from its prefix `{"t":SECONDS,`
+// (sim's trace writes "t" first); ok is false when the line does not start
+// so, and the caller decodes it whole.
+func lineTime(raw []byte) (sim.Time, bool) {
+	rest, ok := bytes.CutPrefix(raw, []byte(`{"t":`))
+	if !ok {
+		return 0, false
+	}
+	i := bytes.IndexByte(rest, ',')
+	if i < 0 {
+		return 0, false
+	}
+	t, err := strconv.ParseFloat(string(rest[:i]), 64)
+	if err != nil {
+		return 0, false
+	}
+	return sim.Time(t * 1000), true
 }
 
 func unitSuffix(ev map[string]any) string {

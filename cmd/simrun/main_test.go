@@ -153,7 +153,7 @@ func TestTraceByteIdentical(t *testing.T) {
 		var traces [2][]byte
 		for j, procs := range []string{"1", "2"} {
 			f := filepath.Join(dir, algo+"-"+procs+".jsonl")
-			code, out, errs := simrunExec(t, []string{"GOMAXPROCS=" + procs}, "run", "--algo", algo, "--seed", "42", "--preset", "all", "--trace", f, "--check-determinism", "--no-shrink", "--viz-dir", "")
+			code, out, errs := simrunExec(t, []string{"GOMAXPROCS=" + procs}, "run", "--algo", algo, "--seed", "42", "--preset", "all", "--trace", f, "--check-determinism", "--no-shrink", "--no-confirm", "--viz-dir", "")
 			if code != exitOK && code != exitViolated {
 				t.Fatalf("%s: exit %d\n%s%s", algo, code, out, errs)
 			}
@@ -361,4 +361,32 @@ func TestRunFlagsRoundTrip(t *testing.T) {
 			t.Fatalf("flags %q read back as %+v, want %+v", c.Args(), got, c)
 		}
 	})
+}
+
+// The main job writes its report (--out) as it prints it, and the
+// statement coverage of its fault-free runs (--coverage); a range too
+// short to reach every statement says which ones no run reached.
+func TestMainJobWritesReportAndCoverage(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs the main job on one seed")
+	}
+	dir := t.TempDir()
+	out, cov := filepath.Join(dir, "main-job.txt"), filepath.Join(dir, "coverage.md")
+	code, stdout, errs := runArgs("--seeds", "1", "--no-confirm", "--out", out, "--coverage", cov)
+	if code != exitOK && code != exitViolated {
+		t.Fatalf("exit %d\n%s", code, errs)
+	}
+	report, _ := os.ReadFile(out)
+	if string(report) != stdout {
+		t.Fatalf("--out holds %d bytes, not the %d printed", len(report), len(stdout))
+	}
+	if !strings.Contains(stdout, "script statements run without faults") || !strings.Contains(stdout, "never run and not explained") {
+		t.Fatalf("no coverage summary in:\n%s", stdout)
+	}
+	md, _ := os.ReadFile(cov)
+	for _, want := range []string{"# Statement coverage", "| rlock-3.8.1 |", "| fairlock-3.16.8 |", "`redis.call('hset'"} {
+		if !strings.Contains(string(md), want) {
+			t.Errorf("coverage report lacks %q", want)
+		}
+	}
 }
