@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"context"
 	"flag"
 	"fmt"
@@ -13,6 +14,7 @@ import (
 
 	"github.com/locksim/locksim/checks"
 	"github.com/locksim/locksim/clients"
+	"github.com/locksim/locksim/internal/atomicfile"
 	"github.com/locksim/locksim/internal/interrupt"
 	"github.com/locksim/locksim/sim"
 	"github.com/locksim/locksim/verdict"
@@ -70,13 +72,51 @@ func runMainJob(ctx context.Context, args []string, stdout, stderr io.Writer) in
 	var sf sweepFlags
 	sf.register(fs, 1, 20)
 	noConfirm := fs.Bool("no-confirm", false, "do not confirm each cell's first by-design excuse by counterfactual runs")
+	out := fs.String("out", "", "also write the report to `FILE` (not when interrupted)")
+	coverageOut := fs.String("coverage", "", "write the statement coverage of the Redisson scripts by the fault-free runs to `FILE` (markdown)")
 	if code, ok := parseFlags(fs, args, stdout, stderr); !ok {
 		return code
 	}
-	seeds, workers := sf.seeds, sf.workers
 	if fs.NArg() > 0 {
 		return usage(stderr, fmt.Sprintf("unknown subcommand %q", fs.Arg(0)))
 	}
+	for name, p := range map[string]string{"out": *out, "coverage": *coverageOut} {
+		if p != "" {
+			if err := checkOutput(name, p); err != nil {
+				return usage(stderr, err.Error())
+			}
+		}
+	}
+	var report bytes.Buffer
+	w := stdout
+	if *out != "" {
+		w = io.MultiWriter(stdout, &report)
+	}
+	code, coverage := mainJob(ctx, sf, !*noConfirm, w, stderr)
+	if ctx.Err() != nil {
+		return interrupt.ExitCode(ctx)
+	}
+	if code != exitOK && code != exitViolated {
+		return code
+	}
+	if *out != "" {
+		if err := atomicfile.WriteBytes(*out, report.Bytes()); err != nil {
+			return writeFailed(stderr, "main job", err)
+		}
+	}
+	if *coverageOut != "" {
+		text := verdict.CoverageReport(clients.Algorithms, coverage, fmt.Sprintf("Written by `go run ./cmd/simrun --seeds %s --coverage FILE`: the runs with preset none and the coverage seeds (verdict.CoverageSeeds).", sf.seeds.String()))
+		if err := atomicfile.WriteBytes(*coverageOut, []byte(text)); err != nil {
+			return writeFailed(stderr, "main job", err)
+		}
+	}
+	return code
+}
+
+// mainJob runs the main job and prints its report; it returns the exit
+// code and the statement coverage of the fault-free runs.
+func mainJob(ctx context.Context, sf sweepFlags, confirm bool, stdout, stderr io.Writer) (int, map[string][]verdict.ScriptStatement) {
+	seeds, workers := sf.seeds, sf.workers
 	type job struct {
 		algo, preset string
 		seed         uint64
@@ -88,9 +128,14 @@ func runMainJob(ctx context.Context, args []string, stdout, stderr io.Writer) in
 	}
 	cells := map[string]*cellResult{}
 	var runErr error
+	cov := newJobCoverage(total, func(i uint64) (string, bool) {
+		j := jobOf(i)
+		_, _, redisson := clients.RedissonAlgo(j.algo)
+		return j.algo, redisson && j.preset == "none"
+	})
 	done := runOrdered(ctx, total, workers, stderr, "simulating", func(i uint64) clients.RunConfig {
 		j := jobOf(i)
-		return clients.RunConfig{Algo: j.algo, Seed: j.seed, Preset: j.preset}
+		return clients.RunConfig{Algo: j.algo, Seed: j.seed, Preset: j.preset, Coverage: cov.perRun[i]}
 	}, func(i uint64, _ clients.RunConfig, res runResult) {
 		if res.err != nil {
 			if runErr == nil {
@@ -99,6 +144,7 @@ func runMainJob(ctx context.Context, args []string, stdout, stderr io.Writer) in
 			return
 		}
 		j := jobOf(i)
+		cov.add(j.algo, cov.perRun[i])
 		for _, prop := range verdict.Properties {
 			key := j.algo + "/" + j.preset + "/" + prop
 			c := cells[key]
@@ -142,11 +188,17 @@ func runMainJob(ctx context.Context, args []string, stdout, stderr io.Writer) in
 	})
 	if runErr != nil {
 		fmt.Fprintf(stderr, "simrun: %v\n", runErr)
-		return exitHarness
+		return exitHarness, nil
+	}
+	if done == total {
+		if _, err := cov.runCoverageSeeds(ctx, workers, stderr); err != nil {
+			fmt.Fprintf(stderr, "simrun: %v\n", err)
+			return exitHarness, nil
+		}
 	}
 	var rejudged, confirmedCells, excusedCells int
 	var rejudgedText []string
-	if done == total && !*noConfirm {
+	if done == total && ctx.Err() == nil && confirm {
 		// The first by-design violation of every cell, confirmed by
 		// counterfactual runs: an excuse that does not hold is a bug.
 		type target struct {
@@ -197,7 +249,7 @@ func runMainJob(ctx context.Context, args []string, stdout, stderr io.Writer) in
 			})
 		if runErr != nil {
 			fmt.Fprintf(stderr, "simrun: %v\n", runErr)
-			return exitHarness
+			return exitHarness, nil
 		}
 	}
 	fmt.Fprintf(stdout, "simrun: %d algorithms × %d presets × seeds %s (%d runs); properties checked: %s\n",
@@ -252,6 +304,14 @@ func runMainJob(ctx context.Context, args []string, stdout, stderr io.Writer) in
 			fmt.Fprintln(stdout)
 		}
 	}
+	var statements map[string][]verdict.ScriptStatement
+	if done == total && ctx.Err() == nil {
+		var err error
+		if statements, err = cov.report(stdout); err != nil {
+			fmt.Fprintf(stderr, "simrun: %v\n", err)
+			return exitHarness, nil
+		}
+	}
 	if excusedCells > 0 {
 		fmt.Fprintf(stdout, "\nexcuses checked by counterfactual runs (the first by-design violation of each cell, run again without each fault its excuse names): %d confirmed, %d re-judged\n", confirmedCells, rejudged)
 		sort.Strings(rejudgedText)
@@ -274,12 +334,12 @@ func runMainJob(ctx context.Context, args []string, stdout, stderr io.Writer) in
 		for _, l := range annotations {
 			fmt.Fprintln(stdout, l)
 		}
-		return exitViolated
+		return exitViolated, statements
 	}
 	if done < total {
 		fmt.Fprintln(stdout, "\nno unexpected violation in the runs that finished (interrupted)")
-		return interrupt.ExitCode(ctx)
+		return interrupt.ExitCode(ctx), nil
 	}
 	fmt.Fprintln(stdout, "\nno unexpected violation")
-	return exitOK
+	return exitOK, statements
 }
