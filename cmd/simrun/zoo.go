@@ -62,7 +62,12 @@ const scenarios = "scenario/testdata/"
 
 var findings = []finding{
 	{"setnx-expire", "net", "liveness", checks.Bug, 40, "EXPIRE lost after SETNX: a lock that never expires", "", clients.ClientOverrides{}, false, "seed 003 (SETNX then EXPIRE)", scenarios + "simple-locks.txt"},
+	// A crash between SETNX and EXPIRE: a window of one round trip, that
+	// crash's faults at protocol points hit (at=reply:setnx).
+	{"setnx-expire", "crash", "liveness", checks.Bug, 300, "a crash between SETNX and EXPIRE: a lock that never expires", "", clients.ClientOverrides{}, false, "seed 003 (SETNX then EXPIRE)", scenarios + "simple-locks.txt"},
 	{"set-px", "none", "mutex", checks.Bug, 20, "a holder slower than its lease deletes another's lock", "", clients.ClientOverrides{}, false, "seed 003 (SET NX PX, DEL)", scenarios + "simple-locks.txt"},
+	// The key expiring between GET and DEL: a pause at the GET's reply.
+	{"set-uuid-getdel", "pause", "mutex", checks.Bug, 500, "the lock expires between GET and DEL, and the DEL removes the next holder's lock", "", clients.ClientOverrides{}, false, "seed 003 (GET, compare, DEL)", scenarios + "simple-locks.txt"},
 	{"set-uuid-lua", "pause", "mutex", checks.ByDesign, 40, "a pause longer than the lease gives two holders", "pause", clients.ClientOverrides{}, false, "Kleppmann's fencing argument", ""},
 	{"rlock-3.8.1", "pause", "mutex", checks.ByDesign, 40, "a pause longer than the watchdog's lease gives two holders", "pause", clients.ClientOverrides{}, false, "Kleppmann's fencing argument", ""},
 	{"rlock-3.8.1", "failover", "mutex", checks.ByDesign, 60, "failover to a lagging replica gives two holders", "master-crash", clients.ClientOverrides{}, false, "seed 003, last section; #2669, #3253", scenarios + "simple-locks.txt"},
@@ -173,9 +178,13 @@ func runBugZoo(ctx context.Context, args []string, stdout, stderr io.Writer) int
 		fmt.Fprintf(&b, "| %s | %s | %s | %s | %s | %s | %d | %.1f | %s | %s |\n", f.issue, f.why, f.algo, f.preset, f.property, f.class, n, 1000*float64(hits[i])/float64(n), seedCell, scen)
 	}
 	fmt.Fprintf(&b, "\nShown only by a scenario file (a random search almost never lands in their window):\n\n")
-	fmt.Fprintf(&b, "- seed 003's `set-uuid-getdel`: the lock expires between GET and DEL and the DEL removes the next holder's lock — [simple-locks.txt](../%ssimple-locks.txt);\n", scenarios)
 	fmt.Fprintf(&b, "- #4743: `tryLock(10, SECONDS)` with no lease queues with a wait of 10 ms but its acquireFailed takes 10 000 ms off the scores behind it — [commands.txt](../%scommands.txt);\n", scenarios)
 	fmt.Fprintf(&b, "- seed 001's walk-throughs for both versions, checked step by step against a real Redis — [3.8.1](../%sfairlock-3.8.1-walkthrough.txt), [3.16.8](../%sfairlock-3.16.8-walkthrough.txt).\n", scenarios, scenarios)
+	fmt.Fprintf(&b, "\nShortest counterexamples of `simrun explore` (results/explore.md; each replays with `simrun scenario FILE`):\n\n")
+	fmt.Fprintf(&b, "- 3.8.1, no fault, 2 threads × 2 calls: an unlock races the watchdog's renewal and the lock is re-taken within the renewal's round trip; the renewal answers 0, its entry is removed, and the new holder's lock expires under it (mutex, 21 steps) — [rlock-3.8.1-t2-a2-none.txt](explore/rlock-3.8.1-t2-a2-none.txt);\n")
+	fmt.Fprintf(&b, "- 3.8.1, no fault, two threads of one JVM: one thread's last unlock cancels the renewal entry the other thread's new hold relies on (`cancelExpirationRenewal(null)`), so that hold expires after 30 s (holds, 19 steps) — [rlock-3.8.1-t2-reentrant-pp2-none.txt](explore/rlock-3.8.1-t2-reentrant-pp2-none.txt);\n")
+	fmt.Fprintf(&b, "- 3.16.8, no fault: a renewal answering 0 after an unlock calls `cancelExpirationRenewal(null)`, which cancels the entry of the lock's next hold in the JVM; its unlock then throws IllegalMonitorStateException (error, 17 steps) — [rlock-3.16.8-t2-a2-none.txt](explore/rlock-3.16.8-t2-a2-none.txt);\n")
+	fmt.Fprintf(&b, "- 3.16.8's fair lock, no fault, 2 threads × 1 call: a waiter gets ttl -1 and waits with no timeout (#5503); its queue entry's timeout passes while the holder keeps the lock, so the holder's unlock drops it as stale and wakes nobody (stuck, 143 steps) — [fairlock-3.16.8-t2-a1-none.txt](explore/fairlock-3.16.8-t2-a1-none.txt).\n")
 	fmt.Fprintf(&b, "\nMeasured figures rather than violations (a dead head waiter blocking a free fair lock, FIFO overtakes, negative ttls): [fairlock-3.8.1-vs-3.16.8.md](fairlock-3.8.1-vs-3.16.8.md).\n")
 	if err := atomicfile.WriteBytes(*out, b.Bytes()); err != nil {
 		return writeFailed(stderr, "bugzoo", err)
