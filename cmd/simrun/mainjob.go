@@ -80,9 +80,9 @@ func runMainJob(ctx context.Context, args []string, stdout, stderr io.Writer) in
 	if fs.NArg() > 0 {
 		return usage(stderr, fmt.Sprintf("unknown subcommand %q", fs.Arg(0)))
 	}
-	for name, p := range map[string]string{"out": *out, "coverage": *coverageOut} {
-		if p != "" {
-			if err := checkOutput(name, p); err != nil {
+	for _, o := range []struct{ flag, path string }{{"out", *out}, {"coverage", *coverageOut}} {
+		if o.path != "" {
+			if err := checkOutput(o.flag, o.path); err != nil {
 				return usage(stderr, err.Error())
 			}
 		}
