@@ -41,7 +41,7 @@
 //	client name=A [threads=N]
 //	lock A [thread=N] [lease=D]               lock() or lock(lease)
 //	trylock A [thread=N] [wait=D] [lease=D] [unit=ms|s]   tryLock(wait, lease, unit)
-//	trylock-now A [thread=N] [lease=D]        tryLock(): one attempt
+//	trylock-now A [thread=N]                  tryLock(): one attempt, no lease (tryLock(0, lease) is trylock wait=0)
 //	unlock A [thread=N]
 //	force-unlock A [thread=N]
 //	held A [thread=N]                         isHeldByCurrentThread()
