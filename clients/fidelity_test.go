@@ -369,7 +369,9 @@ func TestWriteFailureTiming(t *testing.T) {
 
 // Item 8. 3.16.8 fails a lock command when WAIT counted any other number
 // of replicas than it asked for, more as well as fewer
-// (R16:RedissonBaseLock.java:227: getSyncedSlaves() != availableSlaves).
+// (R16:RedissonBaseLock.java:227: getSyncedSlaves() != availableSlaves);
+// the synchronous call sees the IllegalStateException wrapped in a
+// RedisException (R16:command/CommandAsyncService.java:321-326).
 func TestWaitCountMustEqualReplicas(t *testing.T) {
 	for _, synced := range []int64{0, 2} {
 		s := newStepper(t, "rlock-3.16.8")
@@ -379,7 +381,7 @@ func TestWaitCountMustEqualReplicas(t *testing.T) {
 			t.Fatal("the acquire should WAIT for the one replica")
 		}
 		s.reply(OpAcquire, 1, sim.Reply{Kind: sim.KindArray, Arr: []sim.Reply{sim.Nil, sim.Int(synced)}})
-		if r := s.mustReturn(1); r.Err != ErrSync {
+		if r := s.mustReturn(1); r.Err != ErrSync || !strings.HasPrefix(r.Text, "RedisException: Unexpected exception while processing command (cause: IllegalStateException: Only ") {
 			t.Fatalf("WAIT counted %d of 1: lock() returned %+v, want the sync failure", synced, r)
 		}
 	}
