@@ -456,3 +456,37 @@ func TestAcquireFailedBeforeUnsubscribe(t *testing.T) {
 		})
 	}
 }
+
+// Item 6, tryLock's side. tryLock(wait) gives up waiting for a pending
+// subscription. 3.16.8: cancel(false) succeeds on the pending future, so
+// nothing releases the entry and the channel stays subscribed once the
+// subscription completes (R16:RedissonLock.java:233-243). 3.8.1: cancel
+// fails once the subscribe listener ran (R8:pubsub/PublishSubscribe.java
+// 70-74), and the listener tryLock added unsubscribes when the
+// subscription succeeds (R8:RedissonLock.java:324-334).
+func TestTryLockGivesUpOnPendingSubscription(t *testing.T) {
+	for _, v := range rlVersions {
+		t.Run(v, func(t *testing.T) {
+			s := newStepper(t, "rlock-"+v)
+			s.call(1, tryCall(1000, -1))
+			s.reply(OpAcquire, 1, sim.Int(20000))
+			var ch string
+			for _, e := range s.eff {
+				if e.Kind == EffSubscribe {
+					ch = e.Channel
+				}
+			}
+			eff := s.fire(TimerKey{TimerWait, 0})
+			if r := s.mustReturn(1); r.Failed() || r.OK || s.now != ms(1000) || has(eff, EffUnsubscribe) {
+				t.Fatalf("at %v: %+v (unsubscribe %v), want false at 1 s, still subscribed", s.now, r, has(eff, EffUnsubscribe))
+			}
+			eff = s.step(Event{Kind: EvSubscribed, Channel: ch})
+			if got, want := has(eff, EffUnsubscribe), v == "3.8.1"; got != want {
+				t.Fatalf("unsubscribed when the subscription completed: %v, want %v", got, want)
+			}
+			if got, want := s.c.Subscribed(ch), v == "3.16.8"; got != want {
+				t.Fatalf("still subscribed afterwards: %v, want %v", got, want)
+			}
+		})
+	}
+}
