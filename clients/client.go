@@ -474,7 +474,8 @@ func decodeReply(cmd Cmd, r sim.Reply) (sim.Reply, Result) {
 		return res, Result{Err: ErrReply, Text: "RedisException: " + res.Str}
 	}
 	if synced := r.Arr[1].Int; synced != int64(cmd.Sync) {
-		return res, Result{Err: ErrSync, Text: fmt.Sprintf("RedisException: Only %d of %d slaves were synced", synced, cmd.Sync)}
+		// The IllegalStateException reaches a sync call wrapped by CommandAsyncService.convertException.
+		return res, Result{Err: ErrSync, Text: fmt.Sprintf("RedisException: Unexpected exception while processing command (cause: IllegalStateException: Only %d of %d slaves were synced)", synced, cmd.Sync)}
 	}
 	return res, Result{}
 }

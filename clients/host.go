@@ -229,6 +229,10 @@ func (h *Host) step(ev Event) {
 		ev := h.queue[0]
 		h.queue = h.queue[1:]
 		ev.Now, ev.Wall = h.p.VirtualNow(), h.p.Now()
+		// An approximation: Redisson counts the slaves it has not frozen
+		// (R16:connection/balancer/LoadBalancerManager.java:86-89), which lags
+		// a replica's death or return by its failure detection; this is the
+		// world's true live count (docs/redisson-facts.md §2).
 		ev.Replicas = h.p.World().AvailableReplicas()
 		inc := h.p.Incarnation()
 		if h.OnEvent != nil {

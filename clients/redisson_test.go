@@ -776,7 +776,7 @@ func TestWaitBatchWithReplica(t *testing.T) {
 			if d := waits[0].At.Sub(acq[0].At); d != sim.Second {
 				t.Fatalf("WAIT returned %s after the script, want its 1000 ms timeout", d)
 			}
-			if errKind(r.err) != ErrSync || r.err.Error() != "RedisException: Only 0 of 1 slaves were synced" {
+			if errKind(r.err) != ErrSync || r.err.Error() != "RedisException: Unexpected exception while processing command (cause: IllegalStateException: Only 0 of 1 slaves were synced)" {
 				t.Fatalf("lock() should fail with the sync error: %+v", r)
 			}
 		})

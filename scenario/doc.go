@@ -37,24 +37,29 @@
 //
 // # Commands
 //
-//	world algo=ALGO [replicas=N] [latency=0|default|D] [repl-lag=D] [lock=NAME] [seed=N]
+//	world algo=ALGO [replicas=N] [latency=0|default|D] [repl-lag=D] [lock=NAME] [seed=N] [watchdog=D]
 //	client name=A [threads=N]
 //	lock A [thread=N] [lease=D]               lock() or lock(lease)
+//	lock-interruptibly A [thread=N] [lease=D] lockInterruptibly() or lockInterruptibly(lease)
 //	trylock A [thread=N] [wait=D] [lease=D] [unit=ms|s]   tryLock(wait, lease, unit)
-//	trylock-now A [thread=N] [lease=D]        tryLock(): one attempt
+//	trylock-now A [thread=N]                  tryLock(): one attempt, no lease (tryLock(0, lease) is trylock wait=0)
 //	unlock A [thread=N]
 //	force-unlock A [thread=N]
+//	delete A [thread=N]                       delete(): forceUnlock, or the fair lock's DEL of its three keys
+//	interrupt A [thread=N]                    Thread.interrupt()
 //	held A [thread=N]                         isHeldByCurrentThread()
 //	hold-count A [thread=N]                   getHoldCount()
 //	wake A [thread=N]                         PUBLISH 0 on the channel A's thread waits on
 //	advance D
 //	crash A | restart A | pause A D | partition A D | clock-step A D
 //	failover [lag=D]                          the master dies; a replica is promoted after D
+//	stop-redis D                              the master stops for D, refusing connections, then starts empty
 //	state                                     the store and every client's threads
 //	trace                                     the commands the store ran since the last trace
 //
 // ALGO is one of clients.Algorithms: setnx-expire, set-px, set-uuid-getdel,
 // set-uuid-lua, rlock-3.8.1, rlock-3.16.8, fairlock-3.8.1, fairlock-3.16.8.
+// watchdog=D sets Redisson's Config.lockWatchdogTimeout (30s by default).
 // Durations read like Go's (250ms, 1.5s, 5m); `unit=s` passes wait and lease
 // to Redisson in seconds (the #4743 unit bug needs it).
 //

@@ -323,3 +323,65 @@ func handleWake(e *Env, a *args) (string, error) {
 	e.settle()
 	return "", nil
 }
+
+// handleLockInterruptibly: lock-interruptibly A [thread=N] [lease=D] —
+// lockInterruptibly() or lockInterruptibly(leaseTime): an interrupt ends
+// its wait with InterruptedException.
+func handleLockInterruptibly(e *Env, a *args) (string, error) {
+	var lease int64
+	var ldesc string
+	th, err := e.threadFor(a, "lock-interruptibly A [thread=N] [lease=D]", func() (err error) {
+		lease, ldesc, err = leaseArg(a)
+		return err
+	})
+	if err != nil {
+		return "", err
+	}
+	if msg, ok := e.redissonOnly(a); !ok {
+		return msg, nil
+	}
+	if msg := e.busy(th); msg != "" {
+		return msg, nil
+	}
+	c := e.begin(th, "lockInterruptibly("+ldesc+")")
+	th.do(clients.Call{Kind: clients.CallLock, Wait: -1, Lease: lease, Interruptibly: true}, func(r clients.Result) { e.endAcquire(th, c, r, "acquired") })
+	return e.after(th, c), nil
+}
+
+// handleInterrupt: interrupt A [thread=N] — Thread.interrupt(): a thread
+// blocked interruptibly throws now; otherwise the status stays set for
+// its next wait.
+func handleInterrupt(e *Env, a *args) (string, error) {
+	th, err := e.threadFor(a, "interrupt A [thread=N]", nil)
+	if err != nil {
+		return "", err
+	}
+	if msg, ok := e.redissonOnly(a); !ok {
+		return msg, nil
+	}
+	p := th.c.proc
+	if !p.Alive() || p.Paused() {
+		return e.at() + " " + th.c.name + " is not running", nil
+	}
+	e.event("%s interrupted", th.label())
+	th.c.host.Interrupt(th.id)
+	e.settle()
+	return "", nil
+}
+
+// handleDelete: delete A [thread=N] — delete(): forceUnlock for RLock;
+// the fair lock's DEL of the lock, its queue and its timeout set.
+func handleDelete(e *Env, a *args) (string, error) {
+	th, msg, err := e.redissonCall(a, "delete A [thread=N]")
+	if err != nil || msg != "" {
+		return msg, err
+	}
+	c := e.begin(th, "delete()")
+	th.do(clients.Call{Kind: clients.CallDelete, Wait: -1, Lease: -1}, func(r clients.Result) {
+		if r.OK && !r.Failed() {
+			th.held = 0
+		}
+		e.endReply(th, c, r, strconv.FormatBool(r.OK))
+	})
+	return e.after(th, c), nil
+}

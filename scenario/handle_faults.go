@@ -151,3 +151,29 @@ func (e *Env) serverMs() int64 {
 	}
 	return e.w.Nodes()[0].Clock.UnixMs(e.w.Now())
 }
+
+// handleStopRedis: stop-redis D — the master stops for D with no
+// failover: connections are refused, so every write fails at once (not a
+// timeout) and the executor retries it; then it starts again without
+// persistence (every key gone).
+func handleStopRedis(e *Env, a *args) (string, error) {
+	if err := a.finish(1, "stop-redis D"); err != nil {
+		return "", err
+	}
+	d, err := posDur(a, 0)
+	if err != nil {
+		return "", err
+	}
+	if d <= 0 {
+		return "", fmt.Errorf("stop-redis: %s: want a positive duration", d)
+	}
+	m := e.w.Master()
+	if m == nil || !m.Up {
+		return e.at() + " no master to stop", nil
+	}
+	e.event("%s (master) stops for %s: connections are refused", m.Name, d)
+	// No replica is promoted while it is down: the election would come after it is back.
+	e.w.CrashMaster(d, d+sim.Millisecond)
+	e.settle()
+	return "", nil
+}

@@ -11,9 +11,9 @@ import (
 )
 
 // handleWorld: world algo=ALGO [replicas=N] [latency=0|default|D]
-// [repl-lag=D] [lock=NAME] [seed=N] — a fresh world.
+// [repl-lag=D] [lock=NAME] [seed=N] [watchdog=D] — a fresh world.
 func handleWorld(e *Env, a *args) (string, error) {
-	const usage = "world algo=ALGO [replicas=N] [latency=0|default|D] [repl-lag=D] [lock=NAME] [seed=N]"
+	const usage = "world algo=ALGO [replicas=N] [latency=0|default|D] [repl-lag=D] [lock=NAME] [seed=N] [watchdog=D]"
 	algo, ok := a.str("algo", "")
 	if !ok {
 		return "", fmt.Errorf("world: algo= is required (one of %s)", strings.Join(clients.Algorithms, ", "))
@@ -67,6 +67,10 @@ func handleWorld(e *Env, a *args) (string, error) {
 		}
 		net.Replication = sim.Latency{Base: replLag}
 	}
+	watchdog, hasWatchdog, err := a.dur("watchdog")
+	if err != nil {
+		return "", err
+	}
 	if err := a.finish(0, usage); err != nil {
 		return "", err
 	}
@@ -77,6 +81,17 @@ func handleWorld(e *Env, a *args) (string, error) {
 	if err != nil {
 		return "", fmt.Errorf("world: %v", err)
 	}
+	watchdogText := ""
+	if hasWatchdog {
+		if cf.Simple != "" {
+			return "", fmt.Errorf("world: watchdog= is Redisson's Config.lockWatchdogTimeout; %s has none", algo)
+		}
+		if watchdog < 3*sim.Millisecond || watchdog%sim.Millisecond != 0 {
+			return "", fmt.Errorf("world: watchdog=%s: want a whole number of ms, at least 3ms", watchdog)
+		}
+		cf.Opts.LockWatchdogTimeout = watchdog.Ms() // Config.setLockWatchdogTimeout
+		watchdogText = ", lockWatchdogTimeout " + watchdog.String()
+	}
 	n.cf, n.kind, n.fair, n.version = cf, cf.Simple, cf.Opts.Fair, cf.Opts.Version
 	tr := sim.NewTracer(nil)
 	n.w = sim.NewWorld(sim.Config{Seed: uint64(seed), Net: net, Replicas: replicas, Trace: tr})
@@ -86,7 +101,7 @@ func handleWorld(e *Env, a *args) (string, error) {
 	if replicas > 0 {
 		lagText = fmt.Sprintf(", replication lag %s", net.Replication.Base)
 	}
-	return fmt.Sprintf("world %s: lock %s, %d replica(s), latency %s%s, seed %d", algo, lockName, replicas, latText, lagText, seed), nil
+	return fmt.Sprintf("world %s: lock %s, %d replica(s), latency %s%s, seed %d%s", algo, lockName, replicas, latText, lagText, seed, watchdogText), nil
 }
 
 var clientName = regexp.MustCompile(`^[A-Za-z][A-Za-z0-9_]*$`)

@@ -125,6 +125,11 @@ func init() {
 		"state":        handleState,
 		"trace":        handleTrace,
 	}
+	// Interrupts, delete(), a refusing server (Redisson's own tests use them).
+	handlers["lock-interruptibly"] = handleLockInterruptibly
+	handlers["interrupt"] = handleInterrupt
+	handlers["delete"] = handleDelete
+	handlers["stop-redis"] = handleStopRedis
 }
 
 // Do runs one command and returns its output. A malformed command (unknown
@@ -412,6 +417,10 @@ func (e *Env) onTrace(b []byte) {
 			if c := e.byProc[l.Node]; c != nil {
 				c.cut++
 			}
+		}
+	case "restart":
+		if e.byProc[l.Node] == nil { // a Redis node, not a client process
+			e.event("%s starts again, empty (no persistence)", l.Node)
 		}
 	case "promoted":
 		e.event("%s promoted to master (applied offset %v)", l.Node, l.Fields["applied"])

@@ -188,6 +188,10 @@ func TestRunFileMalformed(t *testing.T) {
 		{"bad-unit", "world algo=rlock-3.16.8\ntrylock A wait=10s unit=h\n", ":2: trylock: unit=h: want ms or s"},
 		{"advance-beyond-a-day", "world algo=rlock-3.16.8\nadvance 25h\n", ":2: advance: 90000s is beyond 86400s"},
 		{"lease-beyond-a-day", "world algo=rlock-3.16.8\nlock A lease=100000h\n", ":2: lock: lease: 360000000s is beyond 86400s"},
+		{"watchdog-simple-lock", "world algo=set-px watchdog=3s\n", ":1: world: watchdog= is Redisson's"},
+		{"watchdog-too-short", "world algo=rlock-3.8.1 watchdog=2ms\n", ":1: world: watchdog=2ms: want a whole number of ms, at least 3ms"},
+		{"stop-redis-zero", "world algo=rlock-3.8.1\nstop-redis 0s\n", ":2: stop-redis: 0s: want a positive duration"},
+		{"interrupt-extra", "world algo=rlock-3.8.1\ninterrupt A B\n", ":2: interrupt: want 1 positional argument(s), got 2"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			path := filepath.Join(dir, c.name+".txt")
