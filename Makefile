@@ -5,10 +5,13 @@
 # (tools/setup-test-deps.sh).
 GO ?= go
 
-# go test's -timeout: three times the slowest package. Measured with
-# `time make test` on the 2-core development machine, otherwise idle:
-# 5m14s in all; cmd/simrun, with the 10,000-seed no-false-alarm gate on
-# every core, slowest at 300 s (clients 160 s, internal/difftest 24 s).
+# go test's -timeout: three times the slowest package. `time make test`
+# on the 2-core development machine takes 8.3 min of CPU in all (user +
+# sys), so about 4.5 min of wall time when the machine is otherwise idle;
+# with other work loading it (load average 5) it took 7m34s, cmd/simrun
+# (the 10,000-seed no-false-alarm gate on every core) slowest at 418 s,
+# clients 200 s, internal/difftest 30 s. Idle, cmd/simrun takes under
+# 300 s: 15 minutes is three times that.
 TIMEOUT ?= 15m
 
 .PHONY: test quick lint bench run
