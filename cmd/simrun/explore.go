@@ -96,7 +96,7 @@ func runExplore(ctx context.Context, args []string, stdout, stderr io.Writer) in
 	}
 	set := flagx.Visited(fs)
 	if *report {
-		for _, name := range []string{"algo", "threads", "acquires", "faults", "scripts", "mutant", "max-states", "max-depth", "save"} {
+		for _, name := range []string{"algo", "threads", "per-proc", "acquires", "ops", "wait", "lease", "faults", "scripts", "mutant", "max-states", "max-depth", "max-memory", "save", "save-by-design"} {
 			if set[name] {
 				return usage(stderr, fmt.Sprintf("explore: --%s does not apply to --report (it explores its own ladder of configurations)", name))
 			}
@@ -121,9 +121,17 @@ func runExplore(ctx context.Context, args []string, stdout, stderr io.Writer) in
 			}
 		}
 	}
+	if set["acquires"] && set["ops"] {
+		return usage(stderr, "explore: --acquires counts lock()/unlock() cycles when --ops is not given; with --ops, repeat an op instead")
+	}
 	cfg, err := ef.config()
 	if err != nil {
 		return usage(stderr, "explore: "+err.Error())
+	}
+	if *saveDesign != "" {
+		if err := checkOutput("save-by-design", filepath.Join(*saveDesign, configFile(cfg))); err != nil {
+			return usage(stderr, "explore: "+err.Error())
+		}
 	}
 	path := *save
 	if path == "" {
@@ -144,8 +152,7 @@ func runExplore(ctx context.Context, args []string, stdout, stderr io.Writer) in
 		}
 		path := filepath.Join(*saveDesign, strings.TrimSuffix(configFile(cfg), ".txt")+"-"+v.Kind+".txt")
 		if err := saveText(path, v.Scenario(cfg)); err != nil {
-			fmt.Fprintf(stderr, "simrun: explore: %v\n", err)
-			return exitHarness
+			return writeFailed(stderr, "explore", err)
 		}
 		fmt.Fprintf(stdout, "saved the by-design %s counterexample to %s\n", v.Kind, path)
 	}
