@@ -2,8 +2,6 @@ package scenario
 
 import (
 	"bufio"
-	"bytes"
-	"encoding/json"
 	"fmt"
 	"io"
 	"os"
@@ -15,7 +13,6 @@ import (
 
 	"github.com/locksim/locksim/clients"
 	"github.com/locksim/locksim/explore"
-	"github.com/locksim/locksim/internal/jsonl"
 	"github.com/locksim/locksim/sim"
 )
 
@@ -79,21 +76,7 @@ type call struct {
 }
 
 // traceLine is one decoded line of the world's trace.
-type traceLine struct {
-	At       sim.Time
-	Node     string
-	Kind     string
-	From     string
-	Req      int64
-	ServerMs int64
-	Script   string
-	Keys     []string
-	Argv     []string
-	Cmd      []string
-	Reply    sim.Reply
-	HasReply bool
-	Fields   map[string]any
-}
+type traceLine = sim.TraceLine
 
 // New returns an empty scenario; its first command must be `world`.
 func New() *Env { return &Env{} }
@@ -430,29 +413,7 @@ func (e *Env) onTrace(b []byte) {
 }
 
 func decodeLine(b []byte) traceLine {
-	dec := json.NewDecoder(bytes.NewReader(b))
-	dec.UseNumber()
-	var m map[string]any
-	_ = dec.Decode(&m)
-	l := traceLine{Fields: m}
-	if n, ok := m["t"].(json.Number); ok {
-		l.At = sim.ParseTraceTime(n.String())
-	}
-	str := func(k string) string { s, _ := m[k].(string); return s }
-	strs := func(k string) []string { return jsonl.Strings(m[k]) }
-	l.Node, l.Kind, l.From, l.Script = str("node"), str("kind"), str("from"), str("script")
-	if n, ok := m["req"].(json.Number); ok {
-		l.Req, _ = n.Int64()
-	}
-	if n, ok := m["server_ms"].(json.Number); ok {
-		l.ServerMs, _ = n.Int64()
-	}
-	l.Keys, l.Argv, l.Cmd = strs("keys"), strs("argv"), strs("cmd")
-	if r, ok := m["reply"]; ok {
-		if rep, err := sim.ReplyFromJSONValue(r); err == nil {
-			l.Reply, l.HasReply = rep, true
-		}
-	}
+	l, _ := sim.DecodeTraceLine(b) // the world's own lines: always valid
 	return l
 }
 

@@ -1,7 +1,6 @@
 package story
 
 import (
-	"bytes"
 	"encoding/json"
 	"fmt"
 	"sort"
@@ -9,7 +8,6 @@ import (
 	"strings"
 
 	"github.com/locksim/locksim/checks"
-	"github.com/locksim/locksim/internal/jsonl"
 	"github.com/locksim/locksim/model"
 	"github.com/locksim/locksim/sim"
 )
@@ -73,22 +71,18 @@ func Tell(v checks.Violation, h *model.History, trace [][]byte) []string {
 	for _, raw := range trace {
 		// Most lines lie outside the story's window: read their time from
 		// the prefix every trace line starts with before decoding them.
-		if at, ok := lineTime(raw); ok && (at < from || at > v.At.Add(sim.Millisecond)) {
+		if at, ok := sim.TraceLineTime(raw); ok && (at < from || at > v.At.Add(sim.Millisecond)) {
 			continue
 		}
-		var ev map[string]any
-		dec := json.NewDecoder(bytes.NewReader(raw))
-		dec.UseNumber()
-		if dec.Decode(&ev) != nil {
+		l, err := sim.DecodeTraceLine(raw)
+		if err != nil {
 			continue
 		}
-		t, _ := strconv.ParseFloat(fmt.Sprint(ev["t"]), 64)
-		at := sim.Time(t * 1000)
+		at, ev := l.At, l.Fields
 		if at < from || at > v.At.Add(sim.Millisecond) {
 			continue
 		}
-		kind := fmt.Sprint(ev["kind"])
-		node := fmt.Sprint(ev["node"])
+		kind, node := l.Kind, l.Node
 		var text string
 		switch kind {
 		case "call", "return":
@@ -116,12 +110,12 @@ func Tell(v checks.Violation, h *model.History, trace [][]byte) []string {
 				if ev["reply"] == nil {
 					continue // a poll that changed nothing (SET NX refused)
 				}
-				script = strings.Join(jsonl.Strings(ev["cmd"]), " ")
+				script = strings.Join(l.Cmd, " ")
 			} else if i := strings.LastIndex(script, "/"); i >= 0 {
 				script = script[i+1:]
 			}
 			owner := ""
-			for _, a := range jsonl.Strings(ev["argv"]) {
+			for _, a := range l.Argv {
 				if strings.Count(a, "-") == 4 && strings.Contains(a, ":") {
 					owner = a // a Redisson owner field (UUID:threadId)
 				}
@@ -164,25 +158,6 @@ func Tell(v checks.Violation, h *model.History, trace [][]byte) []string {
 	}
 	sort.Strings(legend)
 	return append(lines, "where "+strings.Join(legend, ", "))
-}
-
-// lineTime reads a trace line's time from its prefix `{"t":SECONDS,`
-// (sim's trace writes "t" first); ok is false when the line does not start
-// so, and the caller decodes it whole.
-func lineTime(raw []byte) (sim.Time, bool) {
-	rest, ok := bytes.CutPrefix(raw, []byte(`{"t":`))
-	if !ok {
-		return 0, false
-	}
-	i := bytes.IndexByte(rest, ',')
-	if i < 0 {
-		return 0, false
-	}
-	t, err := strconv.ParseFloat(string(rest[:i]), 64)
-	if err != nil {
-		return 0, false
-	}
-	return sim.Time(t * 1000), true
 }
 
 func unitSuffix(ev map[string]any) string {
