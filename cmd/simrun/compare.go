@@ -14,93 +14,13 @@ import (
 
 	"github.com/locksim/locksim/checks"
 	"github.com/locksim/locksim/clients"
+	"github.com/locksim/locksim/fairness"
 	"github.com/locksim/locksim/internal/atomicfile"
 	"github.com/locksim/locksim/internal/interrupt"
 	"github.com/locksim/locksim/internal/ordered"
-	"github.com/locksim/locksim/model"
 	"github.com/locksim/locksim/sim"
 	"github.com/locksim/locksim/verdict"
 )
-
-// runMetrics is what one run contributes to a comparison.
-type runMetrics struct {
-	violations []checks.Violation
-	waits      []sim.Duration         // acquired lock()/tryLock(wait) calls: call to acquisition
-	byPos      map[int][]sim.Duration // the same, by first queue position
-	acquired   int
-	overtakes  int
-	idle       []sim.Duration // free-lock intervals while queued callers waited
-	evicted    int
-	negTTL     int
-}
-
-// measure runs one configuration and extracts its metrics.
-func measure(cfg clients.RunConfig) (runMetrics, error) {
-	r, err := clients.NewRun(cfg, sim.Untraced)
-	if err != nil {
-		return runMetrics{}, err
-	}
-	r.Execute()
-	h := r.History
-	m := runMetrics{violations: verdict.Check(r).Violations, byPos: map[int][]sim.Duration{}, negTTL: h.NegativeTTLs}
-	for _, op := range h.Ops {
-		if op.Evicted {
-			m.evicted++
-		}
-		if op.Outcome != "acquired" || (op.Call != model.CallLock && op.Call != model.CallTryLockWait) {
-			continue
-		}
-		d := op.End.Sub(op.Start)
-		m.waits = append(m.waits, d)
-		m.acquired++
-		if op.QueuePos > 0 {
-			m.byPos[op.QueuePos] = append(m.byPos[op.QueuePos], d)
-		}
-	}
-	// An overtake, as the fifo check defines it: a caller that queued later
-	// got the lock first while the earlier one kept waiting in the queue.
-	m.overtakes = len(checks.FIFO(h, r.World.FaultSpans()))
-	m.idle = idleIntervals(h)
-	return m, nil
-}
-
-// idleIntervals are the spans in which the lock was free (no holder, TTL
-// run out) while some caller that had queued was waiting throughout.
-func idleIntervals(h *model.History) []sim.Duration {
-	type span struct{ from, to sim.Time }
-	var free []span
-	var heldUntil sim.Time
-	freeFrom := sim.Time(-1)
-	for _, s := range h.Store {
-		if len(s.Holders) > 0 {
-			if freeFrom < 0 && heldUntil > 0 && heldUntil < s.At {
-				freeFrom = heldUntil // it expired unseen, then was taken again
-			}
-			if freeFrom >= 0 && s.At > freeFrom {
-				free = append(free, span{freeFrom, s.At})
-			}
-			freeFrom = -1
-			heldUntil = h.End.At
-			if s.TTL >= 0 {
-				heldUntil = s.At.Add(sim.Duration(s.TTL) * sim.Millisecond)
-			}
-			continue
-		}
-		if freeFrom < 0 {
-			freeFrom = min(s.At, max(heldUntil, 0))
-		}
-	}
-	var out []sim.Duration
-	for _, sp := range free {
-		for _, op := range h.Ops {
-			if op.QueuePos > 0 && op.Start <= sp.from && (op.End < 0 || op.End >= sp.to) {
-				out = append(out, sp.to.Sub(sp.from))
-				break
-			}
-		}
-	}
-	return out
-}
 
 // runCompare implements `simrun compare A B [--seeds LO-HI] [--presets p,q]
 // [--scripts-a DIR] [--scripts-b DIR] [--out DIR]`: the same seeds and
@@ -167,7 +87,7 @@ func runCompare(ctx context.Context, args []string, stdout, stderr io.Writer) in
 	}
 	total := 2 * perSide
 	type measured struct {
-		m   runMetrics
+		m   fairness.Metrics
 		err error
 	}
 	// Aggregate per side and preset.
@@ -175,14 +95,14 @@ func runCompare(ctx context.Context, args []string, stdout, stderr io.Writer) in
 		runs                int
 		bugRuns, designRuns map[string]int
 		firstBug            map[string]uint64
-		m                   runMetrics
+		m                   fairness.Metrics
 	}
 	aggs := map[string]*agg{}
 	key := func(side int, p string) string { return fmt.Sprintf("%d/%s", side, p) }
 	var runErr error
 	bar := newProgress(stderr, int(min(total, math.MaxInt32)), "comparing")
 	done := ordered.Run(ctx, total, workers, func(i uint64) measured {
-		m, err := measure(jobOf(i).cfg)
+		m, err := fairness.Measure(jobOf(i).cfg)
 		return measured{m, err}
 	}, func(i uint64, res measured) {
 		bar.add(1)
@@ -196,13 +116,13 @@ func runCompare(ctx context.Context, args []string, stdout, stderr io.Writer) in
 		k := key(j.side, j.cfg.Preset)
 		a := aggs[k]
 		if a == nil {
-			a = &agg{bugRuns: map[string]int{}, designRuns: map[string]int{}, firstBug: map[string]uint64{}, m: runMetrics{byPos: map[int][]sim.Duration{}}}
+			a = &agg{bugRuns: map[string]int{}, designRuns: map[string]int{}, firstBug: map[string]uint64{}, m: fairness.Metrics{ByPos: map[int][]sim.Duration{}}}
 			aggs[k] = a
 		}
 		r := res.m
 		a.runs++
 		seenBug, seenDesign := map[string]bool{}, map[string]bool{}
-		for _, v := range r.violations {
+		for _, v := range r.Violations {
 			if v.Class == checks.Bug {
 				seenBug[v.Property] = true
 			} else {
@@ -220,15 +140,7 @@ func runCompare(ctx context.Context, args []string, stdout, stderr io.Writer) in
 				a.designRuns[p]++
 			}
 		}
-		a.m.waits = append(a.m.waits, r.waits...)
-		for pos, ds := range r.byPos {
-			a.m.byPos[pos] = append(a.m.byPos[pos], ds...)
-		}
-		a.m.acquired += r.acquired
-		a.m.overtakes += r.overtakes
-		a.m.idle = append(a.m.idle, r.idle...)
-		a.m.evicted += r.evicted
-		a.m.negTTL += r.negTTL
+		a.m.Add(r)
 	})
 	bar.finish()
 	if runErr != nil {
@@ -279,7 +191,7 @@ func runCompare(ctx context.Context, args []string, stdout, stderr io.Writer) in
 	fmt.Fprintf(&b, "\n## Waiting time\n\nFrom the call to the acquisition, for lock() and tryLock(wait, …) calls that acquired.\n\n")
 	fmt.Fprintf(&b, "| preset | %s p50 / p90 / p99 / max | %s p50 / p90 / p99 / max |\n|---|---|---|\n", names[0], names[1])
 	for _, p := range ps {
-		fmt.Fprintf(&b, "| %s | %s | %s |\n", p, quantiles(aggs[key(0, p)].m.waits), quantiles(aggs[key(1, p)].m.waits))
+		fmt.Fprintf(&b, "| %s | %s | %s |\n", p, quantiles(aggs[key(0, p)].m.Waits), quantiles(aggs[key(1, p)].m.Waits))
 	}
 	fmt.Fprintf(&b, "\n## Fairness and progress\n\n")
 	fmt.Fprintf(&b, "- *overtakes*: queued callers that a later-queued caller overtook while they kept waiting in the queue (the fifo check), per 1000 acquisitions;\n")
@@ -291,10 +203,10 @@ func runCompare(ctx context.Context, args []string, stdout, stderr io.Writer) in
 		for side, n := range names {
 			m := aggs[key(side, p)].m
 			per := 0.0
-			if m.acquired > 0 {
-				per = 1000 * float64(m.overtakes) / float64(m.acquired)
+			if m.Acquired > 0 {
+				per = 1000 * float64(m.Overtakes) / float64(m.Acquired)
 			}
-			fmt.Fprintf(&b, "| %s | %s | %d | %.1f | %s | %d | %d |\n", p, n, m.acquired, per, quantiles3(m.idle), m.evicted, m.negTTL)
+			fmt.Fprintf(&b, "| %s | %s | %d | %.1f | %s | %d | %d |\n", p, n, m.Acquired, per, quantiles3(m.Idle), m.Evicted, m.NegTTLs)
 		}
 	}
 	svgName := base + ".svg"
@@ -303,7 +215,7 @@ func runCompare(ctx context.Context, args []string, stdout, stderr io.Writer) in
 	for side := range names {
 		series[side] = map[int][]sim.Duration{}
 		for _, p := range ps {
-			for pos, ds := range aggs[key(side, p)].m.byPos {
+			for pos, ds := range aggs[key(side, p)].m.ByPos {
 				series[side][pos] = append(series[side][pos], ds...)
 			}
 		}

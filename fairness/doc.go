@@ -1,0 +1,13 @@
+// Package fairness measures what a lock gives its callers over one run:
+// how long acquired calls waited (in all, and by the queue position a fair
+// waiter first had), how often a later caller overtook an earlier one that
+// kept waiting (the fifo check's definition), how long the lock sat free
+// while queued callers waited, how many live waiters lost their place
+// (evicted), and how many acquire scripts answered a negative ttl. `simrun
+// compare` adds these up over seeds and presets to put two versions (or
+// two script sets) side by side.
+//
+//	m, err := fairness.Measure(clients.RunConfig{Algo: "fairlock-3.16.8", Seed: 7, Preset: "none"})
+//	var all fairness.Metrics
+//	all.Add(m)
+package fairness
