@@ -224,10 +224,16 @@ func (h *Host) step(ev Event) {
 		return
 	}
 	h.busy = true
-	defer func() { h.busy = false }()
-	for len(h.queue) > 0 {
-		ev := h.queue[0]
-		h.queue = h.queue[1:]
+	taken := 0
+	defer func() {
+		// keep what was not taken (a crash stops the loop), at the front
+		// of the same array: the queue does not reallocate per event
+		h.queue = h.queue[:copy(h.queue, h.queue[min(taken, len(h.queue)):])]
+		h.busy = false
+	}()
+	for taken < len(h.queue) {
+		ev := h.queue[taken]
+		taken++
 		ev.Now, ev.Wall = h.p.VirtualNow(), h.p.Now()
 		// An approximation: Redisson counts the slaves it has not frozen
 		// (R16:connection/balancer/LoadBalancerManager.java:86-89), which lags

@@ -120,6 +120,8 @@ type Run struct {
 	epoch      int                 // master changes seen so far by the observer
 	joined     map[string]sim.Time // when each fair waiter last joined the queue
 	head       queueHead           // the fair queue's head after the last script
+	// the fair lock's queue and timeout set names, made once
+	queueName, timeoutName string
 }
 
 // CheckAlgo validates an algorithm name.
@@ -403,19 +405,22 @@ func (r *Run) observe(n *sim.Node, req sim.Request, reply sim.Reply) {
 	r.noteExec(req, smp.ServerMs)
 	if req.Script != nil {
 		smp.Script = req.Script.ID
-	} else {
-		smp.Script = strings.Join(req.Cmd, " ")
+	} else if len(req.Cmd) > 0 {
+		smp.Script = req.Cmd[0] // the command's name: a poll makes one sample, so no join
 	}
 	typ, ttl, m := n.Store.PeekKey(lock)
 	switch typ {
 	case "hash":
 		smp.Holders = m
 	case "string":
-		smp.Holders = []string{"(" + typ + " key)"} // a simple lock: held while the key exists
+		smp.Holders = stringKeyHolder // a simple lock: held while the key exists
 	}
 	smp.TTL = ttl
-	_, _, smp.Queue = n.Store.PeekKey(QueueName(lock))
-	_, _, smp.Timeouts = n.Store.PeekKey(TimeoutName(lock))
+	if r.queueName == "" {
+		r.queueName, r.timeoutName = QueueName(lock), TimeoutName(lock)
+	}
+	_, _, smp.Queue = n.Store.PeekKey(r.queueName)
+	_, _, smp.Timeouts = n.Store.PeekKey(r.timeoutName)
 	if req.Script != nil && reply.Kind == sim.KindInt && reply.Int < 0 && strings.Contains(req.Script.ID, "tryLockInnerAsync") {
 		h.NegativeTTLs++
 	}
@@ -435,6 +440,10 @@ func (r *Run) observe(n *sim.Node, req sim.Request, reply sim.Reply) {
 	r.head = head
 	h.Store = append(h.Store, smp)
 }
+
+// stringKeyHolder is the one holder a sample of a simple lock shows while
+// its key exists (shared: no sample changes it).
+var stringKeyHolder = []string{"(string key)"}
 
 // noteExec records, on the call a request's tag names, the master's clock
 // when its script or command ran. A fair waiter's acquireFailed is not the

@@ -131,13 +131,17 @@ func (p *Proc) After(d Duration, tag any) TimerID {
 		p.w.hold(Held{Kind: HeldTimer, Proc: p, Timer: id, Tag: tag, Due: p.w.now.Add(d), inc: inc})
 		return id
 	}
-	p.w.After(d, func() {
-		if p.incarnation != inc || !p.timers[id] {
-			return
-		}
-		p.deliver(Event{Kind: EvTimer, Timer: id, Tag: tag})
-	})
+	p.w.schedule(p.w.now.Add(d), procTimer{p: p, id: id, tag: tag, inc: inc})
 	return id
+}
+
+// fire delivers timer t, unless its process restarted since or it was
+// cancelled.
+func (p *Proc) fire(t procTimer) {
+	if p.incarnation != t.inc || !p.timers[t.id] {
+		return
+	}
+	p.deliver(Event{Kind: EvTimer, Timer: t.id, Tag: t.tag})
 }
 
 // Cancel stops a timer; it reports whether the timer was still pending. A

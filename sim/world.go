@@ -1,9 +1,6 @@
 package sim
 
-import (
-	"container/heap"
-	"fmt"
-)
+import "fmt"
 
 // event is one scheduled happening. Events run in (at, seq) order: time
 // first, then the order in which they were scheduled, so equal times never
@@ -12,24 +9,69 @@ type event struct {
 	at  Time
 	seq uint64
 	fn  func()
+	// A process timer (Proc.After), the commonest event of all, is carried
+	// by value instead of in a closure: fn is nil, timer.p is set.
+	timer procTimer
 }
 
-type eventQueue []*event
+// procTimer is a process timer that falls due: which process, which of its
+// timers, with what tag, for which incarnation.
+type procTimer struct {
+	p   *Proc
+	id  TimerID
+	tag any
+	inc int
+}
 
-func (q eventQueue) Len() int { return len(q) }
-func (q eventQueue) Less(i, j int) bool {
+// eventQueue is a binary min-heap of events by (at, seq), kept by value:
+// no allocation per event and no interface boxing (container/heap's
+// Push/Pop). Seqs are unique, so the order is total and any heap pops the
+// same sequence.
+type eventQueue []event
+
+func (q eventQueue) less(i, j int) bool {
 	if q[i].at != q[j].at {
 		return q[i].at < q[j].at
 	}
 	return q[i].seq < q[j].seq
 }
-func (q eventQueue) Swap(i, j int) { q[i], q[j] = q[j], q[i] }
-func (q *eventQueue) Push(x any)   { *q = append(*q, x.(*event)) }
-func (q *eventQueue) Pop() any {
-	old := *q
-	e := old[len(old)-1]
-	old[len(old)-1] = nil
-	*q = old[:len(old)-1]
+
+func (q *eventQueue) push(e event) {
+	*q = append(*q, e)
+	h := *q
+	for i := len(h) - 1; i > 0; {
+		p := (i - 1) / 2
+		if !h.less(i, p) {
+			break
+		}
+		h[i], h[p] = h[p], h[i]
+		i = p
+	}
+}
+
+func (q *eventQueue) pop() event {
+	h := *q
+	n := len(h) - 1
+	e := h[0]
+	h[0] = h[n]
+	h[n] = event{} // drop the closure for the collector
+	h = h[:n]
+	for i := 0; ; {
+		l := 2*i + 1
+		if l >= n {
+			break
+		}
+		m := l
+		if r := l + 1; r < n && h.less(r, l) {
+			m = r
+		}
+		if !h.less(m, i) {
+			break
+		}
+		h[i], h[m] = h[m], h[i]
+		i = m
+	}
+	*q = h
 	return e
 }
 
@@ -156,7 +198,16 @@ func (w *World) At(t Time, fn func()) {
 		t = w.now
 	}
 	w.seq++
-	heap.Push(&w.queue, &event{at: t, seq: w.seq, fn: fn})
+	w.queue.push(event{at: t, seq: w.seq, fn: fn})
+}
+
+// schedule queues process timer t at time at (the clock, if at is past).
+func (w *World) schedule(at Time, t procTimer) {
+	if at < w.now {
+		at = w.now
+	}
+	w.seq++
+	w.queue.push(event{at: at, seq: w.seq, timer: t})
 }
 
 // After schedules fn d from now.
@@ -167,10 +218,14 @@ func (w *World) Step() bool {
 	if len(w.queue) == 0 {
 		return false
 	}
-	e := heap.Pop(&w.queue).(*event)
+	e := w.queue.pop()
 	w.now = e.at
 	w.steps++
-	e.fn()
+	if e.fn != nil {
+		e.fn()
+	} else {
+		e.timer.p.fire(e.timer)
+	}
 	return true
 }
 
