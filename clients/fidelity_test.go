@@ -44,6 +44,17 @@ func (s *stepper) step(ev Event) []Effect {
 	return s.eff
 }
 
+// subscribed is the channel of the latest subscribe effect ("" if none).
+func (s *stepper) subscribed() string {
+	ch := ""
+	for _, e := range s.eff {
+		if e.Kind == EffSubscribe {
+			ch = e.Channel
+		}
+	}
+	return ch
+}
+
 func (s *stepper) call(tid int64, call Call) { s.step(Event{Kind: EvCall, Thread: tid, Call: call}) }
 
 func lockCall() Call { return Call{Kind: CallLock, Wait: -1, Lease: -1} }
@@ -316,12 +327,7 @@ func TestSubscriptionTimeout(t *testing.T) {
 		s := newStepper(t, "rlock-3.8.1")
 		s.call(1, lockCall())
 		s.reply(OpAcquire, 1, sim.Int(20000))
-		ch := ""
-		for _, e := range s.eff {
-			if e.Kind == EffSubscribe {
-				ch = e.Channel
-			}
-		}
+		ch := s.subscribed()
 		eff := s.fire(TimerKey{TimerWait, 0})
 		if s.now != ms(7500) || has(eff, EffUnsubscribe) {
 			t.Fatalf("lock()'s subscription wait ended at %v (unsubscribe %v), want at 7.5 s, still subscribed", s.now, has(eff, EffUnsubscribe))
@@ -394,12 +400,7 @@ func TestLatchIsNonFair(t *testing.T) {
 	s := newStepper(t, "rlock-3.16.8")
 	s.call(1, lockCall())
 	s.reply(OpAcquire, 1, sim.Int(20000))
-	var ch string
-	for _, e := range s.eff {
-		if e.Kind == EffSubscribe {
-			ch = e.Channel
-		}
-	}
+	ch := s.subscribed()
 	s.step(Event{Kind: EvSubscribed, Channel: ch})
 	s.reply(OpAcquire, 1, sim.Int(20000)) // thread 1 waits on the latch
 	s.call(2, lockCall())
@@ -431,12 +432,7 @@ func TestAcquireFailedBeforeUnsubscribe(t *testing.T) {
 			s := newStepper(t, "fairlock-"+v)
 			s.call(1, tryCall(1000, -1))
 			s.reply(OpAcquire, 1, sim.Int(20000))
-			var ch string
-			for _, e := range s.eff {
-				if e.Kind == EffSubscribe {
-					ch = e.Channel
-				}
-			}
+			ch := s.subscribed()
 			s.step(Event{Kind: EvSubscribed, Channel: ch})
 			s.reply(OpAcquire, 1, sim.Int(20000))
 			eff := s.fire(TimerKey{TimerWait, 0})
@@ -470,12 +466,7 @@ func TestTryLockGivesUpOnPendingSubscription(t *testing.T) {
 			s := newStepper(t, "rlock-"+v)
 			s.call(1, tryCall(1000, -1))
 			s.reply(OpAcquire, 1, sim.Int(20000))
-			var ch string
-			for _, e := range s.eff {
-				if e.Kind == EffSubscribe {
-					ch = e.Channel
-				}
-			}
+			ch := s.subscribed()
 			eff := s.fire(TimerKey{TimerWait, 0})
 			if r := s.mustReturn(1); r.Failed() || r.OK || s.now != ms(1000) || has(eff, EffUnsubscribe) {
 				t.Fatalf("at %v: %+v (unsubscribe %v), want false at 1 s, still subscribed", s.now, r, has(eff, EffUnsubscribe))
