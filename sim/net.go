@@ -119,7 +119,9 @@ func (p *Proc) Send(req Request) ReqID {
 		return id
 	}
 	at := w.now.Add(w.net.Request.Draw(w.Rand("net/latency")))
-	w.At(at, func() { m.execute(p, inc, id, req) })
+	pl := w.newPayload()
+	pl.kind, pl.p, pl.inc, pl.node, pl.id, pl.req = plRequest, p, inc, m, id, req
+	w.schedule(at, pl)
 	return id
 }
 
@@ -141,11 +143,9 @@ func (w *World) reply(n *Node, p *Proc, inc int, id ReqID, r Reply) {
 		return
 	}
 	at := w.now.Add(w.net.Request.Draw(w.Rand("net/latency")))
-	w.At(at, func() {
-		if p.incarnation == inc {
-			p.deliver(Event{Kind: EvReply, Req: id, Reply: r})
-		}
-	})
+	pl := w.newPayload()
+	pl.kind, pl.p, pl.inc, pl.id, pl.reply = plReply, p, inc, id, r
+	w.schedule(at, pl)
 }
 
 // Subscribe subscribes the process's pub/sub connection to channel. The

@@ -131,17 +131,19 @@ func (p *Proc) After(d Duration, tag any) TimerID {
 		p.w.hold(Held{Kind: HeldTimer, Proc: p, Timer: id, Tag: tag, Due: p.w.now.Add(d), inc: inc})
 		return id
 	}
-	p.w.schedule(p.w.now.Add(d), procTimer{p: p, id: id, tag: tag, inc: inc})
+	pl := p.w.newPayload()
+	pl.kind, pl.p, pl.inc, pl.timer, pl.tag = plTimer, p, inc, id, tag
+	p.w.schedule(p.w.now.Add(d), pl)
 	return id
 }
 
-// fire delivers timer t, unless its process restarted since or it was
-// cancelled.
-func (p *Proc) fire(t procTimer) {
-	if p.incarnation != t.inc || !p.timers[t.id] {
+// fire delivers timer id of incarnation inc, unless the process restarted
+// since or the timer was cancelled.
+func (p *Proc) fire(inc int, id TimerID, tag any) {
+	if p.incarnation != inc || !p.timers[id] {
 		return
 	}
-	p.deliver(Event{Kind: EvTimer, Timer: t.id, Tag: t.tag})
+	p.deliver(Event{Kind: EvTimer, Timer: id, Tag: tag})
 }
 
 // Cancel stops a timer; it reports whether the timer was still pending. A

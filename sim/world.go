@@ -9,18 +9,57 @@ type event struct {
 	at  Time
 	seq uint64
 	fn  func()
-	// A process timer (Proc.After), the commonest event of all, is carried
-	// by value instead of in a closure: fn is nil, timer.p is set.
-	timer procTimer
+	// The commonest events — a process timer, a request reaching the
+	// master, a reply reaching its process — are not closures but a
+	// payload from the world's free list, returned once run: fn is nil.
+	pl *payload
 }
 
-// procTimer is a process timer that falls due: which process, which of its
-// timers, with what tag, for which incarnation.
-type procTimer struct {
-	p   *Proc
-	id  TimerID
-	tag any
-	inc int
+// payload is what a timer, request or reply event carries.
+type payload struct {
+	kind  payloadKind
+	p     *Proc
+	inc   int // the process incarnation it is for
+	timer TimerID
+	tag   any
+	node  *Node
+	id    ReqID
+	req   Request
+	reply Reply
+}
+
+type payloadKind uint8
+
+const (
+	plTimer   payloadKind = iota // p's timer falls due
+	plRequest                    // req from p reaches node
+	plReply                      // the reply to p's request id arrives
+)
+
+// newPayload takes a payload from the free list (or makes one).
+func (w *World) newPayload() *payload {
+	if n := len(w.free); n > 0 {
+		pl := w.free[n-1]
+		w.free = w.free[:n-1]
+		return pl
+	}
+	return &payload{}
+}
+
+// run carries out a payload's event, then returns it to the free list.
+func (w *World) run(pl *payload) {
+	switch pl.kind {
+	case plTimer:
+		pl.p.fire(pl.inc, pl.timer, pl.tag)
+	case plRequest:
+		pl.node.execute(pl.p, pl.inc, pl.id, pl.req)
+	case plReply:
+		if pl.p.incarnation == pl.inc {
+			pl.p.deliver(Event{Kind: EvReply, Req: pl.id, Reply: pl.reply})
+		}
+	}
+	*pl = payload{}
+	w.free = append(w.free, pl)
 }
 
 // eventQueue is a binary min-heap of events by (at, seq), kept by value:
@@ -103,6 +142,7 @@ type World struct {
 
 	// stepped: deliveries and process timers wait for a driver (stepped.go).
 	stepped  bool
+	free     []*payload // payloads run, ready for reuse
 	held     []Held
 	nextHeld uint64
 
@@ -201,13 +241,14 @@ func (w *World) At(t Time, fn func()) {
 	w.queue.push(event{at: t, seq: w.seq, fn: fn})
 }
 
-// schedule queues process timer t at time at (the clock, if at is past).
-func (w *World) schedule(at Time, t procTimer) {
+// schedule queues the event pl carries at time at (the clock, if at is
+// past).
+func (w *World) schedule(at Time, pl *payload) {
 	if at < w.now {
 		at = w.now
 	}
 	w.seq++
-	w.queue.push(event{at: at, seq: w.seq, timer: t})
+	w.queue.push(event{at: at, seq: w.seq, pl: pl})
 }
 
 // After schedules fn d from now.
@@ -224,7 +265,7 @@ func (w *World) Step() bool {
 	if e.fn != nil {
 		e.fn()
 	} else {
-		e.timer.p.fire(e.timer)
+		w.run(e.pl)
 	}
 	return true
 }
