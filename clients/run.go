@@ -438,6 +438,13 @@ func (r *Run) observe(n *sim.Node, req sim.Request, reply sim.Reply) {
 		}
 	}
 	r.head = head
+	if len(h.Store) == cap(h.Store) {
+		// Double, where append would grow a large slice by a quarter:
+		// a run takes tens of thousands of samples of 168 bytes each.
+		grown := make([]model.StoreSample, len(h.Store), max(2*cap(h.Store), 256))
+		copy(grown, h.Store)
+		h.Store = grown
+	}
 	h.Store = append(h.Store, smp)
 }
 
