@@ -230,6 +230,11 @@ func (h *Host) step(ev Event) {
 		h.queue = h.queue[1:]
 		ev.Now, ev.Wall = h.p.VirtualNow(), h.p.Now()
 		ev.Replicas = h.p.World().AvailableReplicas()
+		if h.cf.v470() {
+			// 4.7.0 draws (retry delays, request ids): from the process's
+			// own stream, so the other versions' draws stay as they were.
+			ev.Random, ev.Draw = true, h.p.Rand("redisson").Uint64()
+		}
 		inc := h.p.Incarnation()
 		if h.OnEvent != nil {
 			h.OnEvent(ev)

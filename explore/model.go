@@ -124,13 +124,18 @@ type execKey struct {
 	at, lease, wait         int32 // at: from base
 	op, proc, thread, rsync uint8
 	subs                    uint64 // every process's subscriptions: what PUBLISH reaches
+	// 4.7.0's unlock: the request id's count (its other half is a hash of
+	// the process's UUID here, so proc stands for it) and the latch lifetime.
+	reqN  uint16
+	latch int32
 }
 
 func newExecKey(store uint32, q msg, subs uint64) execKey {
 	c := q.cmd
 	k := execKey{store: store, at: int32(c.At - base), lease: int32(c.Lease), wait: int32(c.Wait),
-		op: uint8(c.Op), proc: q.proc, thread: uint8(c.Thread), rsync: uint8(c.Sync), subs: subs}
-	if int64(k.at) != c.At-base || int64(k.lease) != c.Lease || int64(k.wait) != c.Wait || int64(k.thread) != c.Thread || int(k.rsync) != c.Sync {
+		op: uint8(c.Op), proc: q.proc, thread: uint8(c.Thread), rsync: uint8(c.Sync), subs: subs, reqN: uint16(c.ReqN), latch: int32(c.Latch)}
+	if int64(k.at) != c.At-base || int64(k.lease) != c.Lease || int64(k.wait) != c.Wait || int64(k.thread) != c.Thread || int(k.rsync) != c.Sync ||
+		uint32(k.reqN) != c.ReqN || int64(k.latch) != c.Latch {
 		panic(fmt.Sprintf("explore: command %+v does not fit the memo key", c))
 	}
 	return k
