@@ -30,6 +30,18 @@ import "github.com/locksim/locksim/checks"
 //     (mutex, expiry, error/not-held). A subscription that timed out stays in
 //     the entry map with its failed promise, so every later subscriber on
 //     that entry fails at once (#6047, #4700: error/subscribe).
+//   - Redisson 4.7.0 keeps that internalLockLeaseTime: an acquire with a
+//     lease stores it in the lock object (RedissonLock.java:174-175,
+//     198-199) and a later lock() without one sends it (RedissonLock.java:189-191)
+//     while its renewal first comes at the LockTask's next tick, up to
+//     lockWatchdogTimeout/3 later; only an unlock that answers true or null
+//     resets it (RedissonLock.java:326-332). A thread sharing the object, or
+//     one re-entering with a short lease, so loses its lock under it and
+//     its later forceUnlock() deletes the next holder's (rlock-4.7.0 seed 4,
+//     preset none: a lock() sends 7412 ms, the chunk answers [0] after it
+//     ran out: mutex, expiry, error/not-held). As in the other versions, a
+//     re-entry with a lease under a watchdog hold is renewed past that lease
+//     by the outer hold's renewal (seed 18: expiry).
 var knownBugs = map[string][]string{
 	"setnx-expire":    {"mutex", "liveness", "linearizable"},
 	"set-px":          {"mutex", "linearizable"},
@@ -38,6 +50,8 @@ var knownBugs = map[string][]string{
 	"fairlock-3.8.1":  {"mutex", "expiry", "error/not-held"},
 	"rlock-3.16.8":    {"mutex", "holds", "linearizable", "expiry", "error/not-held", "error/subscribe"},
 	"fairlock-3.16.8": {"mutex", "holds", "liveness", "linearizable", "expiry", "error/not-held", "error/subscribe"},
+	"rlock-4.7.0":     {"mutex", "expiry", "error/not-held"},
+	"fairlock-4.7.0":  {"mutex", "expiry", "error/not-held"},
 }
 
 // Known reports whether v is one of algo's known bugs.
