@@ -38,6 +38,10 @@ type Host struct {
 	// UUID, when set, is the client's id instead of one drawn from the
 	// process's stream (a driver replaying another's run names clients so).
 	UUID string
+	// Fixed makes a 4.7.0 client take its fixed choices instead of random
+	// draws (Event.Random false), as it does in explore: a driver replaying
+	// an exploration in the world sets it.
+	Fixed bool
 }
 
 // NewHost returns a program running cf's client.
@@ -230,7 +234,7 @@ func (h *Host) step(ev Event) {
 		h.queue = h.queue[1:]
 		ev.Now, ev.Wall = h.p.VirtualNow(), h.p.Now()
 		ev.Replicas = h.p.World().AvailableReplicas()
-		if h.cf.v470() {
+		if h.cf.v470() && !h.Fixed {
 			// 4.7.0 draws (retry delays, request ids): from the process's
 			// own stream, so the other versions' draws stay as they were.
 			ev.Random, ev.Draw = true, h.p.Rand("redisson").Uint64()

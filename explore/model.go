@@ -326,13 +326,24 @@ func cmpRef(a, b clients.Ref) int {
 }
 
 func cmpCmd(a, b clients.Cmd) int {
-	for _, d := range [...]int64{int64(a.Op) - int64(b.Op), a.Thread - b.Thread, a.Lease - b.Lease, a.Wait - b.Wait, a.At - b.At, int64(a.Sync - b.Sync)} {
+	for _, d := range [...]int64{int64(a.Op) - int64(b.Op), a.Thread - b.Thread, a.Lease - b.Lease, a.Wait - b.Wait, a.At - b.At, int64(a.Sync - b.Sync),
+		int64(a.ReqN) - int64(b.ReqN), a.Latch - b.Latch} {
 		if d != 0 {
 			if d < 0 {
 				return -1
 			}
 			return 1
 		}
+	}
+	return cmpUint(a.ReqR, b.ReqR)
+}
+
+func cmpUint(a, b uint64) int {
+	switch {
+	case a < b:
+		return -1
+	case a > b:
+		return 1
 	}
 	return 0
 }
@@ -416,6 +427,12 @@ func (m *model) msgID(q msg) uint32 {
 	b = appendV(b, q.cmd.Wait)
 	b = appendV(b, q.cmd.At-base)
 	b = appendU(b, uint64(q.cmd.Sync))
+	if c := q.cmd; c.ReqN != 0 || c.ReqR != 0 || c.Latch != 0 {
+		// 4.7.0's unlock (only it sets these: the other versions' encodings stay as they were)
+		b = appendU(b, uint64(c.ReqN))
+		b = appendU(b, c.ReqR)
+		b = appendV(b, c.Latch)
+	}
 	b = appendID(b, q.reply)
 	m.msgBuf = b
 	id, ok := m.sh.msgs.lookup(b)
