@@ -41,7 +41,17 @@ import "github.com/locksim/locksim/checks"
 //     preset none: a lock() sends 7412 ms, the chunk answers [0] after it
 //     ran out: mutex, expiry, error/not-held). As in the other versions, a
 //     re-entry with a lease under a watchdog hold is renewed past that lease
-//     by the outer hold's renewal (seed 18: expiry).
+//     by the outer hold's renewal (seed 18: expiry). Under faults: tryLock(wait)
+//     catches a RedisResponseTimeoutException from a try in its loop and
+//     returns false (RedissonLock.java:274-280) although that acquire may
+//     have run, so the caller holds a lock it was told it did not get and
+//     its next acquire re-enters it (holds: rlock-4.7.0 seed 27, fairlock-4.7.0
+//     seed 18, preset net; the fair one's lock() then cannot be placed:
+//     linearizable, fairlock-4.7.0 seed 5, preset net). With replicas a WAIT
+//     that counted none makes handleNoSync undo a fair grant with an unlock
+//     and ServiceManager.execute retry it later (CommandAsyncService.java:1038-1066,
+//     ServiceManager.java:611-645): the waiter lost its place and a later one
+//     overtakes it (fifo: fairlock-4.7.0 seed 6, preset failover).
 var knownBugs = map[string][]string{
 	"setnx-expire":    {"mutex", "liveness", "linearizable"},
 	"set-px":          {"mutex", "linearizable"},
@@ -50,8 +60,8 @@ var knownBugs = map[string][]string{
 	"fairlock-3.8.1":  {"mutex", "expiry", "error/not-held"},
 	"rlock-3.16.8":    {"mutex", "holds", "linearizable", "expiry", "error/not-held", "error/subscribe"},
 	"fairlock-3.16.8": {"mutex", "holds", "liveness", "linearizable", "expiry", "error/not-held", "error/subscribe"},
-	"rlock-4.7.0":     {"mutex", "expiry", "error/not-held"},
-	"fairlock-4.7.0":  {"mutex", "expiry", "error/not-held"},
+	"rlock-4.7.0":     {"mutex", "holds", "expiry", "error/not-held"},
+	"fairlock-4.7.0":  {"mutex", "holds", "linearizable", "fifo", "expiry", "error/not-held"},
 }
 
 // Known reports whether v is one of algo's known bugs.
