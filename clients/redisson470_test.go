@@ -125,9 +125,8 @@ func TestResentUnlockAnsweredFromLatch470(t *testing.T) {
 			t.Fatalf("both runs answer 0, got %s", l.Raw)
 		}
 	}
-	latch := unl[0].Raw[strings.Index(unl[0].Raw, "redisson_unlock_latch:{myLock}:"):]
-	latch = latch[:strings.Index(latch, `"`)]
-	if len(latch) != len("redisson_unlock_latch:{myLock}:")+32 || !strings.Contains(unl[1].Raw, latch) {
+	latch := latchKey(unl[0])
+	if len(latch) != len("redisson_unlock_latch:{myLock}:")+32 || latchKey(unl[1]) != latch {
 		t.Fatalf("both runs should carry one latch key with a 32-digit request id: %s / %s", unl[0].Raw, unl[1].Raw)
 	}
 	if ttl := unl[0].Argv[4]; ttl < "16000" || ttl > "20000" || len(ttl) != 5 {
@@ -222,4 +221,59 @@ func TestLockTaskKeepsRenewingAfterFailure470(t *testing.T) {
 	if !c.Renewing("myLock") {
 		t.Fatal("the entry should survive a failed chunk")
 	}
+}
+
+// With a replica that never acks in time, WAIT counts none: the acquire
+// fails with NoSyncedSlavesException (CommandAsyncService.java:1221-1225),
+// handleNoSync first undoes it with an unlock of a fresh request id
+// (CommandAsyncService.java:1038-1066, RedissonBaseLock.java:281-283), and
+// ServiceManager.execute repeats it after retryDelay.calcDelay(n), n = 1..4
+// (ServiceManager.java:611-645): five acquires, five undos, then lock()
+// throws and the lock is free.
+func TestNoSyncedSlavesUndoneAndRepeated470(t *testing.T) {
+	net := zeroNet()
+	net.Replication = sim.Latency{Base: 100 * sim.Second}
+	h := newHarness(t, net, 1)
+	o := mustOptions(t, "4.7.0", false)
+	o.Replicated = true
+	var r callResult
+	h.redisson("c1", o, func(c *Redisson) {
+		c.GetLock("myLock", 1).Lock(-1, Milliseconds, func(err error) { r.set(c.Proc(), err == nil, err) })
+	})
+	h.run(atMs(60000))
+	acq, undo := h.execs("c1", lockAcq), h.execs("c1", unlockScript)
+	if len(acq) != 5 || len(undo) != 5 {
+		t.Fatalf("want 5 acquires and 5 undos, got %d and %d", len(acq), len(undo))
+	}
+	for i := range acq {
+		if acq[i].Reply.Kind != sim.KindNil || undo[i].Reply.Kind != sim.KindInt || undo[i].Reply.Int != 1 || undo[i].ServerMs != acq[i].ServerMs+1000 {
+			t.Fatalf("round %d: want the acquire granted and undone (→ 1) after the 1000 ms WAIT: %s / %s", i, acq[i].Raw, undo[i].Raw)
+		}
+		if i > 0 {
+			// the undo's own WAIT (1000 ms), then calcDelay(i): d = min(1000·2^i, 2000), d/2..d
+			gap := acq[i].ServerMs - undo[i-1].ServerMs - 1000
+			if gap < 1000 || gap > 2000 {
+				t.Fatalf("repeat %d came %d ms after the undo's reply, want 1000..2000", i, gap)
+			}
+		}
+	}
+	ids := map[string]bool{}
+	for _, l := range undo {
+		ids[latchKey(l)] = true
+	}
+	if len(ids) != 5 {
+		t.Fatalf("each undo has its own request id, got %d distinct", len(ids))
+	}
+	if !r.done || errKind(r.err) != ErrSync || !strings.HasPrefix(r.err.Error(), "NoSyncedSlavesException") {
+		t.Fatalf("lock() should throw NoSyncedSlavesException: %+v", r)
+	}
+	if got := h.peek("EXISTS", "myLock").Int; got != 0 {
+		t.Fatal("every grant was undone: the lock should be free")
+	}
+}
+
+// latchKey is the unlock latch key an unlock's trace line carries.
+func latchKey(l tline) string {
+	k := l.Raw[strings.Index(l.Raw, "redisson_unlock_latch:{myLock}:"):]
+	return k[:strings.Index(k, `"`)]
 }
