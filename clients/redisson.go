@@ -365,7 +365,10 @@ func (c *Client) waitTimedOut(i int) {
 		o := &c.cf.Opts
 		if o.SubscriptionTimeout > 0 {
 			// 4.7.0: PublishSubscribeService.timeout fails the future (PublishSubscribeService.java:475-488);
-			// get(future) throws before lock()'s try, so the reference leaks too.
+			// get(future) throws before lock()'s try, so the reference leaks too. Not modelled:
+			// when this thread's future is the entry's own (it created the entry), the
+			// failure also cancels the subscription and removes the entry, failing the
+			// threads that share it (PublishSubscribe.java:114-132); here they go on waiting.
 			c.finish(i, Result{Err: ErrSubscribe, Text: "RedisTimeoutException: Unable to acquire subscription lock after " + strconv.FormatInt(o.SubscriptionTimeout, 10) + "ms. Try to increase 'subscriptionTimeout', 'subscriptionsPerConnection', 'subscriptionConnectionPoolSize' parameters."})
 			return
 		}
