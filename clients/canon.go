@@ -22,6 +22,7 @@ func (c *Client) Clone() *Client {
 		d.subs[j].subWait = slices.Clone(c.subs[j].subWait)
 	}
 	d.ren.threads = slices.Clone(c.ren.threads)
+	d.ren.queue = slices.Clone(c.ren.queue)
 	d.tasks = slices.Clone(c.tasks)
 	d.timers = slices.Clone(c.timers)
 	d.out = nil
@@ -83,6 +84,9 @@ func (c *Client) Shift(d sim.Duration) {
 		if t.exec.phase != execIdle {
 			t.exec.cmd.At -= ms
 		}
+		if t.exec.undo {
+			t.exec.orig.At -= ms
+		}
 	}
 	for j := range c.tasks {
 		if c.tasks[j].exec.phase != execIdle {
@@ -122,6 +126,9 @@ func (c *Client) OldestWall() (int64, bool) {
 		if t.exec.phase != execIdle {
 			see(t.exec.cmd.At)
 		}
+		if t.exec.undo {
+			see(t.exec.orig.At)
+		}
 	}
 	for j := range c.tasks {
 		if c.tasks[j].exec.phase != execIdle {
@@ -160,6 +167,19 @@ func (c *Client) AppendKey(dst []byte) []byte {
 			dst = append(dst, 0)
 		}
 	}
+	v470 := c.cf.v470()
+	putArgs := func(cmd *Cmd) { // all but Op
+		v(cmd.Thread)
+		v(cmd.Lease)
+		v(cmd.Wait)
+		v(cmd.At)
+		u(uint64(cmd.Sync))
+		if v470 {
+			u(uint64(cmd.ReqN))
+			u(cmd.ReqR)
+			v(cmd.Latch)
+		}
+	}
 	putExec := func(e *exec) {
 		dst = append(dst, byte(e.phase))
 		if e.phase == execIdle {
@@ -167,11 +187,18 @@ func (c *Client) AppendKey(dst []byte) []byte {
 		}
 		dst = append(dst, e.attempt, byte(e.cmd.Op))
 		u(uint64(e.seq))
-		v(e.cmd.Thread)
-		v(e.cmd.Lease)
-		v(e.cmd.Wait)
-		v(e.cmd.At)
-		u(uint64(e.cmd.Sync))
+		putArgs(&e.cmd)
+		if v470 {
+			dst = append(dst, e.svc)
+			b(e.undo)
+			if e.undo {
+				dst = append(dst, byte(e.orig.Op))
+				putArgs(&e.orig)
+			}
+		}
+	}
+	if v470 {
+		u(uint64(c.unlockIDs))
 	}
 	u(uint64(len(c.threads)))
 	for i := range c.threads {
@@ -224,6 +251,12 @@ func (c *Client) AppendKey(dst []byte) []byte {
 		for _, x := range c.ren.threads {
 			v(x.tid)
 			u(uint64(x.count))
+		}
+		if v470 {
+			u(uint64(len(c.ren.queue)))
+			for _, x := range c.ren.queue {
+				v(x)
+			}
 		}
 	}
 	u(uint64(len(c.tasks)))

@@ -26,10 +26,15 @@ type Client struct {
 	tasks   []task    // watchdog TimerTasks; a slot is free when !live
 	timers  []timer   // pending timers, by key
 
+	// unlockIDs counts the unlock request ids 4.7.0's client made (Cmd.ReqN).
+	unlockIDs uint32
+
 	// the current step
 	now      sim.Time
 	wall     int64
 	replicas int
+	random   bool   // the driver drew rnd for this step (Event.Random)
+	rnd      uint64 // the state the step's draws come from
 	out      []Effect
 }
 
@@ -80,6 +85,12 @@ type exec struct {
 	seq     uint32
 	attempt uint8
 	phase   execPhase
+	// 4.7.0's ServiceManager.execute (ServiceManager.java:611-645): how many
+	// times the call was repeated after NoSyncedSlavesException; and, while
+	// handleNoSync's undo unlock is out (undo), the command it undoes.
+	svc  uint8
+	undo bool
+	orig Cmd
 }
 
 type execPhase uint8
@@ -89,6 +100,7 @@ const (
 	execSent                  // written; the response timeout runs
 	execResend                // timed out; re-sent after retryInterval (3.16.8)
 	execWriteFailed           // could not be written; the retry timer runs
+	execSvcDelay              // 4.7.0: no replica synced; ServiceManager.execute repeats the call after retryDelay
 )
 
 // thread is one Java thread and the call it is in.
@@ -152,6 +164,7 @@ type renewal struct {
 	present bool
 	threads []threadCount
 	timeout int32
+	queue   []int64 // 4.7.0's LockEntry.threadsQueue: a thread id per add, oldest first
 }
 
 type threadCount struct {
@@ -179,6 +192,7 @@ type timer struct {
 func (c *Client) Step(ev Event) []Effect {
 	c.out = c.out[:0]
 	c.now, c.wall, c.replicas = ev.Now, ev.Wall, ev.Replicas
+	c.random, c.rnd = ev.Random, ev.Draw
 	switch ev.Kind {
 	case EvCall:
 		c.startCall(ev.Thread, ev.Call)
@@ -341,6 +355,9 @@ func (c *Client) fire(k TimerKey) {
 // --- the command executor (RedisExecutor / CommandAsyncService.async)
 
 func (c *Client) execOf(own OwnerKind, slot int) *exec {
+	if own == OwnNone {
+		return nil // nobody waits for it
+	}
 	if own == OwnTask {
 		if slot < len(c.tasks) {
 			return &c.tasks[slot].exec
@@ -365,8 +382,47 @@ func (c *Client) send(own OwnerKind, slot int, cmd Cmd) {
 	e := c.execOf(own, slot)
 	e.seq++
 	cmd.At = c.wall // when the command was made (the fair scripts' now)
-	e.cmd, e.attempt = cmd, 0
+	e.cmd, e.attempt, e.svc, e.undo, e.orig = cmd, 0, 0, false, Cmd{}
 	c.execute(own, slot)
+}
+
+// draw returns the step's next 64 random bits (splitmix64 over the
+// driver's draw), 0 when the driver drew nothing.
+func (c *Client) draw() uint64 {
+	if !c.random {
+		return 0
+	}
+	c.rnd += 0x9e3779b97f4a7c15
+	z := c.rnd
+	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9
+	z = (z ^ (z >> 27)) * 0x94d049bb133111eb
+	return z ^ (z >> 31)
+}
+
+// retryDelay is Config.retryDelay.calcDelay(attempt) in ms: 4.7.0's
+// EqualJitterDelay, d/2 + uniform[0, d/2] with d = min(base·2^attempt, max)
+// (EqualJitterDelay.java:51-74), or 3.x's constant retryInterval. Java
+// draws from ThreadLocalRandom; the client draws from the driver's stream,
+// and where the driver draws nothing (explore) it takes the midpoint of
+// the range, d/2 + d/4: a fixed, documented choice.
+func (c *Client) retryDelay(attempt int) int64 {
+	o := &c.cf.Opts
+	if o.JitterMax == 0 {
+		return o.RetryInterval
+	}
+	base, mx := o.JitterBase, o.JitterMax
+	d := mx
+	if attempt < 63 && base > 0 && base < mx && int64(1)<<attempt <= mx/base {
+		d = min(base<<attempt, mx)
+	}
+	half := d / 2
+	if half == 0 {
+		return 0
+	}
+	if !c.random {
+		return half + half/2
+	}
+	return half + int64(c.draw()%uint64(half+1))
 }
 
 // sync is 3.16.8's WAIT count for a lock command: the available replicas
@@ -408,7 +464,7 @@ func (c *Client) onWriteFailed(ref Ref) {
 		return
 	}
 	e.phase = execWriteFailed
-	c.setTimer(execTimer(ref.Owner, int(ref.Slot)), c.ms(c.cf.Opts.RetryInterval))
+	c.setTimer(execTimer(ref.Owner, int(ref.Slot)), c.ms(c.retryDelay(int(e.attempt))))
 }
 
 func (c *Client) execTimer(own OwnerKind, slot int) {
@@ -420,17 +476,19 @@ func (c *Client) execTimer(own OwnerKind, slot int) {
 	switch e.phase {
 	case execSent:
 		// scheduleResponseTimeout: 3.16.8 re-sends (isResendAllowed); 3.8.1 fails.
-		if o.ResendOnTimeout && int(e.attempt) < o.RetryAttempts {
+		if c.resendAllowed(e) {
 			e.phase = execResend
 			c.emit(Effect{Kind: EffNote, Note: NoteResend, Thread: e.cmd.Thread, Value: int64(e.attempt) + 1})
-			c.setTimer(execTimer(own, slot), c.ms(o.RetryInterval))
+			c.setTimer(execTimer(own, slot), c.ms(c.retryDelay(int(e.attempt))))
 			return
 		}
 		e.phase = execIdle
-		c.complete(own, slot, sim.Reply{}, Result{Err: ErrTimeout, Text: fmt.Sprintf("RedisTimeoutException: Redis server response timeout (%d ms) occured after %d retry attempts", o.Timeout, e.attempt)})
+		c.complete(own, slot, sim.Reply{}, c.responseTimeout(e))
 	case execResend:
 		e.attempt++
 		c.execute(own, slot)
+	case execSvcDelay:
+		c.repeatCall(own, slot)
 	case execWriteFailed:
 		// the retry timer after a failed write: try again, or fail after
 		// the last attempt (4 writes at 0, 1.5, 3, 4.5 s; the error at 6 s).
@@ -451,15 +509,16 @@ func (c *Client) onReply(ref Ref, r sim.Reply) {
 	}
 	c.cancelTimer(execTimer(ref.Owner, int(ref.Slot)))
 	e.phase = execIdle
-	res, out := decodeReply(e.cmd, r)
+	res, out := decodeReply(e.cmd, r, c.cf.v470())
 	c.complete(ref.Owner, int(ref.Slot), res, out)
 }
 
 // decodeReply turns Redis's reply into the command's result: an error
 // reply is a RedisException; a 3.16.8 batch answers the script's reply,
 // unless WAIT counted another number of replicas than asked
-// (RedissonBaseLock.evalWriteAsync: `res.getSyncedSlaves() != availableSlaves`).
-func decodeReply(cmd Cmd, r sim.Reply) (sim.Reply, Result) {
+// (RedissonBaseLock.evalWriteAsync: `res.getSyncedSlaves() != availableSlaves`);
+// 4.7.0's fails only when WAIT counted none (CommandAsyncService.java:1221-1225).
+func decodeReply(cmd Cmd, r sim.Reply, v470 bool) (sim.Reply, Result) {
 	if r.Kind == sim.KindError {
 		return r, Result{Err: ErrReply, Text: "RedisException: " + r.Str}
 	}
@@ -473,7 +532,11 @@ func decodeReply(cmd Cmd, r sim.Reply) (sim.Reply, Result) {
 	if res.Kind == sim.KindError {
 		return res, Result{Err: ErrReply, Text: "RedisException: " + res.Str}
 	}
-	if synced := r.Arr[1].Int; synced != int64(cmd.Sync) {
+	if synced := r.Arr[1].Int; v470 {
+		if synced == 0 {
+			return res, noSyncedSlaves()
+		}
+	} else if synced != int64(cmd.Sync) {
 		// The IllegalStateException reaches a sync call wrapped by CommandAsyncService.convertException.
 		return res, Result{Err: ErrSync, Text: fmt.Sprintf("RedisException: Unexpected exception while processing command (cause: IllegalStateException: Only %d of %d slaves were synced)", synced, cmd.Sync)}
 	}
@@ -481,6 +544,9 @@ func decodeReply(cmd Cmd, r sim.Reply) (sim.Reply, Result) {
 }
 
 func (c *Client) complete(own OwnerKind, slot int, r sim.Reply, res Result) {
+	if own == OwnThread && c.cf.v470() && c.noSync(slot, res) {
+		return
+	}
 	if own == OwnTask {
 		c.renewed(slot, r, res)
 		return
@@ -490,4 +556,136 @@ func (c *Client) complete(own OwnerKind, slot int, r sim.Reply, res Result) {
 		return
 	}
 	c.threadReply(slot, r, res)
+}
+
+// resendAllowed is RedisExecutor.isResendAllowed (RedisExecutor.java:498-502):
+// attempts left and not a no-retry command. 4.7.0's acquire and unlock
+// (syncedEvalNoRetry) are no-retry only on a single server; a replicated
+// client sends them in a batch whose executor is made with noRetry =
+// false (CommandBatchService.java:481-482), so it re-sends them.
+func (c *Client) resendAllowed(e *exec) bool {
+	o := &c.cf.Opts
+	if !o.ResendOnTimeout || int(e.attempt) >= o.RetryAttempts {
+		return false
+	}
+	return !(o.NoRetryLocks && noRetryOp(e.cmd.Op) && !o.Replicated)
+}
+
+// noRetryOp: the commands 4.7.0 sends with syncedEvalNoRetry (RedissonLock.java:214-224, 347-371;
+// RedissonFairLock.java:108, 153, 234-285).
+func noRetryOp(op Op) bool { return op == OpAcquire || op == OpAcquireNoWait || op == OpUnlock }
+
+// responseTimeout is the exception of a command whose last attempt got no
+// reply in time.
+func (c *Client) responseTimeout(e *exec) Result {
+	o := &c.cf.Opts
+	if c.cf.v470() {
+		// RedisExecutor.scheduleResponseTimeout (RedisExecutor.java:486-494).
+		timeout := o.Timeout
+		if e.cmd.Sync > 0 {
+			timeout += 1000
+		}
+		return Result{Err: ErrTimeout, Text: fmt.Sprintf("RedisResponseTimeoutException: Redis server response timeout (%d ms) occurred after %d of %d retry attempts, is non-idempotent command: %t",
+			timeout, e.attempt, o.RetryAttempts, !c.resendAllowedOp(e.cmd.Op))}
+	}
+	return Result{Err: ErrTimeout, Text: fmt.Sprintf("RedisTimeoutException: Redis server response timeout (%d ms) occured after %d retry attempts", o.Timeout, e.attempt)}
+}
+
+func (c *Client) resendAllowedOp(op Op) bool {
+	return !(c.cf.Opts.NoRetryLocks && noRetryOp(op) && !c.cf.Opts.Replicated)
+}
+
+func noSyncedSlaves() Result {
+	return Result{Err: ErrSync, Text: "NoSyncedSlavesException: None of slaves were synced. Try to increase slavesSyncTimeout setting or set checkLockSyncedSlaves = false."}
+}
+
+// svcWrapped: the calls 4.7.0 runs under ServiceManager.execute, which
+// repeats them after NoSyncedSlavesException: acquires (RedissonLock.java:156-158,
+// 451-454), unlock (RedissonBaseLock.java:155-159), and the syncedEvalWithRetry
+// scripts, forceUnlock and the fair acquireFailed (CommandAsyncService.java:1068-1071).
+func svcWrapped(op Op) bool {
+	switch op {
+	case OpAcquire, OpAcquireNoWait, OpUnlock, OpForceUnlock, OpAcquireFailed:
+		return true
+	}
+	return false
+}
+
+// noSync handles 4.7.0's NoSyncedSlavesException for thread i's command,
+// reporting whether it did (the call goes on; otherwise the result is the
+// call's). An acquire is first undone by handleNoSync (CommandAsyncService.java:1038-1066):
+// an unlock with a fresh request id, whose outcome does not matter; then
+// ServiceManager.execute repeats the call after retryDelay.calcDelay(n),
+// n = 1, 2, ..., up to retryAttempts times (ServiceManager.java:611-645).
+// Every run of unlockAsync0 cancels one renewal count of the thread,
+// failed or not (RedissonBaseLock.java:161-164).
+func (c *Client) noSync(i int, res Result) bool {
+	e := &c.threads[i].exec
+	if e.undo {
+		if !res.Failed() {
+			c.delLatch(i, e.cmd) // the undo is unlockInnerAsync: its thenApply deletes its latch
+		}
+		e.cmd, e.undo, e.orig = e.orig, false, Cmd{}
+		if int(e.svc) >= c.cf.Opts.RetryAttempts {
+			c.threadReply(i, sim.Reply{}, noSyncedSlaves())
+			return true
+		}
+		c.svcDelay(OwnThread, i)
+		return true
+	}
+	if res.Err != ErrSync || !svcWrapped(e.cmd.Op) {
+		return false
+	}
+	switch e.cmd.Op {
+	case OpAcquire, OpAcquireNoWait:
+		c.undoAcquire(i)
+		return true
+	case OpUnlock:
+		if int(e.svc) >= c.cf.Opts.RetryAttempts {
+			return false // the last run: unlocked() cancels and throws
+		}
+		c.unlockHandled(i, sim.Reply{}, res)
+	}
+	if int(e.svc) >= c.cf.Opts.RetryAttempts {
+		return false
+	}
+	c.svcDelay(OwnThread, i)
+	return true
+}
+
+// undoAcquire sends handleNoSync's unlockInnerAsync(threadId, null) for
+// thread i's acquire (RedissonBaseLock.java:281-283), keeping the acquire
+// to repeat.
+func (c *Client) undoAcquire(i int) {
+	t := &c.threads[i]
+	e := &t.exec
+	undo := c.unlockCmd(i)
+	e.orig, e.undo = e.cmd, true
+	e.seq++
+	e.cmd, e.attempt = undo, 0
+	c.execute(OwnThread, i)
+}
+
+// svcDelay waits retryDelay.calcDelay(n) before ServiceManager.execute's
+// n-th repeat.
+func (c *Client) svcDelay(own OwnerKind, slot int) {
+	e := c.execOf(own, slot)
+	e.svc++
+	e.phase = execSvcDelay
+	c.setTimer(execTimer(own, slot), c.ms(c.retryDelay(int(e.svc))))
+}
+
+// repeatCall is ServiceManager.execute's repeat: the supplier runs again,
+// so the command is made again — a fair lock's now read anew, an unlock's
+// latch lifetime drawn anew (RedissonBaseLock.java:222-231) with the same
+// request id.
+func (c *Client) repeatCall(own OwnerKind, slot int) {
+	e := c.execOf(own, slot)
+	e.seq++
+	e.attempt = 0
+	e.cmd.At = c.wall
+	if e.cmd.Op == OpUnlock {
+		e.cmd.Latch = c.latchTTL()
+	}
+	c.execute(own, slot)
 }

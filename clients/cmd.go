@@ -1,6 +1,7 @@
 package clients
 
 import (
+	"fmt"
 	"strconv"
 	"strings"
 
@@ -29,10 +30,11 @@ const (
 	OpGet              // set-uuid-getdel: GET name
 	OpDel              // DEL name
 	OpCAD              // set-uuid-lua: compare-and-delete
+	OpDelLatch         // 4.7.0: DEL of an unlock's latch after its reply (RedissonBaseLock.java:235-245)
 )
 
 var opNames = [...]string{"", "acquire", "acquire-nowait", "acquire-failed", "unlock", "force-unlock", "renew",
-	"exists", "hexists", "hget", "delete", "setnx", "expire", "set-px", "get", "del", "cad"}
+	"exists", "hexists", "hget", "delete", "setnx", "expire", "set-px", "get", "del", "cad", "del-latch"}
 
 func (o Op) String() string { return opNames[o] }
 
@@ -60,7 +62,28 @@ type Cmd struct {
 	// Sync is the number of replicas a 3.16.8 lock command's batch WAITs
 	// for (0: a plain command).
 	Sync int
+	// 4.7.0's unlock: the request id (ServiceManager.generateId, 32 hex
+	// digits: ReqN, the client's count of unlock ids, then ReqR, drawn bits)
+	// and the latch lifetime in ms (RedissonBaseLock.java:222-231).
+	ReqN  uint32
+	ReqR  uint64
+	Latch int64
 }
+
+// RequestID renders an unlock's request id: 32 lower-case hex digits as
+// ServiceManager.generateId makes them (ServiceManager.java:675-687). Java's
+// are 16 random bytes; here the first half counts the client's unlock ids,
+// so ids never repeat even where the driver draws nothing (explore).
+func (c Cmd) RequestID() string { return fmt.Sprintf("%016x%016x", c.ReqN, c.ReqR) }
+
+// LatchName is RedissonBaseLock.getUnlockLatchName (RedissonBaseLock.java:212-214).
+func LatchName(name, requestID string) string {
+	return PrefixName("redisson_unlock_latch", name) + ":" + requestID
+}
+
+// publishCommand is PublishSubscribeService.getPublishCommand: "publish"
+// (SPUBLISH only for a cluster with sharded pub/sub, PublishSubscribeService.java:1189-1194).
+const publishCommand = "publish"
 
 // unlockMessage is LockPubSub.UNLOCK_MESSAGE (0L).
 const unlockMessage = "0"
@@ -173,6 +196,9 @@ func (cf *Config) render(uuid string, cmd Cmd) sim.Request {
 		// RedissonFairLock.acquireFailedAsync: KEYS [queue, timeouts], ARGV [lockName, wait].
 		return sim.Request{Script: o.Scripts.FairAcquireFailed, Keys: []string{QueueName(name), TimeoutName(name)}, Argv: []string{owner, ms(cmd.Wait)}}
 	case OpUnlock:
+		if o.UnlockLatch {
+			return cf.renderUnlock470(owner, cmd)
+		}
 		if o.Fair {
 			// RedissonFairLock.unlockInnerAsync: ARGV [0, lease, lockName, now].
 			return sim.Request{Script: o.Scripts.FairUnlock, Keys: []string{name, QueueName(name), TimeoutName(name), ChannelName(name)},
@@ -180,6 +206,9 @@ func (cf *Config) render(uuid string, cmd Cmd) sim.Request {
 		}
 		return sim.Request{Script: o.Scripts.Unlock, Keys: []string{name, ChannelName(name)}, Argv: []string{unlockMessage, ms(cmd.Lease), owner}}
 	case OpForceUnlock:
+		if o.Version == "4.7.0" {
+			return cf.renderForceUnlock470(cmd)
+		}
 		if o.Fair {
 			// RedissonFairLock.forceUnlockAsync: ARGV [0, now].
 			return sim.Request{Script: o.Scripts.FairForceUnlock, Keys: []string{name, QueueName(name), TimeoutName(name), ChannelName(name)},
@@ -187,7 +216,12 @@ func (cf *Config) render(uuid string, cmd Cmd) sim.Request {
 		}
 		return sim.Request{Script: o.Scripts.ForceUnlock, Keys: []string{name, ChannelName(name)}, Argv: []string{unlockMessage}}
 	case OpRenew:
+		// 3.x renewExpirationAsync: KEYS [name], ARGV [lease, lockName]; 4.7.0's
+		// LockTask.buildChunk with one lock: KEYS [name], ARGV [lease, lockName of
+		// the entry's first thread] (LockTask.java:45-95).
 		return sim.Request{Script: o.Scripts.Renew, Keys: []string{name}, Argv: []string{ms(cmd.Lease), owner}}
+	case OpDelLatch:
+		return sim.Request{Cmd: []string{"DEL", LatchName(name, cmd.RequestID())}}
 	case OpExists:
 		return sim.Request{Cmd: []string{"EXISTS", name}}
 	case OpHExists:
@@ -210,4 +244,33 @@ func (cf *Config) render(uuid string, cmd Cmd) sim.Request {
 		return sim.Request{Script: compareAndDeleteScript, Keys: []string{name}, Argv: []string{SimpleValue(cf.Simple, owner)}}
 	}
 	panic("clients: render of " + cmd.Op.String())
+}
+
+// renderUnlock470 is 4.7.0's unlockInnerAsync: RedissonLock's KEYS [name,
+// channel, latch], ARGV [0, lease, lockName, publish, latch ttl]
+// (RedissonLock.java:347-371); RedissonFairLock's KEYS [name, queue,
+// timeouts, channel, latch], ARGV [0, lease, lockName, now, publish, latch
+// ttl] (RedissonFairLock.java:234-285).
+func (cf *Config) renderUnlock470(owner string, cmd Cmd) sim.Request {
+	o, name := &cf.Opts, cf.Lock
+	ms := func(v int64) string { return strconv.FormatInt(v, 10) }
+	latch := LatchName(name, cmd.RequestID())
+	if o.Fair {
+		return sim.Request{Script: o.Scripts.FairUnlock, Keys: []string{name, QueueName(name), TimeoutName(name), ChannelName(name), latch},
+			Argv: []string{unlockMessage, ms(cmd.Lease), owner, ms(cmd.At), publishCommand, ms(cmd.Latch)}}
+	}
+	return sim.Request{Script: o.Scripts.Unlock, Keys: []string{name, ChannelName(name), latch},
+		Argv: []string{unlockMessage, ms(cmd.Lease), owner, publishCommand, ms(cmd.Latch)}}
+}
+
+// renderForceUnlock470 is 4.7.0's forceUnlockAsync: RedissonLock's ARGV [0,
+// publish] (RedissonLock.java:334-345), RedissonFairLock's [0, now, publish]
+// (RedissonFairLock.java:319-350).
+func (cf *Config) renderForceUnlock470(cmd Cmd) sim.Request {
+	o, name := &cf.Opts, cf.Lock
+	if o.Fair {
+		return sim.Request{Script: o.Scripts.FairForceUnlock, Keys: []string{name, QueueName(name), TimeoutName(name), ChannelName(name)},
+			Argv: []string{unlockMessage, strconv.FormatInt(cmd.At, 10), publishCommand}}
+	}
+	return sim.Request{Script: o.Scripts.ForceUnlock, Keys: []string{name, ChannelName(name)}, Argv: []string{unlockMessage, publishCommand}}
 }

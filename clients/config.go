@@ -25,7 +25,7 @@ func (u Unit) toMillis(n int64) int64 { return n * int64(u) }
 // Options configures a simulated Redisson client (Config and the lock's
 // constructor arguments).
 type Options struct {
-	Version string // "3.8.1" or "3.16.8"
+	Version string // "3.8.1", "3.16.8" or "4.7.0"
 	Fair    bool   // getFairLock instead of getLock
 
 	LockWatchdogTimeout int64 // Config.lockWatchdogTimeout, ms (30000)
@@ -38,6 +38,30 @@ type Options struct {
 	ResendOnTimeout bool
 	// SyncReplicas: wrap each lock EVAL in a batch with WAIT <replicas> 1000 (3.16.8, #2669).
 	SyncReplicas bool
+
+	// What 4.7.0 changed (docs/redisson-4.7.0.md).
+	//
+	// JitterBase and JitterMax are Config.retryDelay's EqualJitterDelay
+	// (1000, 2000 ms; BaseConfig.java:67); JitterMax 0 is a ConstantDelay of
+	// RetryInterval (what setRetryInterval does, BaseConfig.java:329-333).
+	JitterBase, JitterMax int64
+	// NoRetryLocks: acquire and unlock go through syncedEvalNoRetry, never
+	// re-sent after a reply timeout on a single server (CommandAsyncService.java:1073-1077).
+	NoRetryLocks bool
+	// Replicated: the client is configured for a master with replicas (not
+	// useSingleServer), so every lock EVAL goes out in a batch whose
+	// executor re-sends it (CommandBatchService.java:481-482); set from the
+	// world's replicas, not from the version.
+	Replicated bool
+	// SubscriptionTimeout bounds lock()'s wait for its subscription
+	// (pubSub.timeout, RedissonLock.java:112; BaseConfig.java:60, 7500 ms).
+	SubscriptionTimeout int64
+	// UnlockLatch: unlock carries a request id and a latch key that answers
+	// a repeated unlock (RedissonBaseLock.java:155-245).
+	UnlockLatch bool
+	// LockTask: the renewal is one LockRenewalScheduler task per client
+	// renewing chunks of locks with LockTask.buildChunk (renewal/*.java).
+	LockTask bool
 
 	Scripts *ScriptSet
 
@@ -55,8 +79,15 @@ func DefaultOptions(version string, fair bool) (Options, error) {
 		o.ThreadWaitTime = 300000
 		o.ResendOnTimeout = true
 		o.SyncReplicas = true
+	case "4.7.0":
+		o.ThreadWaitTime = 300000              // Config.fairLockWaitTimeout (Config.java:85)
+		o.RetryAttempts = 4                    // BaseConfig.retryAttempts (BaseConfig.java:62)
+		o.JitterBase, o.JitterMax = 1000, 2000 // EqualJitterDelay(1s, 2s) (BaseConfig.java:67)
+		o.SubscriptionTimeout = 7500           // BaseConfig.subscriptionTimeout (BaseConfig.java:60)
+		o.ResendOnTimeout, o.NoRetryLocks, o.SyncReplicas = true, true, true
+		o.UnlockLatch, o.LockTask = true, true
 	default:
-		return o, fmt.Errorf("unknown Redisson version %q (known: 3.8.1, 3.16.8)", version)
+		return o, fmt.Errorf("unknown Redisson version %q (known: 3.8.1, 3.16.8, 4.7.0)", version)
 	}
 	set, err := LoadScripts(version, "")
 	if err != nil {
@@ -115,9 +146,12 @@ func loadScripts(version, dir string) (*ScriptSet, error) {
 // compileScripts compiles a version's scripts, taking those in own (by ID)
 // instead of the embedded ones.
 func compileScripts(version string, own map[string]*scripts.Script) (*ScriptSet, error) {
-	renewClass := "RedissonLock"
-	if version == "3.16.8" {
-		renewClass = "RedissonBaseLock"
+	renew := "RedissonLock.renewExpirationAsync"
+	switch version {
+	case "3.16.8":
+		renew = "RedissonBaseLock.renewExpirationAsync"
+	case "4.7.0":
+		renew = "LockTask.buildChunk" // renewal/LockTask.java:45-103
 	}
 	get := func(name string) (*sim.Script, error) {
 		id := version + "/" + name
@@ -143,7 +177,7 @@ func compileScripts(version string, own map[string]*scripts.Script) (*ScriptSet,
 	}{
 		{&set.Acquire, "RedissonLock.tryLockInnerAsync"},
 		{&set.Unlock, "RedissonLock.unlockInnerAsync"},
-		{&set.Renew, renewClass + ".renewExpirationAsync"},
+		{&set.Renew, renew},
 		{&set.ForceUnlock, "RedissonLock.forceUnlockAsync"},
 		{&set.FairAcquire, "RedissonFairLock.tryLockInnerAsync.EVAL_LONG"},
 		{&set.FairAcquireNoWait, "RedissonFairLock.tryLockInnerAsync.EVAL_NULL_BOOLEAN"},
@@ -225,7 +259,13 @@ func RedissonAlgo(algo string) (version string, fair, redisson bool) {
 	return "", false, false
 }
 
-func (cf *Config) v3168() bool { return cf.Opts.Version == "3.16.8" }
+// since3168 reports whether the client behaves as 3.16.8 where 3.8.1 did
+// otherwise: 3.16.8 and 4.7.0 (which keeps those paths; its own changes
+// are the Options fields above and v470).
+func (cf *Config) since3168() bool { return cf.Opts.Version != "3.8.1" }
+
+// v470 reports whether the client is Redisson 4.7.0.
+func (cf *Config) v470() bool { return cf.Opts.Version == "4.7.0" }
 
 // All returns the scripts a client of the lock kind sends: the fair lock's
 // five, or the non-fair lock's four (renewal is the same script for both).

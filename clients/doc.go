@@ -1,5 +1,5 @@
 // Package clients simulates the programs that use Redis locks: Redisson's
-// RLock and FairLock as the Java client 3.8.1 and 3.16.8 behave, and the
+// RLock and FairLock as the Java client 3.8.1, 3.16.8 and 4.7.0 behave, and the
 // simple locks of the seed articles, driven by a workload.
 //
 // # A client is a value
@@ -27,7 +27,13 @@
 // twice), WAIT after each lock EVAL when there are replicas (3.16.8), the
 // subscription's timeout, and the watchdog's bookkeeping (one entry per
 // lock and JVM renewing the thread that made it in 3.8.1; per-thread
-// counts in 3.16.8).
+// counts in 3.16.8). 4.7.0 (docs/redisson-4.7.0.md) adds jittered retry
+// delays, acquire and unlock that are never re-sent on a single server,
+// an unlock latch, and one renewal task per client (LockTask.buildChunk).
+// Java's random draws (EqualJitterDelay, request ids) come with the event
+// (Event.Random, Event.Draw: Host draws them from the process's
+// "redisson" stream); where nothing is drawn (explore) a client takes a
+// fixed choice: a delay's midpoint, a request id from its UUID and count.
 //
 // # Runs
 //

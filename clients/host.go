@@ -38,6 +38,10 @@ type Host struct {
 	// UUID, when set, is the client's id instead of one drawn from the
 	// process's stream (a driver replaying another's run names clients so).
 	UUID string
+	// Fixed makes a 4.7.0 client take its fixed choices instead of random
+	// draws (Event.Random false), as it does in explore: a driver replaying
+	// an exploration in the world sets it.
+	Fixed bool
 }
 
 // NewHost returns a program running cf's client.
@@ -240,6 +244,11 @@ func (h *Host) step(ev Event) {
 		// a replica's death or return by its failure detection; this is the
 		// world's true live count (docs/redisson-facts.md §2).
 		ev.Replicas = h.p.World().AvailableReplicas()
+		if h.cf.v470() && !h.Fixed {
+			// 4.7.0 draws (retry delays, request ids): from the process's
+			// own stream, so the other versions' draws stay as they were.
+			ev.Random, ev.Draw = true, h.p.Rand("redisson").Uint64()
+		}
 		inc := h.p.Incarnation()
 		if h.OnEvent != nil {
 			h.OnEvent(ev)

@@ -49,7 +49,8 @@ func (c *Client) subscribe(i int) *psEntry {
 		c.subs = append(c.subs, psEntry{key: key, channel: ch, live: true})
 		e = &c.subs[len(c.subs)-1]
 		c.emit(Effect{Kind: EffSubscribe, Channel: ch})
-		if c.cf.v3168() {
+		if c.cf.Opts.Version == "3.16.8" {
+			// 4.7.0 subscribes with no timeout of its own (subscribeNoTimeout, PublishSubscribe.java:117).
 			c.setTimer(TimerKey{TimerSubscribe, key}, c.ms(c.cf.Opts.Timeout))
 		}
 	}

@@ -1,6 +1,7 @@
 package clients
 
 import (
+	"hash/fnv"
 	"strconv"
 
 	"github.com/locksim/locksim/sim"
@@ -84,10 +85,10 @@ func (c *Client) tryAcquire(i int, waitTime int64) {
 	switch {
 	case call.Lease != -1:
 		lease = c.leaseMillis(call.Lease, unit)
-		if !c.cf.v3168() {
+		if !c.cf.since3168() {
 			h.lease = lease
 		}
-	case c.cf.v3168():
+	case c.cf.since3168():
 		lease, unit = h.lease, Milliseconds
 	default:
 		h.lease = o.LockWatchdogTimeout
@@ -96,7 +97,7 @@ func (c *Client) tryAcquire(i int, waitTime int64) {
 	cmd := Cmd{Op: OpAcquire, Thread: t.id, Lease: lease, Sync: c.sync()}
 	if o.Fair {
 		cmd.At = c.wall // System.currentTimeMillis()
-		if c.cf.v3168() {
+		if c.cf.since3168() {
 			// R16:RedissonFairLock.tryLockInnerAsync: wait = threadWaitTime, or unit.toMillis(waitTime).
 			cmd.Wait = o.ThreadWaitTime
 			if waitTime != -1 {
@@ -113,13 +114,13 @@ func (c *Client) tryAcquire(i int, waitTime int64) {
 func (c *Client) tryAcquireOnce(i int) {
 	t := &c.threads[i]
 	h, o := c.handleOf(i), &c.cf.Opts
-	if !c.cf.v3168() {
+	if !c.cf.since3168() {
 		h.lease = o.LockWatchdogTimeout
 	}
 	cmd := Cmd{Op: OpAcquireNoWait, Thread: t.id, Lease: h.lease, Sync: c.sync()}
 	if o.Fair {
 		cmd.At = c.wall
-		if c.cf.v3168() {
+		if c.cf.since3168() {
 			cmd.Wait = o.ThreadWaitTime
 		}
 	}
@@ -134,7 +135,7 @@ func (c *Client) tryAcquireOnce(i int) {
 func (c *Client) acquired(i int) {
 	call := c.threads[i].call
 	if call.Lease != -1 && call.Kind != CallTryLock {
-		if c.cf.v3168() {
+		if c.cf.since3168() {
 			c.handleOf(i).lease = c.leaseMillis(call.Lease, call.Unit)
 		}
 		return
@@ -198,7 +199,10 @@ func (c *Client) lockReply(i int, r sim.Reply, res Result) {
 			c.finish(i, Result{Err: ErrSubscribe, Text: e.err})
 		default:
 			t.pc = pcLockSubscribe
-			if !c.cf.v3168() {
+			if o := &c.cf.Opts; o.SubscriptionTimeout > 0 {
+				// 4.7.0: pubSub.timeout(future), subscriptionTimeout (RedissonLock.java:112).
+				c.setTimer(TimerKey{TimerWait, int64(i)}, c.ms(o.SubscriptionTimeout))
+			} else if !c.cf.since3168() {
 				// R8:CommandAsyncService.syncSubscription: await timeout + retryInterval × retryAttempts.
 				o := &c.cf.Opts
 				c.setTimer(TimerKey{TimerWait, int64(i)}, c.ms(o.Timeout+o.RetryInterval*int64(o.RetryAttempts)))
@@ -216,7 +220,7 @@ func (c *Client) lockReply(i int, r sim.Reply, res Result) {
 	}
 	c.emit(Effect{Kind: EffNote, Note: NoteUntimedWait, Thread: t.id, Value: ttl})
 	// R16: acquireUninterruptibly for lock(), acquire() for lockInterruptibly; R8: acquire().
-	c.latchWait(i, 0, false, c.cf.v3168() && !t.call.Interruptibly)
+	c.latchWait(i, 0, false, c.cf.since3168() && !t.call.Interruptibly)
 }
 
 // lockLoop enters lock()'s try block: try again, then wait.
@@ -231,6 +235,12 @@ func (c *Client) lockLoop(i int) {
 // unit) after a tryAcquire, measuring the wait left on the wall clock.
 func (c *Client) tryLockReply(i int, r sim.Reply, res Result) {
 	t := &c.threads[i]
+	if res.Err == ErrTimeout && t.pc == pcTryTry && c.cf.v470() {
+		// 4.7.0 catches RedisResponseTimeoutException from a try inside the
+		// loop: acquireFailed, then false (RedissonLock.java:274-280).
+		c.acquireFailed(i)
+		return
+	}
 	if res.Failed() {
 		c.finish(i, res)
 		return
@@ -253,7 +263,7 @@ func (c *Client) tryLockReply(i int, r sim.Reply, res Result) {
 		// InterruptedException, outside the try: no unsubscribe, no
 		// acquireFailed. 3.16.8's CompletableFuture.get(time) throws only
 		// while the future is pending; 3.8.1's CountDownLatch.await always.
-		if t.interrupted && (e.state == psPending || !c.cf.v3168()) {
+		if t.interrupted && (e.state == psPending || !c.cf.since3168()) {
 			t.interrupted = false
 			c.leaveSubWait(i)
 			c.finish(i, interruptedResult())
@@ -311,7 +321,7 @@ func (c *Client) acquireFailed(i int) {
 		return
 	}
 	wait := o.ThreadWaitTime
-	if c.cf.v3168() && t.call.Wait != -1 {
+	if c.cf.since3168() && t.call.Wait != -1 {
 		wait = t.call.Unit.toMillis(t.call.Wait)
 	}
 	t.pc = pcTryFailed
@@ -353,13 +363,22 @@ func (c *Client) waitTimedOut(i int) {
 		// R8: syncSubscription throws "Subscribe timeout"; the reference leaks.
 		c.leaveSubWait(i)
 		o := &c.cf.Opts
+		if o.SubscriptionTimeout > 0 {
+			// 4.7.0: PublishSubscribeService.timeout fails the future (PublishSubscribeService.java:475-488);
+			// get(future) throws before lock()'s try, so the reference leaks too. Not modelled:
+			// when this thread's future is the entry's own (it created the entry), the
+			// failure also cancels the subscription and removes the entry, failing the
+			// threads that share it (PublishSubscribe.java:114-132); here they go on waiting.
+			c.finish(i, Result{Err: ErrSubscribe, Text: "RedisTimeoutException: Unable to acquire subscription lock after " + strconv.FormatInt(o.SubscriptionTimeout, 10) + "ms. Try to increase 'subscriptionTimeout', 'subscriptionsPerConnection', 'subscriptionConnectionPoolSize' parameters."})
+			return
+		}
 		c.finish(i, Result{Err: ErrSubscribe, Text: "RedisTimeoutException: Subscribe timeout: (" + strconv.FormatInt(o.Timeout+o.RetryInterval*int64(o.RetryAttempts), 10) + "ms)"})
 	case pcTrySubscribe:
 		// subscribeFuture.get(time) timed out: cancel(false) succeeds on a
 		// pending future, so 3.16.8 never releases the reference; 3.8.1's
 		// cancel fails and its listener unsubscribes once the subscription
 		// completes (R8:RedissonLock.tryLock).
-		if e := c.leaveSubWait(i); e != nil && !c.cf.v3168() && e.state == psPending {
+		if e := c.leaveSubWait(i); e != nil && !c.cf.since3168() && e.state == psPending {
 			e.unsubOnSuccess++
 		}
 		c.acquireFailed(i)
@@ -428,10 +447,11 @@ func (c *Client) interrupt(tid int64) {
 // goes on waiting (syncUninterruptibly), with no timeout any more.
 func (c *Client) interruptSubscription(i int) {
 	t := &c.threads[i]
-	if !c.cf.v3168() {
+	if !c.cf.since3168() {
 		c.cancelTimer(TimerKey{TimerWait, int64(i)})
 		return
 	}
+	c.cancelTimer(TimerKey{TimerWait, int64(i)}) // 4.7.0's subscription timeout
 	c.leaveSubWait(i)
 	if t.call.Interruptibly {
 		t.interrupted = false
@@ -451,7 +471,7 @@ func (c *Client) interruptedWait(i int) {
 	c.leaveLatch(i)
 	t.interrupted = false
 	if t.pc == pcLockWait && !t.call.Interruptibly {
-		if c.cf.v3168() {
+		if c.cf.since3168() {
 			c.latchWait(i, t.ttl, t.ttl >= 0, t.ttl < 0)
 			return
 		}
@@ -465,18 +485,61 @@ func (c *Client) interruptedWait(i int) {
 // unlockInner is unlockAsync → unlockInnerAsync, with the lock object's
 // internalLockLeaseTime for the lease a partial unlock re-arms.
 func (c *Client) unlockInner(i int) {
+	c.command(i, c.unlockCmd(i))
+}
+
+// unlockCmd is one unlockInnerAsync of thread i. 4.7.0 gives it a new
+// request id (ServiceManager.generateId, RedissonBaseLock.java:155-159 and
+// 217-219) and a latch lifetime (RedissonBaseLock.java:222-231).
+func (c *Client) unlockCmd(i int) Cmd {
 	t := &c.threads[i]
 	cmd := Cmd{Op: OpUnlock, Thread: t.id, Lease: c.handleOf(i).lease, Sync: c.sync()}
 	if c.cf.Opts.Fair {
 		cmd.At = c.wall
 	}
-	c.command(i, cmd)
+	if c.cf.Opts.UnlockLatch {
+		c.unlockIDs++
+		cmd.ReqN, cmd.ReqR, cmd.Latch = c.unlockIDs, c.idBits(), c.latchTTL()
+	}
+	return cmd
+}
+
+// idBits is the random half of a request id: drawn, or where the driver
+// draws nothing (explore) a hash of the client's UUID, so that two clients'
+// ids still differ as Java's random ones do.
+func (c *Client) idBits() uint64 {
+	if c.random {
+		return c.draw()
+	}
+	h := fnv.New64a()
+	h.Write([]byte(c.uuid))
+	return h.Sum64()
+}
+
+// latchTTL is the unlock latch's lifetime: (timeout + retryDelay.calcDelay(retryAttempts))
+// × retryAttempts, at least 1 (RedissonBaseLock.java:222-231); 16000-20000 ms
+// with the defaults.
+func (c *Client) latchTTL() int64 {
+	o := &c.cf.Opts
+	return max((o.Timeout+c.retryDelay(o.RetryAttempts))*int64(o.RetryAttempts), 1)
+}
+
+// delLatch is the DEL of an unlock's latch that unlockInnerAsync sends
+// after a reply, through the ordinary write path, without waiting for it
+// (RedissonBaseLock.java:235-245). It is sent once: if it is lost the latch
+// lives out its lifetime, as after an error.
+func (c *Client) delLatch(i int, unlock Cmd) {
+	c.emit(Effect{Kind: EffSend, Ref: Ref{Owner: OwnNone, Slot: int32(i)}, Cmd: Cmd{Op: OpDelLatch, At: c.wall, ReqN: unlock.ReqN, ReqR: unlock.ReqR}})
 }
 
 // forceUnlock is forceUnlockAsync: cancelExpirationRenewal(null) first,
 // then the script.
 func (c *Client) forceUnlock(i int) {
 	c.cancelExpirationRenewal(-1, true)
+	if c.cf.v470() {
+		// RedissonLock.cancelExpirationRenewal(null, null) resets internalLockLeaseTime (RedissonLock.java:326-332).
+		c.handleOf(i).lease = c.cf.Opts.LockWatchdogTimeout
+	}
 	cmd := Cmd{Op: OpForceUnlock, Sync: c.sync()}
 	if c.cf.Opts.Fair {
 		cmd.At = c.wall
@@ -507,9 +570,14 @@ func (c *Client) commandReply(i int, r sim.Reply, res Result) {
 func (c *Client) unlocked(i int, r sim.Reply, res Result) {
 	t := &c.threads[i]
 	m := &c.cf.Opts.Mutations
-	if !m.UnlockKeepsRenewal {
+	if c.cf.v470() {
+		if !res.Failed() {
+			c.delLatch(i, t.exec.cmd)
+		}
+		c.unlockHandled(i, r, res)
+	} else if !m.UnlockKeepsRenewal {
 		switch {
-		case c.cf.v3168():
+		case c.cf.since3168():
 			c.cancelExpirationRenewal(t.id, false)
 		case res.Failed():
 			c.cancelExpirationRenewal(t.id, false)
@@ -524,5 +592,19 @@ func (c *Client) unlocked(i int, r sim.Reply, res Result) {
 		c.finish(i, Result{Err: ErrNotHeld, Text: "IllegalMonitorStateException: attempt to unlock lock, not locked by current thread by node id: " + c.uuid + " thread-id: " + strconv.FormatInt(t.id, 10)})
 	default:
 		c.finish(i, Result{OK: true})
+	}
+}
+
+// unlockHandled is 4.7.0's unlockAsync0 handle: whatever the outcome, one
+// renewal count of the thread is cancelled, and the lock object's
+// internalLockLeaseTime goes back to the watchdog timeout when the answer
+// was true or null (an error, or not the owner) (RedissonBaseLock.java:161-164,
+// RedissonLock.java:326-332).
+func (c *Client) unlockHandled(i int, r sim.Reply, res Result) {
+	if !c.cf.Opts.Mutations.UnlockKeepsRenewal {
+		c.cancelExpirationRenewal(c.threads[i].id, false)
+	}
+	if res.Failed() || r.Kind != sim.KindInt || r.Int != 0 {
+		c.handleOf(i).lease = c.cf.Opts.LockWatchdogTimeout
 	}
 }

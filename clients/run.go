@@ -16,14 +16,15 @@ import (
 var Algorithms = []string{
 	"setnx-expire", "set-px", "set-uuid-getdel", "set-uuid-lua",
 	"rlock-3.8.1", "rlock-3.16.8", "fairlock-3.8.1", "fairlock-3.16.8",
+	"rlock-4.7.0", "fairlock-4.7.0",
 }
 
 // LockModel is the specification the linearizable check holds an
 // algorithm to: Redisson's locks are reentrant and report an unlock of a
 // lock the thread does not hold (IllegalMonitorStateException), except
-// that an unlock of a free lock reports success in 3.8.1 and in both fair
+// that an unlock of a free lock reports success in 3.8.1 and in the fair
 // locks (their unlockInnerAsync returns 1 when the key does not exist;
-// 3.16.8's RedissonLock checks hexists first); the fair locks are FIFO;
+// 3.16.8's and 4.7.0's RedissonLock check hexists first); the fair locks are FIFO;
 // the simple locks are neither reentrant nor able to tell a release of
 // someone else's lock.
 func LockModel(algo string) model.LockOptions {
@@ -84,6 +85,10 @@ type ClientOverrides struct {
 func (c ClientOverrides) apply(o *Options) error {
 	if c.ThreadWaitTime != 0 && o.Version == "3.8.1" {
 		return fmt.Errorf("threadWaitTime is fixed at 5000 ms in Redisson 3.8.1")
+	}
+	if c.RetryInterval > 0 {
+		// 4.7.0: setRetryInterval replaces retryDelay by a ConstantDelay (BaseConfig.java:329-333).
+		o.JitterMax = 0
 	}
 	for _, x := range []struct {
 		v   int64
@@ -293,6 +298,10 @@ func (r *Run) programFactory() (func() sim.Program, error) {
 			}
 		}
 	}
+	// 4.7.0 sends its lock scripts as a batch, which is re-sent, unless it is
+	// configured for a single server: a world with replicas is a
+	// master/replica configuration (CommandAsyncService.java:1095-1107).
+	cf.Opts.Replicated = cf.Opts.NoRetryLocks && r.Plan.Replicas > 0
 	r.threadWait = 0
 	if cf.Opts.Fair {
 		r.threadWait = cf.Opts.ThreadWaitTime
@@ -309,6 +318,9 @@ func (r *Run) programFactory() (func() sim.Program, error) {
 					return renewalTag(i)
 				}
 				return ""
+			}
+			if ref.Owner == OwnNone {
+				return "" // a latch's DEL serves no call
 			}
 			if t := prog.thread(cmd.Thread); t != nil && t.op >= 0 {
 				return opTag(t.op)
@@ -333,8 +345,12 @@ func (r *Run) programFactory() (func() sim.Program, error) {
 			// The lease the script arms is the one the command carries (a
 			// lock object can send another than the caller asked for).
 			switch cmd.Op {
-			case OpAcquire, OpAcquireNoWait, OpSetPX, OpUnlock:
+			case OpAcquire, OpAcquireNoWait, OpSetPX:
 				h.Ops[t.op].ScriptLease = cmd.Lease
+			case OpUnlock:
+				if !h.Ops[t.op].Call.Acquires() { // not 4.7.0's undo of an acquire (handleNoSync)
+					h.Ops[t.op].ScriptLease = cmd.Lease
+				}
 			case OpExpire:
 				h.Ops[t.op].ScriptLease = ExpireSeconds(cmd.Lease) * 1000
 			}
@@ -445,12 +461,29 @@ func (r *Run) observe(n *sim.Node, req sim.Request, reply sim.Reply) {
 		copy(grown, h.Store)
 		h.Store = grown
 	}
+	shareUnchanged(h.Store, &smp)
 	h.Store = append(h.Store, smp)
 }
 
 // stringKeyHolder is the one holder a sample of a simple lock shows while
 // its key exists (shared: no sample changes it).
 var stringKeyHolder = []string{"(string key)"}
+
+// shareUnchanged points smp's lists at the previous sample's when they are
+// equal: samples are only read, and a waiter that retries in a tight loop
+// (4.7.0's fair lock answering 0) makes a sample per attempt, millions in
+// a run.
+func shareUnchanged(store []model.StoreSample, smp *model.StoreSample) {
+	if len(store) == 0 {
+		return
+	}
+	prev := &store[len(store)-1]
+	for _, x := range []struct{ cur, old *[]string }{{&smp.Holders, &prev.Holders}, {&smp.Queue, &prev.Queue}, {&smp.Timeouts, &prev.Timeouts}} {
+		if *x.cur != nil && slices.Equal(*x.cur, *x.old) {
+			*x.cur = *x.old
+		}
+	}
+}
 
 // noteExec records, on the call a request's tag names, the master's clock
 // when its script or command ran. A fair waiter's acquireFailed is not the
@@ -460,7 +493,9 @@ func (r *Run) noteExec(req sim.Request, serverMs int64) {
 	kind, i := parseTag(req.Tag)
 	switch {
 	case kind == "op" && i < len(h.Ops):
-		if req.Script != nil && strings.Contains(req.Script.ID, "acquireFailed") {
+		if req.Script != nil && strings.Contains(req.Script.ID, "unlockInnerAsync") && h.Ops[i].Call.Acquires() {
+			// 4.7.0's handleNoSync undoing the call's acquire: not its decision.
+		} else if req.Script != nil && strings.Contains(req.Script.ID, "acquireFailed") {
 			h.Ops[i].GaveUpAt, h.Ops[i].GaveUpVirtual, h.Ops[i].GaveUpEpoch = serverMs, r.World.Now(), r.epoch
 		} else {
 			h.Ops[i].ExecAt, h.Ops[i].ExecVirtual, h.Ops[i].ExecEpoch = serverMs, r.World.Now(), r.epoch

@@ -39,6 +39,13 @@ type Event struct {
 	// Replicas is Redisson's count of the master's available replicas
 	// (MasterSlaveEntry.getAvailableSlaves), for 3.16.8's WAIT.
 	Replicas int
+	// Random says the driver drew Draw, 64 uniform random bits, for this
+	// step (Host: from the process's "redisson" stream, for 4.7.0's
+	// clients only). Java draws from ThreadLocalRandom (EqualJitterDelay)
+	// and ServiceManager's random (request ids); without a draw (explore)
+	// a client takes a documented fixed choice instead (Client.jitter).
+	Random bool
+	Draw   uint64
 
 	Thread  int64 // EvCall, EvInterrupt: the Java thread id
 	Call    Call  // EvCall
@@ -103,7 +110,7 @@ const (
 	ErrTimeout             // RedisTimeoutException / RedisResponseTimeoutException: no reply in time
 	ErrWrite               // RedisConnectionException: the command could not be written (no master)
 	ErrReply               // RedisException: Redis answered with an error
-	ErrSync                // IllegalStateException: WAIT counted fewer replicas than asked (#3994)
+	ErrSync                // IllegalStateException: WAIT counted fewer replicas than asked (#3994); 4.7.0: NoSyncedSlavesException, it counted none
 	ErrNotHeld             // IllegalMonitorStateException from unlock
 	ErrSubscribe           // the subscription failed or timed out
 	ErrInterrupted         // InterruptedException
@@ -137,10 +144,12 @@ func (r Result) Failed() bool { return r.Err != ErrNone }
 // OwnerKind says who a command is for.
 type OwnerKind uint8
 
-// Commands are sent for a thread's call or for a watchdog renewal task.
+// Commands are sent for a thread's call or for a watchdog renewal task;
+// a command nobody waits for (4.7.0's DEL of an unlock latch) has no owner.
 const (
 	OwnThread OwnerKind = iota + 1
 	OwnTask
+	OwnNone
 )
 
 // Ref names one sending of a command: its owner (a thread's slot or a

@@ -46,7 +46,11 @@ func (c *Client) scheduleExpirationRenewal(i int) {
 		return
 	}
 	t := &c.threads[i]
-	if c.cf.v3168() {
+	if c.cf.Opts.LockTask {
+		c.renewLock(t.id)
+		return
+	}
+	if c.cf.since3168() {
 		// R16:RedissonBaseLock.scheduleExpirationRenewal: putIfAbsent a new
 		// entry; an existing one counts the thread once more.
 		if c.ren.present {
@@ -105,9 +109,13 @@ func (c *Client) renewTask(j int) {
 		return
 	}
 	o := &c.cf.Opts
+	if o.LockTask {
+		c.lockTaskRun(j)
+		return
+	}
 	var tid, lease int64
 	sync := 0
-	if c.cf.v3168() {
+	if c.cf.since3168() {
 		if !c.ren.present || len(c.ren.threads) == 0 {
 			c.freeTask(j)
 			return
@@ -130,8 +138,12 @@ func (c *Client) renewTask(j int) {
 func (c *Client) renewed(j int, r sim.Reply, res Result) {
 	tk := c.tasks[j]
 	ok := !res.Failed() && r.Kind == sim.KindInt && r.Int == 1
+	if c.cf.Opts.LockTask {
+		c.lockTaskDone(j, r, res)
+		return
+	}
 	c.emit(Effect{Kind: EffNote, Note: NoteRenewDone, Slot: int32(j), Thread: tk.exec.cmd.Thread, OK: ok, Text: res.Error(), Value: int64(res.Err)})
-	if c.cf.v3168() {
+	if c.cf.since3168() {
 		switch {
 		case res.Failed():
 			c.ren = renewal{}
@@ -160,7 +172,11 @@ func (c *Client) cancelExpirationRenewal(tid int64, all bool) {
 	if !c.ren.present {
 		return
 	}
-	if c.cf.v3168() {
+	if c.cf.Opts.LockTask {
+		c.cancelLockRenewal(tid, all)
+		return
+	}
+	if c.cf.since3168() {
 		if !all {
 			c.ren.remove(tid)
 		}
@@ -218,4 +234,83 @@ func (c *Client) RenewalTasks() int {
 		}
 	}
 	return n
+}
+
+// 4.7.0's renewal: one LockRenewalScheduler per client holds one LockTask
+// for all its locks (renewal/LockRenewalScheduler.java:56-60); with one
+// lock per run the task's name2entry holds at most this lock's LockEntry
+// (c.ren: the thread queue, one id per add, and a count per thread). The
+// task runs every lockWatchdogTimeout/3 after its previous run finished,
+// while it is running; the running flag is set exactly while the entry
+// exists (RenewalTask.add starts it, the last cancel stops it), so it is
+// c.ren.present. A chain of ticks is a task slot: a tick that finds the
+// task stopped ends its chain, and an add after a stop starts a second
+// chain while the first one's tick is still pending.
+
+// renewLock is LockRenewalScheduler.renewLock → RenewalTask.add: a new
+// entry starts the task (tryRun, schedule: RenewalTask.java:136-152); an
+// existing one queues the thread once more (LockEntry.addThreadId, LockEntry.java:43-51).
+func (c *Client) renewLock(tid int64) {
+	if c.ren.present {
+		c.ren.add(tid)
+		c.ren.queue = append(c.ren.queue, tid)
+		return
+	}
+	c.ren = renewal{present: true, timeout: -1, threads: []threadCount{{tid, 1}}, queue: []int64{tid}}
+	c.lockTaskSchedule(c.newTask(task{}))
+}
+
+// lockTaskSchedule is RenewalTask.schedule for chain j: the next run in
+// lockWatchdogTimeout/3 while the task runs, else the chain ends (RenewalTask.java:62-69).
+func (c *Client) lockTaskSchedule(j int) {
+	if !c.ren.present {
+		c.freeTask(j)
+		return
+	}
+	c.setTimer(TimerKey{TimerWatchdog, int64(j)}, c.period(c.cf.Opts.LockWatchdogTimeout))
+}
+
+// lockTaskRun is RenewalTask.run: with no entry the run is done at once;
+// else one chunk, the lock with the owner of its entry's first thread and
+// the task's lease (LockTask.buildChunk, LockTask.java:45-95), sent with
+// syncedEval (re-sent after a timeout; WAIT when there are replicas).
+func (c *Client) lockTaskRun(j int) {
+	if !c.ren.present || len(c.ren.queue) == 0 {
+		c.lockTaskSchedule(j)
+		return
+	}
+	tid, lease := c.ren.queue[0], c.cf.Opts.LockWatchdogTimeout
+	c.emit(Effect{Kind: EffNote, Note: NoteRenewSent, Slot: int32(j), Thread: tid, Value: lease})
+	c.send(OwnTask, j, Cmd{Op: OpRenew, Thread: tid, Lease: lease, Sync: c.sync()})
+}
+
+// lockTaskDone: the chunk's reply. A lock that answered 0 cancels one
+// count of the thread it was renewed for (LockTask.java:97-102); a failed
+// chunk cancels nothing and is only logged (RenewalTask.java:175-184); then
+// the next run is scheduled.
+func (c *Client) lockTaskDone(j int, r sim.Reply, res Result) {
+	tid := c.tasks[j].exec.cmd.Thread
+	ok := !res.Failed() && r.Kind == sim.KindArray && len(r.Arr) == 1 && r.Arr[0].Kind == sim.KindInt && r.Arr[0].Int == 1
+	c.emit(Effect{Kind: EffNote, Note: NoteRenewDone, Slot: int32(j), Thread: tid, OK: ok, Text: res.Error(), Value: int64(res.Err)})
+	if !res.Failed() && !ok {
+		c.cancelLockRenewal(tid, false)
+	}
+	c.lockTaskSchedule(j)
+}
+
+// cancelLockRenewal is RenewalTask.cancelExpirationRenewal(name, threadId)
+// (all: threadId null): one count of the thread goes (LockEntry.removeThreadId,
+// LockEntry.java:61-71), and the entry with its last thread or for null, which
+// stops the task; no pending tick is cancelled (RenewalTask.java:97-133).
+func (c *Client) cancelLockRenewal(tid int64, all bool) {
+	if !all {
+		c.ren.remove(tid)
+		if !slices.ContainsFunc(c.ren.threads, func(x threadCount) bool { return x.tid == tid }) {
+			c.ren.queue = slices.DeleteFunc(c.ren.queue, func(x int64) bool { return x == tid })
+		}
+		if len(c.ren.queue) > 0 {
+			return
+		}
+	}
+	c.ren = renewal{}
 }

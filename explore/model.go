@@ -124,13 +124,18 @@ type execKey struct {
 	at, lease, wait         int32 // at: from base
 	op, proc, thread, rsync uint8
 	subs                    uint64 // every process's subscriptions: what PUBLISH reaches
+	// 4.7.0's unlock: the request id's count (its other half is a hash of
+	// the process's UUID here, so proc stands for it) and the latch lifetime.
+	reqN  uint16
+	latch int32
 }
 
 func newExecKey(store uint32, q msg, subs uint64) execKey {
 	c := q.cmd
 	k := execKey{store: store, at: int32(c.At - base), lease: int32(c.Lease), wait: int32(c.Wait),
-		op: uint8(c.Op), proc: q.proc, thread: uint8(c.Thread), rsync: uint8(c.Sync), subs: subs}
-	if int64(k.at) != c.At-base || int64(k.lease) != c.Lease || int64(k.wait) != c.Wait || int64(k.thread) != c.Thread || int(k.rsync) != c.Sync {
+		op: uint8(c.Op), proc: q.proc, thread: uint8(c.Thread), rsync: uint8(c.Sync), subs: subs, reqN: uint16(c.ReqN), latch: int32(c.Latch)}
+	if int64(k.at) != c.At-base || int64(k.lease) != c.Lease || int64(k.wait) != c.Wait || int64(k.thread) != c.Thread || int(k.rsync) != c.Sync ||
+		uint32(k.reqN) != c.ReqN || int64(k.latch) != c.Latch {
 		panic(fmt.Sprintf("explore: command %+v does not fit the memo key", c))
 	}
 	return k
@@ -321,13 +326,24 @@ func cmpRef(a, b clients.Ref) int {
 }
 
 func cmpCmd(a, b clients.Cmd) int {
-	for _, d := range [...]int64{int64(a.Op) - int64(b.Op), a.Thread - b.Thread, a.Lease - b.Lease, a.Wait - b.Wait, a.At - b.At, int64(a.Sync - b.Sync)} {
+	for _, d := range [...]int64{int64(a.Op) - int64(b.Op), a.Thread - b.Thread, a.Lease - b.Lease, a.Wait - b.Wait, a.At - b.At, int64(a.Sync - b.Sync),
+		int64(a.ReqN) - int64(b.ReqN), a.Latch - b.Latch} {
 		if d != 0 {
 			if d < 0 {
 				return -1
 			}
 			return 1
 		}
+	}
+	return cmpUint(a.ReqR, b.ReqR)
+}
+
+func cmpUint(a, b uint64) int {
+	switch {
+	case a < b:
+		return -1
+	case a > b:
+		return 1
 	}
 	return 0
 }
@@ -411,6 +427,12 @@ func (m *model) msgID(q msg) uint32 {
 	b = appendV(b, q.cmd.Wait)
 	b = appendV(b, q.cmd.At-base)
 	b = appendU(b, uint64(q.cmd.Sync))
+	if c := q.cmd; c.ReqN != 0 || c.ReqR != 0 || c.Latch != 0 {
+		// 4.7.0's unlock (only it sets these: the other versions' encodings stay as they were)
+		b = appendU(b, uint64(c.ReqN))
+		b = appendU(b, c.ReqR)
+		b = appendV(b, c.Latch)
+	}
 	b = appendID(b, q.reply)
 	m.msgBuf = b
 	id, ok := m.sh.msgs.lookup(b)

@@ -33,6 +33,7 @@ func newWorldRun(m *model) *worldRun {
 	for p := 0; p < m.procs; p++ {
 		h := clients.NewHost(m.cf)
 		h.UUID = procName(p)
+		h.Fixed = true // as the explorer's clients, which draw nothing
 		name := procName(p)
 		h.Tag = func(clients.Ref, clients.Cmd) string { return name }
 		r.hosts = append(r.hosts, h)

@@ -190,6 +190,7 @@ func worldRunOf(t *testing.T, m *model, seed uint64, fault string) []obs {
 	for p := 0; p < m.procs; p++ {
 		h := clients.NewHost(m.cf)
 		h.UUID = procName(p)
+		h.Fixed = true // the explorer's clients draw nothing
 		name := procName(p)
 		p := p
 		h.Tag = func(clients.Ref, clients.Cmd) string { return name }

@@ -58,7 +58,8 @@
 //	trace                                     the commands the store ran since the last trace
 //
 // ALGO is one of clients.Algorithms: setnx-expire, set-px, set-uuid-getdel,
-// set-uuid-lua, rlock-3.8.1, rlock-3.16.8, fairlock-3.8.1, fairlock-3.16.8.
+// set-uuid-lua, rlock-3.8.1, rlock-3.16.8, fairlock-3.8.1, fairlock-3.16.8,
+// rlock-4.7.0, fairlock-4.7.0.
 // watchdog=D sets Redisson's Config.lockWatchdogTimeout (30s by default).
 // Durations read like Go's (250ms, 1.5s, 5m); `unit=s` passes wait and lease
 // to Redisson in seconds (the #4743 unit bug needs it).

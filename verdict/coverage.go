@@ -31,6 +31,12 @@ var Unreachable = map[string]string{
 	"3.16.8/RedissonLock.unlockInnerAsync#12": "dead code: both branches of the if before it return",
 	"3.16.8/RedissonFairLock.tryLockInnerAsync.EVAL_NULL_BOOLEAN#18": "tryLock() (EVAL_NULL_BOOLEAN) never queues its caller, so it can find itself at the head only from an " +
 		"earlier call that queued it and never left: one that threw after its enqueue ran (a lost reply, a crash) — a fault",
+	"4.7.0/RedissonFairLock.tryLockInnerAsync.EVAL_NULL_BOOLEAN#18": "as in 3.16.8: tryLock() never queues its caller, so it finds itself at the head only after an earlier call " +
+		"queued it and threw after its enqueue ran (a lost reply, a crash) — a fault",
+	"4.7.0/RedissonLock.unlockInnerAsync#2": "the latch answers only a repeat of the same unlock (its request id): a batch re-sent after a lost reply " +
+		"with replicas, or ServiceManager.execute's repeat after a WAIT that counted no replica — a fault",
+	"4.7.0/RedissonFairLock.unlockInnerAsync#2": "the latch answers only a repeat of the same unlock (its request id): a batch re-sent after a lost reply " +
+		"with replicas, or ServiceManager.execute's repeat after a WAIT that counted no replica — a fault",
 }
 
 // CoverageSeeds are fault-free seeds (beyond the main job's default range)
@@ -39,6 +45,7 @@ var Unreachable = map[string]string{
 var CoverageSeeds = map[string][]uint64{
 	"rlock-3.8.1":    {67},
 	"fairlock-3.8.1": {39, 42, 49, 183},
+	"rlock-4.7.0":    {40}, // a holder whose lease ran out (internalLockLeaseTime) force-unlocks a free lock: 0
 }
 
 // Coverage runs cfgs (each with its own count, merged in order) and

@@ -30,6 +30,33 @@ import "github.com/locksim/locksim/checks"
 //     (mutex, expiry, error/not-held). A subscription that timed out stays in
 //     the entry map with its failed promise, so every later subscriber on
 //     that entry fails at once (#6047, #4700: error/subscribe).
+//   - Redisson 4.7.0 keeps that internalLockLeaseTime: an acquire with a
+//     lease stores it in the lock object (RedissonLock.java:174-175,
+//     198-199) and a later lock() without one sends it (RedissonLock.java:189-191)
+//     while its renewal first comes at the LockTask's next tick, up to
+//     lockWatchdogTimeout/3 later; only an unlock that answers true or null
+//     resets it (RedissonLock.java:326-332). A thread sharing the object, or
+//     one re-entering with a short lease, so loses its lock under it and
+//     its later forceUnlock() deletes the next holder's (rlock-4.7.0 seed 4,
+//     preset none: a lock() sends 7412 ms, the chunk answers [0] after it
+//     ran out: mutex, expiry, error/not-held). As in the other versions, a
+//     re-entry with a lease under a watchdog hold is renewed past that lease
+//     by the outer hold's renewal (seed 18: expiry). Under faults: tryLock(wait)
+//     catches a RedisResponseTimeoutException from a try in its loop and
+//     returns false (RedissonLock.java:274-280) although that acquire may
+//     have run, so the caller holds a lock it was told it did not get and
+//     its next acquire re-enters it (holds: rlock-4.7.0 seed 27, fairlock-4.7.0
+//     seed 18, preset net; the fair one's lock() then cannot be placed:
+//     linearizable, fairlock-4.7.0 seed 5, preset net). With replicas a WAIT
+//     that counted none makes handleNoSync undo a fair grant with an unlock
+//     and ServiceManager.execute retry it later (CommandAsyncService.java:1038-1066,
+//     ServiceManager.java:611-645): the waiter lost its place and a later one
+//     overtakes it (fifo: fairlock-4.7.0 seed 6, preset failover).
+//     forceUnlock goes through syncedEvalWithRetry and has no latch
+//     (RedissonLock.java:334-345): re-sent after a lost reply, its second
+//     run answers 0, so it returns false although its first run deleted the
+//     lock another thread then took (linearizable: rlock-4.7.0 seed 8,
+//     preset net).
 var knownBugs = map[string][]string{
 	"setnx-expire":    {"mutex", "liveness", "linearizable"},
 	"set-px":          {"mutex", "linearizable"},
@@ -38,6 +65,8 @@ var knownBugs = map[string][]string{
 	"fairlock-3.8.1":  {"mutex", "expiry", "error/not-held"},
 	"rlock-3.16.8":    {"mutex", "holds", "linearizable", "expiry", "error/not-held", "error/subscribe"},
 	"fairlock-3.16.8": {"mutex", "holds", "liveness", "linearizable", "expiry", "error/not-held", "error/subscribe"},
+	"rlock-4.7.0":     {"mutex", "holds", "linearizable", "expiry", "error/not-held"},
+	"fairlock-4.7.0":  {"mutex", "holds", "linearizable", "fifo", "expiry", "error/not-held"},
 }
 
 // Known reports whether v is one of algo's known bugs.

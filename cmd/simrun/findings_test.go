@@ -121,7 +121,7 @@ func TestNoFalseAlarmsWithoutFaults(t *testing.T) {
 		n = v
 	}
 	var report []string
-	for _, algo := range []string{"set-uuid-lua", "rlock-3.8.1", "rlock-3.16.8", "fairlock-3.8.1", "fairlock-3.16.8"} {
+	for _, algo := range []string{"set-uuid-lua", "rlock-3.8.1", "rlock-3.16.8", "fairlock-3.8.1", "fairlock-3.16.8", "rlock-4.7.0", "fairlock-4.7.0"} {
 		start := time.Now()
 		var cfgs []clients.RunConfig
 		for s := uint64(1); s <= n; s++ {

@@ -72,7 +72,7 @@ func (rf *runFlags) register(fs *flag.FlagSet) {
 	flagx.IntVar(fs, &rf.procs, "procs", 0, 0, maxProcs, "`N` client processes (0: drawn from the seed)")
 	flagx.IntVar(fs, &rf.threads, "threads", 0, 0, maxThreads, "`N` threads per process (0: drawn from the seed)")
 	durationVar(fs, &rf.watchdog, "lock-watchdog-timeout", 100*sim.Millisecond, maxClientSetting, "Redisson Config.lockWatchdogTimeout, a `duration` (default 30s)")
-	durationVar(fs, &rf.threadWait, "thread-wait-time", sim.Millisecond, maxClientSetting, "RedissonFairLock threadWaitTime, a `duration`, fairlock-3.16.8 only (default 5m)")
+	durationVar(fs, &rf.threadWait, "thread-wait-time", sim.Millisecond, maxClientSetting, "RedissonFairLock threadWaitTime, a `duration`, fairlock-3.16.8 and fairlock-4.7.0 only (default 5m)")
 	durationVar(fs, &rf.timeout, "timeout", sim.Millisecond, maxClientSetting, "Redisson Config.timeout, a `duration` (default 3s)")
 	durationVar(fs, &rf.retryIvl, "retry-interval", sim.Millisecond, maxClientSetting, "Redisson Config.retryInterval, a `duration` (default 1.5s)")
 	flagx.IntVar(fs, &rf.client.RetryAttempts, "retry-attempts", 0, 0, maxRetryAttempts, "Redisson Config.retryAttempts, `N` (0: the default, 3)")
@@ -109,8 +109,8 @@ func (rf *runFlags) check(fs *flag.FlagSet) error {
 			}
 		}
 	}
-	if set["thread-wait-time"] && rf.algo != "fairlock-3.16.8" {
-		return fmt.Errorf("--thread-wait-time does not apply to %s (only fairlock-3.16.8 has a configurable threadWaitTime; 3.8.1 fixes it at 5000 ms)", rf.algo)
+	if set["thread-wait-time"] && rf.algo != "fairlock-3.16.8" && rf.algo != "fairlock-4.7.0" {
+		return fmt.Errorf("--thread-wait-time does not apply to %s (only fairlock-3.16.8 and fairlock-4.7.0 have a configurable threadWaitTime; 3.8.1 fixes it at 5000 ms)", rf.algo)
 	}
 	if _, err := parseSkip(rf.skipFaults); err != nil {
 		return err
