@@ -45,9 +45,9 @@ func (jc *jobCoverage) add(algo string, c *sim.Coverage) {
 
 // runCoverageSeeds runs the fault-free seeds that reach what the default
 // range misses (verdict.CoverageSeeds) and counts them in.
-func (jc *jobCoverage) runCoverageSeeds(ctx context.Context, workers int, stderr io.Writer) (uint64, error) {
+func (jc *jobCoverage) runCoverageSeeds(ctx context.Context, algos []string, workers int, stderr io.Writer) (uint64, error) {
 	var cfgs []clients.RunConfig
-	for _, a := range clients.Algorithms {
+	for _, a := range algos {
 		for _, s := range verdict.CoverageSeeds[a] {
 			cfgs = append(cfgs, clients.RunConfig{Algo: a, Seed: s, Preset: "none", Coverage: sim.NewCoverage()})
 		}

@@ -8,6 +8,7 @@ import (
 	"io"
 	"math/big"
 	"os"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -73,6 +74,7 @@ func runMainJob(ctx context.Context, args []string, stdout, stderr io.Writer) in
 	sf.register(fs, 1, 20)
 	noConfirm := fs.Bool("no-confirm", false, "do not confirm each cell's first by-design excuse by counterfactual runs")
 	out := fs.String("out", "", "also write the report to `FILE` (not when interrupted)")
+	algosFlag := fs.String("algos", "", "`LIST` of algorithms (comma-separated, or all; default: all but "+strings.Join(spinningNames(), ", ")+", whose waiters busy-loop under faults)")
 	coverageOut := fs.String("coverage", "", "write the statement coverage of the Redisson scripts by the fault-free runs to `FILE` (markdown)")
 	if code, ok := parseFlags(fs, args, stdout, stderr); !ok {
 		return code
@@ -87,6 +89,11 @@ func runMainJob(ctx context.Context, args []string, stdout, stderr io.Writer) in
 			}
 		}
 	}
+	algos, err := parseAlgos(*algosFlag)
+	if err != nil {
+		return usage(stderr, "--algos: "+err.Error())
+	}
+	sf.algos = algos
 	var report bytes.Buffer
 	w := stdout
 	if *out != "" {
@@ -116,15 +123,15 @@ func runMainJob(ctx context.Context, args []string, stdout, stderr io.Writer) in
 // mainJob runs the main job and prints its report; it returns the exit
 // code and the statement coverage of the fault-free runs.
 func mainJob(ctx context.Context, sf sweepFlags, confirm bool, stdout, stderr io.Writer) (int, map[string][]verdict.ScriptStatement) {
-	seeds, workers := sf.seeds, sf.workers
+	seeds, workers, algos := sf.seeds, sf.workers, sf.algos
 	type job struct {
 		algo, preset string
 		seed         uint64
 	}
 	perAlgo := uint64(len(sim.Presets)) * seeds.count()
-	total := uint64(len(clients.Algorithms)) * perAlgo
+	total := uint64(len(algos)) * perAlgo
 	jobOf := func(i uint64) job {
-		return job{clients.Algorithms[i/perAlgo], sim.Presets[i%perAlgo/seeds.count()], seeds.lo + i%seeds.count()}
+		return job{algos[i/perAlgo], sim.Presets[i%perAlgo/seeds.count()], seeds.lo + i%seeds.count()}
 	}
 	cells := map[string]*cellResult{}
 	var runErr error
@@ -191,7 +198,7 @@ func mainJob(ctx context.Context, sf sweepFlags, confirm bool, stdout, stderr io
 		return exitHarness, nil
 	}
 	if done == total {
-		if _, err := cov.runCoverageSeeds(ctx, workers, stderr); err != nil {
+		if _, err := cov.runCoverageSeeds(ctx, algos, workers, stderr); err != nil {
 			fmt.Fprintf(stderr, "simrun: %v\n", err)
 			return exitHarness, nil
 		}
@@ -207,7 +214,7 @@ func mainJob(ctx context.Context, sf sweepFlags, confirm bool, stdout, stderr io
 			prop string
 		}
 		var targets []target
-		for _, a := range clients.Algorithms {
+		for _, a := range algos {
 			for _, p := range sim.Presets {
 				for _, prop := range verdict.Properties {
 					if c := cells[a+"/"+p+"/"+prop]; c != nil && c.firstDesign != 0 {
@@ -253,7 +260,12 @@ func mainJob(ctx context.Context, sf sweepFlags, confirm bool, stdout, stderr io
 		}
 	}
 	fmt.Fprintf(stdout, "simrun: %d algorithms × %d presets × seeds %s (%d runs); properties checked: %s\n",
-		len(clients.Algorithms), len(sim.Presets), seeds.String(), total, strings.Join(verdict.Properties, ", "))
+		len(algos), len(sim.Presets), seeds.String(), total, strings.Join(verdict.Properties, ", "))
+	for _, a := range clients.Algorithms {
+		if !slices.Contains(algos, a) {
+			fmt.Fprintf(stdout, "left out: %s (%s; --algos all includes it)\n", a, clients.Spinning[a])
+		}
+	}
 	if done < total {
 		fmt.Fprintf(stdout, "INTERRUPTED after %d of %d runs: cells marked - were not run, the others count only the runs that finished\n", done, total)
 	}
@@ -265,7 +277,7 @@ func mainJob(ctx context.Context, sf sweepFlags, confirm bool, stdout, stderr io
 			fmt.Fprintf(stdout, " %-10s", p)
 		}
 		fmt.Fprintln(stdout)
-		for _, a := range clients.Algorithms {
+		for _, a := range algos {
 			fmt.Fprintf(stdout, "%-16s", a)
 			for _, p := range sim.Presets {
 				c := cells[a+"/"+p+"/"+prop]
@@ -342,4 +354,37 @@ func mainJob(ctx context.Context, sf sweepFlags, confirm bool, stdout, stderr io
 	}
 	fmt.Fprintln(stdout, "\nno unexpected violation")
 	return exitOK, statements
+}
+
+// spinningNames lists clients.Spinning's algorithms, in Algorithms order.
+func spinningNames() []string {
+	var out []string
+	for _, a := range clients.Algorithms {
+		if clients.Spinning[a] != "" {
+			out = append(out, a)
+		}
+	}
+	return out
+}
+
+// parseAlgos reads --algos: "" is clients.Quick(), "all" every algorithm,
+// else a comma-separated list of known ones, each once.
+func parseAlgos(s string) ([]string, error) {
+	switch s {
+	case "":
+		return clients.Quick(), nil
+	case "all":
+		return slices.Clone(clients.Algorithms), nil
+	}
+	var out []string
+	for _, a := range strings.Split(s, ",") {
+		if err := clients.CheckAlgo(a); err != nil {
+			return nil, err
+		}
+		if slices.Contains(out, a) {
+			return nil, fmt.Errorf("%s twice", a)
+		}
+		out = append(out, a)
+	}
+	return out, nil
 }
