@@ -392,11 +392,7 @@ func (c *Client) draw() uint64 {
 	if !c.random {
 		return 0
 	}
-	c.rnd += 0x9e3779b97f4a7c15
-	z := c.rnd
-	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9
-	z = (z ^ (z >> 27)) * 0x94d049bb133111eb
-	return z ^ (z >> 31)
+	return sim.SplitMix64(&c.rnd)
 }
 
 // retryDelay is Config.retryDelay.calcDelay(attempt) in ms: 4.7.0's

@@ -26,9 +26,14 @@ func NewRand(seed uint64, name string) *Rand {
 }
 
 // Uint64 returns the next 64 random bits.
-func (r *Rand) Uint64() uint64 {
-	r.state += 0x9e3779b97f4a7c15
-	z := r.state
+func (r *Rand) Uint64() uint64 { return SplitMix64(&r.state) }
+
+// SplitMix64 advances state by one splitmix64 step and returns its 64
+// bits: the generator of every stream, for callers that keep the state in
+// a value of their own (a client keeps its draws in its encoding).
+func SplitMix64(state *uint64) uint64 {
+	*state += 0x9e3779b97f4a7c15
+	z := *state
 	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9
 	z = (z ^ (z >> 27)) * 0x94d049bb133111eb
 	return z ^ (z >> 31)
