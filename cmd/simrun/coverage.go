@@ -16,15 +16,14 @@ import (
 // algorithm's total. Counting costs a hook per instruction, so only those
 // runs carry one.
 type jobCoverage struct {
-	perRun  []*sim.Coverage // by job index; nil for runs not counted
-	byAlgo  map[string]*sim.Coverage
-	counted bool
+	perRun []*sim.Coverage // by job index; nil for runs not counted
+	byAlgo map[string]*sim.Coverage
 }
 
-func newJobCoverage(total uint64, counts func(i uint64) (algo string, ok bool)) *jobCoverage {
+func newJobCoverage(total uint64, counts func(i uint64) bool) *jobCoverage {
 	jc := &jobCoverage{perRun: make([]*sim.Coverage, total), byAlgo: map[string]*sim.Coverage{}}
 	for i := range total {
-		if _, ok := counts(i); ok {
+		if counts(i) {
 			jc.perRun[i] = sim.NewCoverage()
 		}
 	}
@@ -40,7 +39,6 @@ func (jc *jobCoverage) add(algo string, c *sim.Coverage) {
 		jc.byAlgo[algo] = sim.NewCoverage()
 	}
 	jc.byAlgo[algo].Merge(c)
-	jc.counted = true
 }
 
 // runCoverageSeeds runs the fault-free seeds that reach what the default

@@ -93,13 +93,12 @@ func runMainJob(ctx context.Context, args []string, stdout, stderr io.Writer) in
 	if err != nil {
 		return usage(stderr, "--algos: "+err.Error())
 	}
-	sf.algos = algos
 	var report bytes.Buffer
 	w := stdout
 	if *out != "" {
 		w = io.MultiWriter(stdout, &report)
 	}
-	code, coverage := mainJob(ctx, sf, !*noConfirm, w, stderr)
+	code, coverage := mainJob(ctx, sf, algos, !*noConfirm, w, stderr)
 	if ctx.Err() != nil {
 		return interrupt.ExitCode(ctx)
 	}
@@ -122,8 +121,8 @@ func runMainJob(ctx context.Context, args []string, stdout, stderr io.Writer) in
 
 // mainJob runs the main job and prints its report; it returns the exit
 // code and the statement coverage of the fault-free runs.
-func mainJob(ctx context.Context, sf sweepFlags, confirm bool, stdout, stderr io.Writer) (int, map[string][]verdict.ScriptStatement) {
-	seeds, workers, algos := sf.seeds, sf.workers, sf.algos
+func mainJob(ctx context.Context, sf sweepFlags, algos []string, confirm bool, stdout, stderr io.Writer) (int, map[string][]verdict.ScriptStatement) {
+	seeds, workers := sf.seeds, sf.workers
 	type job struct {
 		algo, preset string
 		seed         uint64
@@ -135,10 +134,10 @@ func mainJob(ctx context.Context, sf sweepFlags, confirm bool, stdout, stderr io
 	}
 	cells := map[string]*cellResult{}
 	var runErr error
-	cov := newJobCoverage(total, func(i uint64) (string, bool) {
+	cov := newJobCoverage(total, func(i uint64) bool {
 		j := jobOf(i)
 		_, _, redisson := clients.RedissonAlgo(j.algo)
-		return j.algo, redisson && j.preset == "none"
+		return redisson && j.preset == "none"
 	})
 	done := runOrdered(ctx, total, workers, stderr, "simulating", func(i uint64) clients.RunConfig {
 		j := jobOf(i)
@@ -262,8 +261,12 @@ func mainJob(ctx context.Context, sf sweepFlags, confirm bool, stdout, stderr io
 	fmt.Fprintf(stdout, "simrun: %d algorithms × %d presets × seeds %s (%d runs); properties checked: %s\n",
 		len(algos), len(sim.Presets), seeds.String(), total, strings.Join(verdict.Properties, ", "))
 	for _, a := range clients.Algorithms {
-		if !slices.Contains(algos, a) {
+		switch {
+		case slices.Contains(algos, a):
+		case clients.Spinning[a] != "":
 			fmt.Fprintf(stdout, "left out: %s (%s; --algos all includes it)\n", a, clients.Spinning[a])
+		default:
+			fmt.Fprintf(stdout, "left out: %s (not in --algos)\n", a)
 		}
 	}
 	if done < total {

@@ -24,7 +24,6 @@ import (
 
 // sweepFlags are the flags of every command that runs a seed range.
 type sweepFlags struct {
-	algos   []string // the main job's algorithms (--algos)
 	seeds   seedRange
 	workers int
 }
