@@ -116,7 +116,7 @@ func runCompare(ctx context.Context, args []string, stdout, stderr io.Writer) in
 		k := key(j.side, j.cfg.Preset)
 		a := aggs[k]
 		if a == nil {
-			a = &agg{bugRuns: map[string]int{}, designRuns: map[string]int{}, firstBug: map[string]uint64{}, m: fairness.Metrics{ByPos: map[int][]sim.Duration{}}}
+			a = &agg{bugRuns: map[string]int{}, designRuns: map[string]int{}, firstBug: map[string]uint64{}}
 			aggs[k] = a
 		}
 		r := res.m
