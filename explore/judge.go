@@ -48,12 +48,13 @@ func (m *model) excuseOf(s *state) string {
 	if e := faultExcuse(s); e != "" {
 		return e
 	}
+	f := m.firstForce
+	if f < 0 {
+		return ""
+	}
 	for th := 0; th < m.n; th++ {
-		t := s.th[th]
-		for i := 0; i < int(t.ip) || (i == int(t.ip) && t.inCall); i++ {
-			if i < len(m.prog) && m.prog[i].call.Kind == clients.CallForceUnlock {
-				return m.threadName(th) + "'s forceUnlock() deletes the lock whoever holds it"
-			}
+		if t := s.th[th]; int(t.ip) > f || (int(t.ip) == f && t.inCall) {
+			return m.threadName(th) + "'s forceUnlock() deletes the lock whoever holds it"
 		}
 	}
 	return ""

@@ -35,16 +35,19 @@ const (
 // copies of the memo entries it used. Workers made by fork search one
 // level of the state space side by side.
 type model struct {
-	cfg      Config
-	cf       *clients.Config
-	procs    int
-	per      int
-	n        int // threads
-	prog     []step
-	channels []string // every channel a waiter can listen on
-	names    []string // each thread's name
-	owners   []string // each thread's owner field in the lock hash
-	sh       *shared
+	cfg   Config
+	cf    *clients.Config
+	procs int
+	per   int
+	n     int // threads
+	prog  []step
+	// firstForce is the first step of prog that calls forceUnlock() (-1
+	// none): a thread past it, or in it, has called it.
+	firstForce int
+	channels   []string // every channel a waiter can listen on
+	names      []string // each thread's name
+	owners     []string // each thread's owner field in the lock hash
+	sh         *shared
 
 	eng    *sim.Engine
 	keyBuf []byte
@@ -216,6 +219,7 @@ func newModel(cfg Config) (*model, error) {
 		rebaseMemo: newMemo[shiftKey, uint32](func(k shiftKey) uint32 { return mix(k.id, uint64(k.d)) }),
 	}
 	m := &model{cfg: cfg, cf: cf, n: cfg.Threads, per: cfg.perProc(), prog: cfg.program(), sh: sh}
+	m.firstForce = slices.IndexFunc(m.prog, func(st step) bool { return st.call.Kind == clients.CallForceUnlock })
 	m.procs = m.n / m.per
 	for th := 0; th < m.n; th++ {
 		p, tid := m.where(th)
