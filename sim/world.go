@@ -233,22 +233,17 @@ func (w *World) Rand(name string) *Rand {
 func (w *World) Tracer() *Tracer { return w.trace }
 
 // At schedules fn at virtual time t (not before now).
-func (w *World) At(t Time, fn func()) {
-	if t < w.now {
-		t = w.now
-	}
-	w.seq++
-	w.queue.push(event{at: t, seq: w.seq, fn: fn})
-}
+func (w *World) At(t Time, fn func()) { w.enqueue(t, event{fn: fn}) }
 
-// schedule queues the event pl carries at time at (the clock, if at is
-// past).
-func (w *World) schedule(at Time, pl *payload) {
-	if at < w.now {
-		at = w.now
-	}
+// schedule queues the event pl carries at time at.
+func (w *World) schedule(at Time, pl *payload) { w.enqueue(at, event{pl: pl}) }
+
+// enqueue queues e at time at (the clock, if at is past), after every
+// event already queued for that time.
+func (w *World) enqueue(at Time, e event) {
 	w.seq++
-	w.queue.push(event{at: at, seq: w.seq, pl: pl})
+	e.at, e.seq = max(at, w.now), w.seq
+	w.queue.push(e)
 }
 
 // After schedules fn d from now.
