@@ -466,7 +466,7 @@ func (r *Run) observe(n *sim.Node, req sim.Request, reply sim.Reply) {
 	}
 	head := queueHead{}
 	if len(smp.Queue) > 0 {
-		if t, ok := n.Store.PeekZScore(TimeoutName(lock), smp.Queue[0]); ok {
+		if t, ok := n.Store.PeekZScore(r.timeoutName, smp.Queue[0]); ok {
 			head = queueHead{smp.Queue[0], t} // (a head without a timeout is the store check's finding)
 		}
 	}
