@@ -30,7 +30,7 @@ func fencedHistory(staleAt sim.Time, bWritesAt sim.Time) *model.History {
 }
 
 func TestFencingRejectsAStaleWriteAfterTheNewerHolderWrote(t *testing.T) {
-	v, f := Fenced(fencedHistory(100, 52))
+	v, f := Fenced(fencedHistory(100, 52), nil)
 	if len(v) != 0 {
 		t.Fatalf("violations: %v", v)
 	}
@@ -42,7 +42,7 @@ func TestFencingRejectsAStaleWriteAfterTheNewerHolderWrote(t *testing.T) {
 // Before the newer holder's first write the resource cannot know its
 // token: the stale write gets through, and that is the violation.
 func TestFencingCannotStopAStaleWriteInItsWindow(t *testing.T) {
-	v, f := Fenced(fencedHistory(51, 120))
+	v, f := Fenced(fencedHistory(51, 120), nil)
 	if f.Stale != 1 || f.Rejected != 0 {
 		t.Fatalf("fencing: %+v", f)
 	}
@@ -54,8 +54,50 @@ func TestFencingCannotStopAStaleWriteInItsWindow(t *testing.T) {
 func TestFencingHasNothingToDoWithoutOverlap(t *testing.T) {
 	h := fencedHistory(30, 60)
 	h.Sections[0].End = 30
-	v, f := Fenced(h)
+	v, f := Fenced(h, nil)
 	if len(v) != 0 || f.Stale != 0 || f.Writes != 3 {
 		t.Fatalf("violations %v fencing %+v", v, f)
+	}
+}
+
+// withTokens gives the writes of fencedHistory the lock's own tokens: A's
+// a, B's b.
+func withTokens(h *model.History, a, b int64) *model.History {
+	for i := range h.Writes {
+		h.Writes[i].Token = a
+		if h.Writes[i].Owner == "B" {
+			h.Writes[i].Token = b
+		}
+	}
+	return h
+}
+
+func TestFencingWithTheLocksOwnTokens(t *testing.T) {
+	v, f := Fenced(withTokens(fencedHistory(100, 52), 7, 8), nil)
+	if len(v) != 0 || !f.Real || f.Stale != 1 || f.Rejected != 1 || f.Refused != 0 {
+		t.Fatalf("violations %v fencing %+v", v, f)
+	}
+	v, _ = Fenced(withTokens(fencedHistory(51, 120), 7, 8), nil)
+	if len(v) != 1 || v[0].Class != ByDesign || v[0].Kind != "" {
+		t.Fatalf("the window with real tokens: %v", v)
+	}
+}
+
+// A token that did not grow for the newer holder is the lock's fault: the
+// stale write is accepted and the newest holder refused, a bug unless a
+// failover or restart came first.
+func TestFencingCatchesATokenThatWentBack(t *testing.T) {
+	v, f := Fenced(withTokens(fencedHistory(100, 52), 7, 7), nil)
+	if f.Rejected != 0 || len(v) != 1 || v[0].Kind != "token-regression" || v[0].Class != Bug {
+		t.Fatalf("equal tokens: violations %v fencing %+v", v, f)
+	}
+	v, f = Fenced(withTokens(fencedHistory(51, 120), 7, 6), nil)
+	if f.Refused != 1 || len(v) != 2 || v[0].Class != Bug || v[1].Class != Bug || v[1].Actors[0] != "B" {
+		t.Fatalf("lower token: violations %v fencing %+v", v, f)
+	}
+	failover := []sim.FaultSpan{{Fault: sim.Fault{Kind: sim.FaultMasterCrash, At: 45}, Start: 45, End: 60}}
+	v, _ = Fenced(withTokens(fencedHistory(51, 120), 7, 6), failover)
+	if len(v) != 2 || v[0].Class != ByDesign || v[1].Class != ByDesign || v[1].Excuse == "" {
+		t.Fatalf("after a failover: %v", v)
 	}
 }

@@ -20,6 +20,7 @@ func (c *Client) Clone() *Client {
 	for j := range d.subs {
 		d.subs[j].latch = slices.Clone(c.subs[j].latch)
 		d.subs[j].subWait = slices.Clone(c.subs[j].subWait)
+		d.subs[j].listeners = slices.Clone(c.subs[j].listeners)
 	}
 	d.ren.threads = slices.Clone(c.ren.threads)
 	d.ren.queue = slices.Clone(c.ren.queue)
@@ -104,6 +105,8 @@ func (t *thread) measures() bool {
 		return true
 	case pcSimpleTry, pcSimplePoll:
 		return t.call.Kind == CallTryLockWait
+	case pcFencedFirst, pcFencedSubscribe, pcFencedTry, pcFencedWait:
+		return t.time != forever
 	}
 	return false
 }
@@ -242,6 +245,12 @@ func (c *Client) AppendKey(dst []byte) []byte {
 		u(uint64(len(e.subWait)))
 		for _, x := range e.subWait {
 			v(x)
+		}
+		if c.cf.Opts.Fenced {
+			u(uint64(len(e.listeners)))
+			for _, x := range e.listeners {
+				v(x)
+			}
 		}
 	}
 	b(c.ren.present)

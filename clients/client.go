@@ -72,11 +72,16 @@ const (
 	pcSimplePoll       // a simple lock waits to poll again
 	pcSimpleGet        // set-uuid-getdel's GET is out
 	pcSimpleRelease    // the release's DEL or compare-and-delete is out
+	pcFencedFirst      // tryLockAndGetTokenAsync: the first tryAcquireAsync is out
+	pcFencedSubscribe  // tryLockAndGetTokenAsync: waiting for the subscription
+	pcFencedTry        // tryLockAsync (fenced): a tryAcquireAsync is out
+	pcFencedWait       // tryLockAsync (fenced): a listener on the entry, and a timeout
 )
 
 var pcNames = [...]string{"idle", "lock: acquire out", "lock: subscribing", "lock: acquire out", "lock: waiting",
 	"tryLock: acquire out", "tryLock: subscribing", "tryLock: acquire out", "tryLock: waiting", "tryLock: acquireFailed out",
-	"tryLock(): acquire out", "command out", "acquire out", "EXPIRE out", "polling", "GET out", "release out"}
+	"tryLock(): acquire out", "command out", "acquire out", "EXPIRE out", "polling", "GET out", "release out",
+	"lockAndGetToken: acquire out", "lockAndGetToken: subscribing", "lockAndGetToken: acquire out", "lockAndGetToken: waiting"}
 
 // exec is one command in Redisson's executor (RedisExecutor): sent and
 // awaiting its reply, or waiting to be re-sent or retried.
@@ -151,6 +156,10 @@ type psEntry struct {
 	permits int
 	latch   []int64 // threads queued on the latch, oldest first
 	subWait []int64 // threads waiting for the subscription, in order
+	// listeners are the fenced lock's waiting threads, oldest first: an
+	// unlock message runs the first before it releases a permit
+	// (RedissonLockEntry.addListener, LockPubSub.onMessage).
+	listeners []int64
 	// unsubOnSuccess counts 3.8.1 tryLock calls that gave up waiting for
 	// the subscription: each unsubscribes when it completes.
 	unsubOnSuccess int
@@ -569,7 +578,9 @@ func (c *Client) resendAllowed(e *exec) bool {
 
 // noRetryOp: the commands 4.7.0 sends with syncedEvalNoRetry (RedissonLock.java:214-224, 347-371;
 // RedissonFairLock.java:108, 153, 234-285).
-func noRetryOp(op Op) bool { return op == OpAcquire || op == OpAcquireNoWait || op == OpUnlock }
+func noRetryOp(op Op) bool {
+	return op == OpAcquire || op == OpAcquireNoWait || op == OpUnlock || op == OpAcquireToken
+}
 
 // responseTimeout is the exception of a command whose last attempt got no
 // reply in time.

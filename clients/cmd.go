@@ -31,10 +31,11 @@ const (
 	OpDel              // DEL name
 	OpCAD              // set-uuid-lua: compare-and-delete
 	OpDelLatch         // 4.7.0: DEL of an unlock's latch after its reply (RedissonBaseLock.java:235-245)
+	OpAcquireToken     // 4.7.0: RedissonFencedLock.tryLockInnerAsync with EVAL_LONG_LIST (lockAndGetToken, tryLockAndGetToken)
 )
 
 var opNames = [...]string{"", "acquire", "acquire-nowait", "acquire-failed", "unlock", "force-unlock", "renew",
-	"exists", "hexists", "hget", "delete", "setnx", "expire", "set-px", "get", "del", "cad", "del-latch"}
+	"exists", "hexists", "hget", "delete", "setnx", "expire", "set-px", "get", "del", "cad", "del-latch", "acquire-token"}
 
 func (o Op) String() string { return opNames[o] }
 
@@ -114,6 +115,10 @@ func PrefixName(prefix, name string) string {
 // ChannelName is the lock's pub/sub channel (RedissonLock.getChannelName).
 func ChannelName(name string) string { return PrefixName("redisson_lock__channel", name) }
 
+// TokenName is the fenced lock's token counter (RedissonFencedLock's
+// tokenName: prefixName("redisson_lock_token", name)).
+func TokenName(name string) string { return PrefixName("redisson_lock_token", name) }
+
 // QueueName is the fair lock's waiter queue (RedissonFairLock.threadsQueueName).
 func QueueName(name string) string { return PrefixName("redisson_lock_queue", name) }
 
@@ -170,8 +175,16 @@ func (cf *Config) render(uuid string, cmd Cmd) sim.Request {
 	ms := func(v int64) string { return strconv.FormatInt(v, 10) }
 	fairKeys := func() []string { return []string{name, QueueName(name), TimeoutName(name)} }
 	switch cmd.Op {
+	case OpAcquireToken:
+		// RedissonFencedLock.tryLockInnerAsync(leaseTime, unit, threadId):
+		// KEYS [name, tokenName], ARGV [lease, lockName] (RedissonFencedLock.java:104-116).
+		return sim.Request{Script: o.Scripts.FencedAcquireToken, Keys: []string{name, TokenName(name)}, Argv: []string{ms(cmd.Lease), owner}}
 	case OpAcquire, OpAcquireNoWait:
 		lease := ms(cmd.Lease)
+		if o.Fenced {
+			// The overload RedissonLock's inherited paths call (RedissonFencedLock.java:281-293).
+			return sim.Request{Script: o.Scripts.FencedAcquire, Keys: []string{name, TokenName(name)}, Argv: []string{lease, owner}}
+		}
 		if !o.Fair {
 			// RedissonLock.tryLockInnerAsync: KEYS [name], ARGV [lease, lockName].
 			sc := o.Scripts.Acquire
@@ -229,6 +242,10 @@ func (cf *Config) render(uuid string, cmd Cmd) sim.Request {
 	case OpHGet:
 		return sim.Request{Cmd: []string{"HGET", name, owner}}
 	case OpDelete:
+		if o.Fenced {
+			// RedissonFencedLock.deleteAsync: DEL name tokenName (RedissonFencedLock.java:295-298).
+			return sim.Request{Cmd: []string{"DEL", name, TokenName(name)}}
+		}
 		return sim.Request{Cmd: append([]string{"DEL"}, fairKeys()...)}
 	case OpSetNX:
 		return sim.Request{Cmd: []string{"SETNX", name, SimpleValue(cf.Simple, owner)}}

@@ -27,6 +27,10 @@ func (u Unit) toMillis(n int64) int64 { return n * int64(u) }
 type Options struct {
 	Version string // "3.8.1", "3.16.8" or "4.7.0"
 	Fair    bool   // getFairLock instead of getLock
+	// Fenced is getFencedLock (4.7.0's RedissonFencedLock): every
+	// acquisition also increments the token counter, and the acquiring
+	// calls are lockAndGetToken / tryLockAndGetToken.
+	Fenced bool
 
 	LockWatchdogTimeout int64 // Config.lockWatchdogTimeout, ms (30000)
 	ThreadWaitTime      int64 // RedissonFairLock threadWaitTime, ms (5000 in 3.8.1, 300000 default in 3.16.8)
@@ -101,6 +105,10 @@ func DefaultOptions(version string, fair bool) (Options, error) {
 type ScriptSet struct {
 	Acquire, Unlock, Renew, ForceUnlock                                            *sim.Script
 	FairAcquire, FairAcquireNoWait, FairAcquireFailed, FairUnlock, FairForceUnlock *sim.Script
+	// 4.7.0 only: RedissonFencedLock.tryLockInnerAsync, the overload the
+	// inherited lock()/tryLock() paths call (nil or pttl) and the one
+	// tryLockAndGetTokenAsync calls ({-1, token} or {pttl, -1}).
+	FencedAcquire, FencedAcquireToken *sim.Script
 }
 
 // LoadScripts compiles a version's scripts from the embedded registry, or,
@@ -191,6 +199,21 @@ func compileScripts(version string, own map[string]*scripts.Script) (*ScriptSet,
 		}
 		*x.dst = s
 	}
+	if version == "4.7.0" {
+		for _, x := range []struct {
+			dst  **sim.Script
+			name string
+		}{
+			{&set.FencedAcquire, "RedissonFencedLock.tryLockInnerAsync"},
+			{&set.FencedAcquireToken, "RedissonFencedLock.tryLockInnerAsync.EVAL_LONG_LIST"},
+		} {
+			s, err := get(x.name)
+			if err != nil {
+				return nil, err
+			}
+			*x.dst = s
+		}
+	}
 	return set, nil
 }
 
@@ -243,16 +266,20 @@ func NewConfig(algo, lock string) (*Config, error) {
 	if err != nil {
 		return nil, err
 	}
+	o.Fenced = strings.HasPrefix(algo, "fencedlock-")
 	cf.Opts = o
 	return cf, nil
 }
 
-// RedissonAlgo splits "rlock-V" and "fairlock-V" into the version and
-// whether the lock is fair; redisson is false for the simple locks.
+// RedissonAlgo splits "rlock-V", "fencedlock-V" and "fairlock-V" into the
+// version and whether the lock is fair; redisson is false for the simple
+// locks.
 func RedissonAlgo(algo string) (version string, fair, redisson bool) {
 	switch {
 	case strings.HasPrefix(algo, "rlock-"):
 		return strings.TrimPrefix(algo, "rlock-"), false, true
+	case strings.HasPrefix(algo, "fencedlock-"):
+		return strings.TrimPrefix(algo, "fencedlock-"), false, true
 	case strings.HasPrefix(algo, "fairlock-"):
 		return strings.TrimPrefix(algo, "fairlock-"), true, true
 	}
@@ -268,8 +295,15 @@ func (cf *Config) since3168() bool { return cf.Opts.Version != "3.8.1" }
 func (cf *Config) v470() bool { return cf.Opts.Version == "4.7.0" }
 
 // All returns the scripts a client of the lock kind sends: the fair lock's
-// five, or the non-fair lock's four (renewal is the same script for both).
-func (s *ScriptSet) All(fair bool) []*sim.Script {
+// five, the non-fair lock's four (renewal is the same script for both), or
+// the fenced lock's four (its token acquire instead of RedissonLock's).
+func (s *ScriptSet) All(fair, fenced bool) []*sim.Script {
+	if fenced {
+		// The workload acquires with lockAndGetToken / tryLockAndGetToken;
+		// FencedAcquire (the inherited lock()/tryLock() overload) is checked
+		// by the conformance cases and the real-Redis differential test.
+		return []*sim.Script{s.FencedAcquireToken, s.Unlock, s.ForceUnlock, s.Renew}
+	}
 	if fair {
 		return []*sim.Script{s.FairAcquire, s.FairAcquireNoWait, s.FairAcquireFailed, s.FairUnlock, s.FairForceUnlock, s.Renew}
 	}

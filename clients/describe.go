@@ -79,6 +79,9 @@ func (c *Client) Describe() string {
 		if e.permits > 0 {
 			s += fmt.Sprintf(", %d permits", e.permits)
 		}
+		if len(e.listeners) > 0 {
+			s += fmt.Sprintf(", %d listeners", len(e.listeners))
+		}
 		parts = append(parts, s+")")
 	}
 	return strings.Join(parts, "; ")

@@ -139,8 +139,9 @@ func (c *Client) leaveSubWait(i int) *psEntry {
 	return e
 }
 
-// onMessage is LockPubSub.onMessage: an unlock message ("0") releases one
-// permit of the entry's latch.
+// onMessage is LockPubSub.onMessage: an unlock message ("0") runs the
+// entry's oldest listener (the fenced lock's waiters) and releases one
+// permit of its latch.
 func (c *Client) onMessage(ch, msg string) {
 	if msg != unlockMessage {
 		return
@@ -148,6 +149,14 @@ func (c *Client) onMessage(ch, msg string) {
 	e := c.entryByChannel(ch)
 	if e == nil {
 		return
+	}
+	if len(e.listeners) > 0 {
+		// LockPubSub.onMessage: tryRunListener, then the latch's release. The
+		// listener's loop may release the entry: look it up again.
+		c.runListener(e)
+		if e = c.entryByChannel(ch); e == nil {
+			return
+		}
 	}
 	e.permits++
 	c.unparkHead(e)

@@ -24,6 +24,10 @@ func (c *Client) leaseMillis(lease int64, unit Unit) int64 {
 func (c *Client) redissonCall(i int) {
 	t := &c.threads[i]
 	call := t.call
+	if c.cf.Opts.Fenced && (call.Kind == CallLock || call.Kind == CallTryLock || call.Kind == CallTryLockWait) {
+		c.fencedCall(i) // lockAndGetToken, tryLockAndGetToken
+		return
+	}
 	switch call.Kind {
 	case CallLock:
 		t.pc = pcLockFirst
@@ -46,6 +50,10 @@ func (c *Client) redissonCall(i int) {
 	case CallForceUnlock:
 		c.forceUnlock(i)
 	case CallDelete:
+		if c.cf.Opts.Fenced {
+			c.command(i, Cmd{Op: OpDelete}) // RedissonFencedLock.deleteAsync: DEL name tokenName
+			return
+		}
 		if !c.cf.Opts.Fair {
 			c.forceUnlock(i) // RedissonBaseLock.deleteAsync → forceUnlockAsync
 			return
@@ -170,6 +178,8 @@ func (c *Client) threadReply(i int, r sim.Reply, res Result) {
 		c.finish(i, Result{})
 	case pcCommand:
 		c.commandReply(i, r, res)
+	case pcFencedFirst, pcFencedTry:
+		c.fencedReply(i, r, res)
 	}
 }
 
@@ -349,6 +359,12 @@ func (c *Client) subscriptionSettled(i int, ok bool, text string) {
 			return
 		}
 		c.trySubscribed(i)
+	case pcFencedSubscribe:
+		if !ok {
+			c.finish(i, Result{Err: ErrSubscribe, Text: text}) // whenComplete: completeExceptionally
+			return
+		}
+		c.fencedSubscribed(i)
 	}
 }
 
@@ -387,6 +403,12 @@ func (c *Client) waitTimedOut(i int) {
 		c.woken(i)
 	case pcSimplePoll:
 		c.simplePoll(i)
+	case pcFencedSubscribe:
+		c.fencedSubscribeTimedOut(i)
+	case pcFencedWait:
+		if c.removeListener(i) {
+			c.fencedWoken(i)
+		}
 	}
 }
 
@@ -431,7 +453,17 @@ func (c *Client) interrupt(tid int64) {
 		c.cancelTimer(TimerKey{TimerWait, int64(i)})
 		c.leaveSubWait(i)
 		c.finish(i, interruptedResult())
-	case pcLockFirst, pcLockTry, pcTryFirst, pcTryTry, pcTryFailed, pcTryOnce, pcCommand:
+	case pcFencedSubscribe, pcFencedWait:
+		// get(result) is interrupted and sets the status again (see fenced.go:
+		// the loop's own end is not modelled).
+		c.cancelTimer(TimerKey{TimerWait, int64(i)})
+		c.removeListener(i)
+		if t.pc == pcFencedSubscribe {
+			c.leaveSubWait(i)
+			c.release(c.entryKey(i))
+		}
+		c.finish(i, Result{Err: ErrReply, Text: "RedisException: java.lang.InterruptedException"})
+	case pcLockFirst, pcLockTry, pcTryFirst, pcTryTry, pcTryFailed, pcTryOnce, pcCommand, pcFencedFirst, pcFencedTry:
 		// get(future) is interrupted: the future is cancelled (the command
 		// may still run at Redis; its reply is ignored) and the status set again.
 		c.cancelTimer(TimerKey{TimerExec, int64(i)})

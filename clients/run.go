@@ -16,7 +16,7 @@ import (
 var Algorithms = []string{
 	"setnx-expire", "set-px", "set-uuid-getdel", "set-uuid-lua",
 	"rlock-3.8.1", "rlock-3.16.8", "fairlock-3.8.1", "fairlock-3.16.8",
-	"rlock-4.7.0", "fairlock-4.7.0",
+	"rlock-4.7.0", "fairlock-4.7.0", "fencedlock-4.7.0",
 }
 
 // Spinning names the algorithms whose clients busy-loop under faults, and
@@ -52,7 +52,7 @@ func Quick() []string {
 // the simple locks are neither reentrant nor able to tell a release of
 // someone else's lock.
 func LockModel(algo string) model.LockOptions {
-	redisson := strings.HasPrefix(algo, "rlock-") || strings.HasPrefix(algo, "fairlock-")
+	_, _, redisson := RedissonAlgo(algo)
 	return model.LockOptions{
 		Reentrant:      redisson,
 		Fair:           strings.HasPrefix(algo, "fairlock-"),

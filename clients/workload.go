@@ -64,6 +64,9 @@ type wthread struct {
 	sect  int // index of the open section in h.Sections, or -1
 	op    int // index of the open op, or -1
 	holds int // how many holds the thread believes it has
+	// token is the fencing token of the thread's latest acquisition (the
+	// fenced lock's lockAndGetToken), -1 where the lock issues none.
+	token int64
 	inc   int
 	// lastTry is when the latest acquire attempt was sent: the lease of a
 	// successful acquisition started at or after it.
@@ -195,8 +198,12 @@ func (t *wthread) acquire(a Attempt, handle int, fresh bool, done func(ok bool))
 			return
 		}
 		t.h.Ops[t.op].LastTry = t.lastTry
-		t.finishOp(res, "acquired", "not-acquired")
 		ok := res.OK && !res.Failed()
+		if ok && t.host.cf.Opts.Fenced {
+			t.token = res.Value
+			t.h.Ops[t.op].Value = res.Value
+		}
+		t.finishOp(res, "acquired", "not-acquired")
 		if ok {
 			t.holds++
 		}
@@ -334,8 +341,12 @@ func leaseMs(a Attempt) int64 {
 
 // write is the critical section's write to the protected resource.
 func (t *wthread) write() {
-	t.h.Writes = append(t.h.Writes, model.Write{Proc: t.p.Name, Thread: t.tid, Owner: t.owner, Lock: t.wl.Lock, At: t.p.VirtualNow(), Token: -1})
-	t.p.Trace("write").Int("thread", t.tid).Str("resource", t.wl.Lock).End()
+	t.h.Writes = append(t.h.Writes, model.Write{Proc: t.p.Name, Thread: t.tid, Owner: t.owner, Lock: t.wl.Lock, At: t.p.VirtualNow(), Token: t.token})
+	tr := t.p.Trace("write").Int("thread", t.tid).Str("resource", t.wl.Lock)
+	if t.token >= 0 {
+		tr.Int("token", t.token)
+	}
+	tr.End()
 }
 
 func (t *wthread) csDuration() sim.Duration {
@@ -351,7 +362,11 @@ func (t *wthread) finishOp(res Result, yes, no string) {
 	op.End = t.p.VirtualNow()
 	op.Outcome, op.Err = outcome(res, yes, no)
 	op.ErrKind = res.Err.String()
-	t.p.Trace("return").Int("thread", t.tid).Str("call", string(op.Call)).Str("outcome", op.Outcome).Str("error", op.Err).End()
+	tr := t.p.Trace("return").Int("thread", t.tid).Str("call", string(op.Call)).Str("outcome", op.Outcome).Str("error", op.Err)
+	if op.Call.Acquires() && op.Outcome == "acquired" && t.host.cf.Opts.Fenced {
+		tr.Int("token", op.Value) // lockAndGetToken's answer
+	}
+	tr.End()
 }
 
 // release gives the holds back: one unlock() per hold, or, sometimes,
@@ -420,7 +435,7 @@ func startThreads(wl *Workload, h *model.History, host *Host) []*wthread {
 	p := host.p
 	for i := 0; i < wl.Threads; i++ {
 		tid := int64(50 + i) // Java thread ids of a pool start around here
-		t := &wthread{wl: wl, h: h, host: host, p: p, tid: tid, owner: host.c.uuid + ":" + strconv.FormatInt(tid, 10), rand: p.Rand("thread/" + strconv.Itoa(i)), sect: -1, op: -1, inc: p.Incarnation()}
+		t := &wthread{wl: wl, h: h, host: host, p: p, tid: tid, owner: host.c.uuid + ":" + strconv.FormatInt(tid, 10), rand: p.Rand("thread/" + strconv.Itoa(i)), sect: -1, op: -1, token: -1, inc: p.Incarnation()}
 		ts = append(ts, t)
 		t.loop()
 	}

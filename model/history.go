@@ -47,7 +47,8 @@ type Op struct {
 	// ErrKind classifies an error as the Java exception does: timeout,
 	// write, reply, sync, not-held, subscribe, interrupted, unsupported.
 	ErrKind string
-	// Value is getHoldCount's answer.
+	// Value is getHoldCount's answer, or the fencing token an acquisition
+	// of the fenced lock returned.
 	Value int64
 	// Nested is set for a call made while the thread held the lock (a
 	// re-entrant acquisition, a query, an unlock of an inner hold).
@@ -145,8 +146,9 @@ type Write struct {
 	Owner  string
 	Lock   string
 	At     sim.Time
-	// Token is the fencing token the writer presented, or -1: none of the
-	// simulated algorithms issues one (a fencing check assigns its own).
+	// Token is the fencing token the writer presented: the one its latest
+	// acquisition returned (RFencedLock's lockAndGetToken), or -1 where the
+	// lock issues none (the fencing check then assigns its own).
 	Token int64
 }
 

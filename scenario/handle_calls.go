@@ -115,7 +115,7 @@ func handleLock(e *Env, a *args) (string, error) {
 	if msg := e.busy(th); msg != "" {
 		return msg, nil
 	}
-	c := e.begin(th, "lock("+ldesc+")")
+	c := e.begin(th, e.acquireName("lock", "lockAndGetToken")+"("+ldesc+")")
 	th.do(clients.Call{Kind: clients.CallLock, Wait: -1, Lease: lease}, func(r clients.Result) { e.endAcquire(th, c, r, "acquired") })
 	return e.after(th, c), nil
 }
@@ -137,10 +137,26 @@ func (e *Env) endAcquire(th *thread, c *call, r clients.Result, yes string) {
 		e.end(th, c, e.errText(r.Text))
 	case r.OK:
 		th.acquired()
+		if e.cf != nil && e.cf.Opts.Fenced {
+			yes += fmt.Sprintf(", token %d", r.Value) // RFencedLock's answer
+		}
 		e.end(th, c, yes)
 	default:
+		if e.cf != nil && e.cf.Opts.Fenced {
+			e.end(th, c, "null") // tryLockAndGetToken's Long
+			return
+		}
 		e.end(th, c, "false")
 	}
+}
+
+// acquireName is the method an acquiring command calls: the fenced lock's
+// scenarios call lockAndGetToken and tryLockAndGetToken.
+func (e *Env) acquireName(plain, fenced string) string {
+	if e.cf != nil && e.cf.Opts.Fenced {
+		return fenced
+	}
+	return plain
 }
 
 // handleTryLock: trylock A [thread=N] [wait=D] [lease=D] [unit=ms|s] —
@@ -187,7 +203,7 @@ func handleTryLock(e *Env, a *args) (string, error) {
 	if msg := e.busy(th); msg != "" {
 		return msg, nil
 	}
-	desc := "tryLock(wait=" + wait.String()
+	desc := e.acquireName("tryLock", "tryLockAndGetToken") + "(wait=" + wait.String()
 	if hasLease {
 		desc += ", lease=" + leaseD.String()
 	}
@@ -211,7 +227,7 @@ func handleTryLockNow(e *Env, a *args) (string, error) {
 	if msg := e.busy(th); msg != "" {
 		return msg, nil
 	}
-	c := e.begin(th, "tryLock()")
+	c := e.begin(th, e.acquireName("tryLock", "tryLockAndGetToken")+"()")
 	th.do(clients.Call{Kind: clients.CallTryLock, Wait: -1, Lease: -1}, func(r clients.Result) { e.endAcquire(th, c, r, "true") })
 	return e.after(th, c), nil
 }

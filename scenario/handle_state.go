@@ -84,7 +84,7 @@ func handleState(e *Env, a *args) (string, error) {
 
 // stateCommands are the reads `state` shows: the lock (a hash for Redisson,
 // a string for the simple locks) and its TTL, and for the fair lock the
-// queue and the timeout set.
+// queue and the timeout set, for the fenced lock its token counter.
 func (e *Env) stateCommands() [][]string {
 	if e.kind != "" {
 		return [][]string{{"GET", e.lockName}, {"PTTL", e.lockName}}
@@ -94,6 +94,9 @@ func (e *Env) stateCommands() [][]string {
 		cmds = append(cmds,
 			[]string{"LRANGE", clients.QueueName(e.lockName), "0", "-1"},
 			[]string{"ZRANGE", clients.TimeoutName(e.lockName), "0", "-1", "WITHSCORES"})
+	}
+	if e.cf != nil && e.cf.Opts.Fenced {
+		cmds = append(cmds, []string{"GET", clients.TokenName(e.lockName)})
 	}
 	return cmds
 }

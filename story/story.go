@@ -98,9 +98,22 @@ func Tell(v checks.Violation, h *model.History, trace [][]byte) []string {
 				}
 			} else {
 				text = fmt.Sprintf("%s %s → %s", name(owner), ev["call"], ev["outcome"])
+				if tok, ok := ev["token"]; ok {
+					text += fmt.Sprintf(" token=%v", tok)
+				}
 				if e := fmt.Sprint(ev["error"]); e != "" && e != "<nil>" {
 					text += " (" + e + ")"
 				}
+			}
+		case "write":
+			if tok, ok := ev["token"]; ok {
+				th, _ := strconv.ParseInt(fmt.Sprint(ev["thread"]), 10, 64)
+				if owner, ok := whos[who{node, th}]; ok {
+					text = fmt.Sprintf("%s writes with token %v", name(owner), tok)
+				}
+			}
+			if text == "" {
+				continue
 			}
 		case "exec":
 			// Every command on the lock in the window: a third client's

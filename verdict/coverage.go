@@ -43,9 +43,10 @@ var Unreachable = map[string]string{
 // that reach statements the default range misses, per algorithm: found by
 // FindCoverageSeeds, run by the main job with preset none.
 var CoverageSeeds = map[string][]uint64{
-	"rlock-3.8.1":    {67},
-	"fairlock-3.8.1": {39, 42, 49, 183},
-	"rlock-4.7.0":    {40}, // a holder whose lease ran out (internalLockLeaseTime) force-unlocks a free lock: 0
+	"rlock-3.8.1":      {67},
+	"fairlock-3.8.1":   {39, 42, 49, 183},
+	"rlock-4.7.0":      {40},  // a holder whose lease ran out (internalLockLeaseTime) force-unlocks a free lock: 0
+	"fencedlock-4.7.0": {119}, // the same, for the fenced lock
 }
 
 // Coverage runs cfgs (each with its own count, merged in order) and
@@ -75,7 +76,7 @@ func Statements(algo string, c *sim.Coverage) ([]ScriptStatement, error) {
 		return nil, err
 	}
 	var out []ScriptStatement
-	for _, sc := range set.All(fair) {
+	for _, sc := range set.All(fair, strings.HasPrefix(algo, "fencedlock-")) {
 		for _, st := range c.Statements(sc) {
 			out = append(out, ScriptStatement{Script: sc.ID, Statement: st})
 		}

@@ -40,7 +40,7 @@ func Check(r *clients.Run) Result {
 	v = append(v, checks.Expiry(h, faults)...)
 	v = append(v, checks.Evicted(h)...)
 	v = append(v, checks.Liveness(h)...)
-	fv, fencing := checks.Fenced(h)
+	fv, fencing := checks.Fenced(h, faults)
 	v = append(v, fv...)
 	lv, lin := checks.Linearizable(h, clients.LockModel(r.Config.Algo), faults, LinearizableTimeout)
 	return Result{Violations: append(v, lv...), Linearizability: lin, Fencing: fencing}

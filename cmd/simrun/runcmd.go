@@ -85,7 +85,8 @@ var redissonOnly = []string{"scripts", "mutant", "lock-watchdog-timeout", "threa
 
 // isRedisson reports whether algo is one of Redisson's locks.
 func isRedisson(algo string) bool {
-	return strings.HasPrefix(algo, "rlock-") || strings.HasPrefix(algo, "fairlock-")
+	_, _, redisson := clients.RedissonAlgo(algo)
+	return redisson
 }
 
 // check validates the flags that fs set against each other, before any

@@ -2,7 +2,6 @@ package gen
 
 import (
 	"slices"
-	"strings"
 
 	"github.com/locksim/locksim/clients"
 	"github.com/locksim/locksim/sim"
@@ -32,7 +31,7 @@ func RunConfig(t *rapid.T) clients.RunConfig {
 		c.SkipFaults = rapid.SliceOfNDistinct(rapid.IntRange(0, 9999), 1, 5, rapid.ID[int]).Draw(t, "skip")
 		slices.Sort(c.SkipFaults) // a set: simrun's flags and the shrinker keep it sorted
 	}
-	if !strings.HasPrefix(c.Algo, "rlock-") && !strings.HasPrefix(c.Algo, "fairlock-") {
+	if _, _, redisson := clients.RedissonAlgo(c.Algo); !redisson {
 		return c
 	}
 	c.Scripts = rapid.SampledFrom([]string{"", "my scripts", `a "quoted" \ path é`, "-dash"}).Draw(t, "scripts")
