@@ -55,27 +55,27 @@ func (c *Client) Owner(tid int64) string { return c.cf.OwnerName(c.uuid, tid) }
 type pc uint8
 
 const (
-	pcIdle          pc = iota
-	pcLockFirst        // lock(): the first tryAcquire is out
-	pcLockSubscribe    // lock(): waiting for the subscription (syncSubscription)
-	pcLockTry          // lock(): a tryAcquire of the loop is out
-	pcLockWait         // lock(): waiting on the entry's latch
-	pcTryFirst         // tryLock(wait): the first tryAcquire is out
-	pcTrySubscribe     // tryLock(wait): subscribeFuture.get(time)
-	pcTryTry           // tryLock(wait): a tryAcquire of the loop is out
-	pcTryWait          // tryLock(wait): waiting on the latch
-	pcTryFailed        // tryLock(wait): acquireFailed is out; then false
-	pcTryOnce          // tryLock(): its one attempt is out
-	pcCommand          // unlock, forceUnlock, isLocked, ...: one command is out
-	pcSimpleTry        // a simple lock's SETNX or SET NX PX is out
-	pcSimpleExpire     // setnx-expire's EXPIRE is out
-	pcSimplePoll       // a simple lock waits to poll again
-	pcSimpleGet        // set-uuid-getdel's GET is out
-	pcSimpleRelease    // the release's DEL or compare-and-delete is out
-	pcFencedFirst      // tryLockAndGetTokenAsync: the first tryAcquireAsync is out
-	pcFencedSubscribe  // tryLockAndGetTokenAsync: waiting for the subscription
-	pcFencedTry        // tryLockAsync (fenced): a tryAcquireAsync is out
-	pcFencedWait       // tryLockAsync (fenced): a listener on the entry, and a timeout
+	pcIdle            pc = iota
+	pcLockFirst          // lock(): the first tryAcquire is out
+	pcLockSubscribe      // lock(): waiting for the subscription (syncSubscription)
+	pcLockTry            // lock(): a tryAcquire of the loop is out
+	pcLockWait           // lock(): waiting on the entry's latch
+	pcTryFirst           // tryLock(wait): the first tryAcquire is out
+	pcTrySubscribe       // tryLock(wait): subscribeFuture.get(time)
+	pcTryTry             // tryLock(wait): a tryAcquire of the loop is out
+	pcTryWait            // tryLock(wait): waiting on the latch
+	pcTryFailed          // tryLock(wait): acquireFailed is out; then false
+	pcTryOnce            // tryLock(): its one attempt is out
+	pcCommand            // unlock, forceUnlock, isLocked, ...: one command is out
+	pcSimpleTry          // a simple lock's SETNX or SET NX PX is out
+	pcSimpleExpire       // setnx-expire's EXPIRE is out
+	pcSimplePoll         // a simple lock waits to poll again
+	pcSimpleGet          // set-uuid-getdel's GET is out
+	pcSimpleRelease      // the release's DEL or compare-and-delete is out
+	pcFencedFirst        // tryLockAndGetTokenAsync: the first tryAcquireAsync is out
+	pcFencedSubscribe    // tryLockAndGetTokenAsync: waiting for the subscription
+	pcFencedTry          // tryLockAsync (fenced): a tryAcquireAsync is out
+	pcFencedWait         // tryLockAsync (fenced): a listener on the entry, and a timeout
 )
 
 var pcNames = [...]string{"idle", "lock: acquire out", "lock: subscribing", "lock: acquire out", "lock: waiting",
