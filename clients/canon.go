@@ -25,6 +25,7 @@ func (c *Client) Clone() *Client {
 	d.ren.threads = slices.Clone(c.ren.threads)
 	d.ren.queue = slices.Clone(c.ren.queue)
 	d.tasks = slices.Clone(c.tasks)
+	d.detached = slices.Clone(c.detached)
 	d.timers = slices.Clone(c.timers)
 	d.out = nil
 	return &d
@@ -52,7 +53,12 @@ func (c *Client) Canon(interrupts bool, live func(own OwnerKind, slot int32, seq
 	}
 	for i := range c.threads {
 		t := &c.threads[i]
-		canon(OwnThread, i, &t.exec)
+		// A thread with a detached acquire keeps its command numbers: that
+		// acquire's replies are addressed to the thread's slot by number
+		// (explore never interrupts, so never has one).
+		if !c.hasDetached(int32(i)) {
+			canon(OwnThread, i, &t.exec)
+		}
 		if !t.measures() {
 			t.cur, t.time = 0, 0
 		}
@@ -94,6 +100,20 @@ func (c *Client) Shift(d sim.Duration) {
 			c.tasks[j].exec.cmd.At -= ms
 		}
 	}
+	for j := range c.detached {
+		if c.detached[j].live && c.detached[j].exec.phase != execIdle {
+			c.detached[j].exec.cmd.At -= ms
+		}
+	}
+}
+
+func (c *Client) hasDetached(slot int32) bool {
+	for j := range c.detached {
+		if c.detached[j].live && c.detached[j].slot == slot {
+			return true
+		}
+	}
+	return false
 }
 
 // measures reports whether the thread's call still measures its wait from
@@ -136,6 +156,11 @@ func (c *Client) OldestWall() (int64, bool) {
 	for j := range c.tasks {
 		if c.tasks[j].exec.phase != execIdle {
 			see(c.tasks[j].exec.cmd.At)
+		}
+	}
+	for j := range c.detached {
+		if c.detached[j].live && c.detached[j].exec.phase != execIdle {
+			see(c.detached[j].exec.cmd.At)
 		}
 	}
 	return oldest, found
@@ -276,6 +301,21 @@ func (c *Client) AppendKey(dst []byte) []byte {
 			v(t.tid)
 			u(uint64(t.handle))
 			putExec(&t.exec)
+		}
+	}
+	if v470 {
+		u(uint64(len(c.detached)))
+		for j := range c.detached {
+			d := &c.detached[j]
+			b(d.live)
+			if d.live {
+				v(int64(d.slot))
+				v(d.tid)
+				u(uint64(d.handle))
+				v(d.lease)
+				b(d.fenced)
+				putExec(&d.exec)
+			}
 		}
 	}
 	u(uint64(len(c.timers)))

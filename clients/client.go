@@ -24,7 +24,10 @@ type Client struct {
 	subs    []psEntry // PublishSubscribe's entries (RedissonLockEntry), by key
 	ren     renewal   // EXPIRATION_RENEWAL_MAP's entry for the lock
 	tasks   []task    // watchdog TimerTasks; a slot is free when !live
-	timers  []timer   // pending timers, by key
+	// detached are 4.7.0 acquires whose callers gave up on them (an
+	// interrupt); a slot is free when !live.
+	detached []detachedCall
+	timers   []timer // pending timers, by key
 
 	// unlockIDs counts the unlock request ids 4.7.0's client made (Cmd.ReqN).
 	unlockIDs uint32
@@ -350,6 +353,8 @@ func (c *Client) fire(k TimerKey) {
 		c.execTimer(OwnThread, int(k.Slot))
 	case TimerTaskExec:
 		c.execTimer(OwnTask, int(k.Slot))
+	case TimerDetachedExec:
+		c.execTimer(OwnDetached, int(k.Slot))
 	case TimerWait:
 		c.waitTimedOut(int(k.Slot))
 	case TimerUnpark:
@@ -373,6 +378,12 @@ func (c *Client) execOf(own OwnerKind, slot int) *exec {
 		}
 		return nil
 	}
+	if own == OwnDetached {
+		if slot < len(c.detached) && c.detached[slot].live {
+			return &c.detached[slot].exec
+		}
+		return nil
+	}
 	if slot < len(c.threads) {
 		return &c.threads[slot].exec
 	}
@@ -380,8 +391,11 @@ func (c *Client) execOf(own OwnerKind, slot int) *exec {
 }
 
 func execTimer(own OwnerKind, slot int) TimerKey {
-	if own == OwnTask {
+	switch own {
+	case OwnTask:
 		return TimerKey{TimerTaskExec, int64(slot)}
+	case OwnDetached:
+		return TimerKey{TimerDetachedExec, int64(slot)}
 	}
 	return TimerKey{TimerExec, int64(slot)}
 }
@@ -454,22 +468,37 @@ func (c *Client) execute(own OwnerKind, slot int) {
 }
 
 func (c *Client) current(ref Ref) *exec {
-	e := c.execOf(ref.Owner, int(ref.Slot))
-	if e == nil || e.seq != ref.Seq || e.attempt != ref.Attempt {
-		return nil
-	}
+	_, _, e := c.resolve(ref)
 	return e
+}
+
+// resolve finds the command ref answers, and its owner: ref's own, or the
+// detached call a thread's command became (detached.go).
+func (c *Client) resolve(ref Ref) (OwnerKind, int, *exec) {
+	if ref.Owner == OwnThread {
+		for j := range c.detached {
+			d := &c.detached[j]
+			if d.live && d.slot == ref.Slot && d.exec.seq == ref.Seq && d.exec.attempt == ref.Attempt {
+				return OwnDetached, j, &d.exec
+			}
+		}
+	}
+	e := c.execOf(ref.Owner, int(ref.Slot))
+	if e != nil && e.seq == ref.Seq && e.attempt == ref.Attempt {
+		return ref.Owner, int(ref.Slot), e
+	}
+	return 0, 0, nil
 }
 
 // onWriteFailed: the connection to the master failed; the retry timer
 // (retryInterval from the write) decides (scheduleRetryTimeout).
 func (c *Client) onWriteFailed(ref Ref) {
-	e := c.current(ref)
+	own, slot, e := c.resolve(ref)
 	if e == nil || e.phase != execSent {
 		return
 	}
 	e.phase = execWriteFailed
-	c.setTimer(execTimer(ref.Owner, int(ref.Slot)), c.ms(c.retryDelay(int(e.attempt))))
+	c.setTimer(execTimer(own, slot), c.ms(c.retryDelay(int(e.attempt))))
 }
 
 func (c *Client) execTimer(own OwnerKind, slot int) {
@@ -508,14 +537,14 @@ func (c *Client) execTimer(own OwnerKind, slot int) {
 }
 
 func (c *Client) onReply(ref Ref, r sim.Reply) {
-	e := c.current(ref)
+	own, slot, e := c.resolve(ref)
 	if e == nil || e.phase != execSent {
 		return // a reply to an attempt the executor gave up on
 	}
-	c.cancelTimer(execTimer(ref.Owner, int(ref.Slot)))
+	c.cancelTimer(execTimer(own, slot))
 	e.phase = execIdle
 	res, out := decodeReply(e.cmd, r, c.cf.v470())
-	c.complete(ref.Owner, int(ref.Slot), res, out)
+	c.complete(own, slot, res, out)
 }
 
 // decodeReply turns Redis's reply into the command's result: an error
@@ -554,6 +583,10 @@ func (c *Client) complete(own OwnerKind, slot int, r sim.Reply, res Result) {
 	}
 	if own == OwnTask {
 		c.renewed(slot, r, res)
+		return
+	}
+	if own == OwnDetached {
+		c.detachedDone(slot, r, res)
 		return
 	}
 	if c.cf.Simple != "" {

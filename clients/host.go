@@ -155,10 +155,13 @@ func (h *Host) Point(ev sim.Event) string {
 			return ""
 		}
 		switch k.Kind {
-		case TimerExec, TimerTaskExec:
+		case TimerExec, TimerTaskExec, TimerDetachedExec:
 			own := OwnThread
-			if k.Kind == TimerTaskExec {
+			switch k.Kind {
+			case TimerTaskExec:
 				own = OwnTask
+			case TimerDetachedExec:
+				own = OwnDetached
 			}
 			phase := h.c.ExecPhase(own, int(k.Slot))
 			if phase == "timeout" {
@@ -316,6 +319,8 @@ func (h *Host) effect(e Effect) {
 			}
 		case NoteSubscribeFail:
 			p.Trace("subscribe-failed").Str("lock", h.cf.Lock).Str("error", e.Text).End()
+		case NoteDetached:
+			p.Trace("detached").Str("lock", h.cf.Lock).Int("thread", e.Thread).Str("what", e.Text).End()
 		}
 		if h.OnNote != nil {
 			h.OnNote(e)

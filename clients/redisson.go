@@ -464,10 +464,13 @@ func (c *Client) interrupt(tid int64) {
 		}
 		c.finish(i, Result{Err: ErrReply, Text: "RedisException: java.lang.InterruptedException"})
 	case pcLockFirst, pcLockTry, pcTryFirst, pcTryTry, pcTryFailed, pcTryOnce, pcCommand, pcFencedFirst, pcFencedTry:
-		// get(future) is interrupted: the future is cancelled (the command
-		// may still run at Redis; its reply is ignored) and the status set again.
-		c.cancelTimer(TimerKey{TimerExec, int64(i)})
-		t.exec.phase = execIdle
+		// get(future) is interrupted: the future is cancelled and the status
+		// set again. The command may still run at Redis; 3.x ignores its
+		// reply, 4.7.0's acquire completes without the call (detached.go).
+		if !c.detach(i) {
+			c.cancelTimer(TimerKey{TimerExec, int64(i)})
+			t.exec.phase = execIdle
+		}
 		c.finish(i, Result{Err: ErrReply, Text: "RedisException: java.lang.InterruptedException"})
 	}
 }
@@ -524,8 +527,12 @@ func (c *Client) unlockInner(i int) {
 // request id (ServiceManager.generateId, RedissonBaseLock.java:155-159 and
 // 217-219) and a latch lifetime (RedissonBaseLock.java:222-231).
 func (c *Client) unlockCmd(i int) Cmd {
-	t := &c.threads[i]
-	cmd := Cmd{Op: OpUnlock, Thread: t.id, Lease: c.handleOf(i).lease, Sync: c.sync()}
+	return c.unlockCmdFor(c.threads[i].id, c.threads[i].call.Handle)
+}
+
+// unlockCmdFor is unlockInnerAsync(threadId) through lock object h.
+func (c *Client) unlockCmdFor(tid int64, h int) Cmd {
+	cmd := Cmd{Op: OpUnlock, Thread: tid, Lease: c.handles[h].lease, Sync: c.sync()}
 	if c.cf.Opts.Fair {
 		cmd.At = c.wall
 	}

@@ -150,6 +150,9 @@ const (
 	OwnThread OwnerKind = iota + 1
 	OwnTask
 	OwnNone
+	// OwnDetached: a 4.7.0 acquire whose caller's get() was interrupted; its
+	// own callbacks still run when it completes (detached.go).
+	OwnDetached
 )
 
 // Ref names one sending of a command: its owner (a thread's slot or a
@@ -173,9 +176,10 @@ const (
 	TimerUnpark                         // a woken thread runs (the latch's permit may be gone by then)
 	TimerWatchdog                       // a renewal task falls due
 	TimerSubscribe                      // 3.16.8: the subscription's own timeout
+	TimerDetachedExec                   // a detached acquire's command (detached.go): the same as TimerExec
 )
 
-var timerNames = [...]string{"", "exec", "renew.exec", "wait", "unpark", "watchdog", "subscribe"}
+var timerNames = [...]string{"", "exec", "renew.exec", "wait", "unpark", "watchdog", "subscribe", "detached.exec"}
 
 func (k TimerKind) String() string { return timerNames[k] }
 
@@ -211,6 +215,7 @@ const (
 	NoteRenewDone                         // its outcome; Slot: task, OK: renewed, Text and Value (ErrKind): its exception
 	NoteSubscribeFail                     // a subscription failed (Text)
 	NoteWait                              // a thread blocks on its latch; OK: timed, for Value ms
+	NoteDetached                          // an interrupted call's acquire went on without it; Thread, Text: what its completion did
 )
 
 // Effect is one thing a step asks the driver to do.

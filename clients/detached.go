@@ -1,0 +1,130 @@
+package clients
+
+import "github.com/locksim/locksim/sim"
+
+// A 4.7.0 acquire outlives the call that made it when the calling thread
+// is interrupted. Every synchronous acquire is
+// get(ServiceManager.execute(() -> tryAcquireAsync(...))) (RedissonLock.java:152-158,
+// 451-454), and get() answers an interrupt with future.cancel(true)
+// (CommandAsyncService.java:186-191): that cancels execute's own result
+// future (ServiceManager.java:611-645), not the script's, so when the
+// script completes its thenApply still runs (RedissonLock.java:174-185,
+// 194-209). An acquire that took the lock then starts the watchdog for a
+// thread that was told it failed and will never unlock: the lock is renewed
+// for as long as the JVM lives (issue #7272). The fenced lock's loop sees
+// its result already done and unlocks what it took (`if
+// (!result.complete(...)) unlockAsync(threadId)`, RedissonFencedLock.java:166-170, 223-227).
+//
+// 3.8.1 and 3.16.8 return the thenApply's own future, so their cancel
+// reaches it and the callback never runs: the lock their script may take
+// expires with its lease. There the interrupted command's reply is simply
+// ignored (Client.interrupt).
+//
+// Not modelled: a detached acquire that fails with NoSyncedSlavesException
+// is dropped; Java's handleNoSync would undo it and ServiceManager.execute
+// would run it again for nobody.
+
+// detachedCall is one such acquire: the command, still in the executor,
+// and what its completion needs of the call that made it.
+type detachedCall struct {
+	live   bool
+	slot   int32 // the thread's slot: its replies are addressed there
+	tid    int64
+	handle int
+	lease  int64 // the explicit lease the thenApply keeps, or -1: the watchdog
+	fenced bool  // RedissonFencedLock's loop: unlock an acquisition nobody takes
+	exec   exec
+}
+
+// detach moves thread i's acquire, in the executor, to a detached slot when
+// 4.7.0 lets it complete without its caller; false when it does not.
+func (c *Client) detach(i int) bool {
+	t := &c.threads[i]
+	e := &t.exec
+	if !c.cf.v470() || e.phase == execIdle || e.undo {
+		return false
+	}
+	switch e.cmd.Op {
+	case OpAcquire, OpAcquireNoWait, OpAcquireToken:
+	default:
+		return false
+	}
+	d := detachedCall{live: true, slot: int32(i), tid: t.id, handle: t.call.Handle, lease: -1, fenced: e.cmd.Op == OpAcquireToken, exec: *e}
+	// The thenApply keeps a lease given as leaseTime > 0; tryLock() and the
+	// calls without one start the watchdog.
+	if t.call.Lease > 0 && t.call.Kind != CallTryLock {
+		d.lease = c.leaseMillis(t.call.Lease, t.call.Unit)
+	}
+	j := 0
+	for j < len(c.detached) && c.detached[j].live {
+		j++
+	}
+	if j == len(c.detached) {
+		c.detached = append(c.detached, detachedCall{})
+	}
+	c.detached[j] = d
+	for _, tm := range c.timers {
+		if tm.key == (TimerKey{TimerExec, int64(i)}) {
+			c.setTimer(TimerKey{TimerDetachedExec, int64(j)}, tm.at)
+			break
+		}
+	}
+	c.cancelTimer(TimerKey{TimerExec, int64(i)})
+	e.phase = execIdle // the seq stays: the thread's next command is another
+	c.emit(Effect{Kind: EffNote, Note: NoteDetached, Thread: t.id, Text: "its " + e.cmd.Op.String() + " goes on without the call"})
+	return true
+}
+
+// detachedDone runs what Java runs when a detached command completes.
+func (c *Client) detachedDone(j int, r sim.Reply, res Result) {
+	d := &c.detached[j]
+	if d.exec.cmd.Op == OpUnlock {
+		// The fenced loop's unlockAsync(threadId): unlockAsync0's handle.
+		if !res.Failed() {
+			c.delLatch(int(d.slot), d.exec.cmd)
+		}
+		if !c.cf.Opts.Mutations.UnlockKeepsRenewal {
+			c.cancelExpirationRenewal(d.tid, false)
+		}
+		if res.Failed() || r.Kind != sim.KindInt || r.Int != 0 {
+			c.handles[d.handle].lease = c.cf.Opts.LockWatchdogTimeout
+		}
+		c.dropDetached(j)
+		return
+	}
+	acquired := false
+	if !res.Failed() {
+		switch d.exec.cmd.Op {
+		case OpAcquire, OpAcquireNoWait:
+			acquired = r.Kind == sim.KindNil
+		case OpAcquireToken:
+			acquired = r.Kind == sim.KindArray && len(r.Arr) == 2 && r.Arr[0].Kind == sim.KindInt && r.Arr[0].Int == -1
+		}
+	}
+	if !acquired {
+		c.dropDetached(j)
+		return
+	}
+	what := "its acquire took the lock after the call gave up: "
+	if d.lease > 0 {
+		c.handles[d.handle].lease = d.lease // internalLockLeaseTime = unit.toMillis(leaseTime)
+		what += "the lease runs out"
+	} else {
+		c.scheduleExpirationRenewal(int(d.slot))
+		what += "the watchdog renews it"
+	}
+	if !d.fenced {
+		c.emit(Effect{Kind: EffNote, Note: NoteDetached, Thread: d.tid, Text: what + " for a thread that was told it failed"})
+		c.dropDetached(j)
+		return
+	}
+	c.emit(Effect{Kind: EffNote, Note: NoteDetached, Thread: d.tid, Text: what + "; the result is done, so it unlocks"})
+	c.send(OwnDetached, j, c.unlockCmdFor(d.tid, d.handle))
+}
+
+func (c *Client) dropDetached(j int) {
+	c.detached[j] = detachedCall{}
+	for len(c.detached) > 0 && !c.detached[len(c.detached)-1].live {
+		c.detached = c.detached[:len(c.detached)-1]
+	}
+}
