@@ -2,6 +2,7 @@ package checks
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/locksim/locksim/model"
 	"github.com/locksim/locksim/sim"
@@ -11,7 +12,9 @@ import (
 // with. An error reply from Redis — a script error, WRONGTYPE, a wrong
 // number of arguments, a runtime error, a runaway script stopped by the
 // budget — is always a bug: Redis should never answer a lock command so.
-// So is a call the client does not have, or an interrupt nobody made. The
+// So is a call the client does not have, or an interrupt nobody made (an
+// InterruptedException is by design when an interrupt of the caller's
+// process came during the call: the interrupt preset's). The
 // others are by design only where a fault the algorithm does not claim to
 // survive explains them:
 //
@@ -34,7 +37,15 @@ func Errors(h *model.History, faults []sim.FaultSpan) []Violation {
 			Detail: fmt.Sprintf("%s %s threw %s", op.Owner, what, op.Err)}
 		caller := []model.Section{{Proc: op.Proc, Owner: op.Owner, Lease: -1}}
 		switch op.ErrKind {
-		case "reply", "unsupported", "interrupted", "":
+		case "reply", "interrupted":
+			v.Class = Bug
+			_, _, v.Faults = excuse(caller, op.Start, op.End, faults, true)
+			if f, ok := interruptedBy(op, faults); ok {
+				// get() answers an interrupt with RedisException(InterruptedException)
+				// (CommandAsyncService.get); lockInterruptibly throws it bare.
+				v.Class, v.Excuse = ByDesign, fmt.Sprintf("%s interrupted the caller at %s", f.Target, f.Point)
+			}
+		case "unsupported", "":
 			v.Class = Bug
 			_, _, v.Faults = excuse(caller, op.Start, op.End, faults, true)
 		case "sync":
@@ -56,6 +67,20 @@ func Errors(h *model.History, faults []sim.FaultSpan) []Violation {
 		judge(op, "'s watchdog renewal")
 	}
 	return out
+}
+
+// interruptedBy finds the interrupt that ended op with
+// InterruptedException: one of op's process during the call.
+func interruptedBy(op model.Op, faults []sim.FaultSpan) (sim.FaultSpan, bool) {
+	if !strings.Contains(op.Err, "InterruptedException") {
+		return sim.FaultSpan{}, false
+	}
+	for _, f := range faults {
+		if f.Kind == sim.FaultInterrupt && f.Target == op.Proc && f.Start >= op.Start && f.Start <= op.End {
+			return f, true
+		}
+	}
+	return sim.FaultSpan{}, false
 }
 
 // lostHold explains an unlock's IllegalMonitorStateException: the hold the

@@ -51,10 +51,27 @@ func Holds(h *model.History, faults []sim.FaultSpan) []Violation {
 		} else {
 			v.Detail = fmt.Sprintf("%s's acquire returned but the store no longer has its hold", s.Owner)
 			v.Class, v.Excuse, v.Faults = excuse([]model.Section{s}, s.Called, s.Start, faults, true)
+			if v.Class == Bug {
+				if f, ok := forcedBetween(h, s); ok {
+					// forceUnlock deletes whoever's hold (RedissonLock.forceUnlockAsync).
+					v.Class, v.Excuse = ByDesign, fmt.Sprintf("%s's forceUnlock() at t=%s deleted it (it deletes whoever's hold)", f.Owner, f.ExecVirtual)
+				}
+			}
 		}
 		out = append(out, v)
 	}
 	return out
+}
+
+// forcedBetween finds another owner's forceUnlock that ran while s's
+// acquire was returning: after s's call began, before its section did.
+func forcedBetween(h *model.History, s model.Section) (model.Op, bool) {
+	for _, op := range h.Ops {
+		if op.Call == model.CallForceUnlock && op.Owner != s.Owner && op.Lock == s.Lock && op.ExecAt >= 0 && op.ExecVirtual >= s.Called && op.ExecVirtual <= s.Start {
+			return op, true
+		}
+	}
+	return model.Op{}, false
 }
 
 // failoverAfterRelease finds the latest master crash or restart, before

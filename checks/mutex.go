@@ -180,6 +180,16 @@ func excuseWith(holders []model.Section, from, at sim.Time, faults []sim.FaultSp
 					break
 				}
 			}
+		case sim.FaultInterrupt:
+			// An interrupted acquire may still run: the thread was told it
+			// failed and holds a lock it does not count, until its lease
+			// runs out.
+			for _, s := range holders {
+				if f.Target == s.Proc {
+					why = fmt.Sprintf("%s interrupted a thread at %s", f.Target, f.Point)
+					break
+				}
+			}
 		case sim.FaultMasterCrash, sim.FaultRestart:
 			why = fmt.Sprintf("%s at t=%s (asynchronous replication)", f.Kind, f.Start)
 		case sim.FaultServerStep, sim.FaultClockStep:

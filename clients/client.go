@@ -250,6 +250,14 @@ func (c *Client) findThread(tid int64) int {
 	return -1
 }
 
+// slotThread returns the id of the thread in slot i.
+func (c *Client) slotThread(i int32) (int64, bool) {
+	if i < 0 || int(i) >= len(c.threads) {
+		return 0, false
+	}
+	return c.threads[i].id, true
+}
+
 // InCall reports whether thread tid is in a call.
 func (c *Client) InCall(tid int64) bool {
 	i := c.findThread(tid)
@@ -275,6 +283,10 @@ func (c *Client) startCall(tid int64, call Call) {
 	}
 	if call.Unit == 0 {
 		call.Unit = Milliseconds
+	}
+	if call.NewTask {
+		t.interrupted = false
+		call.NewTask = false
 	}
 	t.call = call
 	if c.cf.Simple != "" {

@@ -1,6 +1,8 @@
 package clients
 
 import (
+	"strings"
+
 	"fmt"
 
 	"github.com/locksim/locksim/sim"
@@ -100,6 +102,14 @@ func (h *Host) Handle(p *sim.Proc, ev sim.Event) {
 				delete(h.timers, tag)
 				h.step(Event{Kind: EvTimer, Timer: tag})
 			}
+		case sim.Interrupt:
+			// A FaultInterrupt: the thread that sent the request.
+			if ref, ok := h.reqs[tag.Req]; ok && ref.Owner == OwnThread {
+				if tid, ok := h.c.slotThread(ref.Slot); ok {
+					h.p.Trace("interrupt").Int("thread", tid).End()
+					h.Interrupt(tid)
+				}
+			}
 		}
 	case sim.EvReply:
 		if ref, ok := h.reqs[ev.Req]; ok {
@@ -143,7 +153,8 @@ func (h *Host) Point(ev sim.Event) string {
 			r = r.Arr[0] // 3.16.8's batch: the script's reply
 		}
 		switch {
-		case (op == OpAcquire || op == OpAcquireNoWait) && r.Kind == sim.KindNil,
+		case op == OpAcquireToken && tokenGranted(ev.Reply),
+			(op == OpAcquire || op == OpAcquireNoWait) && r.Kind == sim.KindNil,
 			op == OpSetNX && r.Kind == sim.KindInt && r.Int == 1,
 			op == OpSetPX && r.Kind == sim.KindStatus:
 			name += ":ok"
@@ -196,8 +207,12 @@ func Points(algo string) []sim.PointSpec {
 	case SetUUIDLua:
 		return []sim.PointSpec{both("reply:set-px:ok"), send(OpCAD), both("reply:cad"), stop("fire:wait")}
 	}
+	acquire := OpAcquire
+	if strings.HasPrefix(algo, "fencedlock-") {
+		acquire = OpAcquireToken
+	}
 	pts := []sim.PointSpec{
-		both("reply:acquire:ok"), both("reply:acquire"), send(OpAcquire),
+		both("reply:" + acquire.String() + ":ok"), both("reply:" + acquire.String()), send(acquire),
 		both("reply:unlock"), send(OpUnlock),
 		stop("fire:watchdog"), both("reply:renew"), send(OpRenew),
 		both("message"), stop("fire:wait"), stop("fire:timeout:acquire"),
@@ -217,6 +232,15 @@ func (h *Host) After(d sim.Duration, fn func()) sim.TimerID { return h.p.After(d
 func (h *Host) Call(tid int64, call Call, done func(Result)) {
 	h.done[tid] = done
 	h.step(Event{Kind: EvCall, Thread: tid, Call: call})
+}
+
+// tokenGranted reports whether a fenced acquire's reply ({-1, token}, or
+// a batch [{-1, token}, synced]) granted the lock.
+func tokenGranted(r sim.Reply) bool {
+	if r.Kind == sim.KindArray && len(r.Arr) == 2 && r.Arr[0].Kind == sim.KindArray {
+		r = r.Arr[0]
+	}
+	return r.Kind == sim.KindArray && len(r.Arr) == 2 && r.Arr[0].Kind == sim.KindInt && r.Arr[0].Int == -1
 }
 
 // Interrupt interrupts thread tid.

@@ -99,6 +99,10 @@ type Call struct {
 	// share it between threads). Fresh makes it a new object first.
 	Handle int
 	Fresh  bool
+	// NewTask: the call is the first of a new task on a pool thread, whose
+	// interrupt status ThreadPoolExecutor.runWorker clears before the task
+	// runs (a status left by an interrupt of the previous task is gone).
+	NewTask bool
 }
 
 // ErrKind classifies a call's failure the way Java's exceptions do.
@@ -170,13 +174,13 @@ type TimerKind uint8
 
 // A client's timers.
 const (
-	TimerExec      TimerKind = iota + 1 // a thread's command: response timeout, re-send or write retry
-	TimerTaskExec                       // a renewal's command: the same
-	TimerWait                           // a thread's timed wait: the latch, the subscription, a simple lock's poll
-	TimerUnpark                         // a woken thread runs (the latch's permit may be gone by then)
-	TimerWatchdog                       // a renewal task falls due
-	TimerSubscribe                      // 3.16.8: the subscription's own timeout
-	TimerDetachedExec                   // a detached acquire's command (detached.go): the same as TimerExec
+	TimerExec         TimerKind = iota + 1 // a thread's command: response timeout, re-send or write retry
+	TimerTaskExec                          // a renewal's command: the same
+	TimerWait                              // a thread's timed wait: the latch, the subscription, a simple lock's poll
+	TimerUnpark                            // a woken thread runs (the latch's permit may be gone by then)
+	TimerWatchdog                          // a renewal task falls due
+	TimerSubscribe                         // 3.16.8: the subscription's own timeout
+	TimerDetachedExec                      // a detached acquire's command (detached.go): the same as TimerExec
 )
 
 var timerNames = [...]string{"", "exec", "renew.exec", "wait", "unpark", "watchdog", "subscribe", "detached.exec"}

@@ -71,6 +71,16 @@ type wthread struct {
 	// lastTry is when the latest acquire attempt was sent: the lease of a
 	// successful acquisition started at or after it.
 	lastTry sim.Time
+	// newTask: the next call starts a new task (a loop iteration), so the
+	// pool clears the thread's interrupt status first (Call.NewTask).
+	newTask bool
+}
+
+// task marks c as the start of a new task when it is the first call of a
+// loop iteration.
+func (t *wthread) task(c Call) Call {
+	c.NewTask, t.newTask = t.newTask, false
+	return c
 }
 
 func (t *wthread) alive() bool { return t.p.Alive() && t.p.Incarnation() == t.inc }
@@ -157,6 +167,7 @@ func (t *wthread) loop() {
 		return
 	}
 	think := t.rand.Exp(t.wl.ThinkMean)
+	t.newTask = true
 	t.host.After(think, func() {
 		if !t.alive() || t.p.VirtualNow() >= t.wl.StopAt {
 			return
@@ -193,7 +204,7 @@ func (t *wthread) loopAcquire() {
 // the thread got (one more hold of) the lock.
 func (t *wthread) acquire(a Attempt, handle int, fresh bool, done func(ok bool)) {
 	t.begin(a.Kind, a, t.scriptLease(a))
-	t.host.Call(t.tid, a.call(handle, fresh), func(res Result) {
+	t.host.Call(t.tid, t.task(a.call(handle, fresh)), func(res Result) {
 		if !t.alive() {
 			return
 		}
@@ -243,7 +254,7 @@ func (t *wthread) query(done func()) {
 	call := map[model.CallKind]CallKind{model.CallIsHeld: CallIsHeld, model.CallHoldCount: CallHoldCount, model.CallIsLocked: CallIsLocked}[k]
 	h, _ := t.handle()
 	t.begin(k, Attempt{Wait: -1, Lease: -1, Unit: Milliseconds}, 0)
-	t.host.Call(t.tid, Call{Kind: call, Wait: -1, Lease: -1, Handle: h}, func(res Result) {
+	t.host.Call(t.tid, t.task(Call{Kind: call, Wait: -1, Lease: -1, Handle: h}), func(res Result) {
 		if !t.alive() {
 			return
 		}

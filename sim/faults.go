@@ -23,7 +23,15 @@ const (
 	FaultRestart     FaultKind = "restart"      // the master restarts at once without persistence
 	FaultClockSkew   FaultKind = "clock-skew"   // a process's clock runs off (offset, drift) for the whole run
 	FaultDrop        FaultKind = "drop"         // one message is lost (at a protocol point)
+	// FaultInterrupt: the thread that sends a request at the fault's point
+	// is interrupted (Thread.interrupt(), as Future.cancel(true) or an
+	// executor's shutdownNow do) just after the request left.
+	FaultInterrupt FaultKind = "interrupt"
 )
+
+// Interrupt is the timer tag a FaultInterrupt gives the process: the
+// thread that sent request Req is interrupted now.
+type Interrupt struct{ Req ReqID }
 
 // Fault is one scheduled fault.
 type Fault struct {
@@ -199,15 +207,17 @@ func (w *World) inject(f Fault) {
 	case FaultRestart:
 		w.RestartMaster()
 		span.End = w.now
-	case FaultDrop:
-		span.End = w.now // the message itself is dropped where the point is
+	case FaultDrop, FaultInterrupt:
+		span.End = w.now // the message itself is dropped, or its sender interrupted, where the point is
 	default:
 		panic("sim: unknown fault kind " + string(f.Kind))
 	}
 }
 
 // Presets lists the fault presets by name.
-var Presets = []string{"none", "crash", "pause", "net", "skew", "failover", "points", "all"}
+// "interrupt" is not in "all": it is what a program does to its own
+// threads, not a fault of the machines, and "all" stays what it was.
+var Presets = []string{"none", "crash", "pause", "net", "skew", "failover", "points", "all", "interrupt"}
 
 // CheckPreset fails, naming the known ones, when preset is not one of them.
 func CheckPreset(preset string) error {
@@ -299,6 +309,20 @@ func PlanFor(seed uint64, preset string, procs []string, safety Duration, points
 			if f, ok := drawPointFault(pr, k.kind, points, procs, safety); ok {
 				plan.Faults = append(plan.Faults, f)
 			}
+		}
+	}
+	if preset == "interrupt" {
+		// An interrupt strikes where a thread has just sent an acquire: the
+		// window its blocking get() can be interrupted in.
+		var acq []PointSpec
+		for _, pt := range points {
+			if strings.HasPrefix(pt.Name, "send:acquire") {
+				acq = append(acq, pt)
+			}
+		}
+		ir := NewRand(seed, "faults/interrupt/points")
+		for i, n := 0, 1+ir.Intn(3); i < n && len(acq) > 0; i++ {
+			plan.Faults = append(plan.Faults, Fault{At: Time(ir.Int63n(int64(safety))), Kind: FaultInterrupt, Target: procs[ir.Intn(len(procs))], Point: acq[ir.Intn(len(acq))].Name})
 		}
 	}
 	if preset == "points" {

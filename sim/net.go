@@ -98,6 +98,7 @@ func (p *Proc) Send(req Request) ReqID {
 		return id
 	}
 	m := w.Master()
+	p.interruptAtSend(req, id)
 	if p.dropAtSend(req) {
 		p.Trace("drop").Int("req", int64(id)).Str("why", "lost at a protocol point").End()
 		return id

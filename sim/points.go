@@ -109,6 +109,22 @@ func (p *Proc) dropAtSend(req Request) bool {
 	return true
 }
 
+// interruptAtSend interrupts the sender of request id, when an interrupt
+// is armed at its point: the program hears it as a timer tagged Interrupt,
+// at once, after the step that sent it.
+func (p *Proc) interruptAtSend(req Request, id ReqID) {
+	if len(p.w.armed) == 0 || req.Point == "" {
+		return
+	}
+	f, ok := p.w.strikeAt(p, "send:"+req.Point, FaultInterrupt)
+	if !ok {
+		return
+	}
+	f.Point = "send:" + req.Point
+	p.w.inject(f)
+	p.After(0, Interrupt{Req: id})
+}
+
 // drawPointFault draws one fault of kind at one of the points that allow
 // it (for the target drawn from procs), armed at a time in the safety
 // phase; false when no point allows the kind.

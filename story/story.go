@@ -138,6 +138,13 @@ func Tell(v checks.Violation, h *model.History, trace [][]byte) []string {
 				text += " for " + name(owner)
 			}
 			text += " → " + compactJSON(ev["reply"])
+		case "detached":
+			th, _ := strconv.ParseInt(fmt.Sprint(ev["thread"]), 10, 64)
+			owner, ok := whos[who{node, th}]
+			if !ok {
+				continue
+			}
+			text = fmt.Sprintf("%s's interrupted call: %v", name(owner), ev["what"])
 		case "drop":
 			text = fmt.Sprintf("%s drops request %v: %s", node, ev["req"], ev["why"])
 			if to := fmt.Sprint(ev["to"]); to != "<nil>" {

@@ -16,7 +16,12 @@ import "github.com/locksim/locksim/checks"
 //     JVM; when another thread of the same JVM took the lock between the
 //     unlock's execution and its reply, its watchdog is gone and its lock
 //     expires under it (mutex, expiry, and its unlock's
-//     IllegalMonitorStateException: error/not-held).
+//     IllegalMonitorStateException: error/not-held). It cancels the renewal
+//     only when the unlock script answered 1, so a hold the thread does not
+//     count (an acquire whose reply was lost, or whose caller was
+//     interrupted, still ran) turns its last unlock into a partial one and
+//     leaves the watchdog renewing that hold for ever (orphan: rlock-3.8.1
+//     seed 4, preset interrupt; preset net).
 //   - Redisson 3.16.8: the watchdog stops for good after a WAIT that
 //     counted fewer replicas (#3994), so the lock expires under a live
 //     holder when a replica lags; an acquire re-sent after a lost reply runs
@@ -56,7 +61,11 @@ import "github.com/locksim/locksim/checks"
 //     (RedissonLock.java:334-345): re-sent after a lost reply, its second
 //     run answers 0, so it returns false although its first run deleted the
 //     lock another thread then took (linearizable: rlock-4.7.0 seed 8,
-//     preset net).
+//     preset net). An interrupt while an acquire is in flight (get() cancels
+//     ServiceManager.execute's future, not the script's) lets the acquire's
+//     thenApply start the watchdog for a thread that was told it failed:
+//     the lock is renewed for ever with no holder (#7272; orphan: rlock-4.7.0
+//     seed 3, preset interrupt; fairlock-4.7.0 seed 6).
 //   - Redisson 4.7.0's fenced lock is an RLock (unlock, forceUnlock, the
 //     watchdog and internalLockLeaseTime are RedissonLock's), so it shows
 //     the same. Its own: lockAndGetToken(leaseTime, unit) drops its
@@ -73,12 +82,12 @@ var knownBugs = map[string][]string{
 	"setnx-expire":     {"mutex", "liveness", "linearizable"},
 	"set-px":           {"mutex", "linearizable"},
 	"set-uuid-getdel":  {"mutex", "linearizable"},
-	"rlock-3.8.1":      {"mutex", "expiry", "error/not-held"},
-	"fairlock-3.8.1":   {"mutex", "expiry", "error/not-held"},
+	"rlock-3.8.1":      {"mutex", "expiry", "error/not-held", "orphan"},
+	"fairlock-3.8.1":   {"mutex", "expiry", "error/not-held", "orphan"},
 	"rlock-3.16.8":     {"mutex", "holds", "linearizable", "expiry", "error/not-held", "error/subscribe"},
 	"fairlock-3.16.8":  {"mutex", "holds", "liveness", "linearizable", "expiry", "error/not-held", "error/subscribe"},
-	"rlock-4.7.0":      {"mutex", "holds", "linearizable", "expiry", "error/not-held"},
-	"fairlock-4.7.0":   {"mutex", "holds", "linearizable", "fifo", "expiry", "error/not-held"},
+	"rlock-4.7.0":      {"mutex", "holds", "linearizable", "expiry", "error/not-held", "orphan"},
+	"fairlock-4.7.0":   {"mutex", "holds", "linearizable", "fifo", "expiry", "error/not-held", "orphan"},
 	"fencedlock-4.7.0": {"mutex", "holds", "linearizable", "expiry", "error/not-held"},
 }
 

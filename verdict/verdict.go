@@ -8,7 +8,7 @@ import (
 )
 
 // Properties are the checks Check runs, in the order reports list them.
-var Properties = []string{"mutex", "fenced", "linearizable", "holds", "store", "liveness", "fifo", "expiry", "error", "evicted"}
+var Properties = []string{"mutex", "fenced", "linearizable", "holds", "store", "liveness", "orphan", "fifo", "expiry", "error", "evicted"}
 
 // LinearizableTimeout bounds porcupine's search on one run's history. Runs
 // of the standard presets decide in milliseconds; reaching it (Unknown) is
@@ -40,6 +40,7 @@ func Check(r *clients.Run) Result {
 	v = append(v, checks.Expiry(h, faults)...)
 	v = append(v, checks.Evicted(h)...)
 	v = append(v, checks.Liveness(h)...)
+	v = append(v, checks.Orphan(h)...)
 	fv, fencing := checks.Fenced(h, faults)
 	v = append(v, fv...)
 	lv, lin := checks.Linearizable(h, clients.LockModel(r.Config.Algo), faults, LinearizableTimeout)

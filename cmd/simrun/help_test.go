@@ -30,7 +30,7 @@ func TestHelp(t *testing.T) {
 		}
 	}
 	for _, want := range []struct{ cmd, flag string }{
-		{"run", "--preset preset\n    \tfault preset: none, crash, pause, net, skew, failover, points, all (default none)"},
+		{"run", "--preset preset\n    \tfault preset: none, crash, pause, net, skew, failover, points, all, interrupt (default none)"},
 		{"run", "--seed seed\n    \tthe run's seed (default 1)"},
 		{"sweep", "--seeds LO-HI"},
 		{"sweep", "(default 1-100)"},
