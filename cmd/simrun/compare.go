@@ -16,6 +16,7 @@ import (
 	"github.com/locksim/locksim/clients"
 	"github.com/locksim/locksim/fairness"
 	"github.com/locksim/locksim/internal/atomicfile"
+	"github.com/locksim/locksim/internal/flagx"
 	"github.com/locksim/locksim/internal/interrupt"
 	"github.com/locksim/locksim/internal/ordered"
 	"github.com/locksim/locksim/sim"
@@ -64,7 +65,7 @@ func runCompare(ctx context.Context, args []string, stdout, stderr io.Writer) in
 		if dirs[side] != "" && !isRedisson(algo) {
 			return usage(stderr, fmt.Sprintf("compare: --scripts-%c does not apply to %s (only the Redisson algorithms run scripts)", 'a'+side, algo))
 		}
-		if _, err := clients.NewRun(clients.RunConfig{Algo: algo, Seed: seeds.lo, Preset: ps[0], Scripts: dirs[side]}, nil); err != nil {
+		if _, err := clients.NewRun(clients.RunConfig{Algo: algo, Seed: seeds.Lo, Preset: ps[0], Scripts: dirs[side]}, nil); err != nil {
 			return usage(stderr, "compare: "+err.Error())
 		}
 	}
@@ -79,11 +80,11 @@ func runCompare(ctx context.Context, args []string, stdout, stderr io.Writer) in
 		side int
 		cfg  clients.RunConfig
 	}
-	perSide := uint64(len(ps)) * seeds.count()
+	perSide := uint64(len(ps)) * seeds.Count()
 	jobOf := func(i uint64) job {
 		side := int(i / perSide)
 		k := i % perSide
-		return job{side, clients.RunConfig{Algo: names[side], Seed: seeds.lo + k%seeds.count(), Preset: ps[k/seeds.count()], Scripts: dirs[side]}}
+		return job{side, clients.RunConfig{Algo: names[side], Seed: seeds.Lo + k%seeds.Count(), Preset: ps[k/seeds.Count()], Scripts: dirs[side]}}
 	}
 	total := 2 * perSide
 	type measured struct {
@@ -154,7 +155,7 @@ func runCompare(ctx context.Context, args []string, stdout, stderr io.Writer) in
 	// The command that regenerates this file, without --workers (which
 	// changes nothing in it).
 	cmd := "go run ./cmd/simrun compare " + names[0] + " " + names[1]
-	if seeds != (seedRange{1, 100}) {
+	if seeds != (flagx.SeedRange{Lo: 1, Hi: 100}) {
 		cmd += " --seeds " + seeds.String()
 	}
 	if *presets != strings.Join(sim.Presets, ",") {
@@ -170,7 +171,7 @@ func runCompare(ctx context.Context, args []string, stdout, stderr io.Writer) in
 		cmd += " --out " + shellQuote(*out)
 	}
 	fmt.Fprintf(&b, "# %s vs %s\n\n", names[0], names[1])
-	fmt.Fprintf(&b, "Made by `%s`: the same %d seeds (%s) under each preset for both, %d runs in all. Every figure is\n", cmd, seeds.count(), seeds.String(), total)
+	fmt.Fprintf(&b, "Made by `%s`: the same %d seeds (%s) under each preset for both, %d runs in all. Every figure is\n", cmd, seeds.Count(), seeds.String(), total)
 	fmt.Fprintf(&b, "virtual time from the simulation, so the file regenerates byte for byte.\n\n")
 	fmt.Fprintf(&b, "## Violations\n\nRuns with a bug-class violation (B) and runs with only by-design ones (D), per property; the seed reproduces the first bug.\n\n")
 	fmt.Fprintf(&b, "| property | preset | %s | %s |\n|---|---|---|---|\n", names[0], names[1])

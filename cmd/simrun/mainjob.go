@@ -6,11 +6,9 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"math/big"
 	"os"
 	"slices"
 	"sort"
-	"strconv"
 	"strings"
 
 	"github.com/locksim/locksim/checks"
@@ -20,38 +18,6 @@ import (
 	"github.com/locksim/locksim/sim"
 	"github.com/locksim/locksim/verdict"
 )
-
-// seedRange is an inclusive range of seeds, "LO-HI" or "N".
-type seedRange struct{ lo, hi uint64 }
-
-// maxSeedRange bounds how many seeds a range may hold: at a thousand runs
-// a second it is more than a week of work, and counting it never
-// overflows. Runs are built as they are taken, so the range costs no
-// memory up front.
-const maxSeedRange = 1_000_000_000
-
-func (r *seedRange) String() string { return fmt.Sprintf("%d-%d", r.lo, r.hi) }
-
-// count is how many seeds the range holds.
-func (r seedRange) count() uint64 { return r.hi - r.lo + 1 }
-
-func (r *seedRange) Set(s string) error {
-	lo, hi, found := strings.Cut(s, "-")
-	a, err1 := strconv.ParseUint(lo, 10, 64)
-	b := a
-	var err2 error
-	if found {
-		b, err2 = strconv.ParseUint(hi, 10, 64)
-	}
-	if err1 != nil || err2 != nil || b < a {
-		return fmt.Errorf("bad seed range %q (want LO-HI with LO <= HI, e.g. 1-100)", s)
-	}
-	if b-a >= maxSeedRange {
-		return fmt.Errorf("seed range %q holds %s seeds, more than %d", s, new(big.Int).Add(new(big.Int).SetUint64(b-a), big.NewInt(1)), uint64(maxSeedRange))
-	}
-	r.lo, r.hi = a, b
-	return nil
-}
 
 // cellResult is what one algorithm × preset × property gave over the seed range.
 type cellResult struct {
@@ -127,10 +93,10 @@ func mainJob(ctx context.Context, sf sweepFlags, algos []string, confirm bool, s
 		algo, preset string
 		seed         uint64
 	}
-	perAlgo := uint64(len(sim.Presets)) * seeds.count()
+	perAlgo := uint64(len(sim.Presets)) * seeds.Count()
 	total := uint64(len(algos)) * perAlgo
 	jobOf := func(i uint64) job {
-		return job{algos[i/perAlgo], sim.Presets[i%perAlgo/seeds.count()], seeds.lo + i%seeds.count()}
+		return job{algos[i/perAlgo], sim.Presets[i%perAlgo/seeds.Count()], seeds.Lo + i%seeds.Count()}
 	}
 	cells := map[string]*cellResult{}
 	var runErr error

@@ -130,11 +130,11 @@ func runMutants(ctx context.Context, args []string, stdout, stderr io.Writer) in
 // sweepMutant runs m seed after seed, every preset of a seed in one
 // parallel batch, with the real algorithm's runs beside it (cached across
 // mutants of one algorithm), and stops at the first seed that catches it.
-func sweepMutant(ctx context.Context, m clients.Mutant, seeds seedRange, presets []string, workers int, baseline map[string][]checks.Violation) (mutantResult, error) {
+func sweepMutant(ctx context.Context, m clients.Mutant, seeds flagx.SeedRange, presets []string, workers int, baseline map[string][]checks.Violation) (mutantResult, error) {
 	res := mutantResult{m: m}
 	start := time.Now()
-	for k := uint64(0); k < seeds.count() && !res.killed && ctx.Err() == nil; k++ {
-		s := seeds.lo + k
+	for k := uint64(0); k < seeds.Count() && !res.killed && ctx.Err() == nil; k++ {
+		s := seeds.Lo + k
 		var cfgs, base []clients.RunConfig // the mutant's runs, then the missing baselines
 		var keys []string
 		for _, p := range presets {
@@ -178,7 +178,7 @@ func (r mutantResult) reproduce() string {
 
 // mutantReport is results/mutants.md: the kill rate, the median
 // seeds-to-kill, and a row per mutant.
-func mutantReport(results []mutantResult, seeds seedRange, presets []string) string {
+func mutantReport(results []mutantResult, seeds flagx.SeedRange, presets []string) string {
 	var b strings.Builder
 	killed := 0
 	var toKill []int
@@ -205,7 +205,7 @@ func mutantReport(results []mutantResult, seeds seedRange, presets []string) str
 	fmt.Fprintf(&b, "Each mutant is a plausible one-line mistake in a Redisson script (`scripts/mutants/`) or in the client\n")
 	fmt.Fprintf(&b, "(`clients.Mutations`), catalogued in `clients/mutants.go`. `simrun mutants` runs each through the standard\n")
 	fmt.Fprintf(&b, "sweeps — for seed %d, %d, … up to %d, every preset (%s) — with every check of the main job, until one catches it.\n",
-		seeds.lo, seeds.lo+1, seeds.hi, strings.Join(presets, ", "))
+		seeds.Lo, seeds.Lo+1, seeds.Hi, strings.Join(presets, ", "))
 	fmt.Fprintf(&b, "A check catches a mutant when it reports a bug-class violation that the real algorithm never shows, or a known\n")
 	fmt.Fprintf(&b, "kind of one that the real algorithm's run on the same seed and preset does not have.\n\n")
 	fmt.Fprintf(&b, "Regenerate: `go run ./cmd/simrun mutants` (wall-clock times from one run on a 2-core machine).\n\n")

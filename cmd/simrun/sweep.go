@@ -24,7 +24,7 @@ import (
 
 // sweepFlags are the flags of every command that runs a seed range.
 type sweepFlags struct {
-	seeds   seedRange
+	seeds   flagx.SeedRange
 	workers int
 }
 
@@ -34,8 +34,8 @@ const maxWorkers = 1024
 
 // register adds --seeds (LO-HI, lo-hi by default) and --workers to fs.
 func (s *sweepFlags) register(fs *flag.FlagSet, lo, hi uint64) {
-	s.seeds = seedRange{lo, hi}
-	fs.Var(&s.seeds, "seeds", fmt.Sprintf("seed range `LO-HI` (or one seed N; at most %d seeds)", maxSeedRange))
+	s.seeds = flagx.SeedRange{Lo: lo, Hi: hi}
+	fs.Var(&s.seeds, "seeds", fmt.Sprintf("seed range `LO-HI` (or one seed N; at most %d seeds)", flagx.MaxSeeds))
 	flagx.IntVar(fs, &s.workers, "workers", runtime.NumCPU(), 1, maxWorkers, "`N` parallel runs (results are identical to one worker)")
 }
 
@@ -107,39 +107,6 @@ func runAll(cfgs []clients.RunConfig, workers int, stderr io.Writer) ([][]checks
 	return results, nil
 }
 
-// shardFlag is --shard i/n: this process takes every n-th seed of the
-// range, starting with the i-th (1-based), so n CI jobs split a range and
-// their outputs merge.
-type shardFlag struct{ i, n int }
-
-func (s *shardFlag) String() string { return fmt.Sprintf("%d/%d", s.i, s.n) }
-
-func (s *shardFlag) Set(v string) error {
-	a, b, ok := strings.Cut(v, "/")
-	i, err1 := strconv.Atoi(a)
-	n, err2 := strconv.Atoi(b)
-	if !ok || err1 != nil || err2 != nil || n < 1 || i < 1 || i > n {
-		return fmt.Errorf("bad shard %q (want i/n with 1 <= i <= n, e.g. 2/4)", v)
-	}
-	s.i, s.n = i, n
-	return nil
-}
-
-// count is how many seeds of r the shard takes.
-func (s shardFlag) count(r seedRange) uint64 {
-	total := r.count()
-	skip := uint64(s.i - 1)
-	if total <= skip {
-		return 0
-	}
-	return (total-skip-1)/uint64(s.n) + 1
-}
-
-// seed is the shard's k-th seed of r.
-func (s shardFlag) seed(r seedRange, k uint64) uint64 {
-	return r.lo + uint64(s.i-1) + k*uint64(s.n)
-}
-
 // reproduce is the command that replays one run.
 func reproduce(cfg clients.RunConfig, base runFlags) string {
 	if cfg.Safety == 0 {
@@ -208,7 +175,7 @@ func runSweep(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	rf.register(fs)
 	var sf sweepFlags
 	sf.register(fs, 1, 100)
-	shard := shardFlag{1, 1}
+	shard := flagx.Shard{I: 1, N: 1}
 	fs.Var(&shard, "shard", "take shard `i/n` of the seed range: every n-th seed from the i-th (default 1/1)")
 	asJSON := fs.Bool("json", false, "one JSON object per violation, then a {\"summary\": ...} line")
 	confirm := fs.Bool("confirm", false, "confirm every by-design excuse by counterfactual runs (each excusing fault left out); an excuse that does not hold is re-judged")
@@ -225,13 +192,13 @@ func runSweep(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	if fs.Lookup("seed") != nil && flagx.Visited(fs)["seed"] {
 		return usage(stderr, "sweep: --seed does not apply (a sweep runs --seeds LO-HI)")
 	}
-	n := shard.count(seeds)
+	n := shard.Count(seeds)
 	if n == 0 {
 		return usage(stderr, fmt.Sprintf("sweep: shard %s of seeds %s holds no seed", shard.String(), seeds.String()))
 	}
 	config := func(k uint64) clients.RunConfig {
 		cfg := rf.config()
-		cfg.Seed = shard.seed(seeds, k)
+		cfg.Seed = shard.Seed(seeds, k)
 		return cfg
 	}
 	if _, err := clients.NewRun(config(0), nil); err != nil {
@@ -287,7 +254,7 @@ func runSweep(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 			sum["interrupted"] = true
 			sum["planned"] = n
 			if done > 0 {
-				sum["last_seed"] = shard.seed(seeds, done-1)
+				sum["last_seed"] = shard.Seed(seeds, done-1)
 			}
 		}
 		var b bytes.Buffer
@@ -298,7 +265,7 @@ func runSweep(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 		if interrupted {
 			fmt.Fprintf(stdout, " (interrupted after %d of %d runs", done, n)
 			if done > 0 {
-				fmt.Fprintf(stdout, ", last seed %d", shard.seed(seeds, done-1))
+				fmt.Fprintf(stdout, ", last seed %d", shard.Seed(seeds, done-1))
 			}
 			fmt.Fprint(stdout, ")")
 		}

@@ -15,6 +15,7 @@ import (
 	"github.com/locksim/locksim/checks"
 	"github.com/locksim/locksim/clients"
 	"github.com/locksim/locksim/internal/atomicfile"
+	"github.com/locksim/locksim/internal/flagx"
 	"github.com/locksim/locksim/internal/interrupt"
 	"github.com/locksim/locksim/sim"
 )
@@ -101,15 +102,15 @@ func runBugZoo(ctx context.Context, args []string, stdout, stderr io.Writer) int
 	}
 	// A rare finding (a short-run one) is measured over ten times the
 	// range, so its rate per 1000 is not a lucky zero.
-	if seeds.count() > maxSeedRange/10 || seeds.lo > math.MaxUint64-10*seeds.count() {
-		return usage(stderr, fmt.Sprintf("bugzoo: --seeds %s: rare findings run ten times the range, which must then hold at most %d seeds and end below 2^64", seeds.String(), uint64(maxSeedRange)))
+	if seeds.Count() > flagx.MaxSeeds/10 || seeds.Lo > math.MaxUint64-10*seeds.Count() {
+		return usage(stderr, fmt.Sprintf("bugzoo: --seeds %s: rare findings run ten times the range, which must then hold at most %d seeds and end below 2^64", seeds.String(), uint64(flagx.MaxSeeds)))
 	}
 	if err := checkOutput("out", *out); err != nil {
 		return usage(stderr, "bugzoo: "+err.Error())
 	}
-	span := func(f finding) seedRange {
+	span := func(f finding) flagx.SeedRange {
 		if f.short {
-			return seedRange{seeds.lo, seeds.lo + 10*seeds.count() - 1}
+			return flagx.SeedRange{Lo: seeds.Lo, Hi: seeds.Lo + 10*seeds.Count() - 1}
 		}
 		return seeds
 	}
@@ -117,11 +118,11 @@ func runBugZoo(ctx context.Context, args []string, stdout, stderr io.Writer) int
 	total := uint64(0)
 	for _, f := range findings {
 		offsets = append(offsets, total)
-		total += span(f).count()
+		total += span(f).Count()
 	}
 	jobOf := func(i uint64) (int, uint64) {
 		k := sort.Search(len(offsets), func(k int) bool { return offsets[k] > i }) - 1
-		return k, span(findings[k]).lo + i - offsets[k]
+		return k, span(findings[k]).Lo + i - offsets[k]
 	}
 	hits := make([]int, len(findings))
 	first := make([]uint64, len(findings))
@@ -156,7 +157,7 @@ func runBugZoo(ctx context.Context, args []string, stdout, stderr io.Writer) int
 	}
 	var b bytes.Buffer
 	cmd := "go run ./cmd/simrun bugzoo"
-	if seeds != (seedRange{1, 1000}) {
+	if seeds != (flagx.SeedRange{Lo: 1, Hi: 1000}) {
 		cmd += " --seeds " + seeds.String()
 	}
 	fmt.Fprintf(&b, "# Bug zoo: known failures the harness reproduces\n\n")
@@ -166,7 +167,7 @@ func runBugZoo(ctx context.Context, args []string, stdout, stderr io.Writer) int
 	fmt.Fprintf(&b, "regenerates byte for byte. `go test ./cmd/simrun -run TestExpectedFindings` finds each within a bounded range.\n\n")
 	fmt.Fprintf(&b, "| known as | what happens | algorithm | preset | property | class | runs | hits /1000 | first seed | scenario |\n|---|---|---|---|---|---|---|---|---|---|\n")
 	for i, f := range findings {
-		n := span(f).count()
+		n := span(f).Count()
 		seedCell := "–"
 		if first[i] != 0 {
 			seedCell = fmt.Sprintf("`%s`", reproduce(f.config(first[i]), f.flags()))
