@@ -51,11 +51,11 @@ func (jc *jobCoverage) runCoverageSeeds(ctx context.Context, algos []string, wor
 		}
 	}
 	var err error
-	done := runOrdered(ctx, uint64(len(cfgs)), workers, stderr, "coverage seeds",
+	done := verdict.Batch{Workers: workers, Meter: meter(stderr)}.Run(ctx, "coverage seeds", uint64(len(cfgs)), nil,
 		func(i uint64) clients.RunConfig { return cfgs[i] },
-		func(i uint64, _ clients.RunConfig, res runResult) {
-			if res.err != nil && err == nil {
-				err = res.err
+		func(i uint64, _ clients.RunConfig, res verdict.Outcome) {
+			if res.Err != nil && err == nil {
+				err = res.Err
 			}
 			jc.add(cfgs[i].Algo, cfgs[i].Coverage)
 		})

@@ -3,7 +3,6 @@ package main
 import (
 	"context"
 	"fmt"
-	"io"
 	"os"
 	"runtime"
 	"strconv"
@@ -34,14 +33,14 @@ func TestExpectedFindings(t *testing.T) {
 			defer found()
 			var hit string
 			var runErr error
-			runOrdered(ctx, f.seeds, runtime.GOMAXPROCS(0), io.Discard, "", func(i uint64) clients.RunConfig {
+			verdict.Batch{Workers: runtime.GOMAXPROCS(0)}.Run(ctx, "", f.seeds, nil, func(i uint64) clients.RunConfig {
 				return f.config(i + 1)
-			}, func(_ uint64, cfg clients.RunConfig, res runResult) {
-				if res.err != nil {
-					runErr = res.err
+			}, func(_ uint64, cfg clients.RunConfig, res verdict.Outcome) {
+				if res.Err != nil {
+					runErr = res.Err
 					found()
 				}
-				for _, v := range res.violations {
+				for _, v := range res.Violations {
 					if hit == "" && f.matches(v) {
 						hit = fmt.Sprintf("%s (seed %d): %s\n    %s", f.why, cfg.Seed, v, reproduce(cfg, f.flags()))
 						found()
@@ -133,7 +132,7 @@ func TestNoFalseAlarmsWithoutFaults(t *testing.T) {
 		for s := uint64(1); s <= n; s++ {
 			cfgs = append(cfgs, clients.RunConfig{Algo: algo, Seed: s, Preset: "none", Safety: 60 * sim.Second, Liveness: 30 * sim.Second})
 		}
-		results, err := runAll(cfgs, runtime.GOMAXPROCS(0), io.Discard)
+		results, err := verdict.Batch{Workers: runtime.GOMAXPROCS(0)}.All(cfgs)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -105,13 +105,13 @@ func mainJob(ctx context.Context, sf sweepFlags, algos []string, confirm bool, s
 		_, _, redisson := clients.RedissonAlgo(j.algo)
 		return redisson && j.preset == "none"
 	})
-	done := runOrdered(ctx, total, workers, stderr, "simulating", func(i uint64) clients.RunConfig {
+	done := verdict.Batch{Workers: workers, Meter: meter(stderr)}.Run(ctx, "simulating", total, nil, func(i uint64) clients.RunConfig {
 		j := jobOf(i)
 		return clients.RunConfig{Algo: j.algo, Seed: j.seed, Preset: j.preset, Coverage: cov.perRun[i]}
-	}, func(i uint64, _ clients.RunConfig, res runResult) {
-		if res.err != nil {
+	}, func(i uint64, _ clients.RunConfig, res verdict.Outcome) {
+		if res.Err != nil {
 			if runErr == nil {
-				runErr = res.err
+				runErr = res.Err
 			}
 			return
 		}
@@ -126,7 +126,7 @@ func mainJob(ctx context.Context, sf sweepFlags, algos []string, confirm bool, s
 			}
 			c.runs++
 			bug, design, unexpected := false, false, false
-			for _, v := range res.violations {
+			for _, v := range res.Violations {
 				if v.Property != prop {
 					continue
 				}
@@ -188,17 +188,17 @@ func mainJob(ctx context.Context, sf sweepFlags, algos []string, confirm bool, s
 				}
 			}
 		}
-		runOrderedWith(ctx, uint64(len(targets)), workers, stderr, "confirming excuses", confirmConfig,
+		verdict.Batch{Workers: workers, Meter: meter(stderr)}.Run(ctx, "confirming excuses", uint64(len(targets)), verdict.ConfirmConfig,
 			func(i uint64) clients.RunConfig { return targets[i].cfg },
-			func(i uint64, cfg clients.RunConfig, res runResult) {
-				if res.err != nil {
+			func(i uint64, cfg clients.RunConfig, res verdict.Outcome) {
+				if res.Err != nil {
 					if runErr == nil {
-						runErr = res.err
+						runErr = res.Err
 					}
 					return
 				}
 				t := targets[i]
-				for _, v := range res.violations {
+				for _, v := range res.Violations {
 					if v.Property != t.prop || v.Confirmed == "" {
 						continue
 					}

@@ -145,7 +145,7 @@ func sweepMutant(ctx context.Context, m clients.Mutant, seeds flagx.SeedRange, p
 			}
 		}
 		cfgs = append(cfgs, base...)
-		vs, err := runAll(cfgs, workers, io.Discard)
+		vs, err := verdict.Batch{Workers: workers}.All(cfgs)
 		if err != nil {
 			return res, err
 		}

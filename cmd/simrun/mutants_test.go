@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/locksim/locksim/clients"
+	"github.com/locksim/locksim/verdict"
 )
 
 // Checking the checkers: every mutant in the catalog — a plausible
@@ -56,7 +57,7 @@ func TestEveryMutantIsCaught(t *testing.T) {
 // judgement against itself, it is not caught.
 func TestCaughtNeedsADifference(t *testing.T) {
 	cfg := clients.RunConfig{Algo: "rlock-3.16.8", Seed: 1, Preset: "net"}
-	vs, err := runAll([]clients.RunConfig{cfg}, 1, nil)
+	vs, err := verdict.Batch{Workers: 1}.All([]clients.RunConfig{cfg})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -6,7 +6,6 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"math"
 	"os"
 	"runtime"
 	"strconv"
@@ -17,8 +16,6 @@ import (
 	"github.com/locksim/locksim/internal/flagx"
 	"github.com/locksim/locksim/internal/interrupt"
 	"github.com/locksim/locksim/internal/jsonl"
-	"github.com/locksim/locksim/internal/ordered"
-	"github.com/locksim/locksim/sim"
 	"github.com/locksim/locksim/verdict"
 )
 
@@ -39,72 +36,10 @@ func (s *sweepFlags) register(fs *flag.FlagSet, lo, hi uint64) {
 	flagx.IntVar(fs, &s.workers, "workers", runtime.NumCPU(), 1, maxWorkers, "`N` parallel runs (results are identical to one worker)")
 }
 
-// runResult is what a checked run gives: its violations, or the error that
-// kept it from running.
-type runResult struct {
-	violations []checks.Violation
-	err        error
-}
-
-// checkConfig runs one configuration and checks it; each run is a world
-// of its own, single-threaded and seeded. No trace is built: the checks
-// read the run's history.
-func checkConfig(cfg clients.RunConfig) runResult {
-	r, err := clients.NewRun(cfg, sim.Untraced)
-	if err != nil {
-		return runResult{err: err}
-	}
-	r.Execute()
-	return runResult{violations: verdict.Check(r).Violations}
-}
-
-// confirmConfig is checkConfig with every by-design excuse confirmed, or
-// re-judged, by counterfactual runs (verdict.Confirm).
-func confirmConfig(cfg clients.RunConfig) runResult {
-	res := checkConfig(cfg)
-	if res.err == nil {
-		res.violations, res.err = verdict.Confirm(cfg, res.violations)
-	}
-	return res
-}
-
-// runOrdered runs n configurations, config(i) built only when a worker
-// takes job i, on workers goroutines with a progress bar on a terminal,
-// and calls emit in job order as results complete. It stops early when
-// ctx is cancelled, and returns how many were emitted.
-func runOrdered(ctx context.Context, n uint64, workers int, stderr io.Writer, what string, config func(i uint64) clients.RunConfig, emit func(i uint64, cfg clients.RunConfig, res runResult)) uint64 {
-	return runOrderedWith(ctx, n, workers, stderr, what, checkConfig, config, emit)
-}
-
-// runOrderedWith is runOrdered with check instead of checkConfig.
-func runOrderedWith(ctx context.Context, n uint64, workers int, stderr io.Writer, what string, check func(clients.RunConfig) runResult, config func(i uint64) clients.RunConfig, emit func(i uint64, cfg clients.RunConfig, res runResult)) uint64 {
-	bar := newProgress(stderr, int(min(n, math.MaxInt32)), what)
-	defer bar.finish()
-	return ordered.Run(ctx, n, workers, func(i uint64) runResult {
-		return check(config(i))
-	}, func(i uint64, res runResult) {
-		bar.add(1)
-		emit(i, config(i), res)
-	})
-}
-
-// runAll runs every configuration and checks it, all the results in
-// input order (for tests and small batches).
-func runAll(cfgs []clients.RunConfig, workers int, stderr io.Writer) ([][]checks.Violation, error) {
-	results := make([][]checks.Violation, len(cfgs))
-	var firstErr error
-	runOrdered(context.Background(), uint64(len(cfgs)), workers, stderr, "simulating",
-		func(i uint64) clients.RunConfig { return cfgs[i] },
-		func(i uint64, _ clients.RunConfig, res runResult) {
-			if res.err != nil && firstErr == nil {
-				firstErr = res.err
-			}
-			results[i] = res.violations
-		})
-	if firstErr != nil {
-		return nil, firstErr
-	}
-	return results, nil
+// batch is a verdict.Batch on the flags' workers, each phase shown by a
+// progress bar on stderr.
+func (s *sweepFlags) batch(stderr io.Writer) verdict.Batch {
+	return verdict.Batch{Workers: s.workers, Meter: meter(stderr)}
 }
 
 // reproduce is the command that replays one run.
@@ -182,7 +117,7 @@ func runSweep(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	if code, ok := parseFlags(fs, args, stdout, stderr); !ok {
 		return code
 	}
-	seeds, workers := sf.seeds, sf.workers
+	seeds := sf.seeds
 	if fs.NArg() > 0 {
 		return usage(stderr, "sweep: unexpected argument "+strconv.Quote(fs.Arg(0)))
 	}
@@ -207,19 +142,19 @@ func runSweep(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	counts := map[string]int{}
 	bugRuns := 0
 	var runErr error
-	check := checkConfig
+	check := verdict.CheckConfig
 	if *confirm {
-		check = confirmConfig
+		check = verdict.ConfirmConfig
 	}
-	done := runOrderedWith(ctx, n, workers, stderr, "simulating", check, config, func(_ uint64, cfg clients.RunConfig, res runResult) {
-		if res.err != nil {
+	done := sf.batch(stderr).Run(ctx, "simulating", n, check, config, func(_ uint64, cfg clients.RunConfig, res verdict.Outcome) {
+		if res.Err != nil {
 			if runErr == nil {
-				runErr = fmt.Errorf("seed %d: %v", cfg.Seed, res.err)
+				runErr = fmt.Errorf("seed %d: %v", cfg.Seed, res.Err)
 			}
 			return
 		}
 		bug := false
-		for _, v := range res.violations {
+		for _, v := range res.Violations {
 			counts[v.Property+"/"+string(v.Class)]++
 			bug = bug || v.Class == checks.Bug
 			cmd := reproduce(cfg, rf)

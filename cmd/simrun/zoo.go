@@ -18,6 +18,7 @@ import (
 	"github.com/locksim/locksim/internal/flagx"
 	"github.com/locksim/locksim/internal/interrupt"
 	"github.com/locksim/locksim/sim"
+	"github.com/locksim/locksim/verdict"
 )
 
 // finding is a known behaviour the harness reproduces: a test finds each
@@ -127,18 +128,18 @@ func runBugZoo(ctx context.Context, args []string, stdout, stderr io.Writer) int
 	hits := make([]int, len(findings))
 	first := make([]uint64, len(findings))
 	var runErr error
-	done := runOrdered(ctx, total, workers, stderr, "simulating", func(i uint64) clients.RunConfig {
+	done := verdict.Batch{Workers: workers, Meter: meter(stderr)}.Run(ctx, "simulating", total, nil, func(i uint64) clients.RunConfig {
 		k, seed := jobOf(i)
 		return findings[k].config(seed)
-	}, func(i uint64, cfg clients.RunConfig, res runResult) {
-		if res.err != nil {
+	}, func(i uint64, cfg clients.RunConfig, res verdict.Outcome) {
+		if res.Err != nil {
 			if runErr == nil {
-				runErr = res.err
+				runErr = res.Err
 			}
 			return
 		}
 		k, _ := jobOf(i)
-		for _, v := range res.violations {
+		for _, v := range res.Violations {
 			if findings[k].matches(v) {
 				hits[k]++
 				if first[k] == 0 {
