@@ -163,14 +163,9 @@ func compileScripts(version string, own map[string]*scripts.Script) (*ScriptSet,
 	}
 	get := func(name string) (*sim.Script, error) {
 		id := version + "/" + name
-		var s *scripts.Script
-		if own != nil && own[id] != nil {
-			s = own[id]
-		} else {
-			var err error
-			if s, err = scripts.Lookup(id); err != nil {
-				return nil, err
-			}
+		s, err := scripts.Pick(own, id)
+		if err != nil {
+			return nil, err
 		}
 		c, err := sim.CompileScript(id, s.Source)
 		if err != nil && s.File != "" {

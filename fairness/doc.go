@@ -3,9 +3,13 @@
 // waiter first had), how often a later caller overtook an earlier one that
 // kept waiting (the fifo check's definition), how long the lock sat free
 // while queued callers waited, how many live waiters lost their place
-// (evicted), and how many acquire scripts answered a negative ttl. `simrun
-// compare` adds these up over seeds and presets to put two versions (or
-// two script sets) side by side.
+// (evicted), and how many acquire scripts answered a negative ttl.
+//
+// A Comparison adds these up over seeds and presets to put two versions (or
+// two script sets) side by side (`simrun compare`): a Tally per side and
+// preset, in job order whatever the number of workers. Quantiles, Median and
+// Ms render its figures, and PlotSVG draws the median wait by queue position
+// as a small SVG line chart, the same bytes for the same runs.
 //
 //	m, err := fairness.Measure(clients.RunConfig{Algo: "fairlock-3.16.8", Seed: 7, Preset: "none"})
 //	var all fairness.Metrics

@@ -259,6 +259,16 @@ func versionLess(a, b string) bool {
 	return len(as) < len(bs)
 }
 
+// Pick returns the script with the given ID from own, a directory of the
+// user's (LoadDir, any subset of IDs), when it holds it, and the embedded
+// one otherwise: every user of a script directory takes its scripts so.
+func Pick(own map[string]*Script, id string) (*Script, error) {
+	if s := own[id]; s != nil {
+		return s, nil
+	}
+	return Lookup(id)
+}
+
 // Lookup returns the embedded script with the given ID, e.g.
 // "3.16.8/RedissonBaseLock.renewExpirationAsync".
 func Lookup(id string) (*Script, error) {

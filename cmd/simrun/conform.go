@@ -5,11 +5,9 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"os"
 
 	"github.com/locksim/locksim/internal/atomicfile"
 	"github.com/locksim/locksim/internal/conformance"
-	"github.com/locksim/locksim/scripts"
 	"github.com/locksim/locksim/sim"
 )
 
@@ -23,7 +21,7 @@ func runConform(ctx context.Context, args []string, stdout, stderr io.Writer) in
 	if code, ok := parseFlags(fs, args, stdout, stderr); !ok {
 		return code
 	}
-	resolve, err := newResolver(*dir)
+	resolve, err := conformance.NewResolver(*dir)
 	if err != nil {
 		fmt.Fprintf(stderr, "simrun conform: --scripts: %v\n", err)
 		return exitUsage
@@ -47,7 +45,7 @@ func runConform(ctx context.Context, args []string, stdout, stderr io.Writer) in
 	}
 	files := make(map[string][]conformance.Step)
 	for _, name := range fs.Args() {
-		steps, err := readConformance(name)
+		steps, err := conformance.ReadFile(name)
 		if err != nil {
 			fmt.Fprintf(stderr, "simrun conform: %v\n", err)
 			return exitUsage
@@ -78,52 +76,16 @@ func runConform(ctx context.Context, args []string, stdout, stderr io.Writer) in
 	return code
 }
 
-// readConformance reads a conformance file; one without a single step
-// would check nothing and is an error.
-func readConformance(name string) ([]conformance.Step, error) {
-	f, err := os.Open(name)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	steps, err := conformance.Parse(name, f)
-	if err != nil {
-		return nil, err
-	}
-	for _, st := range steps {
-		if !st.IsCase() {
-			return steps, nil
-		}
-	}
-	return nil, fmt.Errorf("%s: no step to check (want {\"case\": NAME} lines, each followed by steps)", name)
-}
-
 func emitConform(name, out string, resolve conformance.Resolver, stdout, stderr io.Writer) int {
-	steps, err := readConformance(name)
+	steps, err := conformance.ReadFile(name)
 	if err != nil {
 		fmt.Fprintf(stderr, "simrun conform: %v\n", err)
 		return exitUsage
 	}
-	eng := sim.NewEngine()
-	var store *sim.Store
-	var replies []sim.Reply
-	for i := range steps {
-		st := &steps[i]
-		if st.IsCase() {
-			store = sim.NewStore()
-			store.SetEngine(eng)
-			continue
-		}
-		if store == nil {
-			fmt.Fprintf(stderr, "simrun conform: %s:%d: a step before the first {\"case\": NAME} line\n", name, st.Line)
-			return exitUsage
-		}
-		r, err := conformance.Run(store, resolve, st)
-		if err != nil {
-			fmt.Fprintf(stderr, "simrun conform: %s:%d: %v\n", name, st.Line, err)
-			return exitUsage
-		}
-		replies = append(replies, r)
+	replies, err := conformance.Replies(name, steps, resolve)
+	if err != nil {
+		fmt.Fprintf(stderr, "simrun conform: %v\n", err)
+		return exitUsage
 	}
 	if out == "" {
 		if err := conformance.Emit(stdout, steps, replies); err != nil {
@@ -136,41 +98,4 @@ func emitConform(name, out string, resolve conformance.Resolver, stdout, stderr 
 		return writeFailed(stderr, "conform", err)
 	}
 	return exitOK
-}
-
-// newResolver compiles scripts by ID, once each: from the user's
-// directory for the IDs it holds (any subset, as run --scripts takes it),
-// from the embedded registry for the others. A script that does not
-// compile is named by file and ID.
-func newResolver(dir string) (conformance.Resolver, error) {
-	var own map[string]*scripts.Script
-	if dir != "" {
-		var err error
-		own, err = scripts.LoadDir(dir)
-		if err != nil {
-			return nil, err
-		}
-	}
-	cache := map[string]*sim.Script{}
-	return func(id string) (*sim.Script, error) {
-		if c := cache[id]; c != nil {
-			return c, nil
-		}
-		src := own[id]
-		if src == nil {
-			var err error
-			if src, err = scripts.Lookup(id); err != nil {
-				return nil, err
-			}
-		}
-		c, err := sim.CompileScript(id, src.Source)
-		if err != nil {
-			if src.File != "" {
-				return nil, fmt.Errorf("%s: script %s: %v", src.File, id, err)
-			}
-			return nil, fmt.Errorf("script %s: %v", id, err)
-		}
-		cache[id] = c
-		return c, nil
-	}, nil
 }

@@ -3,7 +3,6 @@ package main
 import (
 	"context"
 	"fmt"
-	"io"
 	"os"
 	"runtime"
 	"strconv"
@@ -24,9 +23,9 @@ import (
 // left out.
 func TestExpectedFindings(t *testing.T) {
 	t.Parallel()
-	for _, f := range findings {
-		t.Run(f.algo+"/"+f.preset+"/"+f.property, func(t *testing.T) {
-			if f.short && testing.Short() {
+	for _, f := range verdict.Findings {
+		t.Run(f.Algo+"/"+f.Preset+"/"+f.Property, func(t *testing.T) {
+			if f.Short && testing.Short() {
 				t.Skip("a rare finding: -short leaves it out")
 			}
 			// Seeds in order, on every core, until the first that shows it.
@@ -34,16 +33,16 @@ func TestExpectedFindings(t *testing.T) {
 			defer found()
 			var hit string
 			var runErr error
-			runOrdered(ctx, f.seeds, runtime.GOMAXPROCS(0), io.Discard, "", func(i uint64) clients.RunConfig {
-				return f.config(i + 1)
-			}, func(_ uint64, cfg clients.RunConfig, res runResult) {
-				if res.err != nil {
-					runErr = res.err
+			verdict.Batch{Workers: runtime.GOMAXPROCS(0)}.Run(ctx, "", f.Seeds, nil, func(i uint64) clients.RunConfig {
+				return f.Config(i + 1)
+			}, func(_ uint64, cfg clients.RunConfig, res verdict.Outcome) {
+				if res.Err != nil {
+					runErr = res.Err
 					found()
 				}
-				for _, v := range res.violations {
-					if hit == "" && f.matches(v) {
-						hit = fmt.Sprintf("%s (seed %d): %s\n    %s", f.why, cfg.Seed, v, reproduce(cfg, f.flags()))
+				for _, v := range res.Violations {
+					if hit == "" && f.Matches(v) {
+						hit = fmt.Sprintf("%s (seed %d): %s\n    %s", f.Why, cfg.Seed, v, reproduce(cfg, findingFlags(f)))
 						found()
 					}
 				}
@@ -52,7 +51,7 @@ func TestExpectedFindings(t *testing.T) {
 				t.Fatal(runErr)
 			}
 			if hit == "" {
-				t.Fatalf("%s: no %s %s violation in seeds 1-%d of %s under %s", f.why, f.property, f.class, f.seeds, f.algo, f.preset)
+				t.Fatalf("%s: no %s %s violation in seeds 1-%d of %s under %s", f.Why, f.Property, f.Class, f.Seeds, f.Algo, f.Preset)
 			}
 			t.Log(hit)
 		})
@@ -133,7 +132,7 @@ func TestNoFalseAlarmsWithoutFaults(t *testing.T) {
 		for s := uint64(1); s <= n; s++ {
 			cfgs = append(cfgs, clients.RunConfig{Algo: algo, Seed: s, Preset: "none", Safety: 60 * sim.Second, Liveness: 30 * sim.Second})
 		}
-		results, err := runAll(cfgs, runtime.GOMAXPROCS(0), io.Discard)
+		results, err := verdict.Batch{Workers: runtime.GOMAXPROCS(0)}.All(cfgs)
 		if err != nil {
 			t.Fatal(err)
 		}

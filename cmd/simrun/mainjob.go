@@ -6,63 +6,18 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"math/big"
 	"os"
 	"slices"
 	"sort"
-	"strconv"
 	"strings"
 
-	"github.com/locksim/locksim/checks"
 	"github.com/locksim/locksim/clients"
+	"github.com/locksim/locksim/gate"
 	"github.com/locksim/locksim/internal/atomicfile"
 	"github.com/locksim/locksim/internal/interrupt"
 	"github.com/locksim/locksim/sim"
 	"github.com/locksim/locksim/verdict"
 )
-
-// seedRange is an inclusive range of seeds, "LO-HI" or "N".
-type seedRange struct{ lo, hi uint64 }
-
-// maxSeedRange bounds how many seeds a range may hold: at a thousand runs
-// a second it is more than a week of work, and counting it never
-// overflows. Runs are built as they are taken, so the range costs no
-// memory up front.
-const maxSeedRange = 1_000_000_000
-
-func (r *seedRange) String() string { return fmt.Sprintf("%d-%d", r.lo, r.hi) }
-
-// count is how many seeds the range holds.
-func (r seedRange) count() uint64 { return r.hi - r.lo + 1 }
-
-func (r *seedRange) Set(s string) error {
-	lo, hi, found := strings.Cut(s, "-")
-	a, err1 := strconv.ParseUint(lo, 10, 64)
-	b := a
-	var err2 error
-	if found {
-		b, err2 = strconv.ParseUint(hi, 10, 64)
-	}
-	if err1 != nil || err2 != nil || b < a {
-		return fmt.Errorf("bad seed range %q (want LO-HI with LO <= HI, e.g. 1-100)", s)
-	}
-	if b-a >= maxSeedRange {
-		return fmt.Errorf("seed range %q holds %s seeds, more than %d", s, new(big.Int).Add(new(big.Int).SetUint64(b-a), big.NewInt(1)), uint64(maxSeedRange))
-	}
-	r.lo, r.hi = a, b
-	return nil
-}
-
-// cellResult is what one algorithm × preset × property gave over the seed range.
-type cellResult struct {
-	runs, bugRuns, designRuns int
-	firstBug, firstDesign     uint64
-	firstBugText              string
-	// runs with a bug-class violation that is not a known bug
-	unexpectedRuns      int
-	firstUnexpected     uint64
-	firstUnexpectedText string
-}
 
 // runMainJob is `simrun` with no subcommand: every algorithm × every preset
 // × a seed range on the embedded store; a table of which properties hold;
@@ -122,142 +77,13 @@ func runMainJob(ctx context.Context, args []string, stdout, stderr io.Writer) in
 // mainJob runs the main job and prints its report; it returns the exit
 // code and the statement coverage of the fault-free runs.
 func mainJob(ctx context.Context, sf sweepFlags, algos []string, confirm bool, stdout, stderr io.Writer) (int, map[string][]verdict.ScriptStatement) {
-	seeds, workers := sf.seeds, sf.workers
-	type job struct {
-		algo, preset string
-		seed         uint64
-	}
-	perAlgo := uint64(len(sim.Presets)) * seeds.count()
-	total := uint64(len(algos)) * perAlgo
-	jobOf := func(i uint64) job {
-		return job{algos[i/perAlgo], sim.Presets[i%perAlgo/seeds.count()], seeds.lo + i%seeds.count()}
-	}
-	cells := map[string]*cellResult{}
-	var runErr error
-	cov := newJobCoverage(total, func(i uint64) bool {
-		j := jobOf(i)
-		_, _, redisson := clients.RedissonAlgo(j.algo)
-		return redisson && j.preset == "none"
-	})
-	done := runOrdered(ctx, total, workers, stderr, "simulating", func(i uint64) clients.RunConfig {
-		j := jobOf(i)
-		return clients.RunConfig{Algo: j.algo, Seed: j.seed, Preset: j.preset, Coverage: cov.perRun[i]}
-	}, func(i uint64, _ clients.RunConfig, res runResult) {
-		if res.err != nil {
-			if runErr == nil {
-				runErr = res.err
-			}
-			return
-		}
-		j := jobOf(i)
-		cov.add(j.algo, cov.perRun[i])
-		for _, prop := range verdict.Properties {
-			key := j.algo + "/" + j.preset + "/" + prop
-			c := cells[key]
-			if c == nil {
-				c = &cellResult{}
-				cells[key] = c
-			}
-			c.runs++
-			bug, design, unexpected := false, false, false
-			for _, v := range res.violations {
-				if v.Property != prop {
-					continue
-				}
-				if v.Class == checks.Bug {
-					if !bug && c.firstBug == 0 {
-						c.firstBug, c.firstBugText = j.seed, v.String()
-					}
-					bug = true
-					if !verdict.Known(j.algo, v) {
-						if !unexpected && c.firstUnexpected == 0 {
-							c.firstUnexpected, c.firstUnexpectedText = j.seed, v.String()
-						}
-						unexpected = true
-					}
-				} else {
-					design = true
-				}
-			}
-			if unexpected {
-				c.unexpectedRuns++
-			}
-			if bug {
-				c.bugRuns++
-			} else if design {
-				c.designRuns++
-				if c.firstDesign == 0 {
-					c.firstDesign = j.seed
-				}
-			}
-		}
-	})
-	if runErr != nil {
-		fmt.Fprintf(stderr, "simrun: %v\n", runErr)
+	seeds := sf.seeds
+	res, err := gate.Run(ctx, gate.Config{Algos: algos, Lo: seeds.Lo, Hi: seeds.Hi, Confirm: confirm, Batch: sf.batch(stderr)})
+	if err != nil {
+		fmt.Fprintf(stderr, "simrun: %v\n", err)
 		return exitHarness, nil
 	}
-	if done == total {
-		if _, err := cov.runCoverageSeeds(ctx, algos, workers, stderr); err != nil {
-			fmt.Fprintf(stderr, "simrun: %v\n", err)
-			return exitHarness, nil
-		}
-	}
-	var rejudged, confirmedCells, excusedCells int
-	var rejudgedText []string
-	if done == total && ctx.Err() == nil && confirm {
-		// The first by-design violation of every cell, confirmed by
-		// counterfactual runs: an excuse that does not hold is a bug.
-		type target struct {
-			cell string
-			cfg  clients.RunConfig
-			prop string
-		}
-		var targets []target
-		for _, a := range algos {
-			for _, p := range sim.Presets {
-				for _, prop := range verdict.Properties {
-					if c := cells[a+"/"+p+"/"+prop]; c != nil && c.firstDesign != 0 {
-						targets = append(targets, target{a + "/" + p + "/" + prop, clients.RunConfig{Algo: a, Seed: c.firstDesign, Preset: p}, prop})
-					}
-				}
-			}
-		}
-		runOrderedWith(ctx, uint64(len(targets)), workers, stderr, "confirming excuses", confirmConfig,
-			func(i uint64) clients.RunConfig { return targets[i].cfg },
-			func(i uint64, cfg clients.RunConfig, res runResult) {
-				if res.err != nil {
-					if runErr == nil {
-						runErr = res.err
-					}
-					return
-				}
-				t := targets[i]
-				for _, v := range res.violations {
-					if v.Property != t.prop || v.Confirmed == "" {
-						continue
-					}
-					excusedCells++
-					if !strings.HasPrefix(v.Confirmed, "re-judged") {
-						confirmedCells++
-						break
-					}
-					rejudged++
-					line := fmt.Sprintf("%s %s: %s\n    go run ./cmd/simrun run --algo %s --seed %d --preset %s", cfg.Algo, cfg.Preset, v, cfg.Algo, cfg.Seed, cfg.Preset)
-					rejudgedText = append(rejudgedText, line)
-					if v.Class == checks.Bug && !verdict.Known(cfg.Algo, v) {
-						c := cells[t.cell]
-						c.unexpectedRuns++
-						c.bugRuns++
-						c.firstUnexpected, c.firstUnexpectedText = cfg.Seed, v.String()
-					}
-					break
-				}
-			})
-		if runErr != nil {
-			fmt.Fprintf(stderr, "simrun: %v\n", runErr)
-			return exitHarness, nil
-		}
-	}
+	done, total := res.Done, res.Runs
 	fmt.Fprintf(stdout, "simrun: %d algorithms × %d presets × seeds %s (%d runs); properties checked: %s\n",
 		len(algos), len(sim.Presets), seeds.String(), total, strings.Join(verdict.Properties, ", "))
 	for _, a := range clients.Algorithms {
@@ -273,7 +99,6 @@ func mainJob(ctx context.Context, sf sweepFlags, algos []string, confirm bool, s
 		fmt.Fprintf(stdout, "INTERRUPTED after %d of %d runs: cells marked - were not run, the others count only the runs that finished\n", done, total)
 	}
 	fmt.Fprintln(stdout, "cell: ok, or B<n> = runs with a bug-class violation, D<n> = runs with only by-design ones; * = expected for this algorithm")
-	var unexpected, expected, annotations []string
 	for _, prop := range verdict.Properties {
 		fmt.Fprintf(stdout, "\n%-16s", prop)
 		for _, p := range sim.Presets {
@@ -283,71 +108,36 @@ func mainJob(ctx context.Context, sf sweepFlags, algos []string, confirm bool, s
 		for _, a := range algos {
 			fmt.Fprintf(stdout, "%-16s", a)
 			for _, p := range sim.Presets {
-				c := cells[a+"/"+p+"/"+prop]
-				if c == nil {
-					fmt.Fprintf(stdout, " %-10s", "-")
-					continue
-				}
-				var parts []string
-				if c.bugRuns > 0 {
-					mark := ""
-					if c.unexpectedRuns == 0 {
-						mark = "*"
-					}
-					parts = append(parts, fmt.Sprintf("B%d%s", c.bugRuns, mark))
-					if c.unexpectedRuns < c.bugRuns {
-						cmd := fmt.Sprintf("go run ./cmd/simrun run --algo %s --seed %d --preset %s", a, c.firstBug, p)
-						expected = append(expected, fmt.Sprintf("%s %s: %s\n    %s", a, p, c.firstBugText, cmd))
-					}
-					if c.unexpectedRuns > 0 {
-						cmd := fmt.Sprintf("go run ./cmd/simrun run --algo %s --seed %d --preset %s", a, c.firstUnexpected, p)
-						unexpected = append(unexpected, fmt.Sprintf("%s %s: %s\n    %s", a, p, c.firstUnexpectedText, cmd))
-						if os.Getenv("GITHUB_ACTIONS") == "true" {
-							annotations = append(annotations, fmt.Sprintf("::error title=%s bug (%s, %s)::%s%%0Areproduce: %s", prop, a, p, c.firstUnexpectedText, cmd))
-						}
-					}
-				}
-				if c.designRuns > 0 {
-					parts = append(parts, fmt.Sprintf("D%d", c.designRuns))
-				}
-				cell := "ok"
-				if len(parts) > 0 {
-					cell = strings.Join(parts, " ")
-				}
-				fmt.Fprintf(stdout, " %-10s", cell)
+				fmt.Fprintf(stdout, " %-10s", cellText(res.Cell(a, p, prop)))
 			}
 			fmt.Fprintln(stdout)
 		}
 	}
 	var statements map[string][]verdict.ScriptStatement
 	if done == total && ctx.Err() == nil {
-		var err error
-		if statements, err = cov.report(stdout); err != nil {
+		var text string
+		if text, statements, err = res.Coverage.Summary(); err != nil {
 			fmt.Fprintf(stderr, "simrun: %v\n", err)
 			return exitHarness, nil
 		}
+		io.WriteString(stdout, text)
 	}
-	if excusedCells > 0 {
-		fmt.Fprintf(stdout, "\nexcuses checked by counterfactual runs (the first by-design violation of each cell, run again without each fault its excuse names): %d confirmed, %d re-judged\n", confirmedCells, rejudged)
-		sort.Strings(rejudgedText)
-		for _, l := range rejudgedText {
-			fmt.Fprintln(stdout, "  "+l)
-		}
+	if res.Excused > 0 {
+		fmt.Fprintf(stdout, "\nexcuses checked by counterfactual runs (the first by-design violation of each cell, run again without each fault its excuse names): %d confirmed, %d re-judged\n", res.Confirmed, len(res.Rejudgements))
+		printFindings(stdout, res.Rejudgements, true)
 	}
-	sort.Strings(expected)
+	expected, unexpected := res.Findings(algos)
 	if len(expected) > 0 {
 		fmt.Fprintln(stdout, "\nexpected findings (known flaws: seed 003's simple locks; 3.8.1's unlock cancelling another thread's watchdog; 3.16.8's watchdog stopping after a failed WAIT, #3994, its re-sent acquires, #4822, and its untimed fair waits, #5503; 4.7.0's tryLock returning false after its acquire ran, and its fair grants undone after a WAIT that counted no replica), first seed each:")
-		for _, l := range expected {
-			fmt.Fprintln(stdout, "  "+l)
-		}
+		printFindings(stdout, expected, true)
 	}
 	if len(unexpected) > 0 {
 		fmt.Fprintln(stdout, "\nUNEXPECTED bug-class violations, first seed each:")
-		for _, l := range unexpected {
-			fmt.Fprintln(stdout, "  "+l)
-		}
-		for _, l := range annotations {
-			fmt.Fprintln(stdout, l)
+		printFindings(stdout, unexpected, false)
+		if os.Getenv("GITHUB_ACTIONS") == "true" {
+			for _, f := range unexpected {
+				fmt.Fprintf(stdout, "::error title=%s bug (%s, %s)::%s%%0Areproduce: %s\n", f.Property, f.Algo, f.Preset, f.Text, findingCommand(f))
+			}
 		}
 		return exitViolated, statements
 	}
@@ -357,6 +147,49 @@ func mainJob(ctx context.Context, sf sweepFlags, algos []string, confirm bool, s
 	}
 	fmt.Fprintln(stdout, "\nno unexpected violation")
 	return exitOK, statements
+}
+
+// cellText is a cell of the table: ok, B<n> (with * when every bug run is
+// a known bug) and D<n>, or - when none of its runs finished.
+func cellText(c *gate.Cell) string {
+	if c == nil {
+		return "-"
+	}
+	var parts []string
+	if c.BugRuns > 0 {
+		mark := ""
+		if c.UnexpectedRuns == 0 {
+			mark = "*"
+		}
+		parts = append(parts, fmt.Sprintf("B%d%s", c.BugRuns, mark))
+	}
+	if c.DesignRuns > 0 {
+		parts = append(parts, fmt.Sprintf("D%d", c.DesignRuns))
+	}
+	if len(parts) == 0 {
+		return "ok"
+	}
+	return strings.Join(parts, " ")
+}
+
+// findingCommand is the command that reproduces a finding's first seed.
+func findingCommand(f gate.Finding) string {
+	return fmt.Sprintf("go run ./cmd/simrun run --algo %s --seed %d --preset %s", f.Algo, f.Seed, f.Preset)
+}
+
+// printFindings prints each finding with its command, sorted by their
+// text or in the order given.
+func printFindings(w io.Writer, fs []gate.Finding, sorted bool) {
+	var lines []string
+	for _, f := range fs {
+		lines = append(lines, fmt.Sprintf("%s %s: %s\n    %s", f.Algo, f.Preset, f.Text, findingCommand(f)))
+	}
+	if sorted {
+		sort.Strings(lines)
+	}
+	for _, l := range lines {
+		fmt.Fprintln(w, "  "+l)
+	}
 }
 
 // spinningNames lists clients.Spinning's algorithms, in Algorithms order.

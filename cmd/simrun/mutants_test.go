@@ -52,19 +52,6 @@ func TestEveryMutantIsCaught(t *testing.T) {
 	}
 }
 
-// The real algorithm is never a mutant of itself: run through the same
-// judgement against itself, it is not caught.
-func TestCaughtNeedsADifference(t *testing.T) {
-	cfg := clients.RunConfig{Algo: "rlock-3.16.8", Seed: 1, Preset: "net"}
-	vs, err := runAll([]clients.RunConfig{cfg}, 1, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if props, _ := caught(cfg.Algo, vs[0], vs[0]); len(props) != 0 {
-		t.Fatalf("a run catches itself: %v", props)
-	}
-}
-
 func TestMutantsRejectsBadInput(t *testing.T) {
 	for _, c := range []struct {
 		args []string

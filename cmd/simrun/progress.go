@@ -2,11 +2,14 @@ package main
 
 import (
 	"io"
+	"math"
 	"os"
 	"time"
 
 	"github.com/schollz/progressbar/v3"
 	"golang.org/x/term"
+
+	"github.com/locksim/locksim/verdict"
 )
 
 // progress shows a progress bar with rate and ETA on stderr for work that
@@ -62,5 +65,13 @@ func (p *progress) add(n int) {
 func (p *progress) finish() {
 	if p.bar != nil {
 		_ = p.bar.Finish()
+	}
+}
+
+// meter shows each phase of a batch of runs as a progress bar on stderr.
+func meter(stderr io.Writer) verdict.Meter {
+	return func(what string, n uint64) (tick, finish func()) {
+		bar := newProgress(stderr, int(min(n, math.MaxInt32)), what)
+		return func() { bar.add(1) }, bar.finish
 	}
 }

@@ -6,7 +6,6 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"math"
 	"os"
 	"runtime"
 	"strconv"
@@ -17,14 +16,12 @@ import (
 	"github.com/locksim/locksim/internal/flagx"
 	"github.com/locksim/locksim/internal/interrupt"
 	"github.com/locksim/locksim/internal/jsonl"
-	"github.com/locksim/locksim/internal/ordered"
-	"github.com/locksim/locksim/sim"
 	"github.com/locksim/locksim/verdict"
 )
 
 // sweepFlags are the flags of every command that runs a seed range.
 type sweepFlags struct {
-	seeds   seedRange
+	seeds   flagx.SeedRange
 	workers int
 }
 
@@ -34,110 +31,15 @@ const maxWorkers = 1024
 
 // register adds --seeds (LO-HI, lo-hi by default) and --workers to fs.
 func (s *sweepFlags) register(fs *flag.FlagSet, lo, hi uint64) {
-	s.seeds = seedRange{lo, hi}
-	fs.Var(&s.seeds, "seeds", fmt.Sprintf("seed range `LO-HI` (or one seed N; at most %d seeds)", maxSeedRange))
+	s.seeds = flagx.SeedRange{Lo: lo, Hi: hi}
+	fs.Var(&s.seeds, "seeds", fmt.Sprintf("seed range `LO-HI` (or one seed N; at most %d seeds)", flagx.MaxSeeds))
 	flagx.IntVar(fs, &s.workers, "workers", runtime.NumCPU(), 1, maxWorkers, "`N` parallel runs (results are identical to one worker)")
 }
 
-// runResult is what a checked run gives: its violations, or the error that
-// kept it from running.
-type runResult struct {
-	violations []checks.Violation
-	err        error
-}
-
-// checkConfig runs one configuration and checks it; each run is a world
-// of its own, single-threaded and seeded. No trace is built: the checks
-// read the run's history.
-func checkConfig(cfg clients.RunConfig) runResult {
-	r, err := clients.NewRun(cfg, sim.Untraced)
-	if err != nil {
-		return runResult{err: err}
-	}
-	r.Execute()
-	return runResult{violations: verdict.Check(r).Violations}
-}
-
-// confirmConfig is checkConfig with every by-design excuse confirmed, or
-// re-judged, by counterfactual runs (verdict.Confirm).
-func confirmConfig(cfg clients.RunConfig) runResult {
-	res := checkConfig(cfg)
-	if res.err == nil {
-		res.violations, res.err = verdict.Confirm(cfg, res.violations)
-	}
-	return res
-}
-
-// runOrdered runs n configurations, config(i) built only when a worker
-// takes job i, on workers goroutines with a progress bar on a terminal,
-// and calls emit in job order as results complete. It stops early when
-// ctx is cancelled, and returns how many were emitted.
-func runOrdered(ctx context.Context, n uint64, workers int, stderr io.Writer, what string, config func(i uint64) clients.RunConfig, emit func(i uint64, cfg clients.RunConfig, res runResult)) uint64 {
-	return runOrderedWith(ctx, n, workers, stderr, what, checkConfig, config, emit)
-}
-
-// runOrderedWith is runOrdered with check instead of checkConfig.
-func runOrderedWith(ctx context.Context, n uint64, workers int, stderr io.Writer, what string, check func(clients.RunConfig) runResult, config func(i uint64) clients.RunConfig, emit func(i uint64, cfg clients.RunConfig, res runResult)) uint64 {
-	bar := newProgress(stderr, int(min(n, math.MaxInt32)), what)
-	defer bar.finish()
-	return ordered.Run(ctx, n, workers, func(i uint64) runResult {
-		return check(config(i))
-	}, func(i uint64, res runResult) {
-		bar.add(1)
-		emit(i, config(i), res)
-	})
-}
-
-// runAll runs every configuration and checks it, all the results in
-// input order (for tests and small batches).
-func runAll(cfgs []clients.RunConfig, workers int, stderr io.Writer) ([][]checks.Violation, error) {
-	results := make([][]checks.Violation, len(cfgs))
-	var firstErr error
-	runOrdered(context.Background(), uint64(len(cfgs)), workers, stderr, "simulating",
-		func(i uint64) clients.RunConfig { return cfgs[i] },
-		func(i uint64, _ clients.RunConfig, res runResult) {
-			if res.err != nil && firstErr == nil {
-				firstErr = res.err
-			}
-			results[i] = res.violations
-		})
-	if firstErr != nil {
-		return nil, firstErr
-	}
-	return results, nil
-}
-
-// shardFlag is --shard i/n: this process takes every n-th seed of the
-// range, starting with the i-th (1-based), so n CI jobs split a range and
-// their outputs merge.
-type shardFlag struct{ i, n int }
-
-func (s *shardFlag) String() string { return fmt.Sprintf("%d/%d", s.i, s.n) }
-
-func (s *shardFlag) Set(v string) error {
-	a, b, ok := strings.Cut(v, "/")
-	i, err1 := strconv.Atoi(a)
-	n, err2 := strconv.Atoi(b)
-	if !ok || err1 != nil || err2 != nil || n < 1 || i < 1 || i > n {
-		return fmt.Errorf("bad shard %q (want i/n with 1 <= i <= n, e.g. 2/4)", v)
-	}
-	s.i, s.n = i, n
-	return nil
-}
-
-// count is how many seeds of r the shard takes.
-func (s shardFlag) count(r seedRange) uint64 {
-	total := r.count()
-	skip := uint64(s.i - 1)
-	if total <= skip {
-		return 0
-	}
-	return (total-skip-1)/uint64(s.n) + 1
-}
-
-// seed is the shard's k-th seed of r.
-func (s shardFlag) seed(r seedRange, k uint64) uint64 {
-	return r.lo + uint64(s.i-1) + k*uint64(s.n)
+// batch is a verdict.Batch on the flags' workers, each phase shown by a
+// progress bar on stderr.
+func (s *sweepFlags) batch(stderr io.Writer) verdict.Batch {
+	return verdict.Batch{Workers: s.workers, Meter: meter(stderr)}
 }
 
 // reproduce is the command that replays one run.
@@ -208,14 +110,14 @@ func runSweep(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	rf.register(fs)
 	var sf sweepFlags
 	sf.register(fs, 1, 100)
-	shard := shardFlag{1, 1}
+	shard := flagx.Shard{I: 1, N: 1}
 	fs.Var(&shard, "shard", "take shard `i/n` of the seed range: every n-th seed from the i-th (default 1/1)")
 	asJSON := fs.Bool("json", false, "one JSON object per violation, then a {\"summary\": ...} line")
 	confirm := fs.Bool("confirm", false, "confirm every by-design excuse by counterfactual runs (each excusing fault left out); an excuse that does not hold is re-judged")
 	if code, ok := parseFlags(fs, args, stdout, stderr); !ok {
 		return code
 	}
-	seeds, workers := sf.seeds, sf.workers
+	seeds := sf.seeds
 	if fs.NArg() > 0 {
 		return usage(stderr, "sweep: unexpected argument "+strconv.Quote(fs.Arg(0)))
 	}
@@ -225,13 +127,13 @@ func runSweep(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	if fs.Lookup("seed") != nil && flagx.Visited(fs)["seed"] {
 		return usage(stderr, "sweep: --seed does not apply (a sweep runs --seeds LO-HI)")
 	}
-	n := shard.count(seeds)
+	n := shard.Count(seeds)
 	if n == 0 {
 		return usage(stderr, fmt.Sprintf("sweep: shard %s of seeds %s holds no seed", shard.String(), seeds.String()))
 	}
 	config := func(k uint64) clients.RunConfig {
 		cfg := rf.config()
-		cfg.Seed = shard.seed(seeds, k)
+		cfg.Seed = shard.Seed(seeds, k)
 		return cfg
 	}
 	if _, err := clients.NewRun(config(0), nil); err != nil {
@@ -240,19 +142,19 @@ func runSweep(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	counts := map[string]int{}
 	bugRuns := 0
 	var runErr error
-	check := checkConfig
+	check := verdict.CheckConfig
 	if *confirm {
-		check = confirmConfig
+		check = verdict.ConfirmConfig
 	}
-	done := runOrderedWith(ctx, n, workers, stderr, "simulating", check, config, func(_ uint64, cfg clients.RunConfig, res runResult) {
-		if res.err != nil {
+	done := sf.batch(stderr).Run(ctx, "simulating", n, check, config, func(_ uint64, cfg clients.RunConfig, res verdict.Outcome) {
+		if res.Err != nil {
 			if runErr == nil {
-				runErr = fmt.Errorf("seed %d: %v", cfg.Seed, res.err)
+				runErr = fmt.Errorf("seed %d: %v", cfg.Seed, res.Err)
 			}
 			return
 		}
 		bug := false
-		for _, v := range res.violations {
+		for _, v := range res.Violations {
 			counts[v.Property+"/"+string(v.Class)]++
 			bug = bug || v.Class == checks.Bug
 			cmd := reproduce(cfg, rf)
@@ -287,7 +189,7 @@ func runSweep(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 			sum["interrupted"] = true
 			sum["planned"] = n
 			if done > 0 {
-				sum["last_seed"] = shard.seed(seeds, done-1)
+				sum["last_seed"] = shard.Seed(seeds, done-1)
 			}
 		}
 		var b bytes.Buffer
@@ -298,7 +200,7 @@ func runSweep(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 		if interrupted {
 			fmt.Fprintf(stdout, " (interrupted after %d of %d runs", done, n)
 			if done > 0 {
-				fmt.Fprintf(stdout, ", last seed %d", shard.seed(seeds, done-1))
+				fmt.Fprintf(stdout, ", last seed %d", shard.Seed(seeds, done-1))
 			}
 			fmt.Fprint(stdout, ")")
 		}

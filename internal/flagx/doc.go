@@ -1,6 +1,7 @@
 // Package flagx adds to the standard flag package what every command of
 // the project needs: numeric flags that accept only a range of values (the
 // error names the flag and the range), the set of flags a command line
-// actually set (to refuse one that does not apply), and the help text
-// that lists every flag with its default.
+// actually set (to refuse one that does not apply), the help text that
+// lists every flag with its default, and the values of --seeds (an
+// inclusive seed range) and --shard (every n-th seed of one).
 package flagx

@@ -1,0 +1,229 @@
+package gate
+
+import (
+	"context"
+	"strings"
+
+	"github.com/locksim/locksim/checks"
+	"github.com/locksim/locksim/clients"
+	"github.com/locksim/locksim/sim"
+	"github.com/locksim/locksim/verdict"
+)
+
+// Config is one main job.
+type Config struct {
+	Algos   []string // in the order of the tables
+	Lo, Hi  uint64   // the seed range, inclusive
+	Confirm bool     // confirm each cell's first by-design excuse
+	Batch   verdict.Batch
+}
+
+// Cell is what one algorithm × preset × property gave over the seed range.
+type Cell struct {
+	Runs, BugRuns, DesignRuns int
+	FirstBug, FirstDesign     uint64
+	FirstBugText              string
+	// runs with a bug-class violation that is not a known bug
+	UnexpectedRuns      int
+	FirstUnexpected     uint64
+	FirstUnexpectedText string
+}
+
+// Finding is a cell's first violation of one kind: the seed that shows it
+// and the violation as told.
+type Finding struct {
+	Property, Algo, Preset string
+	Seed                   uint64
+	Text                   string
+}
+
+// Result is what a main job found.
+type Result struct {
+	Runs, Done uint64 // planned, and finished (fewer when interrupted)
+	cells      map[string]*Cell
+	// Excused counts the cells whose first by-design violation was
+	// confirmed or re-judged by counterfactual runs; Confirmed those whose
+	// excuse held, Rejudged the others, which Rejudgements lists.
+	Excused, Confirmed int
+	Rejudgements       []Finding
+	// Coverage holds the statement coverage of the fault-free Redisson runs
+	// and, when every run finished, of the coverage seeds.
+	Coverage *verdict.JobCoverage
+}
+
+// Cell is the cell of algo × preset × property, nil when none of its runs
+// finished.
+func (r *Result) Cell(algo, preset, prop string) *Cell { return r.cells[algo+"/"+preset+"/"+prop] }
+
+// Run runs the main job. The error is one that kept a run from running;
+// when ctx is cancelled Run stops and the result counts the runs that
+// finished.
+func Run(ctx context.Context, cfg Config) (*Result, error) {
+	algos, count := cfg.Algos, cfg.Hi-cfg.Lo+1
+	type job struct {
+		algo, preset string
+		seed         uint64
+	}
+	perAlgo := uint64(len(sim.Presets)) * count
+	total := uint64(len(algos)) * perAlgo
+	jobOf := func(i uint64) job {
+		return job{algos[i/perAlgo], sim.Presets[i%perAlgo/count], cfg.Lo + i%count}
+	}
+	res := &Result{Runs: total, cells: map[string]*Cell{}}
+	var runErr error
+	res.Coverage = verdict.NewJobCoverage(total, func(i uint64) bool {
+		j := jobOf(i)
+		_, _, redisson := clients.RedissonAlgo(j.algo)
+		return redisson && j.preset == "none"
+	})
+	res.Done = cfg.Batch.Run(ctx, "simulating", total, nil, func(i uint64) clients.RunConfig {
+		j := jobOf(i)
+		return clients.RunConfig{Algo: j.algo, Seed: j.seed, Preset: j.preset, Coverage: res.Coverage.Of(i)}
+	}, func(i uint64, _ clients.RunConfig, o verdict.Outcome) {
+		if o.Err != nil {
+			if runErr == nil {
+				runErr = o.Err
+			}
+			return
+		}
+		j := jobOf(i)
+		res.Coverage.Add(j.algo, res.Coverage.Of(i))
+		for _, prop := range verdict.Properties {
+			key := j.algo + "/" + j.preset + "/" + prop
+			c := res.cells[key]
+			if c == nil {
+				c = &Cell{}
+				res.cells[key] = c
+			}
+			c.add(j.algo, j.seed, prop, o.Violations)
+		}
+	})
+	if runErr != nil {
+		return nil, runErr
+	}
+	if res.Done == total {
+		if _, err := res.Coverage.RunCoverageSeeds(ctx, algos, cfg.Batch); err != nil {
+			return nil, err
+		}
+	}
+	if res.Done == total && ctx.Err() == nil && cfg.Confirm {
+		if err := res.confirm(ctx, algos, cfg.Batch); err != nil {
+			return nil, err
+		}
+	}
+	return res, nil
+}
+
+// add counts one run's violations of prop into the cell: a run with a
+// bug-class one is a bug run, else one with a by-design one a design run.
+func (c *Cell) add(algo string, seed uint64, prop string, vs []checks.Violation) {
+	c.Runs++
+	bug, design, unexpected := false, false, false
+	for _, v := range vs {
+		if v.Property != prop {
+			continue
+		}
+		if v.Class == checks.Bug {
+			if !bug && c.FirstBug == 0 {
+				c.FirstBug, c.FirstBugText = seed, v.String()
+			}
+			bug = true
+			if !verdict.Known(algo, v) {
+				if !unexpected && c.FirstUnexpected == 0 {
+					c.FirstUnexpected, c.FirstUnexpectedText = seed, v.String()
+				}
+				unexpected = true
+			}
+		} else {
+			design = true
+		}
+	}
+	if unexpected {
+		c.UnexpectedRuns++
+	}
+	if bug {
+		c.BugRuns++
+	} else if design {
+		c.DesignRuns++
+		if c.FirstDesign == 0 {
+			c.FirstDesign = seed
+		}
+	}
+}
+
+// confirm runs the first by-design violation of every cell again with
+// its excuses confirmed by counterfactual runs: an excuse that does not
+// hold is re-judged, and a re-judged violation that is an unknown bug
+// makes its cell's first unexpected finding.
+func (r *Result) confirm(ctx context.Context, algos []string, b verdict.Batch) error {
+	type target struct {
+		cell string
+		cfg  clients.RunConfig
+		prop string
+	}
+	var targets []target
+	for _, a := range algos {
+		for _, p := range sim.Presets {
+			for _, prop := range verdict.Properties {
+				if c := r.Cell(a, p, prop); c != nil && c.FirstDesign != 0 {
+					targets = append(targets, target{a + "/" + p + "/" + prop, clients.RunConfig{Algo: a, Seed: c.FirstDesign, Preset: p}, prop})
+				}
+			}
+		}
+	}
+	var runErr error
+	b.Run(ctx, "confirming excuses", uint64(len(targets)), verdict.ConfirmConfig,
+		func(i uint64) clients.RunConfig { return targets[i].cfg },
+		func(i uint64, cfg clients.RunConfig, o verdict.Outcome) {
+			if o.Err != nil {
+				if runErr == nil {
+					runErr = o.Err
+				}
+				return
+			}
+			t := targets[i]
+			for _, v := range o.Violations {
+				if v.Property != t.prop || v.Confirmed == "" {
+					continue
+				}
+				r.Excused++
+				if !strings.HasPrefix(v.Confirmed, "re-judged") {
+					r.Confirmed++
+					break
+				}
+				r.Rejudgements = append(r.Rejudgements, Finding{Property: t.prop, Algo: cfg.Algo, Preset: cfg.Preset, Seed: cfg.Seed, Text: v.String()})
+				if v.Class == checks.Bug && !verdict.Known(cfg.Algo, v) {
+					c := r.cells[t.cell]
+					c.UnexpectedRuns++
+					c.BugRuns++
+					c.FirstUnexpected, c.FirstUnexpectedText = cfg.Seed, v.String()
+				}
+				break
+			}
+		})
+	return runErr
+}
+
+// Findings are the first bug-class finding of each cell, property by
+// property, algorithm by algorithm, preset by preset: expected holds the
+// cells with a known bug (verdict.Known) and unexpected those with a bug
+// the catalog does not know; a cell with both is in each.
+func (r *Result) Findings(algos []string) (expected, unexpected []Finding) {
+	for _, prop := range verdict.Properties {
+		for _, a := range algos {
+			for _, p := range sim.Presets {
+				c := r.Cell(a, p, prop)
+				if c == nil || c.BugRuns == 0 {
+					continue
+				}
+				if c.UnexpectedRuns < c.BugRuns {
+					expected = append(expected, Finding{prop, a, p, c.FirstBug, c.FirstBugText})
+				}
+				if c.UnexpectedRuns > 0 {
+					unexpected = append(unexpected, Finding{prop, a, p, c.FirstUnexpected, c.FirstUnexpectedText})
+				}
+			}
+		}
+	}
+	return expected, unexpected
+}
