@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/locksim/locksim/checks"
+	"github.com/locksim/locksim/sim"
 	"github.com/locksim/locksim/verdict"
 )
 
@@ -65,7 +66,7 @@ func TestRunIndependentOfWorkers(t *testing.T) {
 		return r
 	}
 	one, three := run(1), run(3)
-	if one.Runs != 2*8*2 || one.Done != one.Runs {
+	if one.Runs != uint64(2*len(sim.Presets)*2) || one.Done != one.Runs {
 		t.Fatalf("%d of %d runs", one.Done, one.Runs)
 	}
 	if !reflect.DeepEqual(one.cells, three.cells) || one.Excused != three.Excused || one.Confirmed != three.Confirmed || !reflect.DeepEqual(one.Rejudgements, three.Rejudgements) {
