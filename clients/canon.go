@@ -295,7 +295,7 @@ func (c *Client) IsCurrent(ref Ref) bool {
 // A search uses it to treat states that differ only by which thread or
 // process is which as one; the client's own steps never call it. It is
 // for a client driven without draws (Event.Random false), whose request
-// ids are made from its UUID (uuidBits), as explore drives it.
+// ids are made from its UUID (RequestBits), as explore drives it.
 func (c *Client) Rename(uuid string, rename func(int64) int64) {
 	// 0 is no thread (a 3.16.8 renewal task's, a command of no thread's).
 	tid := func(x int64) int64 {
@@ -304,7 +304,7 @@ func (c *Client) Rename(uuid string, rename func(int64) int64) {
 		}
 		return rename(x)
 	}
-	newBits := uuidBits(uuid)
+	newBits := RequestBits(uuid)
 	mapCmd := func(cmd *Cmd) {
 		cmd.Thread = tid(cmd.Thread)
 		if cmd.ReqN != 0 { // 4.7.0's unlock and the DEL of its latch

@@ -511,12 +511,12 @@ func (c *Client) idBits() uint64 {
 	if c.random {
 		return c.draw()
 	}
-	return uuidBits(c.uuid)
+	return RequestBits(c.uuid)
 }
 
-// uuidBits is the random half of a request id where the driver draws
+// RequestBits is the random half of a request id where the driver draws
 // nothing: a hash of the UUID.
-func uuidBits(uuid string) uint64 {
+func RequestBits(uuid string) uint64 {
 	h := fnv.New64a()
 	h.Write([]byte(uuid))
 	return h.Sum64()

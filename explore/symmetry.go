@@ -1,0 +1,309 @@
+package explore
+
+import (
+	"bytes"
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/locksim/locksim/clients"
+	"github.com/locksim/locksim/sim"
+)
+
+// Symmetry reduction. Every thread runs the same program and every
+// process has as many threads, so a state whose threads (within a
+// process) or processes are renamed behaves as the state itself with the
+// same renaming: the scripts only compare owner names for equality, and
+// the clients keep their threads, entries and tasks in the order of
+// events, not of names. The search keeps one state per class of states
+// equal up to such a renaming: its key in the visited set is the smallest
+// encoding among the renamed copies, while what it expands is the state
+// it first reached (kept as that key and the renaming back to it), so
+// that every path it reports is a real one.
+//
+// Breadth-first, the first state reached of each class is the one the
+// search without reduction would reach first too, by the same step of the
+// same parent (the class's other members are reached later, or from
+// later parents), and each finding is first met on such a state or step;
+// so the reduction changes the counts, not the counterexamples or the
+// findings. The soundness test checks both, and that the classes' sizes
+// add up to the count without reduction.
+
+// perm is one renaming: thread th becomes thread thr[th], process p
+// process proc[p] (thr moves a process's threads together).
+type perm struct {
+	thr  [MaxThreads]uint8
+	proc [MaxProcs]uint8
+	inv  uint8 // the index of the inverse renaming
+	// names maps each owner name (what the store and the fair waiters'
+	// channels hold) to its new name; bits, for 4.7.0's unlock request
+	// ids, each process's hex request bits to the new process's.
+	names map[string]string
+	bits  [][2]string
+}
+
+// symmetric reports whether the search may use symmetry reduction on c,
+// and why not when it may not.
+func symmetric(c Config, cf *clients.Config) (bool, string) {
+	switch {
+	case c.NoSymmetry:
+		return false, "turned off"
+	case c.Scripts != "":
+		// A script of the user's may tell owner names apart.
+		return false, "--scripts: a user's scripts may tell threads apart"
+	case cf.Opts.Mutations.OwnerWithoutUUID:
+		// Every process's thread t has the same owner name: renaming
+		// threads within one process would rename the others' too.
+		return false, "the mutant's owner names leave out the process"
+	}
+	return true, ""
+}
+
+// makePerms lists the symmetry group of m: every permutation of the
+// processes, combined with every permutation of each process's threads;
+// the identity first. At most 4! with MaxThreads 4.
+func (m *model) makePerms() {
+	m.perms = []perm{m.newPerm(identity(m.n), identity(m.procs))}
+	if ok, _ := symmetric(m.cfg, m.cf); !ok || m.n == 1 {
+		return
+	}
+	m.perms = m.perms[:0]
+	within := permutations(m.per)
+	for _, pp := range permutations(m.procs) {
+		// one permutation of threads per process, every combination
+		idx := make([]int, m.procs)
+		for {
+			thr := make([]int, m.n)
+			for p := 0; p < m.procs; p++ {
+				for t := 0; t < m.per; t++ {
+					thr[p*m.per+t] = pp[p]*m.per + within[idx[p]][t]
+				}
+			}
+			m.perms = append(m.perms, m.newPerm(thr, pp))
+			p := 0
+			for p < m.procs {
+				if idx[p]++; idx[p] < len(within) {
+					break
+				}
+				idx[p] = 0
+				p++
+			}
+			if p == m.procs {
+				break
+			}
+		}
+	}
+	for i := range m.perms {
+		for j := range m.perms {
+			if m.perms[i].compose(&m.perms[j], m.n) {
+				m.perms[i].inv = uint8(j)
+			}
+		}
+	}
+}
+
+func identity(n int) []int {
+	xs := make([]int, n)
+	for i := range xs {
+		xs[i] = i
+	}
+	return xs
+}
+
+// permutations lists the permutations of 0..n-1 in lexicographic order.
+func permutations(n int) [][]int {
+	if n == 1 {
+		return [][]int{{0}}
+	}
+	var out [][]int
+	for _, rest := range permutations(n - 1) {
+		for pos := 0; pos < n; pos++ {
+			p := make([]int, 0, n)
+			p = append(p, rest[:pos]...)
+			p = append(p, n-1)
+			p = append(p, rest[pos:]...)
+			out = append(out, p)
+		}
+	}
+	slices.SortFunc(out, slices.Compare)
+	return out
+}
+
+// compose reports whether q undoes g.
+func (g *perm) compose(q *perm, n int) bool {
+	for th := 0; th < n; th++ {
+		if q.thr[g.thr[th]] != uint8(th) {
+			return false
+		}
+	}
+	return true
+}
+
+func (m *model) newPerm(thr, procs []int) perm {
+	g := perm{names: map[string]string{}}
+	for th, to := range thr {
+		g.thr[th] = uint8(to)
+		g.names[m.owners[th]] = m.owners[to]
+	}
+	for p, to := range procs {
+		g.proc[p] = uint8(to)
+		if m.cf.Opts.UnlockLatch && p != to {
+			g.bits = append(g.bits, [2]string{
+				fmt.Sprintf("%016x", clients.RequestBits(procName(p))),
+				fmt.Sprintf("%016x", clients.RequestBits(procName(to)))})
+		}
+	}
+	return g
+}
+
+// rename is g on a name the store holds: an owner name, or 4.7.0's
+// unlock latch key, named by its request id.
+func (g *perm) rename(s string) string {
+	if r, ok := g.names[s]; ok {
+		return r
+	}
+	for _, b := range g.bits {
+		if strings.Contains(s, b[0]) {
+			// two processes' bits never meet in one name
+			return strings.Replace(s, b[0], b[1], 1)
+		}
+	}
+	return s
+}
+
+// permute sets n to s renamed by perms[gi].
+func (m *model) permute(n, s *state, gi int) {
+	g := &m.perms[gi]
+	msgs := n.msgs[:0]
+	*n = *s
+	for p := 0; p < m.procs; p++ {
+		to := g.proc[p]
+		n.clients[to], n.paused[to] = noClient, s.paused[p]
+		if !s.crashed(p) {
+			n.clients[to] = m.renameClient(p, s.clients[p], gi)
+		}
+	}
+	for th := 0; th < m.n; th++ {
+		n.th[g.thr[th]] = s.th[th]
+	}
+	n.store = m.renameStore(s.store, gi)
+	for _, q := range s.msgs {
+		p := int(q.proc)
+		q.proc = g.proc[p]
+		switch q.kind {
+		case mPublish:
+			if q.ch > 0 { // a fair waiter's own channel: 1 + its thread
+				q.ch = 1 + g.thr[q.ch-1]
+			}
+		case mReply:
+			q.reply = m.renameReply(q.reply, g)
+			fallthrough
+		default:
+			if q.cmd.Thread != 0 {
+				_, q.cmd.Thread = m.where(int(g.thr[m.threadOf(p, q.cmd.Thread)]))
+			}
+			if q.cmd.ReqN != 0 {
+				q.cmd.ReqR = clients.RequestBits(procName(int(q.proc)))
+			}
+		}
+		msgs = append(msgs, q)
+	}
+	slices.SortFunc(msgs, m.cmpMsg)
+	n.msgs = msgs
+}
+
+// canonKey appends to dst the key of s's class: the smallest encoding of
+// its renamed copies. It returns the index of the renaming back from that
+// copy to s, and the class's size (its distinct copies).
+func (m *model) canonKey(s *state, dst []byte) ([]byte, uint8, int) {
+	if len(m.perms) == 1 {
+		return m.appendKey(s, dst), 0, 1
+	}
+	m.symBuf, m.symKeys = m.symBuf[:0], m.symKeys[:0]
+	best := 0
+	for gi := range m.perms {
+		m.permute(&m.symState, s, gi)
+		lo := len(m.symBuf)
+		m.symBuf = m.appendKey(&m.symState, m.symBuf)
+		m.symKeys = append(m.symKeys, [2]int{lo, len(m.symBuf)})
+		if gi > 0 && bytes.Compare(m.symKey(gi), m.symKey(best)) < 0 {
+			best = gi
+		}
+	}
+	size := 0
+	for i := range m.symKeys {
+		if !slices.ContainsFunc(m.symKeys[:i], func(r [2]int) bool { return bytes.Equal(m.symBuf[r[0]:r[1]], m.symKey(i)) }) {
+			size++
+		}
+	}
+	return append(dst, m.symKey(best)...), m.perms[best].inv, size
+}
+
+func (m *model) symKey(i int) []byte { r := m.symKeys[i]; return m.symBuf[r[0]:r[1]] }
+
+// realState decodes key, a class's key, into s as the state the search
+// reached (renamed back by perms[back]).
+func (m *model) realState(key []byte, back uint8, s *state) {
+	if back == 0 {
+		m.decodeKey(key, s)
+		return
+	}
+	m.decodeKey(key, &m.symState)
+	m.permute(s, &m.symState, int(back))
+}
+
+// renameStore is store id renamed by perms[gi], memoized.
+func (m *model) renameStore(id uint32, gi int) uint32 {
+	if gi == 0 {
+		return id
+	}
+	k := shiftKey{id, int64(gi)}
+	if r, ok := m.renameStoreL1[k]; ok {
+		return r
+	}
+	r, ok := m.sh.renameStoreMemo.get(k)
+	if !ok {
+		g := &m.perms[gi]
+		r = m.sh.renameStoreMemo.put(k, m.intern(m.store(id).Rename(g.rename)))
+	}
+	m.renameStoreL1[k] = r
+	return r
+}
+
+// renameClient is process p's client id renamed by perms[gi]: it becomes
+// the client of process proc[p], its threads renamed, memoized.
+func (m *model) renameClient(p int, id uint32, gi int) uint32 {
+	if gi == 0 {
+		return id
+	}
+	k := shiftKey{id, int64(gi)}
+	if r, ok := m.renameClientL1[k]; ok {
+		return r
+	}
+	r, ok := m.sh.renameClientMemo.get(k)
+	if !ok {
+		g := &m.perms[gi]
+		to := int(g.proc[p])
+		c := m.client(id).Clone()
+		c.Rename(procName(to), func(tid int64) int64 {
+			_, t := m.where(int(g.thr[m.threadOf(p, tid)]))
+			return t
+		})
+		r = m.sh.renameClientMemo.put(k, m.internClient(to, c))
+	}
+	m.renameClientL1[k] = r
+	return r
+}
+
+// renameReply is reply id renamed: only set-uuid-getdel's GET answers
+// with a name.
+func (m *model) renameReply(id uint32, g *perm) uint32 {
+	r := m.reply(id)
+	if r.Kind != sim.KindBulk {
+		return id
+	}
+	if to, ok := g.names[r.Str]; ok {
+		return m.internReply(sim.Bulk(to))
+	}
+	return id
+}
