@@ -26,6 +26,7 @@ type exploreFlags struct {
 	maxStates, maxDepth                int
 	maxMemory                          string
 	workers                            int
+	symmetry                           bool
 }
 
 // maxExploreBound bounds --max-states, --max-depth and --budget: a
@@ -47,6 +48,7 @@ func (f *exploreFlags) register(fs *flag.FlagSet) {
 	flagx.IntVar(fs, &f.maxDepth, "max-depth", 0, 0, maxExploreBound, "do not expand states deeper than `N` steps (0: no limit)")
 	fs.StringVar(&f.maxMemory, "max-memory", "", "stop when the states, their parents and transitions take `SIZE` (e.g. 4G; counted, so the same on every machine)")
 	flagx.IntVar(fs, &f.workers, "workers", 0, 0, 1024, "`N` goroutines expand each level (0: one per core); the result does not depend on it")
+	fs.BoolVar(&f.symmetry, "symmetry", true, "keep states equal up to renaming interchangeable threads and processes as one (the findings are the same, the counts smaller)")
 }
 
 func (f *exploreFlags) config() (explore.Config, error) {
@@ -67,7 +69,7 @@ func (f *exploreFlags) config() (explore.Config, error) {
 	cfg := explore.Config{Algo: f.algo, Threads: f.threads, PerProc: f.perProc, Ops: ops, Acquires: f.acquires,
 		Wait: f.wait, Lease: f.lease, Faults: faults,
 		Scripts: f.scripts, Mutant: f.mutant, MaxStates: f.maxStates, MaxDepth: f.maxDepth,
-		MaxMemory: maxMemory, Workers: f.workers}
+		MaxMemory: maxMemory, Workers: f.workers, NoSymmetry: !f.symmetry}
 	return cfg, cfg.Validate()
 }
 
@@ -419,10 +421,10 @@ func exploreReport(out string, budget, largeBudget int, stdout, stderr io.Writer
 			fmt.Fprintln(w)
 		}
 		fmt.Fprintf(w, "\n## Larger bounds\n\nSearched to their end or to %d distinct states, with every core (the result does not depend on the number of workers).\n\n", largeBudget)
-		fmt.Fprintf(w, "| configuration | result | distinct states | transitions | depth | time | states/s |\n|---|---|---|---|---|---|---|\n")
+		fmt.Fprintf(w, "| configuration | result | distinct states | without symmetry reduction | transitions | depth | time | states/s |\n|---|---|---|---|---|---|---|---|\n")
 		for _, r := range large {
 			s := r.res.Stats
-			fmt.Fprintf(w, "| %s | %s | %d | %d | %d | %s | %s |\n", r.cfg.Header(), r.cell(), s.Distinct, s.Explored, s.Depth, r.elapsed.Round(time.Millisecond), rate(s.Distinct, r.elapsed))
+			fmt.Fprintf(w, "| %s | %s | %d | %d (×%.1f) | %d | %d | %s | %s |\n", r.cfg.Header(), r.cell(), s.Distinct, s.Unreduced, float64(s.Unreduced)/float64(s.Distinct), s.Explored, s.Depth, r.elapsed.Round(time.Millisecond), rate(s.Distinct, r.elapsed))
 		}
 		fmt.Fprintf(w, "\n## Call mixes of the Redisson client\n\nWhat every thread does, in order (`--ops`); `lock` is lock() then unlock(), `trylock-wait` tryLock(wait) then unlock() if it got the lock, `reentrant` lock(), lock(), unlock(), unlock(), the queries and forceUnlock() one call each. Each searched to its end or to %d distinct states.\n\n", budget)
 		fmt.Fprintf(w, "| calls | threads | faults |")
