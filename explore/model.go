@@ -66,10 +66,11 @@ type model struct {
 	perms          []perm
 	renameStoreL1  map[shiftKey]uint32
 	renameClientL1 map[shiftKey]uint32
-	// scratch of canonKey: a renamed copy, the copies' encodings
-	symState state
-	symBuf   []byte
-	symKeys  [][2]int
+	renameMsgL1    map[uint64]uint32
+	// scratch of canonKey
+	symState        state
+	symBuf          []byte
+	symIDs, symMsgs []uint32
 
 	// logExec and logReturn, when set, hear every script run and every
 	// call's return, in order (ReplayBoth compares them with the world's).
@@ -125,7 +126,8 @@ func (m *model) fork() *model {
 	w.execL1, w.stepL1, w.shiftL1, w.rebaseL1 = map[execKey]execResult{}, map[stepKey]*stepResult{}, map[shiftKey]uint32{}, map[shiftKey]uint32{}
 	w.logExec, w.logReturn = nil, nil
 	w.renameStoreL1, w.renameClientL1 = map[shiftKey]uint32{}, map[shiftKey]uint32{}
-	w.symState, w.symBuf, w.symKeys = state{}, nil, nil
+	w.renameMsgL1 = map[uint64]uint32{}
+	w.symState, w.symBuf, w.symIDs, w.symMsgs = state{}, nil, nil, nil
 	return &w
 }
 

@@ -3,6 +3,7 @@ package explore
 import (
 	"bytes"
 	"fmt"
+	"math/bits"
 	"slices"
 	"strings"
 
@@ -188,25 +189,7 @@ func (m *model) permute(n, s *state, gi int) {
 	}
 	n.store = m.renameStore(s.store, gi)
 	for _, q := range s.msgs {
-		p := int(q.proc)
-		q.proc = g.proc[p]
-		switch q.kind {
-		case mPublish:
-			if q.ch > 0 { // a fair waiter's own channel: 1 + its thread
-				q.ch = 1 + g.thr[q.ch-1]
-			}
-		case mReply:
-			q.reply = m.renameReply(q.reply, g)
-			fallthrough
-		default:
-			if q.cmd.Thread != 0 {
-				_, q.cmd.Thread = m.where(int(g.thr[m.threadOf(p, q.cmd.Thread)]))
-			}
-			if q.cmd.ReqN != 0 {
-				q.cmd.ReqR = clients.RequestBits(procName(int(q.proc)))
-			}
-		}
-		msgs = append(msgs, q)
+		msgs = append(msgs, m.renamedMsg(q, g))
 	}
 	slices.SortFunc(msgs, m.cmpMsg)
 	n.msgs = msgs
@@ -215,36 +198,127 @@ func (m *model) permute(n, s *state, gi int) {
 // canonKey appends to dst the key of s's class: the smallest encoding of
 // its renamed copies. It returns the index of the renaming back from that
 // copy to s, and the class's size (its distinct copies).
+//
+// The copies are encoded without being built (appendImage), and a copy
+// whose keyspace alone already sorts after the best so far, and differs
+// from s's, is not encoded at all: the keyspace's id comes first in the
+// encoding. The class's size is the number of renamings over the number
+// that leave s as it is (orbit and stabilizer).
 func (m *model) canonKey(s *state, dst []byte) ([]byte, uint8, int) {
 	if len(m.perms) == 1 {
 		return m.appendKey(s, dst), 0, 1
 	}
-	m.symBuf, m.symKeys = m.symBuf[:0], m.symKeys[:0]
-	best := 0
-	for gi := range m.perms {
-		m.permute(&m.symState, s, gi)
-		lo := len(m.symBuf)
-		m.symBuf = m.appendKey(&m.symState, m.symBuf)
-		m.symKeys = append(m.symKeys, [2]int{lo, len(m.symBuf)})
-		if gi > 0 && bytes.Compare(m.symKey(gi), m.symKey(best)) < 0 {
-			best = gi
+	m.symIDs = m.symIDs[:0]
+	for _, q := range s.msgs {
+		m.symIDs = append(m.symIDs, m.msgID(q))
+	}
+	start := len(dst)
+	dst = m.appendImage(s, 0, s.store, dst)
+	own := len(dst)
+	best, bestOrder, fixed := 0, bits.ReverseBytes32(s.store), 1
+	for gi := 1; gi < len(m.perms); gi++ {
+		st := m.renameStore(s.store, gi)
+		order := bits.ReverseBytes32(st) // the order of its little-endian encoding
+		if st != s.store && order > bestOrder {
+			continue
+		}
+		m.symBuf = m.appendImage(s, gi, st, m.symBuf[:0])
+		if bytes.Equal(m.symBuf, dst[start:own]) {
+			fixed++
+			continue
+		}
+		if bytes.Compare(m.symBuf, dst[own:]) < 0 || best == 0 && bytes.Compare(m.symBuf, dst[start:own]) < 0 {
+			best, bestOrder = gi, order
+			dst = append(dst[:own], m.symBuf...)
 		}
 	}
-	size := 0
-	for i := range m.symKeys {
-		if !slices.ContainsFunc(m.symKeys[:i], func(r [2]int) bool { return bytes.Equal(m.symBuf[r[0]:r[1]], m.symKey(i)) }) {
-			size++
-		}
+	if best == 0 {
+		return dst[:own], 0, len(m.perms) / fixed
 	}
-	return append(dst, m.symKey(best)...), m.perms[best].inv, size
+	dst = append(dst[:start], dst[own:]...)
+	return dst, m.perms[best].inv, len(m.perms) / fixed
 }
 
-func (m *model) symKey(i int) []byte { r := m.symKeys[i]; return m.symBuf[r[0]:r[1]] }
+// appendImage appends the encoding of s renamed by perms[gi] (st: its
+// keyspace, renamed), in appendKey's layout but with the messages in flight
+// in the order of their interned ids, which is cheaper than their
+// content's order and as good for a key (realState sorts them again).
+func (m *model) appendImage(s *state, gi int, st uint32, dst []byte) []byte {
+	g := &m.perms[gi]
+	inv := &m.perms[g.inv]
+	dst = appendID(dst, st)
+	dst = append(dst, s.used[:]...)
+	for to := 0; to < m.procs; to++ {
+		p := int(inv.proc[to])
+		id := uint32(noClient)
+		if !s.crashed(p) {
+			id = m.renameClient(p, s.clients[p], gi)
+		}
+		dst = appendID(dst, id)
+		dst = appendBool(dst, s.paused[p])
+	}
+	for i := 0; i < m.n; i++ {
+		t := s.th[inv.thr[i]]
+		dst = append(dst, t.ip, t.held)
+		dst = appendBool(dst, t.inCall)
+		dst = appendBool(dst, t.hadError)
+		dst = appendV(dst, int64(t.leaseLeft))
+		dst = appendV(dst, int64(t.crashLeft))
+	}
+	ids := m.symMsgs[:0]
+	for _, id := range m.symIDs {
+		ids = append(ids, m.renameMsg(id, gi))
+	}
+	slices.Sort(ids)
+	m.symMsgs = ids
+	dst = appendU(dst, uint64(len(ids)))
+	for _, id := range ids {
+		dst = appendID(dst, id)
+	}
+	return dst
+}
+
+// renameMsg is the interned message id renamed by perms[gi].
+func (m *model) renameMsg(id uint32, gi int) uint32 {
+	if gi == 0 {
+		return id
+	}
+	k := uint64(id)<<8 | uint64(gi)
+	if r, ok := m.renameMsgL1[k]; ok {
+		return r
+	}
+	q := m.renamedMsg(m.sh.msgs.vals.get(id), &m.perms[gi])
+	r := m.msgID(q)
+	m.renameMsgL1[k] = r
+	return r
+}
+
+// renamedMsg is q renamed by g.
+func (m *model) renamedMsg(q msg, g *perm) msg {
+	p := int(q.proc)
+	q.proc = g.proc[p]
+	switch q.kind {
+	case mPublish:
+		if q.ch > 0 { // a fair waiter's own channel: 1 + its thread
+			q.ch = 1 + g.thr[q.ch-1]
+		}
+		return q
+	case mReply:
+		q.reply = m.renameReply(q.reply, g)
+	}
+	if q.cmd.Thread != 0 {
+		_, q.cmd.Thread = m.where(int(g.thr[m.threadOf(p, q.cmd.Thread)]))
+	}
+	if q.cmd.ReqN != 0 {
+		q.cmd.ReqR = clients.RequestBits(procName(int(q.proc)))
+	}
+	return q
+}
 
 // realState decodes key, a class's key, into s as the state the search
-// reached (renamed back by perms[back]).
+// reached (renamed back by perms[back]), its messages in order.
 func (m *model) realState(key []byte, back uint8, s *state) {
-	if back == 0 {
+	if len(m.perms) == 1 {
 		m.decodeKey(key, s)
 		return
 	}
