@@ -98,7 +98,7 @@ func runExplore(ctx context.Context, args []string, stdout, stderr io.Writer) in
 	}
 	set := flagx.Visited(fs)
 	if *report {
-		for _, name := range []string{"algo", "threads", "per-proc", "acquires", "ops", "wait", "lease", "faults", "scripts", "mutant", "max-states", "max-depth", "max-memory", "save", "save-by-design"} {
+		for _, name := range []string{"algo", "threads", "per-proc", "acquires", "ops", "wait", "lease", "faults", "scripts", "mutant", "max-states", "max-depth", "max-memory", "save", "save-by-design", "symmetry"} {
 			if set[name] {
 				return usage(stderr, fmt.Sprintf("explore: --%s does not apply to --report (it explores its own ladder of configurations)", name))
 			}
