@@ -63,10 +63,8 @@ type model struct {
 
 	// perms is the symmetry group (symmetry.go), the identity first; one
 	// element when the search does not reduce.
-	perms          []perm
-	renameStoreL1  map[shiftKey]uint32
-	renameClientL1 map[shiftKey]uint32
-	renameMsgL1    map[uint64]uint32
+	perms                                      []perm
+	renameStoreL1, renameClientL1, renameMsgL1 renameTab
 	// scratch of canonKey
 	symState        state
 	symBuf          []byte
@@ -125,8 +123,8 @@ func (m *model) fork() *model {
 	w.keyBuf, w.found, w.msgBuf, w.msgL1 = nil, nil, nil, map[msg]uint32{}
 	w.execL1, w.stepL1, w.shiftL1, w.rebaseL1 = map[execKey]execResult{}, map[stepKey]*stepResult{}, map[shiftKey]uint32{}, map[shiftKey]uint32{}
 	w.logExec, w.logReturn = nil, nil
-	w.renameStoreL1, w.renameClientL1 = map[shiftKey]uint32{}, map[shiftKey]uint32{}
-	w.renameMsgL1 = map[uint64]uint32{}
+	g := len(m.perms)
+	w.renameStoreL1, w.renameClientL1, w.renameMsgL1 = renameTab{perms: g}, renameTab{perms: g}, renameTab{perms: g}
 	w.symState, w.symBuf, w.symIDs, w.symMsgs = state{}, nil, nil, nil
 	return &w
 }

@@ -283,13 +283,11 @@ func (m *model) renameMsg(id uint32, gi int) uint32 {
 	if gi == 0 {
 		return id
 	}
-	k := uint64(id)<<8 | uint64(gi)
-	if r, ok := m.renameMsgL1[k]; ok {
+	if r, ok := m.renameMsgL1.get(id, gi); ok {
 		return r
 	}
-	q := m.renamedMsg(m.sh.msgs.vals.get(id), &m.perms[gi])
-	r := m.msgID(q)
-	m.renameMsgL1[k] = r
+	r := m.msgID(m.renamedMsg(m.sh.msgs.vals.get(id), &m.perms[gi]))
+	m.renameMsgL1.put(id, gi, r)
 	return r
 }
 
@@ -331,16 +329,16 @@ func (m *model) renameStore(id uint32, gi int) uint32 {
 	if gi == 0 {
 		return id
 	}
-	k := shiftKey{id, int64(gi)}
-	if r, ok := m.renameStoreL1[k]; ok {
+	if r, ok := m.renameStoreL1.get(id, gi); ok {
 		return r
 	}
+	k := shiftKey{id, int64(gi)}
 	r, ok := m.sh.renameStoreMemo.get(k)
 	if !ok {
 		g := &m.perms[gi]
 		r = m.sh.renameStoreMemo.put(k, m.intern(m.store(id).Rename(g.rename)))
 	}
-	m.renameStoreL1[k] = r
+	m.renameStoreL1.put(id, gi, r)
 	return r
 }
 
@@ -350,10 +348,10 @@ func (m *model) renameClient(p int, id uint32, gi int) uint32 {
 	if gi == 0 {
 		return id
 	}
-	k := shiftKey{id, int64(gi)}
-	if r, ok := m.renameClientL1[k]; ok {
+	if r, ok := m.renameClientL1.get(id, gi); ok {
 		return r
 	}
+	k := shiftKey{id, int64(gi)}
 	r, ok := m.sh.renameClientMemo.get(k)
 	if !ok {
 		g := &m.perms[gi]
@@ -365,7 +363,7 @@ func (m *model) renameClient(p int, id uint32, gi int) uint32 {
 		})
 		r = m.sh.renameClientMemo.put(k, m.internClient(to, c))
 	}
-	m.renameClientL1[k] = r
+	m.renameClientL1.put(id, gi, r)
 	return r
 }
 
@@ -380,4 +378,27 @@ func (m *model) renameReply(id uint32, g *perm) uint32 {
 		return m.internReply(sim.Bulk(to))
 	}
 	return id
+}
+
+// renameTab is a worker's table of renamed ids: (id, renaming) → id, one
+// row of len(perms) per id, dense, since it is read for every renamed
+// copy of every state and the ids are small and dense.
+type renameTab struct {
+	perms int
+	v     []uint32 // the renamed id + 1; 0 not yet known
+}
+
+func (t *renameTab) get(id uint32, gi int) (uint32, bool) {
+	if i := int(id)*t.perms + gi; i < len(t.v) && t.v[i] != 0 {
+		return t.v[i] - 1, true
+	}
+	return 0, false
+}
+
+func (t *renameTab) put(id uint32, gi int, r uint32) {
+	i := int(id)*t.perms + gi
+	if i >= len(t.v) {
+		t.v = append(t.v, make([]uint32, max(i+1-len(t.v), len(t.v)))...)
+	}
+	t.v[i] = r + 1
 }
