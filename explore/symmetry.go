@@ -36,28 +36,27 @@ type perm struct {
 	thr  [MaxThreads]uint8
 	proc [MaxProcs]uint8
 	inv  uint8 // the index of the inverse renaming
-	// names maps each owner name (what the store and the fair waiters'
-	// channels hold) to its new name; bits, for 4.7.0's unlock request
-	// ids, each process's hex request bits to the new process's.
+	// names maps each owner name (what the store holds, and a GET's reply
+	// for set-uuid-getdel) to its new name; bits, for 4.7.0's unlock
+	// latch keys, each process's hex request bits to the new process's.
 	names map[string]string
 	bits  [][2]string
 }
 
-// symmetric reports whether the search may use symmetry reduction on c,
-// and why not when it may not.
-func symmetric(c Config, cf *clients.Config) (bool, string) {
+// symmetric reports whether the search may use symmetry reduction on c.
+func symmetric(c Config, cf *clients.Config) bool {
 	switch {
 	case c.NoSymmetry:
-		return false, "turned off"
+		return false
 	case c.Scripts != "":
 		// A script of the user's may tell owner names apart.
-		return false, "--scripts: a user's scripts may tell threads apart"
+		return false
 	case cf.Opts.Mutations.OwnerWithoutUUID:
 		// Every process's thread t has the same owner name: renaming
 		// threads within one process would rename the others' too.
-		return false, "the mutant's owner names leave out the process"
+		return false
 	}
-	return true, ""
+	return true
 }
 
 // makePerms lists the symmetry group of m: every permutation of the
@@ -65,7 +64,7 @@ func symmetric(c Config, cf *clients.Config) (bool, string) {
 // the identity first. At most 4! with MaxThreads 4.
 func (m *model) makePerms() {
 	m.perms = []perm{m.newPerm(identity(m.n), identity(m.procs))}
-	if ok, _ := symmetric(m.cfg, m.cf); !ok || m.n == 1 {
+	if !symmetric(m.cfg, m.cf) || m.n == 1 {
 		return
 	}
 	m.perms = m.perms[:0]
@@ -96,7 +95,7 @@ func (m *model) makePerms() {
 	}
 	for i := range m.perms {
 		for j := range m.perms {
-			if m.perms[i].compose(&m.perms[j], m.n) {
+			if m.perms[j].undoes(&m.perms[i], m.n) {
 				m.perms[i].inv = uint8(j)
 			}
 		}
@@ -130,8 +129,8 @@ func permutations(n int) [][]int {
 	return out
 }
 
-// compose reports whether q undoes g.
-func (g *perm) compose(q *perm, n int) bool {
+// undoes reports whether q renames every thread back after g.
+func (q *perm) undoes(g *perm, n int) bool {
 	for th := 0; th < n; th++ {
 		if q.thr[g.thr[th]] != uint8(th) {
 			return false
