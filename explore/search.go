@@ -14,9 +14,11 @@ type Stats struct {
 	Distinct int // distinct states reached
 	// Unreduced is what Distinct would be without symmetry reduction: the
 	// sizes of the classes of symmetric states it kept one of, added up
-	// (equal to Distinct when the search does not reduce). Symmetry is
-	// the number of renamings of threads and processes it tells apart by
-	// (1: none).
+	// (equal to Distinct when the search does not reduce). It is exact
+	// when the search reaches every state; one that stops early (a bug, a
+	// bound) counts whole classes, more than the unreduced search would
+	// have reached by then. Symmetry is the number of renamings of threads
+	// and processes it tells apart by (1: none).
 	Unreduced int
 	Symmetry  int
 	Depth     int // the deepest breadth-first level expanded
