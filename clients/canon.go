@@ -333,3 +333,78 @@ func (c *Client) IsCurrent(ref Ref) bool {
 	e := c.execOf(ref.Owner, int(ref.Slot))
 	return e != nil && e.phase != execIdle && e.seq == ref.Seq
 }
+
+// Rename makes c the client of process uuid whose thread t is the thread
+// tid(t) of c, tid being a bijection of the thread ids c has: what c
+// would be had the same events come with those names. Slots (of threads,
+// tasks, pub/sub entries) and the order of every list stay, since they
+// follow the order of events, not names; only thread ids, the names made
+// of them (a fair waiter's channel, 4.7.0's request ids, made from the
+// UUID) and the timers keyed by them change, and timers are sorted again.
+// A search uses it to treat states that differ only by which thread or
+// process is which as one; the client's own steps never call it. It is
+// for a client driven without draws (Event.Random false), whose request
+// ids are made from its UUID (RequestBits), as explore drives it.
+func (c *Client) Rename(uuid string, rename func(int64) int64) {
+	// 0 is no thread (a 3.16.8 renewal task's, a command of no thread's).
+	tid := func(x int64) int64 {
+		if x == 0 {
+			return 0
+		}
+		return rename(x)
+	}
+	newBits := RequestBits(uuid)
+	mapCmd := func(cmd *Cmd) {
+		cmd.Thread = tid(cmd.Thread)
+		if cmd.ReqN != 0 { // 4.7.0's unlock and the DEL of its latch
+			cmd.ReqR = newBits
+		}
+	}
+	mapExec := func(e *exec) {
+		mapCmd(&e.cmd)
+		mapCmd(&e.orig)
+	}
+	mapAll := func(xs []int64) {
+		for i := range xs {
+			xs[i] = tid(xs[i])
+		}
+	}
+	c.uuid = uuid
+	for i := range c.threads {
+		c.threads[i].id = tid(c.threads[i].id)
+		mapExec(&c.threads[i].exec)
+	}
+	fair := c.cf.Opts.Fair
+	for j := range c.subs {
+		e := &c.subs[j]
+		e.key = tid(e.key)
+		e.channel = WaiterChannel(c.cf.Lock, c.Owner(e.key), fair)
+		mapAll(e.latch)
+		mapAll(e.subWait)
+		mapAll(e.listeners)
+	}
+	for j := range c.ren.threads {
+		c.ren.threads[j].tid = tid(c.ren.threads[j].tid)
+	}
+	mapAll(c.ren.queue)
+	for j := range c.tasks {
+		if c.tasks[j].live {
+			c.tasks[j].tid = tid(c.tasks[j].tid)
+			mapExec(&c.tasks[j].exec)
+		}
+	}
+	for j := range c.detached {
+		if c.detached[j].live {
+			c.detached[j].tid = tid(c.detached[j].tid)
+			mapExec(&c.detached[j].exec)
+		}
+	}
+	if fair {
+		for j := range c.timers {
+			if c.timers[j].key.Kind == TimerSubscribe {
+				c.timers[j].key.Slot = tid(c.timers[j].key.Slot)
+			}
+		}
+		slices.SortFunc(c.timers, func(a, b timer) int { return cmpKey(a.key, b.key) })
+	}
+}

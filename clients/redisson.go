@@ -550,8 +550,14 @@ func (c *Client) idBits() uint64 {
 	if c.random {
 		return c.draw()
 	}
+	return RequestBits(c.uuid)
+}
+
+// RequestBits is the random half of a request id where the driver draws
+// nothing: a hash of the UUID.
+func RequestBits(uuid string) uint64 {
 	h := fnv.New64a()
-	h.Write([]byte(c.uuid))
+	h.Write([]byte(uuid))
 	return h.Sum64()
 }
 

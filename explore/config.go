@@ -122,6 +122,12 @@ type Config struct {
 	Scripts string
 	Mutant  string
 
+	// NoSymmetry turns symmetry reduction off: by default states equal
+	// up to a renaming of the threads of a process, or of the processes,
+	// are kept as one (symmetry.go); the findings and counterexamples are
+	// the same either way, the counts are not.
+	NoSymmetry bool
+
 	MaxStates int
 	MaxDepth  int
 	// MaxMemory bounds, in bytes, what the search keeps per state: the

@@ -41,6 +41,26 @@
 // boundaries; and by 1 ms when something is at its boundary now, since no
 // execution stays inside one millisecond for ever.
 //
+// Every thread runs the same calls and every process has as many
+// threads, so states equal up to renaming the threads of a process, or
+// the processes (with their threads), behave alike: the scripts only
+// compare owner names for equality, and a client keeps its threads,
+// entries and tasks in the order of events, not of names. The search
+// keeps one state per such class (symmetry reduction, on unless
+// Config.NoSymmetry): the visited set's key is the smallest encoding of
+// the state's renamed copies — every occurrence of a name renamed, in the
+// keyspace (sim.Store.Rename), the clients (clients.Client.Rename), the
+// messages in flight and the threads' places — and what it expands is
+// the state it first reached, kept as that key and the renaming back to
+// it, so every path it reports is real. Breadth-first, that state is the
+// one the search without reduction reaches first of its class, by the
+// same step from the same parent, so the findings and counterexamples are
+// the same with and without, only the counts differ; Stats.Unreduced adds
+// up the classes' sizes, which equals the count without reduction when
+// the search ends. The group has at most 4! renamings (4 threads); a
+// user's scripts (Config.Scripts) or a mutant whose owner names leave out
+// the process turn it off.
+//
 // Faults (each costs one of its budget): crash (a process dies; its
 // requests in flight still arrive), pause (a stop-the-world pause of any
 // length; timers fall due and wait, incoming messages queue; resume is

@@ -109,33 +109,39 @@ func TestCounterexampleIsShortest(t *testing.T) {
 }
 
 // TestDeterministic: the same configuration gives the same counts and the
-// same counterexample, byte for byte.
+// same counterexample, byte for byte, with symmetry reduction and without.
 func TestDeterministic(t *testing.T) {
-	cfg := Config{Algo: "fairlock-3.16.8", Threads: 2, Acquires: 1, Faults: mustFaults(t, "drop:1")}
-	a, b := mustExplore(t, cfg), mustExplore(t, cfg)
-	if a.Stats != b.Stats {
-		t.Fatalf("stats differ: %+v vs %+v", a.Stats, b.Stats)
-	}
-	if a.Violation == nil || a.Scenario() != b.Scenario() {
-		t.Fatal("counterexamples differ (or none was found)")
+	for _, off := range []bool{false, true} {
+		cfg := Config{Algo: "fairlock-3.16.8", Threads: 2, Acquires: 1, Faults: mustFaults(t, "drop:1"), NoSymmetry: off}
+		a, b := mustExplore(t, cfg), mustExplore(t, cfg)
+		if a.Stats != b.Stats {
+			t.Fatalf("stats differ: %+v vs %+v", a.Stats, b.Stats)
+		}
+		if a.Violation == nil || a.Scenario() != b.Scenario() {
+			t.Fatal("counterexamples differ (or none was found)")
+		}
 	}
 }
 
 // TestWorkersDoNotChangeTheResult: the counts, the counterexample and the
 // by-design findings are the same with one worker or several, for
 // searches that end clean, at a bug mid-level, with by-design findings,
-// at the liveness check and at a bound.
+// at the liveness check and at a bound, with symmetry reduction (the
+// default) and without.
 func TestWorkersDoNotChangeTheResult(t *testing.T) {
 	cfgs := []Config{
 		{Algo: "rlock-3.16.8", Threads: 3, Acquires: 1},
+		{Algo: "rlock-3.16.8", Threads: 3, Acquires: 1, NoSymmetry: true},
+		{Algo: "rlock-3.16.8", Threads: 4, PerProc: 2, Acquires: 1, MaxStates: 5000},
 		{Algo: "rlock-3.16.8", Threads: 2, Acquires: 1, Faults: mustFaults(t, "pause:1")},
 		{Algo: "setnx-expire", Threads: 2, Acquires: 1, Faults: mustFaults(t, "crash:1")},
 		{Algo: "rlock-3.8.1", Threads: 2, Acquires: 1, Faults: mustFaults(t, "drop:1,delay:1")},
 		{Algo: "fairlock-3.16.8", Threads: 3, Acquires: 1},
 		{Algo: "fairlock-3.8.1", Threads: 3, Acquires: 1, MaxStates: 12345},
+		{Algo: "fairlock-3.16.8", Threads: 3, Acquires: 1, NoSymmetry: true},
 	}
 	if testing.Short() {
-		cfgs = cfgs[:4]
+		cfgs = cfgs[:6]
 	}
 	for _, cfg := range cfgs {
 		var want string

@@ -61,6 +61,15 @@ type model struct {
 	shiftL1  map[shiftKey]uint32
 	rebaseL1 map[shiftKey]uint32
 
+	// perms is the symmetry group (symmetry.go), the identity first; one
+	// element when the search does not reduce.
+	perms                                      []perm
+	renameStoreL1, renameClientL1, renameMsgL1 renameTab
+	// scratch of canonKey
+	symState        state
+	symBuf          []byte
+	symIDs, symMsgs []uint32
+
 	// logExec and logReturn, when set, hear every script run and every
 	// call's return, in order (ReplayBoth compares them with the world's).
 	logExec   func(proc int, cmd clients.Cmd, reply sim.Reply)
@@ -78,6 +87,8 @@ type shared struct {
 	stepMemo   *memo[stepKey, *stepResult]
 	shiftMemo  *memo[shiftKey, uint32]
 	rebaseMemo *memo[shiftKey, uint32]
+	// renamed stores and clients: (id, index of the renaming) → id
+	renameStoreMemo, renameClientMemo *memo[shiftKey, uint32]
 	// msgs are the messages in flight states hold.
 	msgs *interned[msg]
 }
@@ -112,6 +123,9 @@ func (m *model) fork() *model {
 	w.keyBuf, w.found, w.msgBuf, w.msgL1 = nil, nil, nil, map[msg]uint32{}
 	w.execL1, w.stepL1, w.shiftL1, w.rebaseL1 = map[execKey]execResult{}, map[stepKey]*stepResult{}, map[shiftKey]uint32{}, map[shiftKey]uint32{}
 	w.logExec, w.logReturn = nil, nil
+	g := len(m.perms)
+	w.renameStoreL1, w.renameClientL1, w.renameMsgL1 = renameTab{perms: g}, renameTab{perms: g}, renameTab{perms: g}
+	w.symState, w.symBuf, w.symIDs, w.symMsgs = state{}, nil, nil, nil
 	return &w
 }
 
@@ -214,9 +228,11 @@ func newModel(cfg Config) (*model, error) {
 		execMemo: newMemo[execKey, execResult](func(k execKey) uint32 {
 			return mix(mix(mix(k.store, uint64(k.op)<<8|uint64(k.proc)), uint64(k.at)), k.subs^uint64(k.thread))
 		}),
-		stepMemo:   newMemo[stepKey, *stepResult](func(k stepKey) uint32 { return mix(k.client, uint64(k.ev.kind)<<32|uint64(k.ev.reply)) }),
-		shiftMemo:  newMemo[shiftKey, uint32](func(k shiftKey) uint32 { return mix(k.id, uint64(k.d)) }),
-		rebaseMemo: newMemo[shiftKey, uint32](func(k shiftKey) uint32 { return mix(k.id, uint64(k.d)) }),
+		stepMemo:         newMemo[stepKey, *stepResult](func(k stepKey) uint32 { return mix(k.client, uint64(k.ev.kind)<<32|uint64(k.ev.reply)) }),
+		shiftMemo:        newMemo[shiftKey, uint32](func(k shiftKey) uint32 { return mix(k.id, uint64(k.d)) }),
+		rebaseMemo:       newMemo[shiftKey, uint32](func(k shiftKey) uint32 { return mix(k.id, uint64(k.d)) }),
+		renameStoreMemo:  newMemo[shiftKey, uint32](func(k shiftKey) uint32 { return mix(k.id, uint64(k.d)) }),
+		renameClientMemo: newMemo[shiftKey, uint32](func(k shiftKey) uint32 { return mix(k.id, uint64(k.d)) }),
 	}
 	m := &model{cfg: cfg, cf: cf, n: cfg.Threads, per: cfg.perProc(), prog: cfg.program(), sh: sh}
 	m.firstForce = slices.IndexFunc(m.prog, func(st step) bool { return st.call.Kind == clients.CallForceUnlock })
@@ -237,6 +253,7 @@ func newModel(cfg Config) (*model, error) {
 			m.channels = append(m.channels, clients.WaiterChannel(lockName, cf.OwnerName(procName(p), tid), true))
 		}
 	}
+	m.makePerms()
 	return m.fork(), nil
 }
 

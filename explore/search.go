@@ -12,7 +12,16 @@ import (
 type Stats struct {
 	Explored int // transitions followed (every successor generated)
 	Distinct int // distinct states reached
-	Depth    int // the deepest breadth-first level expanded
+	// Unreduced is what Distinct would be without symmetry reduction: the
+	// sizes of the classes of symmetric states it kept one of, added up
+	// (equal to Distinct when the search does not reduce). It is exact
+	// when the search reaches every state; one that stops early (a bug, a
+	// bound) counts whole classes, more than the unreduced search would
+	// have reached by then. Symmetry is the number of renamings of threads
+	// and processes it tells apart by (1: none).
+	Unreduced int
+	Symmetry  int
+	Depth     int // the deepest breadth-first level expanded
 	// Complete is true when every state reachable within the bounds was
 	// expanded: then no violation found means the configuration is clean.
 	Complete bool
@@ -100,9 +109,12 @@ func Explore(cfg Config, progress func(Stats)) (*Result, error) {
 	res := &Result{Config: cfg}
 	set := newStateSet()
 	init := m.initial()
-	key := m.appendKey(&init, nil)
+	key, back, size := m.canonKey(&init, nil)
 	set.add(key, set.hash(key))
 	parents := []uint32{0}
+	// backs is, for each state, the renaming from its key (its class's
+	// smallest encoding) back to the state the search reached.
+	backs := []uint8{back}
 	var finished []uint32
 	if m.finished(&init) {
 		finished = append(finished, 0)
@@ -110,7 +122,7 @@ func Explore(cfg Config, progress func(Stats)) (*Result, error) {
 	var edges edgeList
 	keepEdges := true
 	pathTo := func(id uint32, last *action) []action {
-		path := m.pathTo(set, parents, id)
+		path := m.pathTo(set, parents, backs, id)
 		if last != nil {
 			path = append(path, *last)
 		}
@@ -133,10 +145,10 @@ func Explore(cfg Config, progress func(Stats)) (*Result, error) {
 		return false
 	}
 	memory := func() int64 {
-		return set.bytes() + int64(cap(parents))*4 + int64(cap(finished))*4 + edges.bytes()
+		return set.bytes() + int64(cap(parents))*4 + int64(cap(backs)) + int64(cap(finished))*4 + edges.bytes()
 	}
 	st := &res.Stats
-	st.Distinct = 1
+	st.Distinct, st.Unreduced, st.Symmetry = 1, size, len(m.perms)
 	var outs []expansion
 	var batch batchTable
 	var hashes []uint64
@@ -147,7 +159,7 @@ func Explore(cfg Config, progress func(Stats)) (*Result, error) {
 		}
 		st.Depth = depth
 		for b := lo; b < hi; b += expandBatch {
-			outs = expand(ws, set, b, min(b+expandBatch, hi), outs)
+			outs = expand(ws, set, backs, b, min(b+expandBatch, hi), outs)
 			candidates := 0
 			for c := range outs {
 				candidates += len(outs[c].succs)
@@ -170,7 +182,9 @@ func Explore(cfg Config, progress func(Stats)) (*Result, error) {
 						if id, added = batch.findOrAdd(set, o.keys[sc.key[0]:sc.key[1]], sc.hash); added {
 							hashes = append(hashes, sc.hash)
 							parents = append(parents, sc.parent)
+							backs = append(backs, sc.back)
 							st.Distinct++
+							st.Unreduced += int(sc.size)
 							for _, f := range o.finds[sc.found[1]:sc.found[2]] {
 								if report(f, func() []action { return pathTo(id, nil) }) {
 									return res, nil
@@ -210,7 +224,7 @@ func Explore(cfg Config, progress func(Stats)) (*Result, error) {
 	res.Liveness = true
 	if id, ok := stuck(set.len(), &edges, finished); ok {
 		var s state
-		m.decodeKey(set.key(id), &s)
+		m.realState(set.key(id), backs[id], &s)
 		report(m.stuckFinding(&s), func() []action { return pathTo(id, nil) })
 	}
 	return res, nil
@@ -241,11 +255,13 @@ type successor struct {
 	id       uint32 // its id when already known, else unknown
 	found    [3]uint32
 	finished bool
+	// a new state's renaming back from its key, and its class's size
+	back, size uint8
 }
 
 // expand generates the successors of states [from, to) with the workers
 // ws, one expansion per chunk of expandChunk states, into outs (reused).
-func expand(ws []*model, set *stateSet, from, to uint32, outs []expansion) []expansion {
+func expand(ws []*model, set *stateSet, backs []uint8, from, to uint32, outs []expansion) []expansion {
 	// Narrow levels are common (a search's depth runs to hundreds), so a
 	// chunk is small enough that every worker gets several.
 	size := uint32(max(4, min(expandChunk, int(to-from)/(8*len(ws)))))
@@ -259,7 +275,7 @@ func expand(ws []*model, set *stateSet, from, to uint32, outs []expansion) []exp
 		o.succs, o.keys, o.finds = o.succs[:0], o.keys[:0], o.finds[:0]
 		lo := from + uint32(c)*size
 		for id := lo; id < min(lo+size, to); id++ {
-			m.decodeKey(set.key(id), par)
+			m.realState(set.key(id), backs[id], par)
 			acts = m.actions(par, acts[:0])
 			for _, a := range acts {
 				m.applyTo(suc, par, a, nil)
@@ -267,11 +283,14 @@ func expand(ws []*model, set *stateSet, from, to uint32, outs []expansion) []exp
 				sc.found[0] = uint32(len(o.finds))
 				o.finds = append(o.finds, m.found...)
 				sc.found[1] = uint32(len(o.finds))
-				key = m.appendKey(suc, key[:0])
+				var back uint8
+				var size int
+				key, back, size = m.canonKey(suc, key[:0])
 				sc.hash = set.hash(key)
 				if known, ok := set.find(key, sc.hash); ok {
 					sc.id = known
 				} else {
+					sc.back, sc.size = back, uint8(size)
 					sc.key[0] = uint32(len(o.keys))
 					o.keys = append(o.keys, key...)
 					sc.key[1] = uint32(len(o.keys))
@@ -314,8 +333,9 @@ func expand(ws []*model, set *stateSet, from, to uint32, outs []expansion) []exp
 
 // pathTo is the steps from the initial state to state id. The search
 // keeps only each state's parent, so each step is found again: the first
-// step of the parent (in order) whose successor is the child.
-func (m *model) pathTo(set *stateSet, parents []uint32, id uint32) []action {
+// step of the parent (in order) whose successor is the child (is in the
+// child's class; it is the state the search reached, by the same step).
+func (m *model) pathTo(set *stateSet, parents []uint32, backs []uint8, id uint32) []action {
 	var ids []uint32
 	for x := id; x != 0; x = parents[x] {
 		ids = append(ids, x)
@@ -324,12 +344,12 @@ func (m *model) pathTo(set *stateSet, parents []uint32, id uint32) []action {
 	var par, suc state
 	var key []byte
 	for i := len(ids) - 1; i >= 0; i-- {
-		m.decodeKey(set.key(parents[ids[i]]), &par)
+		m.realState(set.key(parents[ids[i]]), backs[parents[ids[i]]], &par)
 		want := set.key(ids[i])
 		found := false
 		for _, a := range m.actions(&par, nil) {
 			m.applyTo(&suc, &par, a, nil)
-			if key = m.appendKey(&suc, key[:0]); string(key) == string(want) {
+			if key, _, _ = m.canonKey(&suc, key[:0]); string(key) == string(want) {
 				path, found = append(path, a), true
 				break
 			}
@@ -515,6 +535,10 @@ func (r *Result) Summary() string {
 	s := r.Stats
 	fmt.Fprintf(&b, "explore %s\n", r.Config.Header())
 	fmt.Fprintf(&b, "states explored %d, distinct %d, depth %d\n", s.Explored, s.Distinct, s.Depth)
+	if s.Symmetry > 1 {
+		fmt.Fprintf(&b, "symmetry: states equal up to %d renamings of threads and processes kept as one: %d distinct states stand for %d (×%.2f)\n",
+			s.Symmetry, s.Distinct, s.Unreduced, float64(s.Unreduced)/float64(s.Distinct))
+	}
 	for _, v := range r.ByDesign {
 		fmt.Fprintf(&b, "by design: %s after %d steps (%s): %s\n", v.Kind, len(v.Steps), v.Excuse, v.Detail)
 	}

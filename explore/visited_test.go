@@ -107,7 +107,7 @@ func TestBytes(t *testing.T) {
 func TestMaxMemoryCuts(t *testing.T) {
 	var first Stats
 	for _, w := range []int{1, 2} {
-		r := mustExplore(t, Config{Algo: "fairlock-3.16.8", Threads: 3, Acquires: 1, MaxMemory: 16 << 20, Workers: w})
+		r := mustExplore(t, Config{Algo: "fairlock-3.16.8", Threads: 3, Acquires: 1, MaxMemory: 4 << 20, Workers: w})
 		if r.Stats.Complete || r.Stats.Cut == "" || r.Violation != nil {
 			t.Fatalf("not cut by --max-memory: %s", r.Summary())
 		}

@@ -64,3 +64,48 @@ func (s *Store) TimePoints(stamped func(key string) bool) (expiries, stamps []in
 	}
 	return expiries, stamps
 }
+
+// Rename returns a copy of the store with every name in it passed through
+// f: key names, string values, hash fields, list elements and sorted-set
+// members (hash values and scores are numbers, and stay). Hashes and
+// lists keep their order; sorted sets are sorted again, as Redis orders
+// ties by member. When f is a bijection that the scripts cannot tell
+// apart from the names it replaces (as the owner names of interchangeable
+// threads are to Redisson's scripts), the copy is the store the renamed
+// execution would have made: a search uses this to treat states that
+// differ only by which thread is which as one.
+func (s *Store) Rename(f func(string) string) *Store {
+	c := &Store{now: s.now, keys: make(map[string]*value, len(s.keys)), eng: s.eng, libs: s.libs.Clone()}
+	for k, v := range s.keys {
+		nv := v.clone()
+		switch nv.typ {
+		case typeString:
+			nv.str = f(nv.str)
+		case typeHash:
+			for i := range nv.hash {
+				nv.hash[i].field = f(nv.hash[i].field)
+			}
+		case typeList:
+			for i := range nv.list {
+				nv.list[i] = f(nv.list[i])
+			}
+		case typeZSet:
+			clear(nv.zscores)
+			for i := range nv.zset {
+				nv.zset[i].member = f(nv.zset[i].member)
+				nv.zscores[nv.zset[i].member] = nv.zset[i].score
+			}
+			slices.SortFunc(nv.zset, func(a, b zmember) int {
+				if zless(a, b) {
+					return -1
+				}
+				if zless(b, a) {
+					return 1
+				}
+				return 0
+			})
+		}
+		c.keys[f(k)] = nv
+	}
+	return c
+}

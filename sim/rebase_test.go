@@ -47,3 +47,44 @@ func TestRebase(t *testing.T) {
 		t.Errorf("stamps %v", st)
 	}
 }
+
+func TestRename(t *testing.T) {
+	s := NewStore()
+	s.SetTime(1000)
+	s.Do("HSET", "lock", "A:1", "2")
+	s.Do("PEXPIRE", "lock", "500")
+	s.Do("RPUSH", "queue", "A:2", "B:1")
+	s.Do("ZADD", "timeouts", "7", "A:2", "7", "B:1")
+	s.Do("SET", "A:2", "A:1")
+	swap := map[string]string{"A:1": "A:2", "A:2": "A:1"}
+	f := func(x string) string {
+		if y, ok := swap[x]; ok {
+			return y
+		}
+		return x
+	}
+	r := s.Rename(f)
+	for _, c := range []struct {
+		cmd  []string
+		want Reply
+	}{
+		{[]string{"HGET", "lock", "A:2"}, Bulk("2")},
+		{[]string{"PTTL", "lock"}, Int(500)},
+		{[]string{"LRANGE", "queue", "0", "-1"}, Array(Bulk("A:1"), Bulk("B:1"))},
+		// a tie is ordered by member again: A:1 now comes first
+		{[]string{"ZRANGE", "timeouts", "0", "-1"}, Array(Bulk("A:1"), Bulk("B:1"))},
+		{[]string{"ZSCORE", "timeouts", "A:1"}, Bulk("7")},
+		{[]string{"GET", "A:1"}, Bulk("A:2")},
+		{[]string{"EXISTS", "A:2"}, Int(0)},
+	} {
+		if got := r.Do(c.cmd...); !got.Equal(c.want) {
+			t.Errorf("%v after the rename: %s, want %s", c.cmd, got, c.want)
+		}
+	}
+	if back := r.Rename(f); string(back.AppendCanonical(nil)) != string(s.AppendCanonical(nil)) {
+		t.Error("renaming twice by a swap does not give the store back")
+	}
+	if got := s.Do("HGET", "lock", "A:1"); !got.Equal(Bulk("2")) {
+		t.Errorf("the original changed: %s", got)
+	}
+}

@@ -24,6 +24,7 @@ type exploreFlags struct {
 	maxStates, maxDepth                int
 	maxMemory                          string
 	workers                            int
+	symmetry                           bool
 }
 
 // maxExploreBound bounds --max-states, --max-depth and --budget: a
@@ -45,6 +46,7 @@ func (f *exploreFlags) register(fs *flag.FlagSet) {
 	flagx.IntVar(fs, &f.maxDepth, "max-depth", 0, 0, maxExploreBound, "do not expand states deeper than `N` steps (0: no limit)")
 	fs.StringVar(&f.maxMemory, "max-memory", "", "stop when the states, their parents and transitions take `SIZE` (e.g. 4G; counted, so the same on every machine)")
 	flagx.IntVar(fs, &f.workers, "workers", 0, 0, 1024, "`N` goroutines expand each level (0: one per core); the result does not depend on it")
+	fs.BoolVar(&f.symmetry, "symmetry", true, "keep states equal up to renaming interchangeable threads and processes as one (the findings are the same, the counts smaller)")
 }
 
 func (f *exploreFlags) config() (explore.Config, error) {
@@ -65,7 +67,7 @@ func (f *exploreFlags) config() (explore.Config, error) {
 	cfg := explore.Config{Algo: f.algo, Threads: f.threads, PerProc: f.perProc, Ops: ops, Acquires: f.acquires,
 		Wait: f.wait, Lease: f.lease, Faults: faults,
 		Scripts: f.scripts, Mutant: f.mutant, MaxStates: f.maxStates, MaxDepth: f.maxDepth,
-		MaxMemory: maxMemory, Workers: f.workers}
+		MaxMemory: maxMemory, Workers: f.workers, NoSymmetry: !f.symmetry}
 	return cfg, cfg.Validate()
 }
 
@@ -94,7 +96,7 @@ func runExplore(ctx context.Context, args []string, stdout, stderr io.Writer) in
 	}
 	set := flagx.Visited(fs)
 	if *report {
-		for _, name := range []string{"algo", "threads", "per-proc", "acquires", "ops", "wait", "lease", "faults", "scripts", "mutant", "max-states", "max-depth", "max-memory", "save", "save-by-design"} {
+		for _, name := range []string{"algo", "threads", "per-proc", "acquires", "ops", "wait", "lease", "faults", "scripts", "mutant", "max-states", "max-depth", "max-memory", "save", "save-by-design", "symmetry"} {
 			if set[name] {
 				return usage(stderr, fmt.Sprintf("explore: --%s does not apply to --report (it explores its own ladder of configurations)", name))
 			}

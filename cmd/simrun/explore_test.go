@@ -12,8 +12,12 @@ import (
 // saves a scenario that `simrun scenario` replays to the same output.
 func TestExploreCommand(t *testing.T) {
 	code, out, errs := runArgs("explore", "--algo", "rlock-3.16.8", "--threads", "2")
-	if code != exitOK || !strings.Contains(out, "distinct 588") || !strings.Contains(out, "no bug") {
+	if code != exitOK || !strings.Contains(out, "distinct 296") || !strings.Contains(out, "stand for 588") || !strings.Contains(out, "no bug") {
 		t.Fatalf("clean run: exit %d\n%s%s", code, out, errs)
+	}
+	code, out, errs = runArgs("explore", "--algo", "rlock-3.16.8", "--threads", "2", "--symmetry=false")
+	if code != exitOK || !strings.Contains(out, "distinct 588") || strings.Contains(out, "symmetry") || !strings.Contains(out, "no bug") {
+		t.Fatalf("clean run without symmetry reduction: exit %d\n%s%s", code, out, errs)
 	}
 	code, out, errs = runArgs("explore", "--algo", "rlock-3.8.1", "--faults", "drop:1")
 	if code != exitOK || !strings.Contains(out, "by design: mutex after 12 steps (fault drop on the path)") || !strings.Contains(out, "no bug") {

@@ -252,10 +252,10 @@ func Write(o Options) error {
 			fmt.Fprintln(w)
 		}
 		fmt.Fprintf(w, "\n## Larger bounds\n\nSearched to their end or to %d distinct states, with every core (the result does not depend on the number of workers).\n\n", largeBudget)
-		fmt.Fprintf(w, "| configuration | result | distinct states | transitions | depth | time | states/s |\n|---|---|---|---|---|---|---|\n")
+		fmt.Fprintf(w, "| configuration | result | distinct states | without symmetry reduction | transitions | depth | time | states/s |\n|---|---|---|---|---|---|---|---|\n")
 		for _, r := range large {
 			s := r.res.Stats
-			fmt.Fprintf(w, "| %s | %s | %d | %d | %d | %s | %s |\n", r.cfg.Header(), r.cell(), s.Distinct, s.Explored, s.Depth, r.elapsed.Round(time.Millisecond), Rate(s.Distinct, r.elapsed))
+			fmt.Fprintf(w, "| %s | %s | %d | %d (×%.1f) | %d | %d | %s | %s |\n", r.cfg.Header(), r.cell(), s.Distinct, s.Unreduced, float64(s.Unreduced)/float64(max(s.Distinct, 1)), s.Explored, s.Depth, r.elapsed.Round(time.Millisecond), Rate(s.Distinct, r.elapsed))
 		}
 		fmt.Fprintf(w, "\n## Call mixes of the Redisson client\n\nWhat every thread does, in order (`--ops`); `lock` is lock() then unlock(), `trylock-wait` tryLock(wait) then unlock() if it got the lock, `reentrant` lock(), lock(), unlock(), unlock(), the queries and forceUnlock() one call each. Each searched to its end or to %d distinct states.\n\n", budget)
 		fmt.Fprintf(w, "| calls | threads | faults |")
