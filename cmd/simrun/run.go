@@ -49,6 +49,7 @@ func subcommands() []subcommand {
 		{"conform", "[--scripts DIR] FILE... | --emit FILE [--out PATH]", "check conformance files against the simulated store, or --emit its replies", runConform, false},
 		{"scenario", "[--rewrite] FILE...", "run datadriven scenario files and check each command's output against the file's; --rewrite updates the file", runScenario, false},
 		{"explore", "--algo NAME [--threads N] [--acquires K] [--faults KIND:N,...] | --report", "exhaustively search a small configuration; --report writes results/explore.md", runExplore, false},
+		{"versions", "[--out FILE]", "ask every known Redisson finding of 3.8.1, 3.16.8 and 4.7.0 (random runs and exhaustive search): results/redisson-versions.md", runVersions, false},
 		{"mutants", "[--seeds LO-HI] [--only a,b] [--out FILE]", "run the catalog of mutant scripts and clients until a check catches each: results/mutants.md", runMutants, false},
 	}
 }

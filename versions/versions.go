@@ -1,0 +1,208 @@
+package versions
+
+import (
+	"context"
+	"fmt"
+	"strings"
+
+	"github.com/locksim/locksim/checks"
+	"github.com/locksim/locksim/clients"
+	"github.com/locksim/locksim/explore"
+	"github.com/locksim/locksim/verdict"
+)
+
+// Versions are the Redisson versions the harness simulates, oldest first.
+var Versions = []string{"3.8.1", "3.16.8", "4.7.0"}
+
+// Question is one known finding, asked of every version: a signature of
+// violations measured over random runs, or a small configuration searched
+// exhaustively, or both.
+type Question struct {
+	Known string // the issue(s) or name it is known by
+	What  string
+	Lock  string // "rlock", "fairlock" or "fencedlock": the algorithm is Lock-version
+
+	// The random runs: preset, and what a violation must be to count.
+	Preset   string
+	Property string
+	Class    checks.Class
+	Detail   string // a word the violation's detail must contain ("" any)
+	NotIn    string // a word it must not contain ("" none)
+	Client   clients.ClientOverrides
+	Seeds    uint64 // runs per version; 0: no random runs
+
+	// The exhaustive search: a configuration of explore (Algo filled in
+	// per version) and the property it looks for ("" none).
+	Explore  *explore.Config
+	Searched string
+
+	// Evidence names the tests or scenarios that show the mechanism
+	// step by step, per version where they differ.
+	Evidence string
+}
+
+// matches reports whether v is what q counts.
+func (q Question) matches(v checks.Violation) bool {
+	return v.Property == q.Property && v.Class == q.Class &&
+		(q.Detail == "" || strings.Contains(v.Detail, q.Detail)) &&
+		(q.NotIn == "" || !strings.Contains(v.Detail, q.NotIn))
+}
+
+// Algo is the question's algorithm for version, false when the lock does
+// not exist in it (the fenced lock is 4.7.0's).
+func (q Question) Algo(version string) (string, bool) {
+	a := q.Lock + "-" + version
+	return a, clients.CheckAlgo(a) == nil
+}
+
+// Questions is the catalog, in the order of results/redisson-versions.md.
+var Questions = []Question{
+	{
+		Known: "#4822, #4871, #7367", What: "an acquire re-sent after a lost reply runs twice: the thread counts one hold, the store two",
+		Lock: "rlock", Preset: "net", Property: "holds", Class: checks.Bug, Detail: "counts 2 holds", NotIn: "failed with an error", Seeds: 200,
+		Evidence: "`TestAcquireNotResentAfterLostReply470` (4.7.0, single server: never re-sent); `TestAcquireResentInBatchWithReplica470` (4.7.0 with a replica: the batch is re-sent)",
+	},
+	{
+		Known: "#5503 (with #4743)", What: "a negative ttl makes a fair lock() wait with no timeout, here on a free lock",
+		Lock: "fairlock", Preset: "net", Property: "liveness", Class: checks.Bug, Detail: "no timeout", Seeds: 100,
+		Evidence: "[commands.txt](../scenario/testdata/commands.txt) (3.16.8)",
+	},
+	{
+		Known: "#3994, #2669", What: "a WAIT that counted fewer replicas stops the watchdog for good; the lock expires under its holder",
+		Lock:     "rlock",
+		Evidence: "3.16.8: [commands.txt](../scenario/testdata/commands.txt), bug zoo row (233/1000, failover, lockWatchdogTimeout 3 s); 4.7.0: `TestLockTaskKeepsRenewingAfterFailure470` (a failed chunk cancels nothing, RenewalTask.java:175-184); 3.8.1 sends no WAIT",
+	},
+	{
+		Known: "#7272, #7277", What: "an acquire completes after its caller was interrupted and starts the watchdog: a lock nobody holds, renewed for ever",
+		Lock: "rlock", Preset: "interrupt", Property: "orphan", Class: checks.Bug, Seeds: 200,
+		Evidence: "[rlock-4.7.0-orphan-renewal.txt](../scenario/testdata/rlock-4.7.0-orphan-renewal.txt) (4.7.0 renews for ever; 3.16.8's lock expires after 30 s); 3.8.1's orphans come from its partial-unlock rule instead (clients/detached.go, verdict/known.go)",
+	},
+	{
+		Known: "#7272 (fair lock)", What: "the same through RedissonFairLock, which inherits RedissonLock's acquire",
+		Lock: "fairlock", Preset: "interrupt", Property: "orphan", Class: checks.Bug, Seeds: 100,
+	},
+	{
+		Known: "#7272 (fenced lock)", What: "the same through RFencedLock, whose loop unlocks an acquisition its caller no longer waits for",
+		Lock: "fencedlock", Preset: "interrupt", Property: "orphan", Class: checks.Bug, Seeds: 200,
+	},
+	{
+		Known: "stale renewal", What: "no fault: an unlock races a renewal, whose late answer cancels the renewal of the lock's next hold in the JVM",
+		Lock: "rlock", Explore: &explore.Config{Threads: 2, Acquires: 2}, Searched: "any bug",
+		Evidence: "[explore-rlock-3.16.8-stale-renewal.txt](../scenario/testdata/explore-rlock-3.16.8-stale-renewal.txt), [explore-rlock-4.7.0-stale-renewal.txt](../scenario/testdata/explore-rlock-4.7.0-stale-renewal.txt)",
+	},
+	{
+		Known: "3.8.1 unlockAsync (#1966, #2037 family)", What: "no fault, two threads of one JVM: one thread's unlock cancels the renewal the other's new hold relies on",
+		Lock: "rlock", Explore: &explore.Config{Threads: 2, PerProc: 2, Ops: []string{"reentrant"}}, Searched: "any bug",
+	},
+	{
+		Known: "#2099, #2100 (drift, fixed in 3.11.1)", What: "a live fair waiter whose score passed loses its place in the queue",
+		Lock: "fairlock", Preset: "none", Property: "evicted", Class: checks.ByDesign, Seeds: 200,
+	},
+	{
+		Known: "fencing (Kleppmann)", What: "a failover loses the fenced lock's token increments: a newer holder gets a token no larger than a stale one's",
+		Lock: "fencedlock", Preset: "failover", Property: "fenced", Class: checks.ByDesign, Detail: "token", Seeds: 200,
+	},
+}
+
+// Answer is what the harness found for one question and version.
+type Answer struct {
+	Exists bool // the lock exists in the version
+	// Random runs: runs, hits, first seed (0 none).
+	Runs, First uint64
+	Hits        int
+	// Exhaustive search: nil when none.
+	Search *explore.Result
+}
+
+// Ask answers every question for every version: the random runs of each
+// (seeds 1..q.Seeds, through b) and its exhaustive search (bounded by
+// maxStates).
+func Ask(ctx context.Context, qs []Question, b verdict.Batch, maxStates int) ([][]Answer, error) {
+	out := make([][]Answer, len(qs))
+	var fs []verdict.Finding
+	var where []at
+	for i, q := range qs {
+		out[i] = make([]Answer, len(Versions))
+		for j, v := range Versions {
+			algo, ok := q.Algo(v)
+			out[i][j].Exists = ok
+			if !ok {
+				continue
+			}
+			if q.Seeds > 0 {
+				fs = append(fs, verdict.Finding{Algo: algo, Preset: q.Preset, Property: q.Property, Class: q.Class, Seeds: q.Seeds, Client: q.Client})
+				where = append(where, at{i, j})
+			}
+			if q.Explore != nil {
+				cfg := *q.Explore
+				cfg.Algo, cfg.MaxStates = algo, maxStates
+				res, err := explore.Explore(cfg, nil)
+				if err != nil {
+					return nil, fmt.Errorf("%s: explore %s: %w", q.Known, algo, err)
+				}
+				out[i][j].Search = res
+			}
+		}
+	}
+	// One batch of every random run, each counted by its question's own
+	// signature (a Finding counts by property and class only).
+	rates, err := measure(ctx, fs, where, qs, b)
+	if err != nil {
+		return nil, err
+	}
+	for k, w := range where {
+		a := &out[w.q][w.v]
+		a.Runs, a.Hits, a.First = rates[k].Runs, rates[k].Hits, rates[k].First
+	}
+	return out, nil
+}
+
+// at is a question and a version, by index.
+type at struct{ q, v int }
+
+// measure runs seeds 1..Seeds of each finding and counts the runs with a
+// violation its question matches.
+func measure(ctx context.Context, fs []verdict.Finding, where []at, qs []Question, b verdict.Batch) ([]verdict.Rate, error) {
+	var total uint64
+	var offsets []uint64
+	rates := make([]verdict.Rate, len(fs))
+	for k, f := range fs {
+		offsets = append(offsets, total)
+		rates[k].Runs = f.Seeds
+		total += f.Seeds
+	}
+	jobOf := func(i uint64) (int, uint64) {
+		k := len(offsets) - 1
+		for k > 0 && offsets[k] > i {
+			k--
+		}
+		return k, 1 + i - offsets[k]
+	}
+	var err error
+	done := b.Run(ctx, "simulating", total, nil, func(i uint64) clients.RunConfig {
+		k, seed := jobOf(i)
+		return fs[k].Config(seed)
+	}, func(i uint64, cfg clients.RunConfig, o verdict.Outcome) {
+		if o.Err != nil {
+			if err == nil {
+				err = o.Err
+			}
+			return
+		}
+		k, _ := jobOf(i)
+		q := qs[where[k].q]
+		for _, v := range o.Violations {
+			if q.matches(v) {
+				rates[k].Hits++
+				if rates[k].First == 0 {
+					rates[k].First = cfg.Seed
+				}
+				break
+			}
+		}
+	})
+	if err == nil && done < total {
+		err = ctx.Err()
+	}
+	return rates, err
+}

@@ -1,0 +1,65 @@
+package versions
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/locksim/locksim/checks"
+	"github.com/locksim/locksim/explore"
+)
+
+// A question counts only the violations its signature names: the
+// property and class, a word its detail must have and one it must not.
+func TestSignature(t *testing.T) {
+	q := Question{Property: "holds", Class: checks.Bug, Detail: "counts 2 holds", NotIn: "failed with an error"}
+	for _, c := range []struct {
+		v    checks.Violation
+		want bool
+	}{
+		{checks.Violation{Property: "holds", Class: checks.Bug, Detail: "A acquired once but the store counts 2 holds"}, true},
+		{checks.Violation{Property: "holds", Class: checks.Bug, Detail: "A acquired once but the store counts 2 holds; its call at t=1s failed with an error"}, false},
+		{checks.Violation{Property: "holds", Class: checks.ByDesign, Detail: "the store counts 2 holds"}, false},
+		{checks.Violation{Property: "mutex", Class: checks.Bug, Detail: "counts 2 holds"}, false},
+	} {
+		if got := q.matches(c.v); got != c.want {
+			t.Errorf("%+v: matches %v, want %v", c.v, got, c.want)
+		}
+	}
+}
+
+// Every question names its lock, and the fenced lock exists only in 4.7.0.
+func TestQuestionsAreWellFormed(t *testing.T) {
+	for _, q := range Questions {
+		if q.Seeds == 0 && q.Explore == nil && q.Evidence == "" {
+			t.Errorf("%s: no runs, no search and no evidence", q.Known)
+		}
+		n := 0
+		for _, v := range Versions {
+			if _, ok := q.Algo(v); ok {
+				n++
+			}
+		}
+		if want := map[string]int{"rlock": 3, "fairlock": 3, "fencedlock": 1}[q.Lock]; n != want {
+			t.Errorf("%s: %s exists in %d versions, want %d", q.Known, q.Lock, n, want)
+		}
+	}
+}
+
+// The report says found with the first seed and rate, not found with the
+// number of runs, and what a search proved or cut.
+func TestReportCells(t *testing.T) {
+	qs := []Question{{Known: "#1", What: "w", Lock: "rlock", Preset: "net", Property: "holds", Class: checks.Bug, Seeds: 10, Explore: &explore.Config{Threads: 2, Acquires: 1}}}
+	done := &explore.Result{}
+	done.Stats.Complete, done.Stats.Distinct = true, 42
+	answers := [][]Answer{{
+		{Exists: true, Runs: 10, Hits: 3, First: 7, Search: done},
+		{Exists: true, Runs: 10},
+		{Exists: false},
+	}}
+	md := Report(qs, answers, "go run ./cmd/simrun versions", 1000)
+	for _, want := range []string{"**found** (seed 7; 3 of 10 runs)", "explore: absent (complete, 42 states)", "not found in 10 runs", "| — |"} {
+		if !strings.Contains(md, want) {
+			t.Errorf("report lacks %q:\n%s", want, md)
+		}
+	}
+}
