@@ -77,7 +77,7 @@ func Evicted(h *model.History) []Violation {
 	for _, op := range h.Ops {
 		if op.Evicted {
 			out = append(out, Violation{Property: "evicted", Class: ByDesign, At: op.Start, Actors: []string{op.Owner},
-				Excuse: "its score passed while it waited", Detail: fmt.Sprintf("%s, queued at t=%s, was removed from the queue as stale while still waiting", op.Owner, op.QueuedAt)})
+				Excuse: "its score passed while it waited", Detail: fmt.Sprintf("%s (%s), queued at t=%s, was removed from the queue as stale while still waiting", op.Owner, op.Call, op.QueuedAt)})
 		}
 	}
 	return out

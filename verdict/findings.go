@@ -66,6 +66,10 @@ var Findings = []Finding{
 	// The same bugs seen from the clients' side by porcupine.
 	{"set-px", "none", "linearizable", checks.Bug, 20, "after a DEL of another's key no order of the calls fits a lock", "", clients.ClientOverrides{}, false, "seed 003 (SET NX PX, DEL)", ""},
 	{"rlock-3.16.8", "net", "linearizable", checks.Bug, 40, "after a re-sent acquire the lock outlives its only unlock", "", clients.ClientOverrides{}, false, "#4822, #4871, #7367", ""},
+	// Redisson 4.7.0.
+	{"rlock-4.7.0", "interrupt", "orphan", checks.Bug, 40, "an interrupted acquire completes and starts the watchdog: a lock nobody holds, renewed for ever", "", clients.ClientOverrides{}, false, "#7272, #7277", ScenarioDir + "rlock-4.7.0-orphan-renewal.txt"},
+	{"fencedlock-4.7.0", "none", "expiry", checks.Bug, 20, "lockAndGetToken(lease) drops its lease: the watchdog renews the lock past it", "", clients.ClientOverrides{}, false, "RFencedLock (RedissonFencedLock.java:76-79)", ScenarioDir + "fencedlock-4.7.0.txt"},
+	{"fencedlock-4.7.0", "failover", "fenced", checks.ByDesign, 40, "a failover loses the token's increments: the newest holder's writes are refused", "token counter went back", clients.ClientOverrides{}, false, "fencing in the same Redis (Kleppmann)", ""},
 }
 
 // Span is the seed range a measurement over lo-hi gives the finding: a

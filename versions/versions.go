@@ -60,7 +60,7 @@ var Questions = []Question{
 	{
 		Known: "#4822, #4871, #7367", What: "an acquire re-sent after a lost reply runs twice: the thread counts one hold, the store two",
 		Lock: "rlock", Preset: "net", Property: "holds", Class: checks.Bug, Detail: "counts 2 holds", NotIn: "failed with an error", Seeds: 200,
-		Evidence: "`TestAcquireNotResentAfterLostReply470` (4.7.0, single server: never re-sent); `TestAcquireResentInBatchWithReplica470` (4.7.0 with a replica: the batch is re-sent)",
+		Evidence: "`TestAcquireNotResentAfterLostReply470` (4.7.0, single server: never re-sent); `TestAcquireResentInBatchWithReplica470` (4.7.0 with a replica: the batch is re-sent). 4.7.0's hits here are another mechanism the signature cannot tell apart: tryLock(wait) returns false after a RedisResponseTimeoutException its acquire survived (RedissonLock.java:274-280; seed 27: a tryLock(5 s) returns false at 44.327 s, the next lock() finds 2 holds)",
 	},
 	{
 		Known: "#5503 (with #4743)", What: "a negative ttl makes a fair lock() wait with no timeout, here on a free lock",
@@ -96,7 +96,8 @@ var Questions = []Question{
 	},
 	{
 		Known: "#2099, #2100 (drift, fixed in 3.11.1)", What: "a live fair waiter whose score passed loses its place in the queue",
-		Lock: "fairlock", Preset: "none", Property: "evicted", Class: checks.ByDesign, Seeds: 200,
+		Lock: "fairlock", Preset: "none", Property: "evicted", Class: checks.ByDesign, Detail: "(lock)", Seeds: 200,
+		Evidence: "counts lock() waiters only: 3.16.8's and 4.7.0's evictions of short tryLock(wait) waiters are their own design (#4743's chain of waits)",
 	},
 	{
 		Known: "fencing (Kleppmann)", What: "a failover loses the fenced lock's token increments: a newer holder gets a token no larger than a stale one's",

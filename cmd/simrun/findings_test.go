@@ -122,7 +122,7 @@ func TestNoFalseAlarmsWithoutFaults(t *testing.T) {
 		all, spinning = v, v
 	}
 	var report []string
-	for _, algo := range []string{"set-uuid-lua", "rlock-3.8.1", "rlock-3.16.8", "fairlock-3.8.1", "fairlock-3.16.8", "rlock-4.7.0", "fairlock-4.7.0"} {
+	for _, algo := range []string{"set-uuid-lua", "rlock-3.8.1", "rlock-3.16.8", "fairlock-3.8.1", "fairlock-3.16.8", "rlock-4.7.0", "fairlock-4.7.0", "fencedlock-4.7.0"} {
 		start := time.Now()
 		n := all
 		if clients.Spinning[algo] != "" {
