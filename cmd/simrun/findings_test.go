@@ -100,6 +100,12 @@ func TestFencingRejectsStaleWrites(t *testing.T) {
 	}
 }
 
+// noFaultLinearizable names the algorithms with a known linearizability
+// failure that needs no fault, and why.
+var noFaultLinearizable = map[string]string{
+	"fencedlock-4.7.0": "lockAndGetToken(leaseTime, unit) drops its lease (RedissonFencedLock.java:76-79): porcupine holds the holder to the lease it asked for, and cannot place its later unlock or renewal (honouring the lease makes these findings vanish)",
+}
+
 // No false alarms: with no faults, no algorithm from set-uuid-lua up
 // reports a bug-class violation that is not a known Redisson bug, over
 // 10,000 seeds each, on as many workers as GOMAXPROCS (-short: 200 seeds;
@@ -144,8 +150,9 @@ func TestNoFalseAlarmsWithoutFaults(t *testing.T) {
 				}
 				cmd := reproduce(cfgs[i], runFlags{safety: 60 * sim.Second, liveness: 30 * sim.Second})
 				// Every known linearizability failure needs a fault (a lost
-				// reply, a DEL of another's key): none is excused here.
-				if verdict.Known(algo, v) && v.Property != "linearizable" {
+				// reply, a DEL of another's key): none is excused here but
+				// the fenced lock's, which needs none (noFaultLinearizable).
+				if verdict.Known(algo, v) && (v.Property != "linearizable" || noFaultLinearizable[algo] != "") {
 					if known++; known <= 2 {
 						t.Logf("%s seed %d (a known Redisson bug): %s\n    %s", algo, cfgs[i].Seed, v, cmd)
 					}
