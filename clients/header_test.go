@@ -6,6 +6,7 @@ import (
 
 	"github.com/locksim/locksim/clients"
 	"github.com/locksim/locksim/internal/gen"
+	"github.com/locksim/locksim/sim"
 	"pgregory.net/rapid"
 )
 
@@ -34,6 +35,21 @@ func TestHeaderRefusesWhatItCannotRebuild(t *testing.T) {
 	} {
 		if _, err := clients.ParseHeader([]byte(in)); err == nil {
 			t.Errorf("ParseHeader(%s) accepted", in)
+		}
+	}
+}
+
+// Command is simrun run with the config's flags, quoted where a shell
+// needs it.
+func TestCommand(t *testing.T) {
+	cfg := clients.RunConfig{Algo: "rlock-3.16.8", Seed: 7, Preset: "net", Safety: sim.Minute, Scripts: "my dir/it's"}
+	want := `go run ./cmd/simrun run --algo rlock-3.16.8 --seed 7 --preset net --safety 60s --scripts 'my dir/it'\''s'`
+	if got := cfg.Command(); got != want {
+		t.Fatalf("got  %s\nwant %s", got, want)
+	}
+	for in, want := range map[string]string{"a-b_c./:=@%+,9": "a-b_c./:=@%+,9", "": "''", "a b": "'a b'", "$x": "'$x'"} {
+		if got := clients.ShellQuote(in); got != want {
+			t.Errorf("ShellQuote(%q) = %s, want %s", in, got, want)
 		}
 	}
 }

@@ -93,13 +93,13 @@ func runCompare(ctx context.Context, args []string, stdout, stderr io.Writer) in
 		cmd += " --presets " + *presets
 	}
 	if *scriptsA != "" {
-		cmd += " --scripts-a " + shellQuote(*scriptsA)
+		cmd += " --scripts-a " + clients.ShellQuote(*scriptsA)
 	}
 	if *scriptsB != "" {
-		cmd += " --scripts-b " + shellQuote(*scriptsB)
+		cmd += " --scripts-b " + clients.ShellQuote(*scriptsB)
 	}
 	if *out != "results" {
-		cmd += " --out " + shellQuote(*out)
+		cmd += " --out " + clients.ShellQuote(*out)
 	}
 	fmt.Fprintf(&b, "# %s vs %s\n\n", names[0], names[1])
 	fmt.Fprintf(&b, "Made by `%s`: the same %d seeds (%s) under each preset for both, %d runs in all. Every figure is\n", cmd, seeds.Count(), seeds.String(), total)

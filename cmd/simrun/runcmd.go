@@ -266,7 +266,7 @@ func report(r *clients.Run, lines [][]byte, cfg clients.RunConfig, rf runFlags, 
 				}
 			}
 		}
-		fmt.Fprintln(stdout, "  reproduce: "+reproduce(cfg, rf))
+		fmt.Fprintln(stdout, "  reproduce: "+cfg.Command())
 		if v.Class == checks.Bug {
 			code = exitViolated
 		}
@@ -303,7 +303,7 @@ func shrinkAndTell(r *clients.Run, cfg clients.RunConfig, stdout io.Writer) {
 			for _, l := range story.Tell(v, sr.History, lines) {
 				fmt.Fprintln(stdout, "  "+l)
 			}
-			fmt.Fprintln(stdout, "  reproduce: "+reproduce(small, runFlags{}))
+			fmt.Fprintln(stdout, "  reproduce: "+small.Command())
 			return
 		}
 	}

@@ -42,37 +42,6 @@ func (s *sweepFlags) batch(stderr io.Writer) verdict.Batch {
 	return verdict.Batch{Workers: s.workers, Meter: meter(stderr)}
 }
 
-// reproduce is the command that replays one run.
-func reproduce(cfg clients.RunConfig, base runFlags) string {
-	if cfg.Safety == 0 {
-		cfg.Safety = base.safety
-	}
-	if cfg.Liveness == 0 {
-		cfg.Liveness = base.liveness
-	}
-	args := cfg.Args()
-	for i, a := range args {
-		args[i] = shellQuote(a)
-	}
-	return "go run ./cmd/simrun run " + strings.Join(args, " ")
-}
-
-// shellQuote quotes s for a POSIX shell when it holds anything but
-// letters, digits and -_./:=@%+,
-func shellQuote(s string) string {
-	safe := s != ""
-	for _, c := range s {
-		if !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || strings.ContainsRune("-_./:=@%+,", c)) {
-			safe = false
-			break
-		}
-	}
-	if safe {
-		return s
-	}
-	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
-}
-
 // githubError prints a GitHub Actions annotation for a bug-class
 // violation, so it shows on the run's summary page.
 func githubError(w io.Writer, cfg clients.RunConfig, v checks.Violation, cmd string) {
@@ -157,7 +126,7 @@ func runSweep(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 		for _, v := range res.Violations {
 			counts[v.Property+"/"+string(v.Class)]++
 			bug = bug || v.Class == checks.Bug
-			cmd := reproduce(cfg, rf)
+			cmd := cfg.Command()
 			if v.Class == checks.Bug && os.Getenv("GITHUB_ACTIONS") == "true" {
 				githubError(stdout, cfg, v, cmd)
 			}
