@@ -15,7 +15,6 @@ import (
 	"github.com/locksim/locksim/internal/atomicfile"
 	"github.com/locksim/locksim/internal/flagx"
 	"github.com/locksim/locksim/sim"
-	"github.com/locksim/locksim/story"
 	"github.com/locksim/locksim/verdict"
 )
 
@@ -212,7 +211,7 @@ func runRun(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		return writeFailed(stderr, "run", err)
 	}
 	if code == exitViolated && !*noShrink {
-		shrinkAndTell(r, cfg, stdout)
+		verdict.ShrinkAndTell(stdout, r, cfg)
 	}
 	if *checkDet {
 		again, err := clients.NewRun(cfg, nil)
@@ -249,10 +248,8 @@ func report(r *clients.Run, lines [][]byte, cfg clients.RunConfig, rf runFlags, 
 	code := exitOK
 	var werr error
 	for _, v := range violations {
-		fmt.Fprintf(stdout, "\n%s\n", v)
-		for _, l := range story.Tell(v, r.History, lines) {
-			fmt.Fprintln(stdout, "  "+l)
-		}
+		fmt.Fprintln(stdout)
+		verdict.Tell(stdout, v, r.History, lines)
 		switch v.Property {
 		case "mutex":
 			fmt.Fprintln(stdout, "  fencing: "+fencing.String())
@@ -275,36 +272,4 @@ func report(r *clients.Run, lines [][]byte, cfg clients.RunConfig, rf runFlags, 
 		fmt.Fprintln(stdout, "no violation")
 	}
 	return code, werr
-}
-
-// shrinkAndTell shrinks the run to a minimal one that still shows its first
-// bug-class violation and tells that run's story.
-func shrinkAndTell(r *clients.Run, cfg clients.RunConfig, stdout io.Writer) {
-	var target checks.Violation
-	for _, v := range verdict.Check(r).Violations {
-		if v.Class == checks.Bug {
-			target = v
-			break
-		}
-	}
-	small, tries := verdict.Shrink(cfg, target)
-	var lines [][]byte
-	sr, err := clients.NewRun(small, nil)
-	if err != nil {
-		return
-	}
-	sr.World.Tracer().Hook = func(l []byte) { lines = append(lines, append([]byte(nil), l...)) }
-	sr.Execute()
-	fmt.Fprintf(stdout, "\nshrunk (%d runs tried) to %d processes × %d threads, %s + %s, %d of %d faults:\n",
-		tries, small.Procs, small.Threads, small.Safety, small.Liveness, len(sr.Plan.Faults)-len(small.SkipFaults), len(sr.Plan.Faults))
-	for _, v := range verdict.Check(sr).Violations {
-		if v.Property == target.Property && v.Class == target.Class {
-			fmt.Fprintf(stdout, "%s\n", v)
-			for _, l := range story.Tell(v, sr.History, lines) {
-				fmt.Fprintln(stdout, "  "+l)
-			}
-			fmt.Fprintln(stdout, "  reproduce: "+small.Command())
-			return
-		}
-	}
 }
