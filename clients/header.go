@@ -161,3 +161,24 @@ func ShellQuote(s string) string {
 	}
 	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
 }
+
+// MaxFaultIndex bounds --skip-faults indices (a plan draws a handful of
+// faults).
+const MaxFaultIndex = 9999
+
+// ParseSkipFaults reads simrun's --skip-faults (RunConfig.SkipFaults):
+// distinct indices, "" or "-" for none.
+func ParseSkipFaults(s string) ([]int, error) {
+	if s == "" || s == "-" {
+		return nil, nil
+	}
+	var out []int
+	for _, p := range strings.Split(s, ",") {
+		n, err := strconv.Atoi(p)
+		if err != nil || n < 0 || n > MaxFaultIndex || slices.Contains(out, n) {
+			return nil, fmt.Errorf("--skip-faults %q: want distinct fault indices from 0 to %d, e.g. 0,2", s, MaxFaultIndex)
+		}
+		out = append(out, n)
+	}
+	return out, nil
+}

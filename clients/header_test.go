@@ -2,6 +2,7 @@ package clients_test
 
 import (
 	"reflect"
+	"strings"
 	"testing"
 
 	"github.com/locksim/locksim/clients"
@@ -51,5 +52,36 @@ func TestCommand(t *testing.T) {
 		if got := clients.ShellQuote(in); got != want {
 			t.Errorf("ShellQuote(%q) = %s, want %s", in, got, want)
 		}
+	}
+}
+
+func TestParseSkipFaults(t *testing.T) {
+	for in, want := range map[string][]int{"": nil, "-": nil, "2,0": {2, 0}, "9999": {9999}} {
+		if got, err := clients.ParseSkipFaults(in); err != nil || !reflect.DeepEqual(got, want) {
+			t.Errorf("ParseSkipFaults(%q) = %v, %v", in, got, err)
+		}
+	}
+	for _, in := range []string{"1,1", "-1", "10000", "a", "1,"} {
+		if _, err := clients.ParseSkipFaults(in); err == nil || !strings.HasPrefix(err.Error(), "--skip-faults ") {
+			t.Errorf("ParseSkipFaults(%q): %v", in, err)
+		}
+	}
+}
+
+func TestParseAlgos(t *testing.T) {
+	if got, _ := clients.ParseAlgos(""); !reflect.DeepEqual(got, clients.Quick()) {
+		t.Errorf("default: %v", got)
+	}
+	if got, _ := clients.ParseAlgos("all"); !reflect.DeepEqual(got, clients.Algorithms) {
+		t.Errorf("all: %v", got)
+	}
+	if got, err := clients.ParseAlgos("set-px,rlock-3.8.1"); err != nil || !reflect.DeepEqual(got, []string{"set-px", "rlock-3.8.1"}) {
+		t.Errorf("a list: %v, %v", got, err)
+	}
+	if _, err := clients.ParseAlgos("set-px,set-px"); err == nil || err.Error() != "set-px twice" {
+		t.Errorf("twice: %v", err)
+	}
+	if got := clients.SpinningNames(); !reflect.DeepEqual(got, []string{"fairlock-4.7.0"}) {
+		t.Errorf("SpinningNames = %v", got)
 	}
 }

@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"io"
 	"path/filepath"
-	"slices"
 	"strings"
 
 	"github.com/locksim/locksim/clients"
@@ -47,7 +46,7 @@ func runCompare(ctx context.Context, args []string, stdout, stderr io.Writer) in
 	if len(names) != 2 {
 		return usage(stderr, "compare: name two algorithms, e.g. compare fairlock-3.8.1 fairlock-3.16.8")
 	}
-	ps, err := parsePresets(*presets)
+	ps, err := sim.ParsePresets(*presets)
 	if err != nil {
 		return usage(stderr, "compare: --presets: "+err.Error())
 	}
@@ -106,19 +105,4 @@ func runCompare(ctx context.Context, args []string, stdout, stderr io.Writer) in
 	}
 	fmt.Fprintf(stdout, "compare: %d runs; wrote %s and %s\n", total, mdPath, svgPath)
 	return exitOK
-}
-
-// parsePresets reads a comma-separated list of distinct, known presets.
-func parsePresets(s string) ([]string, error) {
-	var ps []string
-	for _, p := range strings.Split(s, ",") {
-		if err := sim.CheckPreset(p); err != nil {
-			return nil, err
-		}
-		if slices.Contains(ps, p) {
-			return nil, fmt.Errorf("preset %q twice", p)
-		}
-		ps = append(ps, p)
-	}
-	return ps, nil
 }

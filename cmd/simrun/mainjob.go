@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"slices"
 	"strings"
 
 	"github.com/locksim/locksim/clients"
@@ -27,7 +26,7 @@ func runMainJob(ctx context.Context, args []string, stdout, stderr io.Writer) in
 	sf.register(fs, 1, 20)
 	noConfirm := fs.Bool("no-confirm", false, "do not confirm each cell's first by-design excuse by counterfactual runs")
 	out := fs.String("out", "", "also write the report to `FILE` (not when interrupted)")
-	algosFlag := fs.String("algos", "", "`LIST` of algorithms (comma-separated, or all; default: all but "+strings.Join(spinningNames(), ", ")+", whose waiters busy-loop under faults)")
+	algosFlag := fs.String("algos", "", "`LIST` of algorithms (comma-separated, or all; default: all but "+strings.Join(clients.SpinningNames(), ", ")+", whose waiters busy-loop under faults)")
 	coverageOut := fs.String("coverage", "", "write the statement coverage of the Redisson scripts by the fault-free runs to `FILE` (markdown)")
 	if code, ok := parseFlags(fs, args, stdout, stderr); !ok {
 		return code
@@ -42,7 +41,7 @@ func runMainJob(ctx context.Context, args []string, stdout, stderr io.Writer) in
 			}
 		}
 	}
-	algos, err := parseAlgos(*algosFlag)
+	algos, err := clients.ParseAlgos(*algosFlag)
 	if err != nil {
 		return usage(stderr, "--algos: "+err.Error())
 	}
@@ -94,37 +93,4 @@ func mainJob(ctx context.Context, sf sweepFlags, algos []string, confirm bool, s
 		return interrupt.ExitCode(ctx), nil
 	}
 	return exitOK, statements
-}
-
-// spinningNames lists clients.Spinning's algorithms, in Algorithms order.
-func spinningNames() []string {
-	var out []string
-	for _, a := range clients.Algorithms {
-		if clients.Spinning[a] != "" {
-			out = append(out, a)
-		}
-	}
-	return out
-}
-
-// parseAlgos reads --algos: "" is clients.Quick(), "all" every algorithm,
-// else a comma-separated list of known ones, each once.
-func parseAlgos(s string) ([]string, error) {
-	switch s {
-	case "":
-		return clients.Quick(), nil
-	case "all":
-		return slices.Clone(clients.Algorithms), nil
-	}
-	var out []string
-	for _, a := range strings.Split(s, ",") {
-		if err := clients.CheckAlgo(a); err != nil {
-			return nil, err
-		}
-		if slices.Contains(out, a) {
-			return nil, fmt.Errorf("%s twice", a)
-		}
-		out = append(out, a)
-	}
-	return out, nil
 }

@@ -33,7 +33,7 @@ func runMutants(ctx context.Context, args []string, stdout, stderr io.Writer) in
 	if fs.NArg() > 0 {
 		return usage(stderr, fmt.Sprintf("mutants: unexpected argument %q", fs.Arg(0)))
 	}
-	ps, err := parsePresets(*presets)
+	ps, err := sim.ParsePresets(*presets)
 	if err != nil {
 		return usage(stderr, "mutants: --presets: "+err.Error())
 	}

@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"io"
 	"path/filepath"
-	"slices"
 	"strconv"
 	"strings"
 
@@ -112,34 +111,14 @@ func (rf *runFlags) check(fs *flag.FlagSet) error {
 	if set["thread-wait-time"] && rf.algo != "fairlock-3.16.8" && rf.algo != "fairlock-4.7.0" {
 		return fmt.Errorf("--thread-wait-time does not apply to %s (only fairlock-3.16.8 and fairlock-4.7.0 have a configurable threadWaitTime; 3.8.1 fixes it at 5000 ms)", rf.algo)
 	}
-	if _, err := parseSkip(rf.skipFaults); err != nil {
+	if _, err := clients.ParseSkipFaults(rf.skipFaults); err != nil {
 		return err
 	}
 	return nil
 }
 
-// maxFaultIndex bounds --skip-faults indices (a plan draws a handful of
-// faults).
-const maxFaultIndex = 9999
-
-// parseSkip reads --skip-faults: distinct indices, "" or "-" for none.
-func parseSkip(s string) ([]int, error) {
-	if s == "" || s == "-" {
-		return nil, nil
-	}
-	var out []int
-	for _, p := range strings.Split(s, ",") {
-		n, err := strconv.Atoi(p)
-		if err != nil || n < 0 || n > maxFaultIndex || slices.Contains(out, n) {
-			return nil, fmt.Errorf("--skip-faults %q: want distinct fault indices from 0 to %d, e.g. 0,2", s, maxFaultIndex)
-		}
-		out = append(out, n)
-	}
-	return out, nil
-}
-
 func (rf *runFlags) config() clients.RunConfig {
-	skip, _ := parseSkip(rf.skipFaults) // validated by check
+	skip, _ := clients.ParseSkipFaults(rf.skipFaults) // validated by check
 	return clients.RunConfig{SkipFaults: skip, Algo: rf.algo, Seed: rf.seed, Preset: rf.preset, Scripts: rf.scripts, Mutant: rf.mutant,
 		Safety: rf.safety, Liveness: rf.liveness, Procs: rf.procs, Threads: rf.threads,
 		Client: clients.ClientOverrides{LockWatchdogTimeout: rf.watchdog.Ms(), ThreadWaitTime: rf.threadWait.Ms(),
