@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"slices"
 	"strconv"
+	"strings"
 
 	"github.com/locksim/locksim/sim"
 )
@@ -133,4 +134,51 @@ func (c RunConfig) Args() []string {
 		add("skip-faults", intList(skip))
 	}
 	return a
+}
+
+// Command is the shell command that reproduces the run: simrun run with
+// c's flags (Args), each quoted for a POSIX shell where it needs it.
+func (c RunConfig) Command() string {
+	args := c.Args()
+	for i, a := range args {
+		args[i] = ShellQuote(a)
+	}
+	return "go run ./cmd/simrun run " + strings.Join(args, " ")
+}
+
+// ShellQuote quotes s for a POSIX shell when it holds anything but
+// letters, digits and -_./:=@%+,
+func ShellQuote(s string) string {
+	safe := s != ""
+	for _, c := range s {
+		if !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || strings.ContainsRune("-_./:=@%+,", c)) {
+			safe = false
+			break
+		}
+	}
+	if safe {
+		return s
+	}
+	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
+}
+
+// MaxFaultIndex bounds --skip-faults indices (a plan draws a handful of
+// faults).
+const MaxFaultIndex = 9999
+
+// ParseSkipFaults reads simrun's --skip-faults (RunConfig.SkipFaults):
+// distinct indices, "" or "-" for none.
+func ParseSkipFaults(s string) ([]int, error) {
+	if s == "" || s == "-" {
+		return nil, nil
+	}
+	var out []int
+	for _, p := range strings.Split(s, ",") {
+		n, err := strconv.Atoi(p)
+		if err != nil || n < 0 || n > MaxFaultIndex || slices.Contains(out, n) {
+			return nil, fmt.Errorf("--skip-faults %q: want distinct fault indices from 0 to %d, e.g. 0,2", s, MaxFaultIndex)
+		}
+		out = append(out, n)
+	}
+	return out, nil
 }

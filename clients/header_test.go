@@ -2,10 +2,12 @@ package clients_test
 
 import (
 	"reflect"
+	"strings"
 	"testing"
 
 	"github.com/locksim/locksim/clients"
 	"github.com/locksim/locksim/internal/gen"
+	"github.com/locksim/locksim/sim"
 	"pgregory.net/rapid"
 )
 
@@ -35,5 +37,51 @@ func TestHeaderRefusesWhatItCannotRebuild(t *testing.T) {
 		if _, err := clients.ParseHeader([]byte(in)); err == nil {
 			t.Errorf("ParseHeader(%s) accepted", in)
 		}
+	}
+}
+
+// Command is simrun run with the config's flags, quoted where a shell
+// needs it.
+func TestCommand(t *testing.T) {
+	cfg := clients.RunConfig{Algo: "rlock-3.16.8", Seed: 7, Preset: "net", Safety: sim.Minute, Scripts: "my dir/it's"}
+	want := `go run ./cmd/simrun run --algo rlock-3.16.8 --seed 7 --preset net --safety 60s --scripts 'my dir/it'\''s'`
+	if got := cfg.Command(); got != want {
+		t.Fatalf("got  %s\nwant %s", got, want)
+	}
+	for in, want := range map[string]string{"a-b_c./:=@%+,9": "a-b_c./:=@%+,9", "": "''", "a b": "'a b'", "$x": "'$x'"} {
+		if got := clients.ShellQuote(in); got != want {
+			t.Errorf("ShellQuote(%q) = %s, want %s", in, got, want)
+		}
+	}
+}
+
+func TestParseSkipFaults(t *testing.T) {
+	for in, want := range map[string][]int{"": nil, "-": nil, "2,0": {2, 0}, "9999": {9999}} {
+		if got, err := clients.ParseSkipFaults(in); err != nil || !reflect.DeepEqual(got, want) {
+			t.Errorf("ParseSkipFaults(%q) = %v, %v", in, got, err)
+		}
+	}
+	for _, in := range []string{"1,1", "-1", "10000", "a", "1,"} {
+		if _, err := clients.ParseSkipFaults(in); err == nil || !strings.HasPrefix(err.Error(), "--skip-faults ") {
+			t.Errorf("ParseSkipFaults(%q): %v", in, err)
+		}
+	}
+}
+
+func TestParseAlgos(t *testing.T) {
+	if got, _ := clients.ParseAlgos(""); !reflect.DeepEqual(got, clients.Quick()) {
+		t.Errorf("default: %v", got)
+	}
+	if got, _ := clients.ParseAlgos("all"); !reflect.DeepEqual(got, clients.Algorithms) {
+		t.Errorf("all: %v", got)
+	}
+	if got, err := clients.ParseAlgos("set-px,rlock-3.8.1"); err != nil || !reflect.DeepEqual(got, []string{"set-px", "rlock-3.8.1"}) {
+		t.Errorf("a list: %v, %v", got, err)
+	}
+	if _, err := clients.ParseAlgos("set-px,set-px"); err == nil || err.Error() != "set-px twice" {
+		t.Errorf("twice: %v", err)
+	}
+	if got := clients.SpinningNames(); !reflect.DeepEqual(got, []string{"fairlock-4.7.0"}) {
+		t.Errorf("SpinningNames = %v", got)
 	}
 }

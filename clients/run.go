@@ -43,6 +43,39 @@ func Quick() []string {
 	return out
 }
 
+// SpinningNames lists Spinning's algorithms, in Algorithms order.
+func SpinningNames() []string {
+	var out []string
+	for _, a := range Algorithms {
+		if Spinning[a] != "" {
+			out = append(out, a)
+		}
+	}
+	return out
+}
+
+// ParseAlgos reads a list of algorithms (simrun's --algos): "" is Quick(), "all" every algorithm,
+// else a comma-separated list of known ones, each once.
+func ParseAlgos(s string) ([]string, error) {
+	switch s {
+	case "":
+		return Quick(), nil
+	case "all":
+		return slices.Clone(Algorithms), nil
+	}
+	var out []string
+	for _, a := range strings.Split(s, ",") {
+		if err := CheckAlgo(a); err != nil {
+			return nil, err
+		}
+		if slices.Contains(out, a) {
+			return nil, fmt.Errorf("%s twice", a)
+		}
+		out = append(out, a)
+	}
+	return out, nil
+}
+
 // LockModel is the specification the linearizable check holds an
 // algorithm to: Redisson's locks are reentrant and report an unlock of a
 // lock the thread does not hold (IllegalMonitorStateException), except

@@ -3,7 +3,10 @@ package scenario
 import (
 	"fmt"
 	"os"
+	"strconv"
 	"strings"
+
+	"github.com/pmezard/go-difflib/difflib"
 )
 
 // Step is one command of a scenario file with the output the file holds
@@ -19,6 +22,22 @@ type Step struct {
 // the file holds (a command without expected output should print
 // nothing, as datadriven has it).
 func (s Step) Differs() bool { return s.Expected != s.Got }
+
+// Diff is the unified diff of the step's expected and actual output;
+// name is the scenario file.
+func (s Step) Diff(name string) string {
+	diff, _ := difflib.GetUnifiedDiffString(difflib.UnifiedDiff{
+		A:        difflib.SplitLines(s.Expected),
+		B:        difflib.SplitLines(s.Got),
+		FromFile: name + ":" + strconv.Itoa(s.Line) + " " + s.Command + " (expected)",
+		ToFile:   "output",
+		Context:  3,
+	})
+	if !strings.HasSuffix(diff, "\n") {
+		diff += "\n"
+	}
+	return diff
+}
 
 // Checked is a scenario file run command by command.
 type Checked struct {

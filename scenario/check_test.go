@@ -107,3 +107,13 @@ func firstDiff(a, b string) string {
 	}
 	return ""
 }
+
+// A step that differs is told as a unified diff naming the file, the
+// command's line and the command, ending in a newline.
+func TestStepDiff(t *testing.T) {
+	s := Step{Line: 7, Command: "run a", Expected: "x\ny\n", Got: "x\nz"}
+	want := "--- f.txt:7 run a (expected)\n+++ output\n@@ -1,3 +1,2 @@\n x\n-y\n-\n+z\n"
+	if got := s.Diff("f.txt"); got != want {
+		t.Fatalf("got\n%q\nwant\n%q", got, want)
+	}
+}

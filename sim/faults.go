@@ -2,6 +2,7 @@ package sim
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 )
@@ -227,6 +228,21 @@ func CheckPreset(preset string) error {
 		}
 	}
 	return fmt.Errorf("unknown preset %q (known: %s)", preset, strings.Join(Presets, ", "))
+}
+
+// ParsePresets reads a comma-separated list of distinct, known presets.
+func ParsePresets(s string) ([]string, error) {
+	var ps []string
+	for _, p := range strings.Split(s, ",") {
+		if err := CheckPreset(p); err != nil {
+			return nil, err
+		}
+		if slices.Contains(ps, p) {
+			return nil, fmt.Errorf("preset %q twice", p)
+		}
+		ps = append(ps, p)
+	}
+	return ps, nil
 }
 
 // Plan is a run's fault schedule and the settings that go with it, all drawn

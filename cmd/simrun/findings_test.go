@@ -42,7 +42,7 @@ func TestExpectedFindings(t *testing.T) {
 				}
 				for _, v := range res.Violations {
 					if hit == "" && f.Matches(v) {
-						hit = fmt.Sprintf("%s (seed %d): %s\n    %s", f.Why, cfg.Seed, v, reproduce(cfg, findingFlags(f)))
+						hit = fmt.Sprintf("%s (seed %d): %s\n    %s", f.Why, cfg.Seed, v, cfg.Command())
 						found()
 					}
 				}
@@ -88,7 +88,7 @@ func TestFencingRejectsStaleWrites(t *testing.T) {
 					runs++
 					rejected += fencing.Rejected
 					if fencing.Rejected > 0 && rejected == fencing.Rejected {
-						t.Logf("%s %s seed %d: %s\n    fencing: %s\n    %s", c.algo, c.preset, cfg.Seed, v, fencing, reproduce(cfg, runFlags{}))
+						t.Logf("%s %s seed %d: %s\n    fencing: %s\n    %s", c.algo, c.preset, cfg.Seed, v, fencing, cfg.Command())
 					}
 					break
 				}
@@ -148,7 +148,11 @@ func TestNoFalseAlarmsWithoutFaults(t *testing.T) {
 				if v.Class != checks.Bug {
 					continue
 				}
-				cmd := reproduce(cfgs[i], runFlags{safety: 60 * sim.Second, liveness: 30 * sim.Second})
+				c := cfgs[i]
+				if c.Safety == 0 {
+					c.Safety, c.Liveness = 60*sim.Second, 30*sim.Second
+				}
+				cmd := c.Command()
 				// Every known linearizability failure needs a fault (a lost
 				// reply, a DEL of another's key): none is excused here but
 				// the fenced lock's, which needs none (noFaultLinearizable).

@@ -7,13 +7,14 @@ import (
 
 	"bytes"
 	"encoding/json"
-	"github.com/locksim/locksim/internal/gen"
 	"os"
 	"path/filepath"
-	"pgregory.net/rapid"
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/locksim/locksim/internal/gen"
+	"pgregory.net/rapid"
 )
 
 func runArgs(args ...string) (code int, stdout, stderr string) {

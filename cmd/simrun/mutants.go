@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"io"
 	"path/filepath"
-	"sort"
 	"strings"
 	"time"
 
@@ -17,12 +16,6 @@ import (
 	"github.com/locksim/locksim/sim"
 	"github.com/locksim/locksim/verdict"
 )
-
-// mutantResult is a mutant's sweep and the wall-clock time it took.
-type mutantResult struct {
-	verdict.MutantResult
-	elapsed time.Duration
-}
 
 // runMutants is `simrun mutants`: every mutant of the catalog through the
 // standard sweeps (every preset, seed after seed) until a check catches it.
@@ -40,7 +33,7 @@ func runMutants(ctx context.Context, args []string, stdout, stderr io.Writer) in
 	if fs.NArg() > 0 {
 		return usage(stderr, fmt.Sprintf("mutants: unexpected argument %q", fs.Arg(0)))
 	}
-	ps, err := parsePresets(*presets)
+	ps, err := sim.ParsePresets(*presets)
 	if err != nil {
 		return usage(stderr, "mutants: --presets: "+err.Error())
 	}
@@ -61,11 +54,12 @@ func runMutants(ctx context.Context, args []string, stdout, stderr io.Writer) in
 		}
 	}
 	baseline := verdict.Baselines{}
-	var results []mutantResult
+	var results []verdict.MutantResult
+	var elapsed []time.Duration // wall-clock, for the report's time column
 	for i, m := range catalog {
 		start := time.Now()
-		swept, err := verdict.SweepMutant(ctx, m, seeds.Lo, seeds.Hi, ps, verdict.Batch{Workers: sf.workers}, baseline)
-		res := mutantResult{swept, time.Since(start)}
+		res, err := verdict.SweepMutant(ctx, m, seeds.Lo, seeds.Hi, ps, verdict.Batch{Workers: sf.workers}, baseline)
+		took := time.Since(start)
 		if ctx.Err() != nil {
 			return interrupt.ExitCode(ctx)
 		}
@@ -73,10 +67,10 @@ func runMutants(ctx context.Context, args []string, stdout, stderr io.Writer) in
 			fmt.Fprintf(stderr, "simrun: mutants: %s: %v\n", m.Name, err)
 			return exitHarness
 		}
-		results = append(results, res)
-		fmt.Fprintf(stderr, "mutant %d/%d %s\n", i+1, len(catalog), res.line())
+		results, elapsed = append(results, res), append(elapsed, took)
+		fmt.Fprintf(stderr, "mutant %d/%d %s\n", i+1, len(catalog), mutantLine(res, took))
 	}
-	report := mutantReport(results, seeds, ps)
+	report := verdict.MutantReport(results, elapsed, seeds.Lo, seeds.Hi, ps)
 	fmt.Fprint(stdout, report)
 	if *out != "" {
 		if err := atomicfile.WriteBytes(*out, []byte(report)); err != nil {
@@ -91,70 +85,10 @@ func runMutants(ctx context.Context, args []string, stdout, stderr io.Writer) in
 	return exitOK
 }
 
-func (r mutantResult) line() string {
+// mutantLine is a mutant's progress line.
+func mutantLine(r verdict.MutantResult, took time.Duration) string {
 	if !r.Killed {
 		return fmt.Sprintf("%s (%s): SURVIVED %d seeds", r.Mutant.Name, r.Mutant.Algo, r.Seeds)
 	}
-	return fmt.Sprintf("%s (%s): caught by %s at seed %d, preset %s (%d seeds, %.1fs)", r.Mutant.Name, r.Mutant.Algo, strings.Join(r.Checks, "+"), r.Seed, r.Preset, r.Seeds, r.elapsed.Seconds())
-}
-
-func (r mutantResult) reproduce() string {
-	return reproduce(clients.RunConfig{Algo: r.Mutant.Algo, Seed: r.Seed, Preset: r.Preset, Mutant: r.Mutant.Name}, runFlags{})
-}
-
-// mutantReport is results/mutants.md: the kill rate, the median
-// seeds-to-kill, and a row per mutant.
-func mutantReport(results []mutantResult, seeds flagx.SeedRange, presets []string) string {
-	var b strings.Builder
-	killed := 0
-	var toKill []int
-	byCheck := map[string]int{}
-	for _, r := range results {
-		if r.Killed {
-			killed++
-			toKill = append(toKill, r.Seeds)
-			for _, c := range r.Checks {
-				byCheck[c]++
-			}
-		}
-	}
-	sort.Ints(toKill)
-	median := "-"
-	if n := len(toKill); n > 0 {
-		if n%2 == 1 {
-			median = fmt.Sprint(toKill[n/2])
-		} else {
-			median = fmt.Sprint(float64(toKill[n/2-1]+toKill[n/2]) / 2)
-		}
-	}
-	fmt.Fprintf(&b, "# Mutants: do the checks catch a broken lock?\n\n")
-	fmt.Fprintf(&b, "Each mutant is a plausible one-line mistake in a Redisson script (`scripts/mutants/`) or in the client\n")
-	fmt.Fprintf(&b, "(`clients.Mutations`), catalogued in `clients/mutants.go`. `simrun mutants` runs each through the standard\n")
-	fmt.Fprintf(&b, "sweeps — for seed %d, %d, … up to %d, every preset (%s) — with every check of the main job, until one catches it.\n",
-		seeds.Lo, seeds.Lo+1, seeds.Hi, strings.Join(presets, ", "))
-	fmt.Fprintf(&b, "A check catches a mutant when it reports a bug-class violation that the real algorithm never shows, or a known\n")
-	fmt.Fprintf(&b, "kind of one that the real algorithm's run on the same seed and preset does not have.\n\n")
-	fmt.Fprintf(&b, "Regenerate: `go run ./cmd/simrun mutants` (wall-clock times from one run on a 2-core machine).\n\n")
-	fmt.Fprintf(&b, "**Kill rate: %d of %d (%.0f%%). Median seeds to kill: %s.**\n\n", killed, len(results), 100*float64(killed)/float64(max(len(results), 1)), median)
-	var cs []string
-	for c, n := range byCheck {
-		cs = append(cs, fmt.Sprintf("%s %d", c, n))
-	}
-	sort.Strings(cs)
-	fmt.Fprintf(&b, "Mutants caught, per check (a kill can count for several): %s.\n\n", strings.Join(cs, ", "))
-	fmt.Fprintf(&b, "| mutant | algorithm | mistake | caught by | seeds to kill | preset | time | reproduce |\n|---|---|---|---|---:|---|---:|---|\n")
-	for _, r := range results {
-		if !r.Killed {
-			fmt.Fprintf(&b, "| %s | %s | %s | **survived** | > %d | - | %.1f s | - |\n", r.Mutant.Name, r.Mutant.Algo, r.Mutant.What, r.Seeds, r.elapsed.Seconds())
-			continue
-		}
-		fmt.Fprintf(&b, "| %s | %s | %s | %s | %d | %s | %.1f s | `%s` |\n", r.Mutant.Name, r.Mutant.Algo, r.Mutant.What, strings.Join(r.Checks, ", "), r.Seeds, r.Preset, r.elapsed.Seconds(), r.reproduce())
-	}
-	fmt.Fprintf(&b, "\nWhat each kill looked like (the first catching violation):\n\n")
-	for _, r := range results {
-		if r.Killed {
-			fmt.Fprintf(&b, "- **%s**: %s\n", r.Mutant.Name, strings.ReplaceAll(r.Detail, "|", "\\|"))
-		}
-	}
-	return b.String()
+	return fmt.Sprintf("%s (%s): caught by %s at seed %d, preset %s (%d seeds, %.1fs)", r.Mutant.Name, r.Mutant.Algo, strings.Join(r.Checks, "+"), r.Seed, r.Preset, r.Seeds, took.Seconds())
 }

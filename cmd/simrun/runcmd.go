@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"io"
 	"path/filepath"
-	"slices"
 	"strconv"
 	"strings"
 
@@ -15,7 +14,6 @@ import (
 	"github.com/locksim/locksim/internal/atomicfile"
 	"github.com/locksim/locksim/internal/flagx"
 	"github.com/locksim/locksim/sim"
-	"github.com/locksim/locksim/story"
 	"github.com/locksim/locksim/verdict"
 )
 
@@ -113,34 +111,14 @@ func (rf *runFlags) check(fs *flag.FlagSet) error {
 	if set["thread-wait-time"] && rf.algo != "fairlock-3.16.8" && rf.algo != "fairlock-4.7.0" {
 		return fmt.Errorf("--thread-wait-time does not apply to %s (only fairlock-3.16.8 and fairlock-4.7.0 have a configurable threadWaitTime; 3.8.1 fixes it at 5000 ms)", rf.algo)
 	}
-	if _, err := parseSkip(rf.skipFaults); err != nil {
+	if _, err := clients.ParseSkipFaults(rf.skipFaults); err != nil {
 		return err
 	}
 	return nil
 }
 
-// maxFaultIndex bounds --skip-faults indices (a plan draws a handful of
-// faults).
-const maxFaultIndex = 9999
-
-// parseSkip reads --skip-faults: distinct indices, "" or "-" for none.
-func parseSkip(s string) ([]int, error) {
-	if s == "" || s == "-" {
-		return nil, nil
-	}
-	var out []int
-	for _, p := range strings.Split(s, ",") {
-		n, err := strconv.Atoi(p)
-		if err != nil || n < 0 || n > maxFaultIndex || slices.Contains(out, n) {
-			return nil, fmt.Errorf("--skip-faults %q: want distinct fault indices from 0 to %d, e.g. 0,2", s, maxFaultIndex)
-		}
-		out = append(out, n)
-	}
-	return out, nil
-}
-
 func (rf *runFlags) config() clients.RunConfig {
-	skip, _ := parseSkip(rf.skipFaults) // validated by check
+	skip, _ := clients.ParseSkipFaults(rf.skipFaults) // validated by check
 	return clients.RunConfig{SkipFaults: skip, Algo: rf.algo, Seed: rf.seed, Preset: rf.preset, Scripts: rf.scripts, Mutant: rf.mutant,
 		Safety: rf.safety, Liveness: rf.liveness, Procs: rf.procs, Threads: rf.threads,
 		Client: clients.ClientOverrides{LockWatchdogTimeout: rf.watchdog.Ms(), ThreadWaitTime: rf.threadWait.Ms(),
@@ -212,7 +190,7 @@ func runRun(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		return writeFailed(stderr, "run", err)
 	}
 	if code == exitViolated && !*noShrink {
-		shrinkAndTell(r, cfg, stdout)
+		verdict.ShrinkAndTell(stdout, r, cfg)
 	}
 	if *checkDet {
 		again, err := clients.NewRun(cfg, nil)
@@ -249,10 +227,8 @@ func report(r *clients.Run, lines [][]byte, cfg clients.RunConfig, rf runFlags, 
 	code := exitOK
 	var werr error
 	for _, v := range violations {
-		fmt.Fprintf(stdout, "\n%s\n", v)
-		for _, l := range story.Tell(v, r.History, lines) {
-			fmt.Fprintln(stdout, "  "+l)
-		}
+		fmt.Fprintln(stdout)
+		verdict.Tell(stdout, v, r.History, lines)
 		switch v.Property {
 		case "mutex":
 			fmt.Fprintln(stdout, "  fencing: "+fencing.String())
@@ -266,7 +242,7 @@ func report(r *clients.Run, lines [][]byte, cfg clients.RunConfig, rf runFlags, 
 				}
 			}
 		}
-		fmt.Fprintln(stdout, "  reproduce: "+reproduce(cfg, rf))
+		fmt.Fprintln(stdout, "  reproduce: "+cfg.Command())
 		if v.Class == checks.Bug {
 			code = exitViolated
 		}
@@ -275,36 +251,4 @@ func report(r *clients.Run, lines [][]byte, cfg clients.RunConfig, rf runFlags, 
 		fmt.Fprintln(stdout, "no violation")
 	}
 	return code, werr
-}
-
-// shrinkAndTell shrinks the run to a minimal one that still shows its first
-// bug-class violation and tells that run's story.
-func shrinkAndTell(r *clients.Run, cfg clients.RunConfig, stdout io.Writer) {
-	var target checks.Violation
-	for _, v := range verdict.Check(r).Violations {
-		if v.Class == checks.Bug {
-			target = v
-			break
-		}
-	}
-	small, tries := verdict.Shrink(cfg, target)
-	var lines [][]byte
-	sr, err := clients.NewRun(small, nil)
-	if err != nil {
-		return
-	}
-	sr.World.Tracer().Hook = func(l []byte) { lines = append(lines, append([]byte(nil), l...)) }
-	sr.Execute()
-	fmt.Fprintf(stdout, "\nshrunk (%d runs tried) to %d processes × %d threads, %s + %s, %d of %d faults:\n",
-		tries, small.Procs, small.Threads, small.Safety, small.Liveness, len(sr.Plan.Faults)-len(small.SkipFaults), len(sr.Plan.Faults))
-	for _, v := range verdict.Check(sr).Violations {
-		if v.Property == target.Property && v.Class == target.Class {
-			fmt.Fprintf(stdout, "%s\n", v)
-			for _, l := range story.Tell(v, sr.History, lines) {
-				fmt.Fprintln(stdout, "  "+l)
-			}
-			fmt.Fprintln(stdout, "  reproduce: "+reproduce(small, runFlags{}))
-			return
-		}
-	}
 }

@@ -5,10 +5,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"strconv"
 	"strings"
-
-	"github.com/pmezard/go-difflib/difflib"
 
 	"github.com/locksim/locksim/internal/atomicfile"
 	"github.com/locksim/locksim/scenario"
@@ -59,7 +56,7 @@ func runScenario(ctx context.Context, args []string, stdout, stderr io.Writer) i
 			}
 			differ++
 			if !*rewrite {
-				io.WriteString(stdout, stepDiff(name, s))
+				io.WriteString(stdout, s.Diff(name))
 			}
 		}
 		switch {
@@ -76,21 +73,6 @@ func runScenario(ctx context.Context, args []string, stdout, stderr io.Writer) i
 		}
 	}
 	return code
-}
-
-// stepDiff is the unified diff of a step's expected and actual output.
-func stepDiff(name string, s scenario.Step) string {
-	diff, _ := difflib.GetUnifiedDiffString(difflib.UnifiedDiff{
-		A:        difflib.SplitLines(s.Expected),
-		B:        difflib.SplitLines(s.Got),
-		FromFile: name + ":" + strconv.Itoa(s.Line) + " " + s.Command + " (expected)",
-		ToFile:   "output",
-		Context:  3,
-	})
-	if !strings.HasSuffix(diff, "\n") {
-		diff += "\n"
-	}
-	return diff
 }
 
 // oneLine joins the lines of an error message.

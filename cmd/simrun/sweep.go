@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bytes"
 	"context"
 	"flag"
 	"fmt"
@@ -9,13 +8,10 @@ import (
 	"os"
 	"runtime"
 	"strconv"
-	"strings"
 
-	"github.com/locksim/locksim/checks"
 	"github.com/locksim/locksim/clients"
 	"github.com/locksim/locksim/internal/flagx"
 	"github.com/locksim/locksim/internal/interrupt"
-	"github.com/locksim/locksim/internal/jsonl"
 	"github.com/locksim/locksim/verdict"
 )
 
@@ -40,62 +36,6 @@ func (s *sweepFlags) register(fs *flag.FlagSet, lo, hi uint64) {
 // progress bar on stderr.
 func (s *sweepFlags) batch(stderr io.Writer) verdict.Batch {
 	return verdict.Batch{Workers: s.workers, Meter: meter(stderr)}
-}
-
-// reproduce is the command that replays one run.
-func reproduce(cfg clients.RunConfig, base runFlags) string {
-	if cfg.Safety == 0 {
-		cfg.Safety = base.safety
-	}
-	if cfg.Liveness == 0 {
-		cfg.Liveness = base.liveness
-	}
-	args := cfg.Args()
-	for i, a := range args {
-		args[i] = shellQuote(a)
-	}
-	return "go run ./cmd/simrun run " + strings.Join(args, " ")
-}
-
-// shellQuote quotes s for a POSIX shell when it holds anything but
-// letters, digits and -_./:=@%+,
-func shellQuote(s string) string {
-	safe := s != ""
-	for _, c := range s {
-		if !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || strings.ContainsRune("-_./:=@%+,", c)) {
-			safe = false
-			break
-		}
-	}
-	if safe {
-		return s
-	}
-	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
-}
-
-// githubError prints a GitHub Actions annotation for a bug-class
-// violation, so it shows on the run's summary page.
-func githubError(w io.Writer, cfg clients.RunConfig, v checks.Violation, cmd string) {
-	esc := strings.NewReplacer("%", "%25", "\r", "%0D", "\n", "%0A")
-	fmt.Fprintf(w, "::error title=%s %s (%s, seed %d)::%s%%0Areproduce: %s\n",
-		v.Property, v.Class, cfg.Algo, cfg.Seed, esc.Replace(v.String()), esc.Replace(cmd))
-}
-
-// jsonViolation is one line of `sweep --json`.
-type jsonViolation struct {
-	Algo      string   `json:"algo"`
-	Preset    string   `json:"preset"`
-	Seed      uint64   `json:"seed"`
-	Property  string   `json:"property"`
-	Kind      string   `json:"kind,omitempty"`
-	Class     string   `json:"class"`
-	Known     bool     `json:"known,omitempty"` // a bug of the known-bug catalog (verdict.Known)
-	Excuse    string   `json:"excuse,omitempty"`
-	Confirmed string   `json:"confirmed,omitempty"` // with --confirm: what the counterfactual run said
-	AtMs      float64  `json:"at_ms"`
-	Actors    []string `json:"actors"`
-	Detail    string   `json:"detail"`
-	Reproduce string   `json:"reproduce"`
 }
 
 // runSweep implements `simrun sweep --algo NAME --preset P --seeds LO-HI
@@ -139,8 +79,8 @@ func runSweep(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	if _, err := clients.NewRun(config(0), nil); err != nil {
 		return usage(stderr, "sweep: "+err.Error())
 	}
-	counts := map[string]int{}
-	bugRuns := 0
+	log := &verdict.SweepLog{W: stdout, JSON: *asJSON, GitHub: os.Getenv("GITHUB_ACTIONS") == "true",
+		Algo: rf.algo, Preset: rf.preset, Seeds: seeds.String(), Shard: shard.String()}
 	var runErr error
 	check := verdict.CheckConfig
 	if *confirm {
@@ -153,63 +93,21 @@ func runSweep(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 			}
 			return
 		}
-		bug := false
-		for _, v := range res.Violations {
-			counts[v.Property+"/"+string(v.Class)]++
-			bug = bug || v.Class == checks.Bug
-			cmd := reproduce(cfg, rf)
-			if v.Class == checks.Bug && os.Getenv("GITHUB_ACTIONS") == "true" {
-				githubError(stdout, cfg, v, cmd)
-			}
-			if *asJSON {
-				var b bytes.Buffer
-				_ = jsonl.Append(&b, jsonViolation{Algo: cfg.Algo, Preset: cfg.Preset, Seed: cfg.Seed, Property: v.Property, Kind: v.Kind, Class: string(v.Class),
-					Known: v.Class == checks.Bug && verdict.Known(cfg.Algo, v), Excuse: v.Excuse, Confirmed: v.Confirmed, AtMs: float64(v.At) / 1000, Actors: v.Actors, Detail: v.Detail, Reproduce: cmd})
-				fmt.Fprintln(stdout, b.String())
-			} else {
-				fmt.Fprintf(stdout, "seed %d: %s\n    %s\n", cfg.Seed, v.String(), cmd)
-			}
-		}
-		if bug {
-			bugRuns++
-		}
+		log.Add(cfg, res.Violations)
 	})
 	if runErr != nil {
 		fmt.Fprintf(stderr, "simrun sweep: %v\n", runErr)
 		return exitHarness
 	}
-	interrupted := done < n
-	if *asJSON {
-		sum := map[string]any{
-			"algo": rf.algo, "preset": rf.preset, "seeds": seeds.String(), "shard": shard.String(),
-			"runs": done, "runs_with_bugs": bugRuns, "violations": counts}
-		if interrupted {
-			// The runs are a prefix of the shard's seeds: a resumed sweep
-			// starts after the last one.
-			sum["interrupted"] = true
-			sum["planned"] = n
-			if done > 0 {
-				sum["last_seed"] = shard.Seed(seeds, done-1)
-			}
-		}
-		var b bytes.Buffer
-		_ = jsonl.Append(&b, map[string]any{"summary": sum})
-		fmt.Fprintln(stdout, b.String())
-	} else {
-		fmt.Fprintf(stdout, "sweep %s preset %s seeds %s shard %s: %d runs, %d with a bug-class violation", rf.algo, rf.preset, seeds.String(), shard.String(), done, bugRuns)
-		if interrupted {
-			fmt.Fprintf(stdout, " (interrupted after %d of %d runs", done, n)
-			if done > 0 {
-				fmt.Fprintf(stdout, ", last seed %d", shard.Seed(seeds, done-1))
-			}
-			fmt.Fprint(stdout, ")")
-		}
-		fmt.Fprintln(stdout)
+	var last uint64
+	if done > 0 {
+		last = shard.Seed(seeds, done-1)
 	}
-	if interrupted {
+	log.Summary(done, n, last)
+	if done < n {
 		return interrupt.ExitCode(ctx)
 	}
-	if bugRuns > 0 {
+	if log.BugRuns > 0 {
 		return exitViolated
 	}
 	return exitOK

@@ -1,0 +1,70 @@
+package clients_test
+
+import (
+	"bytes"
+	"reflect"
+	"testing"
+
+	"github.com/locksim/locksim/clients"
+	"github.com/locksim/locksim/sim"
+)
+
+// A trace a run wrote reads back as its lines and the run's configuration.
+func TestReadTrace(t *testing.T) {
+	cfg := clients.RunConfig{Algo: "set-px", Seed: 3, Preset: "net", Safety: 5 * sim.Second, Liveness: 5 * sim.Second}
+	var buf bytes.Buffer
+	r, err := clients.NewRun(cfg, &buf)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r.Execute()
+	if err := r.World.Tracer().Flush(); err != nil {
+		t.Fatal(err)
+	}
+	lines, got, err := clients.ReadTrace("t.jsonl", buf.Bytes())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(got, cfg) {
+		t.Fatalf("config %+v, want %+v", got, cfg)
+	}
+	if want := bytes.Count(buf.Bytes(), []byte("\n")); len(lines) != want || len(lines) < 2 {
+		t.Fatalf("%d lines, want %d", len(lines), want)
+	}
+	for in, want := range map[string]string{
+		"":                          "t.jsonl: empty trace",
+		"{\n":                       "t.jsonl:1: not a trace line: unexpected end of JSON input",
+		`{"kind":"acquire"}` + "\n": "t.jsonl:1: no run header (the first line simrun run --trace writes)",
+		`{"kind":"run","config":{"algo":"set-px"}}`: "t.jsonl:1: ",
+	} {
+		_, _, err := clients.ReadTrace("t.jsonl", []byte(in))
+		if err == nil || len(err.Error()) < len(want) || err.Error()[:len(want)] != want {
+			t.Errorf("ReadTrace(%q): %v, want %q…", in, err, want)
+		}
+	}
+}
+
+func TestDiffTrace(t *testing.T) {
+	l := func(ss ...string) [][]byte {
+		var out [][]byte
+		for _, s := range ss {
+			out = append(out, []byte(s))
+		}
+		return out
+	}
+	for _, c := range []struct {
+		saved, got [][]byte
+		line       int
+		want, have string
+	}{
+		{l("a", "b"), l("a", "b"), 0, "", ""},
+		{l("a", "b"), l("a", "c"), 2, "b", "c"},
+		{l("a", "b"), l("a"), 2, "b", ""},
+		{l("a"), l("a", "c"), 2, "", "c"},
+	} {
+		line, want, have := clients.DiffTrace(c.saved, c.got)
+		if line != c.line || want != c.want || have != c.have {
+			t.Errorf("DiffTrace(%q, %q) = %d %q %q", c.saved, c.got, line, want, have)
+		}
+	}
+}

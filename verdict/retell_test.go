@@ -1,0 +1,44 @@
+package verdict
+
+import (
+	"bytes"
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/locksim/locksim/checks"
+	"github.com/locksim/locksim/clients"
+)
+
+// ShrinkAndTell says how far the run shrank, tells the shrunk run's
+// violation of the same property and class, and ends with the command
+// that reproduces the shrunk run.
+func TestShrinkAndTell(t *testing.T) {
+	cfg := clients.RunConfig{Algo: "rlock-3.16.8", Seed: 3, Preset: "net"}
+	r, err := clients.NewRun(cfg, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r.Execute()
+	var target checks.Violation
+	for _, v := range Check(r).Violations {
+		if v.Class == checks.Bug {
+			target = v
+			break
+		}
+	}
+	small, tries := Shrink(cfg, target)
+	var b bytes.Buffer
+	ShrinkAndTell(&b, r, cfg)
+	got := b.String()
+	head := fmt.Sprintf("\nshrunk (%d runs tried) to %d processes × %d threads, %s + %s, ", tries, small.Procs, small.Threads, small.Safety, small.Liveness)
+	if !strings.HasPrefix(got, head) {
+		t.Fatalf("got\n%s\nwant it to start with\n%s", got, head)
+	}
+	if !strings.HasSuffix(got, "\n  reproduce: "+small.Command()+"\n") {
+		t.Fatalf("got\n%s\nwant it to end with the command of %+v", got, small)
+	}
+	if !strings.Contains(got, " faults:\n"+target.Property+" ") {
+		t.Fatalf("no %s violation told in\n%s", target.Property, got)
+	}
+}
