@@ -126,8 +126,15 @@ func LoadScripts(version, dir string) (*ScriptSet, error) {
 	}
 	set, err := loadScripts(version, dir)
 	if err == nil && dir == "" {
+		// Two runs that start at once may both compile: the first stored
+		// wins, so that every run of the process uses the same prototypes
+		// (statement coverage is counted by prototype).
 		scriptCache.Lock()
-		scriptCache.sets[key] = set
+		if have := scriptCache.sets[key]; have != nil {
+			set = have
+		} else {
+			scriptCache.sets[key] = set
+		}
 		scriptCache.Unlock()
 	}
 	return set, err
