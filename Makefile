@@ -6,10 +6,11 @@
 GO ?= go
 
 # go test's -timeout: three times the slowest package. `make test` on
-# the 2-core development machine, otherwise idle: 5m34s in all, 9.5 min
-# of CPU; cmd/simrun (the no-false-alarm gate on every core: 10,000
-# fault-free seeds of seven algorithms, 1,000 of 4.7.0's spinning fair
-# lock) slowest at 320 s, clients 160 s, internal/difftest 20 s.
+# the 2-core development machine, otherwise idle: 5m50s from a clean
+# clone (6m18s once with the fenced lock's 10,000 gate seeds, now 1,000),
+# about 10 min of CPU; cmd/simrun (the no-false-alarm gate on every core:
+# 10,000 fault-free seeds of six algorithms, 1,000 of 4.7.0's spinning
+# fair lock and of its fenced lock) slowest at 310-350 s, clients 160 s.
 TIMEOUT ?= 16m
 
 .PHONY: test quick lint bench run
