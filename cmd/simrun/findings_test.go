@@ -108,7 +108,7 @@ var noFaultLinearizable = map[string]string{
 
 // No false alarms: with no faults, no algorithm from set-uuid-lua up
 // reports a bug-class violation that is not a known Redisson bug, over
-// 10,000 seeds each, on as many workers as GOMAXPROCS (-short: 200 seeds;
+// 8,000 seeds each, on as many workers as GOMAXPROCS (-short: 200 seeds;
 // LOCKSIM_NOFALSE_SEEDS sets the count). A Spinning algorithm (4.7.0's fair
 // lock, whose waiters busy-loop: 15 times the cost of a run) takes a tenth
 // as many unless LOCKSIM_NOFALSE_SEEDS says otherwise, and so does 4.7.0's
@@ -119,7 +119,7 @@ var noFaultLinearizable = map[string]string{
 // are counted and logged.
 func TestNoFalseAlarmsWithoutFaults(t *testing.T) {
 	t.Parallel()
-	all, spinning := uint64(10000), uint64(1000)
+	all, spinning := uint64(8000), uint64(1000)
 	if testing.Short() {
 		all, spinning = 200, 20
 	}
