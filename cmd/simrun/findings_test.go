@@ -110,8 +110,8 @@ var noFaultLinearizable = map[string]string{
 // reports a bug-class violation that is not a known Redisson bug, over
 // 8,000 seeds each, on as many workers as GOMAXPROCS (-short: 200 seeds;
 // LOCKSIM_NOFALSE_SEEDS sets the count). A Spinning algorithm (4.7.0's fair
-// lock, whose waiters busy-loop: 15 times the cost of a run) takes a tenth
-// as many unless LOCKSIM_NOFALSE_SEEDS says otherwise, and so does 4.7.0's
+// lock, whose waiters busy-loop: 15 times the cost of a run) takes 1,000
+// unless LOCKSIM_NOFALSE_SEEDS says otherwise, and so does 4.7.0's
 // fenced lock: it shares RedissonLock's unlock, watchdog and executor with
 // rlock-4.7.0, which runs the full count; its own acquire loop gets 1,000
 // (the make test budget: six minutes on two cores). Known bugs met on the way (3.8.1's
