@@ -111,10 +111,7 @@ var noFaultLinearizable = map[string]string{
 // 8,000 seeds each, on as many workers as GOMAXPROCS (-short: 200 seeds;
 // LOCKSIM_NOFALSE_SEEDS sets the count). A Spinning algorithm (4.7.0's fair
 // lock, whose waiters busy-loop: 15 times the cost of a run) takes 1,000
-// unless LOCKSIM_NOFALSE_SEEDS says otherwise, and so does 4.7.0's
-// fenced lock: it shares RedissonLock's unlock, watchdog and executor with
-// rlock-4.7.0, which runs the full count; its own acquire loop gets 1,000
-// (the make test budget: six minutes on two cores). Known bugs met on the way (3.8.1's
+// unless LOCKSIM_NOFALSE_SEEDS says otherwise. Known bugs met on the way (3.8.1's
 // unlock cancelling another thread's watchdog is rare but needs no fault)
 // are counted and logged.
 func TestNoFalseAlarmsWithoutFaults(t *testing.T) {
@@ -134,7 +131,7 @@ func TestNoFalseAlarmsWithoutFaults(t *testing.T) {
 	for _, algo := range []string{"set-uuid-lua", "rlock-3.8.1", "rlock-3.16.8", "fairlock-3.8.1", "fairlock-3.16.8", "rlock-4.7.0", "fairlock-4.7.0", "fencedlock-4.7.0"} {
 		start := time.Now()
 		n := all
-		if clients.Spinning[algo] != "" || algo == "fencedlock-4.7.0" {
+		if clients.Spinning[algo] != "" {
 			n = spinning
 		}
 		var cfgs []clients.RunConfig
