@@ -108,7 +108,7 @@ var noFaultLinearizable = map[string]string{
 
 // No false alarms: with no faults, no algorithm from set-uuid-lua up
 // reports a bug-class violation that is not a known Redisson bug, over
-// 8,000 seeds each, on as many workers as GOMAXPROCS (-short: 200 seeds;
+// 5,000 seeds each, on as many workers as GOMAXPROCS (-short: 200 seeds;
 // LOCKSIM_NOFALSE_SEEDS sets the count). A Spinning algorithm (4.7.0's fair
 // lock, whose waiters busy-loop: 15 times the cost of a run) takes 1,000
 // unless LOCKSIM_NOFALSE_SEEDS says otherwise. Known bugs met on the way (3.8.1's
@@ -116,7 +116,7 @@ var noFaultLinearizable = map[string]string{
 // are counted and logged.
 func TestNoFalseAlarmsWithoutFaults(t *testing.T) {
 	t.Parallel()
-	all, spinning := uint64(8000), uint64(1000)
+	all, spinning := uint64(5000), uint64(1000)
 	if testing.Short() {
 		all, spinning = 200, 20
 	}
