@@ -31,15 +31,7 @@ func (s *Store) Rebase(d int64, stamped func(key string) bool, floor float64) *S
 				nv.zscores[nv.zset[i].member] = nv.zset[i].score
 			}
 			// Members raised to the floor now tie: Redis orders ties by member.
-			slices.SortFunc(nv.zset, func(a, b zmember) int {
-				if zless(a, b) {
-					return -1
-				}
-				if zless(b, a) {
-					return 1
-				}
-				return 0
-			})
+			sortZSet(nv.zset)
 		}
 		c.keys[k] = nv
 	}
@@ -95,17 +87,23 @@ func (s *Store) Rename(f func(string) string) *Store {
 				nv.zset[i].member = f(nv.zset[i].member)
 				nv.zscores[nv.zset[i].member] = nv.zset[i].score
 			}
-			slices.SortFunc(nv.zset, func(a, b zmember) int {
-				if zless(a, b) {
-					return -1
-				}
-				if zless(b, a) {
-					return 1
-				}
-				return 0
-			})
+			sortZSet(nv.zset)
 		}
 		c.keys[f(k)] = nv
 	}
 	return c
+}
+
+// sortZSet puts a sorted set's members back in Redis's order (score, then
+// member) after their scores or names changed.
+func sortZSet(z []zmember) {
+	slices.SortFunc(z, func(a, b zmember) int {
+		if zless(a, b) {
+			return -1
+		}
+		if zless(b, a) {
+			return 1
+		}
+		return 0
+	})
 }
