@@ -98,7 +98,8 @@ func (c *Client) detachedDone(j int, r sim.Reply, res Result) {
 		case OpAcquire, OpAcquireNoWait:
 			acquired = r.Kind == sim.KindNil
 		case OpAcquireToken:
-			acquired = r.Kind == sim.KindArray && len(r.Arr) == 2 && r.Arr[0].Kind == sim.KindInt && r.Arr[0].Int == -1
+			ttl, _, ok := tokenReply(r)
+			acquired = ok && ttl == -1
 		}
 	}
 	if !acquired {

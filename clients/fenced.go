@@ -90,11 +90,11 @@ func (c *Client) fencedReply(i int, r sim.Reply, res Result) {
 		c.finish(i, res) // completeExceptionally; finish unsubscribes a later try
 		return
 	}
-	if r.Kind != sim.KindArray || len(r.Arr) != 2 || r.Arr[0].Kind != sim.KindInt || r.Arr[1].Kind != sim.KindInt {
+	ttl, token, ok := tokenReply(r)
+	if !ok {
 		c.finish(i, Result{Err: ErrReply, Text: "RedisException: unexpected reply to EVAL_LONG_LIST " + r.String()})
 		return
 	}
-	ttl, token := r.Arr[0].Int, r.Arr[1].Int
 	if ttl == -1 {
 		// tryAcquireAsync's thenApply: a lease is kept in internalLockLeaseTime,
 		// else the watchdog starts (RedissonFencedLock.java:91-99); then the
@@ -120,12 +120,10 @@ func (c *Client) fencedReply(i int, r sim.Reply, res Result) {
 	// "waiting for message": a free permit means try again at once; else a
 	// listener, and a timeout of min(ttl, time).
 	e := c.entry(c.entryKey(i))
-	if e != nil && e.permits > 0 {
-		e.permits--
-		c.fencedLoop(i)
-		return
-	}
-	if e == nil {
+	if e == nil || e.permits > 0 {
+		if e != nil {
+			e.permits--
+		}
 		c.fencedLoop(i)
 		return
 	}
@@ -137,6 +135,15 @@ func (c *Client) fencedReply(i int, r sim.Reply, res Result) {
 	}
 	c.emit(Effect{Kind: EffNote, Note: NoteWait, Thread: t.id, Value: w, OK: true})
 	c.setTimer(TimerKey{TimerWait, int64(i)}, c.ms(max(w, 0)))
+}
+
+// tokenReply reads an EVAL_LONG_LIST acquire's reply: {-1, token} when it
+// took the lock, {pttl, -1} when not; ok is false for any other shape.
+func tokenReply(r sim.Reply) (ttl, token int64, ok bool) {
+	if r.Kind != sim.KindArray || len(r.Arr) != 2 || r.Arr[0].Kind != sim.KindInt || r.Arr[1].Kind != sim.KindInt {
+		return 0, 0, false
+	}
+	return r.Arr[0].Int, r.Arr[1].Int, true
 }
 
 // fencedSubscribe is the subscribe(threadId) of tryLockAndGetTokenAsync,
@@ -200,7 +207,7 @@ func (c *Client) fencedWoken(i int) {
 
 // runListener is RedissonLockEntry.tryRunListener: the oldest fenced
 // waiter's listener runs (cancelling its timeout), before the message
-// releases a permit. It reports whether one ran.
+// releases a permit.
 func (c *Client) runListener(e *psEntry) {
 	if len(e.listeners) == 0 {
 		return

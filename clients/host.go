@@ -240,7 +240,8 @@ func tokenGranted(r sim.Reply) bool {
 	if r.Kind == sim.KindArray && len(r.Arr) == 2 && r.Arr[0].Kind == sim.KindArray {
 		r = r.Arr[0]
 	}
-	return r.Kind == sim.KindArray && len(r.Arr) == 2 && r.Arr[0].Kind == sim.KindInt && r.Arr[0].Int == -1
+	ttl, _, ok := tokenReply(r)
+	return ok && ttl == -1
 }
 
 // Interrupt interrupts thread tid.
