@@ -137,12 +137,12 @@ func (e *Env) endAcquire(th *thread, c *call, r clients.Result, yes string) {
 		e.end(th, c, e.errText(r.Text))
 	case r.OK:
 		th.acquired()
-		if e.cf != nil && e.cf.Opts.Fenced {
+		if e.fenced() {
 			yes += fmt.Sprintf(", token %d", r.Value) // RFencedLock's answer
 		}
 		e.end(th, c, yes)
 	default:
-		if e.cf != nil && e.cf.Opts.Fenced {
+		if e.fenced() {
 			e.end(th, c, "null") // tryLockAndGetToken's Long
 			return
 		}
@@ -153,7 +153,7 @@ func (e *Env) endAcquire(th *thread, c *call, r clients.Result, yes string) {
 // acquireName is the method an acquiring command calls: the fenced lock's
 // scenarios call lockAndGetToken and tryLockAndGetToken.
 func (e *Env) acquireName(plain, fenced string) string {
-	if e.cf != nil && e.cf.Opts.Fenced {
+	if e.fenced() {
 		return fenced
 	}
 	return plain
@@ -401,3 +401,6 @@ func handleDelete(e *Env, a *args) (string, error) {
 	})
 	return e.after(th, c), nil
 }
+
+// fenced reports whether the world's lock is the fenced one (RFencedLock).
+func (e *Env) fenced() bool { return e.cf != nil && e.cf.Opts.Fenced }

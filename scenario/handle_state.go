@@ -95,7 +95,7 @@ func (e *Env) stateCommands() [][]string {
 			[]string{"LRANGE", clients.QueueName(e.lockName), "0", "-1"},
 			[]string{"ZRANGE", clients.TimeoutName(e.lockName), "0", "-1", "WITHSCORES"})
 	}
-	if e.cf != nil && e.cf.Opts.Fenced {
+	if e.fenced() {
 		cmds = append(cmds, []string{"GET", clients.TokenName(e.lockName)})
 	}
 	return cmds

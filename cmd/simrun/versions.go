@@ -11,6 +11,7 @@ import (
 	"github.com/locksim/locksim/internal/atomicfile"
 	"github.com/locksim/locksim/internal/flagx"
 	"github.com/locksim/locksim/internal/interrupt"
+	"github.com/locksim/locksim/verdict"
 	"github.com/locksim/locksim/versions"
 )
 
@@ -34,8 +35,7 @@ func runVersions(ctx context.Context, args []string, stdout, stderr io.Writer) i
 	if err := checkOutput("out", *out); err != nil {
 		return usage(stderr, "versions: "+err.Error())
 	}
-	sf := sweepFlags{workers: workers}
-	answers, err := versions.Ask(ctx, versions.Questions, sf.batch(stderr), versionsMaxStates)
+	answers, err := versions.Ask(ctx, versions.Questions, verdict.Batch{Workers: workers, Meter: meter(stderr)}, versionsMaxStates)
 	if err != nil {
 		if ctx.Err() != nil {
 			return interrupt.ExitCode(ctx)
