@@ -95,17 +95,24 @@ type Rate struct {
 // planned (fewer when ctx was cancelled) and the first error that kept a
 // run from running.
 func MeasureFindings(ctx context.Context, fs []Finding, lo, hi uint64, b Batch) (rates []Rate, done, total uint64, err error) {
+	return MeasureBy(ctx, fs, func(k int) (uint64, uint64) { return fs[k].Span(lo, hi) },
+		func(k int, v checks.Violation) bool { return fs[k].Matches(v) }, b)
+}
+
+// MeasureBy is MeasureFindings with each finding's seed range (span) and
+// what counts as showing it (match) given by the caller.
+func MeasureBy(ctx context.Context, fs []Finding, span func(k int) (from, to uint64), match func(k int, v checks.Violation) bool, b Batch) (rates []Rate, done, total uint64, err error) {
 	var offsets []uint64 // where each finding's runs start
 	rates = make([]Rate, len(fs))
-	for k, f := range fs {
+	for k := range fs {
 		offsets = append(offsets, total)
-		from, to := f.Span(lo, hi)
+		from, to := span(k)
 		rates[k].Runs = to - from + 1
 		total += rates[k].Runs
 	}
 	jobOf := func(i uint64) (int, uint64) {
 		k := sort.Search(len(offsets), func(k int) bool { return offsets[k] > i }) - 1
-		from, _ := fs[k].Span(lo, hi)
+		from, _ := span(k)
 		return k, from + i - offsets[k]
 	}
 	done = b.Run(ctx, "simulating", total, nil, func(i uint64) clients.RunConfig {
@@ -120,7 +127,7 @@ func MeasureFindings(ctx context.Context, fs []Finding, lo, hi uint64, b Batch) 
 		}
 		k, _ := jobOf(i)
 		for _, v := range o.Violations {
-			if fs[k].Matches(v) {
+			if match(k, v) {
 				rates[k].Hits++
 				if rates[k].First == 0 {
 					rates[k].First = cfg.Seed

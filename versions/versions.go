@@ -147,7 +147,12 @@ func Ask(ctx context.Context, qs []Question, b verdict.Batch, maxStates int) ([]
 	}
 	// One batch of every random run, each counted by its question's own
 	// signature (a Finding counts by property and class only).
-	rates, err := measure(ctx, fs, where, qs, b)
+	rates, done, total, err := verdict.MeasureBy(ctx, fs,
+		func(k int) (uint64, uint64) { return 1, fs[k].Seeds },
+		func(k int, v checks.Violation) bool { return qs[where[k].q].matches(v) }, b)
+	if err == nil && done < total {
+		err = ctx.Err()
+	}
 	if err != nil {
 		return nil, err
 	}
@@ -160,50 +165,3 @@ func Ask(ctx context.Context, qs []Question, b verdict.Batch, maxStates int) ([]
 
 // at is a question and a version, by index.
 type at struct{ q, v int }
-
-// measure runs seeds 1..Seeds of each finding and counts the runs with a
-// violation its question matches.
-func measure(ctx context.Context, fs []verdict.Finding, where []at, qs []Question, b verdict.Batch) ([]verdict.Rate, error) {
-	var total uint64
-	var offsets []uint64
-	rates := make([]verdict.Rate, len(fs))
-	for k, f := range fs {
-		offsets = append(offsets, total)
-		rates[k].Runs = f.Seeds
-		total += f.Seeds
-	}
-	jobOf := func(i uint64) (int, uint64) {
-		k := len(offsets) - 1
-		for k > 0 && offsets[k] > i {
-			k--
-		}
-		return k, 1 + i - offsets[k]
-	}
-	var err error
-	done := b.Run(ctx, "simulating", total, nil, func(i uint64) clients.RunConfig {
-		k, seed := jobOf(i)
-		return fs[k].Config(seed)
-	}, func(i uint64, cfg clients.RunConfig, o verdict.Outcome) {
-		if o.Err != nil {
-			if err == nil {
-				err = o.Err
-			}
-			return
-		}
-		k, _ := jobOf(i)
-		q := qs[where[k].q]
-		for _, v := range o.Violations {
-			if q.matches(v) {
-				rates[k].Hits++
-				if rates[k].First == 0 {
-					rates[k].First = cfg.Seed
-				}
-				break
-			}
-		}
-	})
-	if err == nil && done < total {
-		err = ctx.Err()
-	}
-	return rates, err
-}
