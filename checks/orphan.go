@@ -17,14 +17,19 @@ import (
 // thread that was told it failed). The renewal must have been sent while
 // the thread held nothing too: one sent while it held and run after its
 // release extends a phantom hold once, and is the stale renewal's race,
-// not this. It is a bug: a fault can leave a hold
+// not this; and no command of a call of the thread may run after it (an
+// interrupted unlock still on its way ends the hold). It is a bug: a fault can leave a hold
 // its thread does not count, but then the hold expires with its lease;
 // only the watchdog keeps it.
 func Orphan(h *model.History) []Violation {
 	// busy: o's thread was in a call or a section at some time in [from, to].
 	busy := func(o string, from, to sim.Time) bool {
 		for _, op := range h.Ops {
-			if op.Owner == o && op.Start <= to && (op.End < 0 || op.End >= from) {
+			end := op.End
+			if end >= 0 && op.ExecAt >= 0 && op.ExecVirtual > end {
+				end = op.ExecVirtual // what it sent still ran after it returned (an interrupted unlock)
+			}
+			if op.Owner == o && op.Start <= to && (end < 0 || end >= from) {
 				return true
 			}
 		}

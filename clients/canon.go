@@ -34,32 +34,34 @@ func (c *Client) Clone() *Client {
 // Canon puts c in its canonical form between steps: a command number (Seq)
 // only tells the current command from earlier ones, so an owner with a
 // command in the executor gets 1 and every other 0 (and an idle executor
-// forgets its last command); live is told the number each active owner had,
-// so the driver can renumber the references it holds the same way (a
-// reference with that number becomes 1, any other 0). Free task slots at
-// the end are dropped. A driver that never interrupts a thread says so
-// (interrupts false): then a waiting lock() forgets the ttl it would wait
-// for again after an interrupt.
-func (c *Client) Canon(interrupts bool, live func(own OwnerKind, slot int32, seq uint32)) {
-	canon := func(own OwnerKind, slot int, e *exec) {
+// forgets its last command); a detached acquire, whose replies are
+// addressed to its thread's slot, gets DetachedSeq(j) for its place j, a
+// number no command of the thread reaches between two steps. live is told
+// the number each active owner had and the one it has now, so the driver
+// can renumber the references it holds the same way (a reference with the
+// old number gets the new one, any other 0). Free task slots at the end
+// are dropped. A driver that never interrupts a thread says so (interrupts
+// false): then a waiting lock() forgets the ttl it would wait for again
+// after an interrupt.
+func (c *Client) Canon(interrupts bool, live func(own OwnerKind, slot int32, seq, canon uint32)) {
+	canon := func(own OwnerKind, slot int, e *exec, to uint32) {
 		if e.phase == execIdle {
 			*e = exec{}
 			return
 		}
 		if live != nil {
-			live(own, int32(slot), e.seq)
+			live(own, int32(slot), e.seq, to)
 		}
-		e.seq = 1
+		e.seq = to
 	}
 	for i := range c.threads {
 		t := &c.threads[i]
-		// A thread with a detached acquire keeps its command numbers: that
-		// acquire's replies are addressed to the thread's slot by number
-		// (explore never interrupts, so never has one).
-		if !c.hasDetached(int32(i)) {
-			canon(OwnThread, i, &t.exec)
-		}
-		if !t.measures() {
+		canon(OwnThread, i, &t.exec, 1)
+		switch {
+		case t.measures():
+		case t.waitsForever():
+			t.cur = 0 // the wait left stays Long.MAX_VALUE
+		default:
 			t.cur, t.time = 0, 0
 		}
 		if t.pc != pcLockWait || !interrupts {
@@ -67,12 +69,26 @@ func (c *Client) Canon(interrupts bool, live func(own OwnerKind, slot int32, seq
 		}
 	}
 	for j := range c.tasks {
-		canon(OwnTask, j, &c.tasks[j].exec)
+		canon(OwnTask, j, &c.tasks[j].exec, 1)
 	}
 	for len(c.tasks) > 0 && !c.tasks[len(c.tasks)-1].live {
 		c.tasks = c.tasks[:len(c.tasks)-1]
 	}
+	for j := range c.detached {
+		switch d := &c.detached[j]; {
+		case !d.live:
+		case d.unlocking():
+			canon(OwnDetached, j, &d.exec, 1) // its own command, addressed to it
+		default:
+			canon(OwnThread, int(d.slot), &d.exec, DetachedSeq(j))
+		}
+	}
 }
+
+// DetachedSeq is the command number Canon gives detached acquire j: far
+// above the 1 (and the few more within one step) a thread's own commands
+// have, so its replies are never taken for the thread's.
+func DetachedSeq(j int) uint32 { return 1<<31 | uint32(j) }
 
 // Shift moves c's clock forward by d: every pending timer falls d nearer
 // (a timer already due stays due now), and every wall-clock reading it
@@ -107,15 +123,6 @@ func (c *Client) Shift(d sim.Duration) {
 	}
 }
 
-func (c *Client) hasDetached(slot int32) bool {
-	for j := range c.detached {
-		if c.detached[j].live && c.detached[j].slot == slot {
-			return true
-		}
-	}
-	return false
-}
-
 // measures reports whether the thread's call still measures its wait from
 // the wall-clock reading it keeps: tryLock(wait), and a simple lock's
 // tryLock(wait) while it polls.
@@ -127,6 +134,16 @@ func (t *thread) measures() bool {
 		return t.call.Kind == CallTryLockWait
 	case pcFencedFirst, pcFencedSubscribe, pcFencedTry, pcFencedWait:
 		return t.time != forever
+	}
+	return false
+}
+
+// waitsForever reports whether the thread is in a fenced call that waits
+// with no limit (time = Long.MAX_VALUE, never decremented).
+func (t *thread) waitsForever() bool {
+	switch t.pc {
+	case pcFencedFirst, pcFencedSubscribe, pcFencedTry, pcFencedWait:
+		return t.time == forever
 	}
 	return false
 }
@@ -327,11 +344,24 @@ func (c *Client) AppendKey(dst []byte) []byte {
 	return dst
 }
 
-// IsCurrent reports whether ref names the command its owner has in the
-// executor now (whatever its attempt).
-func (c *Client) IsCurrent(ref Ref) bool {
-	e := c.execOf(ref.Owner, int(ref.Slot))
-	return e != nil && e.phase != execIdle && e.seq == ref.Seq
+// CanonSeq is the number Canon would give ref's command (whatever its
+// attempt): DetachedSeq(j) for detached acquire j's, 1 for the command an
+// owner has in the executor now, 0 for an earlier one. A driver that does
+// not renumber (the world) tells by it which of its commands is which of
+// a canonical driver's.
+func (c *Client) CanonSeq(ref Ref) uint32 {
+	if ref.Owner == OwnThread {
+		for j := range c.detached {
+			d := &c.detached[j]
+			if d.live && !d.unlocking() && d.slot == ref.Slot && d.exec.phase != execIdle && d.exec.seq == ref.Seq {
+				return DetachedSeq(j)
+			}
+		}
+	}
+	if e := c.execOf(ref.Owner, int(ref.Slot)); e != nil && e.phase != execIdle && e.seq == ref.Seq {
+		return 1
+	}
+	return 0
 }
 
 // Rename makes c the client of process uuid whose thread t is the thread

@@ -36,6 +36,11 @@ type detachedCall struct {
 	exec   exec
 }
 
+// unlocking reports whether d has sent its own command, the fenced loop's
+// unlockAsync (addressed to d), rather than still waiting for the acquire
+// its thread sent (addressed to the thread's slot).
+func (d *detachedCall) unlocking() bool { return d.exec.cmd.Op == OpUnlock }
+
 // detach moves thread i's acquire, in the executor, to a detached slot when
 // 4.7.0 lets it complete without its caller; false when it does not.
 func (c *Client) detach(i int) bool {
@@ -78,7 +83,7 @@ func (c *Client) detach(i int) bool {
 // detachedDone runs what Java runs when a detached command completes.
 func (c *Client) detachedDone(j int, r sim.Reply, res Result) {
 	d := &c.detached[j]
-	if d.exec.cmd.Op == OpUnlock {
+	if d.unlocking() {
 		// The fenced loop's unlockAsync(threadId): unlockAsync0's handle.
 		if !res.Failed() {
 			c.delLatch(int(d.slot), d.exec.cmd)

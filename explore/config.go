@@ -34,10 +34,15 @@ const (
 	FaultDelay
 	// FaultRestart restarts Redis without persistence: the keyspace is empty.
 	FaultRestart
+	// FaultInterrupt is Thread.interrupt() on a thread in a call, by
+	// another thread of its process (a cancelled task, a shutdown): what the
+	// call does with it is the client's (a 4.7.0 acquire goes on without
+	// its caller, issue #7272).
+	FaultInterrupt
 	numFaults
 )
 
-var faultNames = [numFaults]string{"crash", "pause", "drop", "delay", "restart"}
+var faultNames = [numFaults]string{"crash", "pause", "drop", "delay", "restart", "interrupt"}
 
 func (k FaultKind) String() string { return faultNames[k] }
 

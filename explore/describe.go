@@ -60,6 +60,10 @@ func (m *model) msgLabel(q msg) string {
 			s = fmt.Sprintf("watchdog%d.%s", q.ref.Slot+1, q.cmd.Op)
 		}
 	}
+	if q.ref.Owner == clients.OwnDetached || q.ref.Seq >= clients.DetachedSeq(0) {
+		// a 4.7.0 acquire an interrupt left without its call, or what it sends
+		s = "detached." + s
+	}
 	if q.ref.Attempt > 0 {
 		s += fmt.Sprintf("#%d", q.ref.Attempt+1)
 	}
@@ -72,7 +76,7 @@ func (m *model) msgLabel(q msg) string {
 // msgText is a message with its sender or receiver: "A acquire.reply".
 func (m *model) msgText(q msg) string {
 	who := procName(int(q.proc))
-	if q.ref.Owner == clients.OwnThread && q.kind != mPublish {
+	if (q.ref.Owner == clients.OwnThread || q.ref.Owner == clients.OwnDetached) && q.kind != mPublish {
 		who = m.threadName(m.threadOf(int(q.proc), q.cmd.Thread))
 	}
 	return who + " " + m.msgLabel(q)
@@ -150,6 +154,8 @@ func (m *model) noteText(st *story, p int, e clients.Effect) {
 		}
 	case clients.NoteSubscribeFail:
 		st.add("%s: %s", procName(p), e.Text)
+	case clients.NoteDetached:
+		st.add("%s's interrupted call: %s", who, e.Text)
 	}
 }
 

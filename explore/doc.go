@@ -66,13 +66,14 @@
 // length; timers fall due and wait, incoming messages queue; resume is
 // free), drop (a request, reply or unlock message is lost), delay (a
 // message may stay in flight while time passes, up to MaxDelay after its
-// arguments were made), restart (Redis restarts without persistence).
+// arguments were made), restart (Redis restarts without persistence),
+// interrupt (Thread.interrupt() on a thread while it is in a call).
 // A paused process's clock readings are likewise never older than
 // MaxDelay, and fair-queue timestamps older than (N+1) × (threadWaitTime
 // + lease) are raised to that horizon; both keep the space finite.
 //
 // Not modelled: replicas and failover (3.16.8's WAIT is never sent),
-// clock skew, subscription round trips, interrupts, connection errors
+// clock skew, subscription round trips, connection errors
 // from a restart. The random simulation's presets cover those.
 //
 // Two tests keep the explorer honest about the client: every saved

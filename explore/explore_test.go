@@ -48,6 +48,11 @@ func TestVerdicts(t *testing.T) {
 		{"fairlock-3.8.1", "restart:1", 2, "clean", "holds,mutex,error", "a restart without persistence forgets the holder: by design"},
 		{"rlock-3.8.1", "crash:1", 2, "clean", "", "a crashed holder's lease runs out and the waiter's ttl wait ends"},
 		{"setnx-expire", "crash:1", 2, "stuck", "mutex", "a crash between SETNX and EXPIRE leaves a lock that never expires"},
+		{"rlock-4.7.0", "interrupt:1", 2, "orphan", "error", "an interrupted lock()'s acquire completes without the call and starts the watchdog for a thread told it failed (#7272)"},
+		{"fairlock-4.7.0", "interrupt:1", 2, "orphan", "error", "the fair lock's acquire goes through the same ServiceManager.execute (#7272)"},
+		{"rlock-3.16.8", "interrupt:1", 2, "clean", "error", "3.16.8 cancels the thenApply's own future: the lock an interrupted acquire took expires with its lease"},
+		{"fencedlock-4.7.0", "interrupt:1", 2, "clean", "error", "the fenced loop finds its result done and unlocks what the late acquire took"},
+		{"rlock-3.8.1", "interrupt:1", 2, "holds", "error", "3.8.1's lock() catches the InterruptedException of its wait and returns as if it held the lock"},
 	} {
 		t.Run(fmt.Sprintf("%s/%d/%s", c.algo, c.threads, c.faults), func(t *testing.T) {
 			r := mustExplore(t, Config{Algo: c.algo, Threads: c.threads, Acquires: 1, Faults: mustFaults(t, c.faults)})

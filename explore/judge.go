@@ -110,10 +110,13 @@ func (m *model) judgeReturn(n *state, th int, call clients.Call, r clients.Resul
 	switch {
 	case r.Failed():
 		f := finding{kind: "error", detail: fmt.Sprintf("%s's %s threw %s", who, callText(call), r.Text), bug: true}
-		switch r.Err {
-		case clients.ErrReply, clients.ErrUnsupported, clients.ErrInterrupted:
+		switch {
+		case n.used[FaultInterrupt] > 0 && strings.Contains(r.Text, "InterruptedException"):
+			// Java's answer to Thread.interrupt() (checks.Errors likewise)
+			f = classify(f, "its thread was interrupted")
+		case r.Err == clients.ErrReply, r.Err == clients.ErrUnsupported, r.Err == clients.ErrInterrupted:
 			// an error reply from Redis is always a bug
-		case clients.ErrNotHeld:
+		case r.Err == clients.ErrNotHeld:
 			if t.leaseLeft == 0 {
 				f = classify(f, "its lease had run out")
 			} else {
@@ -148,6 +151,26 @@ func (m *model) judgeReturn(n *state, th int, call clients.Call, r clients.Resul
 	}
 }
 
+// judgeOrphan judges renewal q, which ran at Redis, as checks.Orphan
+// does: sent while its thread held nothing and made no call, and it still
+// holds nothing, makes none and has no release of its own in flight, a renewal that found the thread's hold
+// kept alive a lock nobody will unlock (issue #7272). A bug: a fault can
+// leave a hold its thread does not count, but then the hold expires with
+// its lease; only the watchdog keeps it.
+func (m *model) judgeOrphan(n *state, q msg) {
+	th := m.threadOf(int(q.proc), q.cmd.Thread)
+	if t := n.th[th]; t.held > 0 || t.inCall || m.holds(n, th) <= 0 {
+		return
+	}
+	for _, r := range n.msgs {
+		if r.kind == mRequest && r.proc == q.proc && r.cmd.Thread == q.cmd.Thread && (r.cmd.Op == clients.OpUnlock || r.cmd.Op == clients.OpForceUnlock) {
+			return // its release is still on its way (an interrupted unlock): it will end the hold
+		}
+	}
+	m.found = append(m.found, finding{kind: "orphan", bug: true,
+		detail: fmt.Sprintf("the watchdog renewed %s's hold while its thread held nothing and made no call: a lock nobody will unlock, kept alive for as long as the process lives", m.threadName(th))})
+}
+
 // stuckFinding judges a state from which no order of events lets every
 // thread finish, as checks.Liveness judges a lock that stops making
 // progress: a bug (a key left with no TTL, a wait with no timeout, #5503),
@@ -158,6 +181,11 @@ func (m *model) judgeReturn(n *state, th int, call clients.Call, r clients.Resul
 func (m *model) stuckFinding(s *state) finding {
 	f := finding{kind: "stuck", detail: "from here no order of events lets every thread finish its calls", bug: true}
 	excuse := faultExcuse(s)
+	if excuse == "" && s.used[FaultInterrupt] > 0 {
+		// an interrupted call leaves a hold its thread does not count too;
+		// a watchdog that keeps it is the orphan finding's bug
+		excuse = "fault interrupt on the path"
+	}
 	if excuse == "" {
 		return f
 	}

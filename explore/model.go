@@ -196,9 +196,9 @@ type stepResult struct {
 }
 
 type liveSeq struct {
-	owner clients.OwnerKind
-	slot  int32
-	seq   uint32
+	owner      clients.OwnerKind
+	slot       int32
+	seq, canon uint32
 }
 
 func newModel(cfg Config) (*model, error) {
@@ -301,10 +301,13 @@ type msg struct {
 	kind    msgKind
 	proc    uint8
 	delayed bool
-	ch      uint8       // mPublish: the channel
-	ref     clients.Ref // mRequest, mReply: whose command
-	cmd     clients.Cmd // mRequest, mReply: the command
-	reply   uint32      // mReply
+	// orphan: a renewal sent while its thread held nothing and made no
+	// call, and it has made none since (checks.Orphan's "sent while free").
+	orphan bool
+	ch     uint8       // mPublish: the channel
+	ref    clients.Ref // mRequest, mReply: whose command
+	cmd    clients.Cmd // mRequest, mReply: the command
+	reply  uint32      // mReply
 }
 
 // cmpMsg orders messages by their content alone (a reply by its text, not
@@ -327,6 +330,11 @@ func (m *model) cmpMsg(a, b msg) int {
 		return strings.Compare(m.reply(a.reply).String(), m.reply(b.reply).String())
 	case a.delayed != b.delayed:
 		if a.delayed {
+			return 1
+		}
+		return -1
+	case a.orphan != b.orphan:
+		if a.orphan {
 			return 1
 		}
 		return -1
@@ -411,7 +419,7 @@ func (s *state) crashed(p int) bool { return s.clients[p] == noClient }
 // appendKey appends s's exact encoding: equal encodings, equal states.
 func (m *model) appendKey(s *state, dst []byte) []byte {
 	dst = appendID(dst, s.store)
-	dst = append(dst, s.used[:]...)
+	dst = append(dst, s.used[:m.usedLen()]...)
 	for p := 0; p < m.procs; p++ {
 		dst = appendID(dst, s.clients[p])
 		dst = appendBool(dst, s.paused[p])
@@ -429,6 +437,16 @@ func (m *model) appendKey(s *state, dst []byte) []byte {
 		dst = appendID(dst, m.msgID(q))
 	}
 	return dst
+}
+
+// usedLen is how many fault counters a state's encoding holds: an
+// interrupt's only when the budget has interrupts, so the states of the
+// other searches are as long as before it was a fault kind.
+func (m *model) usedLen() int {
+	if m.cfg.Faults[FaultInterrupt] > 0 {
+		return int(numFaults)
+	}
+	return int(FaultInterrupt)
 }
 
 // msgID interns a message in flight: a state's encoding holds 4 bytes per
@@ -455,6 +473,9 @@ func (m *model) msgID(q msg) uint32 {
 		b = appendV(b, c.Latch)
 	}
 	b = appendID(b, q.reply)
+	if q.orphan { // only a renewal: the other messages' encodings stay as they were
+		b = append(b, 1)
+	}
 	m.msgBuf = b
 	id, ok := m.sh.msgs.lookup(b)
 	if !ok {
@@ -478,7 +499,7 @@ func (m *model) decodeKey(key []byte, s *state) {
 	msgs := s.msgs[:0]
 	*s = state{}
 	s.store = d.id()
-	copy(s.used[:], d.bytes(len(s.used)))
+	copy(s.used[:], d.bytes(m.usedLen()))
 	for p := range s.clients {
 		s.clients[p] = noClient
 	}
@@ -745,12 +766,13 @@ const (
 	aDrop
 	aDelay
 	aRestart
+	aInterrupt
 )
 
 // action is one step; mi indexes the parent state's messages.
 type action struct {
 	kind  actKind
-	th    uint8 // aCall: the thread; aFire, aCrash, aPause, aResume: the process
+	th    uint8 // aCall, aInterrupt: the thread; aFire, aCrash, aPause, aResume: the process
 	mi    uint8
 	timer clients.TimerKey
 	delta int64
@@ -851,6 +873,14 @@ func (m *model) actions(s *state, dst []action) []action {
 	if s.used[FaultRestart] < f[FaultRestart] {
 		dst = append(dst, action{kind: aRestart})
 	}
+	if s.used[FaultInterrupt] < f[FaultInterrupt] {
+		for th := 0; th < m.n; th++ {
+			// another thread of a running process interrupts it during a call
+			if p, _ := m.where(th); s.th[th].inCall && !s.crashed(p) && !s.paused[p] {
+				dst = append(dst, action{kind: aInterrupt, th: uint8(th)})
+			}
+		}
+	}
 	return dst
 }
 
@@ -902,6 +932,7 @@ func (m *model) applyTo(n *state, s *state, a action, st *story) {
 		p, tid := m.where(th)
 		stp := m.prog[n.th[th].ip]
 		n.th[th].inCall = true
+		m.busy(n, p, tid)
 		if stp.call.Kind == clients.CallUnlock && n.th[th].held > 0 {
 			n.th[th].held-- // the critical section ends when unlock() is called
 		}
@@ -963,6 +994,14 @@ func (m *model) applyTo(n *state, s *state, a action, st *story) {
 		s.SetTime(base)
 		n.store = m.intern(s)
 		st.add("fault: Redis restarts without persistence: the keyspace is empty")
+	case aInterrupt:
+		n.used[FaultInterrupt]++
+		th := int(a.th)
+		p, tid := m.where(th)
+		if st != nil {
+			st.add("fault: %s is interrupted (Thread.interrupt())", m.threadName(th))
+		}
+		m.step(n, p, evKey{kind: clients.EvInterrupt, thread: tid}, st)
 	}
 	m.normalize(n)
 }
@@ -981,6 +1020,9 @@ func (m *model) deliver(n *state, q msg, st *story) {
 		}
 		if r.fifo != "" {
 			m.found = append(m.found, finding{kind: "fifo", detail: r.fifo, bug: true})
+		}
+		if q.orphan && !n.crashed(int(q.proc)) {
+			m.judgeOrphan(n, q)
 		}
 		if m.logExec != nil {
 			m.logExec(int(q.proc), q.cmd, m.reply(r.reply))
@@ -1022,7 +1064,12 @@ func (m *model) step(n *state, p int, ev evKey, st *story) {
 		for _, e := range r.effects {
 			switch e.Kind {
 			case clients.EffSend:
-				n.msgs = append(n.msgs, msg{kind: mRequest, proc: uint8(p), ref: e.Ref, cmd: e.Cmd})
+				q := msg{kind: mRequest, proc: uint8(p), ref: e.Ref, cmd: e.Cmd}
+				if e.Cmd.Op == clients.OpRenew {
+					t := n.th[m.threadOf(p, e.Cmd.Thread)]
+					q.orphan = t.held == 0 && !t.inCall
+				}
+				n.msgs = append(n.msgs, q)
 			case clients.EffSubscribe:
 				sub = slices.Index(m.channels, e.Channel)
 			case clients.EffReturn:
@@ -1060,7 +1107,7 @@ func (m *model) step(n *state, p int, ev evKey, st *story) {
 			seq := uint32(0)
 			for _, l := range r.live {
 				if l.owner == q.ref.Owner && l.slot == q.ref.Slot && l.seq == q.ref.Seq {
-					seq = 1
+					seq = l.canon
 				}
 			}
 			q.ref.Seq = seq
@@ -1104,13 +1151,23 @@ func (m *model) clientStep(id uint32, p int, ev evKey) *stepResult {
 			r.effects = append(r.effects, eff)
 		}
 	}
-	c.Canon(false, func(own clients.OwnerKind, slot int32, seq uint32) {
-		r.live = append(r.live, liveSeq{own, slot, seq})
+	c.Canon(m.cfg.Faults[FaultInterrupt] > 0, func(own clients.OwnerKind, slot int32, seq, canon uint32) {
+		r.live = append(r.live, liveSeq{own, slot, seq, canon})
 	})
 	r.client = m.internClient(p, c)
 	r = m.sh.stepMemo.put(k, r)
 	m.stepL1[k] = r
 	return r
+}
+
+// busy clears the "sent while free" mark of the renewals in flight for
+// thread tid of process p: it makes a call.
+func (m *model) busy(n *state, p int, tid int64) {
+	for i := range n.msgs {
+		if q := &n.msgs[i]; q.orphan && int(q.proc) == p && q.cmd.Thread == tid {
+			q.orphan = false
+		}
+	}
 }
 
 // skipSteps moves every idle thread past the calls its program makes only

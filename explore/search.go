@@ -509,6 +509,8 @@ func (m *model) command(s *state, a action) string {
 		return "delay " + m.msgRef(s, int(a.mi))
 	case aRestart:
 		return "restart-redis"
+	case aInterrupt:
+		return "interrupt " + m.threadName(int(a.th))
 	}
 	panic("explore: unknown action")
 }

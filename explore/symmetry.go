@@ -246,7 +246,7 @@ func (m *model) appendImage(s *state, gi int, st uint32, dst []byte) []byte {
 	g := &m.perms[gi]
 	inv := &m.perms[g.inv]
 	dst = appendID(dst, st)
-	dst = append(dst, s.used[:]...)
+	dst = append(dst, s.used[:m.usedLen()]...)
 	for to := 0; to < m.procs; to++ {
 		p := int(inv.proc[to])
 		id := uint32(noClient)

@@ -104,6 +104,9 @@ func (r *worldRun) do(s *state, a action) error {
 		// the message stays held while time passes, as it does anyway
 	case aRestart:
 		r.w.RestartMaster()
+	case aInterrupt:
+		p, tid := r.m.where(int(a.th))
+		r.hosts[p].Interrupt(tid)
 	}
 	return nil
 }
@@ -135,6 +138,9 @@ func (r *worldRun) find(s *state, q msg) (uint64, error) {
 				continue
 			}
 			c := host.Client()
+			if c.CanonSeq(ref) != q.ref.Seq {
+				continue
+			}
 			if q.kind == mReply {
 				if c.Awaits(ref) && h.Reply.String() == m.reply(q.reply).String() {
 					return h.ID, nil
@@ -144,7 +150,7 @@ func (r *worldRun) find(s *state, q msg) (uint64, error) {
 			// The explorer's request times are relative to its now (base).
 			cmd := q.cmd
 			cmd.At += nowMs
-			if (q.ref.Seq == 1) == c.IsCurrent(ref) && describeReq(h.Request) == describeReq(m.cf.Render(procName(int(q.proc)), cmd)) {
+			if describeReq(h.Request) == describeReq(m.cf.Render(procName(int(q.proc)), cmd)) {
 				return h.ID, nil
 			}
 		}

@@ -91,8 +91,12 @@ func TestRandomPathsAgreeWithTheWorld(t *testing.T) {
 		{Algo: "setnx-expire", Threads: 2, Ops: []string{"lock", "trylock-wait"}},
 		{Algo: "set-uuid-getdel", Threads: 3, Ops: []string{"lock-lease", "trylock"}},
 		{Algo: "set-uuid-lua", Threads: 2, Ops: []string{"trylock-wait-lease", "lock"}},
+		{Algo: "rlock-4.7.0", Threads: 2, Ops: []string{"lock", "reentrant", "trylock-wait"}},
+		{Algo: "rlock-4.7.0", Threads: 2, PerProc: 2, Ops: []string{"lock-lease", "trylock-wait-lease", "force-unlock"}},
+		{Algo: "fairlock-4.7.0", Threads: 2, Ops: []string{"trylock-wait", "lock"}},
+		{Algo: "fencedlock-4.7.0", Threads: 2, Ops: []string{"lock", "trylock-wait"}},
 	}
-	faults := []string{"none", "crash:1", "pause:1", "drop:1", "delay:1", "restart:1", "drop:2,pause:1"}
+	faults := []string{"none", "crash:1", "pause:1", "drop:1", "delay:1", "restart:1", "drop:2,pause:1", "interrupt:1", "interrupt:2,drop:1"}
 	rnd := rand.New(rand.NewPCG(7, 7))
 	for i, base := range configs {
 		for _, f := range faults {

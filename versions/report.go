@@ -61,7 +61,10 @@ func exploreShape(c explore.Config) string {
 	} else {
 		s += fmt.Sprintf(" × %d lock()", c.Acquires)
 	}
-	return s + ", no fault"
+	if c.Faults.Total() == 0 {
+		return s + ", no fault"
+	}
+	return s + ", faults " + c.Faults.String()
 }
 
 func cell(q Question, a Answer) string {
@@ -78,6 +81,9 @@ func cell(q Question, a Answer) string {
 	}
 	if r := a.Search; r != nil {
 		switch {
+		case r.Violation != nil && q.Searched != "any bug" && r.Violation.Kind != q.Searched:
+			// the search stops at its shortest bug, which is another one here
+			parts = append(parts, fmt.Sprintf("explore: stops first at another bug, %s in %d steps", r.Violation.Kind, len(r.Violation.Steps)))
 		case r.Violation != nil:
 			parts = append(parts, fmt.Sprintf("explore: **%s** in %d steps", r.Violation.Kind, len(r.Violation.Steps)))
 		case r.Stats.Complete:

@@ -75,15 +75,18 @@ var Questions = []Question{
 	{
 		Known: "#7272, #7277", What: "an acquire completes after its caller was interrupted and starts the watchdog: a lock nobody holds, renewed for ever",
 		Lock: "rlock", Preset: "interrupt", Property: "orphan", Class: checks.Bug, Seeds: 200,
-		Evidence: "[rlock-4.7.0-orphan-renewal.txt](../scenario/testdata/rlock-4.7.0-orphan-renewal.txt) (4.7.0 renews for ever; 3.16.8's lock expires after 30 s); 3.8.1's orphans come from its partial-unlock rule instead (clients/detached.go, verdict/known.go)",
+		Explore: &explore.Config{Threads: 2, Acquires: 1, Faults: explore.Faults{explore.FaultInterrupt: 1}}, Searched: "orphan",
+		Evidence: "[rlock-4.7.0-orphan-renewal.txt](../scenario/testdata/rlock-4.7.0-orphan-renewal.txt) (4.7.0 renews for ever; 3.16.8's lock expires after 30 s), [explore-rlock-4.7.0-interrupt-orphan.txt](../scenario/testdata/explore-rlock-4.7.0-interrupt-orphan.txt); 3.8.1's orphans come from its partial-unlock rule instead (clients/detached.go, verdict/known.go), and its search stops first at lock() returning without the lock after an interrupted wait ([explore-rlock-3.8.1-interrupt-lock-returns.txt](../scenario/testdata/explore-rlock-3.8.1-interrupt-lock-returns.txt))",
 	},
 	{
 		Known: "#7272 (fair lock)", What: "the same through RedissonFairLock, which inherits RedissonLock's acquire",
 		Lock: "fairlock", Preset: "interrupt", Property: "orphan", Class: checks.Bug, Seeds: 100,
+		Explore: &explore.Config{Threads: 2, Acquires: 1, Faults: explore.Faults{explore.FaultInterrupt: 1}}, Searched: "orphan",
 	},
 	{
 		Known: "#7272 (fenced lock)", What: "the same through RFencedLock, whose loop unlocks an acquisition its caller no longer waits for",
 		Lock: "fencedlock", Preset: "interrupt", Property: "orphan", Class: checks.Bug, Seeds: 200,
+		Explore: &explore.Config{Threads: 2, Acquires: 1, Faults: explore.Faults{explore.FaultInterrupt: 1}}, Searched: "orphan",
 	},
 	{
 		Known: "stale renewal", What: "no fault: an unlock races a renewal, whose late answer cancels the renewal of the lock's next hold in the JVM",

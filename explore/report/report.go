@@ -94,6 +94,8 @@ var callMixes = []struct {
 	{"tryLock(wait), a lost message", 2, 1, []string{"trylock-wait"}, "drop:1"},
 	{"re-entry, a lost message", 2, 1, []string{"reentrant"}, "drop:1"},
 	{"two threads of one JVM, a lost message", 2, 2, []string{"lock"}, "drop:1"},
+	{"re-entry, an interrupt", 2, 1, []string{"reentrant"}, "interrupt:1"},
+	{"tryLock(wait), an interrupt", 2, 1, []string{"trylock-wait"}, "interrupt:1"},
 }
 
 // reportRow is one configuration's outcome in the report.
