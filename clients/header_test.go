@@ -69,7 +69,7 @@ func TestParseSkipFaults(t *testing.T) {
 }
 
 func TestParseAlgos(t *testing.T) {
-	if got, _ := clients.ParseAlgos(""); !reflect.DeepEqual(got, clients.Quick()) {
+	if got, _ := clients.ParseAlgos(""); !reflect.DeepEqual(got, clients.Algorithms) {
 		t.Errorf("default: %v", got)
 	}
 	if got, _ := clients.ParseAlgos("all"); !reflect.DeepEqual(got, clients.Algorithms) {

@@ -2,6 +2,7 @@ package gate
 
 import (
 	"context"
+	"strconv"
 	"strings"
 
 	"github.com/locksim/locksim/checks"
@@ -78,7 +79,7 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 	})
 	res.Done = cfg.Batch.Run(ctx, "simulating", total, nil, func(i uint64) clients.RunConfig {
 		j := jobOf(i)
-		return clients.RunConfig{Algo: j.algo, Seed: j.seed, Preset: j.preset, Coverage: res.Coverage.Of(i)}
+		return clients.RunConfig{Algo: j.algo, Seed: j.seed, Preset: j.preset, Client: clients.SpinBound[j.algo], Coverage: res.Coverage.Of(i)}
 	}, func(i uint64, _ clients.RunConfig, o verdict.Outcome) {
 		if o.Err != nil {
 			if runErr == nil {
@@ -160,48 +161,62 @@ func (r *Result) confirm(ctx context.Context, algos []string, b verdict.Batch) e
 		cell string
 		cfg  clients.RunConfig
 		prop string
+		run  int // index of its run in runs
 	}
 	var targets []target
+	// One confirmed run serves every target with its seed: Confirm judges
+	// every by-design violation of the run, whatever its property.
+	var runs []clients.RunConfig
+	runOf := map[string]int{}
 	for _, a := range algos {
 		for _, p := range sim.Presets {
 			for _, prop := range verdict.Properties {
 				if c := r.Cell(a, p, prop); c != nil && c.FirstDesign != 0 {
-					targets = append(targets, target{a + "/" + p + "/" + prop, clients.RunConfig{Algo: a, Seed: c.FirstDesign, Preset: p}, prop})
+					cfg := clients.RunConfig{Algo: a, Seed: c.FirstDesign, Preset: p, Client: clients.SpinBound[a]}
+					key := a + "/" + p + "/" + strconv.FormatUint(cfg.Seed, 10)
+					k, ok := runOf[key]
+					if !ok {
+						k = len(runs)
+						runOf[key] = k
+						runs = append(runs, cfg)
+					}
+					targets = append(targets, target{a + "/" + p + "/" + prop, cfg, prop, k})
 				}
 			}
 		}
 	}
-	var runErr error
-	b.Run(ctx, "confirming excuses", uint64(len(targets)), verdict.ConfirmConfig,
-		func(i uint64) clients.RunConfig { return targets[i].cfg },
-		func(i uint64, cfg clients.RunConfig, o verdict.Outcome) {
-			if o.Err != nil {
-				if runErr == nil {
-					runErr = o.Err
-				}
-				return
+	outcomes := make([]verdict.Outcome, len(runs))
+	done := b.Run(ctx, "confirming excuses", uint64(len(runs)), verdict.ConfirmConfig,
+		func(i uint64) clients.RunConfig { return runs[i] },
+		func(i uint64, _ clients.RunConfig, o verdict.Outcome) { outcomes[i] = o })
+	for _, t := range targets {
+		if uint64(t.run) >= done {
+			continue // interrupted before its run finished
+		}
+		o, cfg := outcomes[t.run], t.cfg
+		if o.Err != nil {
+			return o.Err
+		}
+		for _, v := range o.Violations {
+			if v.Property != t.prop || v.Confirmed == "" {
+				continue
 			}
-			t := targets[i]
-			for _, v := range o.Violations {
-				if v.Property != t.prop || v.Confirmed == "" {
-					continue
-				}
-				r.Excused++
-				if !strings.HasPrefix(v.Confirmed, "re-judged") {
-					r.Confirmed++
-					break
-				}
-				r.Rejudgements = append(r.Rejudgements, Finding{Property: t.prop, Algo: cfg.Algo, Preset: cfg.Preset, Seed: cfg.Seed, Text: v.String()})
-				if v.Class == checks.Bug && !verdict.Known(cfg.Algo, v) {
-					c := r.cells[t.cell]
-					c.UnexpectedRuns++
-					c.BugRuns++
-					c.FirstUnexpected, c.FirstUnexpectedText = cfg.Seed, v.String()
-				}
+			r.Excused++
+			if !strings.HasPrefix(v.Confirmed, "re-judged") {
+				r.Confirmed++
 				break
 			}
-		})
-	return runErr
+			r.Rejudgements = append(r.Rejudgements, Finding{Property: t.prop, Algo: cfg.Algo, Preset: cfg.Preset, Seed: cfg.Seed, Text: v.String()})
+			if v.Class == checks.Bug && !verdict.Known(cfg.Algo, v) {
+				c := r.cells[t.cell]
+				c.UnexpectedRuns++
+				c.BugRuns++
+				c.FirstUnexpected, c.FirstUnexpectedText = cfg.Seed, v.String()
+			}
+			break
+		}
+	}
+	return nil
 }
 
 // Findings are the first bug-class finding of each cell, property by

@@ -36,9 +36,9 @@ func (r *Result) Render(w io.Writer, v View) (map[string][]verdict.ScriptStateme
 		len(algos), len(sim.Presets), v.Seeds, r.Runs, strings.Join(verdict.Properties, ", "))
 	for _, a := range clients.Algorithms {
 		switch {
+		case slices.Contains(algos, a) && clients.SpinBound[a] != (clients.ClientOverrides{}):
+			fmt.Fprintf(w, "%s runs with %s: %s; the default's spins are in the bug zoo, the versions report and the no-false-alarm gate\n", a, clients.SpinBound[a], clients.Spinning[a])
 		case slices.Contains(algos, a):
-		case clients.Spinning[a] != "":
-			fmt.Fprintf(w, "left out: %s (%s; --algos all includes it)\n", a, clients.Spinning[a])
 		default:
 			fmt.Fprintf(w, "left out: %s (not in --algos)\n", a)
 		}
@@ -121,7 +121,7 @@ func (c *Cell) Text() string {
 
 // Command is the command that reproduces a finding's first seed.
 func (f Finding) Command() string {
-	return clients.RunConfig{Algo: f.Algo, Seed: f.Seed, Preset: f.Preset}.Command()
+	return clients.RunConfig{Algo: f.Algo, Seed: f.Seed, Preset: f.Preset, Client: clients.SpinBound[f.Algo]}.Command()
 }
 
 // printFindings prints each finding with its command, sorted by their

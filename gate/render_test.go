@@ -59,6 +59,18 @@ func TestRender(t *testing.T) {
 	if strings.Contains(got, "no unexpected violation") {
 		t.Errorf("an unexpected finding, and yet:\n%s", got)
 	}
+	// A spinning algorithm runs with its bound, said once, and its
+	// reproducing command carries the bound.
+	r = &Result{Runs: 9, Done: 9, cells: map[string]*Cell{"fairlock-4.7.0/crash/mutex": {Runs: 1, BugRuns: 1, FirstBug: 3, FirstBugText: "mutex bug: y"}}}
+	b.Reset()
+	if _, err := r.Render(&b, View{Algos: []string{"fairlock-4.7.0"}, Seeds: "3-3"}); err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"\nfairlock-4.7.0 runs with fairLockWaitTimeout 5000 ms: ", "--algo fairlock-4.7.0 --seed 3 --preset crash --thread-wait-time 5000ms\n"} {
+		if got := b.String(); !strings.Contains(got, want) {
+			t.Errorf("no\n%q\nin\n%s", want, got)
+		}
+	}
 	// Without findings, interrupted: said so, and no annotation.
 	r = &Result{Runs: 120, Done: 100, cells: map[string]*Cell{"set-px/none/mutex": {Runs: 5}}}
 	b.Reset()

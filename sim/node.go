@@ -99,6 +99,9 @@ func isWait(r Request) bool { return len(r.Cmd) == 3 && strings.EqualFold(r.Cmd[
 // replicates its write effects.
 func (n *Node) run(p *Proc, id ReqID, req Request) Reply {
 	w := n.w
+	if w.BeforeExec != nil {
+		w.BeforeExec(n, req)
+	}
 	var r Reply
 	if req.Script != nil {
 		r = n.Store.Eval(req.Script, req.Keys, req.Argv)

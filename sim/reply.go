@@ -141,7 +141,7 @@ func writeJSONString(buf *bytes.Buffer, s string) {
 		buf.WriteString(`"}`)
 		return
 	}
-	_ = jsonl.Append(buf, s)
+	jsonl.AppendString(buf, s)
 }
 
 // textFromJSONValue reads a text: a JSON string or {"b64": BASE64}.

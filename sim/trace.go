@@ -85,9 +85,9 @@ func (t *Tracer) Event(at Time, node, kind string) Line {
 	b.WriteByte(byte('0' + frac/10%10))
 	b.WriteByte(byte('0' + frac%10))
 	b.WriteString(`,"node":`)
-	_ = jsonl.Append(b, node)
+	jsonl.AppendString(b, node)
 	b.WriteString(`,"kind":`)
-	_ = jsonl.Append(b, kind)
+	jsonl.AppendString(b, kind)
 	return Line{t}
 }
 
@@ -114,7 +114,7 @@ func (l Line) Raw(k string, v []byte) Line {
 
 func (l Line) Str(k, v string) Line {
 	if l.key(k) {
-		_ = jsonl.Append(&l.t.buf, v)
+		jsonl.AppendString(&l.t.buf, v)
 	}
 	return l
 }
@@ -140,10 +140,7 @@ func (l Line) Strs(k string, v []string) Line {
 	if !l.key(k) {
 		return l
 	}
-	if v == nil {
-		v = []string{}
-	}
-	_ = jsonl.Append(&l.t.buf, v)
+	jsonl.AppendStrings(&l.t.buf, v)
 	return l
 }
 

@@ -139,6 +139,8 @@ type World struct {
 	// OnExec, when set, runs after every command or script a master
 	// executes (an observer: it must not change the store).
 	OnExec func(n *Node, req Request, reply Reply)
+	// BeforeExec, when set, runs just before them (an observer too).
+	BeforeExec func(n *Node, req Request)
 
 	// stepped: deliveries and process timers wait for a driver (stepped.go).
 	stepped  bool

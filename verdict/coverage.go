@@ -46,6 +46,7 @@ var CoverageSeeds = map[string][]uint64{
 	"rlock-3.8.1":      {67},
 	"fairlock-3.8.1":   {39, 42, 49, 183},
 	"rlock-4.7.0":      {40},  // a holder whose lease ran out (internalLockLeaseTime) force-unlocks a free lock: 0
+	"fairlock-4.7.0":   {29},  // the same for the fair lock, with the main job's fairLockWaitTimeout (clients.SpinBound)
 	"fencedlock-4.7.0": {119}, // the same, for the fenced lock
 }
 
@@ -102,7 +103,7 @@ func FindCoverageSeeds(algo string, missed []ScriptStatement, from, to uint64) (
 	left := slices.Clone(missed)
 	var seeds []uint64
 	for seed := from; seed <= to && len(left) > 0; seed++ {
-		sts, err := Coverage(algo, []clients.RunConfig{{Algo: algo, Seed: seed, Preset: "none"}})
+		sts, err := Coverage(algo, []clients.RunConfig{{Algo: algo, Seed: seed, Preset: "none", Client: clients.SpinBound[algo]}})
 		if err != nil {
 			return nil, nil, err
 		}
