@@ -3,10 +3,32 @@ package conformance
 import (
 	"fmt"
 	"os"
+	"sync"
 
 	"github.com/locksim/locksim/scripts"
 	"github.com/locksim/locksim/sim"
 )
+
+var (
+	embeddedMu sync.Mutex
+	embedded   Resolver
+)
+
+// Embedded resolves the embedded scripts as NewResolver("") does, each
+// compiled once, and is safe for concurrent use: the resolver of the
+// tests and tools that take no script directory.
+func Embedded(id string) (*sim.Script, error) {
+	embeddedMu.Lock()
+	defer embeddedMu.Unlock()
+	if embedded == nil {
+		r, err := NewResolver("")
+		if err != nil {
+			return nil, err
+		}
+		embedded = r
+	}
+	return embedded(id)
+}
 
 // NewResolver compiles scripts by ID, once each: from the user's directory
 // dir ("": none) for the IDs it holds (any subset, as run --scripts takes

@@ -114,3 +114,21 @@ func TestReadFileAndReplies(t *testing.T) {
 		t.Errorf("each case on a fresh store: %v", res.Mismatches)
 	}
 }
+
+// Embedded is NewResolver("")'s answer, one compiled script per ID for
+// every caller, and it tells an unknown ID.
+func TestEmbedded(t *testing.T) {
+	a, err := Embedded("3.16.8/RedissonLock.tryLockInnerAsync")
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, _ := Embedded("3.16.8/RedissonLock.tryLockInnerAsync")
+	fresh, _ := NewResolver("")
+	c, _ := fresh("3.16.8/RedissonLock.tryLockInnerAsync")
+	if a != b || a.Source != c.Source {
+		t.Fatalf("Embedded compiled twice or differs from NewResolver")
+	}
+	if _, err := Embedded("9.9.9/Nope"); err == nil {
+		t.Fatal("an unknown ID resolved")
+	}
+}

@@ -3,10 +3,8 @@ package difftest
 import (
 	"fmt"
 	"strconv"
-	"sync"
 
 	"github.com/locksim/locksim/internal/conformance"
-	"github.com/locksim/locksim/scripts"
 	"github.com/locksim/locksim/sim"
 )
 
@@ -23,30 +21,10 @@ type Backend interface {
 	Do(st *conformance.Step) (sim.Reply, error)
 }
 
-var (
-	compiledMu sync.Mutex
-	compiled   = map[string]*sim.Script{}
-)
-
 // Resolve returns the embedded Redisson script with the given registry ID,
-// compiled once for the simulated store. It is a [conformance.Resolver].
-func Resolve(id string) (*sim.Script, error) {
-	compiledMu.Lock()
-	defer compiledMu.Unlock()
-	if sc := compiled[id]; sc != nil {
-		return sc, nil
-	}
-	s, err := scripts.Lookup(id)
-	if err != nil {
-		return nil, err
-	}
-	sc, err := sim.CompileScript(id, s.Source)
-	if err != nil {
-		return nil, fmt.Errorf("script %s: %v", id, err)
-	}
-	compiled[id] = sc
-	return sc, nil
-}
+// compiled once for the simulated store: conformance.Embedded, the one
+// resolver of every tool without a script directory.
+func Resolve(id string) (*sim.Script, error) { return conformance.Embedded(id) }
 
 // scriptSource returns the exact Lua text of a registry script.
 func scriptSource(id string) (string, error) {
