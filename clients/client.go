@@ -490,7 +490,8 @@ func (c *Client) resolve(ref Ref) (OwnerKind, int, *exec) {
 	if ref.Owner == OwnThread {
 		for j := range c.detached {
 			d := &c.detached[j]
-			if d.live && d.slot == ref.Slot && d.exec.seq == ref.Seq && d.exec.attempt == ref.Attempt {
+			// (once it unlocks, its command is addressed to it, not to the slot)
+			if d.live && !d.unlocking() && d.slot == ref.Slot && d.exec.seq == ref.Seq && d.exec.attempt == ref.Attempt {
 				return OwnDetached, j, &d.exec
 			}
 		}

@@ -29,7 +29,7 @@ func mustExplore(t testing.TB, cfg Config) *Result {
 // model's: a change that flips one of these changed what is modelled.
 func TestVerdicts(t *testing.T) {
 	for _, c := range []struct {
-		algo, faults string
+		algo, faults string // algo: NAME or NAME/OP,... for a call mix
 		threads      int
 		want         string // "clean" (no bug) or the bug's kind
 		byDesign     string // the by-design kinds found before, in order, comma-separated
@@ -53,9 +53,14 @@ func TestVerdicts(t *testing.T) {
 		{"rlock-3.16.8", "interrupt:1", 2, "clean", "error", "3.16.8 cancels the thenApply's own future: the lock an interrupted acquire took expires with its lease"},
 		{"fencedlock-4.7.0", "interrupt:1", 2, "clean", "error", "the fenced loop finds its result done and unlocks what the late acquire took"},
 		{"rlock-3.8.1", "interrupt:1", 2, "holds", "error", "3.8.1's lock() catches the InterruptedException of its wait and returns as if it held the lock"},
+		{"fencedlock-4.7.0/reentrant", "interrupt:1", 2, "clean", "error,release", "an interrupted re-entry's acquire completes and the fenced loop unlocks it; that unlock's reply is the detached call's, not the thread's next unlock's"},
 	} {
 		t.Run(fmt.Sprintf("%s/%d/%s", c.algo, c.threads, c.faults), func(t *testing.T) {
-			r := mustExplore(t, Config{Algo: c.algo, Threads: c.threads, Acquires: 1, Faults: mustFaults(t, c.faults)})
+			cfg := Config{Algo: c.algo, Threads: c.threads, Acquires: 1, Faults: mustFaults(t, c.faults)}
+			if algo, ops, ok := strings.Cut(c.algo, "/"); ok {
+				cfg.Algo, cfg.Acquires, cfg.Ops = algo, 0, strings.Split(ops, ",")
+			}
+			r := mustExplore(t, cfg)
 			got := "clean"
 			if r.Violation != nil {
 				got = r.Violation.Kind
