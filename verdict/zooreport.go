@@ -17,7 +17,7 @@ func ZooReport(fs []Finding, rates []Rate, seeds, regenerate string) []byte {
 	fmt.Fprintf(&b, "Made by `%s`: each row runs seeds %s of its algorithm and preset (rare findings, measured on\n", regenerate, seeds)
 	fmt.Fprintf(&b, "short runs, ten times as many) and counts the runs that show the finding (hit rate per 1000 runs);\n")
 	fmt.Fprintf(&b, "the seed is the first that does. Virtual time only: the file\n")
-	fmt.Fprintf(&b, "regenerates byte for byte. `go test ./verdict -run TestExpectedFindings` finds each within a bounded range.\n\n")
+	fmt.Fprintf(&b, "regenerates byte for byte. `go test ./gate -run TestExpectedFindings` finds each within a bounded range.\n\n")
 	fmt.Fprintf(&b, "| known as | what happens | algorithm | preset | property | class | runs | hits /1000 | first seed | scenario |\n|---|---|---|---|---|---|---|---|---|---|\n")
 	for i, f := range fs {
 		r := rates[i]

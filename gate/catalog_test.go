@@ -1,4 +1,4 @@
-package verdict_test
+package gate_test
 
 import (
 	"context"
@@ -17,9 +17,9 @@ import (
 	"github.com/locksim/locksim/verdict"
 )
 
-// The gate's own tests: the catalog's expected findings are found, fencing
-// turns stale writes away, and fault-free runs raise no false alarm. They
-// sit beside the catalog (Findings, Known) they hold to account.
+// The gate's own tests of the catalog it judges by (verdict.Findings,
+// verdict.Known): the expected findings are found, fencing turns stale
+// writes away, and fault-free runs raise no false alarm.
 
 // Each expected finding shows up within its seed range, and prints its
 // story line and the command that reproduces it.
@@ -180,7 +180,7 @@ func TestNoFalseAlarmsWithoutFaults(t *testing.T) {
 			"Every check (mutex, fenced, linearizable, holds, store, liveness, fifo, expiry) on runs with preset none\n" +
 			fmt.Sprintf("(60 s safety + 30 s liveness), seeds 1-N per algorithm, %d workers; wall-clock times from one run on a %d-core machine.\n", runtime.GOMAXPROCS(0), runtime.NumCPU()) +
 			"A known Redisson bug that needs no fault (3.8.1's unlock cancelling another thread's watchdog; 3.16.8's #5503) is counted apart.\n\n" +
-			"Regenerate: `LOCKSIM_BENCH_REPORT=1 go test -run TestNoFalseAlarmsWithoutFaults -timeout 30m ./verdict/`\n\n" +
+			"Regenerate: `LOCKSIM_BENCH_REPORT=1 go test -run TestNoFalseAlarmsWithoutFaults -timeout 30m ./gate/`\n\n" +
 			"| algorithm | seeds | unexpected bug-class | known Redisson bug | time |\n|---|---:|---:|---:|---:|\n" +
 			strings.Join(report, "\n") + "\n"
 		if err := atomicfile.WriteBytes("../results/no-false-alarms.md", []byte(text)); err != nil {
