@@ -10,9 +10,9 @@ GO ?= go
 # (`.ci/run`): earlier trees measured 5m17s and 6m27s for the same work
 # (9.2 and 11.2 min of CPU: the machine's speed varies by a fifth). The
 # no-false-alarm gate (5,000 fault-free seeds per algorithm, 1,000 of
-# 4.7.0's spinning fair lock) and the expected findings now live in gate/,
-# which starts early beside clients/: verdict/ held them at 5m19s from a
-# clean clone (verdict 192 s, clients 111 s, cmd/simrun 22 s).
+# 4.7.0's spinning fair lock) and the expected findings live in gate/:
+# 5m16s from a clean clone, 9.7 min of CPU (gate 248 s, clients 122 s,
+# cmd/simrun 22 s); 13m is three times gate's 248 s.
 TIMEOUT ?= 13m
 
 .PHONY: test quick lint bench run
