@@ -152,11 +152,12 @@ func (m *model) judgeReturn(n *state, th int, call clients.Call, r clients.Resul
 }
 
 // judgeOrphan judges renewal q, which ran at Redis, as checks.Orphan
-// does: sent while its thread held nothing and made no call, and it still
-// holds nothing, makes none and has no release of its own in flight, a renewal that found the thread's hold
-// kept alive a lock nobody will unlock (issue #7272). A bug: a fault can
-// leave a hold its thread does not count, but then the hold expires with
-// its lease; only the watchdog keeps it.
+// does: sent while its thread held nothing and made no call, run while it
+// still holds nothing, makes none and has no release of its own in
+// flight, a renewal that found the thread's hold kept alive a lock nobody
+// will unlock (issue #7272). A bug: a fault can leave a hold its thread
+// does not count, but then the hold expires with its lease; only the
+// watchdog keeps it.
 func (m *model) judgeOrphan(n *state, q msg) {
 	th := m.threadOf(int(q.proc), q.cmd.Thread)
 	if t := n.th[th]; t.held > 0 || t.inCall || m.holds(n, th) <= 0 {
