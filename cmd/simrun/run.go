@@ -149,7 +149,8 @@ func printUsage(w io.Writer) {
 	var b strings.Builder
 	b.WriteString("usage: simrun [--seeds LO-HI] [--workers N]   the main job: every algorithm × preset × seed range\n")
 	b.WriteString("       simrun <subcommand> [flags]\n")
-	b.WriteString("       simrun help <subcommand>             the subcommand's flags and their defaults\n\n")
+	b.WriteString("       simrun help <subcommand>             the subcommand's flags and their defaults\n")
+	b.WriteString("       simrun help simrun                   the main job's (--algos, --out, --coverage, --no-confirm, ...)\n\n")
 	for _, sc := range subcommands() {
 		fmt.Fprintf(&b, "  %-10s %s\n", sc.name, sc.summary)
 	}
