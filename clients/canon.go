@@ -350,18 +350,14 @@ func (c *Client) AppendKey(dst []byte) []byte {
 // not renumber (the world) tells by it which of its commands is which of
 // a canonical driver's.
 func (c *Client) CanonSeq(ref Ref) uint32 {
-	if ref.Owner == OwnThread {
-		for j := range c.detached {
-			d := &c.detached[j]
-			if d.live && !d.unlocking() && d.slot == ref.Slot && d.exec.phase != execIdle && d.exec.seq == ref.Seq {
-				return DetachedSeq(j)
-			}
-		}
+	own, j, e := c.ownerOf(ref)
+	switch {
+	case e == nil || e.phase == execIdle:
+		return 0
+	case own == OwnDetached && ref.Owner == OwnThread:
+		return DetachedSeq(j)
 	}
-	if e := c.execOf(ref.Owner, int(ref.Slot)); e != nil && e.phase != execIdle && e.seq == ref.Seq {
-		return 1
-	}
-	return 0
+	return 1
 }
 
 // Rename makes c the client of process uuid whose thread t is the thread

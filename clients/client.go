@@ -487,17 +487,27 @@ func (c *Client) current(ref Ref) *exec {
 // resolve finds the command ref answers, and its owner: ref's own, or the
 // detached call a thread's command became (detached.go).
 func (c *Client) resolve(ref Ref) (OwnerKind, int, *exec) {
+	own, slot, e := c.ownerOf(ref)
+	if e == nil || e.attempt != ref.Attempt {
+		return 0, 0, nil
+	}
+	return own, slot, e
+}
+
+// ownerOf finds the command ref names by its number, whatever its
+// attempt: a thread-slot reference's detached acquire, or the owner's own
+// command.
+func (c *Client) ownerOf(ref Ref) (OwnerKind, int, *exec) {
 	if ref.Owner == OwnThread {
 		for j := range c.detached {
 			d := &c.detached[j]
-			// (once it unlocks, its command is addressed to it, not to the slot)
-			if d.live && !d.unlocking() && d.slot == ref.Slot && d.exec.seq == ref.Seq && d.exec.attempt == ref.Attempt {
+			// once it unlocks, its command is addressed to it, not to the slot
+			if d.live && !d.unlocking() && d.slot == ref.Slot && d.exec.seq == ref.Seq {
 				return OwnDetached, j, &d.exec
 			}
 		}
 	}
-	e := c.execOf(ref.Owner, int(ref.Slot))
-	if e != nil && e.seq == ref.Seq && e.attempt == ref.Attempt {
+	if e := c.execOf(ref.Owner, int(ref.Slot)); e != nil && e.seq == ref.Seq {
 		return ref.Owner, int(ref.Slot), e
 	}
 	return 0, 0, nil
