@@ -212,7 +212,8 @@ type Run struct {
 	epoch       int                 // master changes seen so far by the observer
 	joined      map[string]sim.Time // when each fair waiter last joined the queue
 	head        queueHead           // the fair queue's head after the last script
-	latchBefore bool                // the script about to run is a 4.7.0 unlock whose latch key is there (beforeExec)
+	latched     bool                // the algorithm's fair unlock has a latch key (4.7.0): beforeExec is hooked
+	latchBefore bool                // the script about to run answers from its latch key, before its stale-waiter loop (beforeExec)
 	// the fair lock's queue and timeout set names, made once
 	queueName, timeoutName string
 }
@@ -281,7 +282,9 @@ func NewRun(cfg RunConfig, trace io.Writer) (*Run, error) {
 		}
 	}
 	w.OnExec = r.observe
-	w.BeforeExec = r.beforeExec
+	if r.latched {
+		w.BeforeExec = r.beforeExec // only where a fair unlock has a latch: the hook runs before every script
+	}
 	r.Header = append([]string{
 		fmt.Sprintf("algo %s seed %d preset %s safety %s liveness %s scripts %q", cfg.Algo, cfg.Seed, cfg.Preset, cfg.Safety, cfg.Liveness, cfg.Scripts),
 		fmt.Sprintf("skip faults %s", intList(cfg.SkipFaults)),
@@ -367,6 +370,7 @@ func (r *Run) programFactory() (func() sim.Program, error) {
 	if err != nil {
 		return nil, err
 	}
+	r.latched = cf.Opts.Fair && cf.Opts.UnlockLatch
 	// The simple locks run no script of the registry and have no Redisson
 	// Config: settings for them would be ignored.
 	if cf.Simple != "" && (cfg.Scripts != "" || cfg.Mutant != "" || cfg.Client != (ClientOverrides{})) {
@@ -594,13 +598,31 @@ func (r *Run) noteExec(req sim.Request, serverMs int64) {
 	}
 }
 
-// staleLoopNow gives, for the fair scripts that begin with the stale-waiter
-// loop, the ARGV index (1-based) of the current time the loop compares
-// timeouts with (RedissonFairLock.tryLockInnerAsync, unlockInnerAsync).
-var staleLoopNow = map[string]int{
-	"RedissonFairLock.tryLockInnerAsync.EVAL_LONG":         4,
-	"RedissonFairLock.tryLockInnerAsync.EVAL_NULL_BOOLEAN": 3,
-	"RedissonFairLock.unlockInnerAsync":                    4,
+// staleLoops gives, for the fair scripts that run the stale-waiter loop,
+// the ARGV index (1-based) of the current time the loop compares timeouts
+// with, and the KEYS index of a latch key whose presence answers the call
+// before the loop, when the request has that key (0: none). 4.7.0's unlock
+// answers a repeated request so (RedissonFairLock.unlockInnerAsync: "local
+// val = redis.call('get', KEYS[5]); if val ~= false then return
+// tonumber(val)"); 3.x's unlock sends no fifth key.
+var staleLoops = map[string]staleLoop{
+	"RedissonFairLock.tryLockInnerAsync.EVAL_LONG":         {now: 4},
+	"RedissonFairLock.tryLockInnerAsync.EVAL_NULL_BOOLEAN": {now: 3},
+	"RedissonFairLock.unlockInnerAsync":                    {now: 4, latch: 5},
+}
+
+// staleLoop is where a fair script's stale-waiter loop reads its time,
+// and the latch that may answer before it (staleLoops).
+type staleLoop struct{ now, latch int }
+
+// staleLoopOf is req's entry in staleLoops (false: none).
+func staleLoopOf(req sim.Request) (staleLoop, bool) {
+	if req.Script == nil {
+		return staleLoop{}, false
+	}
+	_, name, _ := strings.Cut(req.Script.ID, "/")
+	l, ok := staleLoops[name]
+	return l, ok
 }
 
 // queueHead is the fair queue's head and its timeout.
@@ -618,28 +640,22 @@ type queueHead struct {
 // after the loop (3.16.8's zincrby on a grant, 3.8.1's zadd on a retry),
 // is not the loop's business.
 func staleLoopMissed(req sim.Request, timeout float64) bool {
-	if req.Script == nil {
+	l, ok := staleLoopOf(req)
+	if !ok || l.now > len(req.Argv) {
 		return false
 	}
-	_, name, _ := strings.Cut(req.Script.ID, "/")
-	i := staleLoopNow[name]
-	if i == 0 || i > len(req.Argv) {
-		return false
-	}
-	now, err := strconv.ParseFloat(req.Argv[i-1], 64)
+	now, err := strconv.ParseFloat(req.Argv[l.now-1], 64)
 	return err == nil && timeout <= now
 }
 
-// beforeExec notes, before a 4.7.0 unlock runs, whether its latch key
-// (KEYS[5]) is there already: then the script answers what the first
-// unlock did at its first line, before the stale-waiter loop
-// (RedissonFairLock.unlockInnerAsync: "local val = redis.call('get',
-// KEYS[5]); if val ~= false then return tonumber(val)"), and a stale head
-// it leaves is not the loop's miss. It only reads.
+// beforeExec notes, before a script with a latch guard runs (staleLoops),
+// whether its latch key is there already: then the script answers at its
+// first line, before the stale-waiter loop, and a stale head it leaves is
+// not the loop's miss. It only reads.
 func (r *Run) beforeExec(n *sim.Node, req sim.Request) {
 	r.latchBefore = false
-	if req.Script != nil && len(req.Keys) >= 5 && strings.HasSuffix(req.Script.ID, "/RedissonFairLock.unlockInnerAsync") {
-		typ, _, _ := n.Store.PeekKey(req.Keys[4])
+	if l, ok := staleLoopOf(req); ok && l.latch > 0 && l.latch <= len(req.Keys) {
+		typ, _, _ := n.Store.PeekKey(req.Keys[l.latch-1])
 		r.latchBefore = typ != "none"
 	}
 }
