@@ -43,6 +43,13 @@ var SpinBound = map[string]ClientOverrides{
 	"fairlock-4.7.0": {ThreadWaitTime: 5000},
 }
 
+// SweepConfig is the run a sweep over many seeds (the main job, its
+// coverage seeds and confirmations) makes of algo, seed and preset: the
+// algorithm's SpinBound applied.
+func SweepConfig(algo string, seed uint64, preset string) RunConfig {
+	return RunConfig{Algo: algo, Seed: seed, Preset: preset, Client: SpinBound[algo]}
+}
+
 // Quick is Algorithms without the Spinning ones.
 func Quick() []string {
 	var out []string

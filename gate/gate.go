@@ -2,7 +2,6 @@ package gate
 
 import (
 	"context"
-	"strconv"
 	"strings"
 
 	"github.com/locksim/locksim/checks"
@@ -79,7 +78,9 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 	})
 	res.Done = cfg.Batch.Run(ctx, "simulating", total, nil, func(i uint64) clients.RunConfig {
 		j := jobOf(i)
-		return clients.RunConfig{Algo: j.algo, Seed: j.seed, Preset: j.preset, Client: clients.SpinBound[j.algo], Coverage: res.Coverage.Of(i)}
+		cfg := clients.SweepConfig(j.algo, j.seed, j.preset)
+		cfg.Coverage = res.Coverage.Of(i)
+		return cfg
 	}, func(i uint64, _ clients.RunConfig, o verdict.Outcome) {
 		if o.Err != nil {
 			if runErr == nil {
@@ -167,13 +168,17 @@ func (r *Result) confirm(ctx context.Context, algos []string, b verdict.Batch) e
 	// One confirmed run serves every target with its seed: Confirm judges
 	// every by-design violation of the run, whatever its property.
 	var runs []clients.RunConfig
-	runOf := map[string]int{}
+	type runKey struct {
+		algo, preset string
+		seed         uint64
+	}
+	runOf := map[runKey]int{}
 	for _, a := range algos {
 		for _, p := range sim.Presets {
 			for _, prop := range verdict.Properties {
 				if c := r.Cell(a, p, prop); c != nil && c.FirstDesign != 0 {
-					cfg := clients.RunConfig{Algo: a, Seed: c.FirstDesign, Preset: p, Client: clients.SpinBound[a]}
-					key := a + "/" + p + "/" + strconv.FormatUint(cfg.Seed, 10)
+					cfg := clients.SweepConfig(a, c.FirstDesign, p)
+					key := runKey{a, p, cfg.Seed}
 					k, ok := runOf[key]
 					if !ok {
 						k = len(runs)

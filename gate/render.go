@@ -121,7 +121,7 @@ func (c *Cell) Text() string {
 
 // Command is the command that reproduces a finding's first seed.
 func (f Finding) Command() string {
-	return clients.RunConfig{Algo: f.Algo, Seed: f.Seed, Preset: f.Preset, Client: clients.SpinBound[f.Algo]}.Command()
+	return clients.SweepConfig(f.Algo, f.Seed, f.Preset).Command()
 }
 
 // printFindings prints each finding with its command, sorted by their

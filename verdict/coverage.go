@@ -103,7 +103,7 @@ func FindCoverageSeeds(algo string, missed []ScriptStatement, from, to uint64) (
 	left := slices.Clone(missed)
 	var seeds []uint64
 	for seed := from; seed <= to && len(left) > 0; seed++ {
-		sts, err := Coverage(algo, []clients.RunConfig{{Algo: algo, Seed: seed, Preset: "none", Client: clients.SpinBound[algo]}})
+		sts, err := Coverage(algo, []clients.RunConfig{clients.SweepConfig(algo, seed, "none")})
 		if err != nil {
 			return nil, nil, err
 		}

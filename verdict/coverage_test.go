@@ -17,10 +17,10 @@ const mainJobSeeds = 20
 func faultFree(algo string) []clients.RunConfig {
 	var cfgs []clients.RunConfig
 	for s := uint64(1); s <= mainJobSeeds; s++ {
-		cfgs = append(cfgs, clients.RunConfig{Algo: algo, Seed: s, Preset: "none", Client: clients.SpinBound[algo]})
+		cfgs = append(cfgs, clients.SweepConfig(algo, s, "none"))
 	}
 	for _, s := range CoverageSeeds[algo] {
-		cfgs = append(cfgs, clients.RunConfig{Algo: algo, Seed: s, Preset: "none", Client: clients.SpinBound[algo]})
+		cfgs = append(cfgs, clients.SweepConfig(algo, s, "none"))
 	}
 	return cfgs
 }

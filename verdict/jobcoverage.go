@@ -52,7 +52,9 @@ func (jc *JobCoverage) RunCoverageSeeds(ctx context.Context, algos []string, b B
 	var cfgs []clients.RunConfig
 	for _, a := range algos {
 		for _, s := range CoverageSeeds[a] {
-			cfgs = append(cfgs, clients.RunConfig{Algo: a, Seed: s, Preset: "none", Client: clients.SpinBound[a], Coverage: sim.NewCoverage()})
+			cfg := clients.SweepConfig(a, s, "none")
+			cfg.Coverage = sim.NewCoverage()
+			cfgs = append(cfgs, cfg)
 		}
 	}
 	var err error
