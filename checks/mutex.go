@@ -48,6 +48,16 @@ func (v Violation) String() string {
 	return s
 }
 
+// FirstBug is the first bug-class violation of vs, false when none is.
+func FirstBug(vs []Violation) (Violation, bool) {
+	for _, v := range vs {
+		if v.Class == Bug {
+			return v, true
+		}
+	}
+	return Violation{}, false
+}
+
 // Mutex checks that the critical sections of different owners never
 // overlap in virtual time, reporting each earlier holder's first
 // bug-class overlap (or, failing one, its first overlap) (from "lock returned" to "unlock sent" or the

@@ -24,13 +24,7 @@ func Tell(w io.Writer, v checks.Violation, h *model.History, lines [][]byte) {
 // story and the command that reproduces it. It writes nothing when the
 // shrunk configuration cannot run.
 func ShrinkAndTell(w io.Writer, r *clients.Run, cfg clients.RunConfig) {
-	var target checks.Violation
-	for _, v := range Check(r).Violations {
-		if v.Class == checks.Bug {
-			target = v
-			break
-		}
-	}
+	target, _ := checks.FirstBug(Check(r).Violations)
 	small, tries := Shrink(cfg, target)
 	var lines [][]byte
 	sr, err := clients.NewRun(small, nil)

@@ -20,13 +20,7 @@ func TestShrinkAndTell(t *testing.T) {
 		t.Fatal(err)
 	}
 	r.Execute()
-	var target checks.Violation
-	for _, v := range Check(r).Violations {
-		if v.Class == checks.Bug {
-			target = v
-			break
-		}
-	}
+	target, _ := checks.FirstBug(Check(r).Violations)
 	small, tries := Shrink(cfg, target)
 	var b bytes.Buffer
 	ShrinkAndTell(&b, r, cfg)

@@ -15,17 +15,11 @@ func TestShrinkKeepsTheBug(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var target *checks.Violation
-	for _, v := range res.Violations {
-		if v.Class == checks.Bug {
-			target = &v
-			break
-		}
-	}
-	if target == nil {
+	target, ok := checks.FirstBug(res.Violations)
+	if !ok {
 		t.Fatal("rlock-3.16.8 seed 3 net shows no bug to shrink")
 	}
-	small, tries := Shrink(cfg, *target)
+	small, tries := Shrink(cfg, target)
 	if tries == 0 || tries > maxShrinkRuns {
 		t.Fatalf("%d tries", tries)
 	}
