@@ -397,6 +397,9 @@ func (c Config) program() []step {
 	return prog
 }
 
+// FaultNames lists the fault kinds' names in order, as ParseFaults takes them.
+func FaultNames() []string { return append([]string(nil), faultNames[:]...) }
+
 // FaultKinds lists the fault kinds in order.
 func FaultKinds() []FaultKind {
 	ks := make([]FaultKind, numFaults)

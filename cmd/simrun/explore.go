@@ -31,14 +31,6 @@ type exploreFlags struct {
 // billion distinct states is far beyond what fits in memory.
 const maxExploreBound = 1_000_000_000
 
-func faultNames() []string {
-	var names []string
-	for _, k := range explore.FaultKinds() {
-		names = append(names, k.String())
-	}
-	return names
-}
-
 func (f *exploreFlags) register(fs *flag.FlagSet) {
 	fs.StringVar(&f.algo, "algo", "", "the lock `algorithm`: "+strings.Join(clients.Algorithms, ", "))
 	flagx.IntVar(fs, &f.threads, "threads", 2, 1, explore.MaxThreads, "`N` threads in all")
@@ -47,7 +39,7 @@ func (f *exploreFlags) register(fs *flag.FlagSet) {
 	fs.StringVar(&f.ops, "ops", "", "what every thread does, in order: `OP,...` ("+strings.Join(explore.OpNames(), ", ")+")")
 	flagx.Int64Var(fs, &f.wait, "wait", 0, 0, 3_600_000, "the tryLock wait of the ops that take one, `MS` (0: 5000)")
 	flagx.Int64Var(fs, &f.lease, "lease", 0, 0, 3_600_000, "the explicit lease of the ops that take one, `MS` (0: 10000)")
-	fs.StringVar(&f.faults, "faults", "none", "fault budget `KIND:COUNT,...` ("+strings.Join(faultNames(), ", ")+")")
+	fs.StringVar(&f.faults, "faults", "none", "fault budget `KIND:COUNT,...` ("+strings.Join(explore.FaultNames(), ", ")+")")
 	fs.StringVar(&f.scripts, "scripts", "", "run the Redisson scripts in `DIR` instead of the embedded ones (Redisson algorithms only)")
 	fs.StringVar(&f.mutant, "mutant", "", "run the catalog mutant `NAME` instead of the real algorithm (Redisson algorithms only)")
 	flagx.IntVar(fs, &f.maxStates, "max-states", 0, 0, maxExploreBound, "stop after `N` distinct states (0: no limit)")
