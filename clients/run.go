@@ -50,17 +50,6 @@ func SweepConfig(algo string, seed uint64, preset string) RunConfig {
 	return RunConfig{Algo: algo, Seed: seed, Preset: preset, Client: SpinBound[algo]}
 }
 
-// Quick is Algorithms without the Spinning ones.
-func Quick() []string {
-	var out []string
-	for _, a := range Algorithms {
-		if Spinning[a] == "" {
-			out = append(out, a)
-		}
-	}
-	return out
-}
-
 // SpinningNames lists Spinning's algorithms, in Algorithms order.
 func SpinningNames() []string {
 	var out []string
