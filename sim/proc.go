@@ -183,6 +183,12 @@ func (p *Proc) handle(ev Event) {
 	if ev.Kind == EvTimer && !p.timers[ev.Timer] {
 		return
 	}
+	if ev.Kind == EvMessage && !p.subscribed(ev.Channel) {
+		// queued in a pause past its unsubscribe: Redisson drops the lock
+		// entry before UNSUBSCRIBE (PublishSubscribe.unsubscribe), so the
+		// message only releases the latch of an entry nobody waits on
+		return
+	}
 	if p.atPoint(ev) {
 		return // a fault at this point took it (points.go)
 	}
