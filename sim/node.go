@@ -136,13 +136,20 @@ func (n *Node) replicate(fx [][]string) {
 			continue
 		}
 		r := r
-		at := w.now.Add(w.net.Replication.Draw(w.Rand("net/replication")))
-		if at < r.lastApply {
-			at = r.lastApply
-		}
-		r.lastApply = at
 		epoch := r.epoch
-		w.At(at, func() {
+		master := n
+		ack := func() {
+			if master.Up && master.role == roleMaster && r.epoch == epoch {
+				if off > master.acked[r.index] {
+					if w.OnReplication != nil {
+						w.OnReplication("ack", off-master.acked[r.index], nil, 0)
+					}
+					master.acked[r.index] = off
+				}
+				master.checkWaits()
+			}
+		}
+		apply := func() {
 			if !r.Up || r.epoch != epoch || r.role != roleReplica {
 				return
 			}
@@ -151,16 +158,25 @@ func (n *Node) replicate(fx [][]string) {
 				r.Store.Do(c...)
 			}
 			r.applied = off
-			master := n
-			w.After(w.net.Request.Draw(w.Rand("net/latency")), func() {
-				if master.Up && master.role == roleMaster && r.epoch == epoch {
-					if off > master.acked[r.index] {
-						master.acked[r.index] = off
-					}
-					master.checkWaits()
-				}
-			})
-		})
+			if w.OnReplication != nil {
+				w.OnReplication("apply", off, nil, 0)
+			}
+			if w.stepped {
+				w.hold(Held{Kind: HeldAck, Offset: off, run: ack})
+				return
+			}
+			w.After(w.net.Request.Draw(w.Rand("net/latency")), ack)
+		}
+		if w.stepped {
+			w.hold(Held{Kind: HeldReplication, Offset: off, run: apply})
+			continue
+		}
+		at := w.now.Add(w.net.Replication.Draw(w.Rand("net/replication")))
+		if at < r.lastApply {
+			at = r.lastApply
+		}
+		r.lastApply = at
+		w.At(at, apply)
 	}
 }
 
@@ -186,11 +202,19 @@ func (n *Node) wait(p *Proc, inc int, id ReqID, req Request, prefix []Reply, bat
 	}
 	n.waits = append(n.waits, pw)
 	if timeout > 0 {
-		w.After(Duration(timeout)*Millisecond, func() {
+		fire := func() {
 			if !pw.done && n.Up && n.role == roleMaster {
+				if w.OnReplication != nil {
+					w.OnReplication("timeout", 0, p, id)
+				}
 				n.finishWait(pw, Int(n.ackedCount(pw.target)))
 			}
-		})
+		}
+		if w.stepped {
+			w.hold(Held{Kind: HeldWaitTimeout, Proc: p, Req: id, Due: w.now.Add(Duration(timeout) * Millisecond), run: fire, wait: pw})
+			return
+		}
+		w.After(Duration(timeout)*Millisecond, fire)
 	}
 }
 

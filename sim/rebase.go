@@ -13,16 +13,34 @@ import "slices"
 // A stamped score that would fall below floor is raised to floor: a
 // search bounds how far in the past a timestamp can be told apart.
 func (s *Store) Rebase(d int64, stamped func(key string) bool, floor float64) *Store {
+	return s.rebase(d, stamped, floor, false)
+}
+
+// RebaseKeepingExpired is Rebase for a master with replicas: a key whose
+// TTL has passed stays, expired but not yet deleted, until a command
+// touches it. That access deletes it and replicates the DEL (db.c
+// expireIfNeeded → deleteExpiredKeyAndPropagate), an entry a WAIT then
+// waits for; Rebase would lose it. Every such key's expiry reads one
+// millisecond before now, whatever it was: no command can tell how long
+// ago an expired key expired.
+func (s *Store) RebaseKeepingExpired(d int64, stamped func(key string) bool, floor float64) *Store {
+	return s.rebase(d, stamped, floor, true)
+}
+
+func (s *Store) rebase(d int64, stamped func(key string) bool, floor float64, keepExpired bool) *Store {
 	c := &Store{now: s.now, keys: make(map[string]*value, len(s.keys)), eng: s.eng, libs: s.libs.Clone()}
 	for k, v := range s.keys {
-		if s.expired(v) {
+		if s.expired(v) && !keepExpired {
 			continue
 		}
 		nv := v.clone()
 		if nv.hasTTL {
 			nv.expireAt -= d
 			if c.now > nv.expireAt {
-				continue
+				if !keepExpired {
+					continue
+				}
+				nv.expireAt = c.now - 1
 			}
 		}
 		if nv.typ == typeZSet && stamped != nil && stamped(k) {
@@ -45,7 +63,7 @@ func (s *Store) Rebase(d int64, stamped func(key string) bool, floor float64) *S
 func (s *Store) TimePoints(stamped func(key string) bool) (expiries, stamps []int64) {
 	for _, k := range s.SortedKeys() {
 		v := s.keys[k]
-		if v.hasTTL {
+		if v.hasTTL && !s.expired(v) {
 			expiries = append(expiries, v.expireAt)
 		}
 		if v.typ == typeZSet && stamped != nil && stamped(k) {

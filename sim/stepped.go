@@ -12,10 +12,13 @@ type HeldKind uint8
 
 // The items a stepped world holds.
 const (
-	HeldRequest HeldKind = iota + 1 // a request on its way to the master
-	HeldReply                       // a reply on its way to its process
-	HeldPublish                     // a pub/sub message on its way to a subscriber
-	HeldTimer                       // a process timer, due at Due
+	HeldRequest     HeldKind = iota + 1 // a request on its way to the master
+	HeldReply                           // a reply on its way to its process
+	HeldPublish                         // a pub/sub message on its way to a subscriber
+	HeldTimer                           // a process timer, due at Due
+	HeldReplication                     // a replication entry on its way to a replica (Offset: its offset)
+	HeldAck                             // a replica's acknowledgement of Offset on its way to the master
+	HeldWaitTimeout                     // a blocked WAIT's timeout (Proc, Req: whose), due at Due
 )
 
 // Held is one item waiting for the driver.
@@ -30,10 +33,13 @@ type Held struct {
 	Message string  // HeldPublish
 	Timer   TimerID // HeldTimer
 	Tag     any     // HeldTimer
-	Due     Time    // HeldTimer
+	Due     Time    // HeldTimer, HeldWaitTimeout
+	Offset  int64   // HeldReplication, HeldAck
 
 	inc  int
 	node *Node
+	run  func()       // HeldReplication, HeldAck, HeldWaitTimeout: what release does
+	wait *pendingWait // HeldWaitTimeout
 }
 
 // Stepped reports whether the world holds deliveries for a driver.
@@ -82,6 +88,8 @@ func (w *World) Release(id uint64) bool {
 		if p.incarnation == h.inc && p.timers[h.Timer] {
 			p.deliver(Event{Kind: EvTimer, Timer: h.Timer, Tag: h.Tag})
 		}
+	case HeldReplication, HeldAck, HeldWaitTimeout:
+		h.run()
 	}
 	return true
 }
@@ -89,7 +97,7 @@ func (w *World) Release(id uint64) bool {
 // Drop loses held item id: it never arrives.
 func (w *World) Drop(id uint64) bool {
 	h, ok := w.takeHeld(id)
-	if ok {
+	if ok && h.Proc != nil {
 		w.trace.Event(w.now, h.Proc.Name, "drop").Int("req", int64(h.Req)).Str("why", "dropped by the driver").End()
 	}
 	return ok
@@ -101,13 +109,34 @@ func (p *Proc) Suspend() (resume func()) { return p.pause(0) }
 
 // Live reports whether the item can still arrive: its process has not
 // crashed since it was made and, for a timer, the timer is still set.
-// A request still reaches the master after its process died.
+// A request still reaches the master after its process died; replication
+// is the servers' own; a WAIT's timeout is live until the WAIT returns.
 func (h Held) Live() bool {
 	switch {
+	case h.Kind == HeldReplication || h.Kind == HeldAck:
+		return true
+	case h.Kind == HeldWaitTimeout:
+		return !h.wait.done
 	case h.Kind == HeldRequest:
 		return true
 	case h.Proc.incarnation != h.inc:
 		return false
 	}
 	return h.Kind != HeldTimer || h.Proc.timers[h.Timer]
+}
+
+// ReplicaAcked is the offset the master last heard its first replica
+// acknowledge (0 without a replica): a driver matches acknowledgements by
+// their offset relative to it.
+func (w *World) ReplicaAcked() int64 {
+	m := w.Master()
+	if m == nil {
+		return 0
+	}
+	for _, r := range w.nodes {
+		if r != m && r.role == roleReplica && r.replicaOf == m.index {
+			return m.acked[r.index]
+		}
+	}
+	return 0
 }

@@ -166,12 +166,29 @@ func (s *Store) Hash() uint64 {
 // stores share exactly when they hold the same keys, types, values and
 // expiry times (what Hash hashes): a search can use it as an exact key.
 func (s *Store) AppendCanonical(dst []byte) []byte {
+	return s.appendCanonical(dst, s.SortedKeys())
+}
+
+// AppendCanonicalWithExpired is AppendCanonical over every key, those
+// whose TTL has passed but that nothing has touched yet too: where their
+// lazy deletion will be replicated (RebaseKeepingExpired), such a key is
+// part of the state.
+func (s *Store) AppendCanonicalWithExpired(dst []byte) []byte {
+	ks := make([]string, 0, len(s.keys))
+	for k := range s.keys {
+		ks = append(ks, k)
+	}
+	sort.Strings(ks)
+	return s.appendCanonical(dst, ks)
+}
+
+func (s *Store) appendCanonical(dst []byte, keys []string) []byte {
 	put := func(str string) {
 		dst = binary.LittleEndian.AppendUint64(dst, uint64(len(str)))
 		dst = append(dst, str...)
 	}
 	putInt := func(n int64) { dst = binary.LittleEndian.AppendUint64(dst, uint64(n)) }
-	for _, k := range s.SortedKeys() {
+	for _, k := range keys {
 		v := s.keys[k]
 		put(k)
 		putInt(int64(v.typ))

@@ -141,6 +141,11 @@ type World struct {
 	OnExec func(n *Node, req Request, reply Reply)
 	// BeforeExec, when set, runs just before them (an observer too).
 	BeforeExec func(n *Node, req Request)
+	// OnReplication, when set, hears replication's own steps as they
+	// happen: a replica applying an entry ("apply"), the master hearing an
+	// acknowledgement that moves its acked offset on by n ("ack"), a WAIT
+	// of process p's request id timing out ("timeout").
+	OnReplication func(what string, n int64, p *Proc, id ReqID)
 
 	// stepped: deliveries and process timers wait for a driver (stepped.go).
 	stepped  bool
