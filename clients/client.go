@@ -471,7 +471,13 @@ func (c *Client) sync() int {
 func (c *Client) execute(own OwnerKind, slot int) {
 	e := c.execOf(own, slot)
 	e.phase = execSent
-	c.emit(Effect{Kind: EffSend, Ref: Ref{Owner: own, Slot: int32(slot), Seq: e.seq, Attempt: e.attempt}, Cmd: e.cmd})
+	ref := Ref{Owner: own, Slot: int32(slot), Seq: e.seq, Attempt: e.attempt}
+	if own == OwnDetached && !c.detached[slot].unlocking() {
+		// a detached acquire's re-send is addressed as its first send was,
+		// to the thread's slot (ownerOf; Canon numbers it so)
+		ref.Owner, ref.Slot = OwnThread, c.detached[slot].slot
+	}
+	c.emit(Effect{Kind: EffSend, Ref: ref, Cmd: e.cmd})
 	timeout := c.cf.Opts.Timeout
 	if e.cmd.Sync > 0 {
 		timeout += 1000
@@ -723,6 +729,7 @@ func (c *Client) undoAcquire(i int) {
 	t := &c.threads[i]
 	e := &t.exec
 	undo := c.unlockCmd(i)
+	undo.At = c.wall // made now, as send stamps every command
 	e.orig, e.undo = e.cmd, true
 	e.seq++
 	e.cmd, e.attempt = undo, 0
