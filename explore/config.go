@@ -122,6 +122,15 @@ type Config struct {
 	Wait, Lease int64
 	Faults      Faults
 
+	// Replicas is how many replicas the master has: 0, or 1 for the
+	// Redisson versions that WAIT for their replicas (3.16.8, 4.7.0). The
+	// replica applies the master's write entries in order, each within
+	// ReplLag ms of its write (0: DefaultReplLag), and its acknowledgement
+	// reaches the master at once; a lag is not a fault. Failover is not
+	// modelled, so the replica's keyspace never matters, only its offset.
+	Replicas int
+	ReplLag  int64
+
 	// Scripts is a user's script directory for the Redisson algorithms
 	// (scripts.LoadDir layout); Mutant names an entry of clients.Mutants.
 	Scripts string
@@ -148,6 +157,30 @@ type Config struct {
 }
 
 func (c Config) perProc() int { return max(c.PerProc, 1) }
+
+// WaitsForReplicas reports whether algo's client follows its lock
+// commands with WAIT when the master has replicas (3.16.8's and 4.7.0's
+// Redisson locks): the algorithms Config.Replicas applies to.
+func WaitsForReplicas(algo string) bool {
+	v, fair, redisson := clients.RedissonAlgo(algo)
+	if !redisson {
+		return false
+	}
+	o, err := clients.DefaultOptions(v, fair)
+	return err == nil && o.SyncReplicas
+}
+
+// DefaultReplLag is the replica's lag bound when Config.ReplLag is 0: twice
+// the 1 s a 3.16.8 or 4.7.0 lock command's WAIT waits, so that a WAIT can
+// time out on a lag alone, as it does under load.
+const DefaultReplLag = 2000
+
+func (c Config) replLag() int64 {
+	if c.ReplLag > 0 {
+		return c.ReplLag
+	}
+	return DefaultReplLag
+}
 
 func (c Config) wait() int64 {
 	if c.Wait > 0 {
@@ -208,6 +241,23 @@ func (c Config) Validate() error {
 	if !redisson && (c.Scripts != "" || c.Mutant != "") {
 		return fmt.Errorf("--scripts and --mutant apply to the Redisson algorithms, not %s", c.Algo)
 	}
+	if c.Replicas < 0 || c.Replicas > 1 {
+		return fmt.Errorf("--replicas: %d is not 0 or 1", c.Replicas)
+	}
+	if c.ReplLag < 0 || c.ReplLag > MaxDelay {
+		return fmt.Errorf("--repl-lag: %d ms is not from 0 (the default, %d) to %d", c.ReplLag, DefaultReplLag, MaxDelay)
+	}
+	if c.ReplLag > 0 && c.Replicas == 0 {
+		return fmt.Errorf("--repl-lag: applies only with --replicas 1")
+	}
+	if c.Replicas > 0 {
+		if !WaitsForReplicas(c.Algo) {
+			return fmt.Errorf("--replicas: %s does not wait for replicas (only Redisson 3.16.8 and 4.7.0 send WAIT)", c.Algo)
+		}
+		if c.Faults[FaultRestart] > 0 {
+			return fmt.Errorf("--replicas: a Redis restart with a replica (a resync) is not modelled; drop restart from --faults")
+		}
+	}
 	if c.MaxStates < 0 || c.MaxDepth < 0 {
 		return fmt.Errorf("--max-states and --max-depth must not be negative")
 	}
@@ -232,6 +282,12 @@ func (c Config) Header() string {
 		s += fmt.Sprintf(" lease=%d", c.Lease)
 	}
 	s += " faults=" + c.Faults.String()
+	if c.Replicas > 0 {
+		s += fmt.Sprintf(" replicas=%d", c.Replicas)
+		if c.ReplLag > 0 {
+			s += fmt.Sprintf(" repl-lag=%d", c.ReplLag)
+		}
+	}
 	if c.Scripts != "" {
 		s += " scripts=" + c.Scripts
 	}
@@ -267,14 +323,19 @@ func ParseHeader(fields []string) (Config, error) {
 			num(&c.Acquires)
 		case "ops":
 			c.Ops, err = ParseOps(v)
-		case "wait", "lease":
+		case "wait", "lease", "repl-lag":
 			var n int
 			num(&n)
-			if k == "wait" {
+			switch k {
+			case "wait":
 				c.Wait = int64(n)
-			} else {
+			case "lease":
 				c.Lease = int64(n)
+			default:
+				c.ReplLag = int64(n)
 			}
+		case "replicas":
+			num(&c.Replicas)
 		case "faults":
 			c.Faults, err = ParseFaults(v)
 		case "scripts":
@@ -282,7 +343,7 @@ func ParseHeader(fields []string) (Config, error) {
 		case "mutant":
 			c.Mutant = v
 		default:
-			return c, fmt.Errorf("unknown key %q (known: algo, threads, per-proc, acquires, ops, wait, lease, faults, scripts, mutant)", k)
+			return c, fmt.Errorf("unknown key %q (known: algo, threads, per-proc, acquires, ops, wait, lease, faults, replicas, repl-lag, scripts, mutant)", k)
 		}
 		if err != nil {
 			return c, err

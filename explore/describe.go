@@ -67,14 +67,23 @@ func (m *model) msgLabel(q msg) string {
 	if q.ref.Attempt > 0 {
 		s += fmt.Sprintf("#%d", q.ref.Attempt+1)
 	}
-	if q.kind == mReply {
+	switch q.kind {
+	case mReply:
 		s += ".reply"
+	case mWait:
+		s += ".wait"
 	}
 	return s
 }
 
 // msgText is a message with its sender or receiver: "A acquire.reply".
 func (m *model) msgText(q msg) string {
+	switch q.kind {
+	case mRepl:
+		return "replica.entry"
+	case mAck:
+		return fmt.Sprintf("replica.ack+%d", q.off)
+	}
 	who := procName(int(q.proc))
 	if (q.ref.Owner == clients.OwnThread || q.ref.Owner == clients.OwnDetached) && q.kind != mPublish {
 		who = m.threadName(m.threadOf(int(q.proc), q.cmd.Thread))

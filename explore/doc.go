@@ -72,9 +72,24 @@
 // MaxDelay, and fair-queue timestamps older than (N+1) × (threadWaitTime
 // + lease) are raised to that horizon; both keep the space finite.
 //
-// Not modelled: replicas and failover (3.16.8's WAIT is never sent),
-// clock skew, subscription round trips, connection errors
-// from a restart. The random simulation's presets cover those.
+// With a replica (Config.Replicas, for the clients that WAIT: Redisson
+// 3.16.8 and 4.7.0), each lock command goes in a batch with WAIT 1 1000.
+// A script run that writes makes an entry of the replication stream; the
+// replica applies the entries in order, each within ReplLag of its write
+// (time passes while they are on their way: a lag is not a fault), and
+// its acknowledgement reaches the master at once, in any order with the
+// other messages. A WAIT returns at once when the replica acknowledged
+// every entry so far, else stays blocked at the master until it does
+// (1) or its timeout passes (0). Offsets are kept relative to the
+// master's acknowledged one, so the space stays finite. A key whose TTL
+// passed stays in the keyspace, expired, until a command touches it: that
+// access deletes it and replicates the DEL, an entry a WAIT waits for
+// (sim.Store.RebaseKeepingExpired). The replica's keyspace is not kept:
+// without failover nothing reads it.
+//
+// Not modelled: failover, clock skew, subscription round trips,
+// connection errors from a restart, a restart with a replica. The random
+// simulation's presets cover those.
 //
 // Two tests keep the explorer honest about the client: every saved
 // counterexample and random paths of many configurations replay through

@@ -54,10 +54,17 @@ func TestVerdicts(t *testing.T) {
 		{"fencedlock-4.7.0", "interrupt:1", 2, "clean", "error", "the fenced loop finds its result done and unlocks what the late acquire took"},
 		{"rlock-3.8.1", "interrupt:1", 2, "holds", "error", "3.8.1's lock() catches the InterruptedException of its wait and returns as if it held the lock"},
 		{"fencedlock-4.7.0/reentrant", "interrupt:1", 2, "clean", "error,release", "an interrupted re-entry's acquire completes and the fenced loop unlocks it; that unlock's reply is the detached call's, not the thread's next unlock's"},
+		{"rlock-3.16.8@replica", "none", 1, "error", "error", "a replica lagging past the renewal's WAIT fails it; 3.16.8's watchdog then stops for good, the lock expires under its holder and unlock() throws (#3994)"},
+		{"fairlock-3.16.8@replica", "none", 2, "mutex", "error", "#3994 on the fair lock: the lock expires under A and B takes it"},
+		{"rlock-4.7.0@replica", "none", 1, "clean", "error", "4.7.0's renewal task goes on after a WAIT that counted no replica (RenewalTask): the hold lives; an acquire's failed WAIT is undone and repeated"},
+		{"fairlock-3.16.8@replica", "none", 1, "clean", "error", "alone, the fair lock's expired hold is harmless: its unlock of a missing lock returns 1 (the script's exists check)"},
 	} {
 		t.Run(fmt.Sprintf("%s/%d/%s", c.algo, c.threads, c.faults), func(t *testing.T) {
 			cfg := Config{Algo: c.algo, Threads: c.threads, Acquires: 1, Faults: mustFaults(t, c.faults)}
-			if algo, ops, ok := strings.Cut(c.algo, "/"); ok {
+			if algo, ok := strings.CutSuffix(c.algo, "@replica"); ok {
+				cfg.Algo, cfg.Replicas = algo, 1
+			}
+			if algo, ops, ok := strings.Cut(cfg.Algo, "/"); ok {
 				cfg.Algo, cfg.Acquires, cfg.Ops = algo, 0, strings.Split(ops, ",")
 			}
 			r := mustExplore(t, cfg)

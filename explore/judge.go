@@ -114,6 +114,9 @@ func (m *model) judgeReturn(n *state, th int, call clients.Call, r clients.Resul
 		case n.used[FaultInterrupt] > 0 && strings.Contains(r.Text, "InterruptedException"):
 			// Java's answer to Thread.interrupt() (checks.Errors likewise)
 			f = classify(f, "its thread was interrupted")
+		case r.Err == clients.ErrSync && m.repl:
+			// WAIT counted fewer replicas than asked (checks.Errors likewise)
+			f = classify(f, "a replica lagged past WAIT's timeout (asynchronous replication)")
 		case r.Err == clients.ErrReply, r.Err == clients.ErrUnsupported, r.Err == clients.ErrInterrupted:
 			// an error reply from Redis is always a bug
 		case r.Err == clients.ErrNotHeld:
@@ -221,8 +224,15 @@ func (m *model) stateFindings(s *state) []finding {
 		out = append(out, f)
 	}
 	for _, q := range s.msgs {
-		if q.kind == mReply && m.reply(q.reply).Kind == sim.KindError {
-			out = append(out, finding{kind: "error", detail: fmt.Sprintf("Redis answered %s with an error: %s", m.msgText(q), m.reply(q.reply).Str), bug: true})
+		if q.kind != mReply {
+			continue
+		}
+		r := m.reply(q.reply)
+		if r.Kind == sim.KindArray && len(r.Arr) > 0 && q.cmd.Sync > 0 {
+			r = r.Arr[0] // a batch's script, before its WAIT
+		}
+		if r.Kind == sim.KindError {
+			out = append(out, finding{kind: "error", detail: fmt.Sprintf("Redis answered %s with an error: %s", m.msgText(q), r.Str), bug: true})
 			break
 		}
 	}

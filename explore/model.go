@@ -48,6 +48,9 @@ type model struct {
 	names      []string // each thread's name
 	owners     []string // each thread's owner field in the lock hash
 	sh         *shared
+	// repl: the master has a replica; lag bounds its entries' delivery.
+	repl bool
+	lag  int64
 
 	eng    *sim.Engine
 	keyBuf []byte
@@ -160,10 +163,15 @@ func newExecKey(store uint32, q msg, subs uint64) execKey {
 
 type execResult struct {
 	store uint32
-	reply uint32
-	pubs  uint64 // (process, channel) pairs an unlock message went to
-	line  string
-	fifo  string // how the script broke the fair queue's order, if it did
+	reply uint32 // a batch's: its replies before the WAIT
+	// wrote: the run's writes make an entry of the replication stream;
+	// waitMs: the request is a batch ending in WAIT numreplicas waitMs.
+	wrote  bool
+	wait   bool
+	waitMs int32
+	pubs   uint64 // (process, channel) pairs an unlock message went to
+	line   string
+	fifo   string // how the script broke the fair queue's order, if it did
 }
 
 type shiftKey struct {
@@ -234,7 +242,9 @@ func newModel(cfg Config) (*model, error) {
 		renameStoreMemo:  newMemo[shiftKey, uint32](func(k shiftKey) uint32 { return mix(k.id, uint64(k.d)) }),
 		renameClientMemo: newMemo[shiftKey, uint32](func(k shiftKey) uint32 { return mix(k.id, uint64(k.d)) }),
 	}
-	m := &model{cfg: cfg, cf: cf, n: cfg.Threads, per: cfg.perProc(), prog: cfg.program(), sh: sh}
+	// 4.7.0 re-sends its lock batches with a replica, as the world's clients do (clients/run.go).
+	cf.Opts.Replicated = cf.Opts.NoRetryLocks && cfg.Replicas > 0
+	m := &model{cfg: cfg, cf: cf, n: cfg.Threads, per: cfg.perProc(), prog: cfg.program(), sh: sh, repl: cfg.Replicas > 0, lag: cfg.replLag()}
 	m.firstForce = slices.IndexFunc(m.prog, func(st step) bool { return st.call.Kind == clients.CallForceUnlock })
 	m.procs = m.n / m.per
 	for th := 0; th < m.n; th++ {
@@ -294,6 +304,10 @@ const (
 	mRequest msgKind = iota // a command on its way to Redis
 	mReply                  // Redis's reply on its way back
 	mPublish                // an unlock message on its way to a subscriber
+	// With a replica (Config.Replicas):
+	mRepl // a write entry on its way to the replica, applied by due
+	mAck  // the replica's acknowledgement, off entries past the master's acked offset
+	mWait // a WAIT blocked at the master for off entries past the acked offset, timing out at due
 )
 
 // msg is one message in flight.
@@ -307,7 +321,11 @@ type msg struct {
 	ch     uint8       // mPublish: the channel
 	ref    clients.Ref // mRequest, mReply: whose command
 	cmd    clients.Cmd // mRequest, mReply: the command
-	reply  uint32      // mReply
+	reply  uint32      // mReply; mWait: the batch's replies before the WAIT
+	// mRepl, mWait: the deadline, ms from now; mAck, mWait: an offset
+	// relative to the master's acked one (see ack).
+	due int32
+	off uint8
 }
 
 // cmpMsg orders messages by their content alone (a reply by its text, not
@@ -318,6 +336,10 @@ func (m *model) cmpMsg(a, b msg) int {
 	switch {
 	case a.kind != b.kind:
 		return int(a.kind) - int(b.kind)
+	case a.due != b.due:
+		return int(a.due - b.due)
+	case a.off != b.off:
+		return int(a.off) - int(b.off)
 	case a.proc != b.proc:
 		return int(a.proc) - int(b.proc)
 	case a.ch != b.ch:
@@ -476,6 +498,10 @@ func (m *model) msgID(q msg) uint32 {
 	if q.orphan { // only a renewal: the other messages' encodings stay as they were
 		b = append(b, 1)
 	}
+	if q.kind >= mRepl {
+		b = appendV(b, int64(q.due))
+		b = append(b, q.off)
+	}
 	m.msgBuf = b
 	id, ok := m.sh.msgs.lookup(b)
 	if !ok {
@@ -582,7 +608,11 @@ func (m *model) initial() state {
 
 // intern returns the id of store s, adding it when new.
 func (m *model) intern(s *sim.Store) uint32 {
-	m.keyBuf = s.AppendCanonical(m.keyBuf[:0])
+	if m.repl {
+		m.keyBuf = s.AppendCanonicalWithExpired(m.keyBuf[:0])
+	} else {
+		m.keyBuf = s.AppendCanonical(m.keyBuf[:0])
+	}
 	if id, ok := m.sh.stores.lookup(m.keyBuf); ok {
 		return id
 	}
@@ -661,7 +691,13 @@ func (m *model) rebase(id uint32, d int64) uint32 {
 	}
 	r, ok := m.sh.rebaseMemo.get(k)
 	if !ok {
-		r = m.sh.rebaseMemo.put(k, m.intern(m.store(id).Rebase(d, m.stamped, float64(base-m.horizon()))))
+		st := m.store(id)
+		floor := float64(base - m.horizon())
+		if m.repl {
+			r = m.sh.rebaseMemo.put(k, m.intern(st.RebaseKeepingExpired(d, m.stamped, floor)))
+		} else {
+			r = m.sh.rebaseMemo.put(k, m.intern(st.Rebase(d, m.stamped, floor)))
+		}
 	}
 	m.rebaseL1[k] = r
 	return r
@@ -727,22 +763,55 @@ func (m *model) exec(id uint32, q msg, subs uint64) execResult {
 	}
 	req := m.cf.Render(procName(int(q.proc)), q.cmd)
 	var reply sim.Reply
-	if req.Script != nil {
-		reply = s.Eval(req.Script, req.Keys, req.Argv)
+	var waitMs int32
+	wait := false
+	if m.repl {
+		s.StartEffects()
+	}
+	if items := req.Batch; items != nil {
+		// a 3.16.8 or 4.7.0 lock command: its script, then WAIT, which the
+		// model keeps at the master (deliver)
+		last := items[len(items)-1].Cmd
+		if len(last) != 3 || !strings.EqualFold(last[0], "WAIT") {
+			panic("explore: a batch must end in WAIT")
+		}
+		t, _ := strconv.Atoi(last[2])
+		wait, waitMs = true, int32(t)
+		var out []sim.Reply
+		for _, it := range items[:len(items)-1] {
+			out = append(out, run(s, it))
+		}
+		reply = sim.Array(out...)
 	} else {
-		reply = s.Do(req.Cmd...)
+		reply = run(s, req)
+	}
+	wrote := false
+	if m.repl {
+		wrote = s.TakeEffects() != nil
+		s.StopEffects()
 	}
 	s.Publish = nil
-	r := execResult{store: m.intern(s), reply: m.internReply(reply), pubs: pubs, line: describeReq(req)}
+	r := execResult{store: m.intern(s), reply: m.internReply(reply), wrote: wrote, wait: wait, waitMs: waitMs, pubs: pubs, line: describeReq(req)}
 	r.fifo = m.fifoBroken(m.store(id), s, q.cmd, procName(int(q.proc)), reply)
 	r = m.sh.execMemo.put(k, r)
 	m.execL1[k] = r
 	return r
 }
 
+func run(s *sim.Store, req sim.Request) sim.Reply {
+	if req.Script != nil {
+		return s.Eval(req.Script, req.Keys, req.Argv)
+	}
+	return s.Do(req.Cmd...)
+}
+
 // describeReq names a request for the story: the script (without its
-// version) or the command, with its arguments.
+// version) or the command, with its arguments; a batch by its first
+// command (the script before the WAIT).
 func describeReq(r sim.Request) string {
+	if len(r.Batch) > 0 {
+		return describeReq(r.Batch[0])
+	}
 	if r.Script != nil {
 		_, name, _ := strings.Cut(r.Script.ID, "/")
 		return name + " " + strings.Join(r.Argv, " ")
@@ -810,8 +879,28 @@ func (m *model) actions(s *state, dst []action) []action {
 			next = min(next, MaxDelay+w-base)
 		}
 	}
+	firstRepl := true
 	for i, q := range s.msgs {
-		if q.kind == mRequest || !s.paused[q.proc] {
+		switch q.kind {
+		case mRepl:
+			// the replica applies its entries in order, each by its deadline;
+			// time passes while they are on their way
+			if firstRepl {
+				dst = append(dst, action{kind: aDeliver, mi: uint8(i)})
+				firstRepl = false
+			}
+			next = min(next, int64(q.due))
+			continue
+		case mWait:
+			// a blocked WAIT lets time pass until its timeout, which then fires
+			if q.due <= 0 {
+				dst = append(dst, action{kind: aDeliver, mi: uint8(i)})
+				advance, anyDue = false, true
+			}
+			next = min(next, int64(q.due))
+			continue
+		}
+		if q.kind == mRequest || q.kind == mAck || !s.paused[q.proc] {
 			dst = append(dst, action{kind: aDeliver, mi: uint8(i)})
 			if !q.delayed {
 				advance = false
@@ -863,6 +952,9 @@ func (m *model) actions(s *state, dst []action) []action {
 		}
 	}
 	for i, q := range s.msgs {
+		if q.kind > mPublish {
+			continue // replication is not lost or delayed: a lag is its own
+		}
 		if s.used[FaultDrop] < f[FaultDrop] {
 			dst = append(dst, action{kind: aDrop, mi: uint8(i)})
 		}
@@ -1024,20 +1116,41 @@ func (m *model) deliver(n *state, q msg, st *story) {
 		if q.orphan && !n.crashed(int(q.proc)) {
 			m.judgeOrphan(n, q)
 		}
-		if m.logExec != nil {
-			m.logExec(int(q.proc), q.cmd, m.reply(r.reply))
-		}
-		if st != nil {
-			st.add("Redis runs %s: %s → %s", m.msgText(q), r.line, m.reply(r.reply).Text())
+		if m.logExec != nil || st != nil {
+			rep := m.reply(r.reply)
+			if r.wait {
+				rep = rep.Arr[0] // the script's, before the WAIT
+			}
+			if m.logExec != nil {
+				m.logExec(int(q.proc), q.cmd, rep)
+			}
+			st.add("Redis runs %s: %s → %s", m.msgText(q), r.line, rep.Text())
 		}
 		for bit := 0; bit < 64; bit++ {
 			if r.pubs&(1<<bit) != 0 {
 				n.msgs = append(n.msgs, msg{kind: mPublish, proc: uint8(bit / 16), ch: uint8(bit % 16)})
 			}
 		}
+		if r.wrote {
+			n.msgs = append(n.msgs, msg{kind: mRepl, due: int32(m.lag)})
+		}
+		rq := q
+		rq.kind, rq.delayed, rq.reply = mReply, false, r.reply
+		if r.wait {
+			// WAIT 1 timeout (replication.c waitCommand): at once when the
+			// replica acknowledged every entry so far, else blocked until it
+			// does or the timeout passes (0: no timeout)
+			if un := m.unacked(n); un > 0 {
+				rq.kind, rq.off, rq.due = mWait, uint8(un), r.waitMs
+				if r.waitMs == 0 {
+					rq.due = math.MaxInt32
+				}
+				st.add("Redis blocks the WAIT until the replica acknowledges %d more entries", un)
+			} else {
+				rq.reply = m.waitReply(r.reply, 1)
+			}
+		}
 		if !n.crashed(int(q.proc)) {
-			rq := q
-			rq.kind, rq.delayed, rq.reply = mReply, false, r.reply
 			n.msgs = append(n.msgs, rq)
 		}
 	case mReply:
@@ -1050,7 +1163,79 @@ func (m *model) deliver(n *state, q msg, st *story) {
 			st.add("%s gets an unlock message on %s", procName(int(q.proc)), m.channels[q.ch])
 		}
 		m.step(n, int(q.proc), evKey{kind: clients.EvMessage, ch: q.ch}, st)
+	case mRepl:
+		a := m.maxAck(n) + 1
+		n.msgs = append(n.msgs, msg{kind: mAck, off: uint8(a)})
+		st.add("the replica applies an entry (%d past the master's acknowledged offset)", a)
+	case mAck:
+		m.ack(n, q.off, st)
+	case mWait:
+		rq := q
+		rq.kind, rq.due, rq.off, rq.reply = mReply, 0, 0, m.waitReply(q.reply, 0)
+		if st != nil {
+			st.add("%s times out: 0 replicas acknowledged", m.msgText(q))
+		}
+		n.msgs = append(n.msgs, rq)
 	}
+}
+
+// maxAck is how far past the master's acked offset the replica has
+// applied: its latest acknowledgement still on its way (0 if none).
+func (m *model) maxAck(n *state) int64 {
+	a := int64(0)
+	for _, q := range n.msgs {
+		if q.kind == mAck {
+			a = max(a, int64(q.off))
+		}
+	}
+	return a
+}
+
+// unacked is how many entries the master wrote past its acked offset:
+// those the replica applied, and those on their way to it.
+func (m *model) unacked(n *state) int64 {
+	un := m.maxAck(n)
+	for _, q := range n.msgs {
+		if q.kind == mRepl {
+			un++
+		}
+	}
+	if un > math.MaxUint8 {
+		panic("explore: more than 255 replication entries in flight")
+	}
+	return un
+}
+
+// ack delivers the replica's acknowledgement of a entries past the acked
+// offset: the offset moves on by a, so every offset held relative to it
+// moves back by a, and the WAITs it reaches return 1.
+func (m *model) ack(n *state, a uint8, st *story) {
+	st.add("the master hears the replica acknowledge %d more entries", a)
+	msgs := n.msgs[:0]
+	for _, q := range n.msgs {
+		switch {
+		case q.kind == mAck && q.off <= a:
+			continue // superseded
+		case q.kind == mAck:
+			q.off -= a
+		case q.kind == mWait && q.off <= a:
+			if st != nil {
+				st.add("%s returns: 1 replica acknowledged", m.msgText(q))
+			}
+			q.kind, q.due, q.off, q.reply = mReply, 0, 0, m.waitReply(q.reply, 1)
+		case q.kind == mWait:
+			q.off -= a
+		}
+		msgs = append(msgs, q)
+	}
+	n.msgs = msgs
+}
+
+// waitReply is a batch's reply: its replies before the WAIT (interned
+// id prefix), then the WAIT's count.
+func (m *model) waitReply(prefix uint32, count int64) uint32 {
+	r := m.reply(prefix)
+	return m.internReply(sim.Array(append(slices.Clone(r.Arr), sim.Int(count))...))
 }
 
 // step runs one event through process p's client and carries out the
@@ -1131,7 +1316,7 @@ func (m *model) clientStep(id uint32, p int, ev evKey) *stepResult {
 		return r
 	}
 	c := m.client(id).Clone()
-	e := clients.Event{Kind: ev.kind, Now: 0, Wall: base, Thread: ev.thread, Ref: ev.ref, Timer: ev.timer}
+	e := clients.Event{Kind: ev.kind, Now: 0, Wall: base, Thread: ev.thread, Ref: ev.ref, Timer: ev.timer, Replicas: m.cfg.Replicas}
 	switch ev.kind {
 	case clients.EvCall:
 		stp := m.prog[ev.step]
@@ -1192,8 +1377,13 @@ func (m *model) advance(n *state, d int64, st *story) {
 		}
 	}
 	for j := range n.msgs {
-		if n.msgs[j].kind == mRequest {
-			n.msgs[j].cmd.At -= d
+		switch q := &n.msgs[j]; q.kind {
+		case mRequest:
+			q.cmd.At -= d
+		case mRepl, mWait:
+			if q.due != math.MaxInt32 {
+				q.due -= int32(d)
+			}
 		}
 	}
 	for th := 0; th < m.n; th++ {
@@ -1215,13 +1405,14 @@ func (m *model) advance(n *state, d int64, st *story) {
 // and sorts the messages in flight.
 func (m *model) normalize(n *state) {
 	n.msgs = slices.DeleteFunc(n.msgs, func(q msg) bool {
-		if q.kind == mRequest {
+		if q.kind == mRequest || q.kind == mRepl || q.kind == mAck {
 			return false
 		}
 		if n.crashed(int(q.proc)) {
 			return true
 		}
-		if q.kind == mReply {
+		if q.kind == mReply || q.kind == mWait {
+			// a blocked WAIT only answers: nobody awaiting it, it changes nothing
 			return !m.client(n.clients[q.proc]).Awaits(q.ref)
 		}
 		return m.subMask(n.clients[q.proc])&(1<<q.ch) == 0

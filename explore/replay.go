@@ -39,7 +39,11 @@ func Heading(cfg Config) string {
 	for _, o := range cfg.ops() {
 		ops = append(ops, opTable[o].what)
 	}
-	return fmt.Sprintf("explore %s: %d thread(s) in %d process(es), each: %s; faults %s", cfg.Algo, cfg.Threads, cfg.Threads/cfg.perProc(), strings.Join(ops, "; "), cfg.Faults)
+	h := fmt.Sprintf("explore %s: %d thread(s) in %d process(es), each: %s; faults %s", cfg.Algo, cfg.Threads, cfg.Threads/cfg.perProc(), strings.Join(ops, "; "), cfg.Faults)
+	if cfg.Replicas > 0 {
+		h += fmt.Sprintf("; a replica, each write applied within %d ms", cfg.replLag())
+	}
+	return h
 }
 
 // Do runs one command line and returns its output.

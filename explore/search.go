@@ -492,6 +492,9 @@ func (m *model) command(s *state, a action) string {
 	case aCall:
 		return m.prog[s.th[a.th].ip].name + " " + m.threadName(int(a.th))
 	case aDeliver:
+		if s.msgs[a.mi].kind == mWait {
+			return "time-out " + m.msgRef(s, int(a.mi))
+		}
 		return "deliver " + m.msgRef(s, int(a.mi))
 	case aFire:
 		return "fire " + m.timerName(s, int(a.th), a.timer)

@@ -292,6 +292,9 @@ func (m *model) renameMsg(id uint32, gi int) uint32 {
 
 // renamedMsg is q renamed by g.
 func (m *model) renamedMsg(q msg, g *perm) msg {
+	if q.kind == mRepl || q.kind == mAck {
+		return q // the servers' own
+	}
 	p := int(q.proc)
 	q.proc = g.proc[p]
 	switch q.kind {
@@ -300,7 +303,7 @@ func (m *model) renamedMsg(q msg, g *perm) msg {
 			q.ch = 1 + g.thr[q.ch-1]
 		}
 		return q
-	case mReply:
+	case mReply, mWait:
 		q.reply = m.renameReply(q.reply, g)
 	}
 	if q.cmd.Thread != 0 {

@@ -26,7 +26,7 @@ type worldRun struct {
 
 func newWorldRun(m *model) *worldRun {
 	r := &worldRun{m: m, resume: make([]func(), m.procs)}
-	r.w = sim.NewWorld(sim.Config{Seed: 1, Stepped: true})
+	r.w = sim.NewWorld(sim.Config{Seed: 1, Stepped: true, Replicas: m.cfg.Replicas})
 	r.w.OnExec = func(n *sim.Node, req sim.Request, reply sim.Reply) {
 		r.lines = append(r.lines, execLine(req.Tag, describeReq(req), reply))
 	}
@@ -114,6 +114,16 @@ func (r *worldRun) do(s *state, a action) error {
 // find returns the held world item that stands for the explorer's message q.
 func (r *worldRun) find(s *state, q msg) (uint64, error) {
 	m := r.m
+	switch q.kind {
+	case mRepl, mAck:
+		// entries apply in order: the explorer's first is the world's oldest
+		for _, h := range r.w.Held() {
+			if h.Kind == sim.HeldReplication && q.kind == mRepl || h.Kind == sim.HeldAck && h.Offset-r.w.ReplicaAcked() == int64(q.off) {
+				return h.ID, nil
+			}
+		}
+		return 0, fmt.Errorf("%s is not held in the world (held: %s)", m.msgText(q), r.heldText())
+	}
 	host := r.hosts[q.proc]
 	nowMs := int64(r.w.Now()) / int64(sim.Millisecond)
 	for _, h := range r.w.Held() {
@@ -125,10 +135,13 @@ func (r *worldRun) find(s *state, q msg) (uint64, error) {
 			if h.Kind == sim.HeldPublish && h.Channel == m.channels[q.ch] {
 				return h.ID, nil
 			}
-		case mRequest, mReply:
+		case mRequest, mReply, mWait:
 			want := sim.HeldRequest
-			if q.kind == mReply {
+			switch q.kind {
+			case mReply:
 				want = sim.HeldReply
+			case mWait:
+				want = sim.HeldWaitTimeout
 			}
 			if h.Kind != want {
 				continue
@@ -141,11 +154,14 @@ func (r *worldRun) find(s *state, q msg) (uint64, error) {
 			if c.CanonSeq(ref) != q.ref.Seq {
 				continue
 			}
-			if q.kind == mReply {
+			switch q.kind {
+			case mReply:
 				if c.Awaits(ref) && h.Reply.String() == m.reply(q.reply).String() {
 					return h.ID, nil
 				}
 				continue
+			case mWait:
+				return h.ID, nil
 			}
 			// The explorer's request times are relative to its now (base).
 			cmd := q.cmd
@@ -155,13 +171,25 @@ func (r *worldRun) find(s *state, q msg) (uint64, error) {
 			}
 		}
 	}
-	return 0, fmt.Errorf("%s is not held in the world (held: %s)", m.msgText(q), r.heldText())
+	return 0, fmt.Errorf("%s %+v is not held in the world (held: %s)", m.msgText(q), q.ref, r.heldText())
 }
 
 func (r *worldRun) heldText() string {
 	var parts []string
 	for _, h := range r.w.Held() {
-		if h.Live() {
+		switch {
+		case !h.Live():
+		case h.Proc == nil:
+			parts = append(parts, fmt.Sprintf("replication %d", h.Kind))
+		case h.Kind == sim.HeldRequest || h.Kind == sim.HeldReply:
+			// the reference, as the explorer numbers it
+			for _, host := range r.hosts {
+				if ref, ok := host.RefOf(h.Req); ok && host.Proc() == h.Proc {
+					ref.Seq = host.Client().CanonSeq(ref)
+					parts = append(parts, fmt.Sprintf("%s %d %+v", h.Proc.Name, h.Kind, ref))
+				}
+			}
+		default:
 			parts = append(parts, fmt.Sprintf("%s %d", h.Proc.Name, h.Kind))
 		}
 	}

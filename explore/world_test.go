@@ -95,11 +95,21 @@ func TestRandomPathsAgreeWithTheWorld(t *testing.T) {
 		{Algo: "rlock-4.7.0", Threads: 2, PerProc: 2, Ops: []string{"lock-lease", "trylock-wait-lease", "force-unlock"}},
 		{Algo: "fairlock-4.7.0", Threads: 2, Ops: []string{"trylock-wait", "lock"}},
 		{Algo: "fencedlock-4.7.0", Threads: 2, Ops: []string{"lock", "trylock-wait"}},
+		// with a replica: 3.16.8's and 4.7.0's batches with WAIT
+		{Algo: "rlock-3.16.8", Threads: 2, Replicas: 1, Ops: []string{"lock", "trylock-wait", "force-unlock"}},
+		{Algo: "fairlock-3.16.8", Threads: 2, Replicas: 1, Ops: []string{"lock", "trylock-wait"}},
+		{Algo: "rlock-3.16.8", Threads: 2, PerProc: 2, Replicas: 1, ReplLag: 1500, Ops: []string{"reentrant", "lock-lease"}},
+		{Algo: "rlock-4.7.0", Threads: 2, PerProc: 2, Replicas: 1, Ops: []string{"lock", "reentrant"}},
+		{Algo: "fairlock-4.7.0", Threads: 2, Replicas: 1, Ops: []string{"trylock-wait", "lock"}},
+		{Algo: "fencedlock-4.7.0", Threads: 2, Replicas: 1, Ops: []string{"lock"}},
 	}
 	faults := []string{"none", "crash:1", "pause:1", "drop:1", "delay:1", "restart:1", "drop:2,pause:1", "interrupt:1", "interrupt:2,drop:1"}
 	rnd := rand.New(rand.NewPCG(7, 7))
 	for i, base := range configs {
 		for _, f := range faults {
+			if base.Replicas > 0 && strings.Contains(f, "restart") {
+				continue // not modelled with a replica
+			}
 			cfg := base
 			cfg.Faults = mustFaults(t, f)
 			m, err := newModel(cfg)
@@ -136,7 +146,8 @@ var errDiffer = errors.New("the two drivers differ")
 // obs is one happening of a world run, at virtual time at (µs).
 type obs struct {
 	at     sim.Time
-	kind   string // call, exec, event, crash, pause, resume, restart
+	kind   string // call, exec, event, crash, pause, resume, restart; apply, ack, timeout
+	n      int64  // ack: by how much the master's acked offset moves
 	proc   int
 	th     int
 	req    string // exec: the request as describeReq prints it
@@ -151,17 +162,31 @@ type obs struct {
 func worldRunOf(t *testing.T, m *model, seed uint64, fault string) []obs {
 	t.Helper()
 	rnd := rand.New(rand.NewPCG(seed, 1))
-	w := sim.NewWorld(sim.Config{Seed: seed})
+	wc := sim.Config{Seed: seed, Replicas: m.cfg.Replicas}
+	if wc.Replicas > 0 {
+		// half the entries lag up to just under the bound, a quarter past WAIT's 1 s
+		lag := sim.Duration(m.cfg.replLag())*sim.Millisecond - sim.Millisecond
+		wc.Net.Replication = sim.Latency{SpikeProb: 0.5, SpikeMax: lag}
+	}
+	w := sim.NewWorld(wc)
 	var log []obs
 	add := func(o obs) { o.at = w.Now(); log = append(log, o) }
 	w.OnExec = func(n *sim.Node, req sim.Request, reply sim.Reply) {
 		add(obs{kind: "exec", proc: int(req.Tag[0] - 'A'), req: describeReq(req), reply: reply})
 	}
+	hosts := make([]*clients.Host, m.procs)
+	w.OnReplication = func(what string, n int64, p *sim.Proc, id sim.ReqID) {
+		o := obs{kind: what, n: n}
+		if p != nil {
+			o.proc = int(p.Name[0] - 'A')
+			o.ev.Ref, _ = hosts[o.proc].RefOf(id)
+		}
+		add(o)
+	}
 	type drv struct {
 		ip, held int
 	}
 	drvs := make([]drv, m.n)
-	hosts := make([]*clients.Host, m.procs)
 	var next func(th int)
 	next = func(th int) {
 		p, tid := m.where(th)
@@ -245,9 +270,14 @@ func TestWorldRunsArePathsOfTheExplorer(t *testing.T) {
 		{Algo: "fairlock-3.16.8", Threads: 3, Ops: []string{"lock", "trylock-wait", "trylock-lease", "lock"}},
 		{Algo: "setnx-expire", Threads: 2, Ops: []string{"lock", "trylock-wait", "lock"}},
 		{Algo: "set-uuid-getdel", Threads: 3, Ops: []string{"lock-lease", "trylock", "lock"}},
+		{Algo: "rlock-3.16.8", Threads: 2, Replicas: 1, Ops: []string{"lock", "trylock-wait-lease", "lock"}},
+		{Algo: "fairlock-3.16.8", Threads: 2, PerProc: 2, Replicas: 1, Ops: []string{"lock", "trylock-wait", "lock"}},
 	}
 	for i, base := range configs {
 		for _, fault := range []string{"none", "crash", "pause", "restart"} {
+			if base.Replicas > 0 && fault == "restart" {
+				continue // not modelled with a replica
+			}
 			cfg := base
 			if fault != "none" {
 				cfg.Faults = mustFaults(t, fault+":1")
@@ -343,6 +373,19 @@ func matches(m *model, s *state, a action, o obs, at int64) bool {
 		return a.kind == aResume && int(a.th) == o.proc
 	case "restart":
 		return a.kind == aRestart
+	case "apply", "ack", "timeout":
+		if a.kind != aDeliver {
+			return false
+		}
+		q := s.msgs[a.mi]
+		switch o.kind {
+		case "apply":
+			return q.kind == mRepl
+		case "ack":
+			return q.kind == mAck && int64(q.off) == o.n
+		}
+		r := o.ev.Ref
+		return q.kind == mWait && int(q.proc) == o.proc && q.ref.Owner == r.Owner && q.ref.Slot == r.Slot && q.ref.Attempt == r.Attempt
 	case "exec":
 		if a.kind != aDeliver {
 			return false

@@ -20,7 +20,8 @@ import (
 type exploreFlags struct {
 	algo, faults, scripts, mutant, ops string
 	threads, perProc, acquires         int
-	wait, lease                        int64
+	wait, lease, replLag               int64
+	replicas                           int
 	maxStates, maxDepth                int
 	maxMemory                          string
 	workers                            int
@@ -39,6 +40,8 @@ func (f *exploreFlags) register(fs *flag.FlagSet) {
 	fs.StringVar(&f.ops, "ops", "", "what every thread does, in order: `OP,...` ("+strings.Join(explore.OpNames(), ", ")+")")
 	flagx.Int64Var(fs, &f.wait, "wait", 0, 0, 3_600_000, "the tryLock wait of the ops that take one, `MS` (0: 5000)")
 	flagx.Int64Var(fs, &f.lease, "lease", 0, 0, 3_600_000, "the explicit lease of the ops that take one, `MS` (0: 10000)")
+	flagx.IntVar(fs, &f.replicas, "replicas", 0, 0, 1, "`N` replicas behind the master (0 or 1; Redisson 3.16.8 and 4.7.0 WAIT for them)")
+	flagx.Int64Var(fs, &f.replLag, "repl-lag", 0, 0, explore.MaxDelay, "with --replicas: the replica applies each write within `MS` of it (0: 2000)")
 	fs.StringVar(&f.faults, "faults", "none", "fault budget `KIND:COUNT,...` ("+strings.Join(explore.FaultNames(), ", ")+")")
 	fs.StringVar(&f.scripts, "scripts", "", "run the Redisson scripts in `DIR` instead of the embedded ones (Redisson algorithms only)")
 	fs.StringVar(&f.mutant, "mutant", "", "run the catalog mutant `NAME` instead of the real algorithm (Redisson algorithms only)")
@@ -65,7 +68,7 @@ func (f *exploreFlags) config() (explore.Config, error) {
 		}
 	}
 	cfg := explore.Config{Algo: f.algo, Threads: f.threads, PerProc: f.perProc, Ops: ops, Acquires: f.acquires,
-		Wait: f.wait, Lease: f.lease, Faults: faults,
+		Wait: f.wait, Lease: f.lease, Faults: faults, Replicas: f.replicas, ReplLag: f.replLag,
 		Scripts: f.scripts, Mutant: f.mutant, MaxStates: f.maxStates, MaxDepth: f.maxDepth,
 		MaxMemory: maxMemory, Workers: f.workers, NoSymmetry: !f.symmetry}
 	return cfg, cfg.Validate()
@@ -96,7 +99,7 @@ func runExplore(ctx context.Context, args []string, stdout, stderr io.Writer) in
 	}
 	set := flagx.Visited(fs)
 	if *report {
-		for _, name := range []string{"algo", "threads", "per-proc", "acquires", "ops", "wait", "lease", "faults", "scripts", "mutant", "max-states", "max-depth", "max-memory", "save", "save-by-design", "symmetry"} {
+		for _, name := range []string{"algo", "threads", "per-proc", "acquires", "ops", "wait", "lease", "faults", "replicas", "repl-lag", "scripts", "mutant", "max-states", "max-depth", "max-memory", "save", "save-by-design", "symmetry"} {
 			if set[name] {
 				return usage(stderr, fmt.Sprintf("explore: --%s does not apply to --report (it explores its own ladder of configurations)", name))
 			}

@@ -52,6 +52,12 @@ func ConfigFile(cfg explore.Config) string {
 		calls += fmt.Sprintf("-pp%d", cfg.PerProc)
 	}
 	name := fmt.Sprintf("%s-t%d-%s-%s", cfg.Algo, cfg.Threads, calls, strings.NewReplacer(":", "", ",", "-").Replace(cfg.Faults.String()))
+	if cfg.Replicas > 0 {
+		name += fmt.Sprintf("-r%d", cfg.Replicas)
+		if cfg.ReplLag > 0 {
+			name += fmt.Sprintf("-lag%d", cfg.ReplLag)
+		}
+	}
 	if cfg.Mutant != "" {
 		name += "-mutant-" + cfg.Mutant
 	}
@@ -70,6 +76,15 @@ var largeBounds = []explore.Config{
 	{Algo: "rlock-3.8.1", Threads: 4, Acquires: 2},
 	{Algo: "rlock-3.16.8", Threads: 4, Acquires: 2},
 	{Algo: "rlock-3.16.8", Threads: 4, PerProc: 2, Acquires: 1},
+}
+
+// replicaBounds are the configurations searched with a replica, for
+// every algorithm that WAITs for it (explore.WaitsForReplicas).
+var replicaBounds = []explore.Config{
+	{Threads: 1, Acquires: 1},
+	{Threads: 1, Acquires: 2},
+	{Threads: 2, Acquires: 1},
+	{Threads: 2, PerProc: 2, Ops: []string{"reentrant"}},
 }
 
 // callMixes are the calls of the Redisson client beyond lock()/unlock()
@@ -176,6 +191,7 @@ func Write(o Options) error {
 		ladder []reportRow // every fault-free bound of the ladder
 		faults []reportRow
 		mixes  []reportRow
+		repl   []reportRow // replicaBounds, with a replica
 	}
 	var all []algoRows
 	for _, algo := range clients.Algorithms {
@@ -199,6 +215,14 @@ func Write(o Options) error {
 					return err
 				}
 				if err := run(&ar.mixes, explore.Config{Algo: algo, Threads: mx.threads, PerProc: mx.perProc, Ops: mx.ops, Faults: f}, budget); err != nil {
+					return err
+				}
+			}
+		}
+		if explore.WaitsForReplicas(algo) {
+			for _, b := range replicaBounds {
+				b.Algo, b.Replicas = algo, 1
+				if err := run(&ar.repl, b, budget); err != nil {
 					return err
 				}
 			}
@@ -280,6 +304,23 @@ func Write(o Options) error {
 			}
 			fmt.Fprintln(w)
 		}
+		fmt.Fprintf(w, "\n## With a replica\n\nThe master has one replica; each lock command goes in a batch with `WAIT 1 1000` (3.16.8: RedissonBaseLock.evalWriteAsync; 4.7.0: the synced-slaves batch), which fails the command when it counts no replica. ")
+		fmt.Fprintf(w, "The replica applies each write entry in order within %d ms of it (a lag, not a fault: asynchronous replication) and its acknowledgement comes back at once; the master's lazy deletion of an expired key is an entry too. No other fault; failover is the random runs' (preset `failover`). Each searched to its end or to %d distinct states.\n\n", explore.DefaultReplLag, budget)
+		fmt.Fprintf(w, "| algorithm |")
+		for _, b := range replicaBounds {
+			fmt.Fprintf(w, " %s |", replicaShape(b))
+		}
+		fmt.Fprintf(w, "\n|---|%s\n", strings.Repeat("---|", len(replicaBounds)))
+		for _, ar := range all {
+			if len(ar.repl) == 0 {
+				continue
+			}
+			fmt.Fprintf(w, "| %s |", ar.repl[0].cfg.Algo)
+			for _, r := range ar.repl {
+				fmt.Fprintf(w, " %s |", r.cell())
+			}
+			fmt.Fprintln(w)
+		}
 		fmt.Fprintf(w, "\n## One fault (2 threads × 1 call)\n\n| algorithm |")
 		for k := range explore.FaultKinds() {
 			fmt.Fprintf(w, " %s:1 |", explore.FaultKind(k))
@@ -302,6 +343,18 @@ func Write(o Options) error {
 	}
 	fmt.Fprintf(o.Log, "wrote %s\n", out)
 	return removeStale(dir, saved)
+}
+
+// replicaShape is a replica bound's column: "2×1", "2 in one JVM: reentrant".
+func replicaShape(c explore.Config) string {
+	if len(c.Ops) > 0 {
+		where := fmt.Sprintf("%d", c.Threads)
+		if c.PerProc > 1 {
+			where = fmt.Sprintf("%d in one JVM", c.Threads)
+		}
+		return where + ": " + strings.Join(c.Ops, ",")
+	}
+	return fmt.Sprintf("%d×%d", c.Threads, c.Acquires)
 }
 
 // removeStale deletes the scenario files in dir that this report did not
