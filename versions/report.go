@@ -61,6 +61,9 @@ func exploreShape(c explore.Config) string {
 	} else {
 		s += fmt.Sprintf(" × %d lock()", c.Acquires)
 	}
+	if c.Replicas > 0 {
+		s += ", a replica"
+	}
 	if c.Faults.Total() == 0 {
 		return s + ", no fault"
 	}
@@ -78,6 +81,9 @@ func cell(q Question, a Answer) string {
 		} else {
 			parts = append(parts, fmt.Sprintf("not found in %d runs", a.Runs))
 		}
+	}
+	if a.NoWait {
+		parts = append(parts, "explore: sends no WAIT")
 	}
 	if r := a.Search; r != nil {
 		switch {

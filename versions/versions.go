@@ -69,8 +69,9 @@ var Questions = []Question{
 	},
 	{
 		Known: "#3994, #2669", What: "a WAIT that counted fewer replicas stops the watchdog for good; the lock expires under its holder",
-		Lock:     "rlock",
-		Evidence: "3.16.8: [commands.txt](../scenario/testdata/commands.txt), bug zoo row (233/1000, failover, lockWatchdogTimeout 3 s); 4.7.0: `TestLockTaskKeepsRenewingAfterFailure470` (a failed chunk cancels nothing, RenewalTask.java:175-184); 3.8.1 sends no WAIT",
+		Lock:    "rlock",
+		Explore: &explore.Config{Threads: 1, Acquires: 1, Replicas: 1}, Searched: "any bug",
+		Evidence: "3.16.8: [explore-rlock-3.16.8-replica-3994.txt](../scenario/testdata/explore-rlock-3.16.8-replica-3994.txt) (no fault: the replica lags past the renewal's WAIT, the watchdog stops, the lock expires and unlock() throws), [explore-fairlock-3.16.8-replica-3994.txt](../scenario/testdata/explore-fairlock-3.16.8-replica-3994.txt) (the fair lock: another thread takes it), [commands.txt](../scenario/testdata/commands.txt), bug zoo row (233/1000, failover, lockWatchdogTimeout 3 s); 4.7.0: `TestLockTaskKeepsRenewingAfterFailure470` (a failed chunk cancels nothing, RenewalTask.java:175-184); 3.8.1 sends no WAIT",
 	},
 	{
 		Known: "#7272, #7277", What: "an acquire completes after its caller was interrupted and starts the watchdog: a lock nobody holds, renewed for ever",
@@ -119,8 +120,10 @@ type Answer struct {
 	// Random runs: runs, hits, first seed (0 none).
 	Runs, First uint64
 	Hits        int
-	// Exhaustive search: nil when none.
+	// Exhaustive search: nil when none; NoWait when the search has a
+	// replica and the version sends no WAIT (3.8.1), so it has none.
 	Search *explore.Result
+	NoWait bool
 }
 
 // Ask answers every question for every version: the random runs of each
@@ -142,7 +145,9 @@ func Ask(ctx context.Context, qs []Question, b verdict.Batch, maxStates int) ([]
 				fs = append(fs, verdict.Finding{Algo: algo, Preset: q.Preset, Property: q.Property, Class: q.Class, Seeds: q.Seeds, Client: q.Client})
 				where = append(where, at{i, j})
 			}
-			if q.Explore != nil {
+			if q.Explore != nil && q.Explore.Replicas > 0 && !explore.WaitsForReplicas(algo) {
+				out[i][j].NoWait = true
+			} else if q.Explore != nil {
 				cfg := *q.Explore
 				cfg.Algo, cfg.MaxStates = algo, maxStates
 				res, err := explore.Explore(cfg, nil)
