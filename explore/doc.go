@@ -88,8 +88,10 @@
 // without failover nothing reads it.
 //
 // Not modelled: failover, clock skew, subscription round trips,
-// connection errors from a restart, a restart with a replica. The random
-// simulation's presets cover those.
+// connection errors from a restart, a restart with a replica (the random
+// simulation's presets cover those), and Redis's background expiry, which
+// deletes an expired key untouched by commands within about 100 ms and
+// replicates that DEL too (neither does the random simulation).
 //
 // Two tests keep the explorer honest about the client: every saved
 // counterexample and random paths of many configurations replay through
