@@ -104,6 +104,11 @@ var Questions = []Question{
 		Lock: "rlock", Explore: &explore.Config{Threads: 2, PerProc: 2, Ops: []string{"reentrant"}}, Searched: "any bug",
 	},
 	{
+		Known: "4.7.0 repeated unlock", What: "no fault, a replica lagging past the WAIT of a re-entrant hold's first unlock(): ServiceManager.execute runs unlockAsync0 again, and each run cancels one renewal count (RedissonBaseLock.java:161-164), so the hold that remains loses its watchdog and expires under its holder",
+		Lock: "fairlock", Explore: &explore.Config{Threads: 2, PerProc: 2, Ops: []string{"reentrant"}, Replicas: 1}, Searched: "mutex",
+		Evidence: "[explore-fairlock-4.7.0-replica-repeated-unlock.txt](../scenario/testdata/explore-fairlock-4.7.0-replica-repeated-unlock.txt) (4.7.0); 3.16.8's search stops first at #3994 (a renewal's failed WAIT stops its watchdog)",
+	},
+	{
 		Known: "#2099, #2100 (drift, fixed in 3.11.1)", What: "a live fair waiter whose score passed loses its place in the queue",
 		Lock: "fairlock", Preset: "none", Property: "evicted", Class: checks.ByDesign, Detail: "(lock)", Seeds: 200,
 		Evidence: "counts lock() waiters only: 3.16.8's and 4.7.0's evictions of short tryLock(wait) waiters are their own design (#4743's chain of waits)",
