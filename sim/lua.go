@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"unsafe"
 
 	lua "github.com/yuin/gopher-lua"
 	"github.com/yuin/gopher-lua/parse"
@@ -78,6 +79,11 @@ type Engine struct {
 	funcs  map[*lua.FunctionProto]*lua.LFunction
 	inline map[string]*Script // inline Lua by source, compiled once
 	budget int64
+	// keys and argv are the KEYS and ARGV tables, refilled for every
+	// script, each with the strings it was last given and their Lua values
+	keys, argv boxed
+	// cmds remembers the commands scripts named last (cachedCommand)
+	cmds [16]cachedCmd
 
 	handler   *lua.LFunction
 	errLine   int
@@ -226,9 +232,17 @@ func (e *Engine) eval(s *Store, sc *Script, keys, argv []string) Reply {
 	e.cur = s
 	e.resp, e.noRepl = 2, false
 	e.budgetHit = false
-	g := L.G.Global
-	g.RawSetString("KEYS", stringTable(L, keys))
-	g.RawSetString("ARGV", stringTable(L, argv))
+	// KEYS and ARGV are new tables for every script in Redis
+	// (luaCreateArray); reset ones are the same to the script and cost no
+	// allocation. The globals are read-only to scripts, so the two stay
+	// bound to the same tables.
+	if e.keys.t == nil {
+		e.keys.t, e.argv.t = L.CreateTable(4, 0), L.CreateTable(8, 0)
+		L.G.Global.RawSetString("KEYS", e.keys.t)
+		L.G.Global.RawSetString("ARGV", e.argv.t)
+	}
+	e.keys.fill(keys)
+	e.argv.fill(argv)
 	setInstructionBudget(L, e.budget)
 	L.Push(fn)
 	err := L.PCall(0, 1, e.handler)
@@ -250,12 +264,51 @@ func (e *Engine) eval(s *Store, sc *Script, keys, argv []string) Reply {
 	return r
 }
 
-func stringTable(L *lua.LState, ss []string) *lua.LTable {
-	t := L.CreateTable(len(ss), 0)
+// boxed is a Lua table of strings refilled for every script, with the
+// strings it held last and their boxed Lua values: a script's keys and
+// most of its arguments are the same as the last one's, and boxing a
+// string costs an allocation.
+type boxed struct {
+	t    *lua.LTable
+	strs []string
+	vals []lua.LValue
+}
+
+func (b *boxed) fill(ss []string) {
+	b.t.Reset()
 	for i, s := range ss {
-		t.RawSetInt(i+1, lua.LString(s))
+		if i == len(b.strs) {
+			b.strs, b.vals = append(b.strs, s), append(b.vals, lua.LString(s))
+		} else if b.strs[i] != s {
+			b.strs[i], b.vals[i] = s, lua.LString(s)
+		}
+		b.t.RawSetInt(i+1, b.vals[i])
 	}
-	return t
+}
+
+// cachedCmd is a command found by the name a script gave: a name made by
+// a string constant of a compiled script is the same string (the same
+// bytes at the same address) every time the script runs.
+type cachedCmd struct {
+	name *byte
+	n    int
+	cmd  *command
+}
+
+// command is lookupCommand with a direct-mapped cache keyed by the name's
+// address and length: the entry holds the name's bytes, so they are not
+// reused for another string while it is there.
+func (e *Engine) command(name string) *command {
+	p := unsafe.StringData(name)
+	ce := &e.cmds[(uintptr(unsafe.Pointer(p))>>3)%uintptr(len(e.cmds))]
+	if ce.name == p && ce.n == len(name) && p != nil {
+		return ce.cmd
+	}
+	c := lookupCommand(name)
+	if c != nil {
+		*ce = cachedCmd{p, len(name), c}
+	}
+	return c
 }
 
 // errorHandler plays the part of Redis's __redis__err__handler: it notes

@@ -41,10 +41,27 @@ func resp3Pairs(L *lua.LState, r Reply) lua.LValue {
 	return t
 }
 
+// smallInts are the Lua numbers -2 … 255 made once: most integer replies
+// a lock script gets (EXISTS, HEXISTS, PEXPIRE, a hold count, PTTL's -2)
+// are among them, and boxing a number costs an allocation.
+var smallInts = func() (t [258]lua.LValue) {
+	for i := range t {
+		t[i] = lua.LNumber(i - 2)
+	}
+	return t
+}()
+
+func luaInt(n int64) lua.LValue {
+	if n >= -2 && n < 256 {
+		return smallInts[n+2]
+	}
+	return lua.LNumber(n)
+}
+
 func resp2ToLua(L *lua.LState, r Reply) lua.LValue {
 	switch r.Kind {
 	case KindInt:
-		return lua.LNumber(r.Int)
+		return luaInt(r.Int)
 	case KindBulk:
 		return lua.LString(r.Str)
 	case KindStatus:

@@ -149,7 +149,7 @@ func (e *Engine) callFromScript(L *lua.LState) ([]string, Reply) {
 	if bad != "" {
 		return nil, Err("ERR " + bad)
 	}
-	c := lookupCommand(args[0])
+	c := e.command(args[0])
 	if c == nil {
 		return args, Err("ERR " + errUnknownCmd)
 	}

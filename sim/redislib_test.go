@@ -30,3 +30,19 @@ func TestSetReplStopsReplication(t *testing.T) {
 		t.Errorf("replicated writes %q, want b and d (c ran with REPL_AOF only)", keys)
 	}
 }
+
+// TestKeysAndArgvAreFreshPerScript: Redis gives every script new KEYS and
+// ARGV tables (luaCreateArray); the engine refills the same two, so what
+// one script does to them — more elements, other fields, a metatable —
+// must not reach the next.
+func TestKeysAndArgvAreFreshPerScript(t *testing.T) {
+	s := NewStore()
+	r := s.EvalSource("KEYS[3] = 'x'; KEYS.f = 1; ARGV[5] = 'y'; setmetatable(ARGV, {__index = function() return 'meta' end}); return #KEYS", []string{"a", "b"}, []string{"1"})
+	if r.Kind != KindInt || r.Int != 3 {
+		t.Fatalf("first script: %s, want 3", r)
+	}
+	r = s.EvalSource("return {#KEYS, #ARGV, tostring(KEYS.f), tostring(ARGV[9]), tostring(getmetatable(ARGV)), KEYS[1]}", []string{"k"}, nil)
+	if got := r.String(); got != `[1,0,"nil","nil","nil","k"]` {
+		t.Fatalf("second script sees %s, want fresh tables", got)
+	}
+}

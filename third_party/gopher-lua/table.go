@@ -46,6 +46,18 @@ func newLTable(acap int, hcap int) *LTable {
 	return tb
 }
 
+// Reset empties the table and drops its metatable and read-only mark,
+// keeping the array's capacity: it is then as newLTable made it, and a
+// caller that fills a table for every call (locksim: a script's KEYS and
+// ARGV) allocates it once.
+func (tb *LTable) Reset() {
+	clear(tb.array)
+	tb.array = tb.array[:0]
+	tb.dict, tb.strdict, tb.keys, tb.k2i = nil, nil, nil, nil
+	tb.Metatable = LNil
+	tb.readonly, tb.ctorSizes = false, 0
+}
+
 // Len returns length of this LTable without using __len.
 func (tb *LTable) Len() int {
 	if tb.array == nil {
