@@ -2,6 +2,7 @@ package checks
 
 import (
 	"fmt"
+	"sort"
 
 	"github.com/locksim/locksim/model"
 	"github.com/locksim/locksim/sim"
@@ -24,7 +25,8 @@ const expiryMargin = sim.Second
 //   - a live holder does not lose its hold while its section is open and
 //     no fault explains it (the watchdog kept renewing).
 //
-// Simple locks keep no owner in the store and are skipped.
+// Simple locks keep no owner in the store and are skipped. The samples
+// must be in time order (model.History.Store is).
 func Expiry(h *model.History, faults []sim.FaultSpan) []Violation {
 	var out []Violation
 	for i, s := range h.Sections {
@@ -46,9 +48,11 @@ func Expiry(h *model.History, faults []sim.FaultSpan) []Violation {
 			}
 		}
 		inStore := func(from sim.Time) (sim.Time, bool) {
-			for _, smp := range h.Store {
-				if smp.At <= from || (next >= 0 && smp.At >= next) {
-					continue
+			// the samples are in time order: start at the first after from
+			first := sort.Search(len(h.Store), func(i int) bool { return h.Store[i].At > from })
+			for _, smp := range h.Store[first:] {
+				if next >= 0 && smp.At >= next {
+					break
 				}
 				for _, o := range smp.Holders {
 					if o == s.Owner {
@@ -112,9 +116,11 @@ func expiryExcuse(h *model.History, s model.Section, from, at sim.Time, faults [
 // and after its owner's hold was seen, in which the hold is gone.
 func lostWhileHeld(h *model.History, s model.Section) (sim.Time, bool) {
 	seen := false
-	for _, smp := range h.Store {
-		if smp.At < s.Start || (s.End >= 0 && smp.At >= s.End) {
-			continue
+	// the samples are in time order: start at the section's first
+	first := sort.Search(len(h.Store), func(i int) bool { return h.Store[i].At >= s.Start })
+	for _, smp := range h.Store[first:] {
+		if s.End >= 0 && smp.At >= s.End {
+			break
 		}
 		has := false
 		for _, o := range smp.Holders {

@@ -2,6 +2,7 @@ package checks
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 
@@ -33,9 +34,27 @@ func Store(h *model.History) []Violation {
 	return out
 }
 
+// sameSmallSet is sameMembers's common case without allocating: equal
+// lengths, no member twice in the queue, each in the timeout set (then
+// the two hold the same members once each).
+func sameSmallSet(queue, timeouts []string) bool {
+	if len(queue) != len(timeouts) || len(queue) > 16 {
+		return false
+	}
+	for i, m := range queue {
+		if slices.Contains(queue[:i], m) || !slices.Contains(timeouts, m) {
+			return false
+		}
+	}
+	return true
+}
+
 // sameMembers compares the queue (a list) with the timeout set; it returns
 // "" when they hold the same members once each.
 func sameMembers(queue, timeouts []string) string {
+	if sameSmallSet(queue, timeouts) {
+		return ""
+	}
 	q := append([]string(nil), queue...)
 	sort.Strings(q)
 	for i := 1; i < len(q); i++ {

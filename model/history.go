@@ -206,7 +206,7 @@ type History struct {
 	Renewals []Op
 	Sections []Section
 	Writes   []Write
-	Store    []StoreSample
+	Store    []StoreSample // one per script run, in time order (the checks search them by time)
 	End      End
 	// NegativeTTLs counts acquire replies below zero (3.16.8's #5503).
 	NegativeTTLs int
