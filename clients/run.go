@@ -7,6 +7,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/locksim/locksim/model"
 	"github.com/locksim/locksim/sim"
@@ -208,6 +209,7 @@ type Run struct {
 	epoch       int                 // master changes seen so far by the observer
 	joined      map[string]sim.Time // when each fair waiter last joined the queue
 	head        queueHead           // the fair queue's head after the last script
+	lockMembers []string            // what the lock key held at the last sample (PeekKeyReusing)
 	latched     bool                // the algorithm's fair unlock has a latch key (4.7.0): beforeExec is hooked
 	latchBefore bool                // the script about to run answers from its latch key, before its stale-waiter loop (beforeExec)
 	// the fair lock's queue and timeout set names, made once
@@ -513,7 +515,13 @@ func (r *Run) observe(n *sim.Node, req sim.Request, reply sim.Reply) {
 	} else if len(req.Cmd) > 0 {
 		smp.Script = req.Cmd[0] // the command's name: a poll makes one sample, so no join
 	}
-	typ, ttl, m := n.Store.PeekKey(lock)
+	// the previous sample's slices, reused while the members stay the same
+	var prev model.StoreSample
+	if k := len(h.Store); k > 0 {
+		prev = h.Store[k-1]
+	}
+	typ, ttl, m := n.Store.PeekKeyReusing(lock, r.lockMembers)
+	r.lockMembers = m
 	switch typ {
 	case "hash":
 		smp.Holders = m
@@ -524,8 +532,8 @@ func (r *Run) observe(n *sim.Node, req sim.Request, reply sim.Reply) {
 	if r.queueName == "" {
 		r.queueName, r.timeoutName = QueueName(lock), TimeoutName(lock)
 	}
-	_, _, smp.Queue = n.Store.PeekKey(r.queueName)
-	_, _, smp.Timeouts = n.Store.PeekKey(r.timeoutName)
+	_, _, smp.Queue = n.Store.PeekKeyReusing(r.queueName, prev.Queue)
+	_, _, smp.Timeouts = n.Store.PeekKeyReusing(r.timeoutName, prev.Timeouts)
 	if req.Script != nil && reply.Kind == sim.KindInt && reply.Int < 0 && strings.Contains(req.Script.ID, "tryLockInnerAsync") {
 		h.NegativeTTLs++
 	}
@@ -543,6 +551,9 @@ func (r *Run) observe(n *sim.Node, req sim.Request, reply sim.Reply) {
 		}
 	}
 	r.head = head
+	if h.Store == nil {
+		h.Store = sampleBufs.get() // an earlier run's, recycled, or nil
+	}
 	if len(h.Store) == cap(h.Store) {
 		// Double, where append would grow a large slice by a quarter:
 		// a run takes tens of thousands of samples of 168 bytes each.
@@ -552,6 +563,50 @@ func (r *Run) observe(n *sim.Node, req sim.Request, reply sim.Reply) {
 	}
 	shareUnchanged(h.Store, &smp)
 	h.Store = append(h.Store, smp)
+}
+
+// sampleBufs holds the store-sample buffers of runs recycled after their
+// checks (Recycle): a batch's next run fills one instead of growing its
+// own from nothing, which copied every sample at every doubling. What a
+// run records does not depend on which buffer it got. (A sync.Pool would
+// lose them at every garbage collection, and a batch collects often.)
+var sampleBufs freeBufs
+
+type freeBufs struct {
+	mu   sync.Mutex
+	bufs [][]model.StoreSample
+}
+
+func (f *freeBufs) get() []model.StoreSample {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	if n := len(f.bufs); n > 0 {
+		b := f.bufs[n-1]
+		f.bufs = f.bufs[:n-1]
+		return b
+	}
+	return nil
+}
+
+func (f *freeBufs) put(b []model.StoreSample) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	if len(f.bufs) < 16 { // a batch has a few workers; more would only hold memory
+		f.bufs = append(f.bufs, b)
+	}
+}
+
+// Recycle hands the run's store samples back for a later run once nothing
+// will read its history again (a batch's check has returned): the history
+// is left without them.
+func (r *Run) Recycle() {
+	buf := r.History.Store
+	r.History.Store = nil
+	if cap(buf) == 0 {
+		return
+	}
+	clear(buf) // drop what the samples point to
+	sampleBufs.put(buf[:0])
 }
 
 // stringKeyHolder is the one holder a sample of a simple lock shows while

@@ -4,6 +4,7 @@ import (
 	"encoding/binary"
 	"hash/fnv"
 	"math"
+	"slices"
 	"sort"
 
 	"github.com/locksim/locksim/sim/lualib"
@@ -349,6 +350,45 @@ func (s *Store) PeekZScore(key, member string) (float64, bool) {
 // (-1 none), and its members — hash fields, list elements, sorted-set
 // members in order, or a string's value.
 func (s *Store) PeekKey(key string) (typ string, ttl int64, members []string) {
+	return s.PeekKeyReusing(key, nil)
+}
+
+// membersAre reports whether PeekKey would list exactly ms for v.
+func (v *value) membersAre(ms []string) bool {
+	switch v.typ {
+	case typeString:
+		return len(ms) == 1 && ms[0] == v.str
+	case typeHash:
+		if len(ms) != len(v.hash) {
+			return false
+		}
+		for i, f := range v.hash {
+			if f.field != ms[i] {
+				return false
+			}
+		}
+	case typeList:
+		return slices.Equal(v.list, ms)
+	case typeZSet:
+		if len(ms) != len(v.zset) {
+			return false
+		}
+		for i, m := range v.zset {
+			if m.member != ms[i] {
+				return false
+			}
+		}
+	default:
+		return false
+	}
+	return true
+}
+
+// PeekKeyReusing is PeekKey returning prev itself, not a copy, when the
+// key's members are prev's, in order: an observer that samples after every
+// script keeps one slice for as long as the members stay the same, and
+// allocates nothing for them.
+func (s *Store) PeekKeyReusing(key string, prev []string) (typ string, ttl int64, members []string) {
 	v := s.keys[key]
 	if v == nil || s.expired(v) {
 		return "none", -2, nil
@@ -356,6 +396,9 @@ func (s *Store) PeekKey(key string) (typ string, ttl int64, members []string) {
 	ttl = -1
 	if v.hasTTL {
 		ttl = max(v.expireAt-s.now, 0)
+	}
+	if prev != nil && v.membersAre(prev) {
+		return v.typ.name(), ttl, prev
 	}
 	switch v.typ {
 	case typeString:

@@ -25,7 +25,9 @@ func CheckConfig(cfg clients.RunConfig) Outcome {
 		return Outcome{Err: err}
 	}
 	r.Execute()
-	return Outcome{Violations: Check(r).Violations}
+	out := Outcome{Violations: Check(r).Violations}
+	r.Recycle() // the violations hold no part of the history
+	return out
 }
 
 // ConfirmConfig is CheckConfig with every by-design excuse confirmed, or
