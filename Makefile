@@ -6,14 +6,13 @@
 GO ?= go
 
 # go test's -timeout: three times the slowest package. `make test` on
-# the 2-core development machine, otherwise idle, from a clean clone
-# (`.ci/run`): earlier trees measured 5m17s and 6m27s for the same work
-# (9.2 and 11.2 min of CPU: the machine's speed varies by a fifth). The
-# no-false-alarm gate (5,000 fault-free seeds per algorithm, 1,000 of
-# 4.7.0's spinning fair lock) and the expected findings live in gate/:
-# 5m16s from a clean clone, 9.7 min of CPU (gate 248 s, clients 122 s,
-# cmd/simrun 22 s); 13m is three times gate's 248 s.
-TIMEOUT ?= 13m
+# the 2-core development machine, from a clean clone (`.ci/run`): 3m50s,
+# 6.3 min of CPU (gate 155 s, clients 104 s, cmd/simrun 19 s); the same
+# tree before the store and observer got cheaper took 5m51s (gate 251 s)
+# on a busier day. The no-false-alarm gate (5,000 fault-free seeds per
+# algorithm, 1,000 of 4.7.0's spinning fair lock) and the expected
+# findings live in gate/; 8m is three times gate's 155 s.
+TIMEOUT ?= 8m
 
 .PHONY: test quick lint bench run
 
