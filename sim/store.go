@@ -359,29 +359,13 @@ func (v *value) membersAre(ms []string) bool {
 	case typeString:
 		return len(ms) == 1 && ms[0] == v.str
 	case typeHash:
-		if len(ms) != len(v.hash) {
-			return false
-		}
-		for i, f := range v.hash {
-			if f.field != ms[i] {
-				return false
-			}
-		}
+		return slices.EqualFunc(v.hash, ms, func(f hashField, m string) bool { return f.field == m })
 	case typeList:
 		return slices.Equal(v.list, ms)
 	case typeZSet:
-		if len(ms) != len(v.zset) {
-			return false
-		}
-		for i, m := range v.zset {
-			if m.member != ms[i] {
-				return false
-			}
-		}
-	default:
-		return false
+		return slices.EqualFunc(v.zset, ms, func(z zmember, m string) bool { return z.member == m })
 	}
-	return true
+	return false
 }
 
 // PeekKeyReusing is PeekKey returning prev itself, not a copy, when the
