@@ -13,8 +13,8 @@ import (
 // checks/explore) command by command, which is how `simrun explore` saves
 // a counterexample. Every later command goes to that model.
 //
-//	explore algo=ALGO [threads=N] [per-proc=K] [acquires=K | ops=OP,...] [wait=MS] [lease=MS] [faults=KIND:COUNT,...] [scripts=DIR] [mutant=NAME]
-const exploreUsage = "explore algo=ALGO [threads=N] [per-proc=K] [acquires=K | ops=OP,...] [wait=MS] [lease=MS] [faults=KIND:COUNT,...] [scripts=DIR] [mutant=NAME]"
+//	explore algo=ALGO [threads=N] [per-proc=K] [acquires=K | ops=OP,...] [wait=MS] [lease=MS] [faults=KIND:COUNT,...] [replicas=1 [repl-lag=MS]] [scripts=DIR] [mutant=NAME]
+const exploreUsage = "explore algo=ALGO [threads=N] [per-proc=K] [acquires=K | ops=OP,...] [wait=MS] [lease=MS] [faults=KIND:COUNT,...] [replicas=1 [repl-lag=MS]] [scripts=DIR] [mutant=NAME]"
 
 func (e *Env) doExplore(cmd string, in []datadriven.CmdArg) (string, error) {
 	if cmd != "explore" {
