@@ -37,7 +37,7 @@ func FIFO(h *model.History, faults []sim.FaultSpan) []Violation {
 			v := Violation{Property: "fifo", At: y.End, Actors: []string{x.Owner, y.Owner},
 				Detail: fmt.Sprintf("%s queued at t=%s but %s, queued at t=%s, got the lock first (t=%s)", x.Owner, xq, y.Owner, yq, y.End)}
 			holders := []model.Section{{Proc: x.Proc, Owner: x.Owner, Lease: x.Lease}, {Proc: y.Proc, Owner: y.Owner, Lease: y.Lease}}
-			v.Class, v.Excuse, v.Faults = excuseWith(holders, xq, y.End, faults, true, true)
+			v.Class, v.Excuse, v.Faults = excuseWith(holders, xq, y.End, faults, true, true, true)
 			out = append(out, v)
 			break // one overtake per earlier waiter tells the story
 		}
@@ -59,7 +59,7 @@ func Abandoned(h *model.History, faults []sim.FaultSpan) []Violation {
 		}
 		v := Violation{Property: "fifo", At: op.End, Actors: []string{op.Owner},
 			Detail: fmt.Sprintf("%s's tryLock(wait) gave up at t=%s without leaving the queue (no acquireFailed ran)", op.Owner, op.End)}
-		v.Class, v.Excuse, v.Faults = excuseWith([]model.Section{{Proc: op.Proc, Owner: op.Owner, Lease: op.Lease}}, op.Start, op.End, faults, true, false)
+		v.Class, v.Excuse, v.Faults = excuseWith([]model.Section{{Proc: op.Proc, Owner: op.Owner, Lease: op.Lease}}, op.Start, op.End, faults, true, false, true)
 		out = append(out, v)
 	}
 	return out

@@ -70,7 +70,9 @@ func FirstBug(vs []Violation) (Violation, bool) {
 // overlap: a pause or partition of the earlier holder of at least a third of
 // its lease (the watchdog's renewal period), lost or slow network, a master
 // failover or restart (asynchronous replication), or a clock step. Otherwise
-// it is a bug.
+// it is a bug. A Thread.interrupt() is not such a fault here (it is for a
+// hold the interrupted thread does not count): an interrupted call throws,
+// so its thread does not believe it holds the lock.
 func Mutex(h *model.History, faults []sim.FaultSpan, runEnd sim.Time) []Violation {
 	secs := make([]model.Section, len(h.Sections))
 	copy(secs, h.Sections)
@@ -134,7 +136,11 @@ func classifyOverlap(a, b model.Section, faults []sim.FaultSpan) (Class, string,
 	if b.Called < from {
 		from = b.Called
 	}
-	class, why, active := excuse([]model.Section{a, b}, from, at, faults, false)
+	// An interrupt never excuses two holders: the interrupted thread was
+	// told its call failed, so it does not believe it holds (explore judges
+	// so too); one that does — 3.8.1's lock() returning after an
+	// interrupted wait — is the client's bug.
+	class, why, active := excuseWith([]model.Section{a, b}, from, at, faults, false, false, false)
 	// The lease began when the acquiring script ran, at or after the
 	// successful attempt was sent.
 	if class == Bug && a.Lease > 0 && at >= a.LeaseFrom().Add(effectiveLease(a)) {
@@ -152,13 +158,13 @@ func classifyOverlap(a, b model.Section, faults []sim.FaultSpan) (Class, string,
 // ByDesign with the fault, or Bug, and the faults active in the window
 // either way.
 func excuse(holders []model.Section, from, at sim.Time, faults []sim.FaultSpan, anyLength bool) (Class, string, []sim.FaultSpan) {
-	return excuseWith(holders, from, at, faults, anyLength, false)
+	return excuseWith(holders, from, at, faults, anyLength, false, true)
 }
 
 // excuseWith is excuse; with skew, a client's skewed clock also counts (it
 // matters only where the client's own time enters a script: the fair
-// lock's scores).
-func excuseWith(holders []model.Section, from, at sim.Time, faults []sim.FaultSpan, anyLength, skew bool) (Class, string, []sim.FaultSpan) {
+// lock's scores); without interrupts, an interrupt does not.
+func excuseWith(holders []model.Section, from, at sim.Time, faults []sim.FaultSpan, anyLength, skew, interrupts bool) (Class, string, []sim.FaultSpan) {
 	var active []sim.FaultSpan
 	why := ""
 	for _, f := range faults {
@@ -195,7 +201,7 @@ func excuseWith(holders []model.Section, from, at sim.Time, faults []sim.FaultSp
 			// failed and holds a lock it does not count, until its lease
 			// runs out.
 			for _, s := range holders {
-				if f.Target == s.Proc {
+				if interrupts && f.Target == s.Proc {
 					why = fmt.Sprintf("%s interrupted a thread at %s", f.Target, f.Point)
 					break
 				}

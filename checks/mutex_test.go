@@ -50,6 +50,11 @@ func TestMutex(t *testing.T) {
 			[]model.Section{sec("c1", "A", -1, 0, 0.001, 60), sec("c2", "B", -1, 30, 31, 45)},
 			[]sim.FaultSpan{{Fault: sim.Fault{Kind: sim.FaultMasterCrash, Target: "master"}, Start: s(50), End: s(55)}},
 			[]Class{Bug}},
+		{"an interrupt of a holder's process does not excuse two holders",
+			// 3.8.1's lock() returns after an interrupted wait as if it held the lock
+			[]model.Section{sec("c1", "A", -1, 0, 0.001, 60), sec("c2", "B", -1, 30, 31, 45)},
+			[]sim.FaultSpan{{Fault: sim.Fault{Kind: sim.FaultInterrupt, Target: "c2", Point: "send:acquire"}, Start: s(30.5), End: s(30.5)}},
+			[]Class{Bug}},
 		{"open section ends at the run's end", []model.Section{sec("c1", "A", -1, 0, 0.001, -1), sec("c2", "B", -1, 99, 100, -1)}, nil, []Class{Bug}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
