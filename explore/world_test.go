@@ -46,12 +46,12 @@ func savedCounterexample(t *testing.T, path string) (Config, []string) {
 }
 
 // TestCounterexamplesReplayInTheWorld replays every saved counterexample
-// through the world's clients (a stepped sim.World with clients.Host)
+// (the scenario tests' and the explore report's) through the world's clients (a stepped sim.World with clients.Host)
 // beside the explorer: the same scripts must run with the same arguments
 // and replies, and every call must return the same.
 func TestCounterexamplesReplayInTheWorld(t *testing.T) {
 	var files []string
-	for _, glob := range []string{"../scenario/testdata/explore-*.txt"} {
+	for _, glob := range []string{"../scenario/testdata/explore-*.txt", "../results/explore/*.txt"} {
 		m, _ := filepath.Glob(glob)
 		files = append(files, m...)
 	}
