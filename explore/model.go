@@ -1,6 +1,7 @@
 package explore
 
 import (
+	"cmp"
 	"fmt"
 	"math"
 	"slices"
@@ -337,7 +338,7 @@ func (m *model) cmpMsg(a, b msg) int {
 	case a.kind != b.kind:
 		return int(a.kind) - int(b.kind)
 	case a.due != b.due:
-		return int(a.due - b.due)
+		return cmp.Compare(a.due, b.due) // a WAIT with no timeout has MaxInt32
 	case a.off != b.off:
 		return int(a.off) - int(b.off)
 	case a.proc != b.proc:
