@@ -103,12 +103,17 @@ func (h *Host) Handle(p *sim.Proc, ev sim.Event) {
 				h.step(Event{Kind: EvTimer, Timer: tag})
 			}
 		case sim.Interrupt:
-			// A FaultInterrupt: the thread that sent the request.
-			if ref, ok := h.reqs[tag.Req]; ok && ref.Owner == OwnThread {
-				if tid, ok := h.c.slotThread(ref.Slot); ok {
-					h.p.Trace("interrupt").Int("thread", tid).End()
-					h.Interrupt(tid)
-				}
+			// A FaultInterrupt: the thread that sent the request, or the
+			// one whose wait the event ends.
+			slot, ok := int32(0), false
+			if ref, sent := h.reqs[tag.Req]; sent && ref.Owner == OwnThread {
+				slot, ok = ref.Slot, true
+			} else if k, timer := tag.Of.Tag.(TimerKey); tag.Req == 0 && timer && k.Kind == TimerWait {
+				slot, ok = int32(k.Slot), true
+			}
+			if tid, found := h.c.slotThread(slot); ok && found {
+				h.p.Trace("interrupt").Int("thread", tid).End()
+				h.Interrupt(tid)
 			}
 		}
 	case sim.EvReply:
@@ -195,6 +200,8 @@ func (h *Host) Point(ev sim.Event) string {
 // before its re-send, and the messages that can be lost.
 func Points(algo string) []sim.PointSpec {
 	stop := func(n string) sim.PointSpec { return sim.PointSpec{Name: n, Stop: true} }
+	// a Redisson thread's timed wait ending: it is in lock() or tryLock(wait)
+	wait := sim.PointSpec{Name: "fire:wait", Stop: true, Interrupt: true}
 	both := func(n string) sim.PointSpec { return sim.PointSpec{Name: n, Stop: true, Drop: true} }
 	send := func(op Op) sim.PointSpec { return sim.PointSpec{Name: "send:" + op.String(), Drop: true} }
 	switch SimpleKind(algo) {
@@ -215,7 +222,7 @@ func Points(algo string) []sim.PointSpec {
 		both("reply:" + acquire.String() + ":ok"), both("reply:" + acquire.String()), send(acquire),
 		both("reply:unlock"), send(OpUnlock),
 		stop("fire:watchdog"), both("reply:renew"), send(OpRenew),
-		both("message"), stop("fire:wait"), stop("fire:timeout:acquire"),
+		both("message"), wait, stop("fire:timeout:acquire"),
 	}
 	if _, fair, _ := RedissonAlgo(algo); fair {
 		pts = append(pts, both("reply:acquire-failed"))

@@ -26,13 +26,19 @@ const (
 	FaultDrop        FaultKind = "drop"         // one message is lost (at a protocol point)
 	// FaultInterrupt: the thread that sends a request at the fault's point
 	// is interrupted (Thread.interrupt(), as Future.cancel(true) or an
-	// executor's shutdownNow do) just after the request left.
+	// executor's shutdownNow do) just after the request left, or, at a
+	// point the program marks Interrupt (a timed wait ending), the thread
+	// the event is for, just before it handles it.
 	FaultInterrupt FaultKind = "interrupt"
 )
 
 // Interrupt is the timer tag a FaultInterrupt gives the process: the
-// thread that sent request Req is interrupted now.
-type Interrupt struct{ Req ReqID }
+// thread that sent request Req is interrupted now; when Req is 0, the
+// thread event Of is for.
+type Interrupt struct {
+	Req ReqID
+	Of  Event
+}
 
 // Fault is one scheduled fault.
 type Fault struct {
@@ -339,6 +345,20 @@ func PlanFor(seed uint64, preset string, procs []string, safety Duration, points
 		ir := NewRand(seed, "faults/interrupt/points")
 		for i, n := 0, 1+ir.Intn(3); i < n && len(acq) > 0; i++ {
 			plan.Faults = append(plan.Faults, Fault{At: Time(ir.Int63n(int64(safety))), Kind: FaultInterrupt, Target: procs[ir.Intn(len(procs))], Point: acq[ir.Intn(len(acq))].Name})
+		}
+		// And, from a stream of its own (the draws above stay as they
+		// were), where a thread waits in a call: lock()'s or tryLock's
+		// timed wait, the interrupt an executor's shutdownNow() sends to
+		// every blocked thread.
+		var waits []PointSpec
+		for _, pt := range points {
+			if pt.Interrupt {
+				waits = append(waits, pt)
+			}
+		}
+		wr := NewRand(seed, "faults/interrupt/waits")
+		for i, n := 0, wr.Intn(3); i < n && len(waits) > 0; i++ {
+			plan.Faults = append(plan.Faults, Fault{At: Time(wr.Int63n(int64(safety))), Kind: FaultInterrupt, Target: procs[wr.Intn(len(procs))], Point: waits[wr.Intn(len(waits))].Name})
 		}
 	}
 	if preset == "points" {

@@ -33,9 +33,10 @@ func pointMatches(p, name string) bool {
 // loss (Drop) only where a message does (a reply, a pub/sub message, a
 // request being sent).
 type PointSpec struct {
-	Name string
-	Drop bool // a message can be lost here
-	Stop bool // a crash or a pause can strike here
+	Name      string
+	Drop      bool // a message can be lost here
+	Stop      bool // a crash or a pause can strike here
+	Interrupt bool // the event's thread can be interrupted here (it is waiting in a call)
 }
 
 // strikeAt looks for an armed fault of process p at the point name (of the
@@ -88,6 +89,11 @@ func (p *Proc) atPoint(ev Event) bool {
 		w.inject(f)
 		w.trace.Event(w.now, p.Name, "drop").Str("at", name).Str("why", "lost at a protocol point").End()
 		return true
+	case FaultInterrupt:
+		// the thread is interrupted in its wait, then its event comes
+		w.inject(f)
+		p.prog.Handle(p, Event{Kind: EvTimer, Tag: Interrupt{Of: ev}})
+		return false
 	default:
 		w.inject(f)
 		return true

@@ -62,6 +62,8 @@ var Findings = []Finding{
 	// With the default 30 s watchdog the holder must outlast the whole lease
 	// after the failed WAIT; a shorter lockWatchdogTimeout shows it sooner.
 	{"rlock-3.16.8", "failover", "mutex", checks.Bug, 60, "a WAIT counting fewer replicas stops the watchdog for good", "", clients.ClientOverrides{LockWatchdogTimeout: 3000}, false, "#3994, #2669", ScenarioDir + "commands.txt"},
+	// An interrupt in lock()'s timed wait (the preset's fire:wait point).
+	{"rlock-3.8.1", "interrupt", "linearizable", checks.Bug, 40, "lock() catches the InterruptedException of its wait and returns without the lock", "", clients.ClientOverrides{}, false, "RedissonLock.lock in 3.8.1 (lockInterruptibly, catch)", ScenarioDir + "explore-rlock-3.8.1-interrupt-lock-returns.txt"},
 	{"fairlock-3.16.8", "crash", "liveness", checks.Bug, 60, "a negative ttl makes lock() wait with no timeout, here on a free lock", "", clients.ClientOverrides{}, false, "#5503 (with #4743, #4705)", ScenarioDir + "commands.txt"},
 	// The same bugs seen from the clients' side by porcupine.
 	{"set-px", "none", "linearizable", checks.Bug, 20, "after a DEL of another's key no order of the calls fits a lock", "", clients.ClientOverrides{}, false, "seed 003 (SET NX PX, DEL)", ""},
