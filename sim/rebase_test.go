@@ -88,3 +88,61 @@ func TestRename(t *testing.T) {
 		t.Errorf("the original changed: %s", got)
 	}
 }
+
+// TestRebaseKeepingExpired: with replicas a key whose TTL passed stays,
+// expired, until a command touches it, which deletes it and records the
+// DEL for the replicas; two such stores are one state whatever the TTL
+// once was, and differ from the store without the key.
+func TestRebaseKeepingExpired(t *testing.T) {
+	s := NewStore()
+	s.SetTime(1000)
+	s.Do("SET", "short", "x", "PX", "100")
+	s.Do("SET", "shorter", "x", "PX", "50")
+	r := s.RebaseKeepingExpired(200, nil, 0)
+	if got := r.Len(); got != 2 {
+		t.Fatalf("%d keys after the rebase, want both expired keys kept", got)
+	}
+	if r.Hash() != NewStore().Hash() {
+		t.Errorf("the live keyspace is not empty")
+	}
+	again := s.RebaseKeepingExpired(900, nil, 0)
+	if string(r.AppendCanonicalWithExpired(nil)) != string(again.AppendCanonicalWithExpired(nil)) {
+		t.Errorf("keys expired for 100 ms and for 800 ms encode differently")
+	}
+	if string(r.AppendCanonicalWithExpired(nil)) == string(NewStore().AppendCanonicalWithExpired(nil)) {
+		t.Errorf("an expired key left no trace in the encoding")
+	}
+	r.StartEffects()
+	if got := r.Do("EXISTS", "short"); got.Int != 0 {
+		t.Fatalf("EXISTS of an expired key = %d", got.Int)
+	}
+	fx := r.TakeEffects()
+	if len(fx) != 1 || fx[0][0] != "DEL" || fx[0][1] != "short" {
+		t.Errorf("touching the expired key replicated %q, want DEL short", fx)
+	}
+	if got := s.Rebase(200, nil, 0).Len(); got != 0 {
+		t.Errorf("Rebase kept %d expired keys, want none", got)
+	}
+}
+
+// TestPeekKeyReusing: the previous slice comes back while the members
+// are the same, in order; a copy when they are not.
+func TestPeekKeyReusing(t *testing.T) {
+	s := NewStore()
+	s.Do("RPUSH", "q", "a", "b")
+	s.Do("HSET", "h", "f", "1")
+	_, _, q := s.PeekKey("q")
+	if _, _, again := s.PeekKeyReusing("q", q); &again[0] != &q[0] {
+		t.Errorf("an unchanged list came back as a copy")
+	}
+	s.Do("RPUSH", "q", "c")
+	if _, _, grown := s.PeekKeyReusing("q", q); len(grown) != 3 || &grown[0] == &q[0] {
+		t.Errorf("a grown list came back as %v (the old slice: %t)", grown, &grown[0] == &q[0])
+	}
+	if _, _, other := s.PeekKeyReusing("h", []string{"g"}); len(other) != 1 || other[0] != "f" {
+		t.Errorf("hash fields %v, want [f]", other)
+	}
+	if typ, ttl, none := s.PeekKeyReusing("missing", q); typ != "none" || ttl != -2 || none != nil {
+		t.Errorf("a missing key: %s %d %v", typ, ttl, none)
+	}
+}
