@@ -772,19 +772,19 @@ func (m *model) exec(id uint32, q msg, subs uint64) execResult {
 	if items := req.Batch; items != nil {
 		// a 3.16.8 or 4.7.0 lock command: its script, then WAIT, which the
 		// model keeps at the master (deliver)
-		last := items[len(items)-1].Cmd
-		if len(last) != 3 || !strings.EqualFold(last[0], "WAIT") {
+		last := items[len(items)-1]
+		if !sim.IsWait(last) {
 			panic("explore: a batch must end in WAIT")
 		}
-		t, _ := strconv.Atoi(last[2])
+		t, _ := strconv.Atoi(last.Cmd[2])
 		wait, waitMs = true, int32(t)
 		var out []sim.Reply
 		for _, it := range items[:len(items)-1] {
-			out = append(out, run(s, it))
+			out = append(out, s.Run(it))
 		}
 		reply = sim.Array(out...)
 	} else {
-		reply = run(s, req)
+		reply = s.Run(req)
 	}
 	wrote := false
 	if m.repl {
@@ -797,13 +797,6 @@ func (m *model) exec(id uint32, q msg, subs uint64) execResult {
 	r = m.sh.execMemo.put(k, r)
 	m.execL1[k] = r
 	return r
-}
-
-func run(s *sim.Store, req sim.Request) sim.Reply {
-	if req.Script != nil {
-		return s.Eval(req.Script, req.Keys, req.Argv)
-	}
-	return s.Do(req.Cmd...)
 }
 
 // describeReq names a request for the story: the script (without its

@@ -207,6 +207,15 @@ func (s *Store) Eval(sc *Script, keys, argv []string) Reply {
 	return s.engine().eval(s, sc, keys, argv)
 }
 
+// Run executes one request that is not a batch: its script (Eval) or its
+// command (Do).
+func (s *Store) Run(req Request) Reply {
+	if req.Script != nil {
+		return s.Eval(req.Script, req.Keys, req.Argv)
+	}
+	return s.Do(req.Cmd...)
+}
+
 // EvalSource compiles (once per source text) and runs inline Lua, as EVAL does.
 func (s *Store) EvalSource(src string, keys, argv []string) Reply {
 	e := s.engine()

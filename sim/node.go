@@ -74,7 +74,7 @@ func (n *Node) execute(p *Proc, inc int, id ReqID, req Request) {
 	if req.Batch != nil {
 		var out []Reply
 		for i, item := range req.Batch {
-			if isWait(item) {
+			if IsWait(item) {
 				n.wait(p, inc, id, item, out, true)
 				if i != len(req.Batch)-1 {
 					panic("sim: WAIT must be the last item of a batch")
@@ -86,14 +86,16 @@ func (n *Node) execute(p *Proc, inc int, id ReqID, req Request) {
 		w.reply(n, p, inc, id, Array(out...))
 		return
 	}
-	if isWait(req) {
+	if IsWait(req) {
 		n.wait(p, inc, id, req, nil, false)
 		return
 	}
 	w.reply(n, p, inc, id, n.run(p, id, req))
 }
 
-func isWait(r Request) bool { return len(r.Cmd) == 3 && strings.EqualFold(r.Cmd[0], "wait") }
+// IsWait reports whether r is WAIT numreplicas timeout, which a batch may
+// have only last.
+func IsWait(r Request) bool { return len(r.Cmd) == 3 && strings.EqualFold(r.Cmd[0], "wait") }
 
 // run executes one command or script on the master, traces it, and
 // replicates its write effects.
@@ -102,9 +104,8 @@ func (n *Node) run(p *Proc, id ReqID, req Request) Reply {
 	if w.BeforeExec != nil {
 		w.BeforeExec(n, req)
 	}
-	var r Reply
+	r := n.Store.Run(req)
 	if req.Script != nil {
-		r = n.Store.Eval(req.Script, req.Keys, req.Argv)
 		sid := req.Script.ID
 		if sid == "" {
 			sid = req.Script.SHA1
@@ -112,7 +113,6 @@ func (n *Node) run(p *Proc, id ReqID, req Request) Reply {
 		w.trace.Event(w.now, n.Name, "exec").Str("from", p.Name).Int("req", int64(id)).Int("server_ms", n.Store.Now()).
 			Str("script", sid).Strs("keys", req.Keys).Strs("argv", req.Argv).Reply("reply", r).End()
 	} else {
-		r = n.Store.Do(req.Cmd...)
 		w.trace.Event(w.now, n.Name, "exec").Str("from", p.Name).Int("req", int64(id)).Int("server_ms", n.Store.Now()).
 			Strs("cmd", req.Cmd).Reply("reply", r).End()
 	}
