@@ -505,8 +505,17 @@ func (w *workloadProgram) Crashed(p *sim.Proc) {
 func (r *Run) observe(n *sim.Node, req sim.Request, reply sim.Reply) {
 	lock := r.Workload.Lock
 	h := r.History
-	if k := len(h.Store); k > 0 && h.Store[k-1].Node != n.Name {
-		r.epoch++ // another master: a failover, or a restart
+	// The previous sample: its lists are reused while the members stay the
+	// same (samples are only read, and a waiter retrying in a tight loop,
+	// 4.7.0's fair lock answering 0, makes a sample per attempt).
+	var prev *model.StoreSample
+	var prevQueue, prevTimeouts []string
+	if k := len(h.Store); k > 0 {
+		prev = &h.Store[k-1]
+		prevQueue, prevTimeouts = prev.Queue, prev.Timeouts
+		if prev.Node != n.Name {
+			r.epoch++ // another master: a failover, or a restart
+		}
 	}
 	smp := model.StoreSample{At: r.World.Now(), Node: n.Name, Lock: lock, ServerMs: n.Store.Now(), Epoch: r.epoch}
 	r.noteExec(req, smp.ServerMs)
@@ -514,11 +523,6 @@ func (r *Run) observe(n *sim.Node, req sim.Request, reply sim.Reply) {
 		smp.Script = req.Script.ID
 	} else if len(req.Cmd) > 0 {
 		smp.Script = req.Cmd[0] // the command's name: a poll makes one sample, so no join
-	}
-	// the previous sample's slices, reused while the members stay the same
-	var prev model.StoreSample
-	if k := len(h.Store); k > 0 {
-		prev = h.Store[k-1]
 	}
 	typ, ttl, m := n.Store.PeekKeyReusing(lock, r.lockMembers)
 	r.lockMembers = m
@@ -532,8 +536,8 @@ func (r *Run) observe(n *sim.Node, req sim.Request, reply sim.Reply) {
 	if r.queueName == "" {
 		r.queueName, r.timeoutName = QueueName(lock), TimeoutName(lock)
 	}
-	_, _, smp.Queue = n.Store.PeekKeyReusing(r.queueName, prev.Queue)
-	_, _, smp.Timeouts = n.Store.PeekKeyReusing(r.timeoutName, prev.Timeouts)
+	_, _, smp.Queue = n.Store.PeekKeyReusing(r.queueName, prevQueue)
+	_, _, smp.Timeouts = n.Store.PeekKeyReusing(r.timeoutName, prevTimeouts)
 	if req.Script != nil && reply.Kind == sim.KindInt && reply.Int < 0 && strings.Contains(req.Script.ID, "tryLockInnerAsync") {
 		h.NegativeTTLs++
 	}
@@ -543,9 +547,8 @@ func (r *Run) observe(n *sim.Node, req sim.Request, reply sim.Reply) {
 			head = queueHead{smp.Queue[0], t} // (a head without a timeout is the store check's finding)
 		}
 	}
-	if len(h.Store) > 0 {
-		prev := h.Store[len(h.Store)-1]
-		r.noteQueue(prev, smp, req)
+	if prev != nil {
+		r.noteQueue(prev, &smp, req)
 		if prev.Node == smp.Node && head.member != "" && head == r.head && staleLoopMissed(req, head.timeout) && !r.latchBefore {
 			smp.StaleHead = head.member
 		}
@@ -561,7 +564,6 @@ func (r *Run) observe(n *sim.Node, req sim.Request, reply sim.Reply) {
 		copy(grown, h.Store)
 		h.Store = grown
 	}
-	shareUnchanged(h.Store, &smp)
 	h.Store = append(h.Store, smp)
 }
 
@@ -612,22 +614,6 @@ func (r *Run) Recycle() {
 // stringKeyHolder is the one holder a sample of a simple lock shows while
 // its key exists (shared: no sample changes it).
 var stringKeyHolder = []string{"(string key)"}
-
-// shareUnchanged points smp's lists at the previous sample's when they are
-// equal: samples are only read, and a waiter that retries in a tight loop
-// (4.7.0's fair lock answering 0) makes a sample per attempt, millions in
-// a run.
-func shareUnchanged(store []model.StoreSample, smp *model.StoreSample) {
-	if len(store) == 0 {
-		return
-	}
-	prev := &store[len(store)-1]
-	for _, x := range []struct{ cur, old *[]string }{{&smp.Holders, &prev.Holders}, {&smp.Queue, &prev.Queue}, {&smp.Timeouts, &prev.Timeouts}} {
-		if *x.cur != nil && slices.Equal(*x.cur, *x.old) {
-			*x.cur = *x.old
-		}
-	}
-}
 
 // noteExec records, on the call a request's tag names, the master's clock
 // when its script or command ran. A fair waiter's acquireFailed is not the
@@ -731,7 +717,7 @@ func parseTag(tag string) (string, int) {
 // giving up itself (another caller's stale loop removed it), or one queued
 // again behind waiters that were behind it (its own retry's stale loop
 // removed it and the same script queued it at the tail).
-func (r *Run) noteQueue(prev, cur model.StoreSample, req sim.Request) {
+func (r *Run) noteQueue(prev, cur *model.StoreSample, req sim.Request) {
 	var ran *model.Op // the call whose request this was
 	if kind, k := parseTag(req.Tag); kind == "op" && k < len(r.History.Ops) {
 		ran = &r.History.Ops[k]
