@@ -152,6 +152,7 @@ func Explore(cfg Config, progress func(Stats)) (*Result, error) {
 	var outs []expansion
 	var batch batchTable
 	var hashes []uint64
+	var fresh [][]byte // the batch's new states' encodings, in its expansions
 	for depth, lo, hi := 0, uint32(0), uint32(1); lo < hi; depth, lo, hi = depth+1, hi, uint32(set.len()) {
 		if cfg.MaxDepth > 0 && depth >= cfg.MaxDepth {
 			st.Cut = fmt.Sprintf("--max-depth %d reached", cfg.MaxDepth)
@@ -165,7 +166,23 @@ func Explore(cfg Config, progress func(Stats)) (*Result, error) {
 				candidates += len(outs[c].succs)
 			}
 			batch.reset(candidates)
-			first, hashes := uint32(set.len()), hashes[:0]
+			first := uint32(set.len())
+			hashes, fresh = hashes[:0], fresh[:0]
+			// filled is how many of the batch's new states have their
+			// encodings in set: all of them before a path to one is asked
+			// for (pathTo reads them), and at the batch's end.
+			filled := 0
+			fill := func() {
+				set.fillAll(first+uint32(filled), fresh[filled:], len(ws))
+				filled = len(fresh)
+			}
+			report := func(f finding, path func() []action) bool {
+				if !f.bug && seenKind[f.kind] {
+					return false
+				}
+				fill()
+				return report(f, path)
+			}
 			for c := range outs {
 				o := &outs[c]
 				for i := range o.succs {
@@ -179,8 +196,9 @@ func Explore(cfg Config, progress func(Stats)) (*Result, error) {
 					id := sc.id
 					if id == unknown {
 						var added bool
-						if id, added = batch.findOrAdd(set, o.keys[sc.key[0]:sc.key[1]], sc.hash); added {
-							hashes = append(hashes, sc.hash)
+						key := o.keys[sc.key[0]:sc.key[1]]
+						if id, added = batch.findOrAdd(set, first, fresh, key, sc.hash); added {
+							hashes, fresh = append(hashes, sc.hash), append(fresh, key)
 							parents = append(parents, sc.parent)
 							backs = append(backs, sc.back)
 							st.Distinct++
@@ -214,6 +232,7 @@ func Explore(cfg Config, progress func(Stats)) (*Result, error) {
 					}
 				}
 			}
+			fill()
 			set.placeAll(first, hashes, len(ws))
 		}
 	}
@@ -222,7 +241,7 @@ func Explore(cfg Config, progress func(Stats)) (*Result, error) {
 		return res, nil
 	}
 	res.Liveness = true
-	if id, ok := stuck(set.len(), &edges, finished); ok {
+	if id, ok := stuck(set.len(), &edges, finished, len(ws)); ok {
 		var s state
 		m.realState(set.key(id), backs[id], &s)
 		report(m.stuckFinding(&s), func() []action { return pathTo(id, nil) })
@@ -271,7 +290,12 @@ func expand(ws []*model, set *stateSet, backs []uint8, from, to uint32, outs []e
 	}
 	outs = outs[:n]
 	chunk := func(m *model, c int, par, suc *state, acts []action, key []byte) ([]action, []byte) {
-		o := &outs[c]
+		// The chunk is built in a copy of its expansion, written back once:
+		// the expansions lie side by side, and every append to one written
+		// in place would take the cache line from the worker building the
+		// next.
+		o := outs[c]
+		defer func() { outs[c] = o }()
 		o.succs, o.keys, o.finds = o.succs[:0], o.keys[:0], o.finds[:0]
 		lo := from + uint32(c)*size
 		for id := lo; id < min(lo+size, to); id++ {
@@ -370,7 +394,12 @@ type edgeList struct {
 	n       int      // transitions
 	parents uint32   // states whose lists are written
 	cur     []uint32 // the successors of state parents, not yet written
+	// marks[k] is where state k*edgeMark's list starts (chunk << 32 |
+	// offset), so that the lists can be read in parts, in parallel.
+	marks []uint64
 }
+
+const edgeMark = 1 << 12
 
 const edgeChunk = 1 << 20
 
@@ -385,6 +414,14 @@ func (e *edgeList) add(from, to uint32) {
 // close writes the lists of every state before upTo.
 func (e *edgeList) close(upTo uint32) {
 	for e.parents < upTo {
+		if e.parents%edgeMark == 0 {
+			last := len(e.chunks) - 1
+			if last < 0 || len(e.chunks[last])+10 > cap(e.chunks[last]) {
+				e.chunks = append(e.chunks, make([]byte, 0, edgeChunk))
+				last++
+			}
+			e.marks = append(e.marks, uint64(last)<<32|uint64(len(e.chunks[last])))
+		}
 		e.write(uint64(len(e.cur)))
 		for _, to := range e.cur {
 			d := int64(to) - int64(e.parents)
@@ -404,13 +441,19 @@ func (e *edgeList) write(x uint64) {
 	e.chunks[last] = appendU(e.chunks[last], x)
 }
 
-func (e *edgeList) bytes() int64 { return int64(len(e.chunks))*edgeChunk + int64(cap(e.cur))*4 }
+func (e *edgeList) bytes() int64 {
+	return int64(len(e.chunks))*edgeChunk + int64(cap(e.cur))*4 + int64(cap(e.marks))*8
+}
 
-// each calls f for every transition, by state, once the lists of the
-// first states states are closed.
-func (e *edgeList) each(states uint32, f func(from, to uint32)) {
-	e.close(states)
-	ci, off := 0, 0
+// each calls f for every transition of states [lo, hi), by state (lo a
+// multiple of edgeMark, the lists up to hi closed). Calls for different
+// ranges may run in parallel.
+func (e *edgeList) each(lo, hi uint32, f func(from, to uint32)) {
+	if lo >= hi {
+		return
+	}
+	m := e.marks[lo/edgeMark]
+	ci, off := int(m>>32), int(uint32(m))
 	next := func() uint64 {
 		for off >= len(e.chunks[ci]) {
 			ci, off = ci+1, 0
@@ -419,7 +462,7 @@ func (e *edgeList) each(states uint32, f func(from, to uint32)) {
 		off += k
 		return x
 	}
-	for p := uint32(0); p < states; p++ {
+	for p := lo; p < hi; p++ {
 		for k := next(); k > 0; k-- {
 			z := next()
 			d := int64(z>>1) ^ -int64(z&1)
@@ -428,21 +471,59 @@ func (e *edgeList) each(states uint32, f func(from, to uint32)) {
 	}
 }
 
+// eachPart calls f for every transition of the first n states, with the
+// given number of goroutines, each reading a run of edgeMark states at a
+// time; f must be safe to call from several goroutines.
+func (e *edgeList) eachPart(n uint32, workers int, f func(from, to uint32)) {
+	e.close(n)
+	parts := int((n + edgeMark - 1) / edgeMark)
+	if workers <= 1 || parts == 1 {
+		e.each(0, n, f)
+		return
+	}
+	var next atomic.Int64
+	var wg sync.WaitGroup
+	for range workers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for k := int(next.Add(1)) - 1; k < parts; k = int(next.Add(1)) - 1 {
+				lo := uint32(k) * edgeMark
+				e.each(lo, min(lo+edgeMark, n), f)
+			}
+		}()
+	}
+	wg.Wait()
+}
+
 // stuck returns the first state (in breadth-first order, so a shallowest
-// one) from which no finished state can be reached, if any.
-func stuck(n int, edges *edgeList, finished []uint32) (uint32, bool) {
-	// Reverse adjacency in compressed form: for each state, who leads to it.
+// one) from which no finished state can be reached, if any, reading the
+// transitions with the given number of goroutines. The answer does not
+// depend on their number or their schedule: the set of states that can
+// reach a finished one does not, and the first state outside it is the
+// one with the smallest id.
+func stuck(n int, edges *edgeList, finished []uint32, workers int) (uint32, bool) {
+	// Reverse adjacency in compressed form: for each state, who leads to
+	// it (in whatever order the goroutines put them: only the set counts).
 	start := make([]uint32, n+1)
-	edges.each(uint32(n), func(_, to uint32) { start[to+1]++ })
+	count := func(_, to uint32) { start[to+1]++ }
+	if workers > 1 {
+		count = func(_, to uint32) { atomic.AddUint32(&start[to+1], 1) }
+	}
+	edges.eachPart(uint32(n), workers, count)
 	for i := 1; i <= n; i++ {
 		start[i] += start[i-1]
 	}
 	pos := append([]uint32(nil), start[:n]...)
 	from := make([]uint32, edges.n)
-	edges.each(uint32(n), func(f, to uint32) {
+	put := func(f, to uint32) {
 		from[pos[to]] = f
 		pos[to]++
-	})
+	}
+	if workers > 1 {
+		put = func(f, to uint32) { from[atomic.AddUint32(&pos[to], 1)-1] = f }
+	}
+	edges.eachPart(uint32(n), workers, put)
 	ok := make([]bool, n)
 	queue := append([]uint32(nil), finished...)
 	for _, f := range finished {

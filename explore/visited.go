@@ -16,9 +16,11 @@ import (
 // states are decoded from here when they are expanded.
 //
 // Lookups may run concurrently with each other, never with add. The search
-// adds a batch of states in two steps: appendKey numbers them in order
-// (deduplicating them among themselves with a batchTable), then placeAll
-// enters them in the table, in parallel.
+// adds a batch of states in three steps: reserve numbers them in order and
+// keeps room for their encodings (a batchTable deduplicates them among
+// themselves meanwhile, reading the encodings where the workers left them),
+// then fillAll copies the encodings in and placeAll enters them in the
+// table, both in parallel.
 type stateSet struct {
 	seed maphash.Seed
 	// slots: 0 empty; else tag << 32 | id+1, where the tag is the hash's
@@ -69,16 +71,23 @@ func (s *stateSet) add(key []byte, h uint64) (id uint32, added bool) {
 		return id, false
 	}
 	if uint64(s.n+1)*10 > uint64(len(s.slots))*7 {
-		s.grow()
+		s.grow(1)
 	}
-	id = s.n
-	s.n++
-	s.store(key)
+	id = s.store(key)
 	s.place(h, id)
 	return id, true
 }
 
 func (s *stateSet) place(h uint64, id uint32) { s.put(h>>32<<32 | uint64(id+1)) }
+
+// uvarintLen is the length of appendU's encoding of x.
+func uvarintLen(x uint64) int {
+	n := 1
+	for ; x >= 0x80; x >>= 7 {
+		n++
+	}
+	return n
+}
 
 func (s *stateSet) put(slot uint64) {
 	mask := uint64(len(s.slots) - 1)
@@ -90,9 +99,20 @@ func (s *stateSet) put(slot uint64) {
 }
 
 // store copies key, behind its length, into the last chunk (a new one when
-// it does not fit).
-func (s *stateSet) store(key []byte) {
-	need := len(key) + 10
+// it does not fit): reserve, then fill.
+func (s *stateSet) store(key []byte) uint32 {
+	id := s.reserve(len(key))
+	s.fill(id, key)
+	return id
+}
+
+// reserve numbers the next state, whose encoding is n bytes long, and keeps
+// room for it, behind its length, at the end of the last chunk (a new one
+// when it does not fit). Until fill writes it, key(id) must not be asked.
+// Reserving writes nothing in the chunk: the first touch of a chunk's pages
+// is the filler's, in parallel.
+func (s *stateSet) reserve(n int) uint32 {
+	need := uvarintLen(uint64(n)) + n
 	last := len(s.chunks) - 1
 	if last < 0 || len(s.chunks[last])+need > cap(s.chunks[last]) {
 		s.chunks = append(s.chunks, make([]byte, 0, max(setChunk, need)))
@@ -100,20 +120,45 @@ func (s *stateSet) store(key []byte) {
 	}
 	c := s.chunks[last]
 	s.refs = append(s.refs, uint64(last)<<32|uint64(len(c)))
-	c = appendU(c, uint64(len(key)))
-	s.chunks[last] = append(c, key...)
+	s.chunks[last] = c[:len(c)+need]
+	id := s.n
+	s.n++
+	return id
 }
 
-func (s *stateSet) grow() {
+// fill writes state id's encoding (reserved, len(key) long) in.
+func (s *stateSet) fill(id uint32, key []byte) {
+	r := s.refs[id]
+	c := s.chunks[r>>32][uint32(r):]
+	k := len(appendU(c[:0], uint64(len(key))))
+	copy(c[k:k+len(key)], key)
+}
+
+// grow doubles the table, moving the slots with the given number of
+// goroutines.
+func (s *stateSet) grow(workers int) {
 	old := s.slots
 	if len(old) >= 1<<32 {
 		panic("explore: more states than the set can index")
 	}
 	s.slots = make([]uint64, 2*len(old))
-	for _, v := range old {
-		if v != 0 {
-			s.put(v)
+	each(len(old), workers, func(i int) {
+		if v := old[i]; v != 0 {
+			s.putShared(v, workers)
 		}
+	})
+}
+
+// putShared puts slot v in the table, safely beside other goroutines
+// doing the same when there are any. Where each slot lands depends on the
+// order they are put in; which one a lookup finds does not.
+func (s *stateSet) putShared(v uint64, workers int) {
+	if workers == 1 {
+		s.put(v)
+		return
+	}
+	mask := uint64(len(s.slots) - 1)
+	for i := v >> 32 & mask; !atomic.CompareAndSwapUint64(&s.slots[i], 0, v); i = (i + 1) & mask {
 	}
 }
 
@@ -138,41 +183,42 @@ func uvarint(b []byte) (uint64, int) {
 	panic("explore: truncated state encoding")
 }
 
-// appendState numbers key as the next state without entering it in the
-// table (placeAll does): the caller knows it is new.
-func (s *stateSet) appendState(key []byte) uint32 {
-	id := s.n
-	s.n++
-	s.store(key)
-	return id
+// fillAll writes the encodings of states first, first+1, … (reserved)
+// in: keys[i] is state first+i's, with the given number of goroutines.
+func (s *stateSet) fillAll(first uint32, keys [][]byte, workers int) {
+	each(len(keys), workers, func(i int) { s.fill(first+uint32(i), keys[i]) })
 }
 
 // placeAll enters states first, first+1, … (whose hashes are hashes) in
-// the table, with the given number of goroutines. Where each lands depends
-// on their order, which one finds them does not.
+// the table, with the given number of goroutines.
 func (s *stateSet) placeAll(first uint32, hashes []uint64, workers int) {
 	for uint64(s.n)*10 > uint64(len(s.slots))*7 {
-		s.grow()
+		s.grow(workers)
 	}
-	if workers == 1 || len(hashes) < 4096 {
-		for i, h := range hashes {
-			s.place(h, first+uint32(i))
+	each(len(hashes), workers, func(i int) {
+		s.putShared(hashes[i]>>32<<32|uint64(first+uint32(i)+1), workers)
+	})
+}
+
+// each calls f(0), …, f(n-1), with the given number of goroutines each
+// taking a contiguous part (one goroutine, in order, when n is small).
+func each(n, workers int, f func(i int)) {
+	if workers <= 1 || n < 4096 {
+		for i := range n {
+			f(i)
 		}
 		return
 	}
-	mask := uint64(len(s.slots) - 1)
 	var wg sync.WaitGroup
-	per := (len(hashes) + workers - 1) / workers
-	for lo := 0; lo < len(hashes); lo += per {
+	per := (n + workers - 1) / workers
+	for lo := 0; lo < n; lo += per {
 		wg.Add(1)
-		go func(part []uint64, first uint32) {
+		go func(lo, hi int) {
 			defer wg.Done()
-			for j, h := range part {
-				v := h>>32<<32 | uint64(first+uint32(j)+1)
-				for i := h >> 32 & mask; !atomic.CompareAndSwapUint64(&s.slots[i], 0, v); i = (i + 1) & mask {
-				}
+			for i := lo; i < hi; i++ {
+				f(i)
 			}
-		}(hashes[lo:min(lo+per, len(hashes))], first+uint32(lo))
+		}(lo, min(lo+per, n))
 	}
 	wg.Wait()
 }
@@ -195,17 +241,19 @@ func (b *batchTable) reset(n int) {
 	clear(b.slots)
 }
 
-// findOrAdd returns the id set gave key in this batch, or numbers it now.
-func (b *batchTable) findOrAdd(set *stateSet, key []byte, h uint64) (uint32, bool) {
+// findOrAdd returns the id set gave key in this batch, or reserves one
+// for it now. keys holds the encodings of the batch's new states so far,
+// the first of which is state first: set has only room for them yet.
+func (b *batchTable) findOrAdd(set *stateSet, first uint32, keys [][]byte, key []byte, h uint64) (uint32, bool) {
 	mask := uint64(len(b.slots) - 1)
 	tag := h >> 32
 	i := tag & mask
 	for ; b.slots[i] != 0; i = (i + 1) & mask {
-		if v := b.slots[i]; v>>32 == tag && bytes.Equal(set.key(uint32(v)-1), key) {
+		if v := b.slots[i]; v>>32 == tag && bytes.Equal(keys[uint32(v)-1-first], key) {
 			return uint32(v) - 1, false
 		}
 	}
-	id := set.appendState(key)
+	id := set.reserve(len(key))
 	b.slots[i] = tag<<32 | uint64(id+1)
 	return id, true
 }

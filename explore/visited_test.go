@@ -45,6 +45,50 @@ func TestStateSet(t *testing.T) {
 	}
 }
 
+// TestStateSetBatches: states added the search's way, a batch at a time
+// (reserved in order, their encodings filled in and the table entries
+// placed by several goroutines, the table growing under them), are the
+// same states with the same ids as when added one by one.
+func TestStateSetBatches(t *testing.T) {
+	for _, workers := range []int{1, 2, 5} {
+		one, batched := newStateSet(), newStateSet()
+		rng := rand.New(rand.NewPCG(5, 6))
+		var keys [][]byte
+		for batch := 0; batch < 12; batch++ {
+			first := uint32(batched.len())
+			var fresh [][]byte
+			var hashes []uint64
+			for i := rng.IntN(20000); i >= 0; i-- {
+				k := make([]byte, rng.IntN(300)) // some past one byte of length
+				for j := range k {
+					k[j] = byte(rng.IntN(4))
+				}
+				if _, added := one.add(k, one.hash(k)); !added {
+					continue
+				}
+				if id := batched.reserve(len(k)); id != first+uint32(len(fresh)) {
+					t.Fatalf("reserve numbered %d, want %d", id, first+uint32(len(fresh)))
+				}
+				fresh, hashes = append(fresh, k), append(hashes, batched.hash(k))
+			}
+			batched.fillAll(first, fresh, workers)
+			batched.placeAll(first, hashes, workers)
+			keys = append(keys, fresh...)
+		}
+		if batched.len() != len(keys) || one.len() != len(keys) {
+			t.Fatalf("%d workers: %d and %d states, want %d", workers, batched.len(), one.len(), len(keys))
+		}
+		for id, k := range keys {
+			if got, ok := batched.find(k, batched.hash(k)); !ok || got != uint32(id) {
+				t.Fatalf("%d workers: find(state %d) = %d, %v", workers, id, got, ok)
+			}
+			if !bytes.Equal(batched.key(uint32(id)), k) {
+				t.Fatalf("%d workers: key(%d) = %v, want %v", workers, id, batched.key(uint32(id)), k)
+			}
+		}
+	}
+}
+
 // TestStateEncodingRoundTrips: every state of random walks (with faults,
 // so crashed clients, paused processes, delayed messages) decodes from its
 // encoding to itself.
