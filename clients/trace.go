@@ -21,7 +21,59 @@ func ReadTrace(name string, data []byte) ([][]byte, RunConfig, error) {
 		return nil, RunConfig{}, fmt.Errorf("%s:%d: %v", name, len(lines)+1, err)
 	}
 	cfg, err := configFromTrace(name, lines)
-	return lines, cfg, err
+	if err != nil {
+		return lines, cfg, err
+	}
+	last := 0.0
+	for i, line := range lines[1:] {
+		n := i + 2
+		ev, err := readTraceLine(line)
+		if err != nil {
+			return lines, cfg, fmt.Errorf("%s:%d: not a trace line: %v", name, n, err)
+		}
+		switch {
+		case ev.t < last:
+			return lines, cfg, fmt.Errorf("%s:%d: time %.3f s is before the previous line's %.3f s (the world writes events in time order)", name, n, ev.t, last)
+		case ev.kind == "end" && n != len(lines):
+			return lines, cfg, fmt.Errorf("%s:%d: the run's end line comes before the trace's last line (%d)", name, n, len(lines))
+		case ev.kind != "end" && n == len(lines):
+			return lines, cfg, fmt.Errorf("%s:%d: the trace stops without the run's end line (cut short?)", name, n)
+		}
+		last = ev.t
+	}
+	if len(lines) == 1 {
+		return lines, cfg, fmt.Errorf("%s:1: the trace has its header only (cut short?)", name)
+	}
+	return lines, cfg, nil
+}
+
+type traceLine struct {
+	t    float64
+	kind string
+}
+
+// readTraceLine reads the time and kind of a line, checking that it has
+// the shape of an event the tracer writes (a JSON object with a time, a
+// node and a kind), so that a damaged file is told apart, line and all,
+// from a replay that diverges.
+func readTraceLine(line []byte) (traceLine, error) {
+	var ev struct {
+		T    *float64 `json:"t"`
+		Node *string  `json:"node"`
+		Kind *string  `json:"kind"`
+	}
+	if err := json.Unmarshal(line, &ev); err != nil {
+		return traceLine{}, err
+	}
+	switch {
+	case ev.T == nil || *ev.T < 0:
+		return traceLine{}, fmt.Errorf("no time (\"t\", seconds from the start)")
+	case ev.Node == nil || *ev.Node == "":
+		return traceLine{}, fmt.Errorf("no \"node\"")
+	case ev.Kind == nil || *ev.Kind == "":
+		return traceLine{}, fmt.Errorf("no \"kind\"")
+	}
+	return traceLine{*ev.T, *ev.Kind}, nil
 }
 
 // configFromTrace reads the run header a trace starts with.

@@ -2,8 +2,10 @@ package main
 
 import (
 	"bytes"
+	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -122,6 +124,60 @@ func TestMalformedFiles(t *testing.T) {
 		{[]string{"scenario", write("bad.txt", "world algo=set-px\n----\nx\n\nfrobnicate\n----\n")}, []string{"bad.txt:5:", "frobnicate"}},
 	} {
 		wantUsage(t, c.args, c.want...)
+	}
+}
+
+// A saved trace damaged after it was written (a line garbled, cut short,
+// lines out of order, the end line lost) is refused as bad input, on one
+// line naming the file and line, before anything runs; only a trace whose
+// every line looks right but comes out differently is a divergence.
+func TestDamagedTraces(t *testing.T) {
+	dir := t.TempDir()
+	saved := filepath.Join(dir, "saved.jsonl")
+	if code, _, errs := runArgs("run", "--algo", "rlock-3.16.8", "--seed", "2", "--preset", "crash", "--trace", saved); code > exitViolated {
+		t.Fatalf("run --trace: exit %d, %s", code, errs)
+	}
+	data, err := os.ReadFile(saved)
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.SplitAfter(strings.TrimSuffix(string(data), "\n"), "\n")
+	if len(lines) < 10 {
+		t.Fatalf("a trace of %d lines", len(lines))
+	}
+	damaged := func(name string, edit func(ls []string) []string) string {
+		p := filepath.Join(dir, name)
+		ls := edit(slices.Clone(lines))
+		if err := os.WriteFile(p, []byte(strings.Join(ls, "")), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	n := len(lines)
+	for _, c := range []struct {
+		path string
+		want []string
+	}{
+		{damaged("garbled.jsonl", func(ls []string) []string { ls[5] = "{\"t\":1.5,\"node\":\n"; return ls }), []string{"garbled.jsonl:6: not a trace line"}},
+		{damaged("nokind.jsonl", func(ls []string) []string { ls[5] = "{\"t\":0,\"node\":\"c1\"}\n"; return ls }), []string{"nokind.jsonl:6: not a trace line", "kind"}},
+		{damaged("short.jsonl", func(ls []string) []string { return ls[:n/2] }), []string{fmt.Sprintf("short.jsonl:%d:", n/2), "without the run's end line"}},
+		{damaged("header.jsonl", func(ls []string) []string { return ls[:1] }), []string{"header.jsonl:1:", "header only"}},
+		{damaged("order.jsonl", func(ls []string) []string {
+			ls[n-2], ls[n/2] = ls[n/2], ls[n-2]
+			return ls
+		}), []string{"order.jsonl:", "before the previous line's"}},
+		{damaged("twoends.jsonl", func(ls []string) []string { return append(ls, "\n"+ls[n-1]) }), []string{fmt.Sprintf("twoends.jsonl:%d:", n), "end line comes before"}},
+	} {
+		wantUsage(t, []string{"replay", c.path}, c.want...)
+	}
+	// Every line well formed, one of them not what this build writes: a
+	// divergence, told with both lines.
+	edited := damaged("edited.jsonl", func(ls []string) []string {
+		ls[n-1] = strings.Replace(ls[n-1], "\"kind\":\"end\"", "\"kind\":\"end\",\"x\":1", 1)
+		return ls
+	})
+	if code, _, errs := runArgs("replay", edited); code != exitHarness || !strings.Contains(errs, "diverges") {
+		t.Errorf("replay of an edited trace: exit %d, %q", code, errs)
 	}
 }
 

@@ -296,7 +296,8 @@ func TestGitHubAnnotations(t *testing.T) {
 }
 
 // replay rebuilds a run from its saved trace and checks every line; a
-// changed line is exit 3, a file without a run header exit 2.
+// changed line is exit 3, a file without a run header exit 2 (as is any
+// damaged file: TestDamagedTraces).
 func TestReplay(t *testing.T) {
 	dir := t.TempDir()
 	f := filepath.Join(dir, "t.jsonl")
@@ -307,7 +308,7 @@ func TestReplay(t *testing.T) {
 	}
 	data, _ := os.ReadFile(f)
 	lines := strings.Split(string(data), "\n")
-	lines[40] = strings.Replace(lines[40], `"t":`, `"t":7`, 1)
+	lines[40] = strings.Replace(lines[40], `"node":"`, `"node":"x`, 1)
 	os.WriteFile(f, []byte(strings.Join(lines, "\n")), 0o644)
 	if code, _, errs := runArgs("replay", f); code != exitHarness || !strings.Contains(errs, "t.jsonl:41: the replay diverges") {
 		t.Fatalf("tampered trace: exit %d %q", code, errs)
