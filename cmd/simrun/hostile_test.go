@@ -215,12 +215,13 @@ func TestUserScripts(t *testing.T) {
 	wantUsage(t, []string{"conform", "--scripts", dir, "../../testdata/conformance/seed-walkthroughs.jsonl"}, file, "script 3.16.8/RedissonLock.tryLockInnerAsync")
 }
 
-// A script that returns a table holding itself, or loops forever, through
-// run --scripts: the run goes on with the replies Redis would give
-// (Redisson's client sees a reply it does not expect), and never crashes.
+// A script that returns a table holding itself, loops forever, or asks
+// for a hundred million results, through run --scripts: the run goes on
+// with the replies Redis would give (Redisson's client sees a reply it
+// does not expect), and never crashes.
 func TestHostileScriptsRun(t *testing.T) {
 	t.Parallel()
-	for _, src := range []string{"local t = {} t[1] = t return t", "local t = {} t[1] = t t[2] = t return t", "while true do end"} {
+	for _, src := range []string{"local t = {} t[1] = t return t", "local t = {} t[1] = t t[2] = t return t", "while true do end", "return unpack({}, 1, 1e8)"} {
 		dir := scriptDir(t, t.TempDir(), "3.16.8", "RedissonLock.tryLockInnerAsync", src)
 		code, out, errs := runArgs("run", "--algo", "rlock-3.16.8", "--scripts", dir, "--safety", "2s", "--liveness", "1s", "--procs", "1", "--threads", "1", "--no-shrink")
 		if code != exitOK && code != exitViolated {

@@ -63,6 +63,13 @@ var luaReplyProbes = []struct{ name, src string }{
 	{"values/function-in-array", "local t = {} t[1] = function() end t[2] = 2 return t"},
 	{"values/mixed", "return {1.9, -1.9, true, false}"},
 	{"values/array-ends-at-nil", "return {1, nil, 3}"},
+	// lua_checkstack's bound (LUAI_MAXCSTACK) on what a C function pushes
+	{"cstack/unpack-7997", "return #({unpack({}, 1, 7997)})"},
+	{"cstack/unpack-7998", "return unpack({}, 1, 7998)"},
+	{"cstack/unpack-1e8", "return unpack({}, 1, 1e8)"},
+	{"cstack/unpack-numeric-strings", "return {unpack({1, 2, 3}, '2', 2^32 + 3)}"},
+	{"cstack/byte-7997", "return select('#', string.byte(string.rep('x', 7997), 1, -1))"},
+	{"cstack/byte-7998", "return string.byte(string.rep('x', 7998), 1, -1)"},
 }
 
 // nested is a script returning n arrays nested in one another.

@@ -463,16 +463,22 @@ func baseType(L *LState) int {
 
 func baseUnpack(L *LState) int {
 	tb := L.CheckTable(1)
-	start := L.OptInt(2, 1)
-	end := L.OptInt(3, tb.Len())
+	// locksim: luaB_unpack takes C ints and refuses more results than
+	// lua_checkstack allows (LUAI_MAXCSTACK), before pushing any: pushing
+	// unpack({}, 1, 1e8)'s nils one by one took minutes and gigabytes.
+	start := lua51OptInt(L, 2, 1)
+	end := lua51OptInt(L, 3, tb.Len())
+	if start > end {
+		return 0
+	}
+	n := end - start + 1
+	if n <= 0 || !lua51CheckStack(L, n) {
+		L.RaiseError("too many results to unpack") // luaL_error
+	}
 	for i := start; i <= end; i++ {
 		L.Push(tb.RawGetInt(i))
 	}
-	ret := end - start + 1
-	if ret < 0 {
-		return 0
-	}
-	return ret
+	return n
 }
 
 func baseXPCall(L *LState) int {

@@ -618,3 +618,28 @@ func isRangeError(err error) bool {
 }
 
 /* }}} */
+
+// lua51MaxCStack is LUAI_MAXCSTACK (luaconf.h): the most values a C
+// function may have on its stack.
+const lua51MaxCStack = 8000
+
+// lua51CheckStack is lua_checkstack(L, n) for the running Go function:
+// whether n more values fit under LUAI_MAXCSTACK (lapi.c).
+func lua51CheckStack(L *LState, n int) bool {
+	return n >= 0 && L.GetTop()+n <= lua51MaxCStack
+}
+
+// lua51OptInt is luaL_optint: argument n as C's (int)(long)d (a numeric
+// string converted as lua_tointeger does), def when it is absent or nil.
+func lua51OptInt(L *LState, n int, def int) int {
+	v := L.Get(n)
+	if v == LNil {
+		return def
+	}
+	f, ok := Lua51ToNumber(v)
+	if !ok {
+		L.Lua51TypeError(n, "number")
+		return 0
+	}
+	return int(int32(Lua51Integer(f)))
+}

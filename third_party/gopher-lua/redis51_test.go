@@ -152,6 +152,16 @@ var lua51Cases = []lua51Case{
 	{`return 1 .. 2, 1.5 .. "", -0.0 .. ""`, "OK 12\t1.5\t-0"},
 	{`return string.format("%s|%s", 1/3, 2^53)`, "OK 0.33333333333333|9.007199254741e+15"},
 	{`return table.concat({1, 2.5, 2^53, 1/3}, ",")`, "OK 1,2.5,9.007199254741e+15,0.33333333333333"},
+	// lua_checkstack's LUAI_MAXCSTACK (8000) bounds what a C function may push
+	// (lua_checkstack counts the arguments already on the stack: 3 + 7997)
+	{`return select('#', unpack({}, 1, 7997))`, "OK 7997"},
+	{`return unpack({}, 1, 7998)`, "ERR user_script:1: too many results to unpack"},
+	{`return unpack({}, 1, 1e8)`, "ERR user_script:1: too many results to unpack"},
+	{`return unpack({1, 2, 3}, '2', 2^32 + 3)`, "OK 2\t3"},
+	{`return unpack({}, 2, 1)`, "OK "},
+	{`return select('#', string.byte(string.rep('x', 7997), 1, -1))`, "OK 7997"},
+	{`return string.byte(string.rep('x', 7998), 1, -1)`, "ERR user_script:1: stack overflow (string slice too long)"},
+	{`return string.byte(string.rep('x', 1e7), 1, -1)`, "ERR user_script:1: stack overflow (string slice too long)"},
 	{`return table.concat({1, {}, 3})`, "ERR user_script:1: invalid value (table) at index 2 in table for 'concat'"},
 	{`return string.rep(1.5, 2), string.len(1/3), string.upper(1e100)`, "OK 1.51.5\t16\t1E+100"},
 	{`return 1e300 * 1e10, -1e300 * 1e10`, "OK inf\t-inf"},
@@ -365,9 +375,11 @@ var lua51Cases = []lua51Case{
 }
 
 // runLua51Case runs src in a fresh state and renders the outcome like the
-// reference driver: "OK v1\tv2..." or "ERR message".
+// reference driver: "OK v1\tv2..." or "ERR message". Its stack grows as
+// the simulated store's engine's does (sim.NewEngine), so that what bounds
+// a script's stack is Lua 5.1's LUAI_MAXCSTACK, not the registry.
 func runLua51Case(t testing.TB, src, chunkname string) string {
-	L := NewState()
+	L := NewState(Options{RegistrySize: 1024 * 4, RegistryMaxSize: 1024 * 1024})
 	defer L.Close()
 	fn, err := L.Load(strings.NewReader(src), chunkname)
 	if err != nil {

@@ -66,6 +66,10 @@ func strByte(L *LState) int {
 		return 0
 	}
 
+	// locksim: str_byte's luaL_checkstack(L, n, "string slice too long")
+	if !lua51CheckStack(L, end-start) {
+		L.RaiseError("stack overflow (string slice too long)") // luaL_checkstack
+	}
 	for i := start; i < end; i++ {
 		L.Push(LNumber(str[i]))
 	}
