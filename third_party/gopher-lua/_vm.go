@@ -275,7 +275,8 @@ func init() {
 			RA := lbase + A
 			Bx := int(inst & 0x3ffff) //GETBX
 			//reg.Set(RA, L.getField(cf.Fn.Env, cf.Fn.Proto.Constants[Bx]))
-			v := L.getFieldString(cf.Fn.Env, cf.Fn.Proto.stringConstants[Bx])
+			// locksim: per-instruction cache (getFieldStringCached)
+			v := L.getFieldStringCached(cf, cf.Fn.Env, cf.Fn.Proto.stringConstants[Bx])
 			// +inline-call reg.Set RA v
 			return 0
 		},
@@ -299,7 +300,8 @@ func init() {
 			RA := lbase + A
 			B := int(inst & 0x1ff)    //GETB
 			C := int(inst>>9) & 0x1ff //GETC
-			v := L.getFieldString(reg.Get(lbase+B), L.rkString(C))
+			// locksim: per-instruction cache (getFieldStringCached)
+			v := L.getFieldStringCached(cf, reg.Get(lbase+B), L.rkString(C))
 			// +inline-call reg.Set RA v
 			return 0
 		},

@@ -643,3 +643,41 @@ func lua51OptInt(L *LState, n int, def int) int {
 	}
 	return int(int32(Lua51Integer(f)))
 }
+
+// fieldCacheEntry is what a GETGLOBAL or GETTABLEKS instruction last found:
+// the raw value of key in tb while tb's string keys were at version ver.
+type fieldCacheEntry struct {
+	tb  *LTable
+	ver uint64
+	key string
+	val LValue
+}
+
+// getFieldStringCached is getFieldString for the instruction cf is running
+// (GETGLOBAL, GETTABLEKS), remembering per instruction a raw value found
+// in a table: a Redis script reads redis.call, KEYS and ARGV through the
+// same instructions on every run, each a map lookup by string. A lookup
+// that found nothing raw (a metatable's __index, an error) is not cached;
+// any change to the table's string keys invalidates the entry.
+func (ls *LState) getFieldStringCached(cf *callFrame, obj LValue, key string) LValue {
+	tb, ok := obj.(*LTable)
+	fn := cf.Fn
+	if !ok || fn.IsG {
+		return ls.getFieldString(obj, key)
+	}
+	pc := cf.Pc - 1
+	if fn.fieldCache != nil {
+		if e := &fn.fieldCache[pc]; e.tb == tb && e.ver == tb.strver && e.key == key {
+			return e.val
+		}
+	}
+	v := tb.RawGetString(key)
+	if v == LNil {
+		return ls.getFieldString(obj, key)
+	}
+	if fn.fieldCache == nil {
+		fn.fieldCache = make([]fieldCacheEntry, len(fn.Proto.Code))
+	}
+	fn.fieldCache[pc] = fieldCacheEntry{tb: tb, ver: tb.strver, key: key, val: v}
+	return v
+}

@@ -152,6 +152,15 @@ var lua51Cases = []lua51Case{
 	{`return 1 .. 2, 1.5 .. "", -0.0 .. ""`, "OK 12\t1.5\t-0"},
 	{`return string.format("%s|%s", 1/3, 2^53)`, "OK 0.33333333333333|9.007199254741e+15"},
 	{`return table.concat({1, 2.5, 2^53, 1/3}, ",")`, "OK 1,2.5,9.007199254741e+15,0.33333333333333"},
+	// the per-instruction cache of string-key lookups (getFieldStringCached)
+	// sees every change to the table between two runs of an instruction
+	{`local t = {a = 1} local s = 0 for i = 1, 3 do s = s + t.a t.a = t.a + 1 end return s`, "OK 6"},
+	{`for i = 1, 3 do g = (g or 0) + 1 end return g`, "OK 3"},
+	{`local t = {a = 1} local r = {} for i = 1, 2 do r[i] = t.a t.a = nil end return r[1], r[2]`, "OK 1\tnil"},
+	{`local t = setmetatable({}, {__index = function() return 5 end}) local s = 0 for i = 1, 3 do s = s + t.x if i == 2 then t.x = 1 end end return s`, "OK 11"},
+	{`local ts = {{a = 1}, {a = 2}, {b = 3}} local s = '' for _, t in ipairs(ts) do s = s .. tostring(t.a) end return s`, "OK 12nil"},
+	{`local t = {a = 1} local function f() return t.a end local x = f() t.a = 7 return x, f()`, "OK 1\t7"},
+	{`local t = {} for i = 1, 3 do t['k' .. i] = i end local s = 0 for i = 1, 3 do s = s + t.k1 t.k1 = t.k1 * 10 end return s`, "OK 111"},
 	// lua_checkstack's LUAI_MAXCSTACK (8000) bounds what a C function may push
 	// (lua_checkstack counts the arguments already on the stack: 3 + 7997)
 	{`return select('#', unpack({}, 1, 7997))`, "OK 7997"},

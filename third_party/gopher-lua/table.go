@@ -51,6 +51,7 @@ func newLTable(acap int, hcap int) *LTable {
 // caller that fills a table for every call (locksim: a script's KEYS and
 // ARGV) allocates it once.
 func (tb *LTable) Reset() {
+	tb.strver++ // locksim: getFieldStringCached
 	clear(tb.array)
 	tb.array = tb.array[:0]
 	tb.dict, tb.strdict, tb.keys, tb.k2i = nil, nil, nil, nil
@@ -212,6 +213,7 @@ func (tb *LTable) RawSetInt(key int, value LValue) {
 
 // RawSetString sets a given LValue to a given string index without the __newindex metamethod.
 func (tb *LTable) RawSetString(key string, value LValue) {
+	tb.strver++ // locksim: getFieldStringCached
 	if tb.strdict == nil {
 		tb.strdict = make(map[string]LValue, defaultHashCap)
 	}

@@ -151,6 +151,9 @@ type LTable struct {
 	// table constructor gave the table (Lua51ConstructorSizes)
 	readonly  bool
 	ctorSizes uint32
+	// locksim: counts the changes of strdict (RawSetString, Reset), so
+	// that a cached lookup of a string key knows it still holds
+	strver uint64
 }
 
 func (tb *LTable) String() string   { return fmt.Sprintf("table: %p", tb) }
@@ -162,6 +165,9 @@ type LFunction struct {
 	Proto     *FunctionProto
 	GFunction LGFunction
 	Upvalues  []*Upvalue
+	// locksim: what each GETGLOBAL and GETTABLEKS instruction last found
+	// (getFieldStringCached), by instruction index
+	fieldCache []fieldCacheEntry
 }
 type LGFunction func(*LState) int
 
