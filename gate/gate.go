@@ -49,6 +49,14 @@ type Result struct {
 	// Coverage holds the statement coverage of the fault-free Redisson runs
 	// and, when every run finished, of the coverage seeds.
 	Coverage *verdict.JobCoverage
+	// firstDesign keeps the violations of each run that is some cell's
+	// first by-design one, which confirm then does not run again.
+	firstDesign map[runKey][]checks.Violation
+}
+
+type runKey struct {
+	algo, preset string
+	seed         uint64
 }
 
 // Cell is the cell of algo × preset × property, nil when none of its runs
@@ -69,7 +77,7 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 	jobOf := func(i uint64) job {
 		return job{algos[i/perAlgo], sim.Presets[i%perAlgo/count], cfg.Lo + i%count}
 	}
-	res := &Result{Runs: total, cells: map[string]*Cell{}}
+	res := &Result{Runs: total, cells: map[string]*Cell{}, firstDesign: map[runKey][]checks.Violation{}}
 	var runErr error
 	res.Coverage = verdict.NewJobCoverage(total, func(i uint64) bool {
 		j := jobOf(i)
@@ -97,7 +105,9 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 				c = &Cell{}
 				res.cells[key] = c
 			}
-			c.add(j.algo, j.seed, prop, o.Violations)
+			if c.add(j.algo, j.seed, prop, o.Violations) {
+				res.firstDesign[runKey{j.algo, j.preset, j.seed}] = o.Violations
+			}
 		}
 	})
 	if runErr != nil {
@@ -118,7 +128,8 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 
 // add counts one run's violations of prop into the cell: a run with a
 // bug-class one is a bug run, else one with a by-design one a design run.
-func (c *Cell) add(algo string, seed uint64, prop string, vs []checks.Violation) {
+// It reports whether the run is the cell's first design run.
+func (c *Cell) add(algo string, seed uint64, prop string, vs []checks.Violation) (firstDesign bool) {
 	c.Runs++
 	bug, design, unexpected := false, false, false
 	for _, v := range vs {
@@ -149,8 +160,10 @@ func (c *Cell) add(algo string, seed uint64, prop string, vs []checks.Violation)
 		c.DesignRuns++
 		if c.FirstDesign == 0 {
 			c.FirstDesign = seed
+			return true
 		}
 	}
+	return false
 }
 
 // confirm runs the first by-design violation of every cell again with
@@ -168,10 +181,6 @@ func (r *Result) confirm(ctx context.Context, algos []string, b verdict.Batch) e
 	// One confirmed run serves every target with its seed: Confirm judges
 	// every by-design violation of the run, whatever its property.
 	var runs []clients.RunConfig
-	type runKey struct {
-		algo, preset string
-		seed         uint64
-	}
 	runOf := map[runKey]int{}
 	for _, a := range algos {
 		for _, p := range sim.Presets {
@@ -191,7 +200,17 @@ func (r *Result) confirm(ctx context.Context, algos []string, b verdict.Batch) e
 		}
 	}
 	outcomes := make([]verdict.Outcome, len(runs))
-	done := b.Run(ctx, "confirming excuses", uint64(len(runs)), verdict.ConfirmConfig,
+	// A run the job made already is not made again: its violations, kept
+	// from the job (runs are deterministic), go to the counterfactual runs.
+	confirm := func(cfg clients.RunConfig) verdict.Outcome {
+		vs, ok := r.firstDesign[runKey{cfg.Algo, cfg.Preset, cfg.Seed}]
+		if !ok {
+			return verdict.ConfirmConfig(cfg)
+		}
+		vs, err := verdict.Confirm(cfg, vs)
+		return verdict.Outcome{Violations: vs, Err: err}
+	}
+	done := b.Run(ctx, "confirming excuses", uint64(len(runs)), confirm,
 		func(i uint64) clients.RunConfig { return runs[i] },
 		func(i uint64, _ clients.RunConfig, o verdict.Outcome) { outcomes[i] = o })
 	for _, t := range targets {
