@@ -723,8 +723,13 @@ func (r *Run) noteQueue(prev, cur *model.StoreSample, req sim.Request) {
 		ran = &r.History.Ops[k]
 	}
 	for i, member := range cur.Queue {
-		op := r.openOp(member)
 		kept := slices.Contains(prev.Queue, member)
+		if kept && (ran == nil || ran.QueuePos != 0) {
+			// A place kept, and no call of this script's still to place:
+			// nothing below applies (a waiter asking again, the common case).
+			continue
+		}
+		op := r.openOp(member)
 		if !kept {
 			r.joined[member] = cur.At
 		}
