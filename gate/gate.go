@@ -54,6 +54,7 @@ type Result struct {
 	firstDesign map[runKey][]checks.Violation
 }
 
+// runKey is one run of the job: an algorithm, a preset and a seed.
 type runKey struct {
 	algo, preset string
 	seed         uint64
@@ -68,14 +69,10 @@ func (r *Result) Cell(algo, preset, prop string) *Cell { return r.cells[algo+"/"
 // finished.
 func Run(ctx context.Context, cfg Config) (*Result, error) {
 	algos, count := cfg.Algos, cfg.Hi-cfg.Lo+1
-	type job struct {
-		algo, preset string
-		seed         uint64
-	}
 	perAlgo := uint64(len(sim.Presets)) * count
 	total := uint64(len(algos)) * perAlgo
-	jobOf := func(i uint64) job {
-		return job{algos[i/perAlgo], sim.Presets[i%perAlgo/count], cfg.Lo + i%count}
+	jobOf := func(i uint64) runKey {
+		return runKey{algos[i/perAlgo], sim.Presets[i%perAlgo/count], cfg.Lo + i%count}
 	}
 	res := &Result{Runs: total, cells: map[string]*Cell{}, firstDesign: map[runKey][]checks.Violation{}}
 	var runErr error
@@ -106,7 +103,7 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 				res.cells[key] = c
 			}
 			if c.add(j.algo, j.seed, prop, o.Violations) {
-				res.firstDesign[runKey{j.algo, j.preset, j.seed}] = o.Violations
+				res.firstDesign[j] = o.Violations
 			}
 		}
 	})
