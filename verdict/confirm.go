@@ -59,10 +59,11 @@ func Confirm(cfg clients.RunConfig, vs []checks.Violation) ([]checks.Violation, 
 		c.SkipFaults = append(slices.Clone(cfg.SkipFaults), skip...)
 		slices.Sort(c.SkipFaults)
 		c.SkipFaults = slices.Compact(c.SkipFaults)
-		_, res, err := Run(c)
+		r, res, err := Run(c)
 		if err != nil {
 			return nil, err
 		}
+		r.Recycle() // the violations hold no part of the history
 		cache[key] = res.Violations
 		return res.Violations, nil
 	}

@@ -57,9 +57,11 @@ func Coverage(algo string, cfgs []clients.RunConfig) ([]ScriptStatement, error) 
 	for _, cfg := range cfgs {
 		c := sim.NewCoverage()
 		cfg.Coverage = c
-		if _, _, err := Run(cfg); err != nil {
+		r, _, err := Run(cfg)
+		if err != nil {
 			return nil, err
 		}
+		r.Recycle()
 		all.Merge(c)
 	}
 	return Statements(algo, all)
