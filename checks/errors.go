@@ -14,7 +14,7 @@ import (
 // budget — is always a bug: Redis should never answer a lock command so.
 // So is a call the client does not have, or an interrupt nobody made (an
 // InterruptedException is by design when an interrupt of the caller's
-// process came during the call: the interrupt preset's). The
+// process came before it: the interrupt preset's). The
 // others are by design only where a fault the algorithm does not claim to
 // survive explains them:
 //
@@ -70,17 +70,24 @@ func Errors(h *model.History, faults []sim.FaultSpan) []Violation {
 }
 
 // interruptedBy finds the interrupt that ended op with
-// InterruptedException: one of op's process during the call.
+// InterruptedException: the last one of op's process before the call
+// ended. It may have come before the call began: a thread's interrupt
+// status stays set until an interruptible wait throws, and some calls set
+// it again before returning (3.8.1's lock() after its subscription's or
+// latch's wait, CommandAsyncService.get), so the next call's first wait
+// throws at once.
 func interruptedBy(op model.Op, faults []sim.FaultSpan) (sim.FaultSpan, bool) {
 	if !strings.Contains(op.Err, "InterruptedException") {
 		return sim.FaultSpan{}, false
 	}
+	var last sim.FaultSpan
+	found := false
 	for _, f := range faults {
-		if f.Kind == sim.FaultInterrupt && f.Target == op.Proc && f.Start >= op.Start && f.Start <= op.End {
-			return f, true
+		if f.Kind == sim.FaultInterrupt && f.Target == op.Proc && f.Start <= op.End && (!found || f.Start >= last.Start) {
+			last, found = f, true
 		}
 	}
-	return sim.FaultSpan{}, false
+	return last, found
 }
 
 // lostHold explains an unlock's IllegalMonitorStateException: the hold the

@@ -103,15 +103,18 @@ func (h *Host) Handle(p *sim.Proc, ev sim.Event) {
 				h.step(Event{Kind: EvTimer, Timer: tag})
 			}
 		case sim.Interrupt:
-			// A FaultInterrupt: the thread that sent the request, or the
-			// one whose wait the event ends.
-			slot, ok := int32(0), false
+			// A FaultInterrupt: the thread that sent the request, the one
+			// whose wait the event ends, or the first one waiting for the
+			// subscription the event makes active.
+			tid, ok := int64(0), false
 			if ref, sent := h.reqs[tag.Req]; sent && ref.Owner == OwnThread {
-				slot, ok = ref.Slot, true
+				tid, ok = h.c.slotThread(ref.Slot)
 			} else if k, timer := tag.Of.Tag.(TimerKey); tag.Req == 0 && timer && k.Kind == TimerWait {
-				slot, ok = int32(k.Slot), true
+				tid, ok = h.c.slotThread(int32(k.Slot))
+			} else if tag.Req == 0 && tag.Of.Kind == sim.EvSubscribed {
+				tid, ok = h.c.subscribeWaiter(tag.Of.Channel)
 			}
-			if tid, found := h.c.slotThread(slot); ok && found {
+			if ok {
 				h.p.Trace("interrupt").Int("thread", tid).End()
 				h.Interrupt(tid)
 			}
@@ -190,6 +193,8 @@ func (h *Host) Point(ev sim.Event) string {
 		return "fire:" + k.Kind.String()
 	case sim.EvMessage:
 		return "message"
+	case sim.EvSubscribed:
+		return "subscribed"
 	}
 	return ""
 }
@@ -202,6 +207,11 @@ func Points(algo string) []sim.PointSpec {
 	stop := func(n string) sim.PointSpec { return sim.PointSpec{Name: n, Stop: true} }
 	// a Redisson thread's timed wait ending: it is in lock() or tryLock(wait)
 	wait := sim.PointSpec{Name: "fire:wait", Stop: true, Interrupt: true}
+	// a subscription becoming active, which threads in lock(), tryLock(wait)
+	// or the fenced lock's loop wait for (subscribe(threadId)'s future):
+	// only an interrupt strikes there (crashes and pauses have their points
+	// at the messages and replies around it)
+	subscribed := sim.PointSpec{Name: "subscribed", Interrupt: true}
 	both := func(n string) sim.PointSpec { return sim.PointSpec{Name: n, Stop: true, Drop: true} }
 	send := func(op Op) sim.PointSpec { return sim.PointSpec{Name: "send:" + op.String(), Drop: true} }
 	switch SimpleKind(algo) {
@@ -222,7 +232,7 @@ func Points(algo string) []sim.PointSpec {
 		both("reply:" + acquire.String() + ":ok"), both("reply:" + acquire.String()), send(acquire),
 		both("reply:unlock"), send(OpUnlock),
 		stop("fire:watchdog"), both("reply:renew"), send(OpRenew),
-		both("message"), wait, stop("fire:timeout:acquire"),
+		both("message"), wait, stop("fire:timeout:acquire"), subscribed,
 	}
 	if _, fair, _ := RedissonAlgo(algo); fair {
 		pts = append(pts, both("reply:acquire-failed"))

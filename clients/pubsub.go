@@ -109,6 +109,16 @@ func (c *Client) onSubscribed(ch string) {
 	}
 }
 
+// subscribeWaiter is the first thread still waiting for channel ch's
+// subscription to become active, if any.
+func (c *Client) subscribeWaiter(ch string) (int64, bool) {
+	e := c.entryByChannel(ch)
+	if e == nil || e.state != psPending || len(e.subWait) == 0 {
+		return 0, false
+	}
+	return e.subWait[0], true
+}
+
 // subscribeTimedOut is 3.16.8's subscription timeout: the entry's promise
 // fails and the channel is unsubscribed, but the entry stays in the map
 // with its failed promise, so later subscribers fail at once (#6047).

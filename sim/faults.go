@@ -350,15 +350,24 @@ func PlanFor(seed uint64, preset string, procs []string, safety Duration, points
 		// were), where a thread waits in a call: lock()'s or tryLock's
 		// timed wait, the interrupt an executor's shutdownNow() sends to
 		// every blocked thread.
-		var waits []PointSpec
+		var waits, others []PointSpec
 		for _, pt := range points {
-			if pt.Interrupt {
+			switch {
+			case pt.Interrupt && strings.HasPrefix(pt.Name, "fire:"):
 				waits = append(waits, pt)
+			case pt.Interrupt:
+				others = append(others, pt)
 			}
 		}
 		wr := NewRand(seed, "faults/interrupt/waits")
 		for i, n := 0, wr.Intn(3); i < n && len(waits) > 0; i++ {
 			plan.Faults = append(plan.Faults, Fault{At: Time(wr.Int63n(int64(safety))), Kind: FaultInterrupt, Target: procs[wr.Intn(len(procs))], Point: waits[wr.Intn(len(waits))].Name})
+		}
+		// And where a thread waits for an event that is not its own timer:
+		// its subscription becoming active (again a stream of its own).
+		sr := NewRand(seed, "faults/interrupt/subscriptions")
+		for i, n := 0, sr.Intn(3); i < n && len(others) > 0; i++ {
+			plan.Faults = append(plan.Faults, Fault{At: Time(sr.Int63n(int64(safety))), Kind: FaultInterrupt, Target: procs[sr.Intn(len(procs))], Point: others[sr.Intn(len(others))].Name})
 		}
 	}
 	if preset == "points" {

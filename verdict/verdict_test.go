@@ -1,6 +1,7 @@
 package verdict
 
 import (
+	"bytes"
 	"strings"
 	"testing"
 
@@ -50,4 +51,48 @@ func TestConfirmJudgesEveryExcuse(t *testing.T) {
 		t.Fatalf("confirmed %d, re-judged %d: want both", confirmed, rejudged)
 	}
 	t.Logf("confirmed %d excuses, re-judged %d", confirmed, rejudged)
+}
+
+// The interrupt preset also strikes a thread waiting for its subscription:
+// fairlock-3.8.1 seed 13 draws interrupts at "subscribed", each of which
+// reaches a thread waiting for that subscription. 3.8.1's lock() goes on
+// waiting and keeps the interrupt status, so the thread's next
+// tryLock(wait) throws InterruptedException at once: by design, though the
+// interrupt came before that call.
+func TestInterruptAtSubscription(t *testing.T) {
+	cfg := clients.SweepConfig("fairlock-3.8.1", 13, "interrupt")
+	var buf bytes.Buffer
+	r, err := clients.NewRun(cfg, &buf)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r.Execute()
+	if err := r.World.Tracer().Flush(); err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(buf.String(), "\n")
+	struck := 0
+	for i, l := range lines {
+		if strings.Contains(l, `"kind":"fault"`) && strings.Contains(l, `"at":"subscribed"`) {
+			struck++
+			if i+1 == len(lines) || !strings.Contains(lines[i+1], `"kind":"interrupt"`) {
+				t.Errorf("no thread interrupted after %s", l)
+			}
+		}
+	}
+	if struck == 0 {
+		t.Fatal("no interrupt struck at a subscription")
+	}
+	excused := 0
+	for _, v := range Check(r).Violations {
+		if v.Property == "error" && strings.Contains(v.Detail, "InterruptedException") {
+			if v.Class != checks.ByDesign {
+				t.Errorf("%s", v.String())
+			}
+			excused++
+		}
+	}
+	if excused == 0 {
+		t.Fatal("no InterruptedException to judge")
+	}
 }
