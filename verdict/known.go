@@ -71,7 +71,7 @@ import "github.com/locksim/locksim/checks"
 //     ServiceManager.execute's future, not the script's) lets the acquire's
 //     thenApply start the watchdog for a thread that was told it failed:
 //     the lock is renewed for ever with no holder (#7272; orphan: rlock-4.7.0
-//     seed 3, preset interrupt; fairlock-4.7.0 seed 6).
+//     seed 9, preset interrupt; fairlock-4.7.0 seed 6).
 //   - Redisson 4.7.0's fenced lock is an RLock (unlock, forceUnlock, the
 //     watchdog and internalLockLeaseTime are RedissonLock's), so it shows
 //     the same. Its own: lockAndGetToken(leaseTime, unit) drops its
