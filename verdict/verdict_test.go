@@ -1,7 +1,6 @@
 package verdict
 
 import (
-	"bytes"
 	"strings"
 	"testing"
 
@@ -60,17 +59,13 @@ func TestConfirmJudgesEveryExcuse(t *testing.T) {
 // tryLock(wait) throws InterruptedException at once: by design, though the
 // interrupt came before that call.
 func TestInterruptAtSubscription(t *testing.T) {
-	cfg := clients.SweepConfig("fairlock-3.8.1", 13, "interrupt")
-	var buf bytes.Buffer
-	r, err := clients.NewRun(cfg, &buf)
+	r, err := clients.NewRun(clients.SweepConfig("fairlock-3.8.1", 13, "interrupt"), nil)
 	if err != nil {
 		t.Fatal(err)
 	}
+	var lines []string
+	r.World.Tracer().Hook = func(l []byte) { lines = append(lines, string(l)) }
 	r.Execute()
-	if err := r.World.Tracer().Flush(); err != nil {
-		t.Fatal(err)
-	}
-	lines := strings.Split(buf.String(), "\n")
 	struck := 0
 	for i, l := range lines {
 		if strings.Contains(l, `"kind":"fault"`) && strings.Contains(l, `"at":"subscribed"`) {
