@@ -206,14 +206,20 @@ func (h *Host) Point(ev sim.Event) string {
 func Points(algo string) []sim.PointSpec {
 	stop := func(n string) sim.PointSpec { return sim.PointSpec{Name: n, Stop: true} }
 	// a Redisson thread's timed wait ending: it is in lock() or tryLock(wait)
-	wait := sim.PointSpec{Name: "fire:wait", Stop: true, Interrupt: true}
+	wait := sim.PointSpec{Name: "fire:wait", Stop: true, Interrupt: sim.InterruptWait}
 	// a subscription becoming active, which threads in lock(), tryLock(wait)
 	// or the fenced lock's loop wait for (subscribe(threadId)'s future):
 	// only an interrupt strikes there (crashes and pauses have their points
 	// at the messages and replies around it)
-	subscribed := sim.PointSpec{Name: "subscribed", Interrupt: true}
+	subscribed := sim.PointSpec{Name: "subscribed", Interrupt: sim.InterruptSubscription}
 	both := func(n string) sim.PointSpec { return sim.PointSpec{Name: n, Stop: true, Drop: true} }
 	send := func(op Op) sim.PointSpec { return sim.PointSpec{Name: "send:" + op.String(), Drop: true} }
+	// an acquire just sent: its caller's blocking get() can be interrupted
+	sent := func(op Op) sim.PointSpec {
+		pt := send(op)
+		pt.Interrupt = sim.InterruptSent
+		return pt
+	}
 	switch SimpleKind(algo) {
 	case SetNXExpire:
 		return []sim.PointSpec{both("reply:setnx:ok"), send(OpExpire), both("reply:expire"), both("reply:del"), stop("fire:wait")}
@@ -229,7 +235,7 @@ func Points(algo string) []sim.PointSpec {
 		acquire = OpAcquireToken
 	}
 	pts := []sim.PointSpec{
-		both("reply:" + acquire.String() + ":ok"), both("reply:" + acquire.String()), send(acquire),
+		both("reply:" + acquire.String() + ":ok"), both("reply:" + acquire.String()), sent(acquire),
 		both("reply:unlock"), send(OpUnlock),
 		stop("fire:watchdog"), both("reply:renew"), send(OpRenew),
 		both("message"), wait, stop("fire:timeout:acquire"), subscribed,

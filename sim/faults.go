@@ -334,40 +334,26 @@ func PlanFor(seed uint64, preset string, procs []string, safety Duration, points
 		}
 	}
 	if preset == "interrupt" {
-		// An interrupt strikes where a thread has just sent an acquire: the
-		// window its blocking get() can be interrupted in.
-		var acq []PointSpec
-		for _, pt := range points {
-			if strings.HasPrefix(pt.Name, "send:acquire") {
-				acq = append(acq, pt)
+		// Each kind of point from a stream of its own, so that adding a kind
+		// leaves the others' draws as they were: where a thread has just
+		// sent an acquire (the window its blocking get() can be interrupted
+		// in; at least one), where its timed wait in lock() or tryLock ends,
+		// and where the subscription it waits for becomes active (the
+		// interrupt an executor's shutdownNow() sends to every blocked thread).
+		for _, k := range []struct {
+			kind, stream string
+			least        int
+		}{{InterruptSent, "points", 1}, {InterruptWait, "waits", 0}, {InterruptSubscription, "subscriptions", 0}} {
+			var at []PointSpec
+			for _, pt := range points {
+				if pt.Interrupt == k.kind {
+					at = append(at, pt)
+				}
 			}
-		}
-		ir := NewRand(seed, "faults/interrupt/points")
-		for i, n := 0, 1+ir.Intn(3); i < n && len(acq) > 0; i++ {
-			plan.Faults = append(plan.Faults, Fault{At: Time(ir.Int63n(int64(safety))), Kind: FaultInterrupt, Target: procs[ir.Intn(len(procs))], Point: acq[ir.Intn(len(acq))].Name})
-		}
-		// And, from a stream of its own (the draws above stay as they
-		// were), where a thread waits in a call: lock()'s or tryLock's
-		// timed wait, the interrupt an executor's shutdownNow() sends to
-		// every blocked thread.
-		var waits, others []PointSpec
-		for _, pt := range points {
-			switch {
-			case pt.Interrupt && strings.HasPrefix(pt.Name, "fire:"):
-				waits = append(waits, pt)
-			case pt.Interrupt:
-				others = append(others, pt)
+			r := NewRand(seed, "faults/interrupt/"+k.stream)
+			for i, n := 0, k.least+r.Intn(3); i < n && len(at) > 0; i++ {
+				plan.Faults = append(plan.Faults, Fault{At: Time(r.Int63n(int64(safety))), Kind: FaultInterrupt, Target: procs[r.Intn(len(procs))], Point: at[r.Intn(len(at))].Name})
 			}
-		}
-		wr := NewRand(seed, "faults/interrupt/waits")
-		for i, n := 0, wr.Intn(3); i < n && len(waits) > 0; i++ {
-			plan.Faults = append(plan.Faults, Fault{At: Time(wr.Int63n(int64(safety))), Kind: FaultInterrupt, Target: procs[wr.Intn(len(procs))], Point: waits[wr.Intn(len(waits))].Name})
-		}
-		// And where a thread waits for an event that is not its own timer:
-		// its subscription becoming active (again a stream of its own).
-		sr := NewRand(seed, "faults/interrupt/subscriptions")
-		for i, n := 0, sr.Intn(3); i < n && len(others) > 0; i++ {
-			plan.Faults = append(plan.Faults, Fault{At: Time(sr.Int63n(int64(safety))), Kind: FaultInterrupt, Target: procs[sr.Intn(len(procs))], Point: others[sr.Intn(len(others))].Name})
 		}
 	}
 	if preset == "points" {

@@ -33,11 +33,23 @@ func pointMatches(p, name string) bool {
 // loss (Drop) only where a message does (a reply, a pub/sub message, a
 // request being sent).
 type PointSpec struct {
-	Name      string
-	Drop      bool // a message can be lost here
-	Stop      bool // a crash or a pause can strike here
-	Interrupt bool // the event's thread can be interrupted here (it is waiting in a call)
+	Name string
+	Drop bool // a message can be lost here
+	Stop bool // a crash or a pause can strike here
+	// Interrupt says where a Thread.interrupt() can strike the point's
+	// thread, each kind drawn by the interrupt preset from a stream of its
+	// own: InterruptSent just after it sent a request, InterruptWait as its
+	// timed wait in a call ends, InterruptSubscription as the subscription
+	// it waits for becomes active; "" not here.
+	Interrupt string
 }
+
+// The kinds of PointSpec.Interrupt.
+const (
+	InterruptSent         = "sent"
+	InterruptWait         = "wait"
+	InterruptSubscription = "subscription"
+)
 
 // strikeAt looks for an armed fault of process p at the point name (of the
 // given kinds, or any when none is given); when one matches it is disarmed
