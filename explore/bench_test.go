@@ -6,7 +6,6 @@ import (
 	"runtime"
 	"strconv"
 	"strings"
-	"sync"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -80,15 +79,7 @@ func independentSearches(b *testing.B, cfg Config, n int) time.Duration {
 	cfg.Workers = 1
 	errs := make([]error, n)
 	start := time.Now()
-	var wg sync.WaitGroup
-	for i := range n {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			_, errs[i] = Explore(cfg, nil)
-		}()
-	}
-	wg.Wait()
+	together(n, func(i int) { _, errs[i] = Explore(cfg, nil) })
 	el := time.Since(start)
 	for _, err := range errs {
 		if err != nil {
@@ -115,15 +106,7 @@ func computeSpeedup(n int) float64 {
 	sink.Add(loop())
 	one := time.Since(start)
 	start = time.Now()
-	var wg sync.WaitGroup
-	for i := 0; i < n; i++ {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			sink.Add(loop())
-		}()
-	}
-	wg.Wait()
+	together(n, func(int) { sink.Add(loop()) })
 	return float64(n) * one.Seconds() / time.Since(start).Seconds()
 }
 

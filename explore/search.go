@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"runtime"
 	"strings"
-	"sync"
 	"sync/atomic"
 )
 
@@ -343,15 +342,7 @@ func expand(ws []*model, set *stateSet, backs []uint8, from, to uint32, outs []e
 	// The goroutines only share out the chunks; each chunk's result is
 	// the same whoever makes it, and it is read in chunk order.
 	var next atomic.Int64
-	var wg sync.WaitGroup
-	for _, m := range ws {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			work(m, func() int { return int(next.Add(1)) - 1 })
-		}()
-	}
-	wg.Wait()
+	together(len(ws), func(i int) { work(ws[i], func() int { return int(next.Add(1)) - 1 }) })
 	return outs
 }
 
@@ -482,18 +473,12 @@ func (e *edgeList) eachPart(n uint32, workers int, f func(from, to uint32)) {
 		return
 	}
 	var next atomic.Int64
-	var wg sync.WaitGroup
-	for range workers {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for k := int(next.Add(1)) - 1; k < parts; k = int(next.Add(1)) - 1 {
-				lo := uint32(k) * edgeMark
-				e.each(lo, min(lo+edgeMark, n), f)
-			}
-		}()
-	}
-	wg.Wait()
+	together(workers, func(int) {
+		for k := int(next.Add(1)) - 1; k < parts; k = int(next.Add(1)) - 1 {
+			lo := uint32(k) * edgeMark
+			e.each(lo, min(lo+edgeMark, n), f)
+		}
+	})
 }
 
 // stuck returns the first state (in breadth-first order, so a shallowest

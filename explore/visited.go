@@ -209,16 +209,28 @@ func each(n, workers int, f func(i int)) {
 		}
 		return
 	}
-	var wg sync.WaitGroup
 	per := (n + workers - 1) / workers
-	for lo := 0; lo < n; lo += per {
+	together((n+per-1)/per, func(k int) {
+		for i := k * per; i < min((k+1)*per, n); i++ {
+			f(i)
+		}
+	})
+}
+
+// together runs f(0), …, f(n-1) at once, each on a goroutine of its own
+// (the caller's for the last), and returns when all have: the search's one
+// way of using every core.
+func together(n int, f func(i int)) {
+	var wg sync.WaitGroup
+	for i := range n - 1 {
 		wg.Add(1)
-		go func(lo, hi int) {
+		go func() {
 			defer wg.Done()
-			for i := lo; i < hi; i++ {
-				f(i)
-			}
-		}(lo, min(lo+per, n))
+			f(i)
+		}()
+	}
+	if n > 0 {
+		f(n - 1)
 	}
 	wg.Wait()
 }
