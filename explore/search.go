@@ -128,12 +128,16 @@ func Explore(cfg Config, progress func(Stats)) (*Result, error) {
 		return path
 	}
 	seenKind := map[string]bool{}
+	// fill writes the encodings of the batch's new states into the set
+	// (set per batch below): a path is found again from them.
+	fill := func() {}
 	// report keeps f, reached by path; it reports whether the search stops
 	// (a bug).
 	report := func(f finding, path func() []action) bool {
 		if !f.bug && seenKind[f.kind] {
 			return false
 		}
+		fill()
 		v := m.replayPath(path(), f)
 		if f.bug {
 			res.Violation = v
@@ -171,16 +175,9 @@ func Explore(cfg Config, progress func(Stats)) (*Result, error) {
 			// encodings in set: all of them before a path to one is asked
 			// for (pathTo reads them), and at the batch's end.
 			filled := 0
-			fill := func() {
+			fill = func() {
 				set.fillAll(first+uint32(filled), fresh[filled:], len(ws))
 				filled = len(fresh)
-			}
-			report := func(f finding, path func() []action) bool {
-				if !f.bug && seenKind[f.kind] {
-					return false
-				}
-				fill()
-				return report(f, path)
 			}
 			for c := range outs {
 				o := &outs[c]
