@@ -197,14 +197,11 @@ func (r *Result) confirm(ctx context.Context, algos []string, b verdict.Batch) e
 		}
 	}
 	outcomes := make([]verdict.Outcome, len(runs))
-	// A run the job made already is not made again: its violations, kept
-	// from the job (runs are deterministic), go to the counterfactual runs.
+	// Each run is a cell's first by-design one, which the job made already
+	// and kept the violations of (runs are deterministic): only the
+	// counterfactual runs are made.
 	confirm := func(cfg clients.RunConfig) verdict.Outcome {
-		vs, ok := r.firstDesign[runKey{cfg.Algo, cfg.Preset, cfg.Seed}]
-		if !ok {
-			return verdict.ConfirmConfig(cfg)
-		}
-		vs, err := verdict.Confirm(cfg, vs)
+		vs, err := verdict.Confirm(cfg, r.firstDesign[runKey{cfg.Algo, cfg.Preset, cfg.Seed}])
 		return verdict.Outcome{Violations: vs, Err: err}
 	}
 	done := b.Run(ctx, "confirming excuses", uint64(len(runs)), confirm,
