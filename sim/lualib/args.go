@@ -9,30 +9,14 @@ import (
 // The argument checks of Lua 5.1's lauxlib.c, which the C libraries call;
 // their errors are worded and numbered as luaL_argerror words them.
 
-// maxCStack is LUAI_MAXCSTACK (luaconf.h): how many stack slots a C
-// function may use; lua_checkstack fails beyond it.
-const maxCStack = 8000
-
-// checkStack is lua_checkstack for a C function using used slots: false
-// when size more would pass LUAI_MAXCSTACK (ldo.c/lapi.c).
-func checkStack(used, size int) bool { return size <= maxCStack && used+size <= maxCStack }
+// checkStack is lua_checkstack for a C function using used slots.
+func checkStack(used, size int) bool { return lua.Lua51CheckStack(used, size) }
 
 // checkInteger is luaL_checkinteger: luaL_checknumber cast to a C long.
-func checkInteger(L *lua.LState, n int) int64 {
-	f, ok := lua.Lua51ToNumber(L.Get(n))
-	if !ok {
-		L.Lua51TypeError(n, "number")
-	}
-	return lua.Lua51Integer(f)
-}
+func checkInteger(L *lua.LState, n int) int64 { return L.Lua51CheckInteger(n) }
 
 // optInteger is luaL_optinteger: def when the argument is none or nil.
-func optInteger(L *lua.LState, n int, def int64) int64 {
-	if L.Get(n) == lua.LNil {
-		return def
-	}
-	return checkInteger(L, n)
-}
+func optInteger(L *lua.LState, n int, def int64) int64 { return L.Lua51OptInteger(n, def) }
 
 // checkString is luaL_checklstring: a string, or a number converted with
 // "%.14g".

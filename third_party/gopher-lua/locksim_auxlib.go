@@ -159,3 +159,31 @@ func Lua51Integer(d float64) int64 {
 	}
 	return int64(d)
 }
+
+// Lua51MaxCStack is LUAI_MAXCSTACK (luaconf.h): how many stack slots a C
+// function may use; lua_checkstack fails beyond it.
+const Lua51MaxCStack = 8000
+
+// Lua51CheckStack is lua_checkstack for a C function using used slots:
+// false when size more would pass LUAI_MAXCSTACK (lapi.c).
+func Lua51CheckStack(used, size int) bool {
+	return size <= Lua51MaxCStack && used+size <= Lua51MaxCStack
+}
+
+// Lua51CheckInteger is luaL_checkinteger: luaL_checknumber cast to a C
+// long (numeric strings converted as lua_tonumber does).
+func (ls *LState) Lua51CheckInteger(n int) int64 {
+	f, ok := Lua51ToNumber(ls.Get(n))
+	if !ok {
+		ls.Lua51TypeError(n, "number")
+	}
+	return Lua51Integer(f)
+}
+
+// Lua51OptInteger is luaL_optinteger: def when the argument is none or nil.
+func (ls *LState) Lua51OptInteger(n int, def int64) int64 {
+	if ls.Get(n) == LNil {
+		return def
+	}
+	return ls.Lua51CheckInteger(n)
+}

@@ -619,30 +619,12 @@ func isRangeError(err error) bool {
 
 /* }}} */
 
-// lua51MaxCStack is LUAI_MAXCSTACK (luaconf.h): the most values a C
-// function may have on its stack.
-const lua51MaxCStack = 8000
+// lua51CheckStack is lua_checkstack(L, n) for the running Go function,
+// whose arguments are on its stack.
+func lua51CheckStack(L *LState, n int) bool { return Lua51CheckStack(L.GetTop(), n) }
 
-// lua51CheckStack is lua_checkstack(L, n) for the running Go function:
-// whether n more values fit under LUAI_MAXCSTACK (lapi.c).
-func lua51CheckStack(L *LState, n int) bool {
-	return n >= 0 && L.GetTop()+n <= lua51MaxCStack
-}
-
-// lua51OptInt is luaL_optint: argument n as C's (int)(long)d (a numeric
-// string converted as lua_tointeger does), def when it is absent or nil.
-func lua51OptInt(L *LState, n int, def int) int {
-	v := L.Get(n)
-	if v == LNil {
-		return def
-	}
-	f, ok := Lua51ToNumber(v)
-	if !ok {
-		L.Lua51TypeError(n, "number")
-		return 0
-	}
-	return int(int32(Lua51Integer(f)))
-}
+// lua51OptInt is luaL_optint: luaL_optinteger cast to a C int.
+func lua51OptInt(L *LState, n int, def int) int { return int(int32(L.Lua51OptInteger(n, int64(def)))) }
 
 // fieldCacheEntry is what a GETGLOBAL or GETTABLEKS instruction last found:
 // the raw value of key in tb while tb's string keys were at version ver.
@@ -661,10 +643,10 @@ type fieldCacheEntry struct {
 // any change to the table's string keys invalidates the entry.
 func (ls *LState) getFieldStringCached(cf *callFrame, obj LValue, key string) LValue {
 	tb, ok := obj.(*LTable)
-	fn := cf.Fn
-	if !ok || fn.IsG {
+	if !ok {
 		return ls.getFieldString(obj, key)
 	}
+	fn := cf.Fn // a Lua function: only its instructions come here
 	pc := cf.Pc - 1
 	if fn.fieldCache != nil {
 		if e := &fn.fieldCache[pc]; e.tb == tb && e.ver == tb.strver && e.key == key {
