@@ -125,6 +125,13 @@ func LockOperations(h *model.History, fair bool) []porcupine.Operation {
 			add("leave "+op.Owner, leave, op.GaveUpVirtual, end, op.GaveUpVirtual, model.Left, what+" (gives up its place)")
 		}
 	}
+	for _, op := range h.Unlocks {
+		// The client's own unlock: what it answered is never seen by a
+		// caller, so it may have taken effect or not (Unknown) up to its
+		// script's run.
+		in := model.LockInput{Kind: model.Release, Lock: op.Lock, Owner: op.Owner, At: op.ExecAt, Epoch: op.ExecEpoch, Lease: op.ScriptLease}
+		add("unlock "+op.Owner, in, op.Start, op.End, op.ExecVirtual, model.Unknown, fmt.Sprintf("%s %s unlock (the client's own)", op.Proc, op.Owner))
+	}
 	for _, op := range h.Renewals {
 		in := model.LockInput{Kind: model.Renew, Lock: op.Lock, Owner: op.Owner, At: op.ExecAt, Epoch: op.ExecEpoch, Lease: op.ScriptLease}
 		add("watchdog "+op.Owner, in, op.Start, op.End, op.ExecVirtual, callResult(op), fmt.Sprintf("%s watchdog renews %s", op.Proc, op.Owner))

@@ -33,6 +33,9 @@ type Violation struct {
 	// Confirmed says how a counterfactual run confirmed (or re-judged) a
 	// by-design violation's excuse (package verdict); "" when none ran.
 	Confirmed string
+	// Known names the known bug that explains a bug-class violation, and
+	// the path its run took (package verdict's catalog); "" when none does.
+	Known string
 }
 
 func (v Violation) String() string {

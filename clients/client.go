@@ -542,6 +542,9 @@ func (c *Client) execTimer(own OwnerKind, slot int) {
 		if c.resendAllowed(e) {
 			e.phase = execResend
 			c.emit(Effect{Kind: EffNote, Note: NoteResend, Thread: e.cmd.Thread, Value: int64(e.attempt) + 1})
+			if e.cmd.Op != OpRenew {
+				c.flaw(FlawResend, e.cmd.Thread)
+			}
 			c.setTimer(execTimer(own, slot), c.ms(c.retryDelay(int(e.attempt))))
 			return
 		}
@@ -621,6 +624,9 @@ func (c *Client) complete(own OwnerKind, slot int, r sim.Reply, res Result) {
 	if c.cf.Simple != "" {
 		c.simpleReply(slot, r, res)
 		return
+	}
+	if res.Err == ErrSync && !c.cf.v470() {
+		c.flaw(FlawSyncFailed, c.threads[slot].id)
 	}
 	c.threadReply(slot, r, res)
 }
@@ -730,6 +736,7 @@ func (c *Client) undoAcquire(i int) {
 	e := &t.exec
 	undo := c.unlockCmd(i)
 	undo.At = c.wall // made now, as send stamps every command
+	c.flaw(FlawRequeue, t.id)
 	e.orig, e.undo = e.cmd, true
 	e.seq++
 	e.cmd, e.attempt = undo, 0

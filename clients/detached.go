@@ -120,6 +120,7 @@ func (c *Client) detachedDone(j int, r sim.Reply, res Result) {
 		what += "the watchdog renews it"
 	}
 	if !d.fenced {
+		c.flaw(FlawDetachedHold, d.tid)
 		c.emit(Effect{Kind: EffNote, Note: NoteDetached, Thread: d.tid, Text: what + " for a thread that was told it failed"})
 		c.dropDetached(j)
 		return

@@ -47,6 +47,9 @@ func (c *Client) fencedCall(i int) {
 	t := &c.threads[i]
 	switch t.call.Kind {
 	case CallLock:
+		if t.call.Lease != -1 {
+			c.flaw(FlawFencedLeaseDropped, t.id)
+		}
 		t.call.Lease = -1 // lockAndGetToken(leaseTime, unit) → lockAndGetTokenAsync()
 		t.call.Wait = -1
 	case CallTryLock:
@@ -69,6 +72,8 @@ func (c *Client) fencedAcquire(i int) {
 	lease := c.handleOf(i).lease
 	if t.call.Lease > 0 {
 		lease = c.leaseMillis(t.call.Lease, t.call.Unit)
+	} else if lease != c.cf.Opts.LockWatchdogTimeout {
+		c.flaw(FlawLeaseKept, t.id)
 	}
 	t.cur = c.wall
 	c.send(OwnThread, i, Cmd{Op: OpAcquireToken, Thread: t.id, Lease: lease, Sync: c.sync()})
@@ -87,6 +92,9 @@ func (c *Client) elapse(i int) {
 func (c *Client) fencedReply(i int, r sim.Reply, res Result) {
 	t := &c.threads[i]
 	if res.Failed() {
+		if res.Err == ErrSync {
+			c.flaw(FlawFencedNoUndo, t.id)
+		}
 		c.finish(i, res) // completeExceptionally; finish unsubscribes a later try
 		return
 	}
@@ -100,6 +108,9 @@ func (c *Client) fencedReply(i int, r sim.Reply, res Result) {
 		// else the watchdog starts (RedissonFencedLock.java:91-99); then the
 		// token completes the result.
 		if t.call.Lease > 0 {
+			if c.ren.present {
+				c.flaw(FlawLeaseUnderWatchdog, t.id)
+			}
 			c.handleOf(i).lease = c.leaseMillis(t.call.Lease, t.call.Unit)
 		} else {
 			c.scheduleExpirationRenewal(i)

@@ -98,6 +98,9 @@ func (c *Client) tryAcquire(i int, waitTime int64) {
 		}
 	case c.cf.since3168():
 		lease, unit = h.lease, Milliseconds
+		if lease != o.LockWatchdogTimeout {
+			c.flaw(FlawLeaseKept, t.id)
+		}
 	default:
 		h.lease = o.LockWatchdogTimeout
 		lease, unit = h.lease, Milliseconds
@@ -124,6 +127,8 @@ func (c *Client) tryAcquireOnce(i int) {
 	h, o := c.handleOf(i), &c.cf.Opts
 	if !c.cf.since3168() {
 		h.lease = o.LockWatchdogTimeout
+	} else if h.lease != o.LockWatchdogTimeout {
+		c.flaw(FlawLeaseKept, t.id)
 	}
 	cmd := Cmd{Op: OpAcquireNoWait, Thread: t.id, Lease: h.lease, Sync: c.sync()}
 	if o.Fair {
@@ -142,6 +147,9 @@ func (c *Client) tryAcquireOnce(i int) {
 // watchdog when there is no lease.
 func (c *Client) acquired(i int) {
 	call := c.threads[i].call
+	if call.Lease != -1 && c.ren.present {
+		c.flaw(FlawLeaseUnderWatchdog, c.threads[i].id)
+	}
 	if call.Lease != -1 && call.Kind != CallTryLock {
 		if c.cf.since3168() {
 			c.handleOf(i).lease = c.leaseMillis(call.Lease, call.Unit)
@@ -205,6 +213,7 @@ func (c *Client) lockReply(i int, r sim.Reply, res Result) {
 		case psOK:
 			c.lockLoop(i)
 		case psFailed:
+			c.flaw(FlawStaleSubscription, t.id)
 			c.leaveSubWait(i)
 			c.finish(i, Result{Err: ErrSubscribe, Text: e.err})
 		default:
@@ -229,6 +238,7 @@ func (c *Client) lockReply(i int, r sim.Reply, res Result) {
 		return
 	}
 	c.emit(Effect{Kind: EffNote, Note: NoteUntimedWait, Thread: t.id, Value: ttl})
+	c.flaw(FlawUntimedWait, t.id)
 	// R16: acquireUninterruptibly for lock(), acquire() for lockInterruptibly; R8: acquire().
 	c.latchWait(i, 0, false, c.cf.since3168() && !t.call.Interruptibly)
 }
@@ -248,6 +258,7 @@ func (c *Client) tryLockReply(i int, r sim.Reply, res Result) {
 	if res.Err == ErrTimeout && t.pc == pcTryTry && c.cf.v470() {
 		// 4.7.0 catches RedisResponseTimeoutException from a try inside the
 		// loop: acquireFailed, then false (RedissonLock.java:274-280).
+		c.flaw(FlawTimeoutSwallowed, t.id)
 		c.acquireFailed(i)
 		return
 	}
@@ -283,6 +294,7 @@ func (c *Client) tryLockReply(i int, r sim.Reply, res Result) {
 		case psOK:
 			c.trySubscribed(i)
 		case psFailed:
+			c.flaw(FlawStaleSubscription, t.id)
 			c.leaveSubWait(i)
 			c.acquireFailed(i)
 		default:
@@ -511,6 +523,7 @@ func (c *Client) interruptedWait(i int) {
 			return
 		}
 		t.interrupted = true
+		c.flaw(FlawInterruptSwallowed, t.id)
 		c.finish(i, Result{OK: true})
 		return
 	}
@@ -627,7 +640,12 @@ func (c *Client) unlocked(i int, r sim.Reply, res Result) {
 		case res.Failed():
 			c.cancelExpirationRenewal(t.id, false)
 		case r.Kind == sim.KindInt && r.Int == 1:
+			if c.ren.present && c.ren.threads[0].tid != t.id {
+				c.flaw(FlawRenewalCancelledForAll, t.id)
+			}
 			c.cancelExpirationRenewal(-1, true)
+		case r.Kind == sim.KindInt && r.Int == 0:
+			c.flaw(FlawPartialUnlockKeepsRenewal, t.id)
 		}
 	}
 	switch {

@@ -402,6 +402,7 @@ func (r *Run) programFactory() (func() sim.Program, error) {
 		prog := &workloadProgram{Host: host}
 		r.progs = append(r.progs, prog)
 		renewOps := map[int32]int{} // task slot → its renewal's entry in h.Renewals
+		unlockOps := map[Ref]int{}  // a detached unlock → its entry in h.Unlocks
 		var inc int
 		host.Tag = func(ref Ref, cmd Cmd) string {
 			if ref.Owner == OwnTask {
@@ -412,6 +413,17 @@ func (r *Run) programFactory() (func() sim.Program, error) {
 			}
 			if ref.Owner == OwnNone {
 				return "" // a latch's DEL serves no call
+			}
+			if ref.Owner == OwnDetached && cmd.Op == OpUnlock {
+				// The client's own unlock for a call that is over: an
+				// operation of its own, once per command (not per attempt).
+				i, ok := unlockOps[ref]
+				if !ok {
+					i = len(h.Unlocks)
+					unlockOps[ref] = i
+					h.Unlocks = append(h.Unlocks, model.Op{Proc: host.p.Name, Thread: cmd.Thread, Owner: host.c.Owner(cmd.Thread), Lock: wl.Lock, Call: model.CallUnlock, Wait: -1, Lease: -1, Start: host.p.VirtualNow(), End: -1, ExecAt: -1, ScriptLease: cmd.Lease})
+				}
+				return unlockTag(i)
 			}
 			if t := prog.thread(cmd.Thread); t != nil && t.op >= 0 {
 				return opTag(t.op)
@@ -453,6 +465,8 @@ func (r *Run) programFactory() (func() sim.Program, error) {
 				if t := prog.thread(e.Thread); t != nil && t.op >= 0 {
 					h.Ops[t.op].Untimed = true
 				}
+			case NoteFlaw:
+				h.Flaws = append(h.Flaws, model.FlawAt{At: p.VirtualNow(), Proc: p.Name, Owner: host.c.Owner(e.Thread), Flaw: e.Text})
 			case NoteRenewSent:
 				renewOps[e.Slot] = len(h.Renewals)
 				h.Renewals = append(h.Renewals, model.Op{Proc: p.Name, Thread: -1, Owner: host.c.Owner(e.Thread), Lock: wl.Lock, Call: model.CallRenew, Wait: -1, Lease: -1, Start: p.VirtualNow(), End: -1, ExecAt: -1, ScriptLease: e.Value})
@@ -632,6 +646,8 @@ func (r *Run) noteExec(req sim.Request, serverMs int64) {
 		}
 	case kind == "renew" && i < len(h.Renewals):
 		h.Renewals[i].ExecAt, h.Renewals[i].ExecVirtual, h.Renewals[i].ExecEpoch = serverMs, r.World.Now(), r.epoch
+	case kind == "unlock" && i < len(h.Unlocks):
+		h.Unlocks[i].ExecAt, h.Unlocks[i].ExecVirtual, h.Unlocks[i].ExecEpoch = serverMs, r.World.Now(), r.epoch
 	}
 }
 
@@ -697,7 +713,7 @@ func (r *Run) beforeExec(n *sim.Node, req sim.Request) {
 	}
 }
 
-// parseTag splits a request's tag, "op/N" or "renew/N", into its kind and
+// parseTag splits a request's tag, "op/N", "renew/N" or "unlock/N", into its kind and
 // index ("", -1 when the request serves no recorded call).
 func parseTag(tag string) (string, int) {
 	kind, idx, ok := strings.Cut(tag, "/")

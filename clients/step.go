@@ -220,6 +220,7 @@ const (
 	NoteSubscribeFail                     // a subscription failed (Text)
 	NoteWait                              // a thread blocks on its latch; OK: timed, for Value ms
 	NoteDetached                          // an interrupted call's acquire went on without it; Thread, Text: what its completion did
+	NoteFlaw                              // the client took a known flaw's path (flaws.go); Thread, Text: the Flaw
 )
 
 // Effect is one thing a step asks the driver to do.

@@ -71,6 +71,11 @@ func (c *Client) scheduleExpirationRenewal(i int) {
 // task reschedules itself) unless an entry exists.
 func (c *Client) schedule381(tid int64, h int, j int) {
 	if c.ren.present {
+		if j < 0 && c.ren.threads[0].tid != tid {
+			// The entry is per lock name: this thread's hold rides on
+			// another thread's renewal, which that thread's unlock ends.
+			c.flaw(FlawRenewalCancelledForAll, tid)
+		}
 		if j >= 0 {
 			c.freeTask(j)
 		}
@@ -146,6 +151,7 @@ func (c *Client) renewed(j int, r sim.Reply, res Result) {
 	if c.cf.since3168() {
 		switch {
 		case res.Failed():
+			c.flaw(FlawRenewalStopped, tk.exec.cmd.Thread)
 			c.ren = renewal{}
 			c.freeTask(j)
 		case ok:
@@ -158,6 +164,9 @@ func (c *Client) renewed(j int, r sim.Reply, res Result) {
 	}
 	c.ren = renewal{}
 	if !ok {
+		if res.Failed() {
+			c.flaw(FlawRenewalStopped, tk.exec.cmd.Thread)
+		}
 		c.freeTask(j)
 		return
 	}

@@ -339,9 +339,10 @@ func outcome(res Result, yes, no string) (string, string) {
 	return no, ""
 }
 
-// opTag and renewalTag label requests with the history entry they serve.
+// opTag, renewalTag and unlockTag label requests with the history entry they serve.
 func opTag(i int) string      { return "op/" + strconv.Itoa(i) }
 func renewalTag(i int) string { return "renew/" + strconv.Itoa(i) }
+func unlockTag(i int) string  { return "unlock/" + strconv.Itoa(i) }
 
 func leaseMs(a Attempt) int64 {
 	if a.Lease == -1 {

@@ -136,9 +136,12 @@ func (c *Cell) add(algo string, seed uint64, prop string, vs []checks.Violation)
 		if v.Class == checks.Bug {
 			if !bug && c.FirstBug == 0 {
 				c.FirstBug, c.FirstBugText = seed, v.String()
+				if verdict.Known(v) {
+					c.FirstBugText += " [known: " + v.Known + "]"
+				}
 			}
 			bug = true
-			if !verdict.Known(algo, v) {
+			if !verdict.Known(v) {
 				if !unexpected && c.FirstUnexpected == 0 {
 					c.FirstUnexpected, c.FirstUnexpectedText = seed, v.String()
 				}
@@ -225,7 +228,7 @@ func (r *Result) confirm(ctx context.Context, algos []string, b verdict.Batch) e
 				break
 			}
 			r.Rejudgements = append(r.Rejudgements, Finding{Property: t.prop, Algo: cfg.Algo, Preset: cfg.Preset, Seed: cfg.Seed, Text: v.String()})
-			if v.Class == checks.Bug && !verdict.Known(cfg.Algo, v) {
+			if v.Class == checks.Bug && !verdict.Known(v) {
 				c := r.cells[t.cell]
 				c.UnexpectedRuns++
 				c.BugRuns++

@@ -204,12 +204,28 @@ type History struct {
 	// Renewals are the watchdog's renewal calls (Call CallRenew, Thread
 	// -1), kept apart from the workload's calls.
 	Renewals []Op
+	// Unlocks are the unlocks a client sends on its own for a thread whose
+	// call is over (Call CallUnlock, Outcome ""): the fenced lock's unlock
+	// of a lock that an interrupted call's acquire took afterwards
+	// (`if (!result.complete(...)) unlockAsync(threadId)`).
+	Unlocks  []Op
 	Sections []Section
 	Writes   []Write
 	Store    []StoreSample // one per script run, in time order (the checks search them by time)
 	End      End
 	// NegativeTTLs counts acquire replies below zero (3.16.8's #5503).
 	NegativeTTLs int
+	// Flaws are the known flaws' code paths the clients took, in time
+	// order (clients.Flaw): what a known bug needs to have acted.
+	Flaws []FlawAt
+}
+
+// FlawAt is one flaw's path taken: by which process's thread, and when.
+type FlawAt struct {
+	At    sim.Time
+	Proc  string
+	Owner string
+	Flaw  string
 }
 
 // LeaseFrom is when the section's lease (Lease) was last armed: the grant,

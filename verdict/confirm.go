@@ -104,7 +104,7 @@ func Confirm(cfg clients.RunConfig, vs []checks.Violation) ([]checks.Violation, 
 			v.Excuse = again.Excuse
 		default:
 			v.Confirmed = "re-judged: it happens without faults " + faultNames(*v, idx) + " too: a bug"
-			v.Class, v.Excuse = checks.Bug, ""
+			v.Class, v.Excuse, v.Known = checks.Bug, "", again.Known
 		}
 	}
 	return out, nil

@@ -1,16 +1,39 @@
 package verdict
 
-import "github.com/locksim/locksim/checks"
+import (
+	"cmp"
+	"slices"
+	"strings"
+
+	"github.com/locksim/locksim/checks"
+	"github.com/locksim/locksim/clients"
+	"github.com/locksim/locksim/model"
+	"github.com/locksim/locksim/sim"
+)
 
 // knownBugs are the bug-class findings each algorithm is known to show
 // without any fault it does not claim to survive; the gate reports them
 // but does not fail on them. An entry is a property, or a property and
-// the kind of its violations ("error/not-held").
+// the kind of its violations ("error/not-held"), and the code paths
+// (clients.Flaw) through which the bug acts: a violation is excused as
+// the entry's only when its run took one of them before it (for
+// linearizability, anywhere in the run: porcupine judges the history as
+// a whole and names one call it cannot place). A violation of a known
+// property that no known path explains — a new bug with a known symptom
+// — is unexpected. The simple locks of seed 003 need no path: the
+// algorithm itself is the flaw.
+//
+//   - Every Redisson lock: forceUnlock() deletes whoever's hold, by
+//     contract (RedissonLock.forceUnlockAsync); the workloads call it, so
+//     the holder it deleted overlaps the next one (mutex), its lock runs
+//     out under it (expiry) and its unlock throws (error/not-held). Path:
+//     a forceUnlock whose script ran.
 //
 //   - seed 003's simple locks: setnx-expire's crash between SETNX and
 //     EXPIRE leaves a lock that never expires (liveness); set-px and
 //     set-uuid-getdel delete another holder's lock (mutex; linearizable sees
 //     it from the clients' side).
+//
 //   - Redisson 3.8.1: unlockAsync calls cancelExpirationRenewal(null) when
 //     the unlock completes, cancelling whatever renewal the lock has in the
 //     JVM; when another thread of the same JVM took the lock between the
@@ -22,12 +45,14 @@ import "github.com/locksim/locksim/checks"
 //     interrupted, still ran) turns its last unlock into a partial one and
 //     leaves the watchdog renewing that hold for ever (orphan: rlock-3.8.1
 //     seed 4, preset interrupt; preset net).
+//
 //   - Redisson 3.8.1's lock() and lock(lease) call lockInterruptibly and
 //     catch its InterruptedException (RedissonLock.java:116-132 in 3.8.1):
 //     a thread interrupted in its timed wait returns from lock() as if it
 //     held the lock, which another thread holds or nobody does; its unlock
 //     then throws (linearizable: rlock-3.8.1 seed 4, fairlock-3.8.1 seed 4,
 //     preset interrupt; mutex, error/not-held). The fair lock inherits it.
+//
 //   - Redisson 3.16.8: the watchdog stops for good after a WAIT that
 //     counted fewer replicas (#3994), so the lock expires under a live
 //     holder when a replica lags; an acquire re-sent after a lost reply runs
@@ -41,6 +66,7 @@ import "github.com/locksim/locksim/checks"
 //     (mutex, expiry, error/not-held). A subscription that timed out stays in
 //     the entry map with its failed promise, so every later subscriber on
 //     that entry fails at once (#6047, #4700: error/subscribe).
+//
 //   - Redisson 4.7.0 keeps that internalLockLeaseTime: an acquire with a
 //     lease stores it in the lock object (RedissonLock.java:174-175,
 //     198-199) and a later lock() without one sends it (RedissonLock.java:189-191)
@@ -72,6 +98,7 @@ import "github.com/locksim/locksim/checks"
 //     thenApply start the watchdog for a thread that was told it failed:
 //     the lock is renewed for ever with no holder (#7272; orphan: rlock-4.7.0
 //     seed 9, preset interrupt; fairlock-4.7.0 seed 6).
+//
 //   - Redisson 4.7.0's fenced lock is an RLock (unlock, forceUnlock, the
 //     watchdog and internalLockLeaseTime are RedissonLock's), so it shows
 //     the same. Its own: lockAndGetToken(leaseTime, unit) drops its
@@ -84,28 +111,176 @@ import "github.com/locksim/locksim/checks"
 //     after a WAIT that counted no replica (no handleNoSync, no
 //     ServiceManager.execute: RedissonFencedLock.java:85-102), so the call
 //     throws while the lock it took stays, unrenewed.
-var knownBugs = map[string][]string{
-	"setnx-expire":     {"mutex", "liveness", "linearizable"},
-	"set-px":           {"mutex", "linearizable"},
-	"set-uuid-getdel":  {"mutex", "linearizable"},
-	"rlock-3.8.1":      {"mutex", "expiry", "error/not-held", "orphan", "linearizable"},
-	"fairlock-3.8.1":   {"mutex", "expiry", "error/not-held", "orphan", "linearizable"},
-	"rlock-3.16.8":     {"mutex", "holds", "linearizable", "expiry", "error/not-held", "error/subscribe"},
-	"fairlock-3.16.8":  {"mutex", "holds", "liveness", "linearizable", "expiry", "error/not-held", "error/subscribe"},
-	"rlock-4.7.0":      {"mutex", "holds", "linearizable", "expiry", "error/not-held", "orphan"},
-	"fairlock-4.7.0":   {"mutex", "holds", "linearizable", "fifo", "expiry", "error/not-held", "orphan"},
-	"fencedlock-4.7.0": {"mutex", "holds", "linearizable", "expiry", "error/not-held"},
+var knownBugs = map[string][]knownBug{
+	"setnx-expire":    inherent("mutex", "liveness", "linearizable"),
+	"set-px":          inherent("mutex", "linearizable"),
+	"set-uuid-getdel": inherent("mutex", "linearizable"),
+	"rlock-3.8.1":     redisson381,
+	"fairlock-3.8.1":  redisson381,
+	"rlock-3.16.8":    redisson3168,
+	"fairlock-3.16.8": append(slices.Clip(redisson3168),
+		knownBug{"liveness", []string{flaw(clients.FlawUntimedWait)}}),
+	"rlock-4.7.0": redisson470,
+	"fairlock-4.7.0": append(slices.Clip(redisson470),
+		knownBug{"fifo", []string{flaw(clients.FlawRequeue)}}),
+	"fencedlock-4.7.0": append(slices.Clip(redisson470),
+		knownBug{"holds", []string{flaw(clients.FlawFencedNoUndo)}},
+		knownBug{"expiry", []string{flaw(clients.FlawFencedLeaseDropped), flaw(clients.FlawFencedNoUndo)}},
+		knownBug{"mutex", []string{flaw(clients.FlawFencedNoUndo)}},
+		knownBug{"error/not-held", []string{flaw(clients.FlawFencedNoUndo)}},
+		knownBug{"linearizable", []string{flaw(clients.FlawFencedLeaseDropped)}}),
 }
 
-// Known reports whether v is one of algo's known bugs.
-func Known(algo string, v checks.Violation) bool {
-	for _, p := range knownBugs[algo] {
-		if p == v.Property || p == v.Property+"/"+v.Kind {
-			return true
+// forceUnlock is the path of a forceUnlock() whose script ran: not a flaw,
+// the method's contract, which the workloads exercise.
+const forceUnlock = "force-unlock"
+
+func flaw(f clients.Flaw) string { return string(f) }
+
+// lockLost are the paths through which a Redisson lock is lost under a
+// live holder, in every version: forceUnlock, and a re-entry with a lease
+// under a watchdog hold.
+var lockLost = []string{forceUnlock, flaw(clients.FlawLeaseUnderWatchdog)}
+
+var redisson381 = []knownBug{
+	{"mutex", append(slices.Clip(lockLost), flaw(clients.FlawRenewalCancelledForAll), flaw(clients.FlawRenewalStopped), flaw(clients.FlawInterruptSwallowed))},
+	{"expiry", append(slices.Clip(lockLost), flaw(clients.FlawRenewalCancelledForAll), flaw(clients.FlawRenewalStopped))},
+	{"error/not-held", append(slices.Clip(lockLost), flaw(clients.FlawRenewalCancelledForAll), flaw(clients.FlawRenewalStopped), flaw(clients.FlawInterruptSwallowed))},
+	{"orphan", []string{flaw(clients.FlawPartialUnlockKeepsRenewal)}},
+	{"linearizable", []string{flaw(clients.FlawInterruptSwallowed)}},
+}
+
+var redisson3168 = []knownBug{
+	{"mutex", append(slices.Clip(lockLost), flaw(clients.FlawLeaseKept), flaw(clients.FlawRenewalStopped), flaw(clients.FlawSyncFailed), flaw(clients.FlawResend))},
+	{"expiry", append(slices.Clip(lockLost), flaw(clients.FlawLeaseKept), flaw(clients.FlawRenewalStopped), flaw(clients.FlawSyncFailed), flaw(clients.FlawResend))},
+	{"error/not-held", append(slices.Clip(lockLost), flaw(clients.FlawLeaseKept), flaw(clients.FlawRenewalStopped), flaw(clients.FlawSyncFailed), flaw(clients.FlawResend))},
+	{"holds", []string{flaw(clients.FlawResend), flaw(clients.FlawSyncFailed)}},
+	{"linearizable", []string{flaw(clients.FlawResend), flaw(clients.FlawSyncFailed)}},
+	{"error/subscribe", []string{flaw(clients.FlawStaleSubscription)}},
+}
+
+var redisson470 = []knownBug{
+	{"mutex", append(slices.Clip(lockLost), flaw(clients.FlawLeaseKept), flaw(clients.FlawDetachedHold))},
+	{"expiry", append(slices.Clip(lockLost), flaw(clients.FlawLeaseKept), flaw(clients.FlawDetachedHold))},
+	{"error/not-held", append(slices.Clip(lockLost), flaw(clients.FlawLeaseKept), flaw(clients.FlawDetachedHold))},
+	{"holds", []string{flaw(clients.FlawTimeoutSwallowed), flaw(clients.FlawResend)}},
+	{"linearizable", []string{flaw(clients.FlawTimeoutSwallowed), flaw(clients.FlawResend)}},
+	{"orphan", []string{flaw(clients.FlawDetachedHold)}},
+}
+
+// knownBug is one catalog entry: a property (or property/kind) and the
+// paths, one of which the run must have taken; none for an algorithm
+// whose design is the flaw.
+type knownBug struct {
+	property string
+	paths    []string
+}
+
+func inherent(props ...string) []knownBug {
+	var out []knownBug
+	for _, p := range props {
+		out = append(out, knownBug{property: p})
+	}
+	return out
+}
+
+// Explain names the catalog entry of algo that explains v in the run
+// whose history is h, "" when none does: the entry's property (and kind)
+// is v's and, unless the algorithm itself is the flaw, the run took one
+// of its paths at or before v (anywhere, for the properties judged over
+// the whole run). The name lists every path of the entry the run took, in
+// the order it first took them: "mutex via lease-kept, force-unlock".
+func Explain(algo string, v checks.Violation, h *model.History) string {
+	for _, k := range knownBugs[algo] {
+		if k.property != v.Property && k.property != v.Property+"/"+v.Kind {
+			continue
+		}
+		if k.paths == nil {
+			return k.property
+		}
+		paths := k.paths
+		if v.Property == "linearizable" {
+			paths = allPaths(algo)
+		}
+		if took := tookPaths(h, paths, v); len(took) > 0 {
+			return k.property + " via " + strings.Join(took, ", ")
 		}
 	}
-	return false
+	return ""
 }
 
-// KnownBugs returns algo's catalog entries.
-func KnownBugs(algo string) []string { return knownBugs[algo] }
+// wholeRun are the properties judged over the whole run, whose moment
+// is not the one the bug acted at: linearizability (porcupine names one
+// call it cannot place), liveness and orphan (judged at the end).
+var wholeRun = map[string]bool{"linearizable": true, "liveness": true, "orphan": true}
+
+// allPaths are every path of algo's catalog: a linearizability failure is
+// the general view of the same bugs the specific checks tell apart.
+func allPaths(algo string) []string {
+	var out []string
+	for _, k := range knownBugs[algo] {
+		for _, p := range k.paths {
+			if !slices.Contains(out, p) {
+				out = append(out, p)
+			}
+		}
+	}
+	return out
+}
+
+// tookPaths are the paths, of those given, that h took before v, in the
+// order it first took them.
+func tookPaths(h *model.History, paths []string, v checks.Violation) []string {
+	whole := wholeRun[v.Property]
+	before := func(t sim.Time) bool { return whole || t <= v.At }
+	type took struct {
+		at   sim.Time
+		path string
+	}
+	var seen []took
+	add := func(at sim.Time, p string) {
+		for k := range seen {
+			if seen[k].path == p {
+				seen[k].at = min(seen[k].at, at)
+				return
+			}
+		}
+		seen = append(seen, took{at, p})
+	}
+	for _, f := range h.Flaws {
+		if before(f.At) && slices.Contains(paths, f.Flaw) {
+			add(f.At, f.Flaw)
+		}
+	}
+	if slices.Contains(paths, forceUnlock) {
+		for _, op := range h.Ops {
+			if op.Call == model.CallForceUnlock && op.ExecAt >= 0 && before(op.ExecVirtual) {
+				add(op.ExecVirtual, forceUnlock)
+			}
+		}
+	}
+	slices.SortStableFunc(seen, func(a, b took) int { return cmp.Compare(a.at, b.at) })
+	out := make([]string, len(seen))
+	for k, s := range seen {
+		out[k] = s.path
+	}
+	return out
+}
+
+// Known reports whether v is one of its algorithm's known bugs: a
+// bug-class violation that Check found explained by the catalog.
+func Known(v checks.Violation) bool { return v.Class == checks.Bug && v.Known != "" }
+
+// KnownBugs returns algo's catalog entries, each a property and the paths
+// that explain it ("mutex via force-unlock|lease-kept").
+func KnownBugs(algo string) []string {
+	var out []string
+	for _, k := range knownBugs[algo] {
+		s := k.property
+		if k.paths != nil {
+			s += " via " + strings.Join(k.paths, "|")
+		}
+		out = append(out, s)
+	}
+	return out
+}

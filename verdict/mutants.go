@@ -30,7 +30,7 @@ func Caught(algo string, vs, baseline []checks.Violation) ([]string, string) {
 		if v.Class != checks.Bug || slices.Contains(props, v.Property) {
 			continue
 		}
-		if !Known(algo, v) || !inBase[v.Property] {
+		if !Known(v) || !inBase[v.Property] {
 			props = append(props, v.Property)
 			if detail == "" {
 				detail = v.String()

@@ -60,7 +60,7 @@ func (l *SweepLog) Add(cfg clients.RunConfig, vs []checks.Violation) {
 		if l.JSON {
 			var b bytes.Buffer
 			_ = jsonl.Append(&b, jsonViolation{Algo: cfg.Algo, Preset: cfg.Preset, Seed: cfg.Seed, Property: v.Property, Kind: v.Kind, Class: string(v.Class),
-				Known: v.Class == checks.Bug && Known(cfg.Algo, v), Excuse: v.Excuse, Confirmed: v.Confirmed, AtMs: float64(v.At) / 1000, Actors: v.Actors, Detail: v.Detail, Reproduce: cmd})
+				Known: v.Class == checks.Bug && Known(v), Excuse: v.Excuse, Confirmed: v.Confirmed, AtMs: float64(v.At) / 1000, Actors: v.Actors, Detail: v.Detail, Reproduce: cmd})
 			fmt.Fprintln(l.W, b.String())
 		} else {
 			fmt.Fprintf(l.W, "seed %d: %s\n    %s\n", cfg.Seed, v.String(), cmd)

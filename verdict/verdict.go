@@ -45,7 +45,13 @@ func Check(r *clients.Run) Result {
 	fv, fencing := checks.Fenced(h, faults)
 	v = append(v, fv...)
 	lv, lin := checks.Linearizable(h, clients.LockModel(r.Config.Algo), faults, LinearizableTimeout)
-	return Result{Violations: append(v, lv...), Linearizability: lin, Fencing: fencing}
+	v = append(v, lv...)
+	for i := range v {
+		if v[i].Class == checks.Bug {
+			v[i].Known = Explain(r.Config.Algo, v[i], h)
+		}
+	}
+	return Result{Violations: v, Linearizability: lin, Fencing: fencing}
 }
 
 // Run builds, executes and checks cfg's run (no trace: not even its hash,

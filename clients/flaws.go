@@ -1,0 +1,83 @@
+package clients
+
+// Flaw names a code path of Redisson's client, ported as it is, through
+// which a known bug acts. The client notes each one it takes (NoteFlaw), so
+// that a violation is excused as a known bug only when the run went
+// through that bug's path before it (verdict's catalog), not because some
+// known bug of the algorithm shares its property: a new bug with the same
+// symptom, in a fork of the scripts or in a later version, is then still
+// reported as unexpected.
+type Flaw string
+
+// The flaws. Each is noted where the port of its Java line runs.
+const (
+	// FlawResend: a lock command (acquire, unlock, forceUnlock, not a
+	// renewal) is re-sent after a response timeout, though its first send
+	// may have run (RedisExecutor.scheduleResponseTimeout's isResendAllowed,
+	// 3.10.0 on): an acquire runs twice (#4822, #4871, #7367), a
+	// forceUnlock's second run answers 0.
+	FlawResend Flaw = "resend"
+	// FlawSyncFailed: 3.16.8's lock command ran, then its batch's WAIT
+	// counted fewer replicas than the client has and the call throws
+	// IllegalStateException (RedissonBaseLock.evalWriteAsync, #3994): an
+	// acquire it ran stays, a hold its caller does not count.
+	FlawSyncFailed Flaw = "sync-failed"
+	// FlawUntimedWait: a negative ttl makes lock() wait on its latch with no
+	// timeout (3.16.8's fair lock, #5503).
+	FlawUntimedWait Flaw = "untimed-wait"
+	// FlawStaleSubscription: a subscriber meets the failed promise a timed
+	// out subscription left in the entry map, and fails at once (#6047, #4700).
+	FlawStaleSubscription Flaw = "stale-subscription"
+	// FlawLeaseKept: an acquire without a lease sends the lease an earlier
+	// call stored in the lock object's internalLockLeaseTime (3.16.8's
+	// RedissonLock.java:160,182; 4.7.0's RedissonLock.java:174-175,189-191),
+	// while the watchdog renews at lockWatchdogTimeout/3.
+	FlawLeaseKept Flaw = "lease-kept"
+	// FlawLeaseUnderWatchdog: an acquisition with an explicit lease while
+	// the client's watchdog renews the lock (an outer hold without one):
+	// the renewal extends the lock past the lease asked for.
+	FlawLeaseUnderWatchdog Flaw = "lease-under-watchdog"
+	// FlawRenewalCancelledForAll: 3.8.1 keeps one renewal per lock name in
+	// the JVM, and unlockAsync that answered 1 calls
+	// cancelExpirationRenewal(null) (R8:RedissonLock.unlockAsync,
+	// scheduleExpirationRenewal): noted where that unlock removes a renewal
+	// another thread started, and where a thread's new hold finds another
+	// thread's entry and schedules none (its renewal is that entry's).
+	FlawRenewalCancelledForAll Flaw = "renewal-cancelled-for-all"
+	// FlawPartialUnlockKeepsRenewal: 3.8.1's unlockAsync answered 0 (a hold
+	// is left) and cancels nothing: when the hold left is one the thread
+	// does not count, the watchdog renews it for ever (R8:RedissonLock.unlockAsync).
+	FlawPartialUnlockKeepsRenewal Flaw = "partial-unlock-keeps-renewal"
+	// FlawRenewalStopped: a renewal failed with an error and the watchdog
+	// stopped for good while its lock is held (3.16.8: the entry is removed,
+	// R16:RedissonBaseLock.java:149-152, #3994; 3.8.1: no new entry).
+	FlawRenewalStopped Flaw = "renewal-stopped"
+	// FlawInterruptSwallowed: 3.8.1's lock() catches lockInterruptibly's
+	// InterruptedException and returns as if it held the lock
+	// (RedissonLock.java:116-132 in 3.8.1).
+	FlawInterruptSwallowed Flaw = "interrupt-swallowed"
+	// FlawTimeoutSwallowed: 4.7.0's tryLock(wait) catches a
+	// RedisResponseTimeoutException from a try in its loop and answers
+	// false, though that acquire may have run (RedissonLock.java:274-280).
+	FlawTimeoutSwallowed Flaw = "timeout-swallowed"
+	// FlawDetachedHold: an interrupted call's acquire completed after the
+	// call gave up, took the lock, and its thenApply kept the lease or
+	// started the watchdog for a thread that was told it failed (#7272).
+	FlawDetachedHold Flaw = "detached-hold"
+	// FlawRequeue: 4.7.0's handleNoSync undoes a granted acquire after a
+	// WAIT that counted no replica and ServiceManager.execute repeats it
+	// later (CommandAsyncService.java:1038-1066): a fair waiter loses its place.
+	FlawRequeue Flaw = "requeue"
+	// FlawFencedLeaseDropped: 4.7.0's lockAndGetToken(leaseTime, unit)
+	// drops its arguments (RedissonFencedLock.java:76-79).
+	FlawFencedLeaseDropped Flaw = "fenced-lease-dropped"
+	// FlawFencedNoUndo: 4.7.0's fenced acquire failed with
+	// NoSyncedSlavesException, with neither handleNoSync's undo nor a
+	// repeat (RedissonFencedLock.java:85-102): the lock it took stays.
+	FlawFencedNoUndo Flaw = "fenced-no-undo"
+)
+
+// flaw notes that the client took f's path for thread tid.
+func (c *Client) flaw(f Flaw, tid int64) {
+	c.emit(Effect{Kind: EffNote, Note: NoteFlaw, Thread: tid, Text: string(f)})
+}
