@@ -2,6 +2,7 @@ package verdict
 
 import (
 	"context"
+	"slices"
 	"sort"
 	"strings"
 
@@ -35,9 +36,31 @@ func (f Finding) Config(seed uint64) clients.RunConfig {
 	return cfg
 }
 
-// Matches reports whether v is this finding.
+// Matches reports whether v is this finding: its property and class, a
+// word of its excuse, and for a Redisson bug the path the finding is
+// about (findingPaths): a run of 3.8.1 whose mutex violation came from a
+// forceUnlock is not a run that shows the watchdog cancelled by another
+// thread's unlock.
 func (f Finding) Matches(v checks.Violation) bool {
-	return v.Property == f.Property && v.Class == f.Class && strings.Contains(v.Excuse, f.Excuse)
+	if v.Property != f.Property || v.Class != f.Class || !strings.Contains(v.Excuse, f.Excuse) {
+		return false
+	}
+	path, ok := findingPaths[f.Algo+"/"+f.Preset+"/"+f.Property]
+	return !ok || f.Class != checks.Bug || slices.Contains(Paths(v), string(path))
+}
+
+// findingPaths are the paths of the bug-class findings of Redisson locks,
+// by algorithm/preset/property (the simple locks' findings are their
+// algorithm's design and need none).
+var findingPaths = map[string]clients.Flaw{
+	"rlock-3.8.1/none/mutex":             clients.FlawRenewalCancelledForAll,
+	"rlock-3.16.8/net/holds":             clients.FlawResend,
+	"rlock-3.16.8/failover/mutex":        clients.FlawRenewalStopped,
+	"rlock-3.8.1/interrupt/linearizable": clients.FlawInterruptSwallowed,
+	"fairlock-3.16.8/crash/liveness":     clients.FlawUntimedWait,
+	"rlock-3.16.8/net/linearizable":      clients.FlawResend,
+	"rlock-4.7.0/interrupt/orphan":       clients.FlawDetachedHold,
+	"fencedlock-4.7.0/none/expiry":       clients.FlawFencedLeaseDropped,
 }
 
 // ScenarioDir is where the scenario files live, from the repository's root.

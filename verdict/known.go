@@ -191,6 +191,8 @@ func inherent(props ...string) []knownBug {
 // the whole run). The name lists every path of the entry the run took, in
 // the order it first took them: "mutex via lease-kept, force-unlock".
 func Explain(algo string, v checks.Violation, h *model.History) string {
+	var paths []string // of every entry of v's property: an algorithm may list it twice
+	name := ""
 	for _, k := range knownBugs[algo] {
 		if k.property != v.Property && k.property != v.Property+"/"+v.Kind {
 			continue
@@ -198,13 +200,21 @@ func Explain(algo string, v checks.Violation, h *model.History) string {
 		if k.paths == nil {
 			return k.property
 		}
-		paths := k.paths
-		if v.Property == "linearizable" {
-			paths = allPaths(algo)
+		name = k.property
+		for _, p := range k.paths {
+			if !slices.Contains(paths, p) {
+				paths = append(paths, p)
+			}
 		}
-		if took := tookPaths(h, paths, v); len(took) > 0 {
-			return k.property + " via " + strings.Join(took, ", ")
-		}
+	}
+	if name == "" {
+		return ""
+	}
+	if v.Property == "linearizable" {
+		paths = allPaths(algo)
+	}
+	if took := tookPaths(h, paths, v); len(took) > 0 {
+		return name + " via " + strings.Join(took, ", ")
 	}
 	return ""
 }
@@ -265,6 +275,17 @@ func tookPaths(h *model.History, paths []string, v checks.Violation) []string {
 		out[k] = s.path
 	}
 	return out
+}
+
+// Paths are the paths named in v's explanation (Known), in the order its
+// run took them; none when the catalog did not explain it or its
+// algorithm itself is the flaw.
+func Paths(v checks.Violation) []string {
+	_, via, ok := strings.Cut(v.Known, " via ")
+	if !ok {
+		return nil
+	}
+	return strings.Split(via, ", ")
 }
 
 // Known reports whether v is one of its algorithm's known bugs: a

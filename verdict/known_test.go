@@ -1,6 +1,7 @@
 package verdict
 
 import (
+	"slices"
 	"testing"
 
 	"github.com/locksim/locksim/checks"
@@ -110,5 +111,37 @@ func TestExplainNamesEveryPath(t *testing.T) {
 	v := checks.Violation{Property: "mutex", Class: checks.Bug, At: 6}
 	if got, want := Explain("rlock-3.16.8", v, &h), "mutex via lease-kept, force-unlock, resend"; got != want {
 		t.Fatalf("Explain = %q, want %q", got, want)
+	}
+}
+
+// A Redisson finding is matched only by a violation that its path explains.
+func TestFindingNeedsItsPath(t *testing.T) {
+	var f Finding
+	for _, g := range Findings {
+		if g.Algo == "rlock-3.8.1" && g.Preset == "none" && g.Property == "mutex" {
+			f = g
+		}
+	}
+	v := checks.Violation{Property: "mutex", Class: checks.Bug, Known: "mutex via force-unlock"}
+	if f.Matches(v) {
+		t.Fatalf("%s matched a mutex violation explained by forceUnlock alone", f.Why)
+	}
+	v.Known = "mutex via force-unlock, renewal-cancelled-for-all"
+	if !f.Matches(v) {
+		t.Fatalf("%s did not match a violation its path explains", f.Why)
+	}
+	for key, p := range findingPaths {
+		found := false
+		for _, g := range Findings {
+			if g.Algo+"/"+g.Preset+"/"+g.Property == key && g.Class == checks.Bug {
+				found = true
+				if !slices.Contains(allPaths(g.Algo), string(p)) {
+					t.Errorf("%s: path %s is not in %s's catalog", key, p, g.Algo)
+				}
+			}
+		}
+		if !found {
+			t.Errorf("%s: no bug-class finding", key)
+		}
 	}
 }

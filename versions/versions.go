@@ -71,7 +71,7 @@ var Questions = []Question{
 		Known: "#3994, #2669", What: "a WAIT that counted fewer replicas stops the watchdog for good; the lock expires under its holder",
 		Lock:    "rlock",
 		Explore: &explore.Config{Threads: 1, Acquires: 1, Replicas: 1}, Searched: "any bug",
-		Evidence: "3.16.8: [explore-rlock-3.16.8-replica-3994.txt](../scenario/testdata/explore-rlock-3.16.8-replica-3994.txt) (no fault: the replica lags past the renewal's WAIT, the watchdog stops, the lock expires and unlock() throws), [explore-fairlock-3.16.8-replica-3994.txt](../scenario/testdata/explore-fairlock-3.16.8-replica-3994.txt) (the fair lock: another thread takes it), [commands.txt](../scenario/testdata/commands.txt), bug zoo row (233/1000, failover, lockWatchdogTimeout 3 s); 4.7.0: `TestLockTaskKeepsRenewingAfterFailure470` (a failed chunk cancels nothing, RenewalTask.java:175-184); 3.8.1 sends no WAIT",
+		Evidence: "3.16.8: [explore-rlock-3.16.8-replica-3994.txt](../scenario/testdata/explore-rlock-3.16.8-replica-3994.txt) (no fault: the replica lags past the renewal's WAIT, the watchdog stops, the lock expires and unlock() throws), [explore-fairlock-3.16.8-replica-3994.txt](../scenario/testdata/explore-fairlock-3.16.8-replica-3994.txt) (the fair lock: another thread takes it), [commands.txt](../scenario/testdata/commands.txt), bug zoo row (186/1000, failover, lockWatchdogTimeout 3 s); 4.7.0: `TestLockTaskKeepsRenewingAfterFailure470` (a failed chunk cancels nothing, RenewalTask.java:175-184); 3.8.1 sends no WAIT",
 	},
 	{
 		Known: "#7272, #7277", What: "an acquire completes after its caller was interrupted and starts the watchdog: a lock nobody holds, renewed for ever",
