@@ -2,7 +2,6 @@ package checks
 
 import (
 	"fmt"
-	"strings"
 
 	"github.com/locksim/locksim/model"
 	"github.com/locksim/locksim/sim"
@@ -77,7 +76,7 @@ func Errors(h *model.History, faults []sim.FaultSpan) []Violation {
 // latch's wait, CommandAsyncService.get), so the next call's first wait
 // throws at once.
 func interruptedBy(op model.Op, faults []sim.FaultSpan) (sim.FaultSpan, bool) {
-	if !strings.Contains(op.Err, "InterruptedException") {
+	if !model.Interrupted(op.Err) {
 		return sim.FaultSpan{}, false
 	}
 	var last sim.FaultSpan

@@ -77,7 +77,7 @@ func (c *Client) Canon(interrupts bool, live func(own OwnerKind, slot int32, seq
 	for j := range c.detached {
 		switch d := &c.detached[j]; {
 		case !d.live:
-		case d.unlocking():
+		case d.own:
 			canon(OwnDetached, j, &d.exec, 1) // its own command, addressed to it
 		default:
 			canon(OwnThread, int(d.slot), &d.exec, DetachedSeq(j))
@@ -320,7 +320,7 @@ func (c *Client) AppendKey(dst []byte) []byte {
 			putExec(&t.exec)
 		}
 	}
-	if v470 {
+	if v470 || !c.cf.since3168() { // the versions whose commands outlive an interrupted call
 		u(uint64(len(c.detached)))
 		for j := range c.detached {
 			d := &c.detached[j]
@@ -331,6 +331,7 @@ func (c *Client) AppendKey(dst []byte) []byte {
 				u(uint64(d.handle))
 				v(d.lease)
 				b(d.fenced)
+				b(d.own)
 				putExec(&d.exec)
 			}
 		}

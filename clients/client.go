@@ -472,7 +472,7 @@ func (c *Client) execute(own OwnerKind, slot int) {
 	e := c.execOf(own, slot)
 	e.phase = execSent
 	ref := Ref{Owner: own, Slot: int32(slot), Seq: e.seq, Attempt: e.attempt}
-	if own == OwnDetached && !c.detached[slot].unlocking() {
+	if own == OwnDetached && !c.detached[slot].own {
 		// a detached acquire's re-send is addressed as its first send was,
 		// to the thread's slot (ownerOf; Canon numbers it so)
 		ref.Owner, ref.Slot = OwnThread, c.detached[slot].slot
@@ -508,7 +508,7 @@ func (c *Client) ownerOf(ref Ref) (OwnerKind, int, *exec) {
 		for j := range c.detached {
 			d := &c.detached[j]
 			// once it unlocks, its command is addressed to it, not to the slot
-			if d.live && !d.unlocking() && d.slot == ref.Slot && d.exec.seq == ref.Seq {
+			if d.live && !d.own && d.slot == ref.Slot && d.exec.seq == ref.Seq {
 				return OwnDetached, j, &d.exec
 			}
 		}

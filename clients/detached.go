@@ -15,10 +15,19 @@ import "github.com/locksim/locksim/sim"
 // its result already done and unlocks what it took (`if
 // (!result.complete(...)) unlockAsync(threadId)`, RedissonFencedLock.java:166-170, 223-227).
 //
-// 3.8.1 and 3.16.8 return the thenApply's own future, so their cancel
-// reaches it and the callback never runs: the lock their script may take
-// expires with its lease. There the interrupted command's reply is simply
-// ignored (Client.interrupt).
+// 3.16.8 returns the onComplete's own future (tryAcquireAsync's
+// ttlRemainingFuture; unlockAsync's handle stage), and its get() cancels
+// it (R16:CommandAsyncService.java:115-129), so the callback never runs:
+// the lock its script may take expires with its lease. There the
+// interrupted command's reply is simply ignored (Client.interrupt).
+//
+// 3.8.1's get() cancels nothing: it stops waiting on its latch, sets the
+// interrupt status again and throws convertException of a future not yet
+// done (R8:CommandAsyncService.get). The command and its listener live on:
+// tryAcquireAsync's and tryAcquireOnceAsync's listener starts the watchdog
+// when the script took the lock without a lease (R8:RedissonLock.java:176-218),
+// so 3.8.1 shows #7272 too, and an interrupted unlock's listener still
+// cancels the renewal as unlockAsync's does (R8:RedissonLock.java:506-534).
 //
 // Not modelled: a detached acquire that fails with NoSyncedSlavesException
 // is dropped; Java's handleNoSync would undo it and ServiceManager.execute
@@ -27,7 +36,10 @@ import "github.com/locksim/locksim/sim"
 // detachedCall is one such acquire: the command, still in the executor,
 // and what its completion needs of the call that made it.
 type detachedCall struct {
-	live   bool
+	live bool
+	// own: its command is its own, addressed to it (the fenced loop's
+	// unlock), no longer the thread's, which was addressed to the thread's slot
+	own    bool
 	slot   int32 // the thread's slot: its replies are addressed there
 	tid    int64
 	handle int
@@ -36,21 +48,21 @@ type detachedCall struct {
 	exec   exec
 }
 
-// unlocking reports whether d has sent its own command, the fenced loop's
-// unlockAsync (addressed to d), rather than still waiting for the acquire
-// its thread sent (addressed to the thread's slot).
-func (d *detachedCall) unlocking() bool { return d.exec.cmd.Op == OpUnlock }
-
-// detach moves thread i's acquire, in the executor, to a detached slot when
-// 4.7.0 lets it complete without its caller; false when it does not.
+// detach moves thread i's command, in the executor, to a detached slot
+// when its version lets it complete without its caller: 4.7.0's acquires,
+// 3.8.1's acquires and unlocks; false when it does not.
 func (c *Client) detach(i int) bool {
 	t := &c.threads[i]
 	e := &t.exec
-	if !c.cf.v470() || e.phase == execIdle || e.undo {
+	if (c.cf.since3168() && !c.cf.v470()) || e.phase == execIdle || e.undo {
 		return false
 	}
 	switch e.cmd.Op {
 	case OpAcquire, OpAcquireNoWait, OpAcquireToken:
+	case OpUnlock:
+		if c.cf.v470() {
+			return false
+		}
 	default:
 		return false
 	}
@@ -83,7 +95,13 @@ func (c *Client) detach(i int) bool {
 // detachedDone runs what Java runs when a detached command completes.
 func (c *Client) detachedDone(j int, r sim.Reply, res Result) {
 	d := &c.detached[j]
-	if d.unlocking() {
+	if d.exec.cmd.Op == OpUnlock && !d.own {
+		// 3.8.1's unlockAsync listener, for a thread that was told it failed.
+		c.unlockListener381(d.tid, r, res)
+		c.dropDetached(j)
+		return
+	}
+	if d.own {
 		// The fenced loop's unlockAsync(threadId): unlockAsync0's handle.
 		if !res.Failed() {
 			c.delLatch(int(d.slot), d.exec.cmd)
@@ -112,6 +130,19 @@ func (c *Client) detachedDone(j int, r sim.Reply, res Result) {
 		return
 	}
 	what := "its acquire took the lock after the call gave up: "
+	if !c.cf.since3168() {
+		// R8: only an acquire without a lease has a listener, which starts
+		// the watchdog (tryLockInnerAsync stored any lease when it was sent).
+		if d.lease > 0 {
+			c.dropDetached(j)
+			return
+		}
+		c.schedule381(d.tid, d.handle, -1)
+		c.flaw(FlawDetachedHold, d.tid)
+		c.emit(Effect{Kind: EffNote, Note: NoteDetached, Thread: d.tid, Text: what + "the watchdog renews it for a thread that was told it failed"})
+		c.dropDetached(j)
+		return
+	}
 	if d.lease > 0 {
 		c.handles[d.handle].lease = d.lease // internalLockLeaseTime = unit.toMillis(leaseTime)
 		what += "the lease runs out"
@@ -126,6 +157,7 @@ func (c *Client) detachedDone(j int, r sim.Reply, res Result) {
 		return
 	}
 	c.emit(Effect{Kind: EffNote, Note: NoteDetached, Thread: d.tid, Text: what + "; the result is done, so it unlocks"})
+	d.own = true
 	c.send(OwnDetached, j, c.unlockCmdFor(d.tid, d.handle))
 }
 

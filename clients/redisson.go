@@ -4,6 +4,7 @@ import (
 	"hash/fnv"
 	"strconv"
 
+	"github.com/locksim/locksim/model"
 	"github.com/locksim/locksim/sim"
 )
 
@@ -476,12 +477,17 @@ func (c *Client) interrupt(tid int64) {
 		}
 		c.finish(i, Result{Err: ErrReply, Text: "RedisException: java.lang.InterruptedException"})
 	case pcLockFirst, pcLockTry, pcTryFirst, pcTryTry, pcTryFailed, pcTryOnce, pcCommand, pcFencedFirst, pcFencedTry:
-		// get(future) is interrupted: the future is cancelled and the status
-		// set again. The command may still run at Redis; 3.x ignores its
-		// reply, 4.7.0's acquire completes without the call (detached.go).
+		// get(future) is interrupted and sets the status again. The command
+		// may still run at Redis: 3.16.8 cancels the future and ignores its
+		// reply; 3.8.1's and 4.7.0's go on without the call (detached.go).
 		if !c.detach(i) {
 			c.cancelTimer(TimerKey{TimerExec, int64(i)})
 			t.exec.phase = execIdle
+		}
+		if !c.cf.since3168() {
+			// R8:CommandAsyncService.get: convertException of a future not done, whose cause is null.
+			c.finish(i, Result{Err: ErrReply, Text: model.InterruptedGet381})
+			return
 		}
 		c.finish(i, Result{Err: ErrReply, Text: "RedisException: java.lang.InterruptedException"})
 	}
@@ -633,20 +639,12 @@ func (c *Client) unlocked(i int, r sim.Reply, res Result) {
 			c.delLatch(i, t.exec.cmd)
 		}
 		c.unlockHandled(i, r, res)
-	} else if !m.UnlockKeepsRenewal {
-		switch {
-		case c.cf.since3168():
+	} else if c.cf.since3168() {
+		if !m.UnlockKeepsRenewal {
 			c.cancelExpirationRenewal(t.id, false)
-		case res.Failed():
-			c.cancelExpirationRenewal(t.id, false)
-		case r.Kind == sim.KindInt && r.Int == 1:
-			if c.ren.present && c.ren.threads[0].tid != t.id {
-				c.flaw(FlawRenewalCancelledForAll, t.id)
-			}
-			c.cancelExpirationRenewal(-1, true)
-		case r.Kind == sim.KindInt && r.Int == 0:
-			c.flaw(FlawPartialUnlockKeepsRenewal, t.id)
 		}
+	} else {
+		c.unlockListener381(t.id, r, res)
 	}
 	switch {
 	case res.Failed():
@@ -655,6 +653,27 @@ func (c *Client) unlocked(i int, r sim.Reply, res Result) {
 		c.finish(i, Result{Err: ErrNotHeld, Text: "IllegalMonitorStateException: attempt to unlock lock, not locked by current thread by node id: " + c.uuid + " thread-id: " + strconv.FormatInt(t.id, 10)})
 	default:
 		c.finish(i, Result{OK: true})
+	}
+}
+
+// unlockListener381 is what 3.8.1's unlockAsync listener does to the
+// renewal of thread tid's unlock: its own cancelled on a failure, every
+// renewal of the lock in the JVM (cancelExpirationRenewal(null)) when the
+// script returned 1, none when it returned 0 (R8:RedissonLock.java:506-534).
+func (c *Client) unlockListener381(tid int64, r sim.Reply, res Result) {
+	if c.cf.Opts.Mutations.UnlockKeepsRenewal {
+		return
+	}
+	switch {
+	case res.Failed():
+		c.cancelExpirationRenewal(tid, false)
+	case r.Kind == sim.KindInt && r.Int == 1:
+		if c.ren.present && c.ren.threads[0].tid != tid {
+			c.flaw(FlawRenewalCancelledForAll, tid)
+		}
+		c.cancelExpirationRenewal(-1, true)
+	case r.Kind == sim.KindInt && r.Int == 0:
+		c.flaw(FlawPartialUnlockKeepsRenewal, tid)
 	}
 }
 

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/locksim/locksim/clients"
+	history "github.com/locksim/locksim/model"
 	"github.com/locksim/locksim/sim"
 )
 
@@ -111,7 +112,7 @@ func (m *model) judgeReturn(n *state, th int, call clients.Call, r clients.Resul
 	case r.Failed():
 		f := finding{kind: "error", detail: fmt.Sprintf("%s's %s threw %s", who, callText(call), r.Text), bug: true}
 		switch {
-		case n.used[FaultInterrupt] > 0 && strings.Contains(r.Text, "InterruptedException"):
+		case n.used[FaultInterrupt] > 0 && history.Interrupted(r.Text):
 			// Java's answer to Thread.interrupt() (checks.Errors likewise)
 			f = classify(f, "its thread was interrupted")
 		case r.Err == clients.ErrSync && m.repl:

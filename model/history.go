@@ -1,6 +1,10 @@
 package model
 
-import "github.com/locksim/locksim/sim"
+import (
+	"strings"
+
+	"github.com/locksim/locksim/sim"
+)
 
 // CallKind is which lock API call a workload thread makes.
 type CallKind string
@@ -244,4 +248,16 @@ func (o Op) PlaceTakenAt() sim.Time {
 		return o.KeptSince
 	}
 	return o.QueuedAt
+}
+
+// InterruptedGet381 is the exception 3.8.1's get() throws when its wait
+// is interrupted: it stops waiting and throws convertException of a future
+// not yet done, whose cause is null (R8:CommandAsyncService.get).
+const InterruptedGet381 = "RedisException: Unexpected exception while processing command"
+
+// Interrupted reports whether an exception's text is Java's answer to
+// Thread.interrupt(): an InterruptedException, bare or wrapped by get(),
+// or 3.8.1's get() giving up on its future.
+func Interrupted(err string) bool {
+	return strings.Contains(err, "InterruptedException") || err == InterruptedGet381
 }

@@ -1,11 +1,13 @@
 package verdict
 
 import (
+	"slices"
 	"strings"
 	"testing"
 
 	"github.com/locksim/locksim/checks"
 	"github.com/locksim/locksim/clients"
+	"github.com/locksim/locksim/model"
 	"github.com/locksim/locksim/sim"
 )
 
@@ -90,4 +92,42 @@ func TestInterruptAtSubscription(t *testing.T) {
 	if excused == 0 {
 		t.Fatal("no InterruptedException to judge")
 	}
+}
+
+// 3.8.1's get() cancels nothing when interrupted (R8:CommandAsyncService.get):
+// the call throws RedisException with no cause while its acquire goes on,
+// and the acquire's listener starts the watchdog when the script took the
+// lock: #7272, as in 4.7.0. Over the interrupt preset's seeds some run
+// takes that path; the call's exception is excused by its interrupt, and
+// an orphan there is the known bug through that path.
+func TestInterruptedAcquireGoesOn381(t *testing.T) {
+	detached, orphans := 0, 0
+	for seed := uint64(1); seed <= 40; seed++ {
+		r, res, err := Run(clients.SweepConfig("rlock-3.8.1", seed, "interrupt"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		took := false
+		for _, f := range r.History.Flaws {
+			took = took || f.Flaw == string(clients.FlawDetachedHold)
+		}
+		if took {
+			detached++
+		}
+		for _, v := range res.Violations {
+			switch {
+			case v.Property == "error" && strings.Contains(v.Detail, model.InterruptedGet381) && v.Class != checks.ByDesign:
+				t.Errorf("seed %d: an interrupted get() is not excused: %s", seed, v)
+			case v.Property == "orphan" && v.Class == checks.Bug && took:
+				orphans++
+				if !slices.Contains(Paths(v), string(clients.FlawDetachedHold)) {
+					t.Errorf("seed %d: orphan not explained by the detached hold: %s [%s]", seed, v, v.Known)
+				}
+			}
+		}
+	}
+	if detached == 0 || orphans == 0 {
+		t.Fatalf("seeds 1-40: %d runs with a detached hold, %d orphans after one", detached, orphans)
+	}
+	t.Logf("seeds 1-40: %d runs with a detached hold, %d orphans after one", detached, orphans)
 }
