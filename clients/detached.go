@@ -29,9 +29,14 @@ import "github.com/locksim/locksim/sim"
 // so 3.8.1 shows #7272 too, and an interrupted unlock's listener still
 // cancels the renewal as unlockAsync's does (R8:RedissonLock.java:506-534).
 //
-// Not modelled: a detached acquire that fails with NoSyncedSlavesException
-// is dropped; Java's handleNoSync would undo it and ServiceManager.execute
-// would run it again for nobody.
+// An interrupted 4.7.0 unlock goes on the same way: unlock() is
+// get(ServiceManager.execute(() -> unlockAsync0(...))) (RedissonBaseLock.java:155-159,
+// RedissonLock.java:185-194), so unlockAsync0's handle still cancels the
+// renewal count and resets internalLockLeaseTime when the reply comes.
+//
+// Not modelled: a detached acquire or unlock that fails with
+// NoSyncedSlavesException is dropped; Java's handleNoSync would undo an
+// acquire and ServiceManager.execute would run either again for nobody.
 
 // detachedCall is one such acquire: the command, still in the executor,
 // and what its completion needs of the call that made it.
@@ -49,8 +54,8 @@ type detachedCall struct {
 }
 
 // detach moves thread i's command, in the executor, to a detached slot
-// when its version lets it complete without its caller: 4.7.0's acquires,
-// 3.8.1's acquires and unlocks; false when it does not.
+// when its version lets it complete without its caller: an acquire or an
+// unlock of 3.8.1 or 4.7.0; false when it does not.
 func (c *Client) detach(i int) bool {
 	t := &c.threads[i]
 	e := &t.exec
@@ -58,11 +63,7 @@ func (c *Client) detach(i int) bool {
 		return false
 	}
 	switch e.cmd.Op {
-	case OpAcquire, OpAcquireNoWait, OpAcquireToken:
-	case OpUnlock:
-		if c.cf.v470() {
-			return false
-		}
+	case OpAcquire, OpAcquireNoWait, OpAcquireToken, OpUnlock:
 	default:
 		return false
 	}
@@ -95,23 +96,19 @@ func (c *Client) detach(i int) bool {
 // detachedDone runs what Java runs when a detached command completes.
 func (c *Client) detachedDone(j int, r sim.Reply, res Result) {
 	d := &c.detached[j]
-	if d.exec.cmd.Op == OpUnlock && !d.own {
+	if d.exec.cmd.Op == OpUnlock && !c.cf.v470() {
 		// 3.8.1's unlockAsync listener, for a thread that was told it failed.
 		c.unlockListener381(d.tid, r, res)
 		c.dropDetached(j)
 		return
 	}
-	if d.own {
-		// The fenced loop's unlockAsync(threadId): unlockAsync0's handle.
+	if d.exec.cmd.Op == OpUnlock {
+		// unlockAsync0's handle: an interrupted unlock's (execute's future
+		// was cancelled, not unlockAsync0's), or the fenced loop's own.
 		if !res.Failed() {
 			c.delLatch(int(d.slot), d.exec.cmd)
 		}
-		if !c.cf.Opts.Mutations.UnlockKeepsRenewal {
-			c.cancelExpirationRenewal(d.tid, false)
-		}
-		if res.Failed() || r.Kind != sim.KindInt || r.Int != 0 {
-			c.handles[d.handle].lease = c.cf.Opts.LockWatchdogTimeout
-		}
+		c.unlockHandledFor(d.tid, d.handle, r, res)
 		c.dropDetached(j)
 		return
 	}

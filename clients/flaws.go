@@ -64,6 +64,13 @@ const (
 	// call gave up, took the lock, and its thenApply kept the lease or
 	// started the watchdog for a thread that was told it failed (#7272).
 	FlawDetachedHold Flaw = "detached-hold"
+	// FlawUnlockRenewalKept: 3.16.8's unlock() was interrupted while its
+	// unlock was in flight: get() cancels unlockAsync's handle stage before
+	// it runs (R16:CommandAsyncService.java:115-129, RedissonBaseLock.java:306-325),
+	// so cancelExpirationRenewal(threadId) never does and the thread's
+	// renewal count outlives the unlock that ran (#7272's "renewal can
+	// outlive unlock()").
+	FlawUnlockRenewalKept Flaw = "unlock-renewal-kept"
 	// FlawRequeue: 4.7.0's handleNoSync undoes a granted acquire after a
 	// WAIT that counted no replica and ServiceManager.execute repeats it
 	// later (CommandAsyncService.java:1038-1066): a fair waiter loses its place.

@@ -220,6 +220,10 @@ func Points(algo string) []sim.PointSpec {
 		pt.Interrupt = sim.InterruptSent
 		return pt
 	}
+	// an unlock just sent: unlock() is get(unlockAsync()), which an
+	// interrupt ends while the unlock goes on
+	sentUnlock := send(OpUnlock)
+	sentUnlock.Interrupt = sim.InterruptUnlock
 	switch SimpleKind(algo) {
 	case SetNXExpire:
 		return []sim.PointSpec{both("reply:setnx:ok"), send(OpExpire), both("reply:expire"), both("reply:del"), stop("fire:wait")}
@@ -236,7 +240,7 @@ func Points(algo string) []sim.PointSpec {
 	}
 	pts := []sim.PointSpec{
 		both("reply:" + acquire.String() + ":ok"), both("reply:" + acquire.String()), sent(acquire),
-		both("reply:unlock"), send(OpUnlock),
+		both("reply:unlock"), sentUnlock,
 		stop("fire:watchdog"), both("reply:renew"), send(OpRenew),
 		both("message"), wait, stop("fire:timeout:acquire"), subscribed,
 	}

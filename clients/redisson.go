@@ -481,6 +481,9 @@ func (c *Client) interrupt(tid int64) {
 		// may still run at Redis: 3.16.8 cancels the future and ignores its
 		// reply; 3.8.1's and 4.7.0's go on without the call (detached.go).
 		if !c.detach(i) {
+			if t.exec.phase != execIdle && t.exec.cmd.Op == OpUnlock && c.cf.since3168() {
+				c.flaw(FlawUnlockRenewalKept, t.id)
+			}
 			c.cancelTimer(TimerKey{TimerExec, int64(i)})
 			t.exec.phase = execIdle
 		}
@@ -683,10 +686,16 @@ func (c *Client) unlockListener381(tid int64, r sim.Reply, res Result) {
 // was true or null (an error, or not the owner) (RedissonBaseLock.java:161-164,
 // RedissonLock.java:326-332).
 func (c *Client) unlockHandled(i int, r sim.Reply, res Result) {
+	c.unlockHandledFor(c.threads[i].id, c.threads[i].call.Handle, r, res)
+}
+
+// unlockHandledFor is unlockAsync0's handle for thread tid's unlock
+// through lock object h.
+func (c *Client) unlockHandledFor(tid int64, h int, r sim.Reply, res Result) {
 	if !c.cf.Opts.Mutations.UnlockKeepsRenewal {
-		c.cancelExpirationRenewal(c.threads[i].id, false)
+		c.cancelExpirationRenewal(tid, false)
 	}
 	if res.Failed() || r.Kind != sim.KindInt || r.Int != 0 {
-		c.handleOf(i).lease = c.cf.Opts.LockWatchdogTimeout
+		c.handles[h].lease = c.cf.Opts.LockWatchdogTimeout
 	}
 }

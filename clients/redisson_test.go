@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/locksim/locksim/internal/jsonl"
+	"github.com/locksim/locksim/model"
 	"github.com/locksim/locksim/sim"
 )
 
@@ -1025,5 +1026,83 @@ func TestSetUUIDLuaNeverDeletesAnothersLock(t *testing.T) {
 	}
 	if got := h.peek("GET", "myLock"); got.Str != b.UUID+":1" {
 		t.Fatalf("B's lock was touched: GET %s", got.Text())
+	}
+}
+
+// unlock() interrupted while its unlock is in flight: the script runs
+// either way, and what its completion does is the version's. 3.8.1's get()
+// cancels nothing (R8:CommandAsyncService.get): unlockAsync's listener
+// sees 1 and cancels the renewal. 3.16.8's get() cancels unlockAsync's
+// handle stage before it runs (R16:CommandAsyncService.java:115-129): the
+// renewal entry stays until the watchdog finds the lock gone. 4.7.0's get()
+// cancels ServiceManager.execute's future, not unlockAsync0's: its handle
+// cancels the renewal (RedissonBaseLock.java:155-170).
+func TestInterruptedUnlock(t *testing.T) {
+	for _, c := range []struct {
+		version, text string
+		renewing      bool
+	}{
+		{"3.8.1", "RedisException: Unexpected exception while processing command", false},
+		{"3.16.8", "RedisException: java.lang.InterruptedException", true},
+		{"4.7.0", "RedisException: java.lang.InterruptedException", false},
+	} {
+		t.Run(c.version, func(t *testing.T) {
+			h := newHarness(t, zeroNet(), 0)
+			var unlockErr error
+			unlocked := false
+			cl := h.redisson("c1", mustOptions(t, c.version, false), func(cl *Redisson) {
+				l := cl.GetLock("myLock", 1)
+				l.Lock(-1, Milliseconds, func(err error) {
+					if err != nil {
+						t.Errorf("lock: %v", err)
+						return
+					}
+					l.Unlock(func(err error) { unlockErr, unlocked = err, true })
+					cl.Interrupt(1) // the unlock is in flight
+				})
+			})
+			h.run(atMs(100))
+			if !unlocked || unlockErr == nil || unlockErr.Error() != c.text {
+				t.Fatalf("unlock() = %v (returned %t), want %q", unlockErr, unlocked, c.text)
+			}
+			if got := h.peek("EXISTS", "myLock").Int; got != 0 {
+				t.Fatal("the interrupted unlock's script did not run")
+			}
+			if got := cl.Renewing("myLock"); got != c.renewing {
+				t.Fatalf("renewal entry after the unlock's reply: %t, want %t", got, c.renewing)
+			}
+		})
+	}
+}
+
+// lock() interrupted while its acquire is in flight: the acquire runs and
+// takes the free lock; whether the watchdog then renews it for a thread
+// that was told it failed (#7272) is the version's. 3.8.1's listener on
+// tryLockInnerAsync's future and 4.7.0's thenApply (behind execute's
+// cancelled future) start it; 3.16.8's get() cancels the future its
+// onComplete hangs on.
+func TestInterruptedAcquire(t *testing.T) {
+	for _, c := range []struct {
+		version  string
+		renewing bool
+	}{{"3.8.1", true}, {"3.16.8", false}, {"4.7.0", true}} {
+		t.Run(c.version, func(t *testing.T) {
+			h := newHarness(t, zeroNet(), 0)
+			var lockErr error
+			cl := h.redisson("c1", mustOptions(t, c.version, false), func(cl *Redisson) {
+				cl.GetLock("myLock", 1).Lock(-1, Milliseconds, func(err error) { lockErr = err })
+				cl.Interrupt(1) // the acquire is in flight
+			})
+			h.run(atMs(100))
+			if lockErr == nil || !model.Interrupted(lockErr.Error()) {
+				t.Fatalf("lock() = %v, want an interrupt's exception", lockErr)
+			}
+			if got := h.peek("EXISTS", "myLock").Int; got != 1 {
+				t.Fatal("the interrupted acquire's script did not take the lock")
+			}
+			if got := cl.Renewing("myLock"); got != c.renewing {
+				t.Fatalf("renewal entry after the acquire's reply: %t, want %t", got, c.renewing)
+			}
+		})
 	}
 }

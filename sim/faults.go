@@ -338,12 +338,13 @@ func PlanFor(seed uint64, preset string, procs []string, safety Duration, points
 		// leaves the others' draws as they were: where a thread has just
 		// sent an acquire (the window its blocking get() can be interrupted
 		// in; at least one), where its timed wait in lock() or tryLock ends,
-		// and where the subscription it waits for becomes active (the
-		// interrupt an executor's shutdownNow() sends to every blocked thread).
+		// where the subscription it waits for becomes active (the
+		// interrupt an executor's shutdownNow() sends to every blocked
+		// thread), and where it has just sent an unlock.
 		for _, k := range []struct {
 			kind, stream string
 			least        int
-		}{{InterruptSent, "points", 1}, {InterruptWait, "waits", 0}, {InterruptSubscription, "subscriptions", 0}} {
+		}{{InterruptSent, "points", 1}, {InterruptWait, "waits", 0}, {InterruptSubscription, "subscriptions", 0}, {InterruptUnlock, "unlocks", 0}} {
 			var at []PointSpec
 			for _, pt := range points {
 				if pt.Interrupt == k.kind {

@@ -38,9 +38,10 @@ type PointSpec struct {
 	Stop bool // a crash or a pause can strike here
 	// Interrupt says where a Thread.interrupt() can strike the point's
 	// thread, each kind drawn by the interrupt preset from a stream of its
-	// own: InterruptSent just after it sent a request, InterruptWait as its
-	// timed wait in a call ends, InterruptSubscription as the subscription
-	// it waits for becomes active; "" not here.
+	// own: InterruptSent just after it sent an acquire, InterruptUnlock
+	// just after it sent an unlock, InterruptWait as its timed wait in a
+	// call ends, InterruptSubscription as the subscription it waits for
+	// becomes active; "" not here.
 	Interrupt string
 }
 
@@ -49,6 +50,7 @@ const (
 	InterruptSent         = "sent"
 	InterruptWait         = "wait"
 	InterruptSubscription = "subscription"
+	InterruptUnlock       = "unlock"
 )
 
 // strikeAt looks for an armed fault of process p at the point name (of the

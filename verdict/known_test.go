@@ -53,7 +53,7 @@ func TestCatalogPathsExist(t *testing.T) {
 	for _, f := range []clients.Flaw{clients.FlawResend, clients.FlawSyncFailed, clients.FlawUntimedWait, clients.FlawStaleSubscription,
 		clients.FlawLeaseKept, clients.FlawLeaseUnderWatchdog, clients.FlawRenewalCancelledForAll, clients.FlawPartialUnlockKeepsRenewal,
 		clients.FlawRenewalStopped, clients.FlawInterruptSwallowed, clients.FlawTimeoutSwallowed, clients.FlawDetachedHold,
-		clients.FlawRequeue, clients.FlawFencedLeaseDropped, clients.FlawFencedNoUndo} {
+		clients.FlawRequeue, clients.FlawFencedLeaseDropped, clients.FlawFencedNoUndo, clients.FlawUnlockRenewalKept} {
 		known[string(f)] = true
 	}
 	for algo, entries := range knownBugs {

@@ -14,7 +14,7 @@ func Report(qs []Question, answers [][]Answer, command string, maxStates int) st
 	fmt.Fprintf(&b, "# Known Redisson findings × versions\n\n")
 	fmt.Fprintf(&b, "Made by `%s`. Virtual time only: the file regenerates byte for byte.\n\n", command)
 	fmt.Fprintf(&b, "Each row is a finding known from Redisson's issues or from this harness, asked of 3.8.1, 3.16.8 and 4.7.0 ")
-	fmt.Fprintf(&b, "in the same way: random runs of one preset, counted by the violation's signature (property, class and a word of its detail), ")
+	fmt.Fprintf(&b, "in the same way: random runs of one preset, counted by the violation's signature (property, class and a word of its detail, and where another mechanism gives the same symptom the code path its run took: verdict/known.go), ")
 	fmt.Fprintf(&b, "and/or an exhaustive search of a small configuration (`simrun explore`, up to %d distinct states). ", maxStates)
 	fmt.Fprintf(&b, "**found** gives the first seed (`go run ./cmd/simrun run --algo <lock>-<version> --seed S --preset P` tells its story) and the hit rate; ")
 	fmt.Fprintf(&b, "*not found in N runs* is the absence of evidence over those seeds, not a proof; *absent* is a complete search that found nothing, a proof at that bound. ")
@@ -29,6 +29,9 @@ func Report(qs []Question, answers [][]Answer, command string, maxStates int) st
 			}
 			if q.NotIn != "" {
 				s += fmt.Sprintf(", not “%s”", q.NotIn)
+			}
+			if q.Path != "" {
+				s += fmt.Sprintf(", path %s", q.Path)
 			}
 			sig = append(sig, s)
 		}

@@ -3,6 +3,7 @@ package versions
 import (
 	"context"
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/locksim/locksim/checks"
@@ -28,8 +29,12 @@ type Question struct {
 	Class    checks.Class
 	Detail   string // a word the violation's detail must contain ("" any)
 	NotIn    string // a word it must not contain ("" none)
-	Client   clients.ClientOverrides
-	Seeds    uint64 // runs per version; 0: no random runs
+	// Path, when set, is the code path the violation's run must have
+	// taken (verdict.Paths): the mechanism, where another one can give the
+	// same symptom in some version.
+	Path   clients.Flaw
+	Client clients.ClientOverrides
+	Seeds  uint64 // runs per version; 0: no random runs
 
 	// The exhaustive search: a configuration of explore (Algo filled in
 	// per version) and the property it looks for ("" none).
@@ -45,7 +50,8 @@ type Question struct {
 func (q Question) matches(v checks.Violation) bool {
 	return v.Property == q.Property && v.Class == q.Class &&
 		(q.Detail == "" || strings.Contains(v.Detail, q.Detail)) &&
-		(q.NotIn == "" || !strings.Contains(v.Detail, q.NotIn))
+		(q.NotIn == "" || !strings.Contains(v.Detail, q.NotIn)) &&
+		(q.Path == "" || slices.Contains(verdict.Paths(v), string(q.Path)))
 }
 
 // Algo is the question's algorithm for version, false when the lock does
@@ -75,13 +81,13 @@ var Questions = []Question{
 	},
 	{
 		Known: "#7272, #7277", What: "an acquire completes after its caller was interrupted and starts the watchdog: a lock nobody holds, renewed for ever",
-		Lock: "rlock", Preset: "interrupt", Property: "orphan", Class: checks.Bug, Seeds: 200,
+		Lock: "rlock", Preset: "interrupt", Property: "orphan", Class: checks.Bug, Seeds: 200, Path: clients.FlawDetachedHold,
 		Explore: &explore.Config{Threads: 2, Acquires: 1, Faults: explore.Faults{explore.FaultInterrupt: 1}}, Searched: "orphan",
-		Evidence: "[rlock-4.7.0-orphan-renewal.txt](../scenario/testdata/rlock-4.7.0-orphan-renewal.txt) (4.7.0 renews for ever; 3.16.8's lock expires after 30 s), [explore-rlock-4.7.0-interrupt-orphan.txt](../scenario/testdata/explore-rlock-4.7.0-interrupt-orphan.txt); 3.8.1's orphans come from its partial-unlock rule instead (clients/detached.go, verdict/known.go), and its search stops first at lock() returning without the lock after an interrupted wait ([explore-rlock-3.8.1-interrupt-lock-returns.txt](../scenario/testdata/explore-rlock-3.8.1-interrupt-lock-returns.txt))",
+		Evidence: "[rlock-4.7.0-orphan-renewal.txt](../scenario/testdata/rlock-4.7.0-orphan-renewal.txt) (4.7.0 renews for ever; 3.16.8's lock expires after 30 s), [explore-rlock-4.7.0-interrupt-orphan.txt](../scenario/testdata/explore-rlock-4.7.0-interrupt-orphan.txt); 3.8.1 has it too: its get() cancels nothing when interrupted, so its acquire's listener starts the watchdog (`TestInterruptedAcquire`); 3.16.8's orphans under this preset come from an interrupted unlock instead, whose cancelled handle leaves the thread's renewal count behind (`TestInterruptedUnlock`, path unlock-renewal-kept), and are not counted here",
 	},
 	{
 		Known: "#7272 (fair lock)", What: "the same through RedissonFairLock, which inherits RedissonLock's acquire",
-		Lock: "fairlock", Preset: "interrupt", Property: "orphan", Class: checks.Bug, Seeds: 100,
+		Lock: "fairlock", Preset: "interrupt", Property: "orphan", Class: checks.Bug, Seeds: 100, Path: clients.FlawDetachedHold,
 		Explore: &explore.Config{Threads: 2, Acquires: 1, Faults: explore.Faults{explore.FaultInterrupt: 1}}, Searched: "orphan",
 	},
 	{
