@@ -27,13 +27,15 @@ type SweepLog struct {
 
 // jsonViolation is one line of `sweep --json`.
 type jsonViolation struct {
-	Algo      string   `json:"algo"`
-	Preset    string   `json:"preset"`
-	Seed      uint64   `json:"seed"`
-	Property  string   `json:"property"`
-	Kind      string   `json:"kind,omitempty"`
-	Class     string   `json:"class"`
-	Known     bool     `json:"known,omitempty"` // a bug of the known-bug catalog (Known)
+	Algo     string `json:"algo"`
+	Preset   string `json:"preset"`
+	Seed     uint64 `json:"seed"`
+	Property string `json:"property"`
+	Kind     string `json:"kind,omitempty"`
+	Class    string `json:"class"`
+	Known    bool   `json:"known,omitempty"` // a bug of the known-bug catalog (Known)
+	// KnownAs is the catalog entry and the paths its run took ("mutex via lease-kept").
+	KnownAs   string   `json:"known_as,omitempty"`
 	Excuse    string   `json:"excuse,omitempty"`
 	Confirmed string   `json:"confirmed,omitempty"` // with --confirm: what the counterfactual run said
 	AtMs      float64  `json:"at_ms"`
@@ -60,10 +62,14 @@ func (l *SweepLog) Add(cfg clients.RunConfig, vs []checks.Violation) {
 		if l.JSON {
 			var b bytes.Buffer
 			_ = jsonl.Append(&b, jsonViolation{Algo: cfg.Algo, Preset: cfg.Preset, Seed: cfg.Seed, Property: v.Property, Kind: v.Kind, Class: string(v.Class),
-				Known: v.Class == checks.Bug && Known(v), Excuse: v.Excuse, Confirmed: v.Confirmed, AtMs: float64(v.At) / 1000, Actors: v.Actors, Detail: v.Detail, Reproduce: cmd})
+				Known: Known(v), KnownAs: v.Known, Excuse: v.Excuse, Confirmed: v.Confirmed, AtMs: float64(v.At) / 1000, Actors: v.Actors, Detail: v.Detail, Reproduce: cmd})
 			fmt.Fprintln(l.W, b.String())
 		} else {
-			fmt.Fprintf(l.W, "seed %d: %s\n    %s\n", cfg.Seed, v.String(), cmd)
+			known := ""
+			if Known(v) {
+				known = " [known: " + v.Known + "]"
+			}
+			fmt.Fprintf(l.W, "seed %d: %s%s\n    %s\n", cfg.Seed, v.String(), known, cmd)
 		}
 	}
 	if bug {

@@ -49,3 +49,19 @@ func TestSweepLog(t *testing.T) {
 		t.Errorf("JSON:\n%s\nwant\n%s", b.String(), want)
 	}
 }
+
+// A known bug's line names the catalog entry and the paths its run took.
+func TestSweepLogNamesTheKnownBug(t *testing.T) {
+	v := checks.Violation{Property: "mutex", Class: checks.Bug, Detail: "two holders", Known: "mutex via lease-kept"}
+	cfg := clients.RunConfig{Algo: "rlock-3.16.8", Preset: "none", Seed: 3}
+	var b bytes.Buffer
+	(&SweepLog{W: &b}).Add(cfg, []checks.Violation{v})
+	if want := "seed 3: " + v.String() + " [known: mutex via lease-kept]\n"; !bytes.HasPrefix(b.Bytes(), []byte(want)) {
+		t.Errorf("text: %q, want it to begin %q", b.String(), want)
+	}
+	b.Reset()
+	(&SweepLog{W: &b, JSON: true}).Add(cfg, []checks.Violation{v})
+	if !bytes.Contains(b.Bytes(), []byte(`"known":true,"known_as":"mutex via lease-kept"`)) {
+		t.Errorf("JSON: %s", b.String())
+	}
+}
