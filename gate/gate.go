@@ -15,7 +15,11 @@ type Config struct {
 	Algos   []string // in the order of the tables
 	Lo, Hi  uint64   // the seed range, inclusive
 	Confirm bool     // confirm each cell's first by-design excuse
-	Batch   verdict.Batch
+	// ConfirmAll confirms every by-design excuse of every run instead (a
+	// counterfactual run per excusing fault): a cell's later runs are
+	// judged by their confirmed classes, not on the first run's word.
+	ConfirmAll bool
+	Batch      verdict.Batch
 }
 
 // Cell is what one algorithm × preset × property gave over the seed range.
@@ -41,11 +45,14 @@ type Finding struct {
 type Result struct {
 	Runs, Done uint64 // planned, and finished (fewer when interrupted)
 	cells      map[string]*Cell
-	// Excused counts the cells whose first by-design violation was
-	// confirmed or re-judged by counterfactual runs; Confirmed those whose
-	// excuse held, Rejudged the others, which Rejudgements lists.
-	Excused, Confirmed int
-	Rejudgements       []Finding
+	// Excused counts the by-design violations confirmed or re-judged by
+	// counterfactual runs (each cell's first, or with ConfirmAll every
+	// one); Confirmed those whose excuse held, Rejudged the others, of which
+	// Rejudgements lists each cell's first.
+	Excused, Confirmed, Rejudged int
+	Rejudgements                 []Finding
+	// All says every excuse was confirmed (Config.ConfirmAll).
+	All bool
 	// Coverage holds the statement coverage of the fault-free Redisson runs
 	// and, when every run finished, of the coverage seeds.
 	Coverage *verdict.JobCoverage
@@ -74,14 +81,19 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 	jobOf := func(i uint64) runKey {
 		return runKey{algos[i/perAlgo], sim.Presets[i%perAlgo/count], cfg.Lo + i%count}
 	}
-	res := &Result{Runs: total, cells: map[string]*Cell{}, firstDesign: map[runKey][]checks.Violation{}}
+	res := &Result{Runs: total, cells: map[string]*Cell{}, firstDesign: map[runKey][]checks.Violation{}, All: cfg.ConfirmAll}
+	var check func(clients.RunConfig) verdict.Outcome // CheckConfig
+	if cfg.ConfirmAll {
+		check = verdict.ConfirmConfig
+	}
+	rejudgedCells := map[string]bool{}
 	var runErr error
 	res.Coverage = verdict.NewJobCoverage(total, func(i uint64) bool {
 		j := jobOf(i)
 		_, _, redisson := clients.RedissonAlgo(j.algo)
 		return redisson && j.preset == "none"
 	})
-	res.Done = cfg.Batch.Run(ctx, "simulating", total, nil, func(i uint64) clients.RunConfig {
+	res.Done = cfg.Batch.Run(ctx, "simulating", total, check, func(i uint64) clients.RunConfig {
 		j := jobOf(i)
 		cfg := clients.SweepConfig(j.algo, j.seed, j.preset)
 		cfg.Coverage = res.Coverage.Of(i)
@@ -95,6 +107,9 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 		}
 		j := jobOf(i)
 		res.Coverage.Add(j.algo, res.Coverage.Of(i))
+		if cfg.ConfirmAll {
+			res.countExcuses(j, o.Violations, rejudgedCells)
+		}
 		for _, prop := range verdict.Properties {
 			key := j.algo + "/" + j.preset + "/" + prop
 			c := res.cells[key]
@@ -115,12 +130,32 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 			return nil, err
 		}
 	}
-	if res.Done == total && ctx.Err() == nil && cfg.Confirm {
+	if res.Done == total && ctx.Err() == nil && cfg.Confirm && !cfg.ConfirmAll {
 		if err := res.confirm(ctx, algos, cfg.Batch); err != nil {
 			return nil, err
 		}
 	}
 	return res, nil
+}
+
+// countExcuses counts the confirmed and re-judged excuses of run j's
+// violations (every one confirmed), keeping each cell's first re-judged.
+func (r *Result) countExcuses(j runKey, vs []checks.Violation, rejudgedCells map[string]bool) {
+	for _, v := range vs {
+		if v.Confirmed == "" {
+			continue
+		}
+		r.Excused++
+		if !strings.HasPrefix(v.Confirmed, "re-judged") {
+			r.Confirmed++
+			continue
+		}
+		r.Rejudged++
+		if cell := j.algo + "/" + j.preset + "/" + v.Property; !rejudgedCells[cell] {
+			rejudgedCells[cell] = true
+			r.Rejudgements = append(r.Rejudgements, Finding{Property: v.Property, Algo: j.algo, Preset: j.preset, Seed: j.seed, Text: v.String()})
+		}
+	}
 }
 
 // add counts one run's violations of prop into the cell: a run with a
@@ -227,6 +262,7 @@ func (r *Result) confirm(ctx context.Context, algos []string, b verdict.Batch) e
 				r.Confirmed++
 				break
 			}
+			r.Rejudged++
 			r.Rejudgements = append(r.Rejudgements, Finding{Property: t.prop, Algo: cfg.Algo, Preset: cfg.Preset, Seed: cfg.Seed, Text: v.String()})
 			if v.Class == checks.Bug && !verdict.Known(v) {
 				c := r.cells[t.cell]

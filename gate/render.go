@@ -70,8 +70,12 @@ func (r *Result) Render(w io.Writer, v View) (map[string][]verdict.ScriptStateme
 		}
 		io.WriteString(w, text)
 	}
-	if r.Excused > 0 {
-		fmt.Fprintf(w, "\nexcuses checked by counterfactual runs (the first by-design violation of each cell, run again without each fault its excuse names): %d confirmed, %d re-judged\n", r.Confirmed, len(r.Rejudgements))
+	switch {
+	case r.Excused > 0 && r.All:
+		fmt.Fprintf(w, "\nexcuses checked by counterfactual runs (every by-design violation of every run, run again without each fault its excuse names; a cell counts each run by its confirmed classes): %d confirmed, %d re-judged, the first of each cell:\n", r.Confirmed, r.Rejudged)
+		printFindings(w, r.Rejudgements, true)
+	case r.Excused > 0:
+		fmt.Fprintf(w, "\nexcuses checked by counterfactual runs (the first by-design violation of each cell, run again without each fault its excuse names): %d confirmed, %d re-judged\n", r.Confirmed, r.Rejudged)
 		printFindings(w, r.Rejudgements, true)
 	}
 	expected, unexpected := r.Findings(algos)

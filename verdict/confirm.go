@@ -56,6 +56,7 @@ func Confirm(cfg clients.RunConfig, vs []checks.Violation) ([]checks.Violation, 
 			return r, nil
 		}
 		c := cfg
+		c.Coverage = nil // the counterfactual's statements are not the run's
 		c.SkipFaults = append(slices.Clone(cfg.SkipFaults), skip...)
 		slices.Sort(c.SkipFaults)
 		c.SkipFaults = slices.Compact(c.SkipFaults)

@@ -25,6 +25,7 @@ func runMainJob(ctx context.Context, args []string, stdout, stderr io.Writer) in
 	var sf sweepFlags
 	sf.register(fs, 1, 20)
 	noConfirm := fs.Bool("no-confirm", false, "do not confirm each cell's first by-design excuse by counterfactual runs")
+	confirmAll := fs.Bool("confirm-all", false, "confirm every by-design excuse of every run by counterfactual runs, not only each cell's first (about 2.7 times the job's time)")
 	out := fs.String("out", "", "also write the report to `FILE` (not when interrupted)")
 	algosFlag := fs.String("algos", "", "`LIST` of algorithms (comma-separated, or all, the default; "+strings.Join(clients.SpinningNames(), ", ")+" runs with a shorter fair wait, its waiters busy-loop under faults)")
 	coverageOut := fs.String("coverage", "", "write the statement coverage of the Redisson scripts by the fault-free runs to `FILE` (markdown)")
@@ -33,6 +34,9 @@ func runMainJob(ctx context.Context, args []string, stdout, stderr io.Writer) in
 	}
 	if fs.NArg() > 0 {
 		return usage(stderr, fmt.Sprintf("unknown subcommand %q", fs.Arg(0)))
+	}
+	if *noConfirm && *confirmAll {
+		return usage(stderr, "--no-confirm and --confirm-all contradict each other")
 	}
 	for _, o := range []struct{ flag, path string }{{"out", *out}, {"coverage", *coverageOut}} {
 		if o.path != "" {
@@ -50,7 +54,7 @@ func runMainJob(ctx context.Context, args []string, stdout, stderr io.Writer) in
 	if *out != "" {
 		w = io.MultiWriter(stdout, &report)
 	}
-	code, coverage := mainJob(ctx, sf, algos, !*noConfirm, w, stderr)
+	code, coverage := mainJob(ctx, sf, algos, gate.Config{Confirm: !*noConfirm, ConfirmAll: *confirmAll}, w, stderr)
 	if ctx.Err() != nil {
 		return interrupt.ExitCode(ctx)
 	}
@@ -73,9 +77,10 @@ func runMainJob(ctx context.Context, args []string, stdout, stderr io.Writer) in
 
 // mainJob runs the main job and prints its report; it returns the exit
 // code and the statement coverage of the fault-free runs.
-func mainJob(ctx context.Context, sf sweepFlags, algos []string, confirm bool, stdout, stderr io.Writer) (int, map[string][]verdict.ScriptStatement) {
+// confirm says how excuses are confirmed (its Confirm and ConfirmAll).
+func mainJob(ctx context.Context, sf sweepFlags, algos []string, confirm gate.Config, stdout, stderr io.Writer) (int, map[string][]verdict.ScriptStatement) {
 	seeds := sf.seeds
-	res, err := gate.Run(ctx, gate.Config{Algos: algos, Lo: seeds.Lo, Hi: seeds.Hi, Confirm: confirm, Batch: sf.batch(stderr)})
+	res, err := gate.Run(ctx, gate.Config{Algos: algos, Lo: seeds.Lo, Hi: seeds.Hi, Confirm: confirm.Confirm, ConfirmAll: confirm.ConfirmAll, Batch: sf.batch(stderr)})
 	if err != nil {
 		fmt.Fprintf(stderr, "simrun: %v\n", err)
 		return exitHarness, nil
