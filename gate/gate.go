@@ -117,7 +117,7 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 				c = &Cell{}
 				res.cells[key] = c
 			}
-			if c.add(j.algo, j.seed, prop, o.Violations) {
+			if c.add(j.seed, prop, o.Violations) {
 				res.firstDesign[j] = o.Violations
 			}
 		}
@@ -161,7 +161,7 @@ func (r *Result) countExcuses(j runKey, vs []checks.Violation, rejudgedCells map
 // add counts one run's violations of prop into the cell: a run with a
 // bug-class one is a bug run, else one with a by-design one a design run.
 // It reports whether the run is the cell's first design run.
-func (c *Cell) add(algo string, seed uint64, prop string, vs []checks.Violation) (firstDesign bool) {
+func (c *Cell) add(seed uint64, prop string, vs []checks.Violation) (firstDesign bool) {
 	c.Runs++
 	bug, design, unexpected := false, false, false
 	for _, v := range vs {

@@ -17,10 +17,10 @@ func TestCellCounts(t *testing.T) {
 	design := checks.Violation{Property: "mutex", Class: checks.ByDesign, Excuse: "pause"}
 	other := checks.Violation{Property: "holds", Class: checks.Bug}
 	var c Cell
-	c.add("set-uuid-lua", 3, "mutex", []checks.Violation{design})
-	c.add("set-uuid-lua", 4, "mutex", []checks.Violation{design, bug, bug})
-	c.add("set-uuid-lua", 5, "mutex", []checks.Violation{other})
-	c.add("set-uuid-lua", 6, "mutex", []checks.Violation{bug})
+	c.add(3, "mutex", []checks.Violation{design})
+	c.add(4, "mutex", []checks.Violation{design, bug, bug})
+	c.add(5, "mutex", []checks.Violation{other})
+	c.add(6, "mutex", []checks.Violation{bug})
 	want := Cell{Runs: 4, BugRuns: 2, DesignRuns: 1, FirstBug: 4, FirstDesign: 3, FirstBugText: bug.String(),
 		UnexpectedRuns: 2, FirstUnexpected: 4, FirstUnexpectedText: bug.String()}
 	if c != want {
@@ -33,7 +33,7 @@ func TestCellCounts(t *testing.T) {
 		t.Fatal("Known does not read the catalog's stamp")
 	}
 	var k Cell
-	k.add("set-px", 9, "mutex", []checks.Violation{known})
+	k.add(9, "mutex", []checks.Violation{known})
 	if k.BugRuns != 1 || k.UnexpectedRuns != 0 || k.FirstBug != 9 {
 		t.Fatalf("a known bug: %+v", k)
 	}

@@ -10,14 +10,14 @@ import (
 	"github.com/locksim/locksim/clients"
 )
 
-// Caught returns the properties of vs that count as catching a mutant of
-// algo, and the first catching violation as told: a bug-class violation the
-// real algorithm never shows (its property is not a known bug), or one of
-// a known kind that the real algorithm's run on the same seed and preset
-// (baseline) does not have. A mutant only changes what it changes, so until
+// Caught returns the properties of vs (a mutant's run) that count as
+// catching the mutant, and the first catching violation as told: a
+// bug-class violation no known bug explains (Check's stamp: its property
+// and a path the run took), or a known one whose property the real
+// algorithm's run on the same seed and preset (baseline) does not have. A mutant only changes what it changes, so until
 // its mistake acts the two runs are the same run; a difference in
 // bug-class properties is the mistake's doing.
-func Caught(algo string, vs, baseline []checks.Violation) ([]string, string) {
+func Caught(vs, baseline []checks.Violation) ([]string, string) {
 	inBase := map[string]bool{}
 	for _, v := range baseline {
 		if v.Class == checks.Bug {
@@ -83,7 +83,7 @@ func SweepMutant(ctx context.Context, m clients.Mutant, lo, hi uint64, presets [
 		}
 		res.Seeds++
 		for i, p := range presets {
-			props, detail := Caught(m.Algo, vs[i], base[fmt.Sprintf("%s/%s/%d", m.Algo, p, s)])
+			props, detail := Caught(vs[i], base[fmt.Sprintf("%s/%s/%d", m.Algo, p, s)])
 			if len(props) > 0 {
 				res.Killed, res.Seed, res.Preset, res.Checks, res.Detail = true, s, p, props, detail
 				break

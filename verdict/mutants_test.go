@@ -17,7 +17,7 @@ func TestCaughtNeedsADifference(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if props, _ := Caught(cfg.Algo, vs[0], vs[0]); len(props) != 0 {
+	if props, _ := Caught(vs[0], vs[0]); len(props) != 0 {
 		t.Fatalf("a run catches itself: %v", props)
 	}
 }
@@ -40,7 +40,7 @@ func TestCaught(t *testing.T) {
 		{[]checks.Violation{store, known, store}, []checks.Violation{known}, []string{"store"}, store.String()},
 		{[]checks.Violation{store, known}, nil, []string{"mutex", "store"}, store.String()},
 	} {
-		props, detail := Caught("set-px", c.vs, c.base)
+		props, detail := Caught(c.vs, c.base)
 		if !reflect.DeepEqual(props, c.props) || detail != c.detail {
 			t.Errorf("%v against %v: %v %q, want %v %q", c.vs, c.base, props, detail, c.props, c.detail)
 		}
