@@ -138,6 +138,18 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 	return res, nil
 }
 
+// tally counts v's confirmed or re-judged excuse, reporting whether it
+// was re-judged.
+func (r *Result) tally(v checks.Violation) (rejudged bool) {
+	r.Excused++
+	if strings.HasPrefix(v.Confirmed, "re-judged") {
+		r.Rejudged++
+		return true
+	}
+	r.Confirmed++
+	return false
+}
+
 // countExcuses counts the confirmed and re-judged excuses of run j's
 // violations (every one confirmed), keeping each cell's first re-judged.
 func (r *Result) countExcuses(j runKey, vs []checks.Violation, rejudgedCells map[string]bool) {
@@ -145,12 +157,9 @@ func (r *Result) countExcuses(j runKey, vs []checks.Violation, rejudgedCells map
 		if v.Confirmed == "" {
 			continue
 		}
-		r.Excused++
-		if !strings.HasPrefix(v.Confirmed, "re-judged") {
-			r.Confirmed++
+		if !r.tally(v) {
 			continue
 		}
-		r.Rejudged++
 		if cell := j.algo + "/" + j.preset + "/" + v.Property; !rejudgedCells[cell] {
 			rejudgedCells[cell] = true
 			r.Rejudgements = append(r.Rejudgements, Finding{Property: v.Property, Algo: j.algo, Preset: j.preset, Seed: j.seed, Text: v.String()})
@@ -257,12 +266,9 @@ func (r *Result) confirm(ctx context.Context, algos []string, b verdict.Batch) e
 			if v.Property != t.prop || v.Confirmed == "" {
 				continue
 			}
-			r.Excused++
-			if !strings.HasPrefix(v.Confirmed, "re-judged") {
-				r.Confirmed++
+			if !r.tally(v) {
 				break
 			}
-			r.Rejudged++
 			r.Rejudgements = append(r.Rejudgements, Finding{Property: t.prop, Algo: cfg.Algo, Preset: cfg.Preset, Seed: cfg.Seed, Text: v.String()})
 			if v.Class == checks.Bug && !verdict.Known(v) {
 				c := r.cells[t.cell]
