@@ -542,7 +542,11 @@ func (c *Client) execTimer(own OwnerKind, slot int) {
 		if c.resendAllowed(e) {
 			e.phase = execResend
 			c.emit(Effect{Kind: EffNote, Note: NoteResend, Thread: e.cmd.Thread, Value: int64(e.attempt) + 1})
-			if e.cmd.Op != OpRenew {
+			switch e.cmd.Op {
+			case OpRenew:
+			case OpAcquire, OpAcquireNoWait, OpAcquireToken:
+				c.flaw(FlawResendAcquire, e.cmd.Thread)
+			default:
 				c.flaw(FlawResend, e.cmd.Thread)
 			}
 			c.setTimer(execTimer(own, slot), c.ms(c.retryDelay(int(e.attempt))))

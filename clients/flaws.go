@@ -11,10 +11,13 @@ type Flaw string
 
 // The flaws. Each is noted where the port of its Java line runs.
 const (
-	// FlawResend: a lock command (acquire, unlock, forceUnlock, not a
-	// renewal) is re-sent after a response timeout, though its first send
-	// may have run (RedisExecutor.scheduleResponseTimeout's isResendAllowed,
-	// 3.10.0 on): an acquire runs twice (#4822, #4871, #7367), a
+	// FlawResendAcquire: an acquire is re-sent after a response timeout,
+	// though its first send may have run (RedisExecutor.scheduleResponseTimeout's
+	// isResendAllowed, 3.10.0 on): it runs twice and leaves two holds
+	// (#4822, #4871, #7367).
+	FlawResendAcquire Flaw = "resend-acquire"
+	// FlawResend: another lock command (unlock, forceUnlock, acquireFailed;
+	// not a renewal) is re-sent so: an unlock may count down twice, a
 	// forceUnlock's second run answers 0.
 	FlawResend Flaw = "resend"
 	// FlawSyncFailed: 3.16.8's lock command ran, then its batch's WAIT

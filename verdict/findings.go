@@ -54,11 +54,11 @@ func (f Finding) Matches(v checks.Violation) bool {
 // algorithm's design and need none).
 var findingPaths = map[string]clients.Flaw{
 	"rlock-3.8.1/none/mutex":             clients.FlawRenewalCancelledForAll,
-	"rlock-3.16.8/net/holds":             clients.FlawResend,
+	"rlock-3.16.8/net/holds":             clients.FlawResendAcquire,
 	"rlock-3.16.8/failover/mutex":        clients.FlawRenewalStopped,
 	"rlock-3.8.1/interrupt/linearizable": clients.FlawInterruptSwallowed,
 	"fairlock-3.16.8/crash/liveness":     clients.FlawUntimedWait,
-	"rlock-3.16.8/net/linearizable":      clients.FlawResend,
+	"rlock-3.16.8/net/linearizable":      clients.FlawResendAcquire,
 	"rlock-4.7.0/interrupt/orphan":       clients.FlawDetachedHold,
 	"fencedlock-4.7.0/none/expiry":       clients.FlawFencedLeaseDropped,
 }

@@ -163,11 +163,11 @@ var redisson381 = []knownBug{
 }
 
 var redisson3168 = []knownBug{
-	{"mutex", append(slices.Clip(lockLost), flaw(clients.FlawLeaseKept), flaw(clients.FlawRenewalStopped), flaw(clients.FlawSyncFailed), flaw(clients.FlawResend))},
-	{"expiry", append(slices.Clip(lockLost), flaw(clients.FlawLeaseKept), flaw(clients.FlawRenewalStopped), flaw(clients.FlawSyncFailed), flaw(clients.FlawResend))},
-	{"error/not-held", append(slices.Clip(lockLost), flaw(clients.FlawLeaseKept), flaw(clients.FlawRenewalStopped), flaw(clients.FlawSyncFailed), flaw(clients.FlawResend))},
-	{"holds", []string{flaw(clients.FlawResend), flaw(clients.FlawSyncFailed)}},
-	{"linearizable", []string{flaw(clients.FlawResend), flaw(clients.FlawSyncFailed)}},
+	{"mutex", append(slices.Clip(lockLost), flaw(clients.FlawLeaseKept), flaw(clients.FlawRenewalStopped), flaw(clients.FlawSyncFailed), flaw(clients.FlawResendAcquire), flaw(clients.FlawResend))},
+	{"expiry", append(slices.Clip(lockLost), flaw(clients.FlawLeaseKept), flaw(clients.FlawRenewalStopped), flaw(clients.FlawSyncFailed), flaw(clients.FlawResendAcquire), flaw(clients.FlawResend))},
+	{"error/not-held", append(slices.Clip(lockLost), flaw(clients.FlawLeaseKept), flaw(clients.FlawRenewalStopped), flaw(clients.FlawSyncFailed), flaw(clients.FlawResendAcquire), flaw(clients.FlawResend))},
+	{"holds", []string{flaw(clients.FlawResendAcquire), flaw(clients.FlawSyncFailed)}},
+	{"linearizable", []string{flaw(clients.FlawResendAcquire), flaw(clients.FlawResend), flaw(clients.FlawSyncFailed)}},
 	{"error/subscribe", []string{flaw(clients.FlawStaleSubscription)}},
 	{"orphan", []string{flaw(clients.FlawUnlockRenewalKept)}},
 }
@@ -176,8 +176,8 @@ var redisson470 = []knownBug{
 	{"mutex", append(slices.Clip(lockLost), flaw(clients.FlawLeaseKept), flaw(clients.FlawDetachedHold))},
 	{"expiry", append(slices.Clip(lockLost), flaw(clients.FlawLeaseKept), flaw(clients.FlawDetachedHold))},
 	{"error/not-held", append(slices.Clip(lockLost), flaw(clients.FlawLeaseKept), flaw(clients.FlawDetachedHold))},
-	{"holds", []string{flaw(clients.FlawTimeoutSwallowed), flaw(clients.FlawResend)}},
-	{"linearizable", []string{flaw(clients.FlawTimeoutSwallowed), flaw(clients.FlawResend)}},
+	{"holds", []string{flaw(clients.FlawTimeoutSwallowed), flaw(clients.FlawResendAcquire)}},
+	{"linearizable", []string{flaw(clients.FlawTimeoutSwallowed), flaw(clients.FlawResendAcquire), flaw(clients.FlawResend)}},
 	{"orphan", []string{flaw(clients.FlawDetachedHold)}},
 }
 

@@ -50,7 +50,7 @@ func TestExplainNeedsThePath(t *testing.T) {
 // Every path a catalog entry names is one the client notes, or forceUnlock.
 func TestCatalogPathsExist(t *testing.T) {
 	known := map[string]bool{forceUnlock: true}
-	for _, f := range []clients.Flaw{clients.FlawResend, clients.FlawSyncFailed, clients.FlawUntimedWait, clients.FlawStaleSubscription,
+	for _, f := range []clients.Flaw{clients.FlawResendAcquire, clients.FlawResend, clients.FlawSyncFailed, clients.FlawUntimedWait, clients.FlawStaleSubscription,
 		clients.FlawLeaseKept, clients.FlawLeaseUnderWatchdog, clients.FlawRenewalCancelledForAll, clients.FlawPartialUnlockKeepsRenewal,
 		clients.FlawRenewalStopped, clients.FlawInterruptSwallowed, clients.FlawTimeoutSwallowed, clients.FlawDetachedHold,
 		clients.FlawRequeue, clients.FlawFencedLeaseDropped, clients.FlawFencedNoUndo, clients.FlawUnlockRenewalKept} {

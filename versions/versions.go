@@ -65,12 +65,12 @@ func (q Question) Algo(version string) (string, bool) {
 var Questions = []Question{
 	{
 		Known: "#4822, #4871, #7367", What: "an acquire re-sent after a lost reply runs twice: the thread counts one hold, the store two",
-		Lock: "rlock", Preset: "net", Property: "holds", Class: checks.Bug, Detail: "counts 2 holds", NotIn: "failed with an error", Seeds: 200,
-		Evidence: "`TestAcquireNotResentAfterLostReply470` (4.7.0, single server: never re-sent); `TestAcquireResentInBatchWithReplica470` (4.7.0 with a replica: the batch is re-sent). 4.7.0's hits here are another mechanism the signature cannot tell apart: tryLock(wait) returns false after a RedisResponseTimeoutException its acquire survived (RedissonLock.java:274-280; seed 27: a tryLock(5 s) returns false at 44.327 s, the next lock() finds 2 holds)",
+		Lock: "rlock", Preset: "net", Property: "holds", Class: checks.Bug, Detail: "counts 2 holds", NotIn: "failed with an error", Seeds: 200, Path: clients.FlawResendAcquire,
+		Evidence: "`TestAcquireNotResentAfterLostReply470` (4.7.0, single server: never re-sent); `TestAcquireResentInBatchWithReplica470` (4.7.0 with a replica: the batch is re-sent). 4.7.0's violations of the same symptom here come from another mechanism, which the path tells apart (timeout-swallowed, verdict/known.go): tryLock(wait) returns false after a RedisResponseTimeoutException its acquire survived (RedissonLock.java:274-280; seed 27: a tryLock(5 s) returns false at 44.327 s, the next lock() finds 2 holds)",
 	},
 	{
 		Known: "#5503 (with #4743)", What: "a negative ttl makes a fair lock() wait with no timeout, here on a free lock",
-		Lock: "fairlock", Preset: "net", Property: "liveness", Class: checks.Bug, Detail: "no timeout", Seeds: 100,
+		Lock: "fairlock", Preset: "net", Property: "liveness", Class: checks.Bug, Detail: "no timeout", Seeds: 100, Path: clients.FlawUntimedWait,
 		Evidence: "[commands.txt](../scenario/testdata/commands.txt) (3.16.8)",
 	},
 	{
