@@ -151,7 +151,14 @@ func Tell(v checks.Violation, h *model.History, trace [][]byte) []string {
 				text = fmt.Sprintf("%s: reply to %s (request %v) lost: %s", node, to, ev["req"], ev["why"])
 			}
 		case "resend":
-			text = fmt.Sprintf("%s re-sends request %v (attempt %v) after a reply timeout", node, ev["req"], ev["attempt"])
+			// The line names the thread whose command goes again, not the
+			// request: the re-send is a request of its own.
+			what := "a command"
+			th, _ := strconv.ParseInt(fmt.Sprint(ev["thread"]), 10, 64)
+			if owner, ok := whos[who{node, th}]; ok {
+				what = name(owner) + "'s command"
+			}
+			text = fmt.Sprintf("%s re-sends %s (attempt %v) after a reply timeout", node, what, ev["attempt"])
 		case "fault", "heal", "crash", "restart", "promoted", "resync", "pause", "resume", "renew-error", "untimed-wait":
 			text = node + " " + kind
 			if f := fmt.Sprint(ev["fault"]); f != "<nil>" {

@@ -42,3 +42,30 @@ func TestTellsAMutexViolation(t *testing.T) {
 		t.Errorf("story has %d lines, more than its cap", len(got))
 	}
 }
+
+// A re-sent acquire (#4822: rlock-3.16.8 under net, seed 4) is told as
+// the command of the owner whose acquire goes again, never as a request
+// the line does not carry.
+func TestTellsAResend(t *testing.T) {
+	r, err := clients.NewRun(clients.RunConfig{Algo: "rlock-3.16.8", Seed: 4, Preset: "net"}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var lines [][]byte
+	r.World.Tracer().Hook = func(l []byte) { lines = append(lines, append([]byte(nil), l...)) }
+	r.Execute()
+	told := false
+	for _, v := range verdict.Check(r).Violations {
+		if v.Property != "holds" || !strings.Contains(v.Known, "resend-acquire") {
+			continue
+		}
+		text := strings.Join(story.Tell(v, r.History, lines), "\n")
+		if strings.Contains(text, "<nil>") {
+			t.Errorf("a field the trace lacks:\n%s", text)
+		}
+		told = told || strings.Contains(text, "re-sends A's command (attempt 1) after a reply timeout")
+	}
+	if !told {
+		t.Fatal("no holds violation of a re-sent acquire told with its owner's re-send")
+	}
+}

@@ -10,10 +10,14 @@ import (
 	"github.com/locksim/locksim/story"
 )
 
-// Tell writes v and its story (story.Tell over the run's history and trace
-// lines), indented under it.
+// Tell writes v, the known bug that explains it if one does, and its
+// story (story.Tell over the run's history and trace lines), indented
+// under it.
 func Tell(w io.Writer, v checks.Violation, h *model.History, lines [][]byte) {
 	fmt.Fprintf(w, "%s\n", v)
+	if Known(v) {
+		fmt.Fprintf(w, "  known bug: %s (verdict/known.go: the catalog's entry, and the paths this run took before it)\n", v.Known)
+	}
 	for _, l := range story.Tell(v, h, lines) {
 		fmt.Fprintln(w, "  "+l)
 	}
