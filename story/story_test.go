@@ -14,13 +14,7 @@ import (
 // under a slow holder) is told with both owners renamed, their calls and
 // the SET commands that took the lock, ending at the violation.
 func TestTellsAMutexViolation(t *testing.T) {
-	r, err := clients.NewRun(clients.RunConfig{Algo: "set-px", Seed: 1, Preset: "none"}, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var lines [][]byte
-	r.World.Tracer().Hook = func(l []byte) { lines = append(lines, append([]byte(nil), l...)) }
-	r.Execute()
+	r, lines := tracedRun(t, clients.RunConfig{Algo: "set-px", Seed: 1, Preset: "none"})
 	var v *checks.Violation
 	for _, x := range verdict.Check(r).Violations {
 		if x.Property == "mutex" {
@@ -47,13 +41,7 @@ func TestTellsAMutexViolation(t *testing.T) {
 // the command of the owner whose acquire goes again, never as a request
 // the line does not carry.
 func TestTellsAResend(t *testing.T) {
-	r, err := clients.NewRun(clients.RunConfig{Algo: "rlock-3.16.8", Seed: 4, Preset: "net"}, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var lines [][]byte
-	r.World.Tracer().Hook = func(l []byte) { lines = append(lines, append([]byte(nil), l...)) }
-	r.Execute()
+	r, lines := tracedRun(t, clients.RunConfig{Algo: "rlock-3.16.8", Seed: 4, Preset: "net"})
 	told := false
 	for _, v := range verdict.Check(r).Violations {
 		if v.Property != "holds" || !strings.Contains(v.Known, "resend-acquire") {
@@ -68,4 +56,17 @@ func TestTellsAResend(t *testing.T) {
 	if !told {
 		t.Fatal("no holds violation of a re-sent acquire told with its owner's re-send")
 	}
+}
+
+// tracedRun executes cfg's run, keeping its trace lines.
+func tracedRun(t *testing.T, cfg clients.RunConfig) (*clients.Run, [][]byte) {
+	t.Helper()
+	r, err := clients.NewRun(cfg, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var lines [][]byte
+	r.World.Tracer().Hook = func(l []byte) { lines = append(lines, append([]byte(nil), l...)) }
+	r.Execute()
+	return r, lines
 }
