@@ -320,7 +320,7 @@ func (c *Client) AppendKey(dst []byte) []byte {
 			putExec(&t.exec)
 		}
 	}
-	if v470 || !c.cf.since3168() { // the versions whose commands outlive an interrupted call
+	if !c.cf.getCancels() { // the versions whose commands outlive an interrupted call (detached.go)
 		u(uint64(len(c.detached)))
 		for j := range c.detached {
 			d := &c.detached[j]

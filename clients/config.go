@@ -296,6 +296,12 @@ func (cf *Config) since3168() bool { return cf.Opts.Version != "3.8.1" }
 // v470 reports whether the client is Redisson 4.7.0.
 func (cf *Config) v470() bool { return cf.Opts.Version == "4.7.0" }
 
+// getCancels reports whether an interrupted get() cancels the future its
+// command's callback hangs on, so that the callback never runs: 3.16.8's
+// does (R16:CommandAsyncService.java:115-129); 3.8.1's cancels nothing and
+// 4.7.0's cancels ServiceManager.execute's own future (detached.go).
+func (cf *Config) getCancels() bool { return cf.since3168() && !cf.v470() }
+
 // All returns the scripts a client of the lock kind sends: the fair lock's
 // five, the non-fair lock's four (renewal is the same script for both), or
 // the fenced lock's four (its token acquire instead of RedissonLock's).

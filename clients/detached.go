@@ -59,7 +59,7 @@ type detachedCall struct {
 func (c *Client) detach(i int) bool {
 	t := &c.threads[i]
 	e := &t.exec
-	if (c.cf.since3168() && !c.cf.v470()) || e.phase == execIdle || e.undo {
+	if c.cf.getCancels() || e.phase == execIdle || e.undo {
 		return false
 	}
 	switch e.cmd.Op {
@@ -96,19 +96,18 @@ func (c *Client) detach(i int) bool {
 // detachedDone runs what Java runs when a detached command completes.
 func (c *Client) detachedDone(j int, r sim.Reply, res Result) {
 	d := &c.detached[j]
-	if d.exec.cmd.Op == OpUnlock && !c.cf.v470() {
-		// 3.8.1's unlockAsync listener, for a thread that was told it failed.
-		c.unlockListener381(d.tid, r, res)
-		c.dropDetached(j)
-		return
-	}
 	if d.exec.cmd.Op == OpUnlock {
-		// unlockAsync0's handle: an interrupted unlock's (execute's future
-		// was cancelled, not unlockAsync0's), or the fenced loop's own.
-		if !res.Failed() {
-			c.delLatch(int(d.slot), d.exec.cmd)
+		if c.cf.v470() {
+			// unlockAsync0's handle: an interrupted unlock's (execute's future
+			// was cancelled, not unlockAsync0's), or the fenced loop's own.
+			if !res.Failed() {
+				c.delLatch(int(d.slot), d.exec.cmd)
+			}
+			c.unlockHandledFor(d.tid, d.handle, r, res)
+		} else {
+			// 3.8.1's unlockAsync listener, for a thread that was told it failed.
+			c.unlockListener381(d.tid, r, res)
 		}
-		c.unlockHandledFor(d.tid, d.handle, r, res)
 		c.dropDetached(j)
 		return
 	}
@@ -127,23 +126,19 @@ func (c *Client) detachedDone(j int, r sim.Reply, res Result) {
 		return
 	}
 	what := "its acquire took the lock after the call gave up: "
-	if !c.cf.since3168() {
-		// R8: only an acquire without a lease has a listener, which starts
-		// the watchdog (tryLockInnerAsync stored any lease when it was sent).
-		if d.lease > 0 {
-			c.dropDetached(j)
-			return
-		}
-		c.schedule381(d.tid, d.handle, -1)
-		c.flaw(FlawDetachedHold, d.tid)
-		c.emit(Effect{Kind: EffNote, Note: NoteDetached, Thread: d.tid, Text: what + "the watchdog renews it for a thread that was told it failed"})
+	switch {
+	case !c.cf.since3168() && d.lease > 0:
+		// R8: only an acquire without a lease has a listener (tryLockInnerAsync
+		// stored any lease when it was sent).
 		c.dropDetached(j)
 		return
-	}
-	if d.lease > 0 {
+	case !c.cf.since3168():
+		c.schedule381(d.tid, d.handle, -1) // the listener's scheduleExpirationRenewal
+		what += "the watchdog renews it"
+	case d.lease > 0:
 		c.handles[d.handle].lease = d.lease // internalLockLeaseTime = unit.toMillis(leaseTime)
 		what += "the lease runs out"
-	} else {
+	default:
 		c.scheduleExpirationRenewal(int(d.slot))
 		what += "the watchdog renews it"
 	}

@@ -72,8 +72,8 @@ func (c *Client) fencedAcquire(i int) {
 	lease := c.handleOf(i).lease
 	if t.call.Lease > 0 {
 		lease = c.leaseMillis(t.call.Lease, t.call.Unit)
-	} else if lease != c.cf.Opts.LockWatchdogTimeout {
-		c.flaw(FlawLeaseKept, t.id)
+	} else {
+		c.noteKeptLease(t.id, lease)
 	}
 	t.cur = c.wall
 	c.send(OwnThread, i, Cmd{Op: OpAcquireToken, Thread: t.id, Lease: lease, Sync: c.sync()})

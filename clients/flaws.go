@@ -87,6 +87,15 @@ const (
 	FlawFencedNoUndo Flaw = "fenced-no-undo"
 )
 
+// noteKeptLease notes FlawLeaseKept when a call without a lease of
+// thread tid sends lease, the lock object's internalLockLeaseTime, and it
+// is not the watchdog timeout.
+func (c *Client) noteKeptLease(tid, lease int64) {
+	if lease != c.cf.Opts.LockWatchdogTimeout {
+		c.flaw(FlawLeaseKept, tid)
+	}
+}
+
 // flaw notes that the client took f's path for thread tid.
 func (c *Client) flaw(f Flaw, tid int64) {
 	c.emit(Effect{Kind: EffNote, Note: NoteFlaw, Thread: tid, Text: string(f)})

@@ -99,9 +99,7 @@ func (c *Client) tryAcquire(i int, waitTime int64) {
 		}
 	case c.cf.since3168():
 		lease, unit = h.lease, Milliseconds
-		if lease != o.LockWatchdogTimeout {
-			c.flaw(FlawLeaseKept, t.id)
-		}
+		c.noteKeptLease(t.id, lease)
 	default:
 		h.lease = o.LockWatchdogTimeout
 		lease, unit = h.lease, Milliseconds
@@ -128,8 +126,8 @@ func (c *Client) tryAcquireOnce(i int) {
 	h, o := c.handleOf(i), &c.cf.Opts
 	if !c.cf.since3168() {
 		h.lease = o.LockWatchdogTimeout
-	} else if h.lease != o.LockWatchdogTimeout {
-		c.flaw(FlawLeaseKept, t.id)
+	} else {
+		c.noteKeptLease(t.id, h.lease)
 	}
 	cmd := Cmd{Op: OpAcquireNoWait, Thread: t.id, Lease: h.lease, Sync: c.sync()}
 	if o.Fair {
@@ -481,7 +479,7 @@ func (c *Client) interrupt(tid int64) {
 		// may still run at Redis: 3.16.8 cancels the future and ignores its
 		// reply; 3.8.1's and 4.7.0's go on without the call (detached.go).
 		if !c.detach(i) {
-			if t.exec.phase != execIdle && t.exec.cmd.Op == OpUnlock && c.cf.since3168() {
+			if t.exec.phase != execIdle && t.exec.cmd.Op == OpUnlock && c.cf.getCancels() {
 				c.flaw(FlawUnlockRenewalKept, t.id)
 			}
 			c.cancelTimer(TimerKey{TimerExec, int64(i)})

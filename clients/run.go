@@ -402,7 +402,7 @@ func (r *Run) programFactory() (func() sim.Program, error) {
 		prog := &workloadProgram{Host: host}
 		r.progs = append(r.progs, prog)
 		renewOps := map[int32]int{} // task slot → its renewal's entry in h.Renewals
-		unlockOps := map[Ref]int{}  // a detached unlock → its entry in h.Unlocks
+		unlockOps := map[Ref]int{}  // a detached unlock (its Ref's first attempt) → its entry in h.Unlocks
 		var inc int
 		host.Tag = func(ref Ref, cmd Cmd) string {
 			if ref.Owner == OwnTask {
@@ -417,10 +417,12 @@ func (r *Run) programFactory() (func() sim.Program, error) {
 			if ref.Owner == OwnDetached && cmd.Op == OpUnlock {
 				// The client's own unlock for a call that is over: an
 				// operation of its own, once per command (not per attempt).
-				i, ok := unlockOps[ref]
+				first := ref
+				first.Attempt = 0
+				i, ok := unlockOps[first]
 				if !ok {
 					i = len(h.Unlocks)
-					unlockOps[ref] = i
+					unlockOps[first] = i
 					h.Unlocks = append(h.Unlocks, model.Op{Proc: host.p.Name, Thread: cmd.Thread, Owner: host.c.Owner(cmd.Thread), Lock: wl.Lock, Call: model.CallUnlock, Wait: -1, Lease: -1, Start: host.p.VirtualNow(), End: -1, ExecAt: -1, ScriptLease: cmd.Lease})
 				}
 				return unlockTag(i)
