@@ -117,8 +117,8 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 				c = &Cell{}
 				res.cells[key] = c
 			}
-			if c.add(j.seed, prop, o.Violations) {
-				res.firstDesign[j] = o.Violations
+			if c.add(j.seed, prop, o.Violations) && !cfg.ConfirmAll {
+				res.firstDesign[j] = o.Violations // confirm's input
 			}
 		}
 	})

@@ -2,7 +2,6 @@ package verdict
 
 import (
 	"context"
-	"slices"
 	"sort"
 	"strings"
 
@@ -25,6 +24,11 @@ type Finding struct {
 	Short        bool   // 1 min safety + 30 s liveness, for rare findings that need many seeds
 	Issue        string // the Redisson issue(s), or where the failure is known from
 	Scenario     string // a scenario file that shows it step by step, if any
+	// Path is, for a Redisson bug, the code path the finding is about: a
+	// violation counts only where its run took it (Took), so a run of
+	// 3.8.1 whose mutex violation came from a forceUnlock is not one that
+	// shows the watchdog cancelled by another thread's unlock.
+	Path clients.Flaw
 }
 
 // Config is the run configuration of the finding for one seed.
@@ -37,30 +41,10 @@ func (f Finding) Config(seed uint64) clients.RunConfig {
 }
 
 // Matches reports whether v is this finding: its property and class, a
-// word of its excuse, and for a Redisson bug the path the finding is
-// about (findingPaths): a run of 3.8.1 whose mutex violation came from a
-// forceUnlock is not a run that shows the watchdog cancelled by another
-// thread's unlock.
+// word of its excuse, and its path when it names one.
 func (f Finding) Matches(v checks.Violation) bool {
-	if v.Property != f.Property || v.Class != f.Class || !strings.Contains(v.Excuse, f.Excuse) {
-		return false
-	}
-	path, ok := findingPaths[f.Algo+"/"+f.Preset+"/"+f.Property]
-	return !ok || f.Class != checks.Bug || slices.Contains(Paths(v), string(path))
-}
-
-// findingPaths are the paths of the bug-class findings of Redisson locks,
-// by algorithm/preset/property (the simple locks' findings are their
-// algorithm's design and need none).
-var findingPaths = map[string]clients.Flaw{
-	"rlock-3.8.1/none/mutex":             clients.FlawRenewalCancelledForAll,
-	"rlock-3.16.8/net/holds":             clients.FlawResendAcquire,
-	"rlock-3.16.8/failover/mutex":        clients.FlawRenewalStopped,
-	"rlock-3.8.1/interrupt/linearizable": clients.FlawInterruptSwallowed,
-	"fairlock-3.16.8/crash/liveness":     clients.FlawUntimedWait,
-	"rlock-3.16.8/net/linearizable":      clients.FlawResendAcquire,
-	"rlock-4.7.0/interrupt/orphan":       clients.FlawDetachedHold,
-	"fencedlock-4.7.0/none/expiry":       clients.FlawFencedLeaseDropped,
+	return v.Property == f.Property && v.Class == f.Class && strings.Contains(v.Excuse, f.Excuse) &&
+		(f.Path == "" || Took(v, f.Path))
 }
 
 // ScenarioDir is where the scenario files live, from the repository's root.
@@ -68,33 +52,33 @@ const ScenarioDir = "scenario/testdata/"
 
 // Findings is the catalog, in the order of results/bug-zoo.md.
 var Findings = []Finding{
-	{"setnx-expire", "net", "liveness", checks.Bug, 40, "EXPIRE lost after SETNX: a lock that never expires", "", clients.ClientOverrides{}, false, "seed 003 (SETNX then EXPIRE)", ScenarioDir + "simple-locks.txt"},
+	{"setnx-expire", "net", "liveness", checks.Bug, 40, "EXPIRE lost after SETNX: a lock that never expires", "", clients.ClientOverrides{}, false, "seed 003 (SETNX then EXPIRE)", ScenarioDir + "simple-locks.txt", ""},
 	// A crash between SETNX and EXPIRE: a window of one round trip, that
 	// crash's faults at protocol points hit (at=reply:setnx).
-	{"setnx-expire", "crash", "liveness", checks.Bug, 300, "a crash between SETNX and EXPIRE: a lock that never expires", "", clients.ClientOverrides{}, false, "seed 003 (SETNX then EXPIRE)", ScenarioDir + "simple-locks.txt"},
-	{"set-px", "none", "mutex", checks.Bug, 20, "a holder slower than its lease deletes another's lock", "", clients.ClientOverrides{}, false, "seed 003 (SET NX PX, DEL)", ScenarioDir + "simple-locks.txt"},
+	{"setnx-expire", "crash", "liveness", checks.Bug, 300, "a crash between SETNX and EXPIRE: a lock that never expires", "", clients.ClientOverrides{}, false, "seed 003 (SETNX then EXPIRE)", ScenarioDir + "simple-locks.txt", ""},
+	{"set-px", "none", "mutex", checks.Bug, 20, "a holder slower than its lease deletes another's lock", "", clients.ClientOverrides{}, false, "seed 003 (SET NX PX, DEL)", ScenarioDir + "simple-locks.txt", ""},
 	// The key expiring between GET and DEL: a pause at the GET's reply.
-	{"set-uuid-getdel", "pause", "mutex", checks.Bug, 500, "the lock expires between GET and DEL, and the DEL removes the next holder's lock", "", clients.ClientOverrides{}, false, "seed 003 (GET, compare, DEL)", ScenarioDir + "simple-locks.txt"},
-	{"set-uuid-lua", "pause", "mutex", checks.ByDesign, 40, "a pause longer than the lease gives two holders", "pause", clients.ClientOverrides{}, false, "Kleppmann's fencing argument", ""},
-	{"rlock-3.8.1", "pause", "mutex", checks.ByDesign, 40, "a pause longer than the watchdog's lease gives two holders", "pause", clients.ClientOverrides{}, false, "Kleppmann's fencing argument", ""},
-	{"rlock-3.8.1", "failover", "mutex", checks.ByDesign, 60, "failover to a lagging replica gives two holders", "master-crash", clients.ClientOverrides{}, false, "seed 003, last section; #2669, #3253", ScenarioDir + "simple-locks.txt"},
-	{"rlock-3.16.8", "failover", "mutex", checks.ByDesign, 60, "failover to a lagging replica gives two holders", "master-crash", clients.ClientOverrides{}, false, "#2669, #3253 (WAIT does not prevent it)", ScenarioDir + "commands.txt"},
-	{"rlock-3.8.1", "none", "mutex", checks.Bug, 2000, "unlock's cancelExpirationRenewal(null) cancels another thread's watchdog, with no fault", "", clients.ClientOverrides{}, true, "watchdog issues (#1966, #2037 family): 3.8.1 unlockAsync", ""},
-	{"fairlock-3.8.1", "none", "evicted", checks.ByDesign, 60, "a live waiter whose score passed loses its place in the queue (re-queued at the tail)", "", clients.ClientOverrides{}, false, "#2099, #2100 (timeout drift, fixed in 3.11.1)", ""},
-	{"rlock-3.16.8", "net", "holds", checks.Bug, 40, "a re-sent acquire after a lost reply leaves hold count 2", "", clients.ClientOverrides{}, false, "#4822, #4871, #7367", ""},
+	{"set-uuid-getdel", "pause", "mutex", checks.Bug, 500, "the lock expires between GET and DEL, and the DEL removes the next holder's lock", "", clients.ClientOverrides{}, false, "seed 003 (GET, compare, DEL)", ScenarioDir + "simple-locks.txt", ""},
+	{"set-uuid-lua", "pause", "mutex", checks.ByDesign, 40, "a pause longer than the lease gives two holders", "pause", clients.ClientOverrides{}, false, "Kleppmann's fencing argument", "", ""},
+	{"rlock-3.8.1", "pause", "mutex", checks.ByDesign, 40, "a pause longer than the watchdog's lease gives two holders", "pause", clients.ClientOverrides{}, false, "Kleppmann's fencing argument", "", ""},
+	{"rlock-3.8.1", "failover", "mutex", checks.ByDesign, 60, "failover to a lagging replica gives two holders", "master-crash", clients.ClientOverrides{}, false, "seed 003, last section; #2669, #3253", ScenarioDir + "simple-locks.txt", ""},
+	{"rlock-3.16.8", "failover", "mutex", checks.ByDesign, 60, "failover to a lagging replica gives two holders", "master-crash", clients.ClientOverrides{}, false, "#2669, #3253 (WAIT does not prevent it)", ScenarioDir + "commands.txt", ""},
+	{"rlock-3.8.1", "none", "mutex", checks.Bug, 2000, "unlock's cancelExpirationRenewal(null) cancels another thread's watchdog, with no fault", "", clients.ClientOverrides{}, true, "watchdog issues (#1966, #2037 family): 3.8.1 unlockAsync", "", clients.FlawRenewalCancelledForAll},
+	{"fairlock-3.8.1", "none", "evicted", checks.ByDesign, 60, "a live waiter whose score passed loses its place in the queue (re-queued at the tail)", "", clients.ClientOverrides{}, false, "#2099, #2100 (timeout drift, fixed in 3.11.1)", "", ""},
+	{"rlock-3.16.8", "net", "holds", checks.Bug, 40, "a re-sent acquire after a lost reply leaves hold count 2", "", clients.ClientOverrides{}, false, "#4822, #4871, #7367", "", clients.FlawResendAcquire},
 	// With the default 30 s watchdog the holder must outlast the whole lease
 	// after the failed WAIT; a shorter lockWatchdogTimeout shows it sooner.
-	{"rlock-3.16.8", "failover", "mutex", checks.Bug, 60, "a WAIT counting fewer replicas stops the watchdog for good", "", clients.ClientOverrides{LockWatchdogTimeout: 3000}, false, "#3994, #2669", ScenarioDir + "commands.txt"},
+	{"rlock-3.16.8", "failover", "mutex", checks.Bug, 60, "a WAIT counting fewer replicas stops the watchdog for good", "", clients.ClientOverrides{LockWatchdogTimeout: 3000}, false, "#3994, #2669", ScenarioDir + "commands.txt", clients.FlawRenewalStopped},
 	// An interrupt in lock()'s timed wait (the preset's fire:wait point).
-	{"rlock-3.8.1", "interrupt", "linearizable", checks.Bug, 40, "lock() catches the InterruptedException of its wait and returns without the lock", "", clients.ClientOverrides{}, false, "RedissonLock.lock in 3.8.1 (lockInterruptibly, catch)", ScenarioDir + "explore-rlock-3.8.1-interrupt-lock-returns.txt"},
-	{"fairlock-3.16.8", "crash", "liveness", checks.Bug, 60, "a negative ttl makes lock() wait with no timeout, here on a free lock", "", clients.ClientOverrides{}, false, "#5503 (with #4743, #4705)", ScenarioDir + "commands.txt"},
+	{"rlock-3.8.1", "interrupt", "linearizable", checks.Bug, 40, "lock() catches the InterruptedException of its wait and returns without the lock", "", clients.ClientOverrides{}, false, "RedissonLock.lock in 3.8.1 (lockInterruptibly, catch)", ScenarioDir + "explore-rlock-3.8.1-interrupt-lock-returns.txt", clients.FlawInterruptSwallowed},
+	{"fairlock-3.16.8", "crash", "liveness", checks.Bug, 60, "a negative ttl makes lock() wait with no timeout, here on a free lock", "", clients.ClientOverrides{}, false, "#5503 (with #4743, #4705)", ScenarioDir + "commands.txt", clients.FlawUntimedWait},
 	// The same bugs seen from the clients' side by porcupine.
-	{"set-px", "none", "linearizable", checks.Bug, 20, "after a DEL of another's key no order of the calls fits a lock", "", clients.ClientOverrides{}, false, "seed 003 (SET NX PX, DEL)", ""},
-	{"rlock-3.16.8", "net", "linearizable", checks.Bug, 40, "after a re-sent acquire the lock outlives its only unlock", "", clients.ClientOverrides{}, false, "#4822, #4871, #7367", ""},
+	{"set-px", "none", "linearizable", checks.Bug, 20, "after a DEL of another's key no order of the calls fits a lock", "", clients.ClientOverrides{}, false, "seed 003 (SET NX PX, DEL)", "", ""},
+	{"rlock-3.16.8", "net", "linearizable", checks.Bug, 40, "after a re-sent acquire the lock outlives its only unlock", "", clients.ClientOverrides{}, false, "#4822, #4871, #7367", "", clients.FlawResendAcquire},
 	// Redisson 4.7.0.
-	{"rlock-4.7.0", "interrupt", "orphan", checks.Bug, 40, "an interrupted acquire completes and starts the watchdog: a lock nobody holds, renewed for ever", "", clients.ClientOverrides{}, false, "#7272, #7277", ScenarioDir + "rlock-4.7.0-orphan-renewal.txt"},
-	{"fencedlock-4.7.0", "none", "expiry", checks.Bug, 20, "lockAndGetToken(lease) drops its lease: the watchdog renews the lock past it", "", clients.ClientOverrides{}, false, "RFencedLock (RedissonFencedLock.java:76-79)", ScenarioDir + "fencedlock-4.7.0.txt"},
-	{"fencedlock-4.7.0", "failover", "fenced", checks.ByDesign, 40, "a failover loses the token's increments: the newest holder's writes are refused", "token counter went back", clients.ClientOverrides{}, false, "fencing in the same Redis (Kleppmann)", ""},
+	{"rlock-4.7.0", "interrupt", "orphan", checks.Bug, 40, "an interrupted acquire completes and starts the watchdog: a lock nobody holds, renewed for ever", "", clients.ClientOverrides{}, false, "#7272, #7277", ScenarioDir + "rlock-4.7.0-orphan-renewal.txt", clients.FlawDetachedHold},
+	{"fencedlock-4.7.0", "none", "expiry", checks.Bug, 20, "lockAndGetToken(lease) drops its lease: the watchdog renews the lock past it", "", clients.ClientOverrides{}, false, "RFencedLock (RedissonFencedLock.java:76-79)", ScenarioDir + "fencedlock-4.7.0.txt", clients.FlawFencedLeaseDropped},
+	{"fencedlock-4.7.0", "failover", "fenced", checks.ByDesign, 40, "a failover loses the token's increments: the newest holder's writes are refused", "token counter went back", clients.ClientOverrides{}, false, "fencing in the same Redis (Kleppmann)", "", ""},
 }
 
 // Span is the seed range a measurement over lo-hi gives the finding: a

@@ -131,54 +131,52 @@ var knownBugs = map[string][]knownBug{
 	"fairlock-3.8.1":  redisson381,
 	"rlock-3.16.8":    redisson3168,
 	"fairlock-3.16.8": append(slices.Clip(redisson3168),
-		knownBug{"liveness", []string{flaw(clients.FlawUntimedWait)}}),
+		knownBug{"liveness", []clients.Flaw{clients.FlawUntimedWait}}),
 	"rlock-4.7.0": redisson470,
 	"fairlock-4.7.0": append(slices.Clip(redisson470),
-		knownBug{"fifo", []string{flaw(clients.FlawRequeue)}}),
+		knownBug{"fifo", []clients.Flaw{clients.FlawRequeue}}),
 	"fencedlock-4.7.0": append(slices.Clip(redisson470),
-		knownBug{"holds", []string{flaw(clients.FlawFencedNoUndo)}},
-		knownBug{"expiry", []string{flaw(clients.FlawFencedLeaseDropped), flaw(clients.FlawFencedNoUndo)}},
-		knownBug{"mutex", []string{flaw(clients.FlawFencedNoUndo)}},
-		knownBug{"error/not-held", []string{flaw(clients.FlawFencedNoUndo)}},
-		knownBug{"linearizable", []string{flaw(clients.FlawFencedLeaseDropped)}}),
+		knownBug{"holds", []clients.Flaw{clients.FlawFencedNoUndo}},
+		knownBug{"expiry", []clients.Flaw{clients.FlawFencedLeaseDropped, clients.FlawFencedNoUndo}},
+		knownBug{"mutex", []clients.Flaw{clients.FlawFencedNoUndo}},
+		knownBug{"error/not-held", []clients.Flaw{clients.FlawFencedNoUndo}},
+		knownBug{"linearizable", []clients.Flaw{clients.FlawFencedLeaseDropped}}),
 }
 
 // forceUnlock is the path of a forceUnlock() whose script ran: not a flaw,
 // the method's contract, which the workloads exercise.
-const forceUnlock = "force-unlock"
-
-func flaw(f clients.Flaw) string { return string(f) }
+const forceUnlock clients.Flaw = "force-unlock"
 
 // lockLost are the paths through which a Redisson lock is lost under a
 // live holder, in every version: forceUnlock, and a re-entry with a lease
 // under a watchdog hold.
-var lockLost = []string{forceUnlock, flaw(clients.FlawLeaseUnderWatchdog)}
+var lockLost = []clients.Flaw{forceUnlock, clients.FlawLeaseUnderWatchdog}
 
 var redisson381 = []knownBug{
-	{"mutex", append(slices.Clip(lockLost), flaw(clients.FlawRenewalCancelledForAll), flaw(clients.FlawRenewalStopped), flaw(clients.FlawInterruptSwallowed))},
-	{"expiry", append(slices.Clip(lockLost), flaw(clients.FlawRenewalCancelledForAll), flaw(clients.FlawRenewalStopped))},
-	{"error/not-held", append(slices.Clip(lockLost), flaw(clients.FlawRenewalCancelledForAll), flaw(clients.FlawRenewalStopped), flaw(clients.FlawInterruptSwallowed))},
-	{"orphan", []string{flaw(clients.FlawPartialUnlockKeepsRenewal), flaw(clients.FlawDetachedHold)}},
-	{"linearizable", []string{flaw(clients.FlawInterruptSwallowed)}},
+	{"mutex", append(slices.Clip(lockLost), clients.FlawRenewalCancelledForAll, clients.FlawRenewalStopped, clients.FlawInterruptSwallowed)},
+	{"expiry", append(slices.Clip(lockLost), clients.FlawRenewalCancelledForAll, clients.FlawRenewalStopped)},
+	{"error/not-held", append(slices.Clip(lockLost), clients.FlawRenewalCancelledForAll, clients.FlawRenewalStopped, clients.FlawInterruptSwallowed)},
+	{"orphan", []clients.Flaw{clients.FlawPartialUnlockKeepsRenewal, clients.FlawDetachedHold}},
+	{"linearizable", []clients.Flaw{clients.FlawInterruptSwallowed}},
 }
 
 var redisson3168 = []knownBug{
-	{"mutex", append(slices.Clip(lockLost), flaw(clients.FlawLeaseKept), flaw(clients.FlawRenewalStopped), flaw(clients.FlawSyncFailed), flaw(clients.FlawResendAcquire), flaw(clients.FlawResend))},
-	{"expiry", append(slices.Clip(lockLost), flaw(clients.FlawLeaseKept), flaw(clients.FlawRenewalStopped), flaw(clients.FlawSyncFailed), flaw(clients.FlawResendAcquire), flaw(clients.FlawResend))},
-	{"error/not-held", append(slices.Clip(lockLost), flaw(clients.FlawLeaseKept), flaw(clients.FlawRenewalStopped), flaw(clients.FlawSyncFailed), flaw(clients.FlawResendAcquire), flaw(clients.FlawResend))},
-	{"holds", []string{flaw(clients.FlawResendAcquire), flaw(clients.FlawSyncFailed)}},
-	{"linearizable", []string{flaw(clients.FlawResendAcquire), flaw(clients.FlawResend), flaw(clients.FlawSyncFailed)}},
-	{"error/subscribe", []string{flaw(clients.FlawStaleSubscription)}},
-	{"orphan", []string{flaw(clients.FlawUnlockRenewalKept)}},
+	{"mutex", append(slices.Clip(lockLost), clients.FlawLeaseKept, clients.FlawRenewalStopped, clients.FlawSyncFailed, clients.FlawResendAcquire, clients.FlawResend)},
+	{"expiry", append(slices.Clip(lockLost), clients.FlawLeaseKept, clients.FlawRenewalStopped, clients.FlawSyncFailed, clients.FlawResendAcquire, clients.FlawResend)},
+	{"error/not-held", append(slices.Clip(lockLost), clients.FlawLeaseKept, clients.FlawRenewalStopped, clients.FlawSyncFailed, clients.FlawResendAcquire, clients.FlawResend)},
+	{"holds", []clients.Flaw{clients.FlawResendAcquire, clients.FlawSyncFailed}},
+	{"linearizable", []clients.Flaw{clients.FlawResendAcquire, clients.FlawResend, clients.FlawSyncFailed}},
+	{"error/subscribe", []clients.Flaw{clients.FlawStaleSubscription}},
+	{"orphan", []clients.Flaw{clients.FlawUnlockRenewalKept}},
 }
 
 var redisson470 = []knownBug{
-	{"mutex", append(slices.Clip(lockLost), flaw(clients.FlawLeaseKept), flaw(clients.FlawDetachedHold))},
-	{"expiry", append(slices.Clip(lockLost), flaw(clients.FlawLeaseKept), flaw(clients.FlawDetachedHold))},
-	{"error/not-held", append(slices.Clip(lockLost), flaw(clients.FlawLeaseKept), flaw(clients.FlawDetachedHold))},
-	{"holds", []string{flaw(clients.FlawTimeoutSwallowed), flaw(clients.FlawResendAcquire)}},
-	{"linearizable", []string{flaw(clients.FlawTimeoutSwallowed), flaw(clients.FlawResendAcquire), flaw(clients.FlawResend)}},
-	{"orphan", []string{flaw(clients.FlawDetachedHold)}},
+	{"mutex", append(slices.Clip(lockLost), clients.FlawLeaseKept, clients.FlawDetachedHold)},
+	{"expiry", append(slices.Clip(lockLost), clients.FlawLeaseKept, clients.FlawDetachedHold)},
+	{"error/not-held", append(slices.Clip(lockLost), clients.FlawLeaseKept, clients.FlawDetachedHold)},
+	{"holds", []clients.Flaw{clients.FlawTimeoutSwallowed, clients.FlawResendAcquire}},
+	{"linearizable", []clients.Flaw{clients.FlawTimeoutSwallowed, clients.FlawResendAcquire, clients.FlawResend}},
+	{"orphan", []clients.Flaw{clients.FlawDetachedHold}},
 }
 
 // knownBug is one catalog entry: a property (or property/kind) and the
@@ -186,7 +184,7 @@ var redisson470 = []knownBug{
 // whose design is the flaw.
 type knownBug struct {
 	property string
-	paths    []string
+	paths    []clients.Flaw
 }
 
 func inherent(props ...string) []knownBug {
@@ -204,7 +202,7 @@ func inherent(props ...string) []knownBug {
 // the whole run). The name lists every path of the entry the run took, in
 // the order it first took them: "mutex via lease-kept, force-unlock".
 func Explain(algo string, v checks.Violation, h *model.History) string {
-	var paths []string // of every entry of v's property: an algorithm may list it twice
+	var paths []clients.Flaw // of every entry of v's property: an algorithm may list it twice
 	name := ""
 	for _, k := range knownBugs[algo] {
 		if k.property != v.Property && k.property != v.Property+"/"+v.Kind {
@@ -214,22 +212,37 @@ func Explain(algo string, v checks.Violation, h *model.History) string {
 			return k.property
 		}
 		name = k.property
-		for _, p := range k.paths {
-			if !slices.Contains(paths, p) {
-				paths = append(paths, p)
-			}
-		}
+		paths = union(paths, k.paths)
 	}
 	if name == "" {
 		return ""
 	}
 	if v.Property == "linearizable" {
-		paths = allPaths(algo)
+		// the general view of the same bugs the specific checks tell
+		// apart: any path of the algorithm's catalog
+		for _, k := range knownBugs[algo] {
+			paths = union(paths, k.paths)
+		}
 	}
-	if took := tookPaths(h, paths, v); len(took) > 0 {
-		return name + " via " + strings.Join(took, ", ")
+	took := tookPaths(h, paths, v)
+	if len(took) == 0 {
+		return ""
 	}
-	return ""
+	names := make([]string, len(took))
+	for i, p := range took {
+		names[i] = string(p)
+	}
+	return name + " via " + strings.Join(names, ", ")
+}
+
+// union appends to dst the paths of src it does not hold.
+func union(dst, src []clients.Flaw) []clients.Flaw {
+	for _, p := range src {
+		if !slices.Contains(dst, p) {
+			dst = append(dst, p)
+		}
+	}
+	return dst
 }
 
 // wholeRun are the properties judged over the whole run, whose moment
@@ -237,31 +250,17 @@ func Explain(algo string, v checks.Violation, h *model.History) string {
 // call it cannot place), liveness and orphan (judged at the end).
 var wholeRun = map[string]bool{"linearizable": true, "liveness": true, "orphan": true}
 
-// allPaths are every path of algo's catalog: a linearizability failure is
-// the general view of the same bugs the specific checks tell apart.
-func allPaths(algo string) []string {
-	var out []string
-	for _, k := range knownBugs[algo] {
-		for _, p := range k.paths {
-			if !slices.Contains(out, p) {
-				out = append(out, p)
-			}
-		}
-	}
-	return out
-}
-
 // tookPaths are the paths, of those given, that h took before v, in the
 // order it first took them.
-func tookPaths(h *model.History, paths []string, v checks.Violation) []string {
+func tookPaths(h *model.History, paths []clients.Flaw, v checks.Violation) []clients.Flaw {
 	whole := wholeRun[v.Property]
 	before := func(t sim.Time) bool { return whole || t <= v.At }
 	type took struct {
 		at   sim.Time
-		path string
+		path clients.Flaw
 	}
 	var seen []took
-	add := func(at sim.Time, p string) {
+	add := func(at sim.Time, p clients.Flaw) {
 		for k := range seen {
 			if seen[k].path == p {
 				seen[k].at = min(seen[k].at, at)
@@ -271,8 +270,8 @@ func tookPaths(h *model.History, paths []string, v checks.Violation) []string {
 		seen = append(seen, took{at, p})
 	}
 	for _, f := range h.Flaws {
-		if before(f.At) && slices.Contains(paths, f.Flaw) {
-			add(f.At, f.Flaw)
+		if p := clients.Flaw(f.Flaw); before(f.At) && slices.Contains(paths, p) {
+			add(f.At, p)
 		}
 	}
 	if slices.Contains(paths, forceUnlock) {
@@ -283,38 +282,20 @@ func tookPaths(h *model.History, paths []string, v checks.Violation) []string {
 		}
 	}
 	slices.SortStableFunc(seen, func(a, b took) int { return cmp.Compare(a.at, b.at) })
-	out := make([]string, len(seen))
+	out := make([]clients.Flaw, len(seen))
 	for k, s := range seen {
 		out[k] = s.path
 	}
 	return out
 }
 
-// Paths are the paths named in v's explanation (Known), in the order its
-// run took them; none when the catalog did not explain it or its
-// algorithm itself is the flaw.
-func Paths(v checks.Violation) []string {
+// Took reports whether v's explanation (Known) names path: whether its
+// run took that path before it.
+func Took(v checks.Violation, path clients.Flaw) bool {
 	_, via, ok := strings.Cut(v.Known, " via ")
-	if !ok {
-		return nil
-	}
-	return strings.Split(via, ", ")
+	return ok && slices.Contains(strings.Split(via, ", "), string(path))
 }
 
 // Known reports whether v is one of its algorithm's known bugs: a
 // bug-class violation that Check found explained by the catalog.
 func Known(v checks.Violation) bool { return v.Class == checks.Bug && v.Known != "" }
-
-// KnownBugs returns algo's catalog entries, each a property and the paths
-// that explain it ("mutex via force-unlock|lease-kept").
-func KnownBugs(algo string) []string {
-	var out []string
-	for _, k := range knownBugs[algo] {
-		s := k.property
-		if k.paths != nil {
-			s += " via " + strings.Join(k.paths, "|")
-		}
-		out = append(out, s)
-	}
-	return out
-}

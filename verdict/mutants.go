@@ -14,9 +14,10 @@ import (
 // catching the mutant, and the first catching violation as told: a
 // bug-class violation no known bug explains (Check's stamp: its property
 // and a path the run took), or a known one whose property the real
-// algorithm's run on the same seed and preset (baseline) does not have. A mutant only changes what it changes, so until
-// its mistake acts the two runs are the same run; a difference in
-// bug-class properties is the mistake's doing.
+// algorithm's run on the same seed and preset (baseline) does not have.
+// A mutant only changes what it changes, so until its mistake acts the
+// two runs are the same run; a difference in bug-class properties is the
+// mistake's doing.
 func Caught(vs, baseline []checks.Violation) ([]string, string) {
 	inBase := map[string]bool{}
 	for _, v := range baseline {

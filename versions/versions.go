@@ -3,7 +3,6 @@ package versions
 import (
 	"context"
 	"fmt"
-	"slices"
 	"strings"
 
 	"github.com/locksim/locksim/checks"
@@ -30,7 +29,7 @@ type Question struct {
 	Detail   string // a word the violation's detail must contain ("" any)
 	NotIn    string // a word it must not contain ("" none)
 	// Path, when set, is the code path the violation's run must have
-	// taken (verdict.Paths): the mechanism, where another one can give the
+	// taken (verdict.Took): the mechanism, where another one can give the
 	// same symptom in some version.
 	Path   clients.Flaw
 	Client clients.ClientOverrides
@@ -51,7 +50,7 @@ func (q Question) matches(v checks.Violation) bool {
 	return v.Property == q.Property && v.Class == q.Class &&
 		(q.Detail == "" || strings.Contains(v.Detail, q.Detail)) &&
 		(q.NotIn == "" || !strings.Contains(v.Detail, q.NotIn)) &&
-		(q.Path == "" || slices.Contains(verdict.Paths(v), string(q.Path)))
+		(q.Path == "" || verdict.Took(v, q.Path))
 }
 
 // Algo is the question's algorithm for version, false when the lock does
