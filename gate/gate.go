@@ -226,6 +226,7 @@ func (r *Result) confirm(ctx context.Context, algos []string, b verdict.Batch) e
 	// every by-design violation of the run, whatever its property.
 	var runs []clients.RunConfig
 	runOf := map[runKey]int{}
+	propsOf := map[runKey][]string{} // the properties its targets read
 	for _, a := range algos {
 		for _, p := range sim.Presets {
 			for _, prop := range verdict.Properties {
@@ -239,6 +240,7 @@ func (r *Result) confirm(ctx context.Context, algos []string, b verdict.Batch) e
 						runs = append(runs, cfg)
 					}
 					targets = append(targets, target{a + "/" + p + "/" + prop, cfg, prop, k})
+					propsOf[key] = append(propsOf[key], prop)
 				}
 			}
 		}
@@ -246,9 +248,11 @@ func (r *Result) confirm(ctx context.Context, algos []string, b verdict.Batch) e
 	outcomes := make([]verdict.Outcome, len(runs))
 	// Each run is a cell's first by-design one, which the job made already
 	// and kept the violations of (runs are deterministic): only the
-	// counterfactual runs are made.
+	// counterfactual runs are made, and only for the violations a target
+	// reads (its property's first one with a fault to leave out).
 	confirm := func(cfg clients.RunConfig) verdict.Outcome {
-		vs, err := verdict.Confirm(cfg, r.firstDesign[runKey{cfg.Algo, cfg.Preset, cfg.Seed}])
+		key := runKey{cfg.Algo, cfg.Preset, cfg.Seed}
+		vs, err := verdict.ConfirmFirst(cfg, r.firstDesign[key], propsOf[key])
 		return verdict.Outcome{Violations: vs, Err: err}
 	}
 	done := b.Run(ctx, "confirming excuses", uint64(len(runs)), confirm,

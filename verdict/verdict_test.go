@@ -1,6 +1,7 @@
 package verdict
 
 import (
+	"slices"
 	"strings"
 	"testing"
 
@@ -51,6 +52,61 @@ func TestConfirmJudgesEveryExcuse(t *testing.T) {
 		t.Fatalf("confirmed %d, re-judged %d: want both", confirmed, rejudged)
 	}
 	t.Logf("confirmed %d excuses, re-judged %d", confirmed, rejudged)
+}
+
+// TestConfirmFirstIsConfirmForWhatItReads checks the main job's cheaper
+// confirmation: of each property asked for, the first violation with a
+// verdict on its excuse is the one Confirm gives, with the same verdict,
+// and no other violation gets one.
+func TestConfirmFirstIsConfirmForWhatItReads(t *testing.T) {
+	props := []string{"mutex", "linearizable", "holds"}
+	read := 0
+	for seed := uint64(1); seed <= 6; seed++ {
+		cfg := clients.RunConfig{Algo: "rlock-3.16.8", Seed: seed, Preset: "net", Safety: 90 * sim.Second, Liveness: 30 * sim.Second}
+		_, res, err := Run(cfg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		all, err := Confirm(cfg, res.Violations)
+		if err != nil {
+			t.Fatal(err)
+		}
+		first, err := ConfirmFirst(cfg, res.Violations, props)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, prop := range Properties {
+			want, got := -1, -1
+			n := 0
+			for i := range first {
+				if first[i].Property != prop {
+					continue
+				}
+				if all[i].Confirmed != "" && want < 0 {
+					want = i
+				}
+				if first[i].Confirmed != "" {
+					n++
+					got = i
+				}
+			}
+			if !slices.Contains(props, prop) {
+				want = -1
+			}
+			if n > 1 || got != want {
+				t.Fatalf("seed %d %s: ConfirmFirst gave %d verdicts, the last at %d; Confirm's first is at %d", seed, prop, n, got, want)
+			}
+			if got >= 0 {
+				read++
+				if first[got].String() != all[got].String() || first[got].Class != all[got].Class {
+					t.Fatalf("seed %d: ConfirmFirst %s, Confirm %s", seed, first[got], all[got])
+				}
+			}
+		}
+	}
+	if read == 0 {
+		t.Fatal("no violation of the properties asked for had an excuse to confirm")
+	}
 }
 
 // The interrupt preset also strikes a thread waiting for its subscription:
