@@ -29,7 +29,7 @@ import (
 )
 
 // BenchmarkStore measures, in one run and side by side, how many script
-// evaluations per second four backends do on three lock paths:
+// evaluations per second four backends do on five lock paths:
 //
 //   - reentrant: 3.16.8 RedissonLock.tryLockInnerAsync by the owner that
 //     holds the lock (exists, hexists, hincrby, pexpire);
@@ -38,7 +38,11 @@ import (
 //     the queue is emptied every 100 owners (enqueue-deep: every 1000),
 //     outside the timer;
 //   - retry: 3.16.8 fair EVAL_LONG by an owner already queued (stale
-//     loop, exists, hexists, zscore: returns score - wait - now).
+//     loop, exists, hexists, zscore: returns score - wait - now);
+//   - spin: 4.7.0 fair EVAL_LONG by an owner queued behind a head that has
+//     not taken the free lock (stale loop, exists, lindex, hexists, zscore,
+//     pttl: returns 0, and 4.7.0's lock() asks again at once): most of
+//     the main job's script runs.
 //
 // Backends: the simulated store (sim.Store.Eval), miniredis (go-redis
 // EVALSHA over loopback), a real redis-server (go-redis EVALSHA over
@@ -77,6 +81,7 @@ type benchPath struct {
 	script      string // registry ID
 	keys        []string
 	setup       [][]string // script calls (argv) run once before timing, with the same script and keys
+	after       [][]string // commands run once after setup, before timing
 	argv        func(i int) []string
 	reset       [][]string // commands run every batch calls, outside the timer (nil: never)
 	batch       int
@@ -90,7 +95,9 @@ const (
 	deepBatch     = 1000            // the same for the deep-queue variant
 	benchHolder   = "c1a0e1f2-0000-4000-8000-000000000001:1"
 	benchWaiter   = "c1a0e1f2-0000-4000-8000-000000000002:1"
+	benchHead     = "c1a0e1f2-0000-4000-8000-000000000004:1"
 	fairLongID    = "3.16.8/RedissonFairLock.tryLockInnerAsync.EVAL_LONG"
+	fairLong470ID = "4.7.0/RedissonFairLock.tryLockInnerAsync.EVAL_LONG"
 	reentrantID   = "3.16.8/RedissonLock.tryLockInnerAsync"
 	benchLock     = "myLock"
 	benchQueue    = "redisson_lock_queue:{myLock}"
@@ -132,6 +139,16 @@ var benchPaths = []benchPath{
 		setup: [][]string{{holderLease, benchHolder, benchWait, benchNow}, {"30000", benchWaiter, benchWait, benchNow}},
 		argv:  func(int) []string { return []string{"30000", benchWaiter, benchWait, benchNow} },
 	},
+	{
+		// What most of the main job's script runs are: 4.7.0 answers a
+		// queued waiter math.max(0, pttl) = 0 while the lock is free and
+		// its head has not taken it, and lock() asks again at once.
+		name: "spin", title: "fair lock spin (4.7.0 EVAL_LONG, owner queued behind an absent head, lock free: 0)",
+		script: fairLong470ID, keys: []string{benchLock, benchQueue, benchTimeouts},
+		setup: [][]string{{holderLease, benchHolder, benchWait, benchNow}, {"30000", benchHead, benchWait, benchNow}, {"30000", benchWaiter, benchWait, benchNow}},
+		after: [][]string{{"DEL", benchLock}},
+		argv:  func(int) []string { return []string{"30000", benchWaiter, benchWait, benchNow} },
+	},
 }
 
 // benchRunner runs the path's script with argv, and commands.
@@ -156,6 +173,11 @@ func benchLoop(b *testing.B, p benchPath, backend string, r benchRunner) {
 	b.Helper()
 	for _, argv := range p.setup {
 		if err := r.eval(argv); err != nil {
+			b.Fatalf("setup: %v", err)
+		}
+	}
+	for _, c := range p.after {
+		if err := r.cmd(c); err != nil {
 			b.Fatalf("setup: %v", err)
 		}
 	}
@@ -189,9 +211,15 @@ func benchLoop(b *testing.B, p benchPath, backend string, r benchRunner) {
 // checkReply verifies the replies of the measured calls: nil for the
 // reentrant acquire, a positive ttl for enqueue and retry.
 func checkReply(path string, r sim.Reply) error {
-	if path == "reentrant" {
+	switch path {
+	case "reentrant":
 		if r.Kind != sim.KindNil {
 			return fmt.Errorf("reentrant acquire replied %s, want nil", r)
+		}
+		return nil
+	case "spin":
+		if r.Kind != sim.KindInt || r.Int != 0 {
+			return fmt.Errorf("spin replied %s, want 0", r)
 		}
 		return nil
 	}
@@ -362,7 +390,7 @@ func stopBenchRedis() {
 
 // --- the floor: a minimal direct gopher-lua binding
 
-// floorStore is the keyspace of the floor binding: exactly what the three
+// floorStore is the keyspace of the floor binding: exactly what the
 // paths touch, as plain Go maps. The clock never moves, so nothing expires.
 type floorStore struct {
 	now      int64
@@ -474,7 +502,7 @@ func floorNum(L *lua.LState, i int) float64 {
 	return 0
 }
 
-// call is redis.call for exactly the commands on the three paths.
+// call is redis.call for exactly the commands on the measured paths.
 func (f *floor) call(L *lua.LState) int {
 	st := f.st
 	switch cmd := floorStr(L, 1); cmd {
@@ -790,7 +818,7 @@ func cpuModel() string {
 }
 
 // TestBenchFloorAgrees checks that the floor binding and the simulated
-// store give the same replies on the three measured paths, so the floor
+// store give the same replies on the measured paths, so the floor
 // measures the same work.
 func TestBenchFloorAgrees(t *testing.T) {
 	for _, p := range benchPaths {
@@ -810,6 +838,12 @@ func TestBenchFloorAgrees(t *testing.T) {
 			s.Eval(sc, p.keys, argv)
 			if _, _, err := f.eval(p.keys, argv); err != nil {
 				t.Fatal(err)
+			}
+		}
+		for _, c := range p.after {
+			s.Do(c...)
+			for _, k := range c[1:] {
+				f.st.del(k)
 			}
 		}
 		for i := 0; i < 3*max(p.batch, 1)/2+2; i++ {
