@@ -3,6 +3,7 @@ package explore
 import (
 	"bytes"
 	"hash/maphash"
+	"runtime"
 	"sync"
 	"sync/atomic"
 )
@@ -217,10 +218,43 @@ func each(n, workers int, f func(i int)) {
 	})
 }
 
-// together runs f(0), …, f(n-1) at once, each on a goroutine of its own
-// (the caller's for the last), and returns when all have: the search's one
-// way of using every core.
+// together runs f(0), …, f(n-1) at once, f(n-1) on the caller's goroutine
+// and the others on the crew's helpers, and returns when all have: the
+// search's one way of using every core.
 func together(n int, f func(i int)) {
+	if n <= 1 {
+		if n == 1 {
+			f(0)
+		}
+		return
+	}
+	if !crew.mu.TryLock() {
+		apart(n, f) // another search holds the crew
+		return
+	}
+	defer crew.mu.Unlock()
+	for len(crew.helpers) < n-1 {
+		h := &helper{wake: make(chan struct{}, 1)}
+		crew.helpers = append(crew.helpers, h)
+		go h.serve()
+	}
+	var pending atomic.Int32
+	pending.Store(int32(n - 1))
+	for i, h := range crew.helpers[:n-1] {
+		h.task.Store(&task{f: f, i: i, pending: &pending})
+		select {
+		case h.wake <- struct{}{}:
+		default:
+		}
+	}
+	f(n - 1)
+	for pending.Load() != 0 {
+		runtime.Gosched()
+	}
+}
+
+// apart is together on goroutines of its own.
+func apart(n int, f func(i int)) {
 	var wg sync.WaitGroup
 	for i := range n - 1 {
 		wg.Add(1)
@@ -229,10 +263,55 @@ func together(n int, f func(i int)) {
 			f(i)
 		}()
 	}
-	if n > 0 {
-		f(n - 1)
-	}
+	f(n - 1)
 	wg.Wait()
+}
+
+// crew is the helpers together hands its parts to. A search wakes them
+// for every level (hundreds of levels of a few hundred states each), and
+// waking a parked goroutine costs about as much as expanding a few dozen
+// states: a helper waits for its next part spinning a while before it
+// parks.
+var crew struct {
+	mu      sync.Mutex // held by one together at a time
+	helpers []*helper
+}
+
+type helper struct {
+	task atomic.Pointer[task]
+	wake chan struct{} // a token: look at task again
+}
+
+type task struct {
+	f       func(int)
+	i       int
+	pending *atomic.Int32
+}
+
+// helperSpins is how many times a helper yields looking for its next part
+// before it parks (about a tenth of a millisecond).
+const helperSpins = 2000
+
+func (h *helper) serve() {
+	for {
+		t := h.next()
+		t.f(t.i)
+		t.pending.Add(-1)
+	}
+}
+
+func (h *helper) next() *task {
+	for spins := 0; ; spins++ {
+		if t := h.task.Swap(nil); t != nil {
+			return t
+		}
+		if spins < helperSpins {
+			runtime.Gosched()
+			continue
+		}
+		<-h.wake
+		spins = 0
+	}
 }
 
 // batchTable finds, among the states a batch added, the one with a key:

@@ -4,7 +4,10 @@ import (
 	"bytes"
 	"math/rand/v2"
 	"reflect"
+	"sync"
+	"sync/atomic"
 	"testing"
+	"time"
 )
 
 // TestStateSet: ids in the order added, each key found again after the
@@ -161,4 +164,35 @@ func TestMaxMemoryCuts(t *testing.T) {
 			t.Fatalf("cut at %+v with 2 workers, %+v with one", r.Stats, first)
 		}
 	}
+}
+
+// TestTogether checks that together runs each part once and returns only
+// when all have run, also when two searches call it at once (the second
+// gets goroutines of its own) and after its helpers have parked.
+func TestTogether(t *testing.T) {
+	call := func(n int) {
+		done := make([]atomic.Int32, n)
+		together(n, func(i int) { done[i].Add(1) })
+		for i := range done {
+			if got := done[i].Load(); got != 1 {
+				t.Errorf("together(%d): part %d ran %d times", n, i, got)
+			}
+		}
+	}
+	for round := 0; round < 200; round++ {
+		call(1 + round%4)
+	}
+	time.Sleep(20 * time.Millisecond) // the helpers park
+	call(3)
+	var wg sync.WaitGroup
+	for range 4 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for n := 1; n <= 4; n++ {
+				call(n)
+			}
+		}()
+	}
+	wg.Wait()
 }
