@@ -479,6 +479,14 @@ func lua51HasPrefixFold(s, prefix string) bool {
 // in any case. Rejected, unlike Go's strconv: octal/binary prefixes ("010"
 // is ten), underscores. The string ends at its first NUL byte, as in C.
 func lua51Str2Number(s string) (float64, bool) {
+	if v, ok := shortDecimal(s); ok {
+		return v, true
+	}
+	return str2NumberByStrtod(s)
+}
+
+// str2NumberByStrtod is luaO_str2d: strtod, then only whitespace after it.
+func str2NumberByStrtod(s string) (float64, bool) {
 	for i := 0; i < len(s); i++ {
 		if s[i] == 0 {
 			s = s[:i]
@@ -496,6 +504,33 @@ func lua51Str2Number(s string) (float64, bool) {
 		return 0, false // invalid trailing characters
 	}
 	return v, true
+}
+
+// shortDecimal converts s when it is an optional '-' and 1 to 15 decimal
+// digits, nothing else: the integers, timestamps and counts the scripts'
+// ARGV and replies are made of. Such a value is below 2^53, so the double
+// strtod rounds it to is the integer itself (and "-0" is -0.0, as strtod
+// gives it).
+func shortDecimal(s string) (float64, bool) {
+	digits := s
+	if len(digits) > 0 && digits[0] == '-' {
+		digits = digits[1:]
+	}
+	if len(digits) == 0 || len(digits) > 15 {
+		return 0, false
+	}
+	var n int64
+	for i := 0; i < len(digits); i++ {
+		c := digits[i]
+		if c < '0' || c > '9' {
+			return 0, false
+		}
+		n = n*10 + int64(c-'0')
+	}
+	if len(digits) < len(s) {
+		return -float64(n), true // -float64(0) is -0.0
+	}
+	return float64(n), true
 }
 
 // Lua51Strtod is glibc's strtod in the "C" locale on the longest prefix of
