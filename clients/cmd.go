@@ -173,7 +173,12 @@ func (cf *Config) render(uuid string, cmd Cmd) sim.Request {
 	o, name := &cf.Opts, cf.Lock
 	owner := cf.OwnerName(uuid, cmd.Thread)
 	ms := func(v int64) string { return strconv.FormatInt(v, 10) }
-	fairKeys := func() []string { return []string{name, QueueName(name), TimeoutName(name)} }
+	fairKeys := func() []string {
+		if name == cf.fairKeysOf {
+			return cf.fairKeys
+		}
+		return []string{name, QueueName(name), TimeoutName(name)}
+	}
 	switch cmd.Op {
 	case OpAcquireToken:
 		// RedissonFencedLock.tryLockInnerAsync(leaseTime, unit, threadId):

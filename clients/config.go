@@ -247,6 +247,11 @@ type Config struct {
 	// executor's (Timeout, RetryAttempts, RetryInterval) and nothing else.
 	Opts Options
 	Lock string
+
+	// fairKeys are the fair scripts' KEYS for lock fairKeysOf, made once
+	// (a waiter renders them on every attempt): requests only read them.
+	fairKeysOf string
+	fairKeys   []string
 }
 
 // NewConfig returns the configuration of algo's client for lock name, with
@@ -255,7 +260,7 @@ func NewConfig(algo, lock string) (*Config, error) {
 	if err := CheckAlgo(algo); err != nil {
 		return nil, err
 	}
-	cf := &Config{Algo: algo, Lock: lock}
+	cf := &Config{Algo: algo, Lock: lock, fairKeysOf: lock, fairKeys: []string{lock, QueueName(lock), TimeoutName(lock)}}
 	version, fair, redisson := RedissonAlgo(algo)
 	if !redisson {
 		cf.Simple = SimpleKind(algo)

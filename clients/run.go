@@ -565,7 +565,7 @@ func (r *Run) observe(n *sim.Node, req sim.Request, reply sim.Reply) {
 	}
 	if prev != nil {
 		r.noteQueue(prev, &smp, req)
-		if prev.Node == smp.Node && head.member != "" && head == r.head && staleLoopMissed(req, head.timeout) && !r.latchBefore {
+		if prev.Node == smp.Node && head.member != "" && head == r.head && !r.latchBefore && staleLoopMissed(req, head.timeout) {
 			smp.StaleHead = head.member
 		}
 	}
@@ -739,6 +739,11 @@ func (r *Run) noteQueue(prev, cur *model.StoreSample, req sim.Request) {
 	var ran *model.Op // the call whose request this was
 	if kind, k := parseTag(req.Tag); kind == "op" && k < len(r.History.Ops) {
 		ran = &r.History.Ops[k]
+	}
+	if len(cur.Queue) == len(prev.Queue) && (len(cur.Queue) == 0 || &cur.Queue[0] == &prev.Queue[0]) && (ran == nil || ran.QueuePos != 0) {
+		// The sample kept the previous one's list (observe): nobody joined,
+		// moved or left, and no call of this script's still to place.
+		return
 	}
 	for i, member := range cur.Queue {
 		kept := slices.Contains(prev.Queue, member)

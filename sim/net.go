@@ -56,7 +56,7 @@ func DefaultNet() NetConfig {
 type Request struct {
 	Cmd    []string
 	Script *Script
-	Keys   []string
+	Keys   []string // read only: a client may hand the same slice to every request
 	Argv   []string
 	Batch  []Request
 	// Tag is an opaque label the client attaches (which call the request
