@@ -68,50 +68,59 @@ func (w *World) run(pl *payload) {
 // same sequence.
 type eventQueue []event
 
-func (q eventQueue) less(i, j int) bool {
-	if q[i].at != q[j].at {
-		return q[i].at < q[j].at
+func before(a, b *event) bool {
+	if a.at != b.at {
+		return a.at < b.at
 	}
-	return q[i].seq < q[j].seq
+	return a.seq < b.seq
 }
 
+// push and pop move a hole along the path instead of swapping: each level
+// costs one event write, not two (events hold pointers, so a write is a
+// write barrier while the collector runs).
 func (q *eventQueue) push(e event) {
 	*q = append(*q, e)
 	h := *q
-	for i := len(h) - 1; i > 0; {
+	i := len(h) - 1
+	for i > 0 {
 		p := (i - 1) / 2
-		if !h.less(i, p) {
+		if !before(&e, &h[p]) {
 			break
 		}
-		h[i], h[p] = h[p], h[i]
+		h[i] = h[p]
 		i = p
 	}
+	h[i] = e
 }
 
 func (q *eventQueue) pop() event {
 	h := *q
 	n := len(h) - 1
-	e := h[0]
-	h[0] = h[n]
+	top := h[0]
+	last := h[n]
 	h[n] = event{} // drop the closure for the collector
 	h = h[:n]
-	for i := 0; ; {
-		l := 2*i + 1
-		if l >= n {
-			break
+	if n > 0 {
+		i := 0
+		for {
+			l := 2*i + 1
+			if l >= n {
+				break
+			}
+			m := l
+			if r := l + 1; r < n && before(&h[r], &h[l]) {
+				m = r
+			}
+			if !before(&h[m], &last) {
+				break
+			}
+			h[i] = h[m]
+			i = m
 		}
-		m := l
-		if r := l + 1; r < n && h.less(r, l) {
-			m = r
-		}
-		if !h.less(m, i) {
-			break
-		}
-		h[i], h[m] = h[m], h[i]
-		i = m
+		h[i] = last
 	}
 	*q = h
-	return e
+	return top
 }
 
 // World is a whole simulated system: store nodes (a master and replicas),

@@ -290,3 +290,38 @@ func TestNextAt(t *testing.T) {
 		t.Fatalf("NextAt = %v %v, want 3", at, ok)
 	}
 }
+
+// TestEventQueueOrder pushes events in a scrambled order, popping some on
+// the way, and checks that every pop is the least (at, seq) still queued.
+func TestEventQueueOrder(t *testing.T) {
+	r := NewRand(7, "test/queue")
+	var q eventQueue
+	var left []event
+	popCheck := func() {
+		e := q.pop()
+		least := 0
+		for i := range left {
+			if before(&left[i], &left[least]) {
+				least = i
+			}
+		}
+		if e.at != left[least].at || e.seq != left[least].seq {
+			t.Fatalf("popped (%d, %d), want (%d, %d)", e.at, e.seq, left[least].at, left[least].seq)
+		}
+		left = append(left[:least], left[least+1:]...)
+	}
+	for seq := uint64(0); seq < 3000; seq++ {
+		e := event{at: Time(r.Intn(50)), seq: seq}
+		q.push(e)
+		left = append(left, e)
+		if r.Intn(3) == 0 {
+			popCheck()
+		}
+	}
+	for len(left) > 0 {
+		popCheck()
+	}
+	if len(q) != 0 {
+		t.Fatalf("%d events left in the queue", len(q))
+	}
+}
