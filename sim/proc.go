@@ -78,6 +78,10 @@ type Proc struct {
 
 	partitioned int // >0 while cut off from the store nodes
 	pubsubCut   int // >0 while its pub/sub connection drops messages
+
+	// rands are this incarnation's streams by short name (Rand), so
+	// that a draw does not build the stream's full name every time.
+	rands map[string]*Rand
 }
 
 // AddProcess adds a client process running prog, started at time 0.
@@ -113,7 +117,15 @@ func (p *Proc) VirtualNow() Time { return p.w.now }
 
 // Rand returns the process's named random stream (per process and incarnation).
 func (p *Proc) Rand(name string) *Rand {
-	return p.w.Rand(p.Name + "/" + strconv.Itoa(p.incarnation) + "/" + name)
+	if r := p.rands[name]; r != nil {
+		return r
+	}
+	if p.rands == nil {
+		p.rands = map[string]*Rand{}
+	}
+	r := p.w.Rand(p.Name + "/" + strconv.Itoa(p.incarnation) + "/" + name)
+	p.rands[name] = r
+	return r
 }
 
 // Trace starts a trace line at this process.
@@ -241,6 +253,7 @@ func (p *Proc) Crash(restartAfter Duration) {
 	}
 	p.state = procCrashed
 	p.incarnation++
+	p.rands = nil // the new incarnation's streams are others
 	p.pending = nil
 	p.timers = map[TimerID]bool{}
 	for _, ch := range p.subs {

@@ -143,6 +143,7 @@ type World struct {
 	subs  map[string][]*Proc // channel → subscribed processes, in subscription order
 
 	streams map[string]*Rand
+	latency *Rand // streams[latencyStream], once drawn from
 	trace   *Tracer
 
 	// OnExec, when set, runs after every command or script a master
@@ -237,13 +238,22 @@ func (w *World) Steps() uint64 { return w.steps }
 
 // Rand returns the named random stream of this run, creating it on first use.
 func (w *World) Rand(name string) *Rand {
+	if name == latencyStream && w.latency != nil {
+		return w.latency // every message draws from it
+	}
 	r := w.streams[name]
 	if r == nil {
 		r = NewRand(w.seed, name)
 		w.streams[name] = r
 	}
+	if name == latencyStream {
+		w.latency = r
+	}
 	return r
 }
+
+// latencyStream is the stream of the network's delays.
+const latencyStream = "net/latency"
 
 // Tracer returns the run's trace writer.
 func (w *World) Tracer() *Tracer { return w.trace }
