@@ -25,7 +25,7 @@ func runMainJob(ctx context.Context, args []string, stdout, stderr io.Writer) in
 	var sf sweepFlags
 	sf.register(fs, 1, 20)
 	noConfirm := fs.Bool("no-confirm", false, "do not confirm each cell's first by-design excuse by counterfactual runs")
-	confirmAll := fs.Bool("confirm-all", false, "confirm every by-design excuse of every run by counterfactual runs, not only each cell's first (about 2.7 times the job's time)")
+	confirmAll := fs.Bool("confirm-all", false, "confirm every by-design excuse of every run by counterfactual runs, not only each cell's first (about 3 times the job's time)")
 	out := fs.String("out", "", "also write the report to `FILE` (not when interrupted)")
 	algosFlag := fs.String("algos", "", "`LIST` of algorithms (comma-separated, or all, the default; "+strings.Join(clients.SpinningNames(), ", ")+" runs with a shorter fair wait, its waiters busy-loop under faults)")
 	coverageOut := fs.String("coverage", "", "write the statement coverage of the Redisson scripts by the fault-free runs to `FILE` (markdown)")
