@@ -21,6 +21,10 @@ type command struct {
 
 var commandTable map[string]*command
 
+// upperCommands holds the same commands by their upper-case names, as the
+// simple locks' clients send them (no lower-casing on every command).
+var upperCommands map[string]*command
+
 func init() {
 	cmds := []*command{
 		{name: "ping", arity: -1, fn: cmdPing},
@@ -80,15 +84,21 @@ func init() {
 		{name: "wait", arity: 3, noScript: true, fn: cmdWait},
 	}
 	commandTable = make(map[string]*command, len(cmds))
+	upperCommands = make(map[string]*command, len(cmds))
 	for _, c := range cmds {
 		commandTable[c.name] = c
+		upperCommands[strings.ToUpper(c.name)] = c
 	}
 }
 
 // lookupCommand finds a command by name, case-insensitively, without
-// allocating when the name is already lower case (as scripts write it).
+// allocating when the name is all lower case (as scripts write it) or all
+// upper case (as the simple locks send it).
 func lookupCommand(name string) *command {
 	if c := commandTable[name]; c != nil {
+		return c
+	}
+	if c := upperCommands[name]; c != nil {
 		return c
 	}
 	return commandTable[strings.ToLower(name)]
