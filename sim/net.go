@@ -119,7 +119,7 @@ func (p *Proc) Send(req Request) ReqID {
 		w.hold(Held{Kind: HeldRequest, Proc: p, Req: id, Request: req, inc: inc, node: m})
 		return id
 	}
-	at := w.now.Add(w.net.Request.Draw(w.Rand(latencyStream)))
+	at := w.now.Add(w.requestDelay())
 	pl := w.newPayload()
 	pl.kind, pl.p, pl.inc, pl.node, pl.id, pl.req = plRequest, p, inc, m, id, req
 	w.schedule(at, pl)
@@ -143,7 +143,7 @@ func (w *World) reply(n *Node, p *Proc, inc int, id ReqID, r Reply) {
 		w.hold(Held{Kind: HeldReply, Proc: p, Req: id, Reply: r, inc: inc})
 		return
 	}
-	at := w.now.Add(w.net.Request.Draw(w.Rand(latencyStream)))
+	at := w.now.Add(w.requestDelay())
 	pl := w.newPayload()
 	pl.kind, pl.p, pl.inc, pl.id, pl.reply = plReply, p, inc, id, r
 	w.schedule(at, pl)
@@ -178,12 +178,12 @@ func (p *Proc) trySubscribe(channel string, inc int) {
 		p.deliver(Event{Kind: EvSubscribed, Channel: channel})
 		return
 	}
-	w.After(w.net.Request.Draw(w.Rand(latencyStream)), func() {
+	w.After(w.requestDelay(), func() {
 		if p.incarnation != inc || !p.subscribed(channel) {
 			return
 		}
 		w.subs[channel] = append(w.subs[channel], p)
-		w.After(w.net.Request.Draw(w.Rand(latencyStream)), func() {
+		w.After(w.requestDelay(), func() {
 			if p.incarnation == inc && p.subscribed(channel) {
 				p.deliver(Event{Kind: EvSubscribed, Channel: channel})
 			}

@@ -165,7 +165,7 @@ func (n *Node) replicate(fx [][]string) {
 				w.hold(Held{Kind: HeldAck, Offset: off, run: ack})
 				return
 			}
-			w.After(w.net.Request.Draw(w.Rand(latencyStream)), ack)
+			w.After(w.requestDelay(), ack)
 		}
 		if w.stepped {
 			w.hold(Held{Kind: HeldReplication, Offset: off, run: apply})

@@ -143,7 +143,7 @@ type World struct {
 	subs  map[string][]*Proc // channel → subscribed processes, in subscription order
 
 	streams map[string]*Rand
-	latency *Rand // streams[latencyStream], once drawn from
+	latency *Rand // the "net/latency" stream, which every message draws from
 	trace   *Tracer
 
 	// OnExec, when set, runs after every command or script a master
@@ -204,6 +204,7 @@ func NewWorld(cfg Config) *World {
 	if w.trace == nil {
 		w.trace = NewTracer(nil)
 	}
+	w.latency = w.Rand("net/latency") // streams do not depend on creation order
 	eng := NewEngine()
 	if cfg.Coverage != nil {
 		eng.CountTo(cfg.Coverage)
@@ -238,22 +239,16 @@ func (w *World) Steps() uint64 { return w.steps }
 
 // Rand returns the named random stream of this run, creating it on first use.
 func (w *World) Rand(name string) *Rand {
-	if name == latencyStream && w.latency != nil {
-		return w.latency // every message draws from it
-	}
 	r := w.streams[name]
 	if r == nil {
 		r = NewRand(w.seed, name)
 		w.streams[name] = r
 	}
-	if name == latencyStream {
-		w.latency = r
-	}
 	return r
 }
 
-// latencyStream is the stream of the network's delays.
-const latencyStream = "net/latency"
+// requestDelay draws a one-way delay between a process and a store node.
+func (w *World) requestDelay() Duration { return w.net.Request.Draw(w.latency) }
 
 // Tracer returns the run's trace writer.
 func (w *World) Tracer() *Tracer { return w.trace }
