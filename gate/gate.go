@@ -222,8 +222,8 @@ func (r *Result) confirm(ctx context.Context, algos []string, b verdict.Batch) e
 		run  int // index of its run in runs
 	}
 	var targets []target
-	// One confirmed run serves every target with its seed: Confirm judges
-	// every by-design violation of the run, whatever its property.
+	// One confirmed run serves every target with its seed: ConfirmFirst
+	// judges, for each of their properties, the violation the target reads.
 	var runs []clients.RunConfig
 	runOf := map[runKey]int{}
 	propsOf := map[runKey][]string{} // the properties its targets read
