@@ -11,11 +11,10 @@ import (
 	"time"
 
 	lua "github.com/yuin/gopher-lua"
-	"github.com/yuin/gopher-lua/parse"
 
 	"github.com/locksim/locksim/clients"
 	"github.com/locksim/locksim/internal/atomicfile"
-	"github.com/locksim/locksim/scripts"
+	"github.com/locksim/locksim/internal/conformance"
 	"github.com/locksim/locksim/sim"
 	"github.com/locksim/locksim/verdict"
 )
@@ -190,19 +189,10 @@ var reentryPath = barePath{
 // state runs the 4.7.0 fair acquire by benchWaiter along path, redis.call
 // answering from the path's constants: the floor of a run of that script.
 func bareRate(b *testing.B, path barePath) float64 {
-	sc, err := scripts.Lookup(fairLong470)
+	sc, err := conformance.Embedded(fairLong470) // compiled as the engine runs it
 	if err != nil {
 		b.Fatal(err)
 	}
-	chunk, err := parse.Parse(strings.NewReader(sc.Source), "user_script")
-	if err != nil {
-		b.Fatal(err)
-	}
-	proto, err := lua.Compile(chunk, "user_script")
-	if err != nil {
-		b.Fatal(err)
-	}
-	proto.IsVarArg = 0 // as Redis runs a script body (and sim does)
 	L := lua.NewState(lua.Options{SkipOpenLibs: true})
 	defer L.Close()
 	sim.OpenScriptLibs(L)
@@ -232,7 +222,7 @@ func bareRate(b *testing.B, path barePath) float64 {
 	}
 	L.SetGlobal("KEYS", keys)
 	L.SetGlobal("ARGV", argv)
-	fn := L.NewFunctionFromProto(proto)
+	fn := sc.Function(L)
 	run := func() {
 		L.Push(fn)
 		if err := L.PCall(0, 1, nil); err != nil {

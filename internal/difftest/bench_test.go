@@ -22,7 +22,6 @@ import (
 	"github.com/redis/go-redis/v9"
 	"github.com/redis/go-redis/v9/maintnotifications"
 	lua "github.com/yuin/gopher-lua"
-	"github.com/yuin/gopher-lua/parse"
 
 	"github.com/locksim/locksim/internal/atomicfile"
 	"github.com/locksim/locksim/sim"
@@ -433,20 +432,15 @@ type floor struct {
 }
 
 func newFloor(src string) (*floor, error) {
-	chunk, err := parse.Parse(strings.NewReader(src), "user_script")
+	// Compiled as the simulator runs a body, as Redis does: a function
+	// without varargs, so the floor pays for no implicit `arg` table either.
+	sc, err := sim.CompileScript("", src)
 	if err != nil {
 		return nil, err
 	}
-	proto, err := lua.Compile(chunk, "user_script")
-	if err != nil {
-		return nil, err
-	}
-	// Run the body as Redis does, as a function without varargs, so the
-	// floor pays for no implicit `arg` table either (the simulator does the same).
-	proto.IsVarArg = 0
 	L := lua.NewState(lua.Options{SkipOpenLibs: true})
 	sim.OpenScriptLibs(L)
-	f := &floor{L: L, fn: L.NewFunctionFromProto(proto), keys: L.NewTable(), argv: L.NewTable(), st: newFloorStore()}
+	f := &floor{L: L, fn: sc.Function(L), keys: L.NewTable(), argv: L.NewTable(), st: newFloorStore()}
 	rt := L.NewTable()
 	rt.RawSetString("call", L.NewFunction(f.call))
 	L.SetGlobal("redis", rt)
