@@ -97,7 +97,7 @@ func copyReturnValues(L *LState, regv, start, n, b int) { // +inline-start
 func switchToParentThread(L *LState, nargs int, haserror bool, kill bool) {
 	parent := L.Parent
 	if parent == nil {
-		L.RaiseError("can not yield from outside of a coroutine")
+		lua51RunError(L, "attempt to yield across metamethod/C-call boundary") // locksim: lua_yield's text
 	}
 	L.G.CurrentThread = parent
 	L.Parent = nil
@@ -434,6 +434,8 @@ func init() {
 			switch lv := L.rkValue(B).(type) {
 			case LString:
 				// +inline-call reg.SetNumber RA LNumber(len(lv))
+			case *LTable: // locksim: lvm.c OP_LEN: a table's length never calls __len
+				// +inline-call reg.SetNumber RA LNumber(lv.Len())
 			default:
 				op := L.metaOp1(lv, "__len")
 				if op.Type() == LTFunction {
@@ -900,7 +902,7 @@ func numberArith(L *LState, opcode int, lhs, rhs LNumber) LNumber {
 	case OP_POW:
 		flhs := float64(lhs)
 		frhs := float64(rhs)
-		return LNumber(math.Pow(flhs, frhs))
+		return LNumber(lua51Pow(flhs, frhs)) // locksim: glibc pow's NaN
 	}
 	panic("should not reach here")
 }

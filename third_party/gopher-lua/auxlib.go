@@ -17,13 +17,10 @@ func (ls *LState) CheckAny(n int) LValue {
 	return ls.Get(n)
 }
 
+// locksim: luaL_checkint: numeric strings converted, the value cast to a C
+// long and then to an int, as Lua 5.1 does on x86-64.
 func (ls *LState) CheckInt(n int) int {
-	v := ls.Get(n)
-	if intv, ok := v.(LNumber); ok {
-		return int(intv)
-	}
-	ls.TypeError(n, LTNumber)
-	return 0
+	return int(int32(ls.Lua51CheckInteger(n)))
 }
 
 func (ls *LState) CheckInt64(n int) int64 {
@@ -141,16 +138,12 @@ func (ls *LState) CheckOption(n int, options []string) int {
 
 /* optType {{{ */
 
+// locksim: luaL_optint.
 func (ls *LState) OptInt(n int, d int) int {
-	v := ls.Get(n)
-	if v == LNil {
-		return d
+	if ls.Get(n) != LNil {
+		return ls.CheckInt(n)
 	}
-	if intv, ok := v.(LNumber); ok {
-		return int(intv)
-	}
-	ls.TypeError(n, LTNumber)
-	return 0
+	return d
 }
 
 func (ls *LState) OptInt64(n int, d int64) int64 {
@@ -241,12 +234,14 @@ func (ls *LState) OptUserData(n int, d *LUserData) *LUserData {
 
 /* error operations {{{ */
 
+// locksim: luaL_argerror's and luaL_typerror's texts (the name the caller
+// used, quoted, "?" when unknown; "no value" for a missing argument).
 func (ls *LState) ArgError(n int, message string) {
-	ls.RaiseError("bad argument #%v to %v (%v)", n, ls.rawFrameFuncName(ls.currentFrame), message)
+	ls.Lua51ArgError(n, message)
 }
 
 func (ls *LState) TypeError(n int, typ LValueType) {
-	ls.RaiseError("bad argument #%v to %v (%v expected, got %v)", n, ls.rawFrameFuncName(ls.currentFrame), typ.String(), ls.Get(n).Type().String())
+	ls.Lua51TypeError(n, typ.String())
 }
 
 /* }}} */

@@ -19,6 +19,7 @@ func OpenBase(L *LState) int {
 	basemod := L.RegisterModule("_G", baseFuncs)
 	global.RawSetString("ipairs", L.NewClosure(baseIpairs, L.NewFunction(ipairsaux)))
 	global.RawSetString("pairs", L.NewClosure(basePairs, L.NewFunction(pairsaux)))
+	lua51OpenBase(L, global) // locksim: lbaselib.c's versions
 	L.Push(basemod)
 	return 1
 }

@@ -40,9 +40,12 @@ func coYield(L *LState) int {
 }
 
 func coResume(L *LState) int {
-	th := L.CheckThread(1)
+	th, ok := L.Get(1).(*LState)
+	if !ok {
+		L.Lua51ArgError(1, "coroutine expected") // locksim: luaB_coresume's check
+	}
 	if L.G.CurrentThread == th {
-		msg := "can not resume a running thread"
+		msg := "cannot resume running coroutine" // locksim: auxresume's text
 		if th.wrapped {
 			L.RaiseError(msg)
 			return 0
@@ -52,7 +55,7 @@ func coResume(L *LState) int {
 		return 2
 	}
 	if th.Dead {
-		msg := "can not resume a dead thread"
+		msg := "cannot resume dead coroutine" // locksim: auxresume's text
 		if th.wrapped {
 			L.RaiseError(msg)
 			return 0

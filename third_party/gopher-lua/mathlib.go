@@ -9,6 +9,7 @@ func OpenMath(L *LState) int {
 	mod := L.RegisterModule(MathLibName, mathFuncs).(*LTable)
 	mod.RawSetString("pi", LNumber(math.Pi))
 	mod.RawSetString("huge", LNumber(math.Inf(1))) // locksim: HUGE_VAL as in lmathlib.c
+	lua51OpenMath(L, mod)                          // locksim: lmathlib.c's versions
 	L.Push(mod)
 	return 1
 }
@@ -174,7 +175,7 @@ func mathModf(L *LState) int {
 }
 
 func mathPow(L *LState) int {
-	L.Push(LNumber(math.Pow(float64(L.CheckNumber(1)), float64(L.CheckNumber(2)))))
+	L.Push(LNumber(lua51Pow(float64(L.CheckNumber(1)), float64(L.CheckNumber(2))))) // locksim: glibc pow's NaN
 	return 1
 }
 

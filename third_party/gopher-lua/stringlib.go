@@ -17,6 +17,7 @@ func OpenString(L *LState) int {
 	gmatch := L.NewClosure(strGmatch, L.NewFunction(strGmatchIter))
 	mod.RawSetString("gmatch", gmatch)
 	mod.RawSetString("gfind", gmatch)
+	lua51OpenString(L, mod) // locksim: Lua 5.1.5's lstrlib.c
 	mod.RawSetString("__index", mod)
 	L.G.builtinMts[int(LTString)] = mod
 	//}

@@ -42,9 +42,8 @@ func TestTableLenType(t *testing.T) {
 
         setmetatable(v, mt)
 
-        assert(#v ~= 0, "#v should return a table reference in this case")
-
-        print(#v)
+        -- locksim: Lua 5.1's OP_LEN never calls __len for a table
+        assert(#v == 0, "#v should ignore __len for a table")
     `)
 	if err != nil {
 		t.Error(err)

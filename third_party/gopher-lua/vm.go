@@ -192,7 +192,7 @@ func copyReturnValues(L *LState, regv, start, n, b int) { // +inline-start
 func switchToParentThread(L *LState, nargs int, haserror bool, kill bool) {
 	parent := L.Parent
 	if parent == nil {
-		L.RaiseError("can not yield from outside of a coroutine")
+		lua51RunError(L, "attempt to yield across metamethod/C-call boundary") // locksim: lua_yield's text
 	}
 	L.G.CurrentThread = parent
 	L.Parent = nil
@@ -934,6 +934,27 @@ func init() {
 					rg := reg
 					regi := RA
 					vali := LNumber(len(lv))
+					newSize := regi + 1
+					// this section is inlined by go-inline
+					// source function is 'func (rg *registry) checkSize(requiredSize int) ' in '_state.go'
+					{
+						requiredSize := newSize
+						if requiredSize > cap(rg.array) {
+							rg.resize(requiredSize)
+						}
+					}
+					rg.array[regi] = rg.alloc.LNumber2I(vali)
+					if regi >= rg.top {
+						rg.top = regi + 1
+					}
+				}
+			case *LTable: // locksim: lvm.c OP_LEN: a table's length never calls __len
+				// this section is inlined by go-inline
+				// source function is 'func (rg *registry) SetNumber(regi int, vali LNumber) ' in '_state.go'
+				{
+					rg := reg
+					regi := RA
+					vali := LNumber(lv.Len())
 					newSize := regi + 1
 					// this section is inlined by go-inline
 					// source function is 'func (rg *registry) checkSize(requiredSize int) ' in '_state.go'
@@ -2316,7 +2337,7 @@ func numberArith(L *LState, opcode int, lhs, rhs LNumber) LNumber {
 	case OP_POW:
 		flhs := float64(lhs)
 		frhs := float64(rhs)
-		return LNumber(math.Pow(flhs, frhs))
+		return LNumber(lua51Pow(flhs, frhs)) // locksim: glibc pow's NaN
 	}
 	panic("should not reach here")
 }
