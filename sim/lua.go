@@ -132,11 +132,14 @@ func NewEngine() *Engine {
 	OpenScriptLibs(L)
 	e := &Engine{L: L, funcs: map[*lua.FunctionProto]*lua.LFunction{}, inline: map[string]*Script{}, budget: DefaultInstructionBudget, resp: 2}
 	g := L.G.Global
-	// Redis's sandbox has no file or module loading (eval.c luaLoadLibraries).
-	for _, name := range []string{"dofile", "loadfile", "require", "module", "_printregs", "print", "collectgarbage", "newproxy"} {
+	// Redis's sandbox has no file or module loading (eval.c
+	// luaLoadLibraries), and Redis 7.0.15 answers that print, getfenv and
+	// setfenv are nonexistent globals.
+	for _, name := range []string{"dofile", "loadfile", "require", "module", "_printregs", "print", "getfenv", "setfenv", "newproxy"} {
 		g.RawSetString(name, lua.LNil)
 	}
-	g.RawSetString("print", L.NewFunction(func(*lua.LState) int { return 0 }))
+	// Redis keeps collectgarbage; a script's call collects nothing here
+	g.RawSetString("collectgarbage", L.NewFunction(lua.Lua51CollectGarbage))
 	e.libs = lualib.Open(L, e.libState)
 	e.openRedisPcall()
 	g.RawSetString("redis", e.redisTable())

@@ -25,3 +25,28 @@ func TestSyntaxDepthLimit(t *testing.T) {
 		t.Fatalf("long chain: %s", r)
 	}
 }
+
+// The pattern matcher draws from the instruction budget, so a pattern that
+// backtracks exponentially (Redis would hang in its C matcher, where no
+// hook runs) ends as a budget error, and one that would recurse past what
+// a process stack holds ends as an error too; both within a second.
+func TestPatternMatchingIsBounded(t *testing.T) {
+	for _, c := range []struct{ src, want string }{
+		{"return string.find(string.rep('a', 5000), string.rep('a?', 5000) .. string.rep('a', 5000))", "instruction budget"},
+		{"return string.gsub(string.rep('a', 30), string.rep('a?', 30) .. string.rep('a', 30) .. 'b', '')", "instruction budget"},
+		{"return string.match(string.rep('a', 200000), string.rep('a?', 200000))", "pattern too complex"},
+		{"local n = 0 for w in string.gmatch(string.rep('ab', 1000), string.rep('a?', 30) .. 'x') do n = n + 1 end return n", ""},
+	} {
+		sc, err := CompileScript("pattern", c.src)
+		if err != nil {
+			t.Fatal(err)
+		}
+		r := NewStore().Eval(sc, nil, nil)
+		switch {
+		case c.want == "" && r.Kind == KindError:
+			t.Errorf("%s: %s", c.src, r)
+		case c.want != "" && (r.Kind != KindError || !strings.Contains(r.Str, c.want)):
+			t.Errorf("%s: %s, want an error with %q", c.src, r, c.want)
+		}
+	}
+}

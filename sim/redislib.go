@@ -151,6 +151,9 @@ func (e *Engine) callFromScript(L *lua.LState) ([]string, Reply) {
 	}
 	c := e.command(args[0])
 	if c == nil {
+		if redisKnowsCommand(args) {
+			return args, unsimulatedCommand(args)
+		}
 		return args, Err("ERR " + errUnknownCmd)
 	}
 	if !arityOK(c, len(args)) {

@@ -46,3 +46,24 @@ func TestKeysAndArgvAreFreshPerScript(t *testing.T) {
 		t.Fatalf("second script sees %s, want fresh tables", got)
 	}
 }
+
+// TestUnsimulatedCommands: a command Redis 7.0 refuses in scripts gets
+// Redis's refusal even when the store does not implement it (after the
+// arity check, as scriptCall orders them); one Redis would run says it is
+// not simulated instead of claiming Redis does not know it; an unknown one
+// is unknown.
+func TestUnsimulatedCommands(t *testing.T) {
+	for _, c := range []struct{ src, want string }{
+		{"return redis.call('subscribe', 'ch')", "ERR This Redis command is not allowed from script"},
+		{"return redis.call('client', 'list')", "ERR This Redis command is not allowed from script"},
+		{"return redis.call('client')", "ERR Wrong number of args calling Redis command from script"},
+		{"return redis.call('client', 'nosuch')", "ERR Unknown Redis command called from script"},
+		{"return redis.call('hkeys', 'h')", "ERR command 'hkeys' is not simulated"},
+		{"return redis.call('nosuchcommand')", "ERR Unknown Redis command called from script"},
+	} {
+		r := NewStore().EvalSource(c.src, nil, nil)
+		if r.Kind != KindError || len(r.Str) < len(c.want) || r.Str[:len(c.want)] != c.want {
+			t.Errorf("%s: %s, want %q...", c.src, r, c.want)
+		}
+	}
+}

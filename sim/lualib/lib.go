@@ -10,19 +10,25 @@ import (
 // as in Redis). The zero State holds lua-cjson's defaults.
 type State struct {
 	cjson *cjsonConfig // nil: the defaults
+	// rand is math.random's generator (random.go); randSeeded is false
+	// until its first use, which starts it at redisLrand48's initial state.
+	rand       uint64
+	randSeeded bool
 }
 
 // Reset returns to the defaults, as Redis does when it makes a new Lua
-// state (SCRIPT FLUSH, a restart).
+// state (SCRIPT FLUSH, a restart). math.random's generator is the server
+// process's, which SCRIPT FLUSH leaves as it is.
 func (s *State) Reset() { s.cjson = nil }
 
 // Clone returns an independent copy.
 func (s *State) Clone() State {
-	if s.cjson == nil {
-		return State{}
+	c := *s
+	if s.cjson != nil {
+		cj := *s.cjson
+		c.cjson = &cj
 	}
-	c := *s.cjson
-	return State{cjson: &c}
+	return c
 }
 
 func (s *State) cjsonConfig() *cjsonConfig {
@@ -77,5 +83,6 @@ func Open(L *lua.LState, state func() *State) *Libs {
 	bit := openBit(L)
 	bit.SetLua51Sizes(0, 12)
 	g.RawSetString("bit", bit)
+	openRandom(L, state)
 	return libs
 }

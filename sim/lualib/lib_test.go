@@ -145,3 +145,43 @@ func TestStateCarriesCJSONSettings(t *testing.T) {
 		t.Errorf("after Reset: %s, want the default precision", got)
 	}
 }
+
+// TestRandomIsTheServers: math.random is redisLrand48 from its initial
+// state (the first values a fresh redis-server 7.0.15 gives), per server,
+// carried through Reset (SCRIPT FLUSH keeps it: it is the process's) and
+// copied by Clone; math.randomseed restarts it as redisSrand48 does.
+func TestRandomIsTheServers(t *testing.T) {
+	L := lua.NewState()
+	defer L.Close()
+	lua.OpenMath(L)
+	L.SetGlobal("math", L.Get(-1))
+	var cur *State
+	Open(L, func() *State { return cur })
+	draw := func(st *State, src string) string {
+		cur = st
+		if err := L.DoString("return " + src); err != nil {
+			return err.Error()
+		}
+		v := L.Get(-1)
+		L.Pop(1)
+		return v.String()
+	}
+	var a, b State
+	if got := draw(&a, "math.random(1000) .. ',' .. math.random(1000)"); got != "397,841" {
+		t.Fatalf("a fresh server's first draws: %s, want 397,841", got)
+	}
+	c := a.Clone()
+	a.Reset()
+	if got := draw(&a, "math.random(1000) .. ',' .. math.random(1000)"); got != "354,447" {
+		t.Errorf("after Reset: %s, want the sequence to go on (354,447)", got)
+	}
+	if got := draw(&c, "math.random(1000)"); got != "354" {
+		t.Errorf("the clone draws %s, want 354", got)
+	}
+	if got := draw(&b, "math.random(1000)"); got != "397" {
+		t.Errorf("another server draws %s, want its own first value 397", got)
+	}
+	if got := draw(&b, "(function() math.randomseed(7) return math.random(1000) end)()"); got != "267" {
+		t.Errorf("after randomseed(7): %s, want 267", got)
+	}
+}
