@@ -420,5 +420,5 @@ func unsimulatedCommand(args []string) Reply {
 		}
 		return Err("ERR " + errNoScript)
 	}
-	return Err("ERR command '" + name + "' is not simulated (Redis 7.0 has it; the store implements what lock scripts use)")
+	return Err("ERR command '" + name + "' is not simulated (Redis 7.0 has it; the store implements what locks use)")
 }

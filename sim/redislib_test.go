@@ -1,6 +1,9 @@
 package sim
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 // TestSetReplStopsReplication: after redis.set_repl(redis.REPL_NONE) a
 // script's writes are not recorded for the replicas (Redis 7.0
@@ -62,8 +65,14 @@ func TestUnsimulatedCommands(t *testing.T) {
 		{"return redis.call('nosuchcommand')", "ERR Unknown Redis command called from script"},
 	} {
 		r := NewStore().EvalSource(c.src, nil, nil)
-		if r.Kind != KindError || len(r.Str) < len(c.want) || r.Str[:len(c.want)] != c.want {
+		if r.Kind != KindError || !strings.HasPrefix(r.Str, c.want) {
 			t.Errorf("%s: %s, want %q...", c.src, r, c.want)
 		}
+	}
+	if r := NewStore().Do("HKEYS", "h"); r.Kind != KindError || !strings.HasPrefix(r.Str, "ERR command 'hkeys' is not simulated") {
+		t.Errorf("HKEYS from a client: %s", r)
+	}
+	if r := NewStore().Do("NOSUCH", "h"); r.Kind != KindError || !strings.HasPrefix(r.Str, "ERR unknown command 'NOSUCH'") {
+		t.Errorf("an unknown command from a client: %s", r)
 	}
 }
