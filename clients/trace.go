@@ -5,6 +5,8 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+
+	"github.com/locksim/locksim/sim"
 )
 
 // ReadTrace splits a saved trace (name is its file, for errors) into its
@@ -72,6 +74,8 @@ func readTraceLine(line []byte) (traceLine, error) {
 		return traceLine{}, fmt.Errorf("no \"node\"")
 	case ev.Kind == nil || *ev.Kind == "":
 		return traceLine{}, fmt.Errorf("no \"kind\"")
+	case !sim.TraceKinds[*ev.Kind]:
+		return traceLine{}, fmt.Errorf("%q is no kind of event the tracer writes", *ev.Kind)
 	}
 	return traceLine{*ev.T, *ev.Kind}, nil
 }

@@ -2,7 +2,11 @@ package clients_test
 
 import (
 	"bytes"
+	"os"
+	"path/filepath"
 	"reflect"
+	"regexp"
+	"strings"
 	"testing"
 
 	"github.com/locksim/locksim/clients"
@@ -65,6 +69,68 @@ func TestDiffTrace(t *testing.T) {
 		line, want, have := clients.DiffTrace(c.saved, c.got)
 		if line != c.line || want != c.want || have != c.have {
 			t.Errorf("DiffTrace(%q, %q) = %d %q %q", c.saved, c.got, line, want, have)
+		}
+	}
+}
+
+// A saved line with a kind no code writes is a damaged file (bad input,
+// named by its line), not a replay that diverges; and sim.TraceKinds holds
+// exactly the kinds the sources write: every literal kind given to
+// Tracer.Event or Proc.Trace in sim and clients, no more.
+func TestTraceKinds(t *testing.T) {
+	cfg := clients.RunConfig{Algo: "set-px", Seed: 3, Preset: "net", Safety: 5 * sim.Second, Liveness: 5 * sim.Second}
+	var buf bytes.Buffer
+	r, err := clients.NewRun(cfg, &buf)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r.Execute()
+	if err := r.World.Tracer().Flush(); err != nil {
+		t.Fatal(err)
+	}
+	edited := bytes.Replace(buf.Bytes(), []byte(`"kind":"exec"`), []byte(`"kind":"exek"`), 1)
+	if _, _, err := clients.ReadTrace("t.jsonl", edited); err == nil || !strings.Contains(err.Error(), `not a trace line: "exek" is no kind of event the tracer writes`) {
+		t.Errorf("an edited kind: %v", err)
+	}
+
+	literal := regexp.MustCompile(`\.(?:Event\([^,]+,[^,]+,\s*|Trace\()"([a-z-]+)"`)
+	anyCall := regexp.MustCompile(`\.(?:Event|Trace)\(`)
+	written := map[string]bool{}
+	for _, dir := range []string{".", "../sim"} {
+		files, err := filepath.Glob(filepath.Join(dir, "*.go"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, f := range files {
+			if strings.HasSuffix(f, "_test.go") {
+				continue
+			}
+			src, err := os.ReadFile(f)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for i, line := range strings.Split(string(src), "\n") {
+				calls := len(anyCall.FindAllString(line, -1))
+				ms := literal.FindAllStringSubmatch(line, -1)
+				for _, m := range ms {
+					written[m[1]] = true
+				}
+				// Proc.Trace passes its own parameter on: the one call
+				// whose kind is not a literal
+				if calls != len(ms) && !strings.Contains(line, "p.w.trace.Event(p.w.now, p.Name, kind)") && !strings.Contains(line, "func ") {
+					t.Errorf("%s:%d: an event whose kind is not a literal string: %s", f, i+1, strings.TrimSpace(line))
+				}
+			}
+		}
+	}
+	for k := range written {
+		if !sim.TraceKinds[k] {
+			t.Errorf("the sources write kind %q, which sim.TraceKinds lacks", k)
+		}
+	}
+	for k := range sim.TraceKinds {
+		if !written[k] {
+			t.Errorf("sim.TraceKinds has %q, which no source writes", k)
 		}
 	}
 }

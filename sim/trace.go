@@ -57,6 +57,22 @@ func NewTracer(w io.Writer) *Tracer {
 	return t
 }
 
+// TraceKinds are the kinds of event a trace holds, each written by one or
+// more calls of Tracer.Event or Proc.Trace with that literal kind (a test
+// scans the sources for them); a saved trace with another kind was not
+// written by this tracer.
+var TraceKinds = map[string]bool{
+	// the world
+	"run": true, "option": true, "phase": true, "end": true, "fault": true, "heal": true,
+	"failover": true,
+	// nodes
+	"exec": true, "drop": true, "crash": true, "restart": true, "promoted": true, "resync": true,
+	// clients
+	"client-start": true, "call": true, "return": true, "write": true, "write-failed": true,
+	"detached": true, "interrupt": true, "pause": true, "resume": true, "resend": true,
+	"renew-error": true, "subscribe-failed": true, "untimed-wait": true,
+}
+
 // Line is one trace event being built; finish it with End.
 type Line struct{ t *Tracer }
 
