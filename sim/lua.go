@@ -141,6 +141,8 @@ func NewEngine() *Engine {
 	// Redis keeps collectgarbage; a script's call collects nothing here
 	g.RawSetString("collectgarbage", L.NewFunction(lua.Lua51CollectGarbage))
 	e.libs = lualib.Open(L, e.libState)
+	// next and pairs visit keys in Lua 5.1's hash order, as Redis's do
+	L.SetLua51NextOrder(e.libs.NextOrder)
 	e.openRedisPcall()
 	g.RawSetString("redis", e.redisTable())
 	e.protectGlobals()
@@ -266,7 +268,7 @@ func (e *Engine) eval(s *Store, sc *Script, keys, argv []string) Reply {
 	setInstructionBudget(L, -1)
 	if err != nil {
 		e.cur, e.noRepl = nil, false
-		e.libs.Forget()
+		e.forget()
 		return e.scriptError(sc, err)
 	}
 	ret := L.Get(-1)
@@ -277,8 +279,15 @@ func (e *Engine) eval(s *Store, sc *Script, keys, argv []string) Reply {
 		r = Err(fmt.Sprintf("ERR script reply has more than %d elements (the simulation's limit; Redis would build it until out of memory)", maxReplyElements))
 	}
 	e.cur, e.noRepl = nil, false
-	e.libs.Forget()
+	e.forget()
 	return r
+}
+
+// forget drops what the libraries knew of the script's tables: a script
+// cannot keep one past its end (the globals are read-only).
+func (e *Engine) forget() {
+	e.libs.Forget()
+	e.L.ForgetLua51NextOrders()
 }
 
 // boxed is a Lua table of strings refilled for every script, with the

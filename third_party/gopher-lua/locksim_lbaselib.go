@@ -17,12 +17,81 @@ import (
 
 func lua51OpenBase(L *LState, g *LTable) {
 	for name, fn := range map[string]LGFunction{
-		"tonumber": lua51BaseToNumber, "select": lua51BaseSelect, "next": lua51BaseNext,
+		"tonumber": lua51BaseToNumber, "select": lua51BaseSelect,
 		"rawset": lua51BaseRawSet, "setmetatable": lua51BaseSetMetatable, "xpcall": lua51BaseXPCall,
 		"gcinfo": lua51BaseGCInfo,
 	} {
 		g.RawSetString(name, L.NewFunction(fn))
 	}
+	// luaB_pairs returns next itself (its upvalue)
+	next := L.NewFunction(lua51BaseNext)
+	g.RawSetString("next", next)
+	g.RawSetString("pairs", L.NewClosure(basePairs, next))
+}
+
+// lua51Order is the order next visits one table's keys in.
+type lua51Order struct {
+	keys []LValue
+	pos  map[LValue]int
+}
+
+// SetLua51NextOrder makes next (and pairs) visit a table's keys in the
+// order f gives (the keys with a value, each once), for instance Lua 5.1's
+// hash order, instead of gopher-lua's. The order is made when a traversal
+// starts (next(t, nil)) and kept for the table until ForgetLua51NextOrders;
+// nil returns to gopher-lua's order.
+func (ls *LState) SetLua51NextOrder(f func(*LTable) []LValue) {
+	ls.G.nextOrder = f
+	ls.G.nextCache = nil
+}
+
+// ForgetLua51NextOrders drops the orders made so far (a script ended).
+func (ls *LState) ForgetLua51NextOrders() {
+	if len(ls.G.nextCache) > 0 {
+		clear(ls.G.nextCache)
+	}
+}
+
+// lua51NextInOrder is next over the host's order: the first key after key
+// (in the order made when the traversal started) that still has a value.
+// A key set since (Lua leaves that undefined) makes the order again.
+func lua51NextInOrder(L *LState, tb *LTable, key LValue) (LValue, LValue) {
+	g := L.G
+	o := g.nextCache[tb]
+	i := 0
+	if key != LNil {
+		p, ok := -1, false
+		if o != nil {
+			p, ok = o.pos[key]
+		}
+		if !ok {
+			o = nil
+		}
+		i = p + 1
+	}
+	if o == nil || key == LNil {
+		o = &lua51Order{keys: g.nextOrder(tb), pos: map[LValue]int{}}
+		for j, k := range o.keys {
+			o.pos[k] = j
+		}
+		if g.nextCache == nil {
+			g.nextCache = map[*LTable]*lua51Order{}
+		}
+		g.nextCache[tb] = o
+		if key != LNil {
+			p, ok := o.pos[key]
+			if !ok {
+				p = len(o.keys) // a dead key: past the end
+			}
+			i = p + 1
+		}
+	}
+	for ; i < len(o.keys); i++ {
+		if v := tb.RawGet(o.keys[i]); v != LNil {
+			return o.keys[i], v
+		}
+	}
+	return LNil, LNil
 }
 
 func lua51OpenTable(L *LState, mod *LTable) {
@@ -150,7 +219,12 @@ func lua51BaseNext(L *LState) int {
 	if key != LNil && !tb.lua51HasKey(key) {
 		lua51RunError(L, "invalid key to 'next'")
 	}
-	k, v := tb.Next(key)
+	var k, v LValue
+	if L.G.nextOrder != nil {
+		k, v = lua51NextInOrder(L, tb, key)
+	} else {
+		k, v = tb.Next(key)
+	}
 	if k == LNil {
 		L.Push(LNil)
 		return 1

@@ -195,6 +195,10 @@ type Global struct {
 	// build; see SetStringBudget.
 	memOn   bool
 	memLeft int64
+	// locksim: the order next visits a table's keys in, when the host
+	// gives one (SetLua51NextOrder), and the orders made so far.
+	nextOrder func(*LTable) []LValue
+	nextCache map[*LTable]*lua51Order
 }
 
 type LState struct {
