@@ -141,8 +141,10 @@ func NewEngine() *Engine {
 	// Redis keeps collectgarbage; a script's call collects nothing here
 	g.RawSetString("collectgarbage", L.NewFunction(lua.Lua51CollectGarbage))
 	e.libs = lualib.Open(L, e.libState)
-	// next and pairs visit keys in Lua 5.1's hash order, as Redis's do
+	// next and pairs visit keys in Lua 5.1's hash order, and # of a table
+	// with holes finds luaH_getn's border, as Redis's Lua does
 	L.SetLua51NextOrder(e.libs.NextOrder)
+	L.SetLua51Border(e.libs.Border)
 	e.openRedisPcall()
 	g.RawSetString("redis", e.redisTable())
 	e.protectGlobals()

@@ -19,9 +19,10 @@ type LuaLibCase struct {
 // Redis builds them (string.format's C printf, the pattern matcher and its
 // errors, tonumber's bases, table.sort's order for any comparator, the
 // argument errors' texts, math.random's generator, the globals Redis keeps
-// and removes, the order next and pairs visit keys in) and the commands a
-// script may not call. testdata/conformance/lua-libs.jsonl holds what Redis
-// 7.0.15 replied to them (TestLuaLibsConformanceFile).
+// and removes, the order next and pairs visit keys in, # of a table with
+// holes) and the commands a script may not call.
+// testdata/conformance/lua-libs.jsonl holds what Redis 7.0.15 replied to
+// them (TestLuaLibsConformanceFile).
 var LuaLibCases = []LuaLibCase{
 	{"cjson-encode", []string{
 		"return cjson.encode({1,2,3})",
@@ -1447,5 +1448,42 @@ var LuaLibCases = []LuaLibCase{
 		"local s = '' local t = cjson.decode('{\"a\":1,\"b\":2,\"c\":3,\"d\":4}') for k in pairs(t) do s = s .. k end return s",
 		"local s = '' local t = cjson.decode('{\"zz\":1,\"aa\":2,\"mm\":3}') for k in pairs(t) do s = s .. k end return s",
 		"local s = '' local t = {} t['lock'] = 1 t['queue'] = 2 t['timeout'] = 3 for k in pairs(t) do s = s .. k .. ',' end return s",
+	}},
+	{"lua51-length-border", []string{
+		"local t = {1,2,3,4,5,6,7,8} t[8] = nil t[4] = nil return #t",
+		"local t = {} t[2] = 2 return #t",
+		"local t = {} t[1] = 1 t[2] = 2 t[3] = 3 t[5] = 5 return #t",
+		"return #{1, 2, nil, 4}",
+		"return #{nil, nil, 3}",
+		"return #{1, nil}",
+		"local t = {nil, nil, nil, 4} return #t",
+		"local t = {10, 20, 30, nil, 50} return #t",
+		"local t = {n = 1, 1, 2, nil, nil, 5} return #t",
+		"local t = {} for i = 1, 10 do t[i] = i end t[5] = nil return #t",
+		"local t = {} for i = 1, 10 do t[i] = i end t[10] = nil t[9] = nil return #t",
+		"local t = {} for i = 1, 16 do t[i] = i end t[8] = nil return #t",
+		"local t = {} for i = 1, 17 do t[i] = i end t[16] = nil return #t",
+		"local t = {} t[1] = 1 t[3] = 3 return #t",
+		"local t = {} t[1] = 1 t[2] = 2 t[4] = 4 return #t",
+		"local t = {} t[4] = 4 t[3] = 3 t[2] = 2 t[1] = 1 return #t",
+		"local t = {} t[3] = 3 t[1] = 1 return #t",
+		"local t = {1, 2} t[4] = 4 return #t",
+		"local t = {1, 2, 3} t[5] = 5 t[6] = 6 return #t",
+		"local t = {x = 1} t[1] = 1 t[2] = 2 t[4] = 4 return #t",
+		"local t = {1, 2, 3} t[2] = nil return #t",
+		"local t = {1, 2, 3} t[3] = nil return #t",
+		"local t = {} for i = 1, 100 do t[i] = i end for i = 50, 100 do t[i] = nil end return #t",
+		"local t = {} for i = 1, 100 do t[i] = i end t[64] = nil return #t",
+		"local t = {} t[100] = 1 return #t",
+		"local t = {} t[1] = 1 t[100] = 1 return #t",
+		"local t = {} for i = 1, 5 do t[i] = i end t[7] = 7 t[8] = 8 return #t",
+		"local t = {1, 2, 3, 4} table.remove(t, 1) return #t",
+		"local t = {1, 2, nil, 4} return table.getn(t)",
+		"local t = {1, 2, nil, 4} return {unpack(t)}",
+		"local t = {} t[1] = 'a' t[2] = 'b' t[4] = 'd' return table.concat(t, ',')",
+		"local t = {} t[1] = 1 t[2] = 2 t[4] = 4 table.insert(t, 'x') return {t[3], t[4], t[5]}",
+		"return #cjson.decode('[1, null, 3]')",
+		"return #cjson.decode('[1, 2, null]')",
+		"return #cmsgpack.unpack(cmsgpack.pack({1, 2, 3}))",
 	}},
 }

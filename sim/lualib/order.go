@@ -33,6 +33,16 @@ import (
 // functions or userdata hash by address in Lua 5.1, an order no replay can
 // know; they are given main position 0 here.
 func NextOrder(tb *lua.LTable) []lua.LValue {
+	m, keys := replay(tb)
+	if len(keys) < 2 {
+		return keys
+	}
+	return m.order(keys[:0])
+}
+
+// replay builds the model of tb's history that NextOrder describes, and
+// returns it with tb's keys (those with a value, in gopher-lua's order).
+func replay(tb *lua.LTable) (*tableModel, []lua.LValue) {
 	var keys, late []lua.LValue
 	na, nh, ctor := tb.Lua51ConstructorSizes()
 	m := newTableModel(na, nh)
@@ -47,15 +57,62 @@ func NextOrder(tb *lua.LTable) []lua.LValue {
 		}
 		m.set(k)
 	}
-	if len(keys) < 2 {
-		return keys
+	for _, k := range late {
+		m.set(k)
 	}
-	if len(late) > 0 {
-		for _, k := range late {
-			m.set(k)
+	return m, keys
+}
+
+// Border is luaH_getn, what # gives for tb in Redis's Lua: a border found
+// by a binary search over the array part when its last slot is empty,
+// else by unbound_search over the integer keys; the array part's size and
+// whether the hash part is empty come from the model of tb's history (see
+// NextOrder). For a sequence (1..n with values, no other positive integer
+// key) every layout gives n; the layout matters only for tables with
+// holes.
+func Border(tb *lua.LTable) int {
+	m, _ := replay(tb)
+	return m.border(tb)
+}
+
+func (m *tableModel) border(tb *lua.LTable) int {
+	has := func(i int) bool { return tb.RawGetInt(i) != lua.LNil }
+	j := len(m.array)
+	if j > 0 && !has(j) {
+		i := 0
+		for j-i > 1 {
+			if k := (i + j) / 2; !has(k) {
+				j = k
+			} else {
+				i = k
+			}
+		}
+		return i
+	}
+	if len(m.nodes) == 0 { // the hash part is the dummy node
+		return j
+	}
+	i := j // unbound_search: i is zero or present, j is not
+	j++
+	for has(j) {
+		i = j
+		if j > math.MaxInt32/2 { // built with bad purposes: a linear search
+			i = 1
+			for has(i) {
+				i++
+			}
+			return i - 1
+		}
+		j *= 2
+	}
+	for j-i > 1 {
+		if k := (i + j) / 2; !has(k) {
+			j = k
+		} else {
+			i = k
 		}
 	}
-	return m.order(keys[:0])
+	return i
 }
 
 // History remembers how the libraries built their tables, key by key,
@@ -92,11 +149,31 @@ func (h *History) Forget() {
 // built: its recorded history is replayed, then whatever the script
 // changed since (keys added, in gopher-lua's order; keys now nil).
 func (h *History) NextOrder(tb *lua.LTable) []lua.LValue {
-	ops, ok := h.tables[tb]
+	m, n, ok := h.replay(tb)
 	if !ok {
 		return NextOrder(tb)
 	}
-	m := newTableModel(0, 0)
+	return m.order(make([]lua.LValue, 0, n))
+}
+
+// Border is the package's Border, with a recorded history when there is one.
+func (h *History) Border(tb *lua.LTable) int {
+	m, _, ok := h.replay(tb)
+	if !ok {
+		return Border(tb)
+	}
+	return m.border(tb)
+}
+
+// replay builds the model of a table the libraries built, from its
+// recorded history; n is its number of keys with a value, ok false when
+// nothing was recorded for it.
+func (h *History) replay(tb *lua.LTable) (m *tableModel, n int, ok bool) {
+	ops, ok := h.tables[tb]
+	if !ok {
+		return nil, 0, false
+	}
+	m = newTableModel(0, 0)
 	seen := map[lua.LValue]bool{}
 	for _, op := range ops {
 		if op.isNil {
@@ -106,7 +183,6 @@ func (h *History) NextOrder(tb *lua.LTable) []lua.LValue {
 		}
 		seen[mapKey(op.key)] = true
 	}
-	n := 0
 	for k, _ := tb.Next(lua.LNil); k != lua.LNil; k, _ = tb.Next(k) {
 		n++
 		if !seen[mapKey(k)] {
@@ -118,7 +194,7 @@ func (h *History) NextOrder(tb *lua.LTable) []lua.LValue {
 			m.setNil(op.key)
 		}
 	}
-	return m.order(make([]lua.LValue, 0, n))
+	return m, n, true
 }
 
 // mapKey makes -0 and 0 one key, as they are in a Lua table.

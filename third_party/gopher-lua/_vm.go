@@ -435,7 +435,7 @@ func init() {
 			case LString:
 				// +inline-call reg.SetNumber RA LNumber(len(lv))
 			case *LTable: // locksim: lvm.c OP_LEN: a table's length never calls __len
-				// +inline-call reg.SetNumber RA LNumber(lv.Len())
+				// +inline-call reg.SetNumber RA LNumber(lua51Len(L, lv))
 			default:
 				op := L.metaOp1(lv, "__len")
 				if op.Type() == LTFunction {

@@ -468,7 +468,7 @@ func baseUnpack(L *LState) int {
 	// lua_checkstack allows (LUAI_MAXCSTACK), before pushing any: pushing
 	// unpack({}, 1, 1e8)'s nils one by one took minutes and gigabytes.
 	start := lua51OptInt(L, 2, 1)
-	end := lua51OptInt(L, 3, tb.Len())
+	end := lua51OptInt(L, 3, lua51Len(L, tb))
 	if start > end {
 		return 0
 	}

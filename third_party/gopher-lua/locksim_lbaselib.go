@@ -358,7 +358,40 @@ func lua51BaseGCInfo(L *LState) int {
 
 // lua51GetN is aux_getn: the table's border (luaL_getn is lua_objlen).
 func lua51GetN(L *LState, n int) int {
-	return L.CheckTable(n).Len()
+	return lua51Len(L, L.CheckTable(n))
+}
+
+// SetLua51Border makes # (and what Lua 5.1 measures with lua_objlen:
+// table.insert, table.remove, table.sort, table.concat, unpack) give f's
+// border for a table that is not a sequence, for instance luaH_getn's over
+// a model of Lua 5.1's table layout; nil returns to gopher-lua's.
+func (ls *LState) SetLua51Border(f func(*LTable) int) { ls.G.border = f }
+
+// lua51Len is lua_objlen of a table: its length when it is a sequence (the
+// keys 1..n hold values and no other positive integer key does), which
+// every layout agrees on, else the host's border.
+func lua51Len(L *LState, tb *LTable) int {
+	n := tb.Len()
+	if L.G.border == nil || tb.lua51IsSequence(n) {
+		return n
+	}
+	return L.G.border(tb)
+}
+
+// lua51IsSequence tells whether the table's positive integer keys with a
+// value are exactly 1..n, n being gopher-lua's length.
+func (tb *LTable) lua51IsSequence(n int) bool {
+	for i := 0; i < n; i++ {
+		if tb.array[i] == LNil {
+			return false
+		}
+	}
+	for k, v := range tb.dict { // only whether one exists: no order is read
+		if f, ok := k.(LNumber); ok && f >= 1 && v != LNil && f == LNumber(int64(f)) {
+			return false
+		}
+	}
+	return true
 }
 
 func lua51TabGetN(L *LState) int {
@@ -471,7 +504,7 @@ func lua51TabConcat(L *LState) int {
 	if L.Get(4) != LNil {
 		last = lua51CheckInt(L, 4)
 	} else {
-		last = tb.Len()
+		last = lua51Len(L, tb)
 	}
 	var b strings.Builder
 	add := func(i int) {

@@ -199,6 +199,9 @@ type Global struct {
 	// gives one (SetLua51NextOrder), and the orders made so far.
 	nextOrder func(*LTable) []LValue
 	nextCache map[*LTable]*lua51Order
+	// locksim: # of a table that is not a sequence, when the host gives
+	// it (SetLua51Border).
+	border func(*LTable) int
 }
 
 type LState struct {

@@ -954,7 +954,7 @@ func init() {
 				{
 					rg := reg
 					regi := RA
-					vali := LNumber(lv.Len())
+					vali := LNumber(lua51Len(L, lv))
 					newSize := regi + 1
 					// this section is inlined by go-inline
 					// source function is 'func (rg *registry) checkSize(requiredSize int) ' in '_state.go'
