@@ -299,25 +299,24 @@ func (e *Engine) redisSetRepl(L *lua.LState) int {
 // an error that is a table with an err field comes back as that field,
 // so pcall(redis.call, ...) returns the error text as Redis 6 did.
 func (e *Engine) openRedisPcall() {
-	L := e.L
-	base := L.G.Global.RawGetString("pcall")
-	L.G.Global.RawSetString("pcall", L.NewFunction(func(L *lua.LState) int {
-		n := L.GetTop()
-		if n == 0 {
+	e.L.G.Global.RawSetString("pcall", e.L.NewFunction(func(L *lua.LState) int {
+		if L.GetTop() == 0 {
 			// luaRedisPcall calls the true it pushed as a placeholder
 			L.Push(lua.LFalse)
 			L.Push(lua.LString("attempt to call a boolean value"))
 			return 2
 		}
-		L.Insert(base, 1)
-		L.Call(n, lua.MultRet)
-		if L.Get(1) == lua.LFalse {
-			if t, ok := L.Get(2).(*lua.LTable); ok {
+		// the base pcall runs in this frame, as lua_pcall does in
+		// luaRedisPcall's: error(msg, 2) under pcall names the caller
+		k := lua.Lua51PCall(L)
+		first := L.GetTop() - k + 1
+		if L.Get(first) == lua.LFalse {
+			if t, ok := L.Get(first + 1).(*lua.LTable); ok {
 				if es := L.GetField(t, "err"); es.Type() == lua.LTString || es.Type() == lua.LTNumber {
-					L.Replace(2, es)
+					L.Replace(first+1, es)
 				}
 			}
 		}
-		return L.GetTop()
+		return k
 	}))
 }

@@ -20,7 +20,8 @@ type LuaLibCase struct {
 // errors, tonumber's bases, table.sort's order for any comparator, the
 // argument errors' texts, math.random's generator, the globals Redis keeps
 // and removes, the order next and pairs visit keys in, # of a table with
-// holes) and the commands a script may not call.
+// holes, error's levels under pcall) and the commands a script may not
+// call.
 // testdata/conformance/lua-libs.jsonl holds what Redis 7.0.15 replied to
 // them (TestLuaLibsConformanceFile).
 var LuaLibCases = []LuaLibCase{
@@ -1485,5 +1486,24 @@ var LuaLibCases = []LuaLibCase{
 		"return #cjson.decode('[1, null, 3]')",
 		"return #cjson.decode('[1, 2, null]')",
 		"return #cmsgpack.unpack(cmsgpack.pack({1, 2, 3}))",
+	}},
+	{"lua51-error-levels", []string{
+		"return {pcall(error, 'msg', 1)}",
+		"return {pcall(error, 'msg', 2)}",
+		"return {pcall(error, 'msg', 3)}",
+		"local function f() error('msg', 1) end return {pcall(f)}",
+		"local function f() error('msg', 2) end return {pcall(f)}",
+		"local function f() error('msg', 3) end return {pcall(f)}",
+		"local function g() error('msg', 2) end local function f() g() end return {pcall(f)}",
+		"local function g() error('msg', 3) end local function f() g() end return {pcall(f)}",
+		"local function f() error('msg', 2) end f()",
+		"local function g() error('msg', 3) end local function f() g() end f()",
+		"return {pcall(function() local x = nil; return x.y end)}",
+		"return {xpcall(error, function(m) return m end)}",
+		"return {pcall(pcall, error, 'x', 2)}",
+		"return {pcall(string.rep)}",
+		"local ok, e = pcall(string.rep) return e",
+		"return {pcall(function() string.rep() end)}",
+		"local co = coroutine.create(function() error('in co', 2) end) return {coroutine.resume(co)}",
 	}},
 }

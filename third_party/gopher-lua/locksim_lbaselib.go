@@ -716,3 +716,9 @@ func lua51MathModf(L *LState) int {
 }
 
 /* }}} */
+
+// Lua51PCall is the base library's pcall as a Go function a host's own
+// pcall can run in its frame (Redis wraps pcall, script_lua.c
+// luaRedisPcall, without a second C call in between: error's levels count
+// one frame for both).
+func Lua51PCall(L *LState) int { return basePCall(L) }
