@@ -83,6 +83,7 @@ func init() {
 		// bare store has none.
 		{name: "wait", arity: 3, noScript: true, fn: cmdWait},
 	}
+	cmds = append(cmds, moreCommands...)
 	commandTable = make(map[string]*command, len(cmds))
 	upperCommands = make(map[string]*command, len(cmds))
 	for _, c := range cmds {

@@ -26,3 +26,39 @@ func TestSPublish(t *testing.T) {
 		t.Errorf("SPUBLISH with one argument: %v", r)
 	}
 }
+
+// TestMoreCommandsReplicate: what the extra write commands record for the
+// replicas, run on a replica that had the master's keys, leaves it with
+// the master's keys (values and expiries).
+func TestMoreCommandsReplicate(t *testing.T) {
+	setup := [][]string{
+		{"SET", "s", "ab", "PX", "10000"}, {"SET", "t", "x"}, {"RPUSH", "l", "a", "b", "c", "d"},
+		{"ZADD", "z", "1", "a", "2", "b", "3", "c"}, {"HSET", "h", "f", "v"},
+	}
+	for _, cmd := range [][]string{
+		{"GETSET", "s", "new"}, {"APPEND", "s", "cd"}, {"APPEND", "n", "x"}, {"MSET", "s", "1", "u", "2"},
+		{"ZREMRANGEBYSCORE", "z", "(1", "2"}, {"ZREMRANGEBYSCORE", "z", "-inf", "+inf"},
+		{"LSET", "l", "-1", "z"}, {"LTRIM", "l", "1", "2"}, {"LTRIM", "l", "9", "10"},
+		{"RENAME", "s", "t"}, {"RENAME", "h", "h2"},
+	} {
+		master, replica := NewStore(), NewStore()
+		for _, st := range []*Store{master, replica} {
+			st.SetTime(1000)
+			for _, c := range setup {
+				st.Do(c...)
+			}
+		}
+		master.StartEffects()
+		if r := master.Do(cmd...); r.Kind == KindError {
+			t.Fatalf("%q: %s", cmd, r)
+		}
+		for _, e := range master.TakeEffects() {
+			if r := replica.Do(e...); r.Kind == KindError {
+				t.Fatalf("%q: the replica refused %q: %s", cmd, e, r)
+			}
+		}
+		if m, r := string(master.AppendCanonical(nil)), string(replica.AppendCanonical(nil)); m != r {
+			t.Errorf("%q: the replica has\n%s\nthe master\n%s", cmd, r, m)
+		}
+	}
+}

@@ -20,8 +20,8 @@ type LuaLibCase struct {
 // errors, tonumber's bases, table.sort's order for any comparator, the
 // argument errors' texts, math.random's generator, the globals Redis keeps
 // and removes, the order next and pairs visit keys in, # of a table with
-// holes, error's levels under pcall) and the commands a script may not
-// call.
+// holes, error's levels under pcall), the commands a script may not call
+// and the store's commands beyond what the lock scripts send.
 // testdata/conformance/lua-libs.jsonl holds what Redis 7.0.15 replied to
 // them (TestLuaLibsConformanceFile).
 var LuaLibCases = []LuaLibCase{
@@ -1505,5 +1505,62 @@ var LuaLibCases = []LuaLibCase{
 		"local ok, e = pcall(string.rep) return e",
 		"return {pcall(function() string.rep() end)}",
 		"local co = coroutine.create(function() error('in co', 2) end) return {coroutine.resume(co)}",
+	}},
+	{"commands-beyond-locks", []string{
+		"return {redis.call('hset', 'h', 'a', 1, 'b', 'xyz'), redis.call('hkeys', 'h'), redis.call('hvals', 'h'), redis.call('hkeys', 'nokey'), redis.call('hvals', 'nokey')}",
+		"return {redis.call('hset', 'h', 'a', 1), redis.call('hmget', 'h', 'a', 'b', 'a'), redis.call('hmget', 'nokey', 'a')}",
+		"return {redis.call('hset', 'h', 'a', 'hello'), redis.call('hstrlen', 'h', 'a'), redis.call('hstrlen', 'h', 'x'), redis.call('hstrlen', 'nokey', 'x')}",
+		"return {redis.call('set', 's', 'v'), pcall(redis.call, 'hkeys', 's'), pcall(redis.call, 'hmget', 's', 'a'), pcall(redis.call, 'hstrlen', 's', 'a')}",
+		"return {redis.call('set', 'a', 1), redis.call('rpush', 'l', 'x'), redis.call('mget', 'a', 'l', 'nokey', 'a')}",
+		"return {redis.call('set', 'a', 'hello'), redis.call('strlen', 'a'), redis.call('strlen', 'nokey')}",
+		"return {redis.call('rpush', 'l', 'x'), pcall(redis.call, 'strlen', 'l')}",
+		"return {redis.call('set', 'a', 'hello world'), redis.call('getrange', 'a', 0, 4), redis.call('getrange', 'a', -5, -1), redis.call('getrange', 'a', 6, 100), redis.call('getrange', 'a', 5, 2), redis.call('getrange', 'a', -1, -5), redis.call('getrange', 'a', -100, 2), redis.call('getrange', 'nokey', 0, 1)}",
+		"return {redis.call('set', 'a', ''), redis.call('getrange', 'a', 0, -1), pcall(redis.call, 'getrange', 'a', 'x', 1)}",
+		"return {redis.call('set', 'a', 'old', 'PX', 10000), redis.call('getset', 'a', 'new'), redis.call('get', 'a'), redis.call('pttl', 'a'), redis.call('getset', 'nokey', 'v')}",
+		"return {redis.call('rpush', 'l', 'x'), pcall(redis.call, 'getset', 'l', 'v')}",
+		"return {redis.call('set', 'a', 'ab', 'PX', 10000), redis.call('append', 'a', 'cd'), redis.call('get', 'a'), redis.call('pttl', 'a'), redis.call('append', 'n', 'x'), redis.call('get', 'n')}",
+		"return {redis.call('set', 'a', 1, 'PX', 10000), redis.call('mset', 'a', 2, 'b', 3), redis.call('mget', 'a', 'b'), redis.call('pttl', 'a')}",
+		"return {pcall(redis.call, 'mset', 'a', 1, 'b')}",
+		"return {redis.call('zadd', 'z', 1, 'a', 2, 'b', 3, 'c'), redis.call('zrevrank', 'z', 'a'), redis.call('zrevrank', 'z', 'c'), redis.call('zrevrank', 'z', 'x'), redis.call('zrevrank', 'nokey', 'x')}",
+		"return {redis.call('zadd', 'z', 1, 'a', 2, 'b', 3, 'c'), redis.call('zcount', 'z', 2, 3), redis.call('zcount', 'z', '(1', '(3'), redis.call('zcount', 'z', '-inf', '+inf'), redis.call('zcount', 'nokey', 0, 1)}",
+		"return {pcall(redis.call, 'zcount', 'z', 'x', 1)}",
+		"return {redis.call('zadd', 'z', 1, 'a', 2.5, 'b'), redis.call('zmscore', 'z', 'a', 'x', 'b'), redis.call('zmscore', 'nokey', 'a')}",
+		"return {redis.call('zadd', 'z', 1, 'a', 2, 'b', 3, 'c'), redis.call('zrangebyscore', 'z', '(1', '+inf'), redis.call('zrangebyscore', 'z', '-inf', '2', 'WITHSCORES'), redis.call('zrangebyscore', 'z', '-inf', '+inf', 'LIMIT', 1, 1), redis.call('zrangebyscore', 'z', 1, 3, 'withscores', 'limit', 0, 2)}",
+		"return {redis.call('zadd', 'z', 1, 'a', 2, 'b', 3, 'c'), redis.call('zrevrangebyscore', 'z', '+inf', '(1'), redis.call('zrevrangebyscore', 'z', 3, 1, 'WITHSCORES', 'LIMIT', 1, 5)}",
+		"return {pcall(redis.call, 'zrangebyscore', 'z', 0, 1, 'BYSCORE')}",
+		"return {pcall(redis.call, 'zrangebyscore', 'z', 0, 1, 'LIMIT', 1)}",
+		"return {pcall(redis.call, 'zrangebyscore', 'z', 'a', 1)}",
+		"return {pcall(redis.call, 'zrangebyscore', 'z', 0, 1, 'LIMIT', 'x', 1)}",
+		"return {redis.call('zadd', 'z', 1, 'a', 2, 'b', 3, 'c'), redis.call('zrevrange', 'z', 0, 1), redis.call('zrevrange', 'z', 0, -1, 'WITHSCORES'), redis.call('zrevrange', 'nokey', 0, -1)}",
+		"return {pcall(redis.call, 'zrevrange', 'z', 0, 1, 'LIMIT', 0, 1)}",
+		"return {pcall(redis.call, 'zrevrange', 'z', 0, 1, 'REV')}",
+		"return {redis.call('zadd', 'z', 1, 'a', 2, 'b', 3, 'c'), redis.call('zremrangebyscore', 'z', '(1', 2), redis.call('zrange', 'z', 0, -1), redis.call('zremrangebyscore', 'z', '-inf', '+inf'), redis.call('exists', 'z'), redis.call('zremrangebyscore', 'nokey', 0, 1)}",
+		"return {pcall(redis.call, 'zremrangebyscore', 'z', 'x', 1)}",
+		"return {redis.call('rpush', 'l', 'a', 'b', 'c'), redis.call('lset', 'l', 1, 'x'), redis.call('lset', 'l', -1, 'y'), redis.call('lrange', 'l', 0, -1)}",
+		"return {redis.call('rpush', 'l', 'a'), pcall(redis.call, 'lset', 'l', 5, 'x'), pcall(redis.call, 'lset', 'nokey', 0, 'x'), pcall(redis.call, 'lset', 'l', 'x', 'x')}",
+		"return {redis.call('rpush', 'l', 'a', 'b', 'c', 'd'), redis.call('ltrim', 'l', 1, -2), redis.call('lrange', 'l', 0, -1), redis.call('ltrim', 'l', 5, 10), redis.call('exists', 'l'), redis.call('ltrim', 'nokey', 0, 1)}",
+		"return {redis.call('set', 's', 'v'), pcall(redis.call, 'ltrim', 's', 0, 1), pcall(redis.call, 'ltrim', 'l', 'x', 1)}",
+		"return {redis.call('set', 'a', 1, 'PX', 5000), redis.call('set', 'b', 2), redis.call('rename', 'a', 'b'), redis.call('get', 'b'), redis.call('pttl', 'b'), redis.call('exists', 'a')}",
+		"return {pcall(redis.call, 'rename', 'nokey', 'b'), redis.call('set', 'a', 1), redis.call('rename', 'a', 'a'), pcall(redis.call, 'rename', 'x', 'x')}",
+		"return {redis.call('set', 'a', 1, 'PX', 5500), redis.call('set', 'b', 1), redis.call('expiretime', 'a'), redis.call('pexpiretime', 'a'), redis.call('expiretime', 'b'), redis.call('pexpiretime', 'nokey')}",
+		"return {redis.call('set', 'a', 1, 'PX', 5999), redis.call('expiretime', 'a')}",
+		"return {redis.call('hset', 'h', 'a', 1), redis.call('hgetall', 'h'), redis.call('hkeys', 'h'), redis.call('hvals', 'h')}",
+		"return {redis.call('hset', 'h', 'a', 1), redis.call('hmget', 'h', 'a', 'b')}",
+		"return {redis.call('hset', 'h', 'a', 1), redis.call('hexists', 'h', 'a'), redis.call('hstrlen', 'h', 'a')}",
+		"return {redis.call('rpush', 'l', 'a', 'b', 'c'), redis.call('lset', 'l', 1, 'x'), redis.call('lrange', 'l', 0, -1)}",
+		"return {redis.call('rpush', 'l', 'a', 'b', 'c'), pcall(redis.call, 'lset', 'l', 5, 'x')}",
+		"return {redis.call('rpush', 'l', 'a', 'b', 'c'), redis.call('ltrim', 'l', 1, -1), redis.call('lrange', 'l', 0, -1)}",
+		"return {redis.call('zadd', 'z', 1, 'a', 2, 'b', 3, 'c'), redis.call('zrangebyscore', 'z', '(1', '+inf')}",
+		"return {redis.call('zadd', 'z', 1, 'a', 2, 'b', 3, 'c'), redis.call('zrangebyscore', 'z', '-inf', '2', 'LIMIT', 0, 1)}",
+		"return {redis.call('zadd', 'z', 1, 'a', 2, 'b', 3, 'c'), redis.call('zrevrange', 'z', 0, 0)}",
+		"return {redis.call('zadd', 'z', 1, 'a', 2, 'b', 3, 'c'), redis.call('zremrangebyscore', 'z', 0, 2), redis.call('zcard', 'z')}",
+		"return {redis.call('zadd', 'z', 1, 'a', 2, 'b', 3, 'c'), redis.call('zrank', 'z', 'c'), redis.call('zrevrank', 'z', 'c'), redis.call('zrank', 'z', 'x')}",
+		"return {redis.call('zadd', 'z', 1, 'a', 2, 'b', 3, 'c'), redis.call('zcount', 'z', 2, 3)}",
+		"return {redis.call('zadd', 'z', 1, 'a', 2, 'b'), redis.call('zmscore', 'z', 'a', 'x')}",
+		"return {redis.call('set', 'n', 'abc'), redis.call('append', 'n', 'def'), redis.call('strlen', 'n'), redis.call('getrange', 'n', 1, 3)}",
+		"return {redis.call('set', 'n', 'v'), redis.call('getset', 'n', 'w'), redis.call('getdel', 'n'), redis.call('exists', 'n')}",
+		"return {redis.call('mset', 'a', 1, 'b', 2), redis.call('mget', 'a', 'b', 'c')}",
+		"return {redis.call('set', 'a', 1), redis.call('rename', 'a', 'b'), redis.call('get', 'b')}",
+		"return {pcall(redis.call, 'rename', 'nokey', 'b')}",
 	}},
 }

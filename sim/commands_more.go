@@ -1,0 +1,407 @@
+package sim
+
+import "strings"
+
+// The commands below are not what Redisson's lock scripts send, but what a
+// changed lock script, a script of another Redis-based lock or a user
+// observing the store readily reaches for. Each ports its Redis 7.0.15
+// function (t_hash.c, t_string.c, t_zset.c, t_list.c, db.c) and is held to
+// a real Redis by internal/difftest's conformance file.
+var moreCommands = []*command{
+	{name: "hkeys", arity: 2, fn: cmdHKeysVals(true)},
+	{name: "hvals", arity: 2, fn: cmdHKeysVals(false)},
+	{name: "hmget", arity: -3, fn: cmdHMGet},
+	{name: "hstrlen", arity: 3, fn: cmdHStrLen},
+	{name: "mget", arity: -2, fn: cmdMGet},
+	{name: "strlen", arity: 2, fn: cmdStrLen},
+	{name: "getrange", arity: 4, fn: cmdGetRange},
+	{name: "getset", arity: 3, write: true, fn: cmdGetSet},
+	{name: "append", arity: 3, write: true, fn: cmdAppend},
+	{name: "mset", arity: -3, write: true, fn: cmdMSet},
+	{name: "zrevrank", arity: 3, fn: cmdZRevRank},
+	{name: "zcount", arity: 4, fn: cmdZCount},
+	{name: "zmscore", arity: -3, fn: cmdZMScore},
+	{name: "zrangebyscore", arity: -4, fn: cmdZRangeBy(false)},
+	{name: "zrevrangebyscore", arity: -4, fn: cmdZRangeBy(true)},
+	{name: "zrevrange", arity: -4, fn: cmdZRevRange},
+	{name: "zremrangebyscore", arity: 4, write: true, fn: cmdZRemRangeByScore},
+	{name: "lset", arity: 4, write: true, fn: cmdLSet},
+	{name: "ltrim", arity: 4, write: true, fn: cmdLTrim},
+	{name: "rename", arity: 3, write: true, fn: cmdRename},
+	{name: "expiretime", arity: 2, fn: cmdExpireTime},
+	{name: "pexpiretime", arity: 2, fn: cmdExpireTime},
+}
+
+// cmdHKeysVals is hkeysCommand or hvalsCommand (genericHgetallCommand).
+func cmdHKeysVals(keys bool) func(s *Store, a []string) Reply {
+	return func(s *Store, a []string) Reply {
+		v, wrong := s.lookupType(a[1], typeHash)
+		if wrong {
+			return Err(errWrongType)
+		}
+		if v == nil {
+			return Array()
+		}
+		out := make([]Reply, 0, len(v.hash))
+		for _, f := range v.hash {
+			if keys {
+				out = append(out, Bulk(f.field))
+			} else {
+				out = append(out, Bulk(f.val))
+			}
+		}
+		return Array(out...)
+	}
+}
+
+// cmdHMGet is hmgetCommand: a missing key reads as an empty hash.
+func cmdHMGet(s *Store, a []string) Reply {
+	v, wrong := s.lookupType(a[1], typeHash)
+	if wrong {
+		return Err(errWrongType)
+	}
+	out := make([]Reply, 0, len(a)-2)
+	for _, f := range a[2:] {
+		if v != nil {
+			if j := v.hashIndex(f); j >= 0 {
+				out = append(out, Bulk(v.hash[j].val))
+				continue
+			}
+		}
+		out = append(out, Nil)
+	}
+	return Array(out...)
+}
+
+func cmdHStrLen(s *Store, a []string) Reply {
+	v, wrong := s.lookupType(a[1], typeHash)
+	if wrong {
+		return Err(errWrongType)
+	}
+	if v != nil {
+		if j := v.hashIndex(a[2]); j >= 0 {
+			return Int(int64(len(v.hash[j].val)))
+		}
+	}
+	return Int(0)
+}
+
+// cmdMGet is mgetCommand: a key of another type reads as nil, no error.
+func cmdMGet(s *Store, a []string) Reply {
+	out := make([]Reply, 0, len(a)-1)
+	for _, k := range a[1:] {
+		if v, wrong := s.lookupType(k, typeString); v != nil && !wrong {
+			out = append(out, Bulk(v.str))
+		} else {
+			out = append(out, Nil)
+		}
+	}
+	return Array(out...)
+}
+
+func cmdStrLen(s *Store, a []string) Reply {
+	v, wrong := s.lookupType(a[1], typeString)
+	if wrong {
+		return Err(errWrongType)
+	}
+	if v == nil {
+		return Int(0)
+	}
+	return Int(int64(len(v.str)))
+}
+
+// cmdGetRange is getrangeCommand: the indexes are parsed before the key is
+// looked up.
+func cmdGetRange(s *Store, a []string) Reply {
+	start, ok1 := parseInt(a[2])
+	end, ok2 := parseInt(a[3])
+	if !ok1 || !ok2 {
+		return Err(errNotInteger)
+	}
+	v, wrong := s.lookupType(a[1], typeString)
+	if wrong {
+		return Err(errWrongType)
+	}
+	if v == nil {
+		return Bulk("")
+	}
+	n := int64(len(v.str))
+	if start < 0 && end < 0 && start > end {
+		return Bulk("")
+	}
+	if start < 0 {
+		start += n
+	}
+	if end < 0 {
+		end += n
+	}
+	if start < 0 {
+		start = 0
+	}
+	if end < 0 {
+		end = 0
+	}
+	if end >= n {
+		end = n - 1
+	}
+	if start > end || n == 0 {
+		return Bulk("")
+	}
+	return Bulk(v.str[start : end+1])
+}
+
+// cmdGetSet is getsetCommand: the old value, then SET without a TTL (it
+// replicates as SET).
+func cmdGetSet(s *Store, a []string) Reply {
+	old, wrong := s.lookupType(a[1], typeString)
+	if wrong {
+		return Err(errWrongType)
+	}
+	prev := Nil
+	if old != nil {
+		prev = Bulk(old.str)
+	}
+	s.setString(a[1], a[2], false, false, 0)
+	return prev
+}
+
+// cmdAppend is appendCommand: the TTL stays.
+func cmdAppend(s *Store, a []string) Reply {
+	v, wrong := s.lookupType(a[1], typeString)
+	if wrong {
+		return Err(errWrongType)
+	}
+	if v == nil {
+		v = s.create(a[1], typeString)
+	}
+	v.str += a[2]
+	if s.recording {
+		s.propagate("APPEND", a[1], a[2])
+	}
+	return Int(int64(len(v.str)))
+}
+
+// cmdMSet is msetCommand: every key set, its TTL gone.
+func cmdMSet(s *Store, a []string) Reply {
+	if len(a)%2 == 0 {
+		return Err("ERR wrong number of arguments for '" + strings.ToLower(a[0]) + "' command")
+	}
+	for i := 1; i < len(a); i += 2 {
+		s.setString(a[i], a[i+1], false, false, 0)
+	}
+	return OK
+}
+
+// cmdZRevRank is zrankGenericCommand(c, 1).
+func cmdZRevRank(s *Store, a []string) Reply {
+	v, wrong := s.lookupType(a[1], typeZSet)
+	if wrong {
+		return Err(errWrongType)
+	}
+	if v == nil {
+		return Nil
+	}
+	if j := v.zindex(a[2]); j >= 0 {
+		return Int(int64(len(v.zset) - 1 - j))
+	}
+	return Nil
+}
+
+// cmdZCount is zcountCommand: the range is parsed before the key is looked
+// up.
+func cmdZCount(s *Store, a []string) Reply {
+	min, ok1 := parseScoreBound(a[2])
+	max, ok2 := parseScoreBound(a[3])
+	if !ok1 || !ok2 {
+		return Err("ERR min or max is not a float")
+	}
+	v, wrong := s.lookupType(a[1], typeZSet)
+	if wrong {
+		return Err(errWrongType)
+	}
+	var n int64
+	if v != nil {
+		for _, m := range v.zset {
+			if min.belowOrAt(m.score) && max.aboveOrAt(m.score) {
+				n++
+			}
+		}
+	}
+	return Int(n)
+}
+
+// cmdZMScore is zmscoreCommand: a missing key answers nil for each member.
+func cmdZMScore(s *Store, a []string) Reply {
+	v, wrong := s.lookupType(a[1], typeZSet)
+	if wrong {
+		return Err(errWrongType)
+	}
+	out := make([]Reply, 0, len(a)-2)
+	for _, m := range a[2:] {
+		if v != nil {
+			if f, ok := v.zscores[m]; ok {
+				out = append(out, Bulk(formatScore(f)))
+				continue
+			}
+		}
+		out = append(out, Nil)
+	}
+	return Array(out...)
+}
+
+// zrangeOptions checks that a ZRANGEBYSCORE-style command's options are
+// only WITHSCORES and LIMIT offset count (zrangeGenericCommand accepts
+// BYSCORE, BYLEX and REV from ZRANGE alone; a LIMIT without BYSCORE is
+// refused after parsing, by cmdZRange).
+func zrangeOptions(opts []string) bool {
+	for i := 0; i < len(opts); i++ {
+		switch o := strings.ToUpper(opts[i]); {
+		case o == "WITHSCORES":
+		case o == "LIMIT" && i+2 < len(opts):
+			i += 2
+		default:
+			return false
+		}
+	}
+	return true
+}
+
+// cmdZRangeBy is ZRANGEBYSCORE (rev: ZREVRANGEBYSCORE, max before min): ZRANGE
+// with BYSCORE (and REV).
+func cmdZRangeBy(rev bool) func(s *Store, a []string) Reply {
+	return func(s *Store, a []string) Reply {
+		if !zrangeOptions(a[4:]) {
+			return Err(errSyntax)
+		}
+		args := append([]string{"zrange", a[1], a[2], a[3], "BYSCORE"}, a[4:]...)
+		if rev {
+			args = append(args, "REV")
+		}
+		return cmdZRange(s, args)
+	}
+}
+
+// cmdZRevRange is ZRANGE with REV.
+func cmdZRevRange(s *Store, a []string) Reply {
+	if !zrangeOptions(a[4:]) {
+		return Err(errSyntax)
+	}
+	return cmdZRange(s, append([]string{"zrange", a[1], a[2], a[3], "REV"}, a[4:]...))
+}
+
+// cmdZRemRangeByScore is zremrangeGenericCommand(ZRANGE_SCORE).
+func cmdZRemRangeByScore(s *Store, a []string) Reply {
+	min, ok1 := parseScoreBound(a[2])
+	max, ok2 := parseScoreBound(a[3])
+	if !ok1 || !ok2 {
+		return Err("ERR min or max is not a float")
+	}
+	v, wrong := s.lookupType(a[1], typeZSet)
+	if wrong {
+		return Err(errWrongType)
+	}
+	if v == nil {
+		return Int(0)
+	}
+	var n int64
+	for j := 0; j < len(v.zset); {
+		if m := v.zset[j]; min.belowOrAt(m.score) && max.aboveOrAt(m.score) {
+			v.zremAt(j)
+			n++
+			continue
+		}
+		j++
+	}
+	s.deleteIfEmpty(a[1], v)
+	if n > 0 && s.recording {
+		s.propagate(append([]string{"ZREMRANGEBYSCORE"}, a[1:]...)...)
+	}
+	return Int(n)
+}
+
+// cmdLSet is lsetCommand.
+func cmdLSet(s *Store, a []string) Reply {
+	idx, ok := parseInt(a[2])
+	if !ok {
+		return Err(errNotInteger)
+	}
+	v, wrong := s.lookupType(a[1], typeList)
+	if wrong {
+		return Err(errWrongType)
+	}
+	if v == nil {
+		return Err("ERR no such key")
+	}
+	n := int64(len(v.list))
+	if idx < 0 {
+		idx += n
+	}
+	if idx < 0 || idx >= n {
+		return Err("ERR index out of range")
+	}
+	v.list[idx] = a[3]
+	if s.recording {
+		s.propagate("LSET", a[1], a[2], a[3])
+	}
+	return OK
+}
+
+// cmdLTrim is ltrimCommand: a missing key is OK; an emptied list goes.
+func cmdLTrim(s *Store, a []string) Reply {
+	start, ok1 := parseInt(a[2])
+	stop, ok2 := parseInt(a[3])
+	if !ok1 || !ok2 {
+		return Err(errNotInteger)
+	}
+	v, wrong := s.lookupType(a[1], typeList)
+	if wrong {
+		return Err(errWrongType)
+	}
+	if v == nil {
+		return OK
+	}
+	n := int64(len(v.list))
+	lo, hi := rangeIndices(start, stop, n)
+	removed := n - (hi - lo)
+	v.list = append([]string(nil), v.list[lo:hi]...)
+	s.deleteIfEmpty(a[1], v)
+	if removed > 0 && s.recording {
+		s.propagate("LTRIM", a[1], a[2], a[3])
+	}
+	return OK
+}
+
+// cmdRename is renameGenericCommand(c, 0): the value and its TTL move;
+// the same name is OK when the key exists.
+func cmdRename(s *Store, a []string) Reply {
+	v := s.lookup(a[1])
+	if v == nil {
+		return Err("ERR no such key")
+	}
+	if a[1] == a[2] {
+		return OK
+	}
+	s.lookup(a[2]) // an expired destination goes first, as lookupKeyWrite does
+	delete(s.keys, a[1])
+	s.keys[a[2]] = v
+	if s.recording {
+		s.propagate("RENAME", a[1], a[2])
+	}
+	return OK
+}
+
+// cmdExpireTime is expiretimeGenericCommand: -2 without the key, -1
+// without a TTL, else the expiry in Unix ms or, for EXPIRETIME, seconds
+// rounded to the nearest ((ms+500)/1000).
+func cmdExpireTime(s *Store, a []string) Reply {
+	v := s.lookup(a[1])
+	switch {
+	case v == nil:
+		return Int(-2)
+	case !v.hasTTL:
+		return Int(-1)
+	case strings.EqualFold(a[0], "pexpiretime"):
+		return Int(v.expireAt)
+	}
+	return Int((v.expireAt + 500) / 1000)
+}
