@@ -481,3 +481,28 @@ func TestTryLockGivesUpOnPendingSubscription(t *testing.T) {
 		})
 	}
 }
+
+// An acquire script that answers neither nil nor an integer (a changed
+// script: a string, a status, an array) hands tryAcquire an object its
+// cast to Long refuses: lock() and tryLock() throw ClassCastException at
+// once instead of reading a ttl (RedisStrictCommand<Long> EVAL_LONG has no
+// convertor; RedissonLock.tryAcquire returns get(tryAcquireAsync(...))).
+func TestAcquireReplyOfAnotherTypeThrows(t *testing.T) {
+	for _, v := range append(rlVersions, "4.7.0") {
+		for _, r := range []sim.Reply{sim.Bulk("abc"), sim.Status("OK"), sim.Array(sim.Int(1))} {
+			t.Run(v+"/"+r.String(), func(t *testing.T) {
+				s := newStepper(t, "rlock-"+v)
+				s.call(1, lockCall())
+				s.reply(OpAcquire, 1, r)
+				if got := s.mustReturn(1); got.Err != ErrReply || !strings.HasPrefix(got.Text, "ClassCastException") {
+					t.Fatalf("lock() returned %+v, want ClassCastException", got)
+				}
+				s.call(2, tryCall(10000, -1))
+				s.reply(OpAcquire, 2, r)
+				if got := s.mustReturn(2); got.Err != ErrReply || !strings.HasPrefix(got.Text, "ClassCastException") {
+					t.Fatalf("tryLock() returned %+v, want ClassCastException", got)
+				}
+			})
+		}
+	}
+}

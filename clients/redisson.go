@@ -162,9 +162,9 @@ func (c *Client) threadReply(i int, r sim.Reply, res Result) {
 	t := &c.threads[i]
 	switch t.pc {
 	case pcLockFirst, pcLockTry:
-		c.lockReply(i, r, res)
+		c.lockReply(i, r, castLong(r, res))
 	case pcTryFirst, pcTryTry:
-		c.tryLockReply(i, r, res)
+		c.tryLockReply(i, r, castLong(r, res))
 	case pcTryFailed:
 		// acquireFailed is get(acquireFailedAsync(...)): its failure is the call's.
 		if res.Failed() {
@@ -188,6 +188,23 @@ func (c *Client) threadReply(i int, r sim.Reply, res Result) {
 	case pcFencedFirst, pcFencedTry:
 		c.fencedReply(i, r, res)
 	}
+}
+
+// castLong is the cast to Long where tryAcquire returns what the acquire
+// script's EVAL_LONG gave (RedisStrictCommand<Long> with no convertor:
+// RedissonLock.tryAcquire `return get(tryAcquireAsync(...))`): nil or an
+// integer pass; a bulk or status reply (a String) or an array (a List) throws
+// ClassCastException out of lock() or tryLock(). Only a changed script
+// returns those; its call fails as a script's error reply does.
+func castLong(r sim.Reply, res Result) Result {
+	if res.Failed() || r.Kind == sim.KindNil || r.Kind == sim.KindInt {
+		return res
+	}
+	what := "java.lang.String"
+	if r.Kind == sim.KindArray {
+		what = "a java.util.List"
+	}
+	return Result{Err: ErrReply, Text: "ClassCastException: the acquire script's reply is " + what + ", not java.lang.Long"}
 }
 
 // lockReply is the body of RedissonLock.lock after a tryAcquire: acquired
