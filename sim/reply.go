@@ -106,7 +106,23 @@ func (r Reply) MarshalJSON() ([]byte, error) {
 	return buf.Bytes(), nil
 }
 
-func (r Reply) appendJSON(buf *bytes.Buffer) {
+func (r Reply) appendJSON(buf *bytes.Buffer) { r.appendJSONDepth(buf, -1) }
+
+// traceReplyDepth is how deep a trace line writes a reply: a script's reply
+// nested deeper (only a changed script gives one: a table holding itself
+// comes back 7,995 arrays deep) is cut there, written {"cut": DEPTH}, so
+// that every exec line stays short to write and to read.
+const traceReplyDepth = 16
+
+// appendJSONDepth is appendJSON with arrays below depth levels written
+// {"cut": depth} (depth < 0: no limit).
+func (r Reply) appendJSONDepth(buf *bytes.Buffer, depth int) {
+	if r.Kind == KindArray && depth == 0 {
+		buf.WriteString(`{"cut":`)
+		buf.WriteString(strconv.Itoa(traceReplyDepth))
+		buf.WriteByte('}')
+		return
+	}
 	switch r.Kind {
 	case KindNil:
 		buf.WriteString("null")
@@ -128,7 +144,7 @@ func (r Reply) appendJSON(buf *bytes.Buffer) {
 			if i > 0 {
 				buf.WriteByte(',')
 			}
-			e.appendJSON(buf)
+			e.appendJSONDepth(buf, depth-1)
 		}
 		buf.WriteByte(']')
 	}

@@ -160,10 +160,11 @@ func (l Line) Strs(k string, v []string) Line {
 	return l
 }
 
-// Reply adds a Redis reply in the conformance form.
+// Reply adds a Redis reply in the conformance form, arrays nested deeper
+// than traceReplyDepth written {"cut": 16}.
 func (l Line) Reply(k string, r Reply) Line {
 	if l.key(k) {
-		r.appendJSON(&l.t.buf)
+		r.appendJSONDepth(&l.t.buf, traceReplyDepth)
 	}
 	return l
 }
