@@ -109,6 +109,18 @@ type ScriptSet struct {
 	// inherited lock()/tryLock() paths call (nil or pttl) and the one
 	// tryLockAndGetTokenAsync calls ({-1, token} or {pttl, -1}).
 	FencedAcquire, FencedAcquireToken *sim.Script
+	// files names the file of each script a user's directory or a mutant
+	// gave, by ID.
+	files map[string]string
+}
+
+// File is where the script id was read from when a user's directory or a
+// mutant gave it, "" when it is embedded.
+func (s *ScriptSet) File(id string) string {
+	if s == nil {
+		return ""
+	}
+	return s.files[id]
 }
 
 // LoadScripts compiles a version's scripts from the embedded registry, or,
@@ -161,6 +173,7 @@ func loadScripts(version, dir string) (*ScriptSet, error) {
 // compileScripts compiles a version's scripts, taking those in own (by ID)
 // instead of the embedded ones.
 func compileScripts(version string, own map[string]*scripts.Script) (*ScriptSet, error) {
+	set := &ScriptSet{files: map[string]string{}}
 	renew := "RedissonLock.renewExpirationAsync"
 	switch version {
 	case "3.16.8":
@@ -178,9 +191,11 @@ func compileScripts(version string, own map[string]*scripts.Script) (*ScriptSet,
 		if err != nil && s.File != "" {
 			return nil, fmt.Errorf("%s: script %s: %v", s.File, id, err)
 		}
+		if own[id] != nil && s.File != "" {
+			set.files[id] = s.File
+		}
 		return c, err
 	}
-	set := &ScriptSet{}
 	for _, x := range []struct {
 		dst  **sim.Script
 		name string

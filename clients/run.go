@@ -1,6 +1,7 @@
 package clients
 
 import (
+	"errors"
 	"fmt"
 	"io"
 	"slices"
@@ -214,6 +215,22 @@ type Run struct {
 	latchBefore bool                // the script about to run answers from its latch key, before its stale-waiter loop (beforeExec)
 	// the fair lock's queue and timeout set names, made once
 	queueName, timeoutName string
+	scripts                *ScriptSet // the user's or mutant's scripts, nil: embedded
+}
+
+// Err is what stopped the run before its end, or nil: a script stopped by
+// one of the simulation's own limits (sim.ScriptLimitError), named by its
+// file when a user's directory or a mutant gave it. Such a run is no run
+// of the algorithm on a real Redis, so it has no verdict.
+func (r *Run) Err() error {
+	err := r.World.Err()
+	var sl *sim.ScriptLimitError
+	if errors.As(err, &sl) {
+		if f := r.scripts.File(sl.Script); f != "" {
+			return fmt.Errorf("%s: %w", f, err)
+		}
+	}
+	return err
 }
 
 // CheckAlgo validates an algorithm name.
@@ -388,6 +405,7 @@ func (r *Run) programFactory() (func() sim.Program, error) {
 				return nil, err
 			}
 		}
+		r.scripts = cf.Opts.Scripts
 	}
 	// 4.7.0 sends its lock scripts as a batch, which is re-sent, unless it is
 	// configured for a single server: a world with replicas is a

@@ -2,6 +2,8 @@ package explore
 
 import (
 	"fmt"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -250,5 +252,22 @@ func TestReplayRejectsDisabledSteps(t *testing.T) {
 	}
 	if _, err := rp.Do("crash A"); err == nil {
 		t.Fatal("crash with no crash budget was allowed")
+	}
+}
+
+// A script that no real Redis would finish ends the search with an error
+// naming its file, not with a verdict on the algorithm.
+func TestScriptPastTheLimitIsAnError(t *testing.T) {
+	dir := t.TempDir()
+	if err := os.MkdirAll(filepath.Join(dir, "3.16.8"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	file := filepath.Join(dir, "3.16.8", "RedissonLock.tryLockInnerAsync.lua")
+	if err := os.WriteFile(file, []byte("while true do end"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	res, err := Explore(Config{Algo: "rlock-3.16.8", Threads: 1, Acquires: 1, Scripts: dir}, nil)
+	if err == nil || !strings.HasPrefix(err.Error(), file+": script 3.16.8/RedissonLock.tryLockInnerAsync: it ran past the simulation's instruction budget") {
+		t.Fatalf("Explore: %v, %v", res, err)
 	}
 }

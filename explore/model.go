@@ -173,6 +173,7 @@ type execResult struct {
 	pubs   uint64 // (process, channel) pairs an unlock message went to
 	line   string
 	fifo   string // how the script broke the fair queue's order, if it did
+	limit  string // which of the simulation's limits stopped the script, if one did
 }
 
 type shiftKey struct {
@@ -765,6 +766,7 @@ func (m *model) exec(id uint32, q msg, subs uint64) execResult {
 	req := m.cf.Render(procName(int(q.proc)), q.cmd)
 	var reply sim.Reply
 	var waitMs int32
+	var limit string
 	wait := false
 	if m.repl {
 		s.StartEffects()
@@ -781,10 +783,12 @@ func (m *model) exec(id uint32, q msg, subs uint64) execResult {
 		var out []sim.Reply
 		for _, it := range items[:len(items)-1] {
 			out = append(out, s.Run(it))
+			limit = m.limitHit(limit, s, it)
 		}
 		reply = sim.Array(out...)
 	} else {
 		reply = s.Run(req)
+		limit = m.limitHit(limit, s, req)
 	}
 	wrote := false
 	if m.repl {
@@ -792,7 +796,7 @@ func (m *model) exec(id uint32, q msg, subs uint64) execResult {
 		s.StopEffects()
 	}
 	s.Publish = nil
-	r := execResult{store: m.intern(s), reply: m.internReply(reply), wrote: wrote, wait: wait, waitMs: waitMs, pubs: pubs, line: describeReq(req)}
+	r := execResult{store: m.intern(s), reply: m.internReply(reply), wrote: wrote, wait: wait, waitMs: waitMs, pubs: pubs, line: describeReq(req), limit: limit}
 	r.fifo = m.fifoBroken(m.store(id), s, q.cmd, procName(int(q.proc)), reply)
 	r = m.sh.execMemo.put(k, r)
 	m.execL1[k] = r
@@ -1106,6 +1110,9 @@ func (m *model) deliver(n *state, q msg, st *story) {
 		}
 		if r.fifo != "" {
 			m.found = append(m.found, finding{kind: "fifo", detail: r.fifo, bug: true})
+		}
+		if r.limit != "" {
+			m.found = append(m.found, finding{kind: kindScriptLimit, detail: r.limit, bug: true})
 		}
 		if q.orphan && !n.crashed(int(q.proc)) {
 			m.judgeOrphan(n, q)
@@ -1450,4 +1457,25 @@ func appendBool(dst []byte, b bool) []byte {
 		return append(dst, 1)
 	}
 	return append(dst, 0)
+}
+
+// kindScriptLimit is the finding of a script stopped by one of the
+// simulation's own limits: no real Redis gives its reply, so the search
+// ends there with an error rather than a verdict.
+const kindScriptLimit = "script-limit"
+
+// limitHit is prev, or, when none yet, why req's script was stopped by one
+// of the simulation's limits, named by its file when a user's directory or
+// a mutant gave it.
+func (m *model) limitHit(prev string, s *sim.Store, req sim.Request) string {
+	why := s.LimitHit()
+	if prev != "" || why == "" || req.Script == nil {
+		return prev
+	}
+	id := req.Script.ID
+	msg := "script " + id + ": " + why
+	if f := m.cf.Opts.Scripts.File(id); f != "" {
+		msg = f + ": " + msg
+	}
+	return msg
 }

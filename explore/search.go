@@ -1,6 +1,7 @@
 package explore
 
 import (
+	"errors"
 	"fmt"
 	"runtime"
 	"strings"
@@ -73,6 +74,9 @@ type Result struct {
 	// Liveness is true when the search was complete and so could check
 	// that every reachable state can still finish every thread.
 	Liveness bool
+	// err ends the search without a verdict: a script the simulation had
+	// to stop at one of its own limits.
+	err error
 }
 
 // maxEdges bounds the transitions kept for the liveness check (8 bytes
@@ -93,6 +97,14 @@ const maxEdges = 400_000_000
 // and the by-design findings therefore do not depend on the number of
 // workers or on how the goroutines were scheduled.
 func Explore(cfg Config, progress func(Stats)) (*Result, error) {
+	res, err := explore(cfg, progress)
+	if err == nil && res.err != nil {
+		return nil, res.err // a script no real Redis would finish: no verdict
+	}
+	return res, err
+}
+
+func explore(cfg Config, progress func(Stats)) (*Result, error) {
 	m, err := newModel(cfg)
 	if err != nil {
 		return nil, err
@@ -134,6 +146,10 @@ func Explore(cfg Config, progress func(Stats)) (*Result, error) {
 	// report keeps f, reached by path; it reports whether the search stops
 	// (a bug).
 	report := func(f finding, path func() []action) bool {
+		if f.kind == kindScriptLimit {
+			res.err = errors.New(f.detail)
+			return true
+		}
 		if !f.bug && seenKind[f.kind] {
 			return false
 		}

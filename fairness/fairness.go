@@ -27,6 +27,9 @@ func Measure(cfg clients.RunConfig) (Metrics, error) {
 		return Metrics{}, err
 	}
 	r.Execute()
+	if err := r.Err(); err != nil {
+		return Metrics{}, err
+	}
 	m := Of(r.History, r.World.FaultSpans())
 	m.Violations = verdict.Check(r).Violations
 	return m, nil

@@ -90,10 +90,12 @@ type Engine struct {
 	// cmds remembers the commands scripts named last (cachedCommand)
 	cmds [16]cachedCmd
 
-	handler   *lua.LFunction
-	errLine   int
-	argsBuf   []string
-	budgetHit bool
+	handler *lua.LFunction
+	errLine int
+	argsBuf []string
+	// limit is why the last script was stopped by one of the simulation's
+	// own limits (a real Redis has none of them), "" when it was not.
+	limit string
 	// replyElements counts the elements of the reply being converted.
 	replyElements int
 
@@ -197,6 +199,17 @@ func protectRecursively(L *lua.LState, t *lua.LTable) {
 	}
 }
 
+// LimitHit is why the store's last script was stopped by one of the
+// simulation's own limits (the instruction budget, the string budget, the
+// reply's size), "" when it was not: the error reply it got is the
+// simulation's, not one a real Redis would give.
+func (s *Store) LimitHit() string {
+	if s.eng == nil || s.eng.cur != nil {
+		return ""
+	}
+	return s.eng.limit
+}
+
 // SetInstructionBudget sets how many VM instructions one script may run.
 func (e *Engine) SetInstructionBudget(n int64) { e.budget = n }
 
@@ -252,7 +265,7 @@ func (e *Engine) eval(s *Store, sc *Script, keys, argv []string) Reply {
 	}
 	e.cur = s
 	e.resp, e.noRepl = 2, false
-	e.budgetHit = false
+	e.limit = ""
 	// KEYS and ARGV are new tables for every script in Redis
 	// (luaCreateArray); reset ones are the same to the script and cost no
 	// allocation. The globals are read-only to scripts, so the two stay
@@ -278,7 +291,8 @@ func (e *Engine) eval(s *Store, sc *Script, keys, argv []string) Reply {
 	e.replyElements = 0
 	r := e.luaToReply(ret, replyStackBase)
 	if e.replyElements > maxReplyElements {
-		r = Err(fmt.Sprintf("ERR script reply has more than %d elements (the simulation's limit; Redis would build it until out of memory)", maxReplyElements))
+		e.limit = fmt.Sprintf("its reply has more than %d elements (the simulation's limit; Redis would build it until out of memory)", maxReplyElements)
+		r = Err("ERR script reply has more than " + strconv.Itoa(maxReplyElements) + " elements (the simulation's limit; Redis would build it until out of memory)")
 	}
 	e.cur, e.noRepl = nil, false
 	e.forget()
@@ -372,9 +386,11 @@ func (e *Engine) scriptError(sc *Script, err error) Reply {
 		name = sc.ID + " (" + sc.SHA1 + ")"
 	}
 	if L := e.L; L.BudgetExceeded() || strings.Contains(err.Error(), budgetMessage) {
+		e.limit = fmt.Sprintf("it ran past the simulation's instruction budget of %d (Redis would keep running it, busy, until SCRIPT KILL)", e.budget)
 		return Err(fmt.Sprintf("ERR script %s stopped: exceeded the instruction budget of %d", name, e.budget))
 	}
 	if L := e.L; L.StringBudgetExceeded() || strings.Contains(err.Error(), lua.StringBudgetExceededMessage) {
+		e.limit = fmt.Sprintf("it built more than %d bytes of strings (the simulation's limit; Redis would run out of memory)", stringBudget)
 		return Err(fmt.Sprintf("ERR script %s stopped: built more than %d bytes of strings (the simulation's limit; Redis would run out of memory)", name, stringBudget))
 	}
 	var obj lua.LValue = lua.LString(err.Error())

@@ -50,3 +50,22 @@ func TestPatternMatchingIsBounded(t *testing.T) {
 		}
 	}
 }
+
+// A script stopped by one of the simulation's own limits says so
+// (LimitHit, which a world turns into the end of its run); one stopped by
+// an error Redis gives too, or a normal one, does not.
+func TestLimitHit(t *testing.T) {
+	s := NewStore()
+	for _, c := range []struct{ src, want string }{
+		{"while true do end", "instruction budget"},
+		{"return 1", ""},
+		{"return string.rep('x', 1e9)", "bytes of strings"},
+		{"local function f() f() end f()", ""}, // Lua's stack overflow: Redis's error too
+		{"error('boom')", ""},
+	} {
+		s.EvalSource(c.src, nil, nil)
+		if got := s.LimitHit(); c.want == "" && got != "" || c.want != "" && !strings.Contains(got, c.want) {
+			t.Errorf("%s: LimitHit %q, want %q", c.src, got, c.want)
+		}
+	}
+}

@@ -110,6 +110,9 @@ func (n *Node) run(p *Proc, id ReqID, req Request) Reply {
 		if sid == "" {
 			sid = req.Script.SHA1
 		}
+		if why := n.Store.LimitHit(); why != "" {
+			w.Fail(&ScriptLimitError{Script: sid, At: w.now, Reason: why})
+		}
 		w.trace.Event(w.now, n.Name, "exec").Str("from", p.Name).Int("req", int64(id)).Int("server_ms", n.Store.Now()).
 			Str("script", sid).Strs("keys", req.Keys).Strs("argv", req.Argv).Reply("reply", r).End()
 	} else {

@@ -134,6 +134,8 @@ type World struct {
 	seq   uint64
 	queue eventQueue
 	steps uint64
+	// err stops the world: what its run cannot go on past (Fail).
+	err error
 
 	net    NetConfig
 	nodes  []*Node
@@ -270,9 +272,34 @@ func (w *World) enqueue(at Time, e event) {
 // After schedules fn d from now.
 func (w *World) After(d Duration, fn func()) { w.At(w.now.Add(d), fn) }
 
-// Step runs the next event. It returns false when nothing is scheduled.
+// Fail stops the world for good: no event runs after the one that
+// failed. The first error is kept.
+func (w *World) Fail(err error) {
+	if w.err == nil {
+		w.err = err
+	}
+}
+
+// Err is what stopped the world (Fail), or nil.
+func (w *World) Err() error { return w.err }
+
+// ScriptLimitError is a script stopped by one of the simulation's own
+// limits: the run cannot go on as a real Redis would (it has no such
+// limit), so it stops there.
+type ScriptLimitError struct {
+	Script string // its ID, or its SHA1
+	At     Time
+	Reason string
+}
+
+func (e *ScriptLimitError) Error() string {
+	return fmt.Sprintf("script %s at t=%s: %s", e.Script, e.At, e.Reason)
+}
+
+// Step runs the next event. It returns false when nothing is scheduled or
+// the world failed.
 func (w *World) Step() bool {
-	if len(w.queue) == 0 {
+	if len(w.queue) == 0 || w.err != nil {
 		return false
 	}
 	e := w.queue.pop()
@@ -289,7 +316,7 @@ func (w *World) Step() bool {
 // RunUntil runs events up to and including virtual time t, then sets the
 // clock to t.
 func (w *World) RunUntil(t Time) {
-	for len(w.queue) > 0 && w.queue[0].at <= t {
+	for len(w.queue) > 0 && w.queue[0].at <= t && w.err == nil {
 		w.Step()
 	}
 	if t > w.now {

@@ -25,6 +25,9 @@ func CheckConfig(cfg clients.RunConfig) Outcome {
 		return Outcome{Err: err}
 	}
 	r.Execute()
+	if err := r.Err(); err != nil {
+		return Outcome{Err: err}
+	}
 	out := Outcome{Violations: Check(r).Violations}
 	r.Recycle() // the violations hold no part of the history
 	return out

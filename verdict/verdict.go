@@ -62,5 +62,8 @@ func Run(cfg clients.RunConfig) (*clients.Run, Result, error) {
 		return nil, Result{}, err
 	}
 	r.Execute()
+	if err := r.Err(); err != nil {
+		return r, Result{}, err // no run of the algorithm: no verdict
+	}
 	return r, Check(r), nil
 }

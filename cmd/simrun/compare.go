@@ -73,8 +73,7 @@ func runCompare(ctx context.Context, args []string, stdout, stderr io.Writer) in
 	total := cmp.Runs()
 	done, err := cmp.Run(ctx, sf.workers, meter(stderr))
 	if err != nil {
-		fmt.Fprintf(stderr, "simrun compare: %v\n", err)
-		return exitHarness
+		return runFailed(stderr, "compare", err)
 	}
 	if done < total {
 		return interrupt.ExitCode(ctx) // interrupted: no report rather than half of one

@@ -215,18 +215,47 @@ func TestUserScripts(t *testing.T) {
 	wantUsage(t, []string{"conform", "--scripts", dir, "../../testdata/conformance/seed-walkthroughs.jsonl"}, file, "script 3.16.8/RedissonLock.tryLockInnerAsync")
 }
 
-// A script that returns a table holding itself, loops forever, or asks
-// for a hundred million results, through run --scripts: the run goes on
-// with the replies Redis would give (Redisson's client sees a reply it
-// does not expect), and never crashes.
+// A script that returns a table holding itself, a string, or asks for a
+// hundred million results, through run --scripts: the run goes on with the
+// replies Redis would give (Redisson's client sees a reply it does not
+// expect), and never crashes. One that never ends, or builds more than any
+// Redis could hold, has no reply a real Redis would give: the run stops at
+// once with exit 2, naming the script's file (and a conform step with such
+// a script names its line).
 func TestHostileScriptsRun(t *testing.T) {
 	t.Parallel()
-	for _, src := range []string{"local t = {} t[1] = t return t", "local t = {} t[1] = t t[2] = t return t", "while true do end", "return unpack({}, 1, 1e8)"} {
+	for _, src := range []string{"local t = {} t[1] = t return t", "return unpack({}, 1, 1e8)", "return 'not a number'"} {
 		dir := scriptDir(t, t.TempDir(), "3.16.8", "RedissonLock.tryLockInnerAsync", src)
 		code, out, errs := runArgs("run", "--algo", "rlock-3.16.8", "--scripts", dir, "--safety", "2s", "--liveness", "1s", "--procs", "1", "--threads", "1", "--no-shrink")
 		if code != exitOK && code != exitViolated {
 			t.Fatalf("%s: exit %d\n%s%s", src, code, out, errs)
 		}
+	}
+	for src, why := range map[string]string{
+		"while true do end":                            "it ran past the simulation's instruction budget",
+		"return string.rep('x', 1e9)":                  "it built more than 67108864 bytes of strings",
+		"local function f() return f() end return f()": "it ran past the simulation's instruction budget",
+		// a reply of 2^7995 arrays, each holding the table twice
+		"local t = {} t[1] = t t[2] = t return t": "its reply has more than 1048576 elements",
+	} {
+		dir := scriptDir(t, t.TempDir(), "3.16.8", "RedissonLock.tryLockInnerAsync", src)
+		file := filepath.Join(dir, "3.16.8", "RedissonLock.tryLockInnerAsync.lua")
+		for _, cmd := range [][]string{
+			{"run", "--algo", "rlock-3.16.8", "--scripts", dir, "--safety", "2s", "--liveness", "1s"},
+			{"sweep", "--algo", "rlock-3.16.8", "--scripts", dir, "--seeds", "1-2", "--preset", "none"},
+		} {
+			code, out, errs := runArgs(cmd...)
+			if code != exitUsage || strings.Count(errs, "\n") != 1 || !strings.Contains(errs, file+": script 3.16.8/RedissonLock.tryLockInnerAsync at t=") || !strings.Contains(errs, why) {
+				t.Errorf("%s %s: exit %d\n%s%s", cmd[0], src, code, out, errs)
+			}
+		}
+	}
+	conf := filepath.Join(t.TempDir(), "loop.jsonl")
+	if err := os.WriteFile(conf, []byte("{\"case\":\"loop\"}\n{\"t\":1,\"eval\":\"while true do end\",\"keys\":[],\"argv\":[],\"reply\":null}\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if code, out, errs := runArgs("conform", conf); code != exitUsage || !strings.Contains(errs, conf+":2: the step's script stopped: it ran past") {
+		t.Errorf("conform: exit %d\n%s%s", code, out, errs)
 	}
 }
 

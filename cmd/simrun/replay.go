@@ -45,6 +45,9 @@ func replayTrace(name string, stdout, stderr io.Writer) int {
 		return exitUsage
 	}
 	r.Execute()
+	if err := r.Err(); err != nil {
+		return runFailed(stderr, "replay", err)
+	}
 	if err := r.World.Tracer().Flush(); err != nil {
 		fmt.Fprintf(stderr, "simrun replay: %v\n", err)
 		return exitHarness

@@ -12,6 +12,7 @@ import (
 	"github.com/locksim/locksim/internal/atomicfile"
 	"github.com/locksim/locksim/internal/flagx"
 	"github.com/locksim/locksim/internal/interrupt"
+	"github.com/locksim/locksim/sim"
 )
 
 // Exit codes (DESIGN.md, simrun): 0 all expected, 1 a property the gate
@@ -201,6 +202,23 @@ func checkOutput(flagName, path string) error {
 }
 
 // writeFailed reports an output that could not be written: exit 3.
+// runFailed reports a run that could not go on: bad input (exit 2) when a
+// user's script ran into one of the simulation's limits (a script that
+// never ends, or builds what no Redis could hold), else the harness's
+// failure (exit 3).
+func runFailed(stderr io.Writer, cmd string, err error) int {
+	fmt.Fprintf(stderr, "simrun %s: %v\n", cmd, err)
+	if isScriptLimit(err) {
+		return exitUsage
+	}
+	return exitHarness
+}
+
+func isScriptLimit(err error) bool {
+	var sl *sim.ScriptLimitError
+	return errors.As(err, &sl)
+}
+
 func writeFailed(stderr io.Writer, cmd string, err error) int {
 	fmt.Fprintf(stderr, "simrun %s: %v\n", cmd, err)
 	return exitWrite

@@ -169,15 +169,20 @@ func runRun(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		}
 		r.World.Tracer().Hook = func(l []byte) { lines = append(lines, append([]byte(nil), l...)) }
 		r.Execute()
+		if err := r.Err(); err != nil {
+			return err
+		}
 		return r.World.Tracer().Flush()
 	}
 	if *tracePath != "" {
 		if err := atomicfile.Write(*tracePath, execute); err != nil {
+			if isScriptLimit(err) {
+				return runFailed(stderr, "run", err)
+			}
 			return writeFailed(stderr, "run", err)
 		}
 	} else if err := execute(nil); err != nil {
-		fmt.Fprintf(stderr, "simrun run: %v\n", err)
-		return exitHarness
+		return runFailed(stderr, "run", err)
 	}
 	for _, h := range r.Header {
 		fmt.Fprintln(stdout, h)

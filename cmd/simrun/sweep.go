@@ -89,15 +89,14 @@ func runSweep(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	done := sf.batch(stderr).Run(ctx, "simulating", n, check, config, func(_ uint64, cfg clients.RunConfig, res verdict.Outcome) {
 		if res.Err != nil {
 			if runErr == nil {
-				runErr = fmt.Errorf("seed %d: %v", cfg.Seed, res.Err)
+				runErr = fmt.Errorf("seed %d: %w", cfg.Seed, res.Err)
 			}
 			return
 		}
 		log.Add(cfg, res.Violations)
 	})
 	if runErr != nil {
-		fmt.Fprintf(stderr, "simrun sweep: %v\n", runErr)
-		return exitHarness
+		return runFailed(stderr, "sweep", runErr)
 	}
 	var last uint64
 	if done > 0 {

@@ -166,6 +166,20 @@ func Run(store *sim.Store, resolve Resolver, st *Step) (sim.Reply, error) {
 	}
 }
 
+// RunStep is Run for a file's step: a script the simulation had to stop
+// at one of its own limits (sim.Store.LimitHit) is an error, since a real
+// Redis gives no such reply to record (it would run on, or run out of
+// memory).
+func RunStep(store *sim.Store, resolve Resolver, st *Step) (sim.Reply, error) {
+	r, err := Run(store, resolve, st)
+	if err == nil {
+		if why := store.LimitHit(); why != "" {
+			err = fmt.Errorf("the step's script stopped: %s", why)
+		}
+	}
+	return r, err
+}
+
 // Mismatch is a step whose simulated reply differs from the recorded one.
 type Mismatch struct {
 	File string
@@ -202,7 +216,7 @@ func Check(file string, steps []Step, resolve Resolver, newStore func() *sim.Sto
 			return res, fmt.Errorf("%s:%d: a step before the first {\"case\": NAME} line", file, st.Line)
 		}
 		res.Steps++
-		got, err := Run(store, resolve, st)
+		got, err := RunStep(store, resolve, st)
 		if err != nil {
 			return res, fmt.Errorf("%s:%d: %v", file, st.Line, err)
 		}

@@ -101,7 +101,7 @@ func Replies(name string, steps []Step, resolve Resolver) ([]sim.Reply, error) {
 		if store == nil {
 			return nil, fmt.Errorf("%s:%d: a step before the first {\"case\": NAME} line", name, st.Line)
 		}
-		r, err := Run(store, resolve, st)
+		r, err := RunStep(store, resolve, st)
 		if err != nil {
 			return nil, fmt.Errorf("%s:%d: %v", name, st.Line, err)
 		}
