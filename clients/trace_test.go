@@ -13,9 +13,9 @@ import (
 	"github.com/locksim/locksim/sim"
 )
 
-// A trace a run wrote reads back as its lines and the run's configuration.
-func TestReadTrace(t *testing.T) {
-	cfg := clients.RunConfig{Algo: "set-px", Seed: 3, Preset: "net", Safety: 5 * sim.Second, Liveness: 5 * sim.Second}
+// traceOf runs cfg and returns the trace it wrote.
+func traceOf(t *testing.T, cfg clients.RunConfig) *bytes.Buffer {
+	t.Helper()
 	var buf bytes.Buffer
 	r, err := clients.NewRun(cfg, &buf)
 	if err != nil {
@@ -25,6 +25,13 @@ func TestReadTrace(t *testing.T) {
 	if err := r.World.Tracer().Flush(); err != nil {
 		t.Fatal(err)
 	}
+	return &buf
+}
+
+// A trace a run wrote reads back as its lines and the run's configuration.
+func TestReadTrace(t *testing.T) {
+	cfg := clients.RunConfig{Algo: "set-px", Seed: 3, Preset: "net", Safety: 5 * sim.Second, Liveness: 5 * sim.Second}
+	buf := traceOf(t, cfg)
 	lines, got, err := clients.ReadTrace("t.jsonl", buf.Bytes())
 	if err != nil {
 		t.Fatal(err)
@@ -78,16 +85,7 @@ func TestDiffTrace(t *testing.T) {
 // exactly the kinds the sources write: every literal kind given to
 // Tracer.Event or Proc.Trace in sim and clients, no more.
 func TestTraceKinds(t *testing.T) {
-	cfg := clients.RunConfig{Algo: "set-px", Seed: 3, Preset: "net", Safety: 5 * sim.Second, Liveness: 5 * sim.Second}
-	var buf bytes.Buffer
-	r, err := clients.NewRun(cfg, &buf)
-	if err != nil {
-		t.Fatal(err)
-	}
-	r.Execute()
-	if err := r.World.Tracer().Flush(); err != nil {
-		t.Fatal(err)
-	}
+	buf := traceOf(t, clients.RunConfig{Algo: "set-px", Seed: 3, Preset: "net", Safety: 5 * sim.Second, Liveness: 5 * sim.Second})
 	edited := bytes.Replace(buf.Bytes(), []byte(`"kind":"exec"`), []byte(`"kind":"exek"`), 1)
 	if _, _, err := clients.ReadTrace("t.jsonl", edited); err == nil || !strings.Contains(err.Error(), `not a trace line: "exek" is no kind of event the tracer writes`) {
 		t.Errorf("an edited kind: %v", err)

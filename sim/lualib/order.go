@@ -79,15 +79,7 @@ func (m *tableModel) border(tb *lua.LTable) int {
 	has := func(i int) bool { return tb.RawGetInt(i) != lua.LNil }
 	j := len(m.array)
 	if j > 0 && !has(j) {
-		i := 0
-		for j-i > 1 {
-			if k := (i + j) / 2; !has(k) {
-				j = k
-			} else {
-				i = k
-			}
-		}
-		return i
+		return border(0, j, has)
 	}
 	if len(m.nodes) == 0 { // the hash part is the dummy node
 		return j
@@ -105,6 +97,12 @@ func (m *tableModel) border(tb *lua.LTable) int {
 		}
 		j *= 2
 	}
+	return border(i, j, has)
+}
+
+// border is luaH_getn's binary search: i is zero or present, j is absent;
+// it returns a present index (or zero) whose successor is absent.
+func border(i, j int, has func(int) bool) int {
 	for j-i > 1 {
 		if k := (i + j) / 2; !has(k) {
 			j = k
