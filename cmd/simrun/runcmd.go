@@ -192,7 +192,8 @@ func runRun(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	}
 	code, err := report(r, lines, cfg, rf, stdout)
 	if err != nil {
-		return writeFailed(stderr, "run", err)
+		fmt.Fprintf(stderr, "simrun run: %v\n", err)
+		return code
 	}
 	if code == exitViolated && !*noShrink {
 		verdict.ShrinkAndTell(stdout, r, cfg)
@@ -215,8 +216,10 @@ func runRun(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 }
 
 // report checks a finished run and tells each violation as a story; it
-// returns exit 1 when one is a bug, else 0, and the error of a
-// visualization that could not be written.
+// returns exit 1 when one is a bug, else 0. With an error it returns the
+// exit code that goes with it: a visualization that could not be written
+// (exitWrite), a counterfactual run that could not run (exitHarness; a
+// script no Redis would finish, exitUsage).
 func report(r *clients.Run, lines [][]byte, cfg clients.RunConfig, rf runFlags, stdout io.Writer) (int, error) {
 	res := verdict.Check(r)
 	violations, lin, fencing := res.Violations, res.Linearizability, res.Fencing
@@ -225,6 +228,9 @@ func report(r *clients.Run, lines [][]byte, cfg clients.RunConfig, rf runFlags, 
 		// again without them says whether they caused it.
 		confirmed, err := verdict.Confirm(cfg, violations)
 		if err != nil {
+			if isScriptLimit(err) { // a counterfactual run met a script no Redis would finish
+				return exitUsage, err
+			}
 			return exitHarness, err
 		}
 		violations = confirmed
@@ -255,5 +261,8 @@ func report(r *clients.Run, lines [][]byte, cfg clients.RunConfig, rf runFlags, 
 	if len(violations) == 0 {
 		fmt.Fprintln(stdout, "no violation")
 	}
-	return code, werr
+	if werr != nil {
+		return exitWrite, werr
+	}
+	return code, nil
 }
