@@ -780,6 +780,47 @@ func (sp *lua51Spec) pad(s string) string {
 	return fill + s
 }
 
+// unsigned is C printf's %o, %x, %X or %u of u: the precision's minimum
+// digits (none for 0 at precision 0), '#' (a leading 0 for %o, 0x or 0X
+// before a nonzero %x), the width with '-' or '0' (zeros go after the
+// prefix, and only without a precision); '+' and ' ' do nothing.
+func (sp *lua51Spec) unsigned(verb byte, u uint64) string {
+	base := 10
+	switch verb {
+	case 'o':
+		base = 8
+	case 'x', 'X':
+		base = 16
+	}
+	digits := strconv.FormatUint(u, base)
+	if verb == 'X' {
+		digits = strings.ToUpper(digits)
+	}
+	if sp.prec >= 0 {
+		if u == 0 && sp.prec == 0 {
+			digits = ""
+		}
+		if len(digits) < sp.prec {
+			digits = strings.Repeat("0", sp.prec-len(digits)) + digits
+		}
+	}
+	prefix := ""
+	if sp.has('#') {
+		switch {
+		case verb == 'o' && (digits == "" || digits[0] != '0'):
+			digits = "0" + digits
+		case verb == 'x' && u != 0:
+			prefix = "0x"
+		case verb == 'X' && u != 0:
+			prefix = "0X"
+		}
+	}
+	if n := len(prefix) + len(digits); n < sp.width && !sp.has('-') && sp.has('0') && sp.prec < 0 {
+		digits = strings.Repeat("0", sp.width-n) + digits
+	}
+	return sp.pad(prefix + digits)
+}
+
 // scanFormat is scanformat: the flags, at most two digits of width and of
 // precision; it returns the index of the verb.
 func lua51ScanFormat(L *LState, f string, i int) (lua51Spec, int) {
@@ -893,18 +934,21 @@ func lua51StrFormat(L *LState) int {
 			c := byte(Lua51Int(lua51CheckNumber(L, arg)))
 			item = sp.pad(string([]byte{c}))
 		case 'd', 'i':
-			item = fmt.Sprintf(sp.goFormat('d'), Lua51Integer(lua51CheckNumber(L, arg)))
+			n := Lua51Integer(lua51CheckNumber(L, arg))
+			if n == 0 && sp.prec == 0 {
+				// C prints no digit, but the sign a flag asks for
+				sign := ""
+				if sp.has('+') {
+					sign = "+"
+				} else if sp.has(' ') {
+					sign = " "
+				}
+				item = sp.pad(sign)
+				break
+			}
+			item = fmt.Sprintf(sp.goFormat('d'), n)
 		case 'o', 'x', 'X', 'u':
-			u := lua51Unsigned(lua51CheckNumber(L, arg))
-			// an unsigned conversion has no sign: C ignores '+' and ' '
-			sp.flags = strings.NewReplacer("+", "", " ", "").Replace(sp.flags)
-			if u == 0 && verb != 'o' {
-				sp.flags = strings.ReplaceAll(sp.flags, "#", "") // C's '#' prefixes 0x to a nonzero value only
-			}
-			if verb == 'u' {
-				verb = 'd'
-			}
-			item = fmt.Sprintf(sp.goFormat(verb), u)
+			item = sp.unsigned(verb, lua51Unsigned(lua51CheckNumber(L, arg)))
 		case 'e', 'E', 'f', 'g', 'G':
 			item = lua51FormatFloat(&sp, verb, lua51CheckNumber(L, arg))
 		case 'q':
