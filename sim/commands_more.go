@@ -30,6 +30,11 @@ var moreCommands = []*command{
 	{name: "rename", arity: 3, write: true, fn: cmdRename},
 	{name: "expiretime", arity: 2, fn: cmdExpireTime},
 	{name: "pexpiretime", arity: 2, fn: cmdExpireTime},
+	{name: "linsert", arity: 5, write: true, fn: cmdLInsert},
+	{name: "lpos", arity: -3, fn: cmdLPos},
+	{name: "zpopmin", arity: -2, write: true, fn: cmdZPop(false)},
+	{name: "zpopmax", arity: -2, write: true, fn: cmdZPop(true)},
+	{name: "copy", arity: -3, write: true, fn: cmdCopy},
 }
 
 // cmdHKeysVals is hkeysCommand or hvalsCommand (genericHgetallCommand).
@@ -404,4 +409,200 @@ func cmdExpireTime(s *Store, a []string) Reply {
 		return Int(v.expireAt)
 	}
 	return Int((v.expireAt + 500) / 1000)
+}
+
+// cmdLInsert is linsertCommand: 0 without the key, -1 without the pivot,
+// else the new length.
+func cmdLInsert(s *Store, a []string) Reply {
+	after := strings.EqualFold(a[2], "after")
+	if !after && !strings.EqualFold(a[2], "before") {
+		return Err(errSyntax)
+	}
+	v, wrong := s.lookupType(a[1], typeList)
+	if wrong {
+		return Err(errWrongType)
+	}
+	if v == nil {
+		return Int(0)
+	}
+	for i, e := range v.list {
+		if e != a[3] {
+			continue
+		}
+		if after {
+			i++
+		}
+		v.list = append(v.list[:i], append([]string{a[4]}, v.list[i:]...)...)
+		if s.recording {
+			s.propagate("LINSERT", a[1], a[2], a[3], a[4])
+		}
+		return Int(int64(len(v.list)))
+	}
+	return Int(-1)
+}
+
+// positiveArg is getPositiveLongFromObjectOrReply with its message: a
+// non-negative integer, or the error msg, which Redis gives for a value
+// that is no integer as well.
+func positiveArg(arg, msg string) (int64, Reply, bool) {
+	n, ok := parseInt(arg)
+	if !ok || n < 0 {
+		return 0, Err("ERR " + msg), false
+	}
+	return n, Reply{}, true
+}
+
+// cmdLPos is lposCommand: RANK (negative from the tail, never 0), COUNT
+// (an array of up to that many positions, 0 for all) and MAXLEN (how many
+// elements to compare, 0 for all).
+func cmdLPos(s *Store, a []string) Reply {
+	rank, count, maxlen := int64(1), int64(-1), int64(0)
+	for j := 3; j < len(a); j++ {
+		more := j+1 < len(a)
+		switch opt := strings.ToUpper(a[j]); {
+		case opt == "RANK" && more:
+			j++
+			n, ok := parseInt(a[j])
+			if !ok {
+				return Err(errNotInteger)
+			}
+			if n == 0 {
+				return Err("ERR RANK can't be zero: use 1 to start from the first match, 2 from the second ... or use negative to start from the end of the list")
+			}
+			rank = n
+		case opt == "COUNT" && more:
+			j++
+			n, r, ok := positiveArg(a[j], "COUNT can't be negative")
+			if !ok {
+				return r
+			}
+			count = n
+		case opt == "MAXLEN" && more:
+			j++
+			n, r, ok := positiveArg(a[j], "MAXLEN can't be negative")
+			if !ok {
+				return r
+			}
+			maxlen = n
+		default:
+			return Err(errSyntax)
+		}
+	}
+	fromTail := rank < 0
+	if fromTail {
+		rank = -rank
+	}
+	v, wrong := s.lookupType(a[1], typeList)
+	if wrong {
+		return Err(errWrongType)
+	}
+	if v == nil {
+		if count != -1 {
+			return Array()
+		}
+		return Nil
+	}
+	n := int64(len(v.list))
+	var found []Reply
+	var matches int64
+	for index := int64(0); index < n && (maxlen == 0 || index < maxlen); index++ {
+		pos := index
+		if fromTail {
+			pos = n - index - 1
+		}
+		if v.list[pos] != a[2] {
+			continue
+		}
+		if matches++; matches < rank {
+			continue
+		}
+		found = append(found, Int(pos))
+		if count == -1 || count != 0 && matches-rank+1 >= count {
+			break
+		}
+	}
+	if count != -1 {
+		return Array(found...)
+	}
+	if len(found) == 0 {
+		return Nil
+	}
+	return found[0]
+}
+
+// cmdZPop is ZPOPMIN (max: ZPOPMAX) key [count]: member, score pairs in one
+// array (genericZpopCommand); it replicates as the ZREM of what it took.
+func cmdZPop(max bool) func(s *Store, a []string) Reply {
+	return func(s *Store, a []string) Reply {
+		if len(a) > 3 {
+			return Err(errSyntax)
+		}
+		count := int64(1)
+		if len(a) == 3 {
+			n, r, ok := positiveArg(a[2], "value is out of range, must be positive")
+			if !ok {
+				return r
+			}
+			if count = n; count == 0 {
+				return Array()
+			}
+		}
+		v, wrong := s.lookupType(a[1], typeZSet)
+		if wrong {
+			return Err(errWrongType)
+		}
+		if v == nil {
+			return Array()
+		}
+		var out []Reply
+		removed := []string{"ZREM", a[1]}
+		for ; count > 0 && len(v.zset) > 0; count-- {
+			j := 0
+			if max {
+				j = len(v.zset) - 1
+			}
+			m := v.zset[j]
+			out = append(out, Bulk(m.member), Bulk(formatScore(m.score)))
+			removed = append(removed, m.member)
+			v.zremAt(j)
+		}
+		s.deleteIfEmpty(a[1], v)
+		if s.recording {
+			s.propagate(removed...)
+		}
+		return Array(out...)
+	}
+}
+
+// cmdCopy is copyCommand in the store's one database: REPLACE, DB 0.
+func cmdCopy(s *Store, a []string) Reply {
+	replace := false
+	for j := 3; j < len(a); j++ {
+		switch {
+		case strings.EqualFold(a[j], "replace"):
+			replace = true
+		case strings.EqualFold(a[j], "db") && j+1 < len(a):
+			j++
+			if a[j] != "0" {
+				return Err("ERR command 'copy' to another database is not simulated (the store has one)")
+			}
+		default:
+			return Err(errSyntax)
+		}
+	}
+	if a[1] == a[2] {
+		return Err("ERR source and destination objects are the same")
+	}
+	v := s.lookup(a[1])
+	if v == nil {
+		return Int(0)
+	}
+	if s.lookup(a[2]) != nil && !replace {
+		return Int(0)
+	}
+	s.keys[a[2]] = v.clone()
+	if s.recording {
+		s.propagate("COPY", a[1], a[2], "REPLACE")
+	}
+	return Int(1)
 }

@@ -40,6 +40,7 @@ func TestMoreCommandsReplicate(t *testing.T) {
 		{"ZREMRANGEBYSCORE", "z", "(1", "2"}, {"ZREMRANGEBYSCORE", "z", "-inf", "+inf"},
 		{"LSET", "l", "-1", "z"}, {"LTRIM", "l", "1", "2"}, {"LTRIM", "l", "9", "10"},
 		{"RENAME", "s", "t"}, {"RENAME", "h", "h2"},
+		{"LINSERT", "l", "BEFORE", "c", "x"}, {"ZPOPMIN", "z", "2"}, {"ZPOPMAX", "z"}, {"COPY", "z", "z2"}, {"COPY", "s", "t", "REPLACE"},
 	} {
 		master, replica := NewStore(), NewStore()
 		for _, st := range []*Store{master, replica} {
