@@ -1,6 +1,9 @@
 package sim
 
-import "strings"
+import (
+	"math/big"
+	"strings"
+)
 
 // The commands below are not what Redisson's lock scripts send, but what a
 // changed lock script, a script of another Redis-based lock or a user
@@ -35,6 +38,8 @@ var moreCommands = []*command{
 	{name: "zpopmin", arity: -2, write: true, fn: cmdZPop(false)},
 	{name: "zpopmax", arity: -2, write: true, fn: cmdZPop(true)},
 	{name: "copy", arity: -3, write: true, fn: cmdCopy},
+	{name: "incrbyfloat", arity: 3, write: true, fn: cmdIncrByFloat},
+	{name: "hincrbyfloat", arity: 4, write: true, fn: cmdHIncrByFloat},
 }
 
 // cmdHKeysVals is hkeysCommand or hvalsCommand (genericHgetallCommand).
@@ -605,4 +610,83 @@ func cmdCopy(s *Store, a []string) Reply {
 		s.propagate("COPY", a[1], a[2], "REPLACE")
 	}
 	return Int(1)
+}
+
+// ldText is ld2string's LD_STR_HUMAN into Redis's 5 KiB buffer: a sum too
+// long for it prints as nothing (ld2string returns 0).
+func ldText(f *big.Float) string {
+	t := formatLongDouble(f)
+	if len(t)+1 > 5*1024 {
+		return ""
+	}
+	return t
+}
+
+// cmdIncrByFloat is incrbyfloatCommand: the sum in long double
+// (longdouble.go), the TTL kept; it replicates as SET key sum KEEPTTL.
+func cmdIncrByFloat(s *Store, a []string) Reply {
+	v, wrong := s.lookupType(a[1], typeString)
+	if wrong {
+		return Err(errWrongType)
+	}
+	value := new(big.Float)
+	if v != nil {
+		var ok bool
+		if value, ok = parseLongDouble(v.str); !ok {
+			return Err(errNotFloat)
+		}
+	}
+	incr, ok := parseLongDouble(a[2])
+	if !ok {
+		return Err(errNotFloat)
+	}
+	sum, ok := addLongDouble(value, incr)
+	if !ok {
+		return Err("ERR increment would produce NaN or Infinity")
+	}
+	t := ldText(sum)
+	s.setString(a[1], t, true, false, 0)
+	return Bulk(t)
+}
+
+// cmdHIncrByFloat is hincrbyfloatCommand: the increment checked first, the
+// hash made before its field is read; it replicates as HSET.
+func cmdHIncrByFloat(s *Store, a []string) Reply {
+	incr, ok := parseLongDouble(a[3])
+	if !ok {
+		return Err(errNotFloat)
+	}
+	if incr.IsInf() {
+		return Err("ERR value is NaN or Infinity")
+	}
+	v, wrong := s.lookupType(a[1], typeHash)
+	if wrong {
+		return Err(errWrongType)
+	}
+	if v == nil {
+		v = s.create(a[1], typeHash)
+	}
+	value := new(big.Float)
+	j := v.hashIndex(a[2])
+	if j >= 0 {
+		if value, ok = parseLongDouble(v.hash[j].val); !ok {
+			s.deleteIfEmpty(a[1], v)
+			return Err("ERR hash value is not a float")
+		}
+	}
+	sum, ok := addLongDouble(value, incr)
+	if !ok {
+		s.deleteIfEmpty(a[1], v)
+		return Err("ERR increment would produce NaN or Infinity")
+	}
+	t := ldText(sum)
+	if j >= 0 {
+		v.hash[j].val = t
+	} else {
+		v.hash = append(v.hash, hashField{a[2], t})
+	}
+	if s.recording {
+		s.propagate("HSET", a[1], a[2], t)
+	}
+	return Bulk(t)
 }

@@ -32,7 +32,7 @@ func TestSPublish(t *testing.T) {
 // the master's keys (values and expiries).
 func TestMoreCommandsReplicate(t *testing.T) {
 	setup := [][]string{
-		{"SET", "s", "ab", "PX", "10000"}, {"SET", "t", "x"}, {"RPUSH", "l", "a", "b", "c", "d"},
+		{"SET", "s", "ab", "PX", "10000"}, {"SET", "t", "1.5", "PX", "20000"}, {"RPUSH", "l", "a", "b", "c", "d"},
 		{"ZADD", "z", "1", "a", "2", "b", "3", "c"}, {"HSET", "h", "f", "v"},
 	}
 	for _, cmd := range [][]string{
@@ -41,6 +41,7 @@ func TestMoreCommandsReplicate(t *testing.T) {
 		{"LSET", "l", "-1", "z"}, {"LTRIM", "l", "1", "2"}, {"LTRIM", "l", "9", "10"},
 		{"RENAME", "s", "t"}, {"RENAME", "h", "h2"},
 		{"LINSERT", "l", "BEFORE", "c", "x"}, {"ZPOPMIN", "z", "2"}, {"ZPOPMAX", "z"}, {"COPY", "z", "z2"}, {"COPY", "s", "t", "REPLACE"},
+		{"INCRBYFLOAT", "t", "0.5"}, {"INCRBYFLOAT", "n", "1e-3"}, {"HINCRBYFLOAT", "h", "g", "2.25"},
 	} {
 		master, replica := NewStore(), NewStore()
 		for _, st := range []*Store{master, replica} {
