@@ -105,7 +105,7 @@ func statementMap(sc *Script) ([]string, []int) {
 	if err != nil {
 		return whole()
 	}
-	p, err := lua.Compile(chunk, chunkName)
+	p, err := lua.Compile(chunk, "@"+chunkName)
 	if err != nil || !slices.Equal(p.Code, sc.proto.Code) || len(p.DbgSourcePositions) != len(p.Code) {
 		return whole()
 	}

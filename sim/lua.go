@@ -49,7 +49,7 @@ func CompileScript(id, src string) (*Script, error) {
 	if err := checkSyntaxDepth(chunk); err != nil {
 		return nil, fmt.Errorf("ERR Error compiling script (new function): %v", err)
 	}
-	proto, err := lua.Compile(chunk, chunkName)
+	proto, err := lua.Compile(chunk, "@"+chunkName) // luaO_chunkid shows it as user_script
 	if err != nil {
 		return nil, fmt.Errorf("ERR Error compiling script (new function): %s:%v", chunkName, compileMessage(err))
 	}

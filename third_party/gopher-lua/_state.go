@@ -689,12 +689,10 @@ func (ls *LState) where(level int, skipg bool) string {
 	proto := cf.Fn.Proto
 	sourcename := "[G]"
 	if proto != nil {
-		sourcename = proto.SourceName
-		// locksim: luaO_chunkid (lobject.c): a chunk named "@file" or "=name" is
-		// reported as "file" / "name" (Redis loads scripts as "@user_script").
-		if len(sourcename) > 0 && (sourcename[0] == '@' || sourcename[0] == '=') {
-			sourcename = sourcename[1:]
-		}
+		// locksim: luaO_chunkid (lobject.c): "@file" and "=name" as file and
+		// name (Redis loads scripts as "@user_script"), a string chunk as
+		// [string "its first line..."]
+		sourcename = lua51ChunkID(proto.SourceName)
 	} else if skipg {
 		return ls.where(level+1, skipg)
 	}

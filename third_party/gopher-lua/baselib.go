@@ -220,7 +220,9 @@ func baseLoadFile(L *LState) int {
 }
 
 func baseLoadString(L *LState) int {
-	return loadaux(L, strings.NewReader(L.CheckString(1)), L.OptString(2, "<string>"))
+	s := L.CheckString(1)
+	return loadaux(L, strings.NewReader(s), L.OptString(2, s)) // locksim: luaB_loadstring names a chunk by its source
+
 }
 
 func baseNext(L *LState) int {

@@ -107,7 +107,8 @@ func lua51OpenTable(L *LState, mod *LTable) {
 func lua51OpenMath(L *LState, mod *LTable) {
 	for name, fn := range map[string]LGFunction{
 		"max": lua51MathMax, "min": lua51MathMin, "fmod": lua51MathFmod, "modf": lua51MathModf,
-		"log": lua51MathLog(math.Log), "log10": lua51MathLog(math.Log10),
+		"log": lua51MathLog(math.Log), "sin": lua51MathTrig(math.Sin), "cos": lua51MathTrig(math.Cos),
+		"tan": lua51MathTrig(math.Tan), "atan2": lua51MathAtan2,
 	} {
 		mod.RawSetString(name, L.NewFunction(fn))
 	}
@@ -673,8 +674,8 @@ func lua51Pow(x, y float64) float64 {
 	return r
 }
 
-// lua51MathLog is glibc's log or log10: a negative argument is an invalid
-// operation, whose NaN prints "-nan".
+// lua51MathLog is glibc's log: a negative argument is an invalid
+// operation, whose NaN prints "-nan" (glibc's log10 answers "nan": Go's).
 func lua51MathLog(f func(float64) float64) LGFunction {
 	return func(L *LState) int {
 		x := lua51CheckNumber(L, 1)
@@ -685,6 +686,37 @@ func lua51MathLog(f func(float64) float64) LGFunction {
 		L.Push(LNumber(r))
 		return 1
 	}
+}
+
+// lua51MathTrig is glibc's sin, cos or tan: an infinite argument is an
+// invalid operation ("-nan"); a NaN comes through as it is.
+func lua51MathTrig(f func(float64) float64) LGFunction {
+	return func(L *LState) int {
+		x := lua51CheckNumber(L, 1)
+		r := f(x)
+		switch {
+		case x != x:
+			r = x
+		case math.IsInf(x, 0):
+			r = lua51DefaultNaN
+		}
+		L.Push(LNumber(r))
+		return 1
+	}
+}
+
+// lua51MathAtan2 is glibc's atan2: a NaN argument comes through as it is.
+func lua51MathAtan2(L *LState) int {
+	y, x := lua51CheckNumber(L, 1), lua51CheckNumber(L, 2)
+	r := math.Atan2(y, x)
+	switch {
+	case y != y:
+		r = y
+	case x != x:
+		r = x
+	}
+	L.Push(LNumber(r))
+	return 1
 }
 
 func lua51MathFmod(L *LState) int {

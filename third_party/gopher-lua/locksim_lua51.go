@@ -11,6 +11,7 @@ package lua
 import (
 	"math"
 	"strconv"
+	"strings"
 )
 
 /* number -> string {{{ */
@@ -438,11 +439,43 @@ func lua51Where(L *LState, level int) string {
 	if proto == nil || cf.Pc < 1 || cf.Pc > len(proto.DbgSourcePositions) {
 		return ""
 	}
-	name := proto.SourceName
-	if len(name) > 0 && (name[0] == '@' || name[0] == '=') {
-		name = name[1:]
+	return lua51ChunkID(proto.SourceName) + ":" + strconv.Itoa(proto.DbgSourcePositions[cf.Pc-1]) + ":"
+}
+
+// lua51IDSize is LUA_IDSIZE: the buffer luaO_chunkid writes into.
+const lua51IDSize = 60
+
+// lua51ChunkID is luaO_chunkid: how messages name a chunk. "=name" is the
+// name (at most 59 bytes), "@file" the file (its last 52 bytes after
+// "..." when longer), and any other source [string "..."] with its text up
+// to the first newline, cut at 43 bytes with "...".
+func lua51ChunkID(source string) string {
+	switch {
+	case strings.HasPrefix(source, "="):
+		s := source[1:]
+		if len(s) > lua51IDSize-1 {
+			s = s[:lua51IDSize-1]
+		}
+		return lua51CString(s)
+	case strings.HasPrefix(source, "@"):
+		s := lua51CString(source[1:])
+		if max := lua51IDSize - len(" '...' ") - 1; len(s) > max {
+			s = "..." + s[len(s)-max:]
+		}
+		return s
 	}
-	return name + ":" + strconv.Itoa(proto.DbgSourcePositions[cf.Pc-1]) + ":"
+	src := lua51CString(source)
+	n := strings.IndexAny(src, "\n\r")
+	if n < 0 {
+		n = len(src)
+	}
+	if max := lua51IDSize - len(" [string \"...\"] ") - 1; n > max {
+		n = max
+	}
+	if n < len(src) {
+		return `[string "` + src[:n] + `..."]`
+	}
+	return `[string "` + src + `"]`
 }
 
 /* }}} */

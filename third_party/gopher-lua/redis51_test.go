@@ -421,11 +421,19 @@ func TestLua51Scripts(t *testing.T) {
 }
 
 func TestLua51ChunkName(t *testing.T) {
-	// gopher-lua names the chunk as given; "@name" is shown as "name" like
-	// luaO_chunkid, so both spellings report "user_script:<line>:".
-	for _, name := range []string{"user_script", "@user_script", "=user_script"} {
+	// luaO_chunkid: "@name" and "=name" are shown as "name"; any other
+	// chunk name is a string chunk's source, shown as [string "..."] up to
+	// its first newline and 43 bytes.
+	for name, want := range map[string]string{
+		"@user_script":                "user_script",
+		"=user_script":                "user_script",
+		"user_script":                 `[string "user_script"]`,
+		"line one\nline two":          `[string "line one..."]`,
+		strings.Repeat("x", 50):       `[string "` + strings.Repeat("x", 43) + `..."]`,
+		"@" + strings.Repeat("d", 60): "..." + strings.Repeat("d", 52),
+	} {
 		got := runLua51Case(t, "local a\n\nreturn a.b", name)
-		if want := "ERR user_script:3: attempt to index local 'a' (a nil value)"; got != want {
+		if want := "ERR " + want + ":3: attempt to index local 'a' (a nil value)"; got != want {
 			t.Errorf("chunk %q: got %q want %q", name, got, want)
 		}
 	}
