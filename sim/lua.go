@@ -149,8 +149,10 @@ func NewEngine() *Engine {
 	L.SetLua51Border(e.libs.Border)
 	e.openRedisPcall()
 	g.RawSetString("redis", e.redisTable())
-	e.protectGlobals()
+	// Redis's error handler is a global too (eval.c scriptingInit)
 	e.handler = L.NewFunction(e.errorHandler)
+	g.RawSetString("__redis__err__handler", e.handler)
+	e.protectGlobals()
 	return e
 }
 
@@ -182,6 +184,11 @@ func (e *Engine) protectGlobals() {
 	}))
 	L.SetMetatable(L.G.Global, mt)
 	protectRecursively(L, L.G.Global)
+	// strings' metatable is read-only too (a script cannot change what
+	// ("x"):upper() means)
+	if smt, ok := L.GetMetatable(lua.LString("")).(*lua.LTable); ok {
+		protectRecursively(L, smt)
+	}
 }
 
 func protectRecursively(L *lua.LState, t *lua.LTable) {

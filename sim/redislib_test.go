@@ -76,3 +76,16 @@ func TestUnsimulatedCommands(t *testing.T) {
 		t.Errorf("an unknown command from a client: %s", r)
 	}
 }
+
+// TestLibraryTablesAreDeterministic: a script that walks a library's
+// table sees the same order in every engine (the libraries are built in
+// Lua 5.1's order, never in Go's random map order).
+func TestLibraryTablesAreDeterministic(t *testing.T) {
+	src := "local t = {} for _, lib in ipairs({string, table, math, coroutine, redis, cjson, bit, _G}) do for k in pairs(lib) do t[#t+1] = k end end return t"
+	first := NewStore().EvalSource(src, nil, nil).String()
+	for i := 0; i < 8; i++ {
+		if got := NewStore().EvalSource(src, nil, nil).String(); got != first {
+			t.Fatalf("engine %d walks the libraries as\n%s\nthe first as\n%s", i, got, first)
+		}
+	}
+}

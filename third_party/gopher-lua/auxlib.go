@@ -289,8 +289,15 @@ func (ls *LState) RegisterModule(name string, funcs map[string]LGFunction) LValu
 		if newmodtb, ok := newmod.(*LTable); !ok {
 			ls.RaiseError("name conflict for module(%v)", name)
 		} else {
-			for fname, fn := range funcs {
-				newmodtb.RawSetString(fname, ls.NewFunction(fn))
+			// locksim: in Lua 5.1's order (luaL_register walks its C array),
+			// presized as luaL_findtable presizes it, so that a table's
+			// iteration order (never Go's map order) is Redis's
+			order, known := lua51FuncOrder(name, funcs)
+			for _, fname := range order {
+				newmodtb.RawSetString(fname, ls.NewFunction(funcs[fname]))
+			}
+			if known > 0 && name != "_G" { // the globals are no library's table
+				newmodtb.SetLua51Sizes(0, known)
 			}
 			ls.SetField(tb, name, newmodtb)
 			return newmodtb
@@ -300,8 +307,9 @@ func (ls *LState) RegisterModule(name string, funcs map[string]LGFunction) LValu
 }
 
 func (ls *LState) SetFuncs(tb *LTable, funcs map[string]LGFunction, upvalues ...LValue) *LTable {
-	for fname, fn := range funcs {
-		tb.RawSetString(fname, ls.NewClosure(fn, upvalues...))
+	order, _ := lua51FuncOrder("", funcs) // locksim: never Go's map order
+	for _, fname := range order {
+		tb.RawSetString(fname, ls.NewClosure(funcs[fname], upvalues...))
 	}
 	return tb
 }

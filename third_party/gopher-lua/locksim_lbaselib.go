@@ -12,17 +12,74 @@ package lua
 
 import (
 	"math"
+	"sort"
 	"strings"
 )
 
-func lua51OpenBase(L *LState, g *LTable) {
-	for name, fn := range map[string]LGFunction{
-		"tonumber": lua51BaseToNumber, "select": lua51BaseSelect,
-		"rawset": lua51BaseRawSet, "setmetatable": lua51BaseSetMetatable, "xpcall": lua51BaseXPCall,
-		"gcinfo": lua51BaseGCInfo,
-	} {
-		g.RawSetString(name, L.NewFunction(fn))
+// lua51LibOrders are the functions of Lua 5.1.5's libraries in the order
+// of their C arrays (lbaselib.c base_funcs and co_funcs, lstrlib.c strlib,
+// ltablib.c tab_funcs, lmathlib.c mathlib): the order luaL_register sets
+// them in, which decides where each lands in the library's hash part.
+var lua51LibOrders = map[string][]string{
+	"_G": {"assert", "collectgarbage", "dofile", "error", "gcinfo", "getfenv", "getmetatable", "loadfile", "load",
+		"loadstring", "next", "pcall", "print", "rawequal", "rawget", "rawset", "select", "setfenv", "setmetatable",
+		"tonumber", "tostring", "type", "unpack", "xpcall"},
+	"coroutine": {"create", "resume", "running", "status", "wrap", "yield"},
+	"string": {"byte", "char", "dump", "find", "format", "gfind", "gmatch", "gsub", "len", "lower", "match", "rep",
+		"reverse", "sub", "upper"},
+	"table": {"concat", "foreach", "foreachi", "getn", "maxn", "insert", "remove", "setn", "sort"},
+	"math": {"abs", "acos", "asin", "atan2", "atan", "ceil", "cosh", "cos", "deg", "exp", "floor", "fmod", "frexp",
+		"ldexp", "log10", "log", "max", "min", "modf", "pow", "rad", "random", "randomseed", "sinh", "sin", "sqrt",
+		"tanh", "tan"},
+}
+
+// lua51FuncOrder is the order to register funcs of library name in:
+// Lua 5.1's for the names it has (known counts them), then the others
+// sorted, so that no table is built in Go's random map order.
+func lua51FuncOrder(name string, funcs map[string]LGFunction) (order []string, known int) {
+	seen := map[string]bool{}
+	for _, f := range lua51LibOrders[name] {
+		if _, ok := funcs[f]; ok {
+			order = append(order, f)
+			seen[f] = true
+		}
 	}
+	known = len(lua51LibOrders[name])
+	var rest []string
+	for f := range funcs {
+		if !seen[f] {
+			rest = append(rest, f)
+		}
+	}
+	sort.Strings(rest)
+	return append(order, rest...), known
+}
+
+func init() {
+	// The libraries' tables take their functions from these maps, in
+	// Lua's order: the ports replace gopher-lua's there, and the functions
+	// gopher-lua lacks join them (math.mod comes after pi and huge).
+	for name, fn := range map[string]LGFunction{
+		"tonumber": lua51BaseToNumber, "select": lua51BaseSelect, "rawset": lua51BaseRawSet,
+		"setmetatable": lua51BaseSetMetatable, "xpcall": lua51BaseXPCall, "gcinfo": lua51BaseGCInfo,
+		"next": lua51BaseNext,
+	} {
+		baseFuncs[name] = fn
+	}
+	for name, fn := range map[string]LGFunction{
+		"concat": lua51TabConcat, "insert": lua51TabInsert, "remove": lua51TabRemove, "sort": lua51TabSort,
+		"getn": lua51TabGetN, "setn": lua51TabSetN, "maxn": lua51TabMaxN, "foreach": lua51TabForeach,
+		"foreachi": lua51TabForeachI,
+	} {
+		tableFuncs[name] = fn
+	}
+	for name, fn := range lua51MathFuncs() {
+		mathFuncs[name] = fn
+	}
+	delete(mathFuncs, "mod")
+}
+
+func lua51OpenBase(L *LState, g *LTable) {
 	// luaB_pairs returns next itself (its upvalue)
 	next := L.NewFunction(lua51BaseNext)
 	g.RawSetString("next", next)
@@ -94,24 +151,19 @@ func lua51NextInOrder(L *LState, tb *LTable, key LValue) (LValue, LValue) {
 	return LNil, LNil
 }
 
-func lua51OpenTable(L *LState, mod *LTable) {
-	for name, fn := range map[string]LGFunction{
-		"concat": lua51TabConcat, "insert": lua51TabInsert, "remove": lua51TabRemove, "sort": lua51TabSort,
-		"getn": lua51TabGetN, "setn": lua51TabSetN, "maxn": lua51TabMaxN, "foreach": lua51TabForeach,
-		"foreachi": lua51TabForeachI,
-	} {
-		mod.RawSetString(name, L.NewFunction(fn))
-	}
-}
-
-func lua51OpenMath(L *LState, mod *LTable) {
-	for name, fn := range map[string]LGFunction{
+// lua51MathFuncs are the math functions ported from lmathlib.c.
+func lua51MathFuncs() map[string]LGFunction {
+	return map[string]LGFunction{
 		"max": lua51MathMax, "min": lua51MathMin, "fmod": lua51MathFmod, "modf": lua51MathModf,
 		"log": lua51MathLog(math.Log), "sin": lua51MathTrig(math.Sin), "cos": lua51MathTrig(math.Cos),
 		"tan": lua51MathTrig(math.Tan), "atan2": lua51MathAtan2,
-	} {
-		mod.RawSetString(name, L.NewFunction(fn))
 	}
+}
+
+// lua51OpenMath adds what luaopen_math sets after its functions: math.mod,
+// LUA_COMPAT_MOD's name for fmod (pi and huge come before it).
+func lua51OpenMath(L *LState, mod *LTable) {
+	mod.RawSetString("mod", mod.RawGetString("fmod"))
 }
 
 /* base {{{ */

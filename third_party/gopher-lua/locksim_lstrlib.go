@@ -19,16 +19,16 @@ import (
 	"strings"
 )
 
-// lua51OpenString replaces the string library's functions with the ports
-// below; gfind stays an alias of gmatch, as in Lua 5.1 (LUA_COMPAT_GFIND).
-func lua51OpenString(L *LState, mod *LTable) {
+// init puts the ports below in the string library's table of functions;
+// gfind stays an alias of gmatch, as in Lua 5.1 (LUA_COMPAT_GFIND).
+func init() {
 	for name, fn := range map[string]LGFunction{
 		"byte": lua51StrByte, "char": lua51StrChar, "find": lua51StrFind, "format": lua51StrFormat,
 		"gsub": lua51StrGsub, "len": lua51StrLen, "lower": lua51StrLower, "match": lua51StrMatch,
 		"rep": lua51StrRep, "reverse": lua51StrReverse, "sub": lua51StrSub, "upper": lua51StrUpper,
 		"gmatch": lua51StrGmatch, "gfind": lua51StrGmatch,
 	} {
-		mod.RawSetString(name, L.NewFunction(fn))
+		strFuncs[name] = fn
 	}
 }
 

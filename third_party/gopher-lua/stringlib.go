@@ -14,12 +14,13 @@ func OpenString(L *LState) int {
 	//_, ok := L.G.builtinMts[int(LTString)]
 	//if !ok {
 	mod = L.RegisterModule(StringLibName, strFuncs).(*LTable)
-	gmatch := L.NewClosure(strGmatch, L.NewFunction(strGmatchIter))
-	mod.RawSetString("gmatch", gmatch)
-	mod.RawSetString("gfind", gmatch)
-	lua51OpenString(L, mod) // locksim: Lua 5.1.5's lstrlib.c
-	mod.RawSetString("__index", mod)
-	L.G.builtinMts[int(LTString)] = mod
+	// locksim: the functions are lstrlib.c's ports (locksim_lstrlib.go),
+	// gmatch and gfind among them
+	// locksim: createmetatable (lstrlib.c): strings' metatable is a table
+	// of its own whose __index is the library, not the library itself
+	mt := L.CreateTable(0, 1)
+	mt.RawSetString("__index", mod)
+	L.G.builtinMts[int(LTString)] = mt
 	//}
 	L.Push(mod)
 	return 1

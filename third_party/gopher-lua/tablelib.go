@@ -6,7 +6,6 @@ import (
 
 func OpenTable(L *LState) int {
 	tabmod := L.RegisterModule(TabLibName, tableFuncs)
-	lua51OpenTable(L, tabmod.(*LTable)) // locksim: ltablib.c's versions
 	L.Push(tabmod)
 	return 1
 }
