@@ -79,13 +79,23 @@ func TestUnsimulatedCommands(t *testing.T) {
 
 // TestLibraryTablesAreDeterministic: a script that walks a library's
 // table sees the same order in every engine (the libraries are built in
-// Lua 5.1's order, never in Go's random map order).
+// Lua 5.1's order, never in Go's random map order), and one that prints a
+// table sees the same address on every run.
 func TestLibraryTablesAreDeterministic(t *testing.T) {
 	src := "local t = {} for _, lib in ipairs({string, table, math, coroutine, redis, cjson, bit, struct, cmsgpack, _G, getmetatable('')}) do for k in pairs(lib) do t[#t+1] = k end end return t"
 	first := NewStore().EvalSource(src, nil, nil).String()
 	for i := 0; i < 8; i++ {
 		if got := NewStore().EvalSource(src, nil, nil).String(); got != first {
 			t.Fatalf("engine %d walks the libraries as\n%s\nthe first as\n%s", i, got, first)
+		}
+	}
+	// tostring's addresses are made up in the order a script asks for them
+	addrs := "local t = {} return {tostring(t), tostring({}), tostring(t), tostring(string.len)}"
+	s := NewStore()
+	want := `["table: 0x55d0c0a3e000","table: 0x55d0c0a3e040","table: 0x55d0c0a3e000","function: 0x55d0c0a3e080"]`
+	for i := 0; i < 3; i++ {
+		if got := s.EvalSource(addrs, nil, nil).String(); got != want {
+			t.Fatalf("script %d: %s, want %s", i, got, want)
 		}
 	}
 }

@@ -13,6 +13,7 @@ package lua
 import (
 	"math"
 	"sort"
+	"strconv"
 	"strings"
 )
 
@@ -62,7 +63,7 @@ func init() {
 	for name, fn := range map[string]LGFunction{
 		"tonumber": lua51BaseToNumber, "select": lua51BaseSelect, "rawset": lua51BaseRawSet,
 		"setmetatable": lua51BaseSetMetatable, "xpcall": lua51BaseXPCall, "gcinfo": lua51BaseGCInfo,
-		"next": lua51BaseNext,
+		"next": lua51BaseNext, "tostring": lua51BaseToString,
 	} {
 		baseFuncs[name] = fn
 	}
@@ -102,11 +103,57 @@ func (ls *LState) SetLua51NextOrder(f func(*LTable) []LValue) {
 	ls.G.nextCache = nil
 }
 
-// ForgetLua51NextOrders drops the orders made so far (a script ended).
+// ForgetLua51NextOrders drops the orders made so far, and the addresses
+// tostring has shown (a script ended).
 func (ls *LState) ForgetLua51NextOrders() {
 	if len(ls.G.nextCache) > 0 {
 		clear(ls.G.nextCache)
 	}
+	if len(ls.G.addrs) > 0 {
+		clear(ls.G.addrs)
+	}
+}
+
+// lua51BaseToString is luaB_tostring: __tostring's result as it is, or the
+// value's text. A table, function, thread or userdata prints an address,
+// which in Lua is where it lives; here it is one made up in the order the
+// script asked (the same value, the same address), so that a reply or a
+// trace holding one is the same on every run.
+func lua51BaseToString(L *LState) int {
+	v := L.CheckAny(1)
+	if fn, ok := L.metaOp1(v, "__tostring").(*LFunction); ok {
+		L.Push(fn)
+		L.Push(v)
+		L.Call(1, 1)
+		return 1
+	}
+	switch x := v.(type) {
+	case *LTable, *LFunction, *LState:
+		L.Push(LString(v.Type().String() + ": " + lua51Address(L, v)))
+	case *LUserData:
+		if _, ok := x.Value.(interface{ Lua51String() string }); ok {
+			L.Push(LString(x.String()))
+		} else {
+			L.Push(LString("userdata: " + lua51Address(L, v)))
+		}
+	default:
+		L.Push(LString(v.String()))
+	}
+	return 1
+}
+
+// lua51Address is the made-up address of v: glibc's %p of a heap pointer
+// as x86-64 Linux hands them out, 64 bytes apart in order of first use.
+func lua51Address(L *LState, v LValue) string {
+	a, ok := L.G.addrs[v]
+	if !ok {
+		if L.G.addrs == nil {
+			L.G.addrs = map[LValue]uint64{}
+		}
+		a = 0x55d0c0a3e000 + uint64(len(L.G.addrs))*0x40
+		L.G.addrs[v] = a
+	}
+	return "0x" + strconv.FormatUint(a, 16)
 }
 
 // lua51NextInOrder is next over the host's order: the first key after key

@@ -202,6 +202,8 @@ type Global struct {
 	// locksim: # of a table that is not a sequence, when the host gives
 	// it (SetLua51Border).
 	border func(*LTable) int
+	// locksim: the addresses tostring has shown, by value (lua51Address)
+	addrs map[LValue]uint64
 }
 
 type LState struct {
