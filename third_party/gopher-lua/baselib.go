@@ -468,8 +468,8 @@ func baseUnpack(L *LState) int {
 	// locksim: luaB_unpack takes C ints and refuses more results than
 	// lua_checkstack allows (LUAI_MAXCSTACK), before pushing any: pushing
 	// unpack({}, 1, 1e8)'s nils one by one took minutes and gigabytes.
-	start := lua51OptInt(L, 2, 1)
-	end := lua51OptInt(L, 3, lua51Len(L, tb))
+	start := L.OptInt(2, 1)
+	end := L.OptInt(3, lua51Len(L, tb))
 	if start > end {
 		return 0
 	}

@@ -216,7 +216,7 @@ func lua51OpenMath(L *LState, mod *LTable) {
 /* base {{{ */
 
 func lua51BaseToNumber(L *LState) int {
-	base := lua51OptInt(L, 2, 10)
+	base := L.OptInt(2, 10)
 	if base == 10 { // the standard conversion
 		L.CheckAny(1)
 		if f, ok := Lua51ToNumber(L.Get(1)); ok {
@@ -226,7 +226,7 @@ func lua51BaseToNumber(L *LState) int {
 		L.Push(LNil)
 		return 1
 	}
-	s := lua51CString(lua51CheckLString(L, 1))
+	s := lua51CString(L.CheckString(1))
 	if base < 2 || base > 36 {
 		L.Lua51ArgError(2, "base out of range")
 	}
@@ -301,7 +301,7 @@ func lua51BaseSelect(L *LState) int {
 		L.Push(LNumber(n - 1))
 		return 1
 	}
-	i := lua51CheckInt(L, 1)
+	i := L.CheckInt(1)
 	if i < 0 {
 		i = n + i
 	} else if i > n {
@@ -423,7 +423,7 @@ func Lua51CollectGarbage(L *LState) int {
 	opts := []string{"stop", "restart", "collect", "count", "step", "setpause", "setstepmul"}
 	o := "collect"
 	if L.Get(1) != LNil {
-		o = lua51CheckLString(L, 1)
+		o = L.CheckString(1)
 	}
 	found := false
 	for _, name := range opts {
@@ -563,7 +563,7 @@ func lua51TabInsert(L *LState) int {
 	case 2:
 		pos = e
 	case 3:
-		pos = lua51CheckInt(L, 2)
+		pos = L.CheckInt(2)
 		if pos > e {
 			e = pos // grow the array
 		}
@@ -580,7 +580,7 @@ func lua51TabInsert(L *LState) int {
 func lua51TabRemove(L *LState) int {
 	e := lua51GetN(L, 1)
 	tb := L.Get(1).(*LTable)
-	pos := lua51OptInt(L, 2, e)
+	pos := L.OptInt(2, e)
 	if pos < 1 || pos > e {
 		return 0 // nothing to remove
 	}
@@ -596,13 +596,13 @@ func lua51TabRemove(L *LState) int {
 func lua51TabConcat(L *LState) int {
 	sep := ""
 	if L.Get(2) != LNil {
-		sep = lua51CheckLString(L, 2)
+		sep = L.CheckString(2)
 	}
 	tb := L.CheckTable(1)
-	i := lua51OptInt(L, 3, 1)
+	i := L.OptInt(3, 1)
 	last := 0
 	if L.Get(4) != LNil {
-		last = lua51CheckInt(L, 4)
+		last = L.CheckInt(4)
 	} else {
 		last = lua51Len(L, tb)
 	}
@@ -737,9 +737,9 @@ func lua51TabSort(L *LState) int {
 /* math {{{ */
 
 func lua51MathMax(L *LState) int {
-	m := lua51CheckNumber(L, 1)
+	m := float64(L.CheckNumber(1))
 	for i := 2; i <= L.GetTop(); i++ {
-		if d := lua51CheckNumber(L, i); d > m {
+		if d := float64(L.CheckNumber(i)); d > m {
 			m = d
 		}
 	}
@@ -748,9 +748,9 @@ func lua51MathMax(L *LState) int {
 }
 
 func lua51MathMin(L *LState) int {
-	m := lua51CheckNumber(L, 1)
+	m := float64(L.CheckNumber(1))
 	for i := 2; i <= L.GetTop(); i++ {
-		if d := lua51CheckNumber(L, i); d < m {
+		if d := float64(L.CheckNumber(i)); d < m {
 			m = d
 		}
 	}
@@ -777,7 +777,7 @@ func lua51Pow(x, y float64) float64 {
 // operation, whose NaN prints "-nan" (glibc's log10 answers "nan": Go's).
 func lua51MathLog(f func(float64) float64) LGFunction {
 	return func(L *LState) int {
-		x := lua51CheckNumber(L, 1)
+		x := float64(L.CheckNumber(1))
 		r := f(x)
 		if x < 0 {
 			r = lua51DefaultNaN
@@ -791,7 +791,7 @@ func lua51MathLog(f func(float64) float64) LGFunction {
 // invalid operation ("-nan"); a NaN comes through as it is.
 func lua51MathTrig(f func(float64) float64) LGFunction {
 	return func(L *LState) int {
-		x := lua51CheckNumber(L, 1)
+		x := float64(L.CheckNumber(1))
 		r := f(x)
 		switch {
 		case x != x:
@@ -806,7 +806,7 @@ func lua51MathTrig(f func(float64) float64) LGFunction {
 
 // lua51MathAtan2 is glibc's atan2: a NaN argument comes through as it is.
 func lua51MathAtan2(L *LState) int {
-	y, x := lua51CheckNumber(L, 1), lua51CheckNumber(L, 2)
+	y, x := float64(L.CheckNumber(1)), float64(L.CheckNumber(2))
 	r := math.Atan2(y, x)
 	switch {
 	case y != y:
@@ -819,7 +819,7 @@ func lua51MathAtan2(L *LState) int {
 }
 
 func lua51MathFmod(L *LState) int {
-	x, y := lua51CheckNumber(L, 1), lua51CheckNumber(L, 2)
+	x, y := float64(L.CheckNumber(1)), float64(L.CheckNumber(2))
 	var r float64
 	switch {
 	case math.IsNaN(x):
@@ -836,7 +836,7 @@ func lua51MathFmod(L *LState) int {
 }
 
 func lua51MathModf(L *LState) int {
-	x := lua51CheckNumber(L, 1)
+	x := float64(L.CheckNumber(1))
 	ip, fp := math.Modf(x)
 	if math.IsInf(x, 0) { // C's modf: the fraction of an infinity is 0
 		fp = math.Copysign(0, x)

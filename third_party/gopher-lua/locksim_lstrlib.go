@@ -32,31 +32,6 @@ func init() {
 	}
 }
 
-// lua51CheckLString is luaL_checklstring: a string, or a number as
-// "%.14g" text.
-func lua51CheckLString(L *LState, n int) string {
-	switch v := L.Get(n).(type) {
-	case LString:
-		return string(v)
-	case LNumber:
-		return v.String()
-	}
-	L.Lua51TypeError(n, "string")
-	return ""
-}
-
-// lua51CheckNumber is luaL_checknumber (numeric strings converted).
-func lua51CheckNumber(L *LState, n int) float64 {
-	f, ok := Lua51ToNumber(L.Get(n))
-	if !ok {
-		L.Lua51TypeError(n, "number")
-	}
-	return f
-}
-
-// lua51CheckInt is luaL_checkint: luaL_checkinteger cast to a C int.
-func lua51CheckInt(L *LState, n int) int { return int(int32(L.Lua51CheckInteger(n))) }
-
 // lua51CString is s as C's string functions see it: up to its first NUL.
 func lua51CString(s string) string {
 	if i := strings.IndexByte(s, 0); i >= 0 {
@@ -77,12 +52,12 @@ func lua51PosRelat(pos int64, n int) int64 {
 }
 
 func lua51StrLen(L *LState) int {
-	L.Push(LNumber(len(lua51CheckLString(L, 1))))
+	L.Push(LNumber(len(L.CheckString(1))))
 	return 1
 }
 
 func lua51StrSub(L *LState) int {
-	s := lua51CheckLString(L, 1)
+	s := L.CheckString(1)
 	start := lua51PosRelat(L.Lua51CheckInteger(2), len(s))
 	end := lua51PosRelat(L.Lua51OptInteger(3, -1), len(s))
 	if start < 1 {
@@ -100,7 +75,7 @@ func lua51StrSub(L *LState) int {
 }
 
 func lua51StrReverse(L *LState) int {
-	s := lua51CheckLString(L, 1)
+	s := L.CheckString(1)
 	b := make([]byte, len(s))
 	for i := range b {
 		b[i] = s[len(s)-1-i]
@@ -112,7 +87,7 @@ func lua51StrReverse(L *LState) int {
 // str_lower and str_upper use C's tolower/toupper: ASCII letters only in
 // the C locale Redis runs its scripts in.
 func lua51StrLower(L *LState) int {
-	s := []byte(lua51CheckLString(L, 1))
+	s := []byte(L.CheckString(1))
 	for i, c := range s {
 		if c >= 'A' && c <= 'Z' {
 			s[i] = c + 'a' - 'A'
@@ -123,7 +98,7 @@ func lua51StrLower(L *LState) int {
 }
 
 func lua51StrUpper(L *LState) int {
-	s := []byte(lua51CheckLString(L, 1))
+	s := []byte(L.CheckString(1))
 	for i, c := range s {
 		if c >= 'a' && c <= 'z' {
 			s[i] = c - 'a' + 'A'
@@ -134,8 +109,8 @@ func lua51StrUpper(L *LState) int {
 }
 
 func lua51StrRep(L *LState) int {
-	s := lua51CheckLString(L, 1)
-	n := lua51CheckInt(L, 2)
+	s := L.CheckString(1)
+	n := L.CheckInt(2)
 	if n <= 0 || len(s) == 0 {
 		L.Push(emptyLString)
 		return 1
@@ -147,7 +122,7 @@ func lua51StrRep(L *LState) int {
 }
 
 func lua51StrByte(L *LState) int {
-	s := lua51CheckLString(L, 1)
+	s := L.CheckString(1)
 	posi := lua51PosRelat(L.Lua51OptInteger(2, 1), len(s))
 	pose := lua51PosRelat(L.Lua51OptInteger(3, posi), len(s))
 	if posi <= 0 {
@@ -173,7 +148,7 @@ func lua51StrChar(L *LState) int {
 	n := L.GetTop()
 	b := make([]byte, n)
 	for i := 1; i <= n; i++ {
-		c := lua51CheckInt(L, i)
+		c := L.CheckInt(i)
 		if c < 0 || c > 255 {
 			L.Lua51ArgError(i, "invalid value")
 		}
@@ -315,7 +290,7 @@ func lua51MatchClass(c, cl int) bool {
 	case 'p':
 		res = lua51IsPunct(c)
 	case 's':
-		res = c == ' ' || c >= '\t' && c <= '\r'
+		res = c < 256 && lua51IsSpace(byte(c))
 	case 'u':
 		res = lua51IsUpper(c)
 	case 'w':
@@ -574,8 +549,8 @@ func (ms *lua51MatchState) pushCaptures(s, e int, whole bool) int {
 }
 
 func lua51StrFindAux(L *LState, find bool) int {
-	s := lua51CheckLString(L, 1)
-	pat := lua51CheckLString(L, 2)
+	s := L.CheckString(1)
+	pat := L.CheckString(2)
 	init := lua51PosRelat(L.Lua51OptInteger(3, 1), len(s)) - 1
 	if init < 0 {
 		init = 0
@@ -621,8 +596,8 @@ func lua51StrMatch(L *LState) int { return lua51StrFindAux(L, false) }
 // lua51StrGmatch is gmatch: one iterator function holding the subject, the
 // pattern and the next start (its three upvalues in Lua 5.1).
 func lua51StrGmatch(L *LState) int {
-	s := lua51CheckLString(L, 1)
-	pat := lua51CString(lua51CheckLString(L, 2))
+	s := L.CheckString(1)
+	pat := lua51CString(L.CheckString(2))
 	next := 0
 	L.Push(L.NewFunction(func(L *LState) int {
 		ms := &lua51MatchState{L: L, src: s, pat: pat}
@@ -692,12 +667,12 @@ func (ms *lua51MatchState) gsubAdd(b *strings.Builder, s, e int) {
 }
 
 func lua51StrGsub(L *LState) int {
-	src := lua51CheckLString(L, 1)
-	pat := lua51CString(lua51CheckLString(L, 2))
+	src := L.CheckString(1)
+	pat := lua51CString(L.CheckString(2))
 	tr := L.Get(3).Type()
 	maxS := len(src) + 1
 	if L.Get(4) != LNil {
-		maxS = lua51CheckInt(L, 4)
+		maxS = L.CheckInt(4)
 	}
 	p, anchor := 0, pat != "" && pat[0] == '^'
 	if anchor {
@@ -904,7 +879,7 @@ func lua51FormatFloat(sp *lua51Spec, verb byte, d float64) string {
 func lua51StrFormat(L *LState) int {
 	top := L.GetTop()
 	arg := 1
-	f := lua51CheckLString(L, 1)
+	f := L.CheckString(1)
 	var b strings.Builder
 	for i := 0; i < len(f); {
 		if f[i] != '%' {
@@ -931,10 +906,10 @@ func lua51StrFormat(L *LState) int {
 		var item string
 		switch verb {
 		case 'c':
-			c := byte(Lua51Int(lua51CheckNumber(L, arg)))
+			c := byte(Lua51Int(float64(L.CheckNumber(arg))))
 			item = sp.pad(string([]byte{c}))
 		case 'd', 'i':
-			n := Lua51Integer(lua51CheckNumber(L, arg))
+			n := Lua51Integer(float64(L.CheckNumber(arg)))
 			if n == 0 && sp.prec == 0 {
 				// C prints no digit, but the sign a flag asks for
 				sign := ""
@@ -948,14 +923,14 @@ func lua51StrFormat(L *LState) int {
 			}
 			item = fmt.Sprintf(sp.goFormat('d'), n)
 		case 'o', 'x', 'X', 'u':
-			item = sp.unsigned(verb, lua51Unsigned(lua51CheckNumber(L, arg)))
+			item = sp.unsigned(verb, lua51Unsigned(float64(L.CheckNumber(arg))))
 		case 'e', 'E', 'f', 'g', 'G':
-			item = lua51FormatFloat(&sp, verb, lua51CheckNumber(L, arg))
+			item = lua51FormatFloat(&sp, verb, float64(L.CheckNumber(arg)))
 		case 'q':
-			lua51AddQuoted(&b, lua51CheckLString(L, arg))
+			lua51AddQuoted(&b, L.CheckString(arg))
 			continue
 		case 's':
-			s := lua51CheckLString(L, arg)
+			s := L.CheckString(arg)
 			if sp.prec < 0 && len(s) >= 100 {
 				// no precision and too long to format: kept whole
 				b.WriteString(s)

@@ -691,9 +691,6 @@ func isRangeError(err error) bool {
 // whose arguments are on its stack.
 func lua51CheckStack(L *LState, n int) bool { return Lua51CheckStack(L.GetTop(), n) }
 
-// lua51OptInt is luaL_optint: luaL_optinteger cast to a C int.
-func lua51OptInt(L *LState, n int, def int) int { return int(int32(L.Lua51OptInteger(n, int64(def)))) }
-
 // fieldCacheEntry is what a GETGLOBAL or GETTABLEKS instruction last found:
 // the raw value of key in tb while tb's string keys were at version ver.
 type fieldCacheEntry struct {
