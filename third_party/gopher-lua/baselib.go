@@ -5,7 +5,6 @@ import (
 	"io"
 	"os"
 	"runtime"
-	"strconv"
 	"strings"
 )
 
@@ -17,8 +16,7 @@ func OpenBase(L *LState) int {
 	L.SetGlobal("_VERSION", LString(LuaVersion))
 	basemod := L.RegisterModule("_G", baseFuncs)
 	global.RawSetString("ipairs", L.NewClosure(baseIpairs, L.NewFunction(ipairsaux)))
-	global.RawSetString("pairs", L.NewClosure(basePairs, L.NewFunction(pairsaux)))
-	lua51OpenBase(L, global) // locksim: lbaselib.c's versions
+	global.RawSetString("pairs", L.NewClosure(basePairs, global.RawGetString("next"))) // locksim: luaB_pairs returns next itself
 	L.Push(basemod)
 	return 1
 }
@@ -30,24 +28,25 @@ var baseFuncs = map[string]LGFunction{
 	"error":          baseError,
 	"getfenv":        baseGetFEnv,
 	"getmetatable":   baseGetMetatable,
+	"gcinfo":         lua51BaseGCInfo,
 	"load":           baseLoad,
 	"loadfile":       baseLoadFile,
 	"loadstring":     baseLoadString,
-	"next":           baseNext,
+	"next":           lua51BaseNext, // locksim: the ports of locksim_lbaselib.go
 	"pcall":          basePCall,
 	"print":          basePrint,
 	"rawequal":       baseRawEqual,
 	"rawget":         baseRawGet,
-	"rawset":         baseRawSet,
-	"select":         baseSelect,
+	"rawset":         lua51BaseRawSet,
+	"select":         lua51BaseSelect,
 	"_printregs":     base_PrintRegs,
 	"setfenv":        baseSetFEnv,
-	"setmetatable":   baseSetMetatable,
-	"tonumber":       baseToNumber,
-	"tostring":       baseToString,
+	"setmetatable":   lua51BaseSetMetatable,
+	"tonumber":       lua51BaseToNumber,
+	"tostring":       lua51BaseToString,
 	"type":           baseType,
 	"unpack":         baseUnpack,
-	"xpcall":         baseXPCall,
+	"xpcall":         lua51BaseXPCall,
 	// loadlib
 	"module":  loModule,
 	"require": loRequire,
@@ -224,36 +223,6 @@ func baseLoadString(L *LState) int {
 
 }
 
-func baseNext(L *LState) int {
-	tb := L.CheckTable(1)
-	index := LNil
-	if L.GetTop() >= 2 {
-		index = L.Get(2)
-	}
-	key, value := tb.Next(index)
-	if key == LNil {
-		L.Push(LNil)
-		return 1
-	}
-	L.Push(key)
-	L.Push(value)
-	return 2
-}
-
-func pairsaux(L *LState) int {
-	tb := L.CheckTable(1)
-	key, value := tb.Next(L.Get(2))
-	if key == LNil {
-		return 0
-	} else {
-		L.Pop(1)
-		L.Push(key)
-		L.Push(key)
-		L.Push(value)
-		return 2
-	}
-}
-
 func basePairs(L *LState) int {
 	tb := L.CheckTable(1)
 	L.Push(L.Get(UpvalueIndex(1)))
@@ -317,38 +286,6 @@ func baseRawGet(L *LState) int {
 	return 1
 }
 
-func baseRawSet(L *LState) int {
-	tb, k, v := L.CheckTable(1), L.CheckAny(2), L.CheckAny(3)
-	lua51CheckWritable(L, tb) // locksim: Redis's read-only tables (lapi.c lua_rawset)
-	L.RawSet(tb, k, v)
-	return 0
-}
-
-func baseSelect(L *LState) int {
-	L.CheckTypes(1, LTNumber, LTString)
-	switch lv := L.Get(1).(type) {
-	case LNumber:
-		idx := int(lv)
-		num := L.GetTop()
-		if idx < 0 {
-			idx = num + idx
-		} else if idx > num {
-			idx = num
-		}
-		if 1 > idx {
-			L.ArgError(1, "index out of range")
-		}
-		return num - idx
-	case LString:
-		if string(lv) != "#" {
-			L.ArgError(1, "invalid string '"+string(lv)+"'")
-		}
-		L.Push(LNumber(L.GetTop() - 1))
-		return 1
-	}
-	return 0
-}
-
 func baseSetFEnv(L *LState) int {
 	var value LValue
 	if L.GetTop() == 0 {
@@ -392,72 +329,6 @@ func baseSetFEnv(L *LState) int {
 	return 0
 }
 
-func baseSetMetatable(L *LState) int {
-	L.CheckTypes(2, LTNil, LTTable)
-	obj := L.Get(1)
-	if obj == LNil {
-		L.RaiseError("cannot set metatable to a nil object.")
-	}
-	mt := L.Get(2)
-	if m := L.metatable(obj, true); m != LNil {
-		if tb, ok := m.(*LTable); ok && tb.RawGetString("__metatable") != LNil {
-			L.RaiseError("cannot change a protected metatable")
-		}
-	}
-	if tb, ok := obj.(*LTable); ok {
-		lua51CheckWritable(L, tb) // locksim: Redis's read-only tables (lapi.c lua_setmetatable)
-	}
-	L.SetMetatable(obj, mt)
-	L.SetTop(1)
-	return 1
-}
-
-func baseToNumber(L *LState) int {
-	base := L.OptInt(2, 10)
-	noBase := L.Get(2) == LNil
-
-	switch lv := L.CheckAny(1).(type) {
-	case LNumber:
-		L.Push(lv)
-	case LString:
-		if base == 10 {
-			// locksim: luaB_tonumber: base 10 converts like luaO_str2d
-			if v, err := parseNumber(string(lv)); err == nil {
-				L.Push(v)
-			} else {
-				L.Push(LNil)
-			}
-			return 1
-		}
-		str := strings.Trim(string(lv), " \n\t")
-		if strings.Index(str, ".") > -1 {
-			if v, err := strconv.ParseFloat(str, LNumberBit); err != nil {
-				L.Push(LNil)
-			} else {
-				L.Push(LNumber(v))
-			}
-		} else {
-			if noBase && strings.HasPrefix(strings.ToLower(str), "0x") {
-				base, str = 16, str[2:] // Hex number
-			}
-			if v, err := strconv.ParseInt(str, base, LNumberBit); err != nil {
-				L.Push(LNil)
-			} else {
-				L.Push(LNumber(v))
-			}
-		}
-	default:
-		L.Push(LNil)
-	}
-	return 1
-}
-
-func baseToString(L *LState) int {
-	v1 := L.CheckAny(1)
-	L.Push(L.ToStringMeta(v1))
-	return 1
-}
-
 func baseType(L *LState) int {
 	L.Push(LString(L.CheckAny(1).Type().String()))
 	return 1
@@ -481,27 +352,6 @@ func baseUnpack(L *LState) int {
 		L.Push(tb.RawGetInt(i))
 	}
 	return n
-}
-
-func baseXPCall(L *LState) int {
-	fn := L.CheckFunction(1)
-	errfunc := L.CheckFunction(2)
-
-	top := L.GetTop()
-	L.Push(fn)
-	if err := L.PCall(0, MultRet, errfunc); err != nil {
-		lua51ReraiseIfBudgetExceeded(L) // locksim: the instruction budget error is uncatchable
-		L.Push(LFalse)
-		if aerr, ok := err.(*ApiError); ok {
-			L.Push(aerr.Object)
-		} else {
-			L.Push(LString(err.Error()))
-		}
-		return 2
-	} else {
-		L.Insert(LTrue, top+1)
-		return L.GetTop() - top
-	}
 }
 
 /* }}} */

@@ -56,37 +56,6 @@ func lua51FuncOrder(name string, funcs map[string]LGFunction) (order []string, k
 	return append(order, rest...), known
 }
 
-func init() {
-	// The libraries' tables take their functions from these maps, in
-	// Lua's order: the ports replace gopher-lua's there, and the functions
-	// gopher-lua lacks join them (math.mod comes after pi and huge).
-	for name, fn := range map[string]LGFunction{
-		"tonumber": lua51BaseToNumber, "select": lua51BaseSelect, "rawset": lua51BaseRawSet,
-		"setmetatable": lua51BaseSetMetatable, "xpcall": lua51BaseXPCall, "gcinfo": lua51BaseGCInfo,
-		"next": lua51BaseNext, "tostring": lua51BaseToString,
-	} {
-		baseFuncs[name] = fn
-	}
-	for name, fn := range map[string]LGFunction{
-		"concat": lua51TabConcat, "insert": lua51TabInsert, "remove": lua51TabRemove, "sort": lua51TabSort,
-		"getn": lua51TabGetN, "setn": lua51TabSetN, "maxn": lua51TabMaxN, "foreach": lua51TabForeach,
-		"foreachi": lua51TabForeachI,
-	} {
-		tableFuncs[name] = fn
-	}
-	for name, fn := range lua51MathFuncs() {
-		mathFuncs[name] = fn
-	}
-	delete(mathFuncs, "mod")
-}
-
-func lua51OpenBase(L *LState, g *LTable) {
-	// luaB_pairs returns next itself (its upvalue)
-	next := L.NewFunction(lua51BaseNext)
-	g.RawSetString("next", next)
-	g.RawSetString("pairs", L.NewClosure(basePairs, next))
-}
-
 // lua51Order is the order next visits one table's keys in.
 type lua51Order struct {
 	keys []LValue
@@ -196,21 +165,6 @@ func lua51NextInOrder(L *LState, tb *LTable, key LValue) (LValue, LValue) {
 		}
 	}
 	return LNil, LNil
-}
-
-// lua51MathFuncs are the math functions ported from lmathlib.c.
-func lua51MathFuncs() map[string]LGFunction {
-	return map[string]LGFunction{
-		"max": lua51MathMax, "min": lua51MathMin, "fmod": lua51MathFmod, "modf": lua51MathModf,
-		"log": lua51MathLog(math.Log), "sin": lua51MathTrig(math.Sin), "cos": lua51MathTrig(math.Cos),
-		"tan": lua51MathTrig(math.Tan), "atan2": lua51MathAtan2,
-	}
-}
-
-// lua51OpenMath adds what luaopen_math sets after its functions: math.mod,
-// LUA_COMPAT_MOD's name for fmod (pi and huge come before it).
-func lua51OpenMath(L *LState, mod *LTable) {
-	mod.RawSetString("mod", mod.RawGetString("fmod"))
 }
 
 /* base {{{ */

@@ -19,19 +19,6 @@ import (
 	"strings"
 )
 
-// init puts the ports below in the string library's table of functions;
-// gfind stays an alias of gmatch, as in Lua 5.1 (LUA_COMPAT_GFIND).
-func init() {
-	for name, fn := range map[string]LGFunction{
-		"byte": lua51StrByte, "char": lua51StrChar, "find": lua51StrFind, "format": lua51StrFormat,
-		"gsub": lua51StrGsub, "len": lua51StrLen, "lower": lua51StrLower, "match": lua51StrMatch,
-		"rep": lua51StrRep, "reverse": lua51StrReverse, "sub": lua51StrSub, "upper": lua51StrUpper,
-		"gmatch": lua51StrGmatch, "gfind": lua51StrGmatch,
-	} {
-		strFuncs[name] = fn
-	}
-}
-
 // lua51CString is s as C's string functions see it: up to its first NUL.
 func lua51CString(s string) string {
 	if i := strings.IndexByte(s, 0); i >= 0 {

@@ -8,8 +8,8 @@ import (
 func OpenMath(L *LState) int {
 	mod := L.RegisterModule(MathLibName, mathFuncs).(*LTable)
 	mod.RawSetString("pi", LNumber(math.Pi))
-	mod.RawSetString("huge", LNumber(math.Inf(1))) // locksim: HUGE_VAL as in lmathlib.c
-	lua51OpenMath(L, mod)                          // locksim: lmathlib.c's versions
+	mod.RawSetString("huge", LNumber(math.Inf(1)))    // locksim: HUGE_VAL as in lmathlib.c
+	mod.RawSetString("mod", mod.RawGetString("fmod")) // locksim: LUA_COMPAT_MOD, set after pi and huge as luaopen_math does
 	L.Push(mod)
 	return 1
 }
@@ -19,30 +19,29 @@ var mathFuncs = map[string]LGFunction{
 	"acos":       mathAcos,
 	"asin":       mathAsin,
 	"atan":       mathAtan,
-	"atan2":      mathAtan2,
+	"atan2":      lua51MathAtan2, // locksim: the ports of locksim_lbaselib.go
 	"ceil":       mathCeil,
-	"cos":        mathCos,
+	"cos":        lua51MathTrig(math.Cos),
 	"cosh":       mathCosh,
 	"deg":        mathDeg,
 	"exp":        mathExp,
 	"floor":      mathFloor,
-	"fmod":       mathFmod,
+	"fmod":       lua51MathFmod,
 	"frexp":      mathFrexp,
 	"ldexp":      mathLdexp,
-	"log":        mathLog,
+	"log":        lua51MathLog(math.Log),
 	"log10":      mathLog10,
-	"max":        mathMax,
-	"min":        mathMin,
-	"mod":        mathMod,
-	"modf":       mathModf,
+	"max":        lua51MathMax,
+	"min":        lua51MathMin,
+	"modf":       lua51MathModf,
 	"pow":        mathPow,
 	"rad":        mathRad,
 	"random":     mathRandom,
 	"randomseed": mathRandomseed,
-	"sin":        mathSin,
+	"sin":        lua51MathTrig(math.Sin),
 	"sinh":       mathSinh,
 	"sqrt":       mathSqrt,
-	"tan":        mathTan,
+	"tan":        lua51MathTrig(math.Tan),
 	"tanh":       mathTanh,
 }
 
@@ -66,18 +65,8 @@ func mathAtan(L *LState) int {
 	return 1
 }
 
-func mathAtan2(L *LState) int {
-	L.Push(LNumber(math.Atan2(float64(L.CheckNumber(1)), float64(L.CheckNumber(2)))))
-	return 1
-}
-
 func mathCeil(L *LState) int {
 	L.Push(LNumber(math.Ceil(float64(L.CheckNumber(1)))))
-	return 1
-}
-
-func mathCos(L *LState) int {
-	L.Push(LNumber(math.Cos(float64(L.CheckNumber(1)))))
 	return 1
 }
 
@@ -101,11 +90,6 @@ func mathFloor(L *LState) int {
 	return 1
 }
 
-func mathFmod(L *LState) int {
-	L.Push(LNumber(math.Mod(float64(L.CheckNumber(1)), float64(L.CheckNumber(2)))))
-	return 1
-}
-
 func mathFrexp(L *LState) int {
 	v1, v2 := math.Frexp(float64(L.CheckNumber(1)))
 	L.Push(LNumber(v1))
@@ -118,60 +102,9 @@ func mathLdexp(L *LState) int {
 	return 1
 }
 
-func mathLog(L *LState) int {
-	L.Push(LNumber(math.Log(float64(L.CheckNumber(1)))))
-	return 1
-}
-
 func mathLog10(L *LState) int {
 	L.Push(LNumber(math.Log10(float64(L.CheckNumber(1)))))
 	return 1
-}
-
-func mathMax(L *LState) int {
-	if L.GetTop() == 0 {
-		L.RaiseError("wrong number of arguments")
-	}
-	max := L.CheckNumber(1)
-	top := L.GetTop()
-	for i := 2; i <= top; i++ {
-		v := L.CheckNumber(i)
-		if v > max {
-			max = v
-		}
-	}
-	L.Push(max)
-	return 1
-}
-
-func mathMin(L *LState) int {
-	if L.GetTop() == 0 {
-		L.RaiseError("wrong number of arguments")
-	}
-	min := L.CheckNumber(1)
-	top := L.GetTop()
-	for i := 2; i <= top; i++ {
-		v := L.CheckNumber(i)
-		if v < min {
-			min = v
-		}
-	}
-	L.Push(min)
-	return 1
-}
-
-func mathMod(L *LState) int {
-	lhs := L.CheckNumber(1)
-	rhs := L.CheckNumber(2)
-	L.Push(luaModulo(lhs, rhs))
-	return 1
-}
-
-func mathModf(L *LState) int {
-	v1, v2 := math.Modf(float64(L.CheckNumber(1)))
-	L.Push(LNumber(v1))
-	L.Push(LNumber(v2))
-	return 2
 }
 
 func mathPow(L *LState) int {
@@ -204,11 +137,6 @@ func mathRandomseed(L *LState) int {
 	return 0
 }
 
-func mathSin(L *LState) int {
-	L.Push(LNumber(math.Sin(float64(L.CheckNumber(1)))))
-	return 1
-}
-
 func mathSinh(L *LState) int {
 	L.Push(LNumber(math.Sinh(float64(L.CheckNumber(1)))))
 	return 1
@@ -216,11 +144,6 @@ func mathSinh(L *LState) int {
 
 func mathSqrt(L *LState) int {
 	L.Push(LNumber(math.Sqrt(float64(L.CheckNumber(1)))))
-	return 1
-}
-
-func mathTan(L *LState) int {
-	L.Push(LNumber(math.Tan(float64(L.CheckNumber(1)))))
 	return 1
 }
 

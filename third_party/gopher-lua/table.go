@@ -3,31 +3,6 @@ package lua
 const defaultArrayCap = 32
 const defaultHashCap = 32
 
-type lValueArraySorter struct {
-	L      *LState
-	Fn     *LFunction
-	Values []LValue
-}
-
-func (lv lValueArraySorter) Len() int {
-	return len(lv.Values)
-}
-
-func (lv lValueArraySorter) Swap(i, j int) {
-	lv.Values[i], lv.Values[j] = lv.Values[j], lv.Values[i]
-}
-
-func (lv lValueArraySorter) Less(i, j int) bool {
-	if lv.Fn != nil {
-		lv.L.Push(lv.Fn)
-		lv.L.Push(lv.Values[i])
-		lv.L.Push(lv.Values[j])
-		lv.L.Call(2, 1)
-		return LVAsBool(lv.L.reg.Pop())
-	}
-	return lessThan(lv.L, lv.Values[i], lv.Values[j])
-}
-
 func newLTable(acap int, hcap int) *LTable {
 	if acap < 0 {
 		acap = 0
