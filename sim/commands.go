@@ -114,7 +114,7 @@ func (s *Store) Do(args ...string) Reply {
 	if c == nil && redisKnowsCommand(args) {
 		// a real Redis would run it: say the store lacks it instead of
 		// answering as Redis does for a command it does not know
-		return Err("ERR command '" + strings.ToLower(args[0]) + "' is not simulated (Redis 7.0 has it; the store implements what locks use)")
+		return errNotSimulated(args[0])
 	}
 	if c == nil {
 		// Redis 7.0 server.c processCommand.
@@ -135,8 +135,12 @@ func (s *Store) Do(args ...string) Reply {
 	return c.fn(s, args)
 }
 
-func arityOK(c *command, n int) bool {
-	return (c.arity > 0 && n == c.arity) || (c.arity < 0 && n >= -c.arity)
+func arityOK(c *command, n int) bool { return arityFits(c.arity, n) }
+
+// arityFits is Redis's arity rule: exactly arity arguments (the name
+// included) when it is positive, at least -arity when it is negative.
+func arityFits(arity, n int) bool {
+	return (arity > 0 && n == arity) || (arity < 0 && n >= -arity)
 }
 
 func cmdPing(s *Store, a []string) Reply {
@@ -691,14 +695,19 @@ func cmdLIndex(s *Store, a []string) Reply {
 	if v == nil {
 		return Nil
 	}
-	n := int64(len(v.list))
+	if i, ok := v.listIndex(idx); ok {
+		return Bulk(v.list[i])
+	}
+	return Nil
+}
+
+// listIndex is the position of index idx (negative: from the end), false
+// when the list has none.
+func (v *value) listIndex(idx int64) (int64, bool) {
 	if idx < 0 {
-		idx += n
+		idx += int64(len(v.list))
 	}
-	if idx < 0 || idx >= n {
-		return Nil
-	}
-	return Bulk(v.list[idx])
+	return idx, idx >= 0 && idx < int64(len(v.list))
 }
 
 // cmdPop ports t_list.c popGenericCommand (LPOP/RPOP key [count]).
@@ -769,6 +778,13 @@ func cmdPush(s *Store, a []string) Reply {
 	return Int(int64(len(v.list)))
 }
 
+// parseIntPair reads two integer arguments (a range's start and stop).
+func parseIntPair(x, y string) (int64, int64, bool) {
+	a, ok1 := parseInt(x)
+	b, ok2 := parseInt(y)
+	return a, b, ok1 && ok2
+}
+
 // rangeIndices turns Redis's inclusive start/stop (negatives from the end)
 // into a half-open slice range over n elements.
 func rangeIndices(start, stop, n int64) (int64, int64) {
@@ -791,9 +807,8 @@ func rangeIndices(start, stop, n int64) (int64, int64) {
 }
 
 func cmdLRange(s *Store, a []string) Reply {
-	start, ok1 := parseInt(a[2])
-	stop, ok2 := parseInt(a[3])
-	if !ok1 || !ok2 {
+	start, stop, ok := parseIntPair(a[2], a[3])
+	if !ok {
 		return Err(errNotInteger)
 	}
 	v, wrong := s.lookupType(a[1], typeList)
@@ -1105,6 +1120,22 @@ func parseScoreBound(s string) (scoreBound, bool) {
 	return b, true
 }
 
+// scoreRange is a BYSCORE range, min and max.
+type scoreRange struct{ min, max scoreBound }
+
+// errMinMax is Redis's reply to a range whose ends are not scores.
+const errMinMax = "ERR min or max is not a float"
+
+// parseScoreRange reads the ends lo and hi (zslParseRange).
+func parseScoreRange(lo, hi string) (scoreRange, bool) {
+	min, ok1 := parseScoreBound(lo)
+	max, ok2 := parseScoreBound(hi)
+	return scoreRange{min, max}, ok1 && ok2
+}
+
+// has tells whether f lies in the range.
+func (r scoreRange) has(f float64) bool { return r.min.belowOrAt(f) && r.max.aboveOrAt(f) }
+
 func (b scoreBound) belowOrAt(f float64) bool { // f >= min
 	if b.exclusive {
 		return f > b.val
@@ -1156,10 +1187,9 @@ func cmdZRange(s *Store, a []string) Reply {
 		if rev {
 			lo, hi = hi, lo
 		}
-		min, ok1 := parseScoreBound(lo)
-		max, ok2 := parseScoreBound(hi)
-		if !ok1 || !ok2 {
-			return Err("ERR min or max is not a float")
+		rng, ok := parseScoreRange(lo, hi)
+		if !ok {
+			return Err(errMinMax)
 		}
 		v, wrong := s.lookupType(a[1], typeZSet)
 		if wrong {
@@ -1167,7 +1197,7 @@ func cmdZRange(s *Store, a []string) Reply {
 		}
 		if v != nil {
 			for _, m := range v.zset {
-				if min.belowOrAt(m.score) && max.aboveOrAt(m.score) {
+				if rng.has(m.score) {
 					sel = append(sel, m)
 				}
 			}
@@ -1186,9 +1216,8 @@ func cmdZRange(s *Store, a []string) Reply {
 			}
 		}
 	} else {
-		start, ok1 := parseInt(a[2])
-		stop, ok2 := parseInt(a[3])
-		if !ok1 || !ok2 {
+		start, stop, ok := parseIntPair(a[2], a[3])
+		if !ok {
 			return Err(errNotInteger)
 		}
 		v, wrong := s.lookupType(a[1], typeZSet)

@@ -100,7 +100,7 @@ func cmdHStrLen(s *Store, a []string) Reply {
 func cmdMGet(s *Store, a []string) Reply {
 	out := make([]Reply, 0, len(a)-1)
 	for _, k := range a[1:] {
-		if v, wrong := s.lookupType(k, typeString); v != nil && !wrong {
+		if v, _ := s.lookupType(k, typeString); v != nil { // nil for another type too
 			out = append(out, Bulk(v.str))
 		} else {
 			out = append(out, Nil)
@@ -123,9 +123,8 @@ func cmdStrLen(s *Store, a []string) Reply {
 // cmdGetRange is getrangeCommand: the indexes are parsed before the key is
 // looked up.
 func cmdGetRange(s *Store, a []string) Reply {
-	start, ok1 := parseInt(a[2])
-	end, ok2 := parseInt(a[3])
-	if !ok1 || !ok2 {
+	start, end, ok := parseIntPair(a[2], a[3])
+	if !ok {
 		return Err(errNotInteger)
 	}
 	v, wrong := s.lookupType(a[1], typeString)
@@ -220,10 +219,9 @@ func cmdZRevRank(s *Store, a []string) Reply {
 // cmdZCount is zcountCommand: the range is parsed before the key is looked
 // up.
 func cmdZCount(s *Store, a []string) Reply {
-	min, ok1 := parseScoreBound(a[2])
-	max, ok2 := parseScoreBound(a[3])
-	if !ok1 || !ok2 {
-		return Err("ERR min or max is not a float")
+	rng, ok := parseScoreRange(a[2], a[3])
+	if !ok {
+		return Err(errMinMax)
 	}
 	v, wrong := s.lookupType(a[1], typeZSet)
 	if wrong {
@@ -232,7 +230,7 @@ func cmdZCount(s *Store, a []string) Reply {
 	var n int64
 	if v != nil {
 		for _, m := range v.zset {
-			if min.belowOrAt(m.score) && max.aboveOrAt(m.score) {
+			if rng.has(m.score) {
 				n++
 			}
 		}
@@ -301,10 +299,9 @@ func cmdZRevRange(s *Store, a []string) Reply {
 
 // cmdZRemRangeByScore is zremrangeGenericCommand(ZRANGE_SCORE).
 func cmdZRemRangeByScore(s *Store, a []string) Reply {
-	min, ok1 := parseScoreBound(a[2])
-	max, ok2 := parseScoreBound(a[3])
-	if !ok1 || !ok2 {
-		return Err("ERR min or max is not a float")
+	rng, ok := parseScoreRange(a[2], a[3])
+	if !ok {
+		return Err(errMinMax)
 	}
 	v, wrong := s.lookupType(a[1], typeZSet)
 	if wrong {
@@ -315,7 +312,7 @@ func cmdZRemRangeByScore(s *Store, a []string) Reply {
 	}
 	var n int64
 	for j := 0; j < len(v.zset); {
-		if m := v.zset[j]; min.belowOrAt(m.score) && max.aboveOrAt(m.score) {
+		if rng.has(v.zset[j].score) {
 			v.zremAt(j)
 			n++
 			continue
@@ -342,14 +339,11 @@ func cmdLSet(s *Store, a []string) Reply {
 	if v == nil {
 		return Err("ERR no such key")
 	}
-	n := int64(len(v.list))
-	if idx < 0 {
-		idx += n
-	}
-	if idx < 0 || idx >= n {
+	i, ok := v.listIndex(idx)
+	if !ok {
 		return Err("ERR index out of range")
 	}
-	v.list[idx] = a[3]
+	v.list[i] = a[3]
 	if s.recording {
 		s.propagate("LSET", a[1], a[2], a[3])
 	}
@@ -358,9 +352,8 @@ func cmdLSet(s *Store, a []string) Reply {
 
 // cmdLTrim is ltrimCommand: a missing key is OK; an emptied list goes.
 func cmdLTrim(s *Store, a []string) Reply {
-	start, ok1 := parseInt(a[2])
-	stop, ok2 := parseInt(a[3])
-	if !ok1 || !ok2 {
+	start, stop, ok := parseIntPair(a[2], a[3])
+	if !ok {
 		return Err(errNotInteger)
 	}
 	v, wrong := s.lookupType(a[1], typeList)

@@ -415,10 +415,15 @@ func unsimulatedCommand(args []string) Reply {
 		return Err("ERR " + errScriptArity) // a container's arity is -2
 	}
 	if arity, ok := noScriptArity[key]; ok {
-		if arity > 0 && arity != len(args) || arity < 0 && len(args) < -arity {
+		if !arityFits(arity, len(args)) {
 			return Err("ERR " + errScriptArity)
 		}
 		return Err("ERR " + errNoScript)
 	}
-	return Err("ERR command '" + name + "' is not simulated (Redis 7.0 has it; the store implements what locks use)")
+	return errNotSimulated(name)
+}
+
+// errNotSimulated answers a command Redis 7.0 has that the store lacks.
+func errNotSimulated(name string) Reply {
+	return Err("ERR command '" + strings.ToLower(name) + "' is not simulated (Redis 7.0 has it; the store implements what locks use)")
 }
