@@ -310,7 +310,7 @@ func (e *Engine) eval(s *Store, sc *Script, keys, argv []string) Reply {
 // cannot keep one past its end (the globals are read-only).
 func (e *Engine) forget() {
 	e.libs.Forget()
-	e.L.ForgetLua51NextOrders()
+	e.L.Lua51ScriptEnded()
 }
 
 // boxed is a Lua table of strings refilled for every script, with the

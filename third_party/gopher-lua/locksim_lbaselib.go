@@ -65,16 +65,16 @@ type lua51Order struct {
 // SetLua51NextOrder makes next (and pairs) visit a table's keys in the
 // order f gives (the keys with a value, each once), for instance Lua 5.1's
 // hash order, instead of gopher-lua's. The order is made when a traversal
-// starts (next(t, nil)) and kept for the table until ForgetLua51NextOrders;
+// starts (next(t, nil)) and kept for the table until Lua51ScriptEnded;
 // nil returns to gopher-lua's order.
 func (ls *LState) SetLua51NextOrder(f func(*LTable) []LValue) {
 	ls.G.nextOrder = f
 	ls.G.nextCache = nil
 }
 
-// ForgetLua51NextOrders drops the orders made so far, and the addresses
-// tostring has shown (a script ended).
-func (ls *LState) ForgetLua51NextOrders() {
+// Lua51ScriptEnded drops what the state kept of a script's values: the
+// orders next made and the addresses tostring showed.
+func (ls *LState) Lua51ScriptEnded() {
 	if len(ls.G.nextCache) > 0 {
 		clear(ls.G.nextCache)
 	}
@@ -729,16 +729,14 @@ func lua51Pow(x, y float64) float64 {
 
 // lua51MathLog is glibc's log: a negative argument is an invalid
 // operation, whose NaN prints "-nan" (glibc's log10 answers "nan": Go's).
-func lua51MathLog(f func(float64) float64) LGFunction {
-	return func(L *LState) int {
-		x := float64(L.CheckNumber(1))
-		r := f(x)
-		if x < 0 {
-			r = lua51DefaultNaN
-		}
-		L.Push(LNumber(r))
-		return 1
+func lua51MathLog(L *LState) int {
+	x := float64(L.CheckNumber(1))
+	r := math.Log(x)
+	if x < 0 {
+		r = lua51DefaultNaN
 	}
+	L.Push(LNumber(r))
+	return 1
 }
 
 // lua51MathTrig is glibc's sin, cos or tan: an infinite argument is an

@@ -29,7 +29,7 @@ var mathFuncs = map[string]LGFunction{
 	"fmod":       lua51MathFmod,
 	"frexp":      mathFrexp,
 	"ldexp":      mathLdexp,
-	"log":        lua51MathLog(math.Log),
+	"log":        lua51MathLog,
 	"log10":      mathLog10,
 	"max":        lua51MathMax,
 	"min":        lua51MathMin,
