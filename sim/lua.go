@@ -408,10 +408,10 @@ func (e *Engine) scriptError(sc *Script, err error) Reply {
 	if t, ok := obj.(*lua.LTable); ok {
 		// luaExtractErrorInformation: lua_getfield(err), any string or number
 		if es := e.L.GetField(t, "err"); es.Type() == lua.LTString || es.Type() == lua.LTNumber {
-			return Err(cString(lua.LVAsString(es)) + suffix)
+			return Err(lua.Lua51CString(lua.LVAsString(es)) + suffix)
 		}
 	}
-	return Err("ERR " + cString(luaToString(obj)) + suffix)
+	return Err("ERR " + lua.Lua51CString(luaToString(obj)) + suffix)
 }
 
 func luaToString(v lua.LValue) string {
@@ -420,13 +420,4 @@ func luaToString(v lua.LValue) string {
 		return v.Type().String()
 	}
 	return v.String()
-}
-
-// cString is what C code reading a Lua string as a char * sees: the bytes
-// before the first NUL.
-func cString(s string) string {
-	if i := strings.IndexByte(s, 0); i >= 0 {
-		return s[:i]
-	}
-	return s
 }

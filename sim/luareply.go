@@ -169,11 +169,11 @@ func (e *Engine) luaToReply(v lua.LValue, used int) Reply {
 		return Nil
 	case *lua.LTable:
 		if es, ok := x.RawGetString("err").(lua.LString); ok {
-			msg := strings.TrimRight("-"+cString(string(es)), "\r\n")
+			msg := strings.TrimRight("-"+lua.Lua51CString(string(es)), "\r\n")
 			return Err(crlfToSpaces(msg[1:]))
 		}
 		if ok, isStr := x.RawGetString("ok").(lua.LString); isStr {
-			return Status(crlfToSpaces(cString(string(ok))))
+			return Status(crlfToSpaces(lua.Lua51CString(string(ok))))
 		}
 		if d, ok := x.RawGetString("double").(lua.LNumber); ok {
 			return Bulk(formatLuaArg(float64(d)))

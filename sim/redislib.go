@@ -56,7 +56,7 @@ func (e *Engine) redisTable() *lua.LTable {
 // word after the '-'), any other text the code ERR; the message loses its
 // leading and trailing CR and LF. C strings: the text ends at a NUL.
 func errorTable(L *lua.LState, text string) *lua.LTable {
-	text = cString(text)
+	text = lua.Lua51CString(text)
 	code, msg := "ERR", text
 	if strings.HasPrefix(text, "-") {
 		if i := strings.IndexByte(text, ' '); i >= 0 {
@@ -227,7 +227,7 @@ func redisErrorReply(L *lua.LState) int {
 		return 1
 	}
 	if !strings.HasPrefix(s, "-") {
-		s = "-" + cString(s)
+		s = "-" + lua.Lua51CString(s)
 	}
 	L.Push(errorTable(L, s))
 	return 1

@@ -180,7 +180,7 @@ func lua51BaseToNumber(L *LState) int {
 		L.Push(LNil)
 		return 1
 	}
-	s := lua51CString(L.CheckString(1))
+	s := Lua51CString(L.CheckString(1))
 	if base < 2 || base > 36 {
 		L.Lua51ArgError(2, "base out of range")
 	}

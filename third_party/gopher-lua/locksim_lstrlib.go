@@ -19,8 +19,9 @@ import (
 	"strings"
 )
 
-// lua51CString is s as C's string functions see it: up to its first NUL.
-func lua51CString(s string) string {
+// Lua51CString is s as C's string functions see it (a char * read to its
+// terminator): up to its first NUL.
+func Lua51CString(s string) string {
 	if i := strings.IndexByte(s, 0); i >= 0 {
 		return s[:i]
 	}
@@ -73,22 +74,15 @@ func lua51StrReverse(L *LState) int {
 
 // str_lower and str_upper use C's tolower/toupper: ASCII letters only in
 // the C locale Redis runs its scripts in.
-func lua51StrLower(L *LState) int {
-	s := []byte(L.CheckString(1))
-	for i, c := range s {
-		if c >= 'A' && c <= 'Z' {
-			s[i] = c + 'a' - 'A'
-		}
-	}
-	L.Push(LString(s))
-	return 1
-}
+func lua51StrLower(L *LState) int { return lua51CaseMap(L, 'A', 'Z', 'a'-'A') }
+func lua51StrUpper(L *LState) int { return lua51CaseMap(L, 'a', 'z', 'A'-'a') }
 
-func lua51StrUpper(L *LState) int {
+// lua51CaseMap shifts the bytes from lo to hi of argument 1 by delta.
+func lua51CaseMap(L *LState, lo, hi byte, delta int) int {
 	s := []byte(L.CheckString(1))
 	for i, c := range s {
-		if c >= 'a' && c <= 'z' {
-			s[i] = c - 'a' + 'A'
+		if c >= lo && c <= hi {
+			s[i] = byte(int(c) + delta)
 		}
 	}
 	L.Push(LString(s))
@@ -544,7 +538,7 @@ func lua51StrFindAux(L *LState, find bool) int {
 	} else if init > int64(len(s)) {
 		init = int64(len(s))
 	}
-	cpat := lua51CString(pat)
+	cpat := Lua51CString(pat)
 	if find && (LVAsBool(L.Get(4)) || !strings.ContainsAny(cpat, lua51Specials)) {
 		// a plain search (lmemfind, with the whole pattern)
 		if i := strings.Index(s[init:], pat); i >= 0 {
@@ -584,7 +578,7 @@ func lua51StrMatch(L *LState) int { return lua51StrFindAux(L, false) }
 // pattern and the next start (its three upvalues in Lua 5.1).
 func lua51StrGmatch(L *LState) int {
 	s := L.CheckString(1)
-	pat := lua51CString(L.CheckString(2))
+	pat := Lua51CString(L.CheckString(2))
 	next := 0
 	L.Push(L.NewFunction(func(L *LState) int {
 		ms := &lua51MatchState{L: L, src: s, pat: pat}
@@ -655,17 +649,14 @@ func (ms *lua51MatchState) gsubAdd(b *strings.Builder, s, e int) {
 
 func lua51StrGsub(L *LState) int {
 	src := L.CheckString(1)
-	pat := lua51CString(L.CheckString(2))
-	tr := L.Get(3).Type()
-	maxS := len(src) + 1
-	if L.Get(4) != LNil {
-		maxS = L.CheckInt(4)
-	}
+	pat := Lua51CString(L.CheckString(2))
+	tr := L.Get(3).Type() // LTNil for none too
+	maxS := L.OptInt(4, len(src)+1)
 	p, anchor := 0, pat != "" && pat[0] == '^'
 	if anchor {
 		p = 1
 	}
-	if L.GetTop() < 3 || tr != LTNumber && tr != LTString && tr != LTFunction && tr != LTTable {
+	if tr != LTNumber && tr != LTString && tr != LTFunction && tr != LTTable {
 		L.Lua51ArgError(3, "string/function/table expected")
 	}
 	var b strings.Builder
@@ -923,7 +914,7 @@ func lua51StrFormat(L *LState) int {
 				b.WriteString(s)
 				continue
 			}
-			s = lua51CString(s)
+			s = Lua51CString(s)
 			if sp.prec >= 0 && len(s) > sp.prec {
 				s = s[:sp.prec]
 			}
@@ -937,7 +928,7 @@ func lua51StrFormat(L *LState) int {
 			L.RaiseError("%s", msg+"' to 'format'")
 		}
 		// luaL_addlstring(&b, buff, strlen(buff)): up to a NUL
-		b.WriteString(lua51CString(item))
+		b.WriteString(Lua51CString(item))
 	}
 	lua51ChargeString(L, int64(b.Len())) // locksim: string memory budget
 	L.Push(LString(b.String()))

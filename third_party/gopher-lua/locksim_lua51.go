@@ -456,15 +456,15 @@ func lua51ChunkID(source string) string {
 		if len(s) > lua51IDSize-1 {
 			s = s[:lua51IDSize-1]
 		}
-		return lua51CString(s)
+		return Lua51CString(s)
 	case strings.HasPrefix(source, "@"):
-		s := lua51CString(source[1:])
+		s := Lua51CString(source[1:])
 		if max := lua51IDSize - len(" '...' ") - 1; len(s) > max {
 			s = "..." + s[len(s)-max:]
 		}
 		return s
 	}
-	src := lua51CString(source)
+	src := Lua51CString(source)
 	n := strings.IndexAny(src, "\n\r")
 	if n < 0 {
 		n = len(src)
