@@ -12,6 +12,7 @@ package lua
 
 import (
 	"math"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -369,21 +370,19 @@ func lua51BaseXPCall(L *LState) int {
 // allocator; a simulation has no such state to report).
 const Lua51HeapKB = 32
 
+// lua51GCOptions are luaB_collectgarbage's options (opts).
+var lua51GCOptions = []string{"stop", "restart", "collect", "count", "step", "setpause", "setstepmul"}
+
 // Lua51CollectGarbage is luaB_collectgarbage's checks and results with a
 // fixed heap: it collects nothing, so a script cannot make its host spend
 // time in the Go collector. gopher-lua's own collectgarbage (which runs
 // it) stays the default.
 func Lua51CollectGarbage(L *LState) int {
-	opts := []string{"stop", "restart", "collect", "count", "step", "setpause", "setstepmul"}
 	o := "collect"
 	if L.Get(1) != LNil {
 		o = L.CheckString(1)
 	}
-	found := false
-	for _, name := range opts {
-		found = found || name == o
-	}
-	if !found {
+	if !slices.Contains(lua51GCOptions, o) { // luaL_checkoption
 		L.Lua51ArgError(1, "invalid option '"+o+"'")
 	}
 	switch o {
@@ -391,10 +390,8 @@ func Lua51CollectGarbage(L *LState) int {
 		L.Push(LNumber(Lua51HeapKB))
 	case "step":
 		L.Push(LFalse)
-	case "setpause":
-		L.Push(LNumber(200))
-	case "setstepmul":
-		L.Push(LNumber(200))
+	case "setpause", "setstepmul":
+		L.Push(LNumber(200)) // the defaults, LUAI_GCPAUSE and LUAI_GCMUL
 	default:
 		L.Push(LNumber(0))
 	}
