@@ -101,7 +101,7 @@ func (c *Coverage) Statements(sc *Script) []Statement {
 func statementMap(sc *Script) ([]string, []int) {
 	split := splitStatements(sc.Source)
 	whole := func() ([]string, []int) { return []string{sc.Source}, make([]int, len(sc.proto.Code)) }
-	chunk, err := parse.Parse(strings.NewReader(strings.Join(split, "\n")), chunkName)
+	chunk, err := parse.Parse(strings.NewReader(strings.Join(split, "\n")), "@"+chunkName)
 	if err != nil {
 		return whole()
 	}

@@ -42,9 +42,12 @@ type Script struct {
 // that does not compile.
 func CompileScript(id, src string) (*Script, error) {
 	sum := sha1.Sum([]byte(src))
-	chunk, err := parse.Parse(strings.NewReader(src), chunkName)
+	// Redis 7.0 loads the body itself as the chunk "@user_script"
+	// (eval.c luaCreateFunction: luaL_loadbuffer), a vararg function
+	// called with no arguments.
+	chunk, err := parse.Parse(strings.NewReader(src), "@"+chunkName)
 	if err != nil {
-		return nil, fmt.Errorf("ERR Error compiling script (new function): %s:%v", chunkName, compileMessage(err))
+		return nil, fmt.Errorf("ERR Error compiling script (new function): %v", err)
 	}
 	if err := checkSyntaxDepth(chunk); err != nil {
 		return nil, fmt.Errorf("ERR Error compiling script (new function): %v", err)
@@ -53,15 +56,14 @@ func CompileScript(id, src string) (*Script, error) {
 	if err != nil {
 		return nil, fmt.Errorf("ERR Error compiling script (new function): %s:%v", chunkName, compileMessage(err))
 	}
-	// Redis runs a script body as `function f_<sha1>() <body> end`, a
-	// function with no varargs (eval.c luaCreateFunction): there is no
-	// implicit `arg` table, and `...` does not compile. gopher-lua compiles
-	// a chunk as a vararg function, so undo that (which also spares an
-	// `arg` table per call).
-	if proto.IsVarArg&lua.VarArgNeedsArg == 0 {
-		return nil, fmt.Errorf("ERR Error compiling script (new function): %s: cannot use '...' outside a vararg function", chunkName)
+	// lua_load's main function is vararg without Lua 5.0's `arg` table;
+	// a body that never reads `...` runs as a plain function (no copy of
+	// the arguments per call).
+	if proto.IsVarArg&lua.VarArgNeedsArg == 0 { // the compiler clears it when `...` is read
+		proto.IsVarArg = lua.VarArgIsVarArg
+	} else {
+		proto.IsVarArg = 0
 	}
-	proto.IsVarArg = 0
 	return &Script{ID: id, Source: src, SHA1: hex.EncodeToString(sum[:]), proto: proto}, nil
 }
 

@@ -1814,7 +1814,7 @@ func (ls *LState) Register(name string, fn LGFunction) {
 /* load and function call operations {{{ */
 
 func (ls *LState) Load(reader io.Reader, name string) (*LFunction, error) {
-	chunk, err := parse.Parse(reader, name)
+	chunk, err := parse.ParseAt(reader, name, ls.lua51CCalls()) // locksim: Lua 5.1's parser
 	if err != nil {
 		return nil, newApiErrorE(ApiErrorSyntax, err)
 	}

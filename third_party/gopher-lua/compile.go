@@ -10,7 +10,7 @@ import (
 
 /* internal constants & structs  {{{ */
 
-const maxRegisters = 200
+const maxRegisters = 250 // locksim: MAXSTACK; the parser keeps Lua 5.1's 200 locals (LUAI_MAXVARS)
 
 type expContextType int
 

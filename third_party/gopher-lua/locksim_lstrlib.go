@@ -277,7 +277,7 @@ func lua51MatchClass(c, cl int) bool {
 	case 'w':
 		res = lua51IsAlpha(c) || c >= '0' && c <= '9'
 	case 'x':
-		res = c < 256 && lua51IsXDigit(byte(c))
+		res = c >= '0' && c <= '9' || c|0x20 >= 'a' && c|0x20 <= 'f'
 	case 'z':
 		res = c == 0
 	default:

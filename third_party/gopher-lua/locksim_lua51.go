@@ -9,9 +9,9 @@ package lua
 // the package.
 
 import (
+	"github.com/yuin/gopher-lua/parse"
 	"math"
 	"strconv"
-	"strings"
 )
 
 /* number -> string {{{ */
@@ -442,249 +442,6 @@ func lua51Where(L *LState, level int) string {
 	return lua51ChunkID(proto.SourceName) + ":" + strconv.Itoa(proto.DbgSourcePositions[cf.Pc-1]) + ":"
 }
 
-// lua51IDSize is LUA_IDSIZE: the buffer luaO_chunkid writes into.
-const lua51IDSize = 60
-
-// lua51ChunkID is luaO_chunkid: how messages name a chunk. "=name" is the
-// name (at most 59 bytes), "@file" the file (its last 52 bytes after
-// "..." when longer), and any other source [string "..."] with its text up
-// to the first newline, cut at 43 bytes with "...".
-func lua51ChunkID(source string) string {
-	switch {
-	case strings.HasPrefix(source, "="):
-		s := source[1:]
-		if len(s) > lua51IDSize-1 {
-			s = s[:lua51IDSize-1]
-		}
-		return Lua51CString(s)
-	case strings.HasPrefix(source, "@"):
-		s := Lua51CString(source[1:])
-		if max := lua51IDSize - len(" '...' ") - 1; len(s) > max {
-			s = "..." + s[len(s)-max:]
-		}
-		return s
-	}
-	src := Lua51CString(source)
-	n := strings.IndexAny(src, "\n\r")
-	if n < 0 {
-		n = len(src)
-	}
-	if max := lua51IDSize - len(" [string \"...\"] ") - 1; n > max {
-		n = max
-	}
-	if n < len(src) {
-		return `[string "` + src[:n] + `..."]`
-	}
-	return `[string "` + src + `"]`
-}
-
-/* }}} */
-
-/* lobject.c luaO_str2d {{{ */
-
-func lua51IsSpace(c byte) bool {
-	return c == ' ' || (c >= '\t' && c <= '\r') // C isspace in the "C" locale
-}
-
-func lua51IsDigit(c byte) bool { return c >= '0' && c <= '9' }
-
-func lua51IsXDigit(c byte) bool {
-	return lua51IsDigit(c) || (c|0x20 >= 'a' && c|0x20 <= 'f')
-}
-
-func lua51HasPrefixFold(s, prefix string) bool {
-	if len(s) < len(prefix) {
-		return false
-	}
-	for i := 0; i < len(prefix); i++ {
-		if s[i]|0x20 != prefix[i] {
-			return false
-		}
-	}
-	return true
-}
-
-// lua51Str2Number is luaO_str2d (lobject.c) on top of glibc's strtod: it is
-// what Lua 5.1 uses to convert strings to numbers in arithmetic, tonumber
-// and the lexer. Accepted: surrounding C whitespace, an optional sign,
-// decimal numbers with an optional exponent, hexadecimal numbers (with an
-// optional fraction and binary exponent), "inf", "infinity" and "nan[(...)]"
-// in any case. Rejected, unlike Go's strconv: octal/binary prefixes ("010"
-// is ten), underscores. The string ends at its first NUL byte, as in C.
-func lua51Str2Number(s string) (float64, bool) {
-	if v, ok := shortDecimal(s); ok {
-		return v, true
-	}
-	return str2NumberByStrtod(s)
-}
-
-// str2NumberByStrtod is luaO_str2d: strtod, then only whitespace after it.
-func str2NumberByStrtod(s string) (float64, bool) {
-	for i := 0; i < len(s); i++ {
-		if s[i] == 0 {
-			s = s[:i]
-			break
-		}
-	}
-	v, i := Lua51Strtod(s)
-	if i == 0 {
-		return 0, false // strtod: no conversion (endptr == s)
-	}
-	for i < len(s) && lua51IsSpace(s[i]) {
-		i++
-	}
-	if i != len(s) {
-		return 0, false // invalid trailing characters
-	}
-	return v, true
-}
-
-// shortDecimal converts s when it is an optional '-' and 1 to 15 decimal
-// digits, nothing else: the integers, timestamps and counts the scripts'
-// ARGV and replies are made of. Such a value is below 2^53, so the double
-// strtod rounds it to is the integer itself (and "-0" is -0.0, as strtod
-// gives it).
-func shortDecimal(s string) (float64, bool) {
-	digits := s
-	if len(digits) > 0 && digits[0] == '-' {
-		digits = digits[1:]
-	}
-	if len(digits) == 0 || len(digits) > 15 {
-		return 0, false
-	}
-	var n int64
-	for i := 0; i < len(digits); i++ {
-		c := digits[i]
-		if c < '0' || c > '9' {
-			return 0, false
-		}
-		n = n*10 + int64(c-'0')
-	}
-	if len(digits) < len(s) {
-		return -float64(n), true // -float64(0) is -0.0
-	}
-	return float64(n), true
-}
-
-// Lua51Strtod is glibc's strtod in the "C" locale on the longest prefix of
-// s that it accepts (leading C whitespace, a sign, a decimal or hexadecimal
-// number, "inf", "infinity", "nan[(...)]"): it returns the value and the
-// number of bytes used, 0 when there is no number (endptr == nptr). Values
-// out of range are +-inf or 0, as strtod returns them (errno is ignored).
-// A NUL byte ends the input, as in C. lua-cjson decodes numbers with it
-// (fpconv_strtod).
-func Lua51Strtod(s string) (float64, int) {
-	for i := 0; i < len(s); i++ {
-		if s[i] == 0 {
-			s = s[:i]
-			break
-		}
-	}
-	i := 0
-	for i < len(s) && lua51IsSpace(s[i]) {
-		i++
-	}
-	neg := false
-	if i < len(s) && (s[i] == '+' || s[i] == '-') {
-		neg = s[i] == '-'
-		i++
-	}
-	var v float64
-	rest := s[i:]
-	switch {
-	case lua51HasPrefixFold(rest, "infinity"):
-		v, i = math.Inf(1), i+8
-	case lua51HasPrefixFold(rest, "inf"):
-		v, i = math.Inf(1), i+3
-	case lua51HasPrefixFold(rest, "nan"):
-		// glibc returns the quiet NaN 0x7ff8000000000000 (math.NaN has a
-		// payload bit that LuaBitOp would see)
-		v, i = math.Float64frombits(0x7ff8000000000000), i+3
-		if i < len(s) && s[i] == '(' {
-			j := i + 1
-			for j < len(s) && (lua51IsDigit(s[j]) || (s[j]|0x20 >= 'a' && s[j]|0x20 <= 'z') || s[j] == '_') {
-				j++
-			}
-			if j < len(s) && s[j] == ')' {
-				i = j + 1
-			}
-		}
-	case len(rest) > 2 && rest[0] == '0' && rest[1]|0x20 == 'x' &&
-		(lua51IsXDigit(rest[2]) || (rest[2] == '.' && len(rest) > 3 && lua51IsXDigit(rest[3]))):
-		j := 2
-		for j < len(rest) && lua51IsXDigit(rest[j]) {
-			j++
-		}
-		if j < len(rest) && rest[j] == '.' {
-			j++
-			for j < len(rest) && lua51IsXDigit(rest[j]) {
-				j++
-			}
-		}
-		mant, exp := rest[:j], "0"
-		if j+1 < len(rest) && rest[j]|0x20 == 'p' {
-			k := j + 1
-			if rest[k] == '+' || rest[k] == '-' {
-				k++
-			}
-			if k < len(rest) && lua51IsDigit(rest[k]) {
-				for k < len(rest) && lua51IsDigit(rest[k]) {
-					k++
-				}
-				exp = rest[j+1 : k]
-				j = k
-			}
-		}
-		f, err := strconv.ParseFloat(mant+"p"+exp, 64)
-		if err != nil && !isRangeError(err) {
-			return 0, 0
-		}
-		v, i = f, i+j
-	default:
-		j, digits := 0, 0
-		for j < len(rest) && lua51IsDigit(rest[j]) {
-			j, digits = j+1, digits+1
-		}
-		if j < len(rest) && rest[j] == '.' {
-			j++
-			for j < len(rest) && lua51IsDigit(rest[j]) {
-				j, digits = j+1, digits+1
-			}
-		}
-		if digits == 0 {
-			return 0, 0 // no conversion
-		}
-		if j+1 < len(rest) && rest[j]|0x20 == 'e' {
-			k := j + 1
-			if rest[k] == '+' || rest[k] == '-' {
-				k++
-			}
-			if k < len(rest) && lua51IsDigit(rest[k]) {
-				for k < len(rest) && lua51IsDigit(rest[k]) {
-					k++
-				}
-				j = k
-			}
-		}
-		f, err := strconv.ParseFloat(rest[:j], 64)
-		if err != nil && !isRangeError(err) {
-			return 0, 0
-		}
-		v, i = f, i+j
-	}
-	if neg {
-		v = -v
-	}
-	return v, i
-}
-
-// isRangeError: strtod returns +-HUGE_VAL or 0 on overflow/underflow and Lua
-// ignores errno, so a value out of range is still a number.
-func isRangeError(err error) bool {
-	ne, ok := err.(*strconv.NumError)
-	return ok && ne.Err == strconv.ErrRange
-}
-
 /* }}} */
 
 // lua51CheckStack is lua_checkstack(L, n) for the running Go function,
@@ -727,4 +484,40 @@ func (ls *LState) getFieldStringCached(cf *callFrame, obj LValue, key string) LV
 	}
 	fn.fieldCache[pc] = fieldCacheEntry{tb: tb, ver: tb.strver, key: key, val: v}
 	return v
+}
+
+/* lobject.c luaO_chunkid, luaO_str2d {{{ */
+
+// The lexer's C helpers live in parse, which converts numerals and names
+// chunks in its messages; the library calls them under their C names.
+
+func lua51ChunkID(source string) string        { return parse.ChunkID(source) }
+func lua51Str2Number(s string) (float64, bool) { return parse.Str2Number(s) }
+func lua51IsSpace(c byte) bool                 { return parse.IsSpace(c) }
+func lua51IsDigit(c byte) bool                 { return c >= '0' && c <= '9' }
+
+// Lua51Strtod is glibc's strtod in the "C" locale (parse.Strtod); lua-cjson
+// decodes numbers with it (fpconv_strtod).
+func Lua51Strtod(s string) (float64, int) { return parse.Strtod(s) }
+
+/* }}} */
+
+// lua51CCalls is what L->nCcalls would be at this point: 0 outside any
+// call (a host loading a chunk), else 1 for Redis's lua_pcall into the
+// script plus one for every C function further down the stack, each of
+// which called back into Lua through luaD_call (pcall, xpcall, sort's
+// comparator, gsub's function). The function running now is the one
+// loading (loadstring), not counted.
+func (ls *LState) lua51CCalls() int {
+	sp := ls.stack.Sp()
+	if sp == 0 {
+		return 0
+	}
+	n := 1
+	for i := 0; i < sp-1; i++ {
+		if fn := ls.stack.At(i).Fn; fn != nil && fn.IsG {
+			n++
+		}
+	}
+	return n
 }
