@@ -14,6 +14,9 @@ type command struct {
 	name  string
 	arity int
 	write bool
+	// mayReplicate marks the commands a read-only script may not call
+	// although they write nothing (CMD_MAY_REPLICATE: PUBLISH, SPUBLISH).
+	mayReplicate bool
 	// noScript marks commands Redis refuses inside scripts.
 	noScript bool
 	fn       func(s *Store, args []string) Reply
@@ -77,8 +80,8 @@ func init() {
 		{name: "zincrby", arity: 4, write: true, fn: cmdZIncrBy},
 		{name: "zcard", arity: 2, fn: cmdLen(typeZSet)},
 		{name: "zrank", arity: 3, fn: cmdZRank},
-		{name: "publish", arity: 3, fn: cmdPublish},
-		{name: "spublish", arity: 3, fn: cmdSPublish},
+		{name: "publish", arity: 3, mayReplicate: true, fn: cmdPublish},
+		{name: "spublish", arity: 3, mayReplicate: true, fn: cmdSPublish},
 		// WAIT is answered by the topology, which knows the replicas; a
 		// bare store has none.
 		{name: "wait", arity: 3, noScript: true, fn: cmdWait},

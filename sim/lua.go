@@ -3,7 +3,9 @@ package sim
 import (
 	"crypto/sha1"
 	"encoding/hex"
+	"errors"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 	"unsafe"
@@ -36,16 +38,24 @@ type Script struct {
 	Source string
 	SHA1   string
 	proto  *lua.FunctionProto
+	// readOnly: a "#!lua flags=no-writes" script, whose write commands
+	// Redis refuses (script.c scriptPrepareForRun: SCRIPT_READ_ONLY).
+	readOnly bool
 }
 
 // CompileScript compiles src once. The error text is Redis's for a script
 // that does not compile.
 func CompileScript(id, src string) (*Script, error) {
 	sum := sha1.Sum([]byte(src))
+	flags, body, err := shebang(src)
+	if err != nil {
+		return nil, err
+	}
 	// Redis 7.0 loads the body itself as the chunk "@user_script"
 	// (eval.c luaCreateFunction: luaL_loadbuffer), a vararg function
-	// called with no arguments.
-	chunk, err := parse.Parse(strings.NewReader(src), "@"+chunkName)
+	// called with no arguments; a shebang line is left out but its line
+	// feed kept, so lines count as the user wrote them.
+	chunk, err := parse.Parse(strings.NewReader(body), "@"+chunkName)
 	if err != nil {
 		return nil, fmt.Errorf("ERR Error compiling script (new function): %v", err)
 	}
@@ -64,7 +74,50 @@ func CompileScript(id, src string) (*Script, error) {
 	} else {
 		proto.IsVarArg = 0
 	}
-	return &Script{ID: id, Source: src, SHA1: hex.EncodeToString(sum[:]), proto: proto}, nil
+	return &Script{ID: id, Source: src, SHA1: hex.EncodeToString(sum[:]), proto: proto, readOnly: flags["no-writes"]}, nil
+}
+
+// scriptFlags are the flags a "#!lua" shebang may set (script.c
+// scripts_flags_def); of them the simulated store acts on no-writes (it
+// has no memory limit, cluster or stale replica to allow).
+var scriptFlags = []string{"no-writes", "allow-oom", "allow-stale", "no-cluster", "allow-cross-slot-keys"}
+
+// shebang is eval.c evalExtractShebangFlags: a script that starts with
+// "#!" names its engine and flags on its first line, which Redis leaves
+// out of the body it compiles (keeping the line feed). It returns the
+// flags set and the body.
+func shebang(src string) (map[string]bool, string, error) {
+	if !strings.HasPrefix(src, "#!") {
+		return nil, src, nil
+	}
+	end := strings.IndexByte(src, '\n')
+	if end < 0 {
+		return nil, "", errors.New("ERR Invalid script shebang")
+	}
+	parts, ok := splitArgs(src[:end])
+	if !ok || len(parts) == 0 {
+		return nil, "", errors.New("ERR Invalid engine in script shebang")
+	}
+	if parts[0] != "#!lua" {
+		return nil, "", errors.New("ERR Unexpected engine in script shebang: " + parts[0])
+	}
+	flags := map[string]bool{}
+	for _, p := range parts[1:] {
+		list, ok := strings.CutPrefix(p, "flags=")
+		if !ok {
+			return nil, "", errors.New("ERR Unknown lua shebang option: " + p)
+		}
+		if list == "" {
+			continue // sdssplitlen of "" is no element
+		}
+		for _, f := range strings.Split(list, ",") {
+			if !slices.Contains(scriptFlags, f) {
+				return nil, "", errors.New("ERR Unexpected flag in script shebang: " + f)
+			}
+			flags[f] = true
+		}
+	}
+	return flags, src[end:], nil
 }
 
 // Function returns the script's body as a function of L, compiled as
@@ -107,6 +160,8 @@ type Engine struct {
 	// noRepl is set when redis.set_repl has turned off replication to
 	// replicas for the rest of the running script.
 	noRepl bool
+	// readOnly is the running script's Script.readOnly.
+	readOnly bool
 	// idle is the libraries' state while no store runs a script.
 	idle lualib.State
 	libs *lualib.Libs
@@ -273,7 +328,7 @@ func (e *Engine) eval(s *Store, sc *Script, keys, argv []string) Reply {
 		e.funcs[sc.proto] = fn
 	}
 	e.cur = s
-	e.resp, e.noRepl = 2, false
+	e.resp, e.noRepl, e.readOnly = 2, false, sc.readOnly
 	e.limit = ""
 	// KEYS and ARGV are new tables for every script in Redis
 	// (luaCreateArray); reset ones are the same to the script and cost no
@@ -423,3 +478,99 @@ func luaToString(v lua.LValue) string {
 	}
 	return v.String()
 }
+
+// splitArgs is sds.c sdssplitargs: line split at blanks into arguments,
+// "double quotes" with \xhh and \n \r \t \b \a escapes, 'single quotes'
+// with \' only; false for an unbalanced quote or a closing quote followed
+// by anything but a blank. A NUL byte ends the line, as in C.
+func splitArgs(line string) ([]string, bool) {
+	line = lua.Lua51CString(line)
+	isSpace := func(c byte) bool { return c == ' ' || c >= '\t' && c <= '\r' }
+	at := func(i int) byte { // *(p+i), NUL past the end
+		if i < len(line) {
+			return line[i]
+		}
+		return 0
+	}
+	args := []string{}
+	p := 0
+	for {
+		for p < len(line) && isSpace(line[p]) {
+			p++
+		}
+		if p >= len(line) {
+			return args, true
+		}
+		var cur []byte
+		inq, insq := false, false
+		for done := false; !done; {
+			c := at(p)
+			switch {
+			case inq:
+				switch {
+				case c == '\\' && at(p+1) == 'x' && isHex(at(p+2)) && isHex(at(p+3)):
+					v, _ := strconv.ParseUint(line[p+2:p+4], 16, 8)
+					cur = append(cur, byte(v))
+					p += 3
+				case c == '\\' && at(p+1) != 0:
+					p++
+					e := line[p]
+					switch e {
+					case 'n':
+						e = '\n'
+					case 'r':
+						e = '\r'
+					case 't':
+						e = '\t'
+					case 'b':
+						e = '\b'
+					case 'a':
+						e = '\a'
+					}
+					cur = append(cur, e)
+				case c == '"':
+					if at(p+1) != 0 && !isSpace(at(p+1)) {
+						return nil, false
+					}
+					done = true
+				case c == 0:
+					return nil, false // unterminated quotes
+				default:
+					cur = append(cur, c)
+				}
+			case insq:
+				switch {
+				case c == '\\' && at(p+1) == '\'':
+					p++
+					cur = append(cur, '\'')
+				case c == '\'':
+					if at(p+1) != 0 && !isSpace(at(p+1)) {
+						return nil, false
+					}
+					done = true
+				case c == 0:
+					return nil, false
+				default:
+					cur = append(cur, c)
+				}
+			default:
+				switch c {
+				case ' ', '\n', '\r', '\t', 0:
+					done = true
+				case '"':
+					inq = true
+				case '\'':
+					insq = true
+				default:
+					cur = append(cur, c)
+				}
+			}
+			if p < len(line) {
+				p++
+			}
+		}
+		args = append(args, string(cur))
+	}
+}
+
+func isHex(c byte) bool { return c >= '0' && c <= '9' || c|0x20 >= 'a' && c|0x20 <= 'f' }

@@ -162,6 +162,9 @@ func (e *Engine) callFromScript(L *lua.LState) ([]string, Reply) {
 	if c.noScript {
 		return args, Err("ERR " + errNoScript)
 	}
+	if (c.write || c.mayReplicate) && e.readOnly { // script.c scriptVerifyWriteCommandAllow
+		return args, Err("ERR Write commands are not allowed from read-only scripts.")
+	}
 	if !e.noRepl {
 		return args, c.fn(e.cur, args)
 	}
