@@ -1087,7 +1087,11 @@ func compileNumberForStmt(context *funcContext, stmt *ast.NumberForStmt) { // {{
 	ecupdate(ec, ecLocal, rstep, 0)
 	compileExpr(context, reg, stmt.Step, ec)
 
-	code.AddASbx(OP_FORPREP, rindex, 0, sline(stmt))
+	prepline := sline(stmt)
+	if stmt.DoLine > 0 { // locksim: lparser.c forbody codes OP_FORPREP after DO
+		prepline = stmt.DoLine
+	}
+	code.AddASbx(OP_FORPREP, rindex, 0, prepline)
 
 	context.RegisterLocalVar(stmt.Name)
 
@@ -1130,7 +1134,11 @@ func compileGenericForStmt(context *funcContext, stmt *ast.GenericForStmt) { // 
 	context.LeaveBlock()
 
 	context.SetLabelPc(fllabel, code.LastPC())
-	code.AddABC(OP_TFORLOOP, rgen, 0, nnames, sline(stmt))
+	callline := sline(stmt)
+	if stmt.CallLine > 0 { // locksim: lparser.c forlist
+		callline = stmt.CallLine
+	}
+	code.AddABC(OP_TFORLOOP, rgen, 0, nnames, callline)
 	code.AddASbx(OP_JMP, 0, bodylabel, sline(stmt))
 
 	context.SetLabelPc(endlabel, code.LastPC())

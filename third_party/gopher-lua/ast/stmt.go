@@ -67,6 +67,9 @@ type NumberForStmt struct {
 	Limit Expr
 	Step  Expr
 	Stmts []Stmt
+	// DoLine is the line of DO (locksim: Lua 5.1 gives OP_FORPREP, which
+	// checks the three values, the line of the last token read, DO).
+	DoLine int
 }
 
 type GenericForStmt struct {
@@ -75,6 +78,9 @@ type GenericForStmt struct {
 	Names []string
 	Exprs []Expr
 	Stmts []Stmt
+	// CallLine is the line Lua 5.1 gives OP_TFORLOOP, which calls the
+	// iterator (locksim: lparser.c forlist, the lexer's line after IN).
+	CallLine int
 }
 
 type FuncDefStmt struct {

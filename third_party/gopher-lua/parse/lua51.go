@@ -793,8 +793,9 @@ func (ls *lexState) forStat(line int) ast.Stmt {
 		if ls.testNext(',') {
 			step = ls.expr()
 		}
+		doLine := ls.t.line
 		stmts := ls.forBody(1)
-		st = &ast.NumberForStmt{Name: name.str, Init: init, Limit: limit, Step: step, Stmts: stmts}
+		st = &ast.NumberForStmt{Name: name.str, Init: init, Limit: limit, Step: step, Stmts: stmts, DoLine: doLine}
 	case ',', tkIn:
 		ls.newLocalVar("(for generator)", 0)
 		ls.newLocalVar("(for state)", 1)
@@ -807,9 +808,10 @@ func (ls *lexState) forStat(line int) ast.Stmt {
 			names = append(names, n.str)
 		}
 		ls.checkNextTok(tkIn)
+		callLine := ls.line
 		exprs := ls.exprList()
 		stmts := ls.forBody(len(names))
-		st = &ast.GenericForStmt{Names: names, Exprs: exprs, Stmts: stmts}
+		st = &ast.GenericForStmt{Names: names, Exprs: exprs, Stmts: stmts, CallLine: callLine}
 	default:
 		ls.syntaxError("'=' or 'in' expected")
 	}
