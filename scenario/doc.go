@@ -48,6 +48,7 @@
 //	delete A [thread=N]                       delete(): forceUnlock, or the fair lock's DEL of its three keys
 //	interrupt A [thread=N]                    Thread.interrupt()
 //	held A [thread=N]                         isHeldByCurrentThread()
+//	locked A [thread=N]                       isLocked()
 //	hold-count A [thread=N]                   getHoldCount()
 //	wake A [thread=N]                         PUBLISH 0 on the channel A's thread waits on
 //	advance D

@@ -298,6 +298,17 @@ func handleHeld(e *Env, a *args) (string, error) {
 	return e.after(th, c), nil
 }
 
+// handleLocked: locked A [thread=N] — isLocked().
+func handleLocked(e *Env, a *args) (string, error) {
+	th, msg, err := e.redissonCall(a, "locked A [thread=N]")
+	if err != nil || msg != "" {
+		return msg, err
+	}
+	c := e.begin(th, "isLocked()")
+	th.do(clients.Call{Kind: clients.CallIsLocked, Wait: -1, Lease: -1}, func(r clients.Result) { e.endReply(th, c, r, strconv.FormatBool(r.OK)) })
+	return e.after(th, c), nil
+}
+
 // handleHoldCount: hold-count A [thread=N] — getHoldCount().
 func handleHoldCount(e *Env, a *args) (string, error) {
 	th, msg, err := e.redissonCall(a, "hold-count A [thread=N]")

@@ -96,6 +96,7 @@ func init() {
 		"unlock":       handleUnlock,
 		"force-unlock": handleForceUnlock,
 		"held":         handleHeld,
+		"locked":       handleLocked,
 		"hold-count":   handleHoldCount,
 		"wake":         handleWake,
 		"advance":      handleAdvance,

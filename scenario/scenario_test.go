@@ -15,7 +15,7 @@ import (
 )
 
 // TestScenarios runs every file under testdata; `go test
-// ./clients/scenario -rewrite` rewrites their expected output.
+// ./scenario -rewrite` rewrites their expected output.
 func TestScenarios(t *testing.T) {
 	datadriven.Walk(t, "testdata", func(t *testing.T, path string) {
 		e := New()
