@@ -1087,11 +1087,7 @@ func compileNumberForStmt(context *funcContext, stmt *ast.NumberForStmt) { // {{
 	ecupdate(ec, ecLocal, rstep, 0)
 	compileExpr(context, reg, stmt.Step, ec)
 
-	prepline := sline(stmt)
-	if stmt.DoLine > 0 { // locksim: lparser.c forbody codes OP_FORPREP after DO
-		prepline = stmt.DoLine
-	}
-	code.AddASbx(OP_FORPREP, rindex, 0, prepline)
+	code.AddASbx(OP_FORPREP, rindex, 0, lineOr(stmt.DoLine, sline(stmt))) // locksim: lparser.c forbody codes it after DO
 
 	context.RegisterLocalVar(stmt.Name)
 
@@ -1134,11 +1130,7 @@ func compileGenericForStmt(context *funcContext, stmt *ast.GenericForStmt) { // 
 	context.LeaveBlock()
 
 	context.SetLabelPc(fllabel, code.LastPC())
-	callline := sline(stmt)
-	if stmt.CallLine > 0 { // locksim: lparser.c forlist
-		callline = stmt.CallLine
-	}
-	code.AddABC(OP_TFORLOOP, rgen, 0, nnames, callline)
+	code.AddABC(OP_TFORLOOP, rgen, 0, nnames, lineOr(stmt.CallLine, sline(stmt))) // locksim: lparser.c forlist
 	code.AddASbx(OP_JMP, 0, bodylabel, sline(stmt))
 
 	context.SetLabelPc(endlabel, code.LastPC())
@@ -1750,7 +1742,7 @@ func compileFuncCallExpr(context *funcContext, reg int, expr *ast.FuncCallExpr, 
 		b := reg
 		compileExprWithMVPropagation(context, expr.Receiver, &reg, &b)
 		c := loadRk(context, &reg, expr, LString(expr.Method))
-		context.Code.AddABC(OP_SELF, funcreg, b, c, sline(expr))
+		context.Code.AddABC(OP_SELF, funcreg, b, c, lineOr(expr.MethodLine, sline(expr)))
 		// increments a register for an implicit "self"
 		reg = b + 1
 		reg2 := funcreg + 2
@@ -1773,7 +1765,7 @@ func compileFuncCallExpr(context *funcContext, reg int, expr *ast.FuncCallExpr, 
 	if islastvararg {
 		b = 0
 	}
-	context.Code.AddABC(OP_CALL, funcreg, b, ec.varargopt+2, sline(expr))
+	context.Code.AddABC(OP_CALL, funcreg, b, ec.varargopt+2, lineOr(expr.CallLine, sline(expr)))
 	context.Proto.DbgCalls = append(context.Proto.DbgCalls, DbgCall{Pc: context.Code.LastPC(), Name: name})
 
 	if ec.varargopt == 0 && shouldmove(ec, funcreg) {
@@ -1901,6 +1893,15 @@ func patchCode(context *funcContext) { // {{{
 	}
 	context.Proto.NumUsedRegisters = uint8(maxreg)
 } // }}}
+
+// lineOr is line when the parser recorded it, else the fallback (locksim:
+// the lines Lua 5.1's code generator gives some instructions).
+func lineOr(line, fallback int) int {
+	if line > 0 {
+		return line
+	}
+	return fallback
+}
 
 func Compile(chunk []ast.Stmt, name string) (proto *FunctionProto, err error) { // {{{
 	defer func() {

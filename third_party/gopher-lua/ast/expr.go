@@ -82,6 +82,10 @@ type FuncCallExpr struct {
 	Method    string
 	Args      []Expr
 	AdjustRet bool
+	// locksim: the lines Lua 5.1 gives OP_CALL (where the lexer was at
+	// the arguments' first token, lparser.c funcargs) and OP_SELF (the
+	// method's name); 0 when unknown.
+	CallLine, MethodLine int
 }
 
 type LogicalOpExpr struct {

@@ -972,6 +972,7 @@ func (ls *lexState) exprList() []ast.Expr {
 // funcArgs is funcargs: the arguments of a call of f (or of a method).
 func (ls *lexState) funcArgs(call *ast.FuncCallExpr) {
 	line := ls.line
+	call.CallLine = line // luaK_fixline(fs, line)
 	switch ls.t.tok {
 	case '(':
 		if line != ls.lastLine {
@@ -1044,7 +1045,8 @@ func (ls *lexState) primaryExp() (ast.Expr, expKind) {
 		case ':':
 			ls.luaXNext()
 			method := ls.strCheckName()
-			call := &ast.FuncCallExpr{Receiver: e, Method: method.str}
+			// luaK_self codes OP_SELF once the name is read
+			call := &ast.FuncCallExpr{Receiver: e, Method: method.str, MethodLine: ls.lastLine}
 			call.SetLine(e.Line())
 			ls.funcArgs(call)
 			e, kind = call, expCall
