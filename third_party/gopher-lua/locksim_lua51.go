@@ -429,12 +429,21 @@ func lua51ForPrep(L *LState, ra int) {
 // lua51Where is luaL_where(L, level) with gopher-lua's GetStack numbering
 // (level 0 is the running function): "chunk:line:" for a Lua function, ""
 // for a Go function or when there is no such level.
+//
+// A level inside the frames a tail call replaced is lua_getstack's "(tail
+// call)" pseudo-level, which has no line (""); GetStack answers the
+// bottom frame for it instead.
 func lua51Where(L *LState, level int) string {
-	dbg, ok := L.GetStack(level)
-	if !ok || dbg.frame == nil || dbg.frame.Fn == nil || dbg.frame.Fn.IsG {
+	cf := L.currentFrame
+	for ; level > 0 && cf != nil; cf = cf.Parent {
+		level--
+		if !cf.Fn.IsG {
+			level -= cf.TailCall
+		}
+	}
+	if level < 0 || cf == nil || cf.Fn == nil || cf.Fn.IsG {
 		return ""
 	}
-	cf := dbg.frame
 	proto := cf.Fn.Proto
 	if proto == nil || cf.Pc < 1 || cf.Pc > len(proto.DbgSourcePositions) {
 		return ""

@@ -981,15 +981,41 @@ func (ls *lexState) funcArgs(call *ast.FuncCallExpr) {
 		ls.luaXNext()
 		call.Args = []ast.Expr{}
 		if ls.t.tok != ')' {
-			call.Args = ls.exprList()
+			// explist1: an argument is read into its register (luaK_exp2nextreg)
+			// once the ',' after it is read, the last one once ')' is
+			call.Args = []ast.Expr{ls.expr()}
+			for ls.t.tok == ',' {
+				discharged(call.Args[len(call.Args)-1], ls.t.line)
+				ls.luaXNext()
+				call.Args = append(call.Args, ls.expr())
+			}
+			if ls.t.tok == ')' {
+				discharged(call.Args[len(call.Args)-1], ls.t.line)
+			}
 		}
+		call.SetLastLine(ls.t.line) // its last token, for what is coded after it
 		ls.checkMatch(')', '(', line)
 	case '{':
 		call.Args = []ast.Expr{ls.constructor()}
+		call.SetLastLine(call.Args[0].LastLine())
 	case tkString:
+		call.SetLastLine(ls.line) // a long string ends where the lexer is
 		call.Args = []ast.Expr{ls.stringExpr()}
 	default:
 		ls.syntaxError("function arguments expected")
+	}
+}
+
+// discharged notes that e, a variable whose read Lua 5.1 codes only when
+// the value is needed (VGLOBAL, VINDEXED, VUPVAL: luaK_dischargevars), is
+// read at line, where the code generator is then: the compiler gives the
+// read that line (its LastLine).
+func discharged(e ast.Expr, line int) {
+	switch e.(type) {
+	case *ast.IdentExpr, *ast.AttrGetExpr:
+		if line >= e.Line() {
+			e.SetLastLine(line) // kept when '(' e ')' moves e's Line to '('
+		}
 	}
 }
 
@@ -1012,6 +1038,9 @@ func (ls *lexState) primaryExp() (ast.Expr, expKind) {
 		line := ls.line
 		ls.luaXNext()
 		inner := ls.expr()
+		if ls.t.tok == ')' {
+			discharged(inner, ls.t.line) // luaK_dischargevars after ')'
+		}
 		ls.checkMatch(')', '(', line)
 		switch in := inner.(type) {
 		case *ast.FuncCallExpr:
@@ -1038,9 +1067,11 @@ func (ls *lexState) primaryExp() (ast.Expr, expKind) {
 		case '[':
 			ls.luaXNext()
 			key := ls.expr()
+			end := ls.t.line
 			ls.checkNextTok(']')
 			get := &ast.AttrGetExpr{Object: e, Key: key}
 			get.SetLine(e.Line())
+			get.SetLastLine(end) // read no earlier than at the bracket
 			e, kind = get, expVariable
 		case ':':
 			ls.luaXNext()
@@ -1133,6 +1164,7 @@ func (ls *lexState) constructor() ast.Expr {
 			break
 		}
 	}
+	tbl.SetLastLine(ls.t.line) // '}', for what is coded after it
 	ls.checkMatch('}', '{', line)
 	return tbl
 }
