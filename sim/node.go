@@ -346,8 +346,7 @@ func (w *World) restartNode(n *Node) {
 		return
 	}
 	n.Up = true
-	n.Store.FlushAll()
-	n.Store.ResetScripts()
+	n.Store.Restart()
 	n.offset, n.applied = 0, 0
 	w.trace.Event(w.now, n.Name, "restart").End()
 	if m := w.Master(); m != nil {

@@ -126,6 +126,14 @@ func (s *Store) FlushAll() {
 	s.keys = make(map[string]*value)
 }
 
+// Restart empties the store and starts its scripting state over, as a
+// restart without persistence does: a new process, whose math.random
+// starts again from rand.c's initial state.
+func (s *Store) Restart() {
+	s.FlushAll()
+	s.libs.Restart()
+}
+
 // ResetScripts returns the scripting state to a fresh server's, as SCRIPT
 // FLUSH or a restart does: the libraries' settings go back to their
 // defaults (compiled scripts live in the engine and need no reset).

@@ -21,6 +21,10 @@ type State struct {
 // process's, which SCRIPT FLUSH leaves as it is.
 func (s *State) Reset() { s.cjson = nil }
 
+// Restart returns to a new server process's state: the defaults, and
+// math.random's generator at its start (rand.c's initial X0..X2).
+func (s *State) Restart() { *s = State{} }
+
 // Clone returns an independent copy.
 func (s *State) Clone() State {
 	c := *s

@@ -149,7 +149,8 @@ func TestStateCarriesCJSONSettings(t *testing.T) {
 // TestRandomIsTheServers: math.random is redisLrand48 from its initial
 // state (the first values a fresh redis-server 7.0.15 gives), per server,
 // carried through Reset (SCRIPT FLUSH keeps it: it is the process's) and
-// copied by Clone; math.randomseed restarts it as redisSrand48 does.
+// copied by Clone, started over by Restart (a new process); math.randomseed
+// restarts it as redisSrand48 does.
 func TestRandomIsTheServers(t *testing.T) {
 	L := lua.NewState()
 	defer L.Close()
@@ -183,5 +184,9 @@ func TestRandomIsTheServers(t *testing.T) {
 	}
 	if got := draw(&b, "(function() math.randomseed(7) return math.random(1000) end)()"); got != "267" {
 		t.Errorf("after randomseed(7): %s, want 267", got)
+	}
+	a.Restart()
+	if got := draw(&a, "math.random(1000)"); got != "397" {
+		t.Errorf("after Restart: %s, want a new process's first value 397", got)
 	}
 }
