@@ -289,34 +289,28 @@ func handleForceUnlock(e *Env, a *args) (string, error) {
 
 // handleHeld: held A [thread=N] — isHeldByCurrentThread().
 func handleHeld(e *Env, a *args) (string, error) {
-	th, msg, err := e.redissonCall(a, "held A [thread=N]")
-	if err != nil || msg != "" {
-		return msg, err
-	}
-	c := e.begin(th, "isHeldByCurrentThread()")
-	th.do(clients.Call{Kind: clients.CallIsHeld, Wait: -1, Lease: -1}, func(r clients.Result) { e.endReply(th, c, r, strconv.FormatBool(r.OK)) })
-	return e.after(th, c), nil
+	return e.query(a, "held", "isHeldByCurrentThread()", clients.CallIsHeld, func(r clients.Result) string { return strconv.FormatBool(r.OK) })
 }
 
 // handleLocked: locked A [thread=N] — isLocked().
 func handleLocked(e *Env, a *args) (string, error) {
-	th, msg, err := e.redissonCall(a, "locked A [thread=N]")
-	if err != nil || msg != "" {
-		return msg, err
-	}
-	c := e.begin(th, "isLocked()")
-	th.do(clients.Call{Kind: clients.CallIsLocked, Wait: -1, Lease: -1}, func(r clients.Result) { e.endReply(th, c, r, strconv.FormatBool(r.OK)) })
-	return e.after(th, c), nil
+	return e.query(a, "locked", "isLocked()", clients.CallIsLocked, func(r clients.Result) string { return strconv.FormatBool(r.OK) })
 }
 
 // handleHoldCount: hold-count A [thread=N] — getHoldCount().
 func handleHoldCount(e *Env, a *args) (string, error) {
-	th, msg, err := e.redissonCall(a, "hold-count A [thread=N]")
+	return e.query(a, "hold-count", "getHoldCount()", clients.CallHoldCount, func(r clients.Result) string { return strconv.FormatInt(r.Value, 10) })
+}
+
+// query runs "CMD A [thread=N]", a call that only asks (desc, of kind),
+// and prints its answer.
+func (e *Env) query(a *args, cmd, desc string, kind clients.CallKind, answer func(clients.Result) string) (string, error) {
+	th, msg, err := e.redissonCall(a, cmd+" A [thread=N]")
 	if err != nil || msg != "" {
 		return msg, err
 	}
-	c := e.begin(th, "getHoldCount()")
-	th.do(clients.Call{Kind: clients.CallHoldCount, Wait: -1, Lease: -1}, func(r clients.Result) { e.endReply(th, c, r, strconv.FormatInt(r.Value, 10)) })
+	c := e.begin(th, desc)
+	th.do(clients.Call{Kind: kind, Wait: -1, Lease: -1}, func(r clients.Result) { e.endReply(th, c, r, answer(r)) })
 	return e.after(th, c), nil
 }
 
