@@ -485,7 +485,7 @@ func luaToString(v lua.LValue) string {
 // by anything but a blank. A NUL byte ends the line, as in C.
 func splitArgs(line string) ([]string, bool) {
 	line = lua.Lua51CString(line)
-	isSpace := func(c byte) bool { return c == ' ' || c >= '\t' && c <= '\r' }
+	isSpace := parse.IsSpace // C's isspace
 	at := func(i int) byte { // *(p+i), NUL past the end
 		if i < len(line) {
 			return line[i]
