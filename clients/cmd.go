@@ -32,10 +32,11 @@ const (
 	OpCAD              // set-uuid-lua: compare-and-delete
 	OpDelLatch         // 4.7.0: DEL of an unlock's latch after its reply (RedissonBaseLock.java:235-245)
 	OpAcquireToken     // 4.7.0: RedissonFencedLock.tryLockInnerAsync with EVAL_LONG_LIST (lockAndGetToken, tryLockAndGetToken)
+	OpPTTL             // remainTimeToLive: PTTL name
 )
 
 var opNames = [...]string{"", "acquire", "acquire-nowait", "acquire-failed", "unlock", "force-unlock", "renew",
-	"exists", "hexists", "hget", "delete", "setnx", "expire", "set-px", "get", "del", "cad", "del-latch", "acquire-token"}
+	"exists", "hexists", "hget", "delete", "setnx", "expire", "set-px", "get", "del", "cad", "del-latch", "acquire-token", "pttl"}
 
 func (o Op) String() string { return opNames[o] }
 
@@ -240,6 +241,8 @@ func (cf *Config) render(uuid string, cmd Cmd) sim.Request {
 		return sim.Request{Script: o.Scripts.Renew, Keys: []string{name}, Argv: []string{ms(cmd.Lease), owner}}
 	case OpDelLatch:
 		return sim.Request{Cmd: []string{"DEL", LatchName(name, cmd.RequestID())}}
+	case OpPTTL:
+		return sim.Request{Cmd: []string{"PTTL", name}}
 	case OpExists:
 		return sim.Request{Cmd: []string{"EXISTS", name}}
 	case OpHExists:

@@ -67,6 +67,8 @@ func (c *Client) redissonCall(i int) {
 		c.command(i, Cmd{Op: OpHExists, Thread: t.id}) // isHeldByThread: HEXISTS name lockName
 	case CallHoldCount:
 		c.command(i, Cmd{Op: OpHGet, Thread: t.id}) // getHoldCountAsync: HGET name lockName, 0 when nil
+	case CallRemainTTL:
+		c.command(i, Cmd{Op: OpPTTL}) // RedissonExpirable.remainTimeToLiveAsync: PTTL name (-2: no key)
 	default:
 		c.finish(i, Result{Err: ErrUnsupported, Text: "unknown call"})
 	}
@@ -637,6 +639,10 @@ func (c *Client) commandReply(i int, r sim.Reply, res Result) {
 	case CallHoldCount:
 		if !res.Failed() && r.Kind == sim.KindBulk {
 			res.Value, _ = strconv.ParseInt(r.Str, 10, 64)
+		}
+	case CallRemainTTL:
+		if !res.Failed() {
+			res.Value = r.Int
 		}
 	default:
 		res.OK = !res.Failed() && r.Kind == sim.KindInt && r.Int > 0

@@ -71,9 +71,10 @@ const (
 	CallIsHeld               // isHeldByCurrentThread()
 	CallHoldCount            // getHoldCount()
 	CallDelete               // delete()
+	CallRemainTTL            // remainTimeToLive()
 )
 
-var callNames = [...]string{"", "lock", "tryLock()", "tryLock(wait)", "unlock", "forceUnlock", "isLocked", "isHeldByCurrentThread", "getHoldCount", "delete"}
+var callNames = [...]string{"", "lock", "tryLock()", "tryLock(wait)", "unlock", "forceUnlock", "isLocked", "isHeldByCurrentThread", "getHoldCount", "delete", "remainTimeToLive"}
 
 func (k CallKind) String() string {
 	if int(k) < len(callNames) {

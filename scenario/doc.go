@@ -50,6 +50,7 @@
 //	held A [thread=N]                         isHeldByCurrentThread()
 //	locked A [thread=N]                       isLocked()
 //	hold-count A [thread=N]                   getHoldCount()
+//	remain-ttl A [thread=N]                   remainTimeToLive()
 //	wake A [thread=N]                         PUBLISH 0 on the channel A's thread waits on
 //	advance D
 //	crash A | restart A | pause A D | partition A D | clock-step A D

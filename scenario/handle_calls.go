@@ -302,6 +302,11 @@ func handleHoldCount(e *Env, a *args) (string, error) {
 	return e.query(a, "hold-count", "getHoldCount()", clients.CallHoldCount, func(r clients.Result) string { return strconv.FormatInt(r.Value, 10) })
 }
 
+// handleRemainTTL: remain-ttl A [thread=N] — remainTimeToLive().
+func handleRemainTTL(e *Env, a *args) (string, error) {
+	return e.query(a, "remain-ttl", "remainTimeToLive()", clients.CallRemainTTL, func(r clients.Result) string { return strconv.FormatInt(r.Value, 10) })
+}
+
 // query runs "CMD A [thread=N]", a call that only asks (desc, of kind),
 // and prints its answer.
 func (e *Env) query(a *args, cmd, desc string, kind clients.CallKind, answer func(clients.Result) string) (string, error) {

@@ -97,6 +97,7 @@ func init() {
 		"force-unlock": handleForceUnlock,
 		"held":         handleHeld,
 		"locked":       handleLocked,
+		"remain-ttl":   handleRemainTTL,
 		"hold-count":   handleHoldCount,
 		"wake":         handleWake,
 		"advance":      handleAdvance,
