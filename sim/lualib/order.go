@@ -16,20 +16,15 @@ import (
 // differ as soon as a table has two string keys.
 //
 // The hash part is rebuilt by replaying the table's history into a model of
-// ltable.c: the sizes a table constructor (or a C library) gave it
-// (OP_NEWTABLE, see lua.LTable.Lua51ConstructorSizes) or none, then the
-// integer keys of the array part in ascending order, then the other keys
-// in the order they were first set; in the table of a constructor with
-// keyed fields, the integer keys past its list items come last, in
-// ascending order (keyed fields like [1]=v: gopher-lua keeps such keys in
-// its array part, which forgets the order they were set in). That is the
-// exact history of a table built by a constructor whose integer-keyed
-// fields follow its other keyed fields in ascending order, of one built key by key with its
-// integer keys first, and of the tables the libraries build (cjson.decode,
-// cmsgpack.unpack, redis.call replies). It is not exact for a table that
-// had integer keys added between string keys, or keys removed (set to nil)
-// and others added since: Lua 5.1 keeps a removed key's node until the
-// next rehash. Keys that are tables,
+// ltable.c. A table a constructor made (OP_NEWTABLE: see
+// lua.LTable.Lua51ConstructorSizes), {} included, starts with the sizes it
+// gave, and its keys are set in the order each was first set
+// (lua.LTable.Lua51SetOrder), which is exact unless keys were set to nil:
+// Lua 5.1 keeps a removed key's node until the next rehash, and even
+// assigning nil to an absent key takes a node. A table made by Go code (the
+// libraries' replies, cjson.decode; cmsgpack.unpack's are replayed by
+// History) has no sizes, its array part set in ascending order, then its
+// other keys in the order they were first set. Keys that are tables,
 // functions or userdata hash by address in Lua 5.1, an order no replay can
 // know; they are given main position 0 here.
 func NextOrder(tb *lua.LTable) []lua.LValue {
@@ -41,24 +36,16 @@ func NextOrder(tb *lua.LTable) []lua.LValue {
 }
 
 // replay builds the model of tb's history that NextOrder describes, and
-// returns it with tb's keys (those with a value, in gopher-lua's order).
+// returns it with tb's keys (those with a value, in the order replayed).
 func replay(tb *lua.LTable) (*tableModel, []lua.LValue) {
-	var keys, late []lua.LValue
-	na, nh, ctor := tb.Lua51ConstructorSizes()
+	var keys []lua.LValue
+	na, nh, _ := tb.Lua51ConstructorSizes()
 	m := newTableModel(na, nh)
-	for k, _ := tb.Next(lua.LNil); k != lua.LNil; k, _ = tb.Next(k) {
-		keys = append(keys, k)
-		// gopher-lua's array part comes first; in a constructor, integer
-		// keys past its list items are keyed fields ([1]=v), set in
-		// source order among the others: after them is the better guess
-		if i, ok := arrayIndex(k); ctor && nh > 0 && ok && i > na && i < lua.MaxArrayIndex {
-			late = append(late, k)
-			continue
+	set := func(k lua.LValue) { keys = append(keys, k); m.set(k) }
+	if !tb.Lua51SetOrder(set) {
+		for k, _ := tb.Next(lua.LNil); k != lua.LNil; k, _ = tb.Next(k) {
+			set(k) // gopher-lua's array part comes first, in ascending order
 		}
-		m.set(k)
-	}
-	for _, k := range late {
-		m.set(k)
 	}
 	return m, keys
 }

@@ -132,6 +132,51 @@ func (tb *LTable) Lua51ConstructorSizes() (narray, nhash int, ok bool) {
 // lua51CtorSizes packs OP_NEWTABLE's B and C for Lua51ConstructorSizes.
 func lua51CtorSizes(b, c int) uint32 { return 1<<18 | uint32(b)<<9 | uint32(c) }
 
+// lua51ArrayKey is an integer key of the array part and how many keys of
+// the other parts had been set (tb.keys) when it was first set.
+type lua51ArrayKey struct{ key, after int32 }
+
+func (tb *LTable) lua51NoteArrayKey(key int) {
+	tb.arrayOrder = append(tb.arrayOrder, lua51ArrayKey{int32(key), int32(len(tb.keys))})
+}
+
+// Lua51SetOrder calls f with the keys of a table made with sizes (a
+// constructor, or SetLua51Sizes) in the order each was first set, keys
+// without a value left out, and reports true; for another table it calls
+// nothing and reports false. gopher-lua keeps integer keys in an array part
+// that forgets when they were set, where Lua 5.1 may keep them in its hash
+// part, whose layout that order shapes ({[3]=1, [1]=2} walks 3 first).
+func (tb *LTable) Lua51SetOrder(f func(k LValue)) bool {
+	if tb.ctorSizes == 0 {
+		return false
+	}
+	ai := 0
+	var seen []bool // a key set again after it was nil keeps its first place
+	emitArray := func(upTo int) {
+		for ; ai < len(tb.arrayOrder) && int(tb.arrayOrder[ai].after) <= upTo; ai++ {
+			k := int(tb.arrayOrder[ai].key)
+			if k > len(tb.array) || tb.array[k-1] == LNil {
+				continue
+			}
+			if seen == nil {
+				seen = make([]bool, len(tb.array))
+			}
+			if !seen[k-1] {
+				seen[k-1] = true
+				f(LNumber(k))
+			}
+		}
+	}
+	for i, k := range tb.keys {
+		emitArray(i)
+		if tb.RawGetH(k) != LNil {
+			f(k)
+		}
+	}
+	emitArray(len(tb.keys))
+	return true
+}
+
 // SetLua51Sizes records the sizes a C library gave a table it made with
 // lua_createtable (or luaL_register), for Lua51ConstructorSizes. They are
 // stored as OP_NEWTABLE stores them (luaO_int2fb), so an array size of 16

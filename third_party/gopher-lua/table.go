@@ -141,6 +141,9 @@ func (tb *LTable) RawSet(key LValue, value LValue) {
 			}
 			index := int(v) - 1
 			alen := len(tb.array)
+			if tb.ctorSizes != 0 && value != LNil && (index >= alen || tb.array[index] == LNil) {
+				tb.lua51NoteArrayKey(index + 1) // locksim: Lua51SetOrder
+			}
 			switch {
 			case index == alen:
 				tb.array = append(tb.array, value)
@@ -173,6 +176,9 @@ func (tb *LTable) RawSetInt(key int, value LValue) {
 	}
 	index := key - 1
 	alen := len(tb.array)
+	if tb.ctorSizes != 0 && value != LNil && (index >= alen || tb.array[index] == LNil) {
+		tb.lua51NoteArrayKey(key) // locksim: Lua51SetOrder
+	}
 	switch {
 	case index == alen:
 		tb.array = append(tb.array, value)

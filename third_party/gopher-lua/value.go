@@ -151,6 +151,9 @@ type LTable struct {
 	// table constructor gave the table (Lua51ConstructorSizes)
 	readonly  bool
 	ctorSizes uint32
+	// locksim: for a table with ctorSizes, when each integer key of the
+	// array part was first set among the other keys (Lua51SetOrder)
+	arrayOrder []lua51ArrayKey
 	// locksim: counts the changes of strdict (RawSetString, Reset), so
 	// that a cached lookup of a string key knows it still holds
 	strver uint64
