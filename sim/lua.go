@@ -508,7 +508,7 @@ func splitArgs(line string) ([]string, bool) {
 			switch {
 			case inq:
 				switch {
-				case c == '\\' && at(p+1) == 'x' && isHex(at(p+2)) && isHex(at(p+3)):
+				case c == '\\' && at(p+1) == 'x' && parse.IsXDigit(at(p+2)) && parse.IsXDigit(at(p+3)):
 					v, _ := strconv.ParseUint(line[p+2:p+4], 16, 8)
 					cur = append(cur, byte(v))
 					p += 3
@@ -573,4 +573,3 @@ func splitArgs(line string) ([]string, bool) {
 	}
 }
 
-func isHex(c byte) bool { return c >= '0' && c <= '9' || c|0x20 >= 'a' && c|0x20 <= 'f' }

@@ -17,16 +17,13 @@ import (
 	"math"
 	"strconv"
 	"strings"
+
+	"github.com/yuin/gopher-lua/parse"
 )
 
 // Lua51CString is s as C's string functions see it (a char * read to its
-// terminator): up to its first NUL.
-func Lua51CString(s string) string {
-	if i := strings.IndexByte(s, 0); i >= 0 {
-		return s[:i]
-	}
-	return s
-}
+// terminator): up to its first NUL (parse.CString).
+func Lua51CString(s string) string { return parse.CString(s) }
 
 // lua51PosRelat is posrelat: a negative position counts from the end.
 func lua51PosRelat(pos int64, n int) int64 {
@@ -277,7 +274,7 @@ func lua51MatchClass(c, cl int) bool {
 	case 'w':
 		res = lua51IsAlpha(c) || c >= '0' && c <= '9'
 	case 'x':
-		res = c >= '0' && c <= '9' || c|0x20 >= 'a' && c|0x20 <= 'f'
+		res = c < 256 && parse.IsXDigit(byte(c))
 	case 'z':
 		res = c == 0
 	default:

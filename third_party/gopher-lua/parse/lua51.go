@@ -177,7 +177,7 @@ func token2str(tok int) string {
 func (ls *lexState) txtToken(tok int) string {
 	switch tok {
 	case tkName, tkString, tkNumber:
-		return cString(string(ls.buf))
+		return CString(string(ls.buf))
 	}
 	return token2str(tok)
 }
@@ -216,11 +216,11 @@ func (ls *lexState) checkNext(set string) bool {
 	return false
 }
 
-func isAlpha(c int) bool { return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' }
-func isDigitC(c int) bool {
-	return c >= '0' && c <= '9'
-}
-func isAlnum(c int) bool { return isAlpha(c) || isDigitC(c) }
+// The lexer's character classes, C's in the "C" locale, of a character
+// that may be EOZ.
+func isAlpha(c int) bool  { return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' }
+func isDigitC(c int) bool { return c >= 0 && isDigit(byte(c)) }
+func isAlnum(c int) bool  { return isAlpha(c) || isDigitC(c) }
 
 func (ls *lexState) readNumeral() string {
 	for {
@@ -418,7 +418,7 @@ func (ls *lexState) llex() token {
 			return token{tok: tkEOS, line: line}
 		default:
 			switch c := ls.current; {
-			case c == ' ' || c >= '\t' && c <= '\r': // isspace, not a newline
+			case c >= 0 && IsSpace(byte(c)): // not a newline (handled above)
 				ls.next()
 				continue
 			case isDigitC(c):

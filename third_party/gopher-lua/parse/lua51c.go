@@ -11,8 +11,9 @@ import (
 	"strings"
 )
 
-// cString is s as C sees it: up to its first NUL byte.
-func cString(s string) string {
+// CString is s as C's string functions see it (a char * read to its
+// terminator): up to its first NUL byte.
+func CString(s string) string {
 	if i := strings.IndexByte(s, 0); i >= 0 {
 		return s[:i]
 	}
@@ -33,15 +34,15 @@ func ChunkID(source string) string {
 		if len(s) > idSize-1 {
 			s = s[:idSize-1]
 		}
-		return cString(s)
+		return CString(s)
 	case strings.HasPrefix(source, "@"):
-		s := cString(source[1:])
+		s := CString(source[1:])
 		if max := idSize - len(" '...' ") - 1; len(s) > max {
 			s = "..." + s[len(s)-max:]
 		}
 		return s
 	}
-	src := cString(source)
+	src := CString(source)
 	n := strings.IndexAny(src, "\n\r")
 	if n < 0 {
 		n = len(src)
@@ -61,7 +62,8 @@ func IsSpace(c byte) bool {
 
 func isDigit(c byte) bool { return c >= '0' && c <= '9' }
 
-func isXDigit(c byte) bool {
+// IsXDigit is C's isxdigit.
+func IsXDigit(c byte) bool {
 	return isDigit(c) || (c|0x20 >= 'a' && c|0x20 <= 'f')
 }
 
@@ -183,14 +185,14 @@ func Strtod(s string) (float64, int) {
 			}
 		}
 	case len(rest) > 2 && rest[0] == '0' && rest[1]|0x20 == 'x' &&
-		(isXDigit(rest[2]) || (rest[2] == '.' && len(rest) > 3 && isXDigit(rest[3]))):
+		(IsXDigit(rest[2]) || (rest[2] == '.' && len(rest) > 3 && IsXDigit(rest[3]))):
 		j := 2
-		for j < len(rest) && isXDigit(rest[j]) {
+		for j < len(rest) && IsXDigit(rest[j]) {
 			j++
 		}
 		if j < len(rest) && rest[j] == '.' {
 			j++
-			for j < len(rest) && isXDigit(rest[j]) {
+			for j < len(rest) && IsXDigit(rest[j]) {
 				j++
 			}
 		}
