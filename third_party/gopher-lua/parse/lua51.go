@@ -1,11 +1,6 @@
-// Package parse reads Lua 5.1 source into the syntax tree the compiler
-// takes. Its lexer and parser are ports of llex.c and lparser.c of Lua
-// 5.1.5 as Redis 7.0 embeds it (deps/lua, LUA_COMPAT_LSTR 1,
-// LUA_COMPAT_VARARG): the same chunks compile, the same ones are refused,
-// and a refusal reads as Lua words it ("user_script:1: '=' expected near
-// 'x'"). Code generation stays the compiler's; the parser keeps only what
-// lparser.c's checks need (blocks, active locals, upvalues, nesting).
 package parse
+
+// The lexer and parser: llex.c and lparser.c of Lua 5.1.5 (see doc.go).
 
 import (
 	"fmt"
