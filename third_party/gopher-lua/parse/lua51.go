@@ -956,9 +956,14 @@ func (ls *lexState) body(needSelf bool, line int) *ast.FunctionExpr {
 	return fn
 }
 
+// exprList is explist1. An expression before a ',' is read into its
+// register (luaK_exp2nextreg) once the ',' is read; the last one is the
+// caller's to place.
 func (ls *lexState) exprList() []ast.Expr {
 	exprs := []ast.Expr{ls.expr()}
-	for ls.testNext(',') {
+	for ls.t.tok == ',' {
+		discharged(exprs[len(exprs)-1], ls.t.line)
+		ls.luaXNext()
 		exprs = append(exprs, ls.expr())
 	}
 	return exprs
@@ -976,15 +981,8 @@ func (ls *lexState) funcArgs(call *ast.FuncCallExpr) {
 		ls.luaXNext()
 		call.Args = []ast.Expr{}
 		if ls.t.tok != ')' {
-			// explist1: an argument is read into its register (luaK_exp2nextreg)
-			// once the ',' after it is read, the last one once ')' is
-			call.Args = []ast.Expr{ls.expr()}
-			for ls.t.tok == ',' {
-				discharged(call.Args[len(call.Args)-1], ls.t.line)
-				ls.luaXNext()
-				call.Args = append(call.Args, ls.expr())
-			}
-			if ls.t.tok == ')' {
+			call.Args = ls.exprList()
+			if ls.t.tok == ')' { // the last argument is read once ')' is
 				discharged(call.Args[len(call.Args)-1], ls.t.line)
 			}
 		}
@@ -1130,15 +1128,23 @@ func (ls *lexState) constructor() ast.Expr {
 	ls.checkNextTok('{')
 	tbl := &ast.TableExpr{Fields: []*ast.Field{}}
 	tbl.SetLine(open)
+	// pending is the last list item, read into its register when the next
+	// field starts (closelistfield) or after '}' (lastlistfield)
+	var pending ast.Expr
 	for {
 		if ls.t.tok == '}' {
 			break
+		}
+		if pending != nil {
+			discharged(pending, ls.lastLine) // the separator's line
+			pending = nil
 		}
 		switch ls.t.tok {
 		case tkName:
 			ls.lookahead()
 			if ls.ahead.tok != '=' {
-				tbl.Fields = append(tbl.Fields, &ast.Field{Value: ls.expr()})
+				pending = ls.expr()
+				tbl.Fields = append(tbl.Fields, &ast.Field{Value: pending})
 			} else {
 				name := ls.strCheckName()
 				key := &ast.StringExpr{Value: name.str}
@@ -1153,7 +1159,8 @@ func (ls *lexState) constructor() ast.Expr {
 			ls.checkNextTok('=')
 			tbl.Fields = append(tbl.Fields, &ast.Field{Key: key, Value: ls.expr()})
 		default:
-			tbl.Fields = append(tbl.Fields, &ast.Field{Value: ls.expr()})
+			pending = ls.expr()
+			tbl.Fields = append(tbl.Fields, &ast.Field{Value: pending})
 		}
 		if !ls.testNext(',') && !ls.testNext(';') {
 			break
@@ -1161,6 +1168,9 @@ func (ls *lexState) constructor() ast.Expr {
 	}
 	tbl.SetLastLine(ls.t.line) // '}', for what is coded after it
 	ls.checkMatch('}', '{', line)
+	if pending != nil {
+		discharged(pending, ls.lastLine)
+	}
 	return tbl
 }
 
