@@ -7,6 +7,7 @@ import (
 
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"slices"
@@ -283,6 +284,32 @@ func TestRunPrintsStory(t *testing.T) {
 	}
 	if code, out, _ := runArgs("run", "--algo", "rlock-3.8.1", "--seed", "2", "--preset", "none", "--safety", "30s", "--liveness", "10s"); code != exitOK || !strings.Contains(out, "no violation") {
 		t.Fatalf("a clean run: exit %d\n%s", code, out)
+	}
+}
+
+// --stories N tells the first N violations as stories and each later one
+// in a line, with the same exit code and the same violations as without.
+func TestRunStoriesCap(t *testing.T) {
+	args := []string{"run", "--algo", "setnx-expire", "--seed", "3", "--preset", "crash", "--no-shrink", "--viz-dir", t.TempDir()}
+	code, all, _ := runArgs(args...)
+	capped, out, _ := runArgs(append(args, "--stories", "1")...)
+	if code != exitViolated || capped != code {
+		t.Fatalf("exit %d with every story, %d with one", code, capped)
+	}
+	told := strings.Count(all, "  reproduce: ")
+	if told < 3 || strings.Count(out, "  reproduce: ") != 1 {
+		t.Fatalf("%d stories without the cap, %d with --stories 1", told, strings.Count(out, "  reproduce: "))
+	}
+	if !strings.Contains(out, fmt.Sprintf("\n%d more, in a line each (--stories 0 tells every one):\n", told-1)) {
+		t.Fatalf("no list of the other %d:\n%s", told-1, out)
+	}
+	for _, line := range strings.Split(all, "\n") { // every headline is still there
+		if strings.Contains(line, " at t=") && !strings.HasPrefix(line, " ") && !strings.Contains(out, line) {
+			t.Fatalf("%q is missing with --stories 1", line)
+		}
+	}
+	if !strings.Contains(out, "    visualization: ") {
+		t.Fatalf("the listed linearizability violation lost its visualization:\n%s", out)
 	}
 }
 

@@ -30,6 +30,7 @@ type runFlags struct {
 	timeout, retryIvl     sim.Duration
 	vizDir                string // run only: where linearizability visualizations go
 	noConfirm             bool   // run only: skip the counterfactual runs that confirm excuses
+	stories               int    // run only: violations told as stories, the rest in a line each (0: all)
 }
 
 // Bounds of the run flags. A run simulates every process and thread of its
@@ -135,6 +136,7 @@ func runRun(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	noShrink := fs.Bool("no-shrink", false, "tell a bug-class violation on this run as it is, without shrinking it first")
 	fs.BoolVar(&rf.noConfirm, "no-confirm", false, "do not confirm by-design excuses by counterfactual runs (each excusing fault left out)")
 	fs.StringVar(&rf.vizDir, "viz-dir", ".", "write porcupine's HTML visualization of a linearizability violation into `DIR` (\"\": none)")
+	flagx.IntVar(fs, &rf.stories, "stories", 0, 0, 1_000_000, "tell the first `N` violations as stories and each later one in a line (0: every one as a story)")
 	if code, ok := parseFlags(fs, args, stdout, stderr); !ok {
 		return code
 	}
@@ -237,26 +239,46 @@ func report(r *clients.Run, lines [][]byte, cfg clients.RunConfig, rf runFlags, 
 	}
 	code := exitOK
 	var werr error
-	for _, v := range violations {
+	// visualize writes porcupine's picture of the run's linearizability
+	// violation (one per run) and returns its path, "" when there is none.
+	visualize := func() string {
+		if rf.vizDir == "" {
+			return ""
+		}
+		path := filepath.Join(rf.vizDir, fmt.Sprintf("linearizability-%s-%s-seed%d.html", cfg.Algo, cfg.Preset, cfg.Seed))
+		if err := atomicfile.Write(path, lin.Visualize); err != nil {
+			werr = err
+			return ""
+		}
+		return path
+	}
+	for i, v := range violations {
+		if v.Class == checks.Bug {
+			code = exitViolated
+		}
+		if rf.stories > 0 && i >= rf.stories {
+			if i == rf.stories {
+				fmt.Fprintf(stdout, "\n%d more, in a line each (--stories 0 tells every one):\n", len(violations)-i)
+			}
+			fmt.Fprintf(stdout, "  %s\n", v)
+			if v.Property == "linearizable" {
+				if path := visualize(); path != "" {
+					fmt.Fprintln(stdout, "    visualization: "+path)
+				}
+			}
+			continue
+		}
 		fmt.Fprintln(stdout)
 		verdict.Tell(stdout, v, r.History, lines)
 		switch v.Property {
 		case "mutex":
 			fmt.Fprintln(stdout, "  fencing: "+fencing.String())
 		case "linearizable":
-			if rf.vizDir != "" {
-				path := filepath.Join(rf.vizDir, fmt.Sprintf("linearizability-%s-%s-seed%d.html", cfg.Algo, cfg.Preset, cfg.Seed))
-				if err := atomicfile.Write(path, lin.Visualize); err != nil {
-					werr = err
-				} else {
-					fmt.Fprintln(stdout, "  visualization (porcupine, faults annotated): "+path)
-				}
+			if path := visualize(); path != "" {
+				fmt.Fprintln(stdout, "  visualization (porcupine, faults annotated): "+path)
 			}
 		}
 		fmt.Fprintln(stdout, "  reproduce: "+cfg.Command())
-		if v.Class == checks.Bug {
-			code = exitViolated
-		}
 	}
 	if len(violations) == 0 {
 		fmt.Fprintln(stdout, "no violation")
