@@ -151,7 +151,7 @@ func (tb *LTable) Lua51SetOrder(f func(k LValue)) bool {
 		return false
 	}
 	ai := 0
-	var seen []bool // a key set again after it was nil keeps its first place
+	var seen []bool // emitted already: a key set again after it was nil keeps its first place
 	emitArray := func(upTo int) {
 		for ; ai < len(tb.arrayOrder) && int(tb.arrayOrder[ai].after) <= upTo; ai++ {
 			k := int(tb.arrayOrder[ai].key)
@@ -174,6 +174,13 @@ func (tb *LTable) Lua51SetOrder(f func(k LValue)) bool {
 		}
 	}
 	emitArray(len(tb.keys))
+	// Keys that reached the array part some other way (Append, Insert from
+	// Go) were not noted: they come last, ascending, rather than not at all.
+	for i, v := range tb.array {
+		if v != LNil && (seen == nil || !seen[i]) {
+			f(LNumber(i + 1))
+		}
+	}
 	return true
 }
 

@@ -164,3 +164,25 @@ func TestLua51IntegerCasts(t *testing.T) {
 		}
 	}
 }
+
+// Lua51SetOrder gives every key with a value, also those that reached the
+// array part without RawSet (Append and Insert from Go): they come last,
+// never missing.
+func TestLua51SetOrderMissesNoKey(t *testing.T) {
+	L := NewState()
+	defer L.Close()
+	if err := L.DoString("t = {x = 1, [3] = 3}"); err != nil {
+		t.Fatal(err)
+	}
+	tb := L.GetGlobal("t").(*LTable)
+	tb.Append(LString("a"))
+	tb.Insert(1, LString("b"))
+	var got []string
+	if !tb.Lua51SetOrder(func(k LValue) { got = append(got, k.String()) }) {
+		t.Fatal("a constructor's table has an order")
+	}
+	// Insert shifted [3]=3 to 4 and Append put "a" at 5, neither noted
+	if want := "x 1 4 5"; strings.Join(got, " ") != want {
+		t.Fatalf("order %v, want %s", got, want)
+	}
+}
