@@ -572,4 +572,3 @@ func splitArgs(line string) ([]string, bool) {
 		args = append(args, string(cur))
 	}
 }
-
