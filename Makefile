@@ -25,11 +25,12 @@ quick:
 	$(GO) vet ./...
 	$(GO) test -short -count=1 -timeout 5m ./...
 
-# lint: what make test checks before the tests: go.mod tidy, vet (also of
-# the gopher-lua fork, a module of its own), staticcheck at its pinned
-# version.
+# lint: what make test checks before the tests: gofmt, go.mod tidy, vet
+# (also of the gopher-lua fork, a module of its own), staticcheck at its
+# pinned version.
 lint:
 	bash tools/setup-test-deps.sh
+	@unformatted=$$(gofmt -l .); if [ -n "$$unformatted" ]; then echo "gofmt would change: $$unformatted"; exit 1; fi
 	$(GO) mod tidy -diff
 	$(GO) vet ./...
 	$(GO) vet -C third_party/gopher-lua ./...
