@@ -426,6 +426,21 @@ func lua51ForPrep(L *LState, ra int) {
 
 /* lauxlib.c luaL_where {{{ */
 
+// lua51Level is lua_getstack's walk down the frames: the frame at level
+// (0: the running function), counting the frames that tail calls replaced
+// (TailCall); tail is true when level falls among those, Lua's "(tail
+// call)" pseudo-level. GetStack and lua51Where share it.
+func (ls *LState) lua51Level(level int) (frame *callFrame, tail bool) {
+	frame = ls.currentFrame
+	for ; level > 0 && frame != nil; frame = frame.Parent {
+		level--
+		if !frame.Fn.IsG {
+			level -= frame.TailCall
+		}
+	}
+	return frame, level < 0
+}
+
 // lua51Where is luaL_where(L, level) with gopher-lua's GetStack numbering
 // (level 0 is the running function): "chunk:line:" for a Lua function, ""
 // for a Go function or when there is no such level.
@@ -434,14 +449,8 @@ func lua51ForPrep(L *LState, ra int) {
 // call)" pseudo-level, which has no line (""); GetStack answers the
 // bottom frame for it instead.
 func lua51Where(L *LState, level int) string {
-	cf := L.currentFrame
-	for ; level > 0 && cf != nil; cf = cf.Parent {
-		level--
-		if !cf.Fn.IsG {
-			level -= cf.TailCall
-		}
-	}
-	if level < 0 || cf == nil || cf.Fn == nil || cf.Fn.IsG {
+	cf, tail := L.lua51Level(level)
+	if tail || cf == nil || cf.Fn == nil || cf.Fn.IsG {
 		return ""
 	}
 	proto := cf.Fn.Proto

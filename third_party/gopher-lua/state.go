@@ -1817,17 +1817,10 @@ func (ls *LState) GetInfo(what string, dbg *Debug, fn LValue) (LValue, error) {
 }
 
 func (ls *LState) GetStack(level int) (*Debug, bool) {
-	frame := ls.currentFrame
-	for ; level > 0 && frame != nil; frame = frame.Parent {
-		level--
-		if !frame.Fn.IsG {
-			level -= frame.TailCall
-		}
-	}
-
-	if level == 0 && frame != nil {
+	frame, tail := ls.lua51Level(level) // locksim: the walk lua51Where shares
+	if !tail && frame != nil {
 		return &Debug{frame: frame}, true
-	} else if level < 0 && ls.stack.Sp() > 0 {
+	} else if tail && ls.stack.Sp() > 0 {
 		return &Debug{frame: ls.stack.At(0)}, true
 	}
 	return &Debug{}, false
