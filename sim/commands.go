@@ -677,10 +677,7 @@ func cmdHDel(s *Store, a []string) Reply {
 			n++
 		}
 	}
-	s.deleteIfEmpty(a[1], v)
-	if n > 0 && s.recording {
-		s.propagate(append([]string{"HDEL"}, a[1:]...)...)
-	}
+	s.removed(v, n, "HDEL", a)
 	return Int(n)
 }
 
@@ -871,10 +868,7 @@ func cmdLRem(s *Store, a []string) Reply {
 		}
 	}
 	v.list = keep
-	s.deleteIfEmpty(a[1], v)
-	if removed > 0 && s.recording {
-		s.propagate("LREM", a[1], a[2], a[3])
-	}
+	s.removed(v, removed, "LREM", a)
 	return Int(removed)
 }
 
@@ -1077,10 +1071,7 @@ func cmdZRem(s *Store, a []string) Reply {
 			n++
 		}
 	}
-	s.deleteIfEmpty(a[1], v)
-	if n > 0 && s.recording {
-		s.propagate(append([]string{"ZREM"}, a[1:]...)...)
-	}
+	s.removed(v, n, "ZREM", a)
 	return Int(n)
 }
 

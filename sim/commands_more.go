@@ -319,10 +319,7 @@ func cmdZRemRangeByScore(s *Store, a []string) Reply {
 		}
 		j++
 	}
-	s.deleteIfEmpty(a[1], v)
-	if n > 0 && s.recording {
-		s.propagate(append([]string{"ZREMRANGEBYSCORE"}, a[1:]...)...)
-	}
+	s.removed(v, n, "ZREMRANGEBYSCORE", a)
 	return Int(n)
 }
 
@@ -367,10 +364,7 @@ func cmdLTrim(s *Store, a []string) Reply {
 	lo, hi := rangeIndices(start, stop, n)
 	removed := n - (hi - lo)
 	v.list = append([]string(nil), v.list[lo:hi]...)
-	s.deleteIfEmpty(a[1], v)
-	if removed > 0 && s.recording {
-		s.propagate("LTRIM", a[1], a[2], a[3])
-	}
+	s.removed(v, int64(removed), "LTRIM", a)
 	return OK
 }
 

@@ -273,6 +273,17 @@ func (s *Store) create(key string, t valueType) *value {
 	return v
 }
 
+// removed ends a command that removed n elements of v, the aggregate at
+// a[1]: v goes when empty, and the command (name and a's arguments) is
+// replicated when it removed any, as HDEL, LREM, LTRIM, ZREM and
+// ZREMRANGEBYSCORE are.
+func (s *Store) removed(v *value, n int64, name string, a []string) {
+	s.deleteIfEmpty(a[1], v)
+	if n > 0 && s.recording {
+		s.propagate(append([]string{name}, a[1:]...)...)
+	}
+}
+
 // deleteIfEmpty removes an aggregate that has become empty, as Redis does.
 func (s *Store) deleteIfEmpty(key string, v *value) {
 	empty := false
