@@ -79,12 +79,14 @@ const (
 	pcFencedSubscribe    // tryLockAndGetTokenAsync: waiting for the subscription
 	pcFencedTry          // tryLockAsync (fenced): a tryAcquireAsync is out
 	pcFencedWait         // tryLockAsync (fenced): a listener on the entry, and a timeout
+	pcLockRewait         // lock(): the catch's second latch wait after an InterruptedException (3.16.8, 4.7.0)
 )
 
 var pcNames = [...]string{"idle", "lock: acquire out", "lock: subscribing", "lock: acquire out", "lock: waiting",
 	"tryLock: acquire out", "tryLock: subscribing", "tryLock: acquire out", "tryLock: waiting", "tryLock: acquireFailed out",
 	"tryLock(): acquire out", "command out", "acquire out", "EXPIRE out", "polling", "GET out", "release out",
-	"lockAndGetToken: acquire out", "lockAndGetToken: subscribing", "lockAndGetToken: acquire out", "lockAndGetToken: waiting"}
+	"lockAndGetToken: acquire out", "lockAndGetToken: subscribing", "lockAndGetToken: acquire out", "lockAndGetToken: waiting",
+	"lock: waiting again (interrupted)"}
 
 // exec is one command in Redisson's executor (RedisExecutor): sent and
 // awaiting its reply, or waiting to be re-sent or retried.

@@ -62,6 +62,7 @@ func (c *Client) fencedCall(i int) {
 	}
 	t.pc = pcFencedFirst
 	c.fencedAcquire(i)
+	c.awaitReply(i) // get(lockAndGetTokenAsync()): the loop's later tries run on its listeners
 }
 
 // fencedAcquire is RedissonFencedLock.tryAcquireAsync: the explicit lease

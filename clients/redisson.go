@@ -80,6 +80,7 @@ func (c *Client) command(i int, cmd Cmd) {
 	c.threads[i].pc = pcCommand
 	cmd.Thread = c.threads[i].id
 	c.send(OwnThread, i, cmd)
+	c.awaitReply(i)
 }
 
 // tryAcquire is RedissonLock.tryAcquireAsync(waitTime, leaseTime, unit)
@@ -110,14 +111,24 @@ func (c *Client) tryAcquire(i int, waitTime int64) {
 	if o.Fair {
 		cmd.At = c.wall // System.currentTimeMillis()
 		if c.cf.since3168() {
-			// R16:RedissonFairLock.tryLockInnerAsync: wait = threadWaitTime, or unit.toMillis(waitTime).
-			cmd.Wait = o.ThreadWaitTime
-			if waitTime != -1 {
-				cmd.Wait = unit.toMillis(waitTime)
-			}
+			cmd.Wait = c.fairWait(waitTime, unit)
 		}
 	}
 	c.send(OwnThread, i, cmd)
+	c.awaitReply(i)
+}
+
+// fairWait is the wait RedissonFairLock's tryLockInnerAsync and
+// acquireFailedAsync send: threadWaitTime, or unit.toMillis(waitTime) when
+// a wait was given, which 3.16.8 tests as waitTime != -1
+// (R16:RedissonFairLock.java:75-78, 104-107) and 4.7.0 as waitTime > 0
+// (R47:RedissonFairLock.java:71-74, 101-104): tryLock(0, lease) sends 0 in
+// 3.16.8 and threadWaitTime in 4.7.0.
+func (c *Client) fairWait(waitTime int64, unit Unit) int64 {
+	if waitTime > 0 || (waitTime != -1 && !c.cf.v470()) {
+		return unit.toMillis(waitTime)
+	}
+	return c.cf.Opts.ThreadWaitTime
 }
 
 // tryAcquireOnce is tryLock(): tryAcquireOnceAsync(-1, -1) → EVAL_NULL_BOOLEAN
@@ -140,6 +151,7 @@ func (c *Client) tryAcquireOnce(i int) {
 	}
 	t.pc = pcTryOnce
 	c.send(OwnThread, i, cmd)
+	c.awaitReply(i)
 }
 
 // acquired is what tryAcquireAsync does when the script returned nil:
@@ -361,11 +373,12 @@ func (c *Client) acquireFailed(i int) {
 		return
 	}
 	wait := o.ThreadWaitTime
-	if c.cf.since3168() && t.call.Wait != -1 {
-		wait = t.call.Unit.toMillis(t.call.Wait)
+	if c.cf.since3168() {
+		wait = c.fairWait(t.call.Wait, t.call.Unit)
 	}
 	t.pc = pcTryFailed
 	c.send(OwnThread, i, Cmd{Op: OpAcquireFailed, Thread: t.id, Wait: wait, Sync: c.sync()})
+	c.awaitReply(i)
 }
 
 // subscriptionSettled resumes a thread that waited for its entry's
@@ -428,7 +441,7 @@ func (c *Client) waitTimedOut(i int) {
 			e.unsubOnSuccess++
 		}
 		c.acquireFailed(i)
-	case pcLockWait, pcTryWait:
+	case pcLockWait, pcLockRewait, pcTryWait:
 		c.leaveLatch(i)
 		c.woken(i)
 	case pcSimplePoll:
@@ -446,7 +459,7 @@ func (c *Client) waitTimedOut(i int) {
 func (c *Client) woken(i int) {
 	t := &c.threads[i]
 	switch t.pc {
-	case pcLockWait:
+	case pcLockWait, pcLockRewait:
 		t.pc = pcLockTry
 		c.tryAcquire(i, -1)
 	case pcTryWait:
@@ -468,11 +481,28 @@ func interruptedResult() Result {
 // command's reply throws RedisException from CommandAsyncService.get.
 func (c *Client) interrupt(tid int64) {
 	i := c.threadSlot(tid)
+	c.threads[i].interrupted = true
+	c.interruptAt(i)
+}
+
+// awaitReply is the get(future) of thread i's command just sent: with its
+// interrupt status set (a call of the same task kept it) the wait throws
+// at once, as an interrupt arriving now would make it (R8:
+// CommandAsyncService.get's CountDownLatch.await, R16/R47: its
+// CompletableFuture.get, both of which test the status before blocking);
+// the command has been sent all the same.
+func (c *Client) awaitReply(i int) {
+	if c.threads[i].interrupted {
+		c.interruptAt(i)
+	}
+}
+
+// interruptAt is what an interrupt does to thread i where it is now.
+func (c *Client) interruptAt(i int) {
 	t := &c.threads[i]
-	t.interrupted = true
 	switch t.pc {
-	case pcLockWait, pcTryWait:
-		if t.onLatch {
+	case pcLockWait, pcLockRewait, pcTryWait:
+		if t.onLatch && !c.waitsUninterruptibly(i) {
 			c.interruptedWait(i)
 		}
 	case pcLockSubscribe:
@@ -534,18 +564,36 @@ func (c *Client) interruptSubscription(i int) {
 	c.finish(i, Result{Err: ErrReply, Text: "RedisException: java.lang.InterruptedException"})
 }
 
+// waitsUninterruptibly reports whether thread i's latch wait is 3.16.8's
+// or 4.7.0's lock() waiting with no ttl: acquireUninterruptibly
+// (R16:RedissonLock.java:130-135), which an interrupt leaves waiting in
+// its place with the status set.
+func (c *Client) waitsUninterruptibly(i int) bool {
+	t := &c.threads[i]
+	return t.pc == pcLockWait && t.ttl < 0 && !t.call.Interruptibly && c.cf.since3168()
+}
+
 // interruptedWait: the latch wait throws InterruptedException (clearing
-// the status). 3.16.8's lock() catches it and waits again for ttl;
-// 3.8.1's lock() catches it out of lockInterruptibly, sets the status and
+// the status). 3.16.8's and 4.7.0's lock() catch it and wait again for
+// ttl, where a second one escapes as IllegalStateException; 3.8.1's lock() catches it out of lockInterruptibly, sets the status and
 // returns as if it held the lock (R8:RedissonLock.lock); tryLock and
 // lockInterruptibly throw it, their finally releasing the entry.
 func (c *Client) interruptedWait(i int) {
 	t := &c.threads[i]
 	c.leaveLatch(i)
 	t.interrupted = false
+	if t.pc == pcLockRewait {
+		// The catch's own tryAcquire(ttl) is outside it: the second
+		// InterruptedException leaves lock(leaseTime, unit, false) through
+		// its finally, and lock() throws a bare IllegalStateException
+		// (R16:RedissonLock.java:67-74, 120-128; R47:RedissonLock.java:74-81, 129-137).
+		c.finish(i, Result{Err: ErrInterrupted, Text: "java.lang.IllegalStateException (lock()'s second wait threw InterruptedException)"})
+		return
+	}
 	if t.pc == pcLockWait && !t.call.Interruptibly {
 		if c.cf.since3168() {
-			c.latchWait(i, t.ttl, t.ttl >= 0, t.ttl < 0)
+			t.pc = pcLockRewait
+			c.latchWait(i, t.ttl, true, false) // a ttl < 0 wait is uninterruptible: never here
 			return
 		}
 		t.interrupted = true

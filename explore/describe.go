@@ -60,8 +60,7 @@ func (m *model) msgLabel(q msg) string {
 			s = fmt.Sprintf("watchdog%d.%s", q.ref.Slot+1, q.cmd.Op)
 		}
 	}
-	if q.ref.Owner == clients.OwnDetached || q.ref.Seq >= clients.DetachedSeq(0) {
-		// a 4.7.0 acquire an interrupt left without its call, or what it sends
+	if q.detached() {
 		s = "detached." + s
 	}
 	if q.ref.Attempt > 0 {

@@ -55,7 +55,7 @@ func TestVerdicts(t *testing.T) {
 		{"rlock-3.16.8", "interrupt:1", 2, "clean", "error", "3.16.8 cancels the thenApply's own future: the lock an interrupted acquire took expires with its lease"},
 		{"fencedlock-4.7.0", "interrupt:1", 2, "clean", "error", "the fenced loop finds its result done and unlocks what the late acquire took"},
 		{"rlock-3.8.1", "interrupt:1", 2, "orphan", "error", "3.8.1's get() cancels nothing: an interrupted lock()'s acquire completes and its listener starts the watchdog for a thread told it failed (#7272 in 3.8.1)"},
-		{"fencedlock-4.7.0/reentrant", "interrupt:1", 2, "clean", "error,release", "an interrupted re-entry's acquire completes and the fenced loop unlocks it; that unlock's reply is the detached call's, not the thread's next unlock's"},
+		{"fencedlock-4.7.0/reentrant", "interrupt:1", 2, "clean", "error", "an interrupted re-entry's acquire completes and the fenced loop unlocks it; the status get() set again makes the outer unlock() throw at once, its command sent all the same: both releases land, and the watchdog renews only while one is on its way"},
 		{"rlock-3.16.8@replica", "none", 1, "error", "error", "a replica lagging past the renewal's WAIT fails it; 3.16.8's watchdog then stops for good, the lock expires under its holder and unlock() throws (#3994)"},
 		{"fairlock-3.16.8@replica", "none", 2, "mutex", "error", "#3994 on the fair lock: the lock expires under A and B takes it"},
 		{"rlock-4.7.0@replica", "none", 1, "clean", "error", "4.7.0's renewal task goes on after a WAIT that counted no replica (RenewalTask): the hold lives; an acquire's failed WAIT is undone and repeated"},

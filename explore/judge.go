@@ -158,7 +158,7 @@ func (m *model) judgeReturn(n *state, th int, call clients.Call, r clients.Resul
 // judgeOrphan judges renewal q, which ran at Redis, as checks.Orphan
 // does: sent while its thread held nothing and made no call, run while it
 // still holds nothing, makes none and has no release of its own in
-// flight, a renewal that found the thread's hold kept alive a lock nobody
+// flight (nor a fenced acquire whose loop will release it), a renewal that found the thread's hold kept alive a lock nobody
 // will unlock (issue #7272). A bug: a fault can leave a hold its thread
 // does not count, but then the hold expires with its lease; only the
 // watchdog keeps it.
@@ -168,8 +168,16 @@ func (m *model) judgeOrphan(n *state, q msg) {
 		return
 	}
 	for _, r := range n.msgs {
-		if r.kind == mRequest && r.proc == q.proc && r.cmd.Thread == q.cmd.Thread && (r.cmd.Op == clients.OpUnlock || r.cmd.Op == clients.OpForceUnlock) {
+		if r.proc != q.proc || r.cmd.Thread != q.cmd.Thread {
+			continue
+		}
+		if r.kind == mRequest && (r.cmd.Op == clients.OpUnlock || r.cmd.Op == clients.OpForceUnlock) {
 			return // its release is still on its way (an interrupted unlock): it will end the hold
+		}
+		if (r.kind == mRequest || r.kind == mReply) && r.detached() && r.cmd.Op == clients.OpAcquireToken {
+			// The fenced loop of an interrupted call: what its acquire took
+			// it unlocks when the reply comes (RedissonFencedLock.java:166-170).
+			return
 		}
 	}
 	m.found = append(m.found, finding{kind: "orphan", bug: true,

@@ -330,6 +330,13 @@ type msg struct {
 	off uint8
 }
 
+// detached reports whether q is a command an interrupt left without its
+// call (a 3.8.1 or 4.7.0 acquire or unlock, still addressed to the
+// thread's slot with a detached number), its reply, or what it sends.
+func (q *msg) detached() bool {
+	return q.ref.Owner == clients.OwnDetached || q.ref.Seq >= clients.DetachedSeq(0)
+}
+
 // cmpMsg orders messages by their content alone (a reply by its text, not
 // its interned id, which depends on which worker interned it first), so
 // that the order of a state's steps, and so the search's result, is the
