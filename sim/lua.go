@@ -146,8 +146,13 @@ type Engine struct {
 	cmds [16]cachedCmd
 
 	handler *lua.LFunction
-	errLine int
-	argsBuf []string
+	// errSite is where the last uncaught error was raised, as Redis's
+	// __redis__err__handler notes it (errSource, errLine); false when it
+	// found no such level.
+	errSite   bool
+	errSource string
+	errLine   int
+	argsBuf   []string
 	// limit is why the last script was stopped by one of the simulation's
 	// own limits (a real Redis has none of them), "" when it was not.
 	limit string
@@ -343,6 +348,7 @@ func (e *Engine) eval(s *Store, sc *Script, keys, argv []string) Reply {
 	e.argv.fill(argv)
 	setInstructionBudget(L, e.budget)
 	L.Push(fn)
+	e.errSite = false
 	err := L.PCall(0, 1, e.handler)
 	setInstructionBudget(L, -1)
 	if err != nil {
@@ -417,25 +423,18 @@ func (e *Engine) command(name string) *command {
 	return c
 }
 
-// errorHandler plays the part of Redis's __redis__err__handler: it notes
-// the line of the innermost Lua function active when the error was raised
-// (skipping a Go function such as redis.call or error), which Redis prints
-// as "on @user_script:<line>.".
+// errorHandler plays the part of Redis's __redis__err__handler (eval.c):
+// debug.getinfo(2, 'nSl'), the function that raised the error, or the
+// level below it when that one is a C function (redis.call, error), and
+// notes its source and current line, which Redis prints as
+// "on <source>:<line>." ("@user_script" for the script's own code, a
+// loadstring chunk's name or text, "=[C]" and -1 for a C function).
 func (e *Engine) errorHandler(L *lua.LState) int {
-	e.errLine = 0
-	for level := 1; ; level++ {
-		dbg, ok := L.GetStack(level)
-		if !ok {
-			break
-		}
-		if _, err := L.GetInfo("Sl", dbg, lua.LNil); err != nil {
-			break
-		}
-		if dbg.What != "G" && dbg.CurrentLine > 0 {
-			e.errLine = dbg.CurrentLine
-			break
-		}
+	src, what, line, ok := L.Lua51InfoSl(1) // getinfo(2) inside the Lua handler
+	if ok && what == "C" {
+		src, _, line, ok = L.Lua51InfoSl(2)
 	}
+	e.errSite, e.errSource, e.errLine = ok, src, line
 	L.Push(L.Get(1))
 	return 1
 }
@@ -443,7 +442,7 @@ func (e *Engine) errorHandler(L *lua.LState) int {
 // scriptError formats an uncaught script error as Redis 7.0 replies it
 // (script_lua.c luaCallFunction, with eval.c's __redis__err__handler): a
 // table's err text (as a C string), or "ERR " and the value as tostring
-// prints it, then " script: <sha1>, on @user_script:<line>.".
+// prints it, then " script: <sha1>, on <source>:<line>.".
 func (e *Engine) scriptError(sc *Script, err error) Reply {
 	name := sc.SHA1
 	if sc.ID != "" {
@@ -461,14 +460,19 @@ func (e *Engine) scriptError(sc *Script, err error) Reply {
 	if ae, ok := err.(*lua.ApiError); ok {
 		obj = ae.Object
 	}
-	suffix := " script: " + sc.SHA1 + ", on @" + chunkName + ":" + strconv.Itoa(max(e.errLine, 1)) + "."
+	suffix := ""
+	if e.errSite { // luaCallFunction: " script: %s, on %s:%s." when the handler found both
+		suffix = " script: " + sc.SHA1 + ", on " + lua.Lua51CString(e.errSource) + ":" + strconv.Itoa(e.errLine) + "."
+	}
 	if t, ok := obj.(*lua.LTable); ok {
 		// luaExtractErrorInformation: lua_getfield(err), any string or number
 		if es := e.L.GetField(t, "err"); es.Type() == lua.LTString || es.Type() == lua.LTNumber {
-			return Err(lua.Lua51CString(lua.LVAsString(es)) + suffix)
+			return Err(crlfToSpaces(lua.Lua51CString(lua.LVAsString(es)) + suffix))
 		}
 	}
-	return Err("ERR " + lua.Lua51CString(luaToString(obj)) + suffix)
+	// The reply is one line: newlines in the message or the source are
+	// spaces, as a real Redis 7.0.15 answers them.
+	return Err(crlfToSpaces("ERR " + lua.Lua51CString(luaToString(obj)) + suffix))
 }
 
 func luaToString(v lua.LValue) string {

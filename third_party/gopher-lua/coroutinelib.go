@@ -17,7 +17,10 @@ var coFuncs = map[string]LGFunction{
 }
 
 func coCreate(L *LState) int {
-	fn := L.CheckFunction(1)
+	fn, ok := L.Get(1).(*LFunction)
+	if !ok || fn.IsG {
+		L.Lua51ArgError(1, "Lua function expected") // locksim: luaB_cocreate's luaL_argcheck
+	}
 	newthread, _ := L.NewThread()
 	base := 0
 	newthread.stack.Push(callFrame{
@@ -36,6 +39,12 @@ func coCreate(L *LState) int {
 }
 
 func coYield(L *LState) int {
+	if L.Parent == nil || L.lua51Nest > 0 {
+		// locksim: lua_yield's check (ldo.c): the main chunk, a pcall, a
+		// metamethod, a sort comparator, a gsub function or a generic for's
+		// iterator runs below a C call that cannot be suspended
+		L.raiseError(0, "attempt to yield across metamethod/C-call boundary")
+	}
 	return -1
 }
 

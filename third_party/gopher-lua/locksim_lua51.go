@@ -441,6 +441,32 @@ func (ls *LState) lua51Level(level int) (frame *callFrame, tail bool) {
 	return frame, level < 0
 }
 
+// Lua51InfoSl is debug.getinfo(level, "Sl") as Lua 5.1 answers it, in
+// gopher-lua's GetStack numbering (0: the running function): the source
+// ("=[C]" for a Go function, "=(tail call)" for the pseudo-level a tail
+// call leaves, ldebug.c funcinfo), what ("C", "tail", "main" or "Lua") and
+// the current line (-1 where there is none); ok is false past the bottom.
+func (ls *LState) Lua51InfoSl(level int) (source, what string, line int, ok bool) {
+	frame, tail := ls.lua51Level(level)
+	switch {
+	case tail:
+		return "=(tail call)", "tail", -1, true
+	case frame == nil:
+		return "", "", 0, false
+	case frame.Fn.IsG:
+		return "=[C]", "C", -1, true
+	}
+	p := frame.Fn.Proto
+	what, line = "Lua", -1
+	if p.LineDefined == 0 {
+		what = "main"
+	}
+	if frame.Pc > 0 && frame.Pc <= len(p.DbgSourcePositions) {
+		line = p.DbgSourcePositions[frame.Pc-1]
+	}
+	return p.SourceName, what, line, true
+}
+
 // lua51Where is luaL_where(L, level) with gopher-lua's GetStack numbering
 // (level 0 is the running function): "chunk:line:" for a Lua function, ""
 // for a Go function or when there is no such level.
@@ -458,6 +484,15 @@ func lua51Where(L *LState, level int) string {
 		return ""
 	}
 	return lua51ChunkID(proto.SourceName) + ":" + strconv.Itoa(proto.DbgSourcePositions[cf.Pc-1]) + ":"
+}
+
+// lua51Prefixed is s after luaL_where(L, 1): the position of the running
+// Go function's caller, when that is Lua code.
+func lua51Prefixed(L *LState, s string) LString {
+	if w := lua51Where(L, 1); w != "" {
+		return LString(w + " " + s)
+	}
+	return LString(s)
 }
 
 /* }}} */

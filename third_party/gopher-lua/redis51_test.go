@@ -423,6 +423,27 @@ var lua51Cases = []lua51Case{
 	{`local t = {1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20,21,22,23,24,25,26,27,28,29,30,31,32,33,34,35,36,37,38,39,40,41,42,43,44,45,46,47,48,49,50, (function() return 99, 98 end)()} return t[1], t[50], t[51], t[52], #t`, "OK 1\t50\t99\t98\t52"},
 	{`local t = {1, x = (function() return 5, 6 end)()} return t[1], t[2], t.x`, "OK 1\tnil\t5"},
 	{`local t = {x = 1, (function() return 5, 6 end)()} return t[1], t[2], t.x`, "OK 5\t6\t1"},
+	// lua_yield's check (ldo.c): no yield across a C call, from the main
+	// chunk (run by pcall here, as Redis runs it) to a pcall, a metamethod,
+	// a comparator, a gsub function or a generic for's iterator
+	{`return coroutine.yield(1)`, "ERR attempt to yield across metamethod/C-call boundary"},
+	{`local co = coroutine.create(function() return pcall(coroutine.yield, 5) end) local a, b, c = coroutine.resume(co) return a, b, c, coroutine.status(co)`, "OK true\tfalse\tattempt to yield across metamethod/C-call boundary\tdead"},
+	{`local co = coroutine.create(function() local ok = pcall(function() coroutine.yield(5) end) return 'done' end) local a, b = coroutine.resume(co) local c, d = coroutine.resume(co) return a, b, c, d`, "OK true\tdone\tfalse\tcannot resume dead coroutine"},
+	{`local co = coroutine.create(function() string.gsub('a', '.', function() coroutine.yield(1) end) end) return coroutine.resume(co)`, "OK false\tattempt to yield across metamethod/C-call boundary"},
+	{`local co = coroutine.create(function() table.sort({3, 2, 1}, function(a, b) coroutine.yield(1) return a < b end) end) return coroutine.resume(co)`, "OK false\tattempt to yield across metamethod/C-call boundary"},
+	{`local co = coroutine.create(function() local t = setmetatable({}, {__index = function() coroutine.yield(1) end}) return t.x end) return coroutine.resume(co)`, "OK false\tattempt to yield across metamethod/C-call boundary"},
+	{`local co = coroutine.create(function() for k in function() coroutine.yield(1) end do end end) return coroutine.resume(co)`, "OK false\tattempt to yield across metamethod/C-call boundary"},
+	{`local co = coroutine.create(function() local a = coroutine.yield(1) return a * 2 end) local _, b = coroutine.resume(co) local _, d = coroutine.resume(co, 21) return b, d`, "OK 1\t42"},
+	{`local inner local co = coroutine.create(function() pcall(function() inner = coroutine.create(function() coroutine.yield(7) return 8 end) end) local _, b = coroutine.resume(inner) coroutine.yield(b) local _, d = coroutine.resume(inner) return d end) local _, b = coroutine.resume(co) local _, d = coroutine.resume(co) return b, d`, "OK 7\t8"},
+	// auxwrap: a string or number error gets the wrapped function's caller's position
+	{`local co = coroutine.wrap(function() error('boom') end) co()`, "ERR user_script:1: user_script:1: boom"},
+	{`local co = coroutine.wrap(function() error('boom', 0) end) co()`, "ERR user_script:1: boom"},
+	{`local co = coroutine.wrap(function() error(5) end) co()`, "ERR user_script:1: user_script:1: 5"},
+	{`local co = coroutine.wrap(function() error('boom') end) return pcall(co)`, "OK false\tuser_script:1: boom"},
+	{`return pcall(coroutine.create, 1)`, "OK false\tbad argument #1 to '?' (Lua function expected)"},
+	{`return pcall(coroutine.create, print)`, "OK false\tbad argument #1 to '?' (Lua function expected)"},
+	// llex.c: the lexer's messages name a string chunk in MAXSRC (80) bytes
+	{`local f, e = loadstring(string.rep('a=1;', 20) .. 'x y') return e`, "OK [string \"a=1;a=1;a=1;a=1;a=1;a=1;a=1;a=1;a=1;a=1;a=1;a=1;a=1;a=1;a=1;a=1...\"]:1: '=' expected near 'y'"},
 }
 
 // runLua51Case runs src in a fresh state and renders the outcome like the

@@ -1272,6 +1272,7 @@ func (ls *LState) callR(nargs, nret, rbase int) {
 		Parent:     ls.currentFrame,
 		TailCall:   0,
 	}, lv, meta)
+	ls.lua51Nest++ // locksim: a nested call, as luaD_call's nCcalls++
 	if ls.G.MainThread == nil {
 		ls.G.MainThread = ls
 		ls.G.CurrentThread = ls
@@ -1279,6 +1280,7 @@ func (ls *LState) callR(nargs, nret, rbase int) {
 	} else {
 		ls.mainLoop(ls, ls.currentFrame)
 	}
+	ls.lua51Nest--
 	if nret != MultRet {
 		ls.reg.SetTop(rbase + nret)
 	}
@@ -2044,11 +2046,13 @@ func (ls *LState) PCall(nargs, nret int, errfunc *LFunction) (err error) {
 	if errfunc != nil {
 		ls.hasErrorFunc = true
 	}
+	nest := ls.lua51Nest // locksim: an error unwinds the nested calls (luaD_rawrunprotected's restore of nCcalls)
 	defer func() {
 		ls.Panic = oldpanic
 		ls.hasErrorFunc = false
 		rcv := recover()
 		if rcv != nil {
+			ls.lua51Nest = nest
 			if _, ok := rcv.(*ApiError); !ok {
 				err = newApiErrorS(ApiErrorPanic, fmt.Sprint(rcv))
 				if ls.Options.IncludeGoStackTrace {

@@ -225,9 +225,12 @@ type LState struct {
 	wrapped      bool
 	uvcache      *Upvalue
 	hasErrorFunc bool
-	mainLoop     func(*LState, *callFrame)
-	ctx          context.Context
-	ctxCancelFn  context.CancelFunc
+	// locksim: L->nCcalls - L->baseCcalls, the nested calls (callR) since
+	// the thread was resumed, which coroutine.yield cannot cross
+	lua51Nest   int
+	mainLoop    func(*LState, *callFrame)
+	ctx         context.Context
+	ctxCancelFn context.CancelFunc
 }
 
 func (ls *LState) String() string   { return fmt.Sprintf("thread: %p", ls) }

@@ -295,6 +295,13 @@ func threadRun(L *LState) {
 			}
 			if parent := L.Parent; parent != nil {
 				if L.wrapped {
+					// locksim: auxwrap prefixes a string (or number) error with
+					// luaL_where(L, 1), the position of the wrapped function's caller
+					if s, ok := lv.(LString); ok {
+						lv = lua51Prefixed(parent, string(s))
+					} else if n, ok := lv.(LNumber); ok {
+						lv = lua51Prefixed(parent, n.String())
+					}
 					L.Push(lv)
 					parent.Panic(L)
 				} else {

@@ -179,7 +179,7 @@ func (ls *lexState) txtToken(tok int) string {
 
 // lexError is luaX_lexerror; tok 0 names no token.
 func (ls *lexState) lexError(msg string, tok int) {
-	msg = ChunkID(ls.source) + ":" + strconv.Itoa(ls.line) + ": " + msg
+	msg = chunkID(ls.source, maxSrc) + ":" + strconv.Itoa(ls.line) + ": " + msg
 	if tok != 0 {
 		msg += " near '" + ls.txtToken(tok) + "'"
 	}

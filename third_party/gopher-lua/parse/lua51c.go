@@ -20,24 +20,29 @@ func CString(s string) string {
 	return s
 }
 
-// idSize is LUA_IDSIZE: the buffer luaO_chunkid writes into.
-const idSize = 60
+// idSize is LUA_IDSIZE: the buffer luaO_chunkid writes into for runtime
+// errors; the lexer's messages use a buffer of maxSrc (llex.c MAXSRC).
+const idSize, maxSrc = 60, 80
 
-// ChunkID is luaO_chunkid: how messages name a chunk. "=name" is the
-// name (at most 59 bytes), "@file" the file (its last 52 bytes after
-// "..." when longer), and any other source [string "..."] with its text up
-// to the first newline, cut at 43 bytes with "...".
-func ChunkID(source string) string {
+// ChunkID is luaO_chunkid(out, source, LUA_IDSIZE): how runtime messages
+// name a chunk. "=name" is the name (at most 59 bytes), "@file" the file
+// (its last 52 bytes after "..." when longer), and any other source
+// [string "..."] with its text up to the first newline, cut at 43 bytes
+// with "...".
+func ChunkID(source string) string { return chunkID(source, idSize) }
+
+// chunkID is luaO_chunkid with a buffer of bufflen bytes.
+func chunkID(source string, bufflen int) string {
 	switch {
 	case strings.HasPrefix(source, "="):
 		s := source[1:]
-		if len(s) > idSize-1 {
-			s = s[:idSize-1]
+		if len(s) > bufflen-1 {
+			s = s[:bufflen-1]
 		}
 		return CString(s)
 	case strings.HasPrefix(source, "@"):
 		s := CString(source[1:])
-		if max := idSize - len(" '...' ") - 1; len(s) > max {
+		if max := bufflen - len(" '...' ") - 1; len(s) > max {
 			s = "..." + s[len(s)-max:]
 		}
 		return s
@@ -47,7 +52,7 @@ func ChunkID(source string) string {
 	if n < 0 {
 		n = len(src)
 	}
-	if max := idSize - len(" [string \"...\"] ") - 1; n > max {
+	if max := bufflen - len(" [string \"...\"] ") - 1; n > max {
 		n = max
 	}
 	if n < len(src) {
