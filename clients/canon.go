@@ -275,6 +275,9 @@ func (c *Client) AppendKey(dst []byte) []byte {
 	for j := range c.subs {
 		e := &c.subs[j]
 		v(e.key)
+		if c.cf.Opts.Version == "3.16.8" {
+			v(e.creator)
+		}
 		dst = append(dst, byte(e.state))
 		b(e.live)
 		u(uint64(e.refs))
@@ -405,6 +408,7 @@ func (c *Client) Rename(uuid string, rename func(int64) int64) {
 	for j := range c.subs {
 		e := &c.subs[j]
 		e.key = tid(e.key)
+		e.creator = tid(e.creator)
 		e.channel = WaiterChannel(c.cf.Lock, c.Owner(e.key), fair)
 		mapAll(e.latch)
 		mapAll(e.subWait)

@@ -145,6 +145,7 @@ const (
 	psPending psState = iota
 	psOK
 	psFailed
+	psCancelled // 3.16.8: its creator cancelled the promise every user shares (poisonEntry)
 )
 
 // psEntry is a PublishSubscribe entry (RedissonLockEntry): the threads
@@ -153,6 +154,7 @@ const (
 // holds the latch (a non-fair Semaphore(0)) that unlock messages release.
 type psEntry struct {
 	key     int64 // the thread id for the fair lock's per-thread entry, 0 for the lock's
+	creator int64 // 3.16.8, while pending: the thread whose future is the entry's promise
 	channel string
 	refs    int
 	state   psState

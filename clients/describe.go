@@ -75,6 +75,8 @@ func (c *Client) Describe() string {
 			s += ", subscribing"
 		case psFailed:
 			s += ", failed"
+		case psCancelled:
+			s += ", cancelled"
 		}
 		if e.permits > 0 {
 			s += fmt.Sprintf(", %d permits", e.permits)

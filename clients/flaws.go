@@ -29,7 +29,9 @@ const (
 	// timeout (3.16.8's fair lock, #5503).
 	FlawUntimedWait Flaw = "untimed-wait"
 	// FlawStaleSubscription: a subscriber meets the failed promise a timed
-	// out subscription left in the entry map, and fails at once (#6047, #4700).
+	// out subscription left in the entry map, and fails at once (#6047, #4700),
+	// or, in 3.16.8, the promise its creator cancelled or failed when it gave
+	// up waiting for the subscription (poisonEntry).
 	FlawStaleSubscription Flaw = "stale-subscription"
 	// FlawLeaseKept: an acquire without a lease sends the lease an earlier
 	// call stored in the lock object's internalLockLeaseTime (3.16.8's

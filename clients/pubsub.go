@@ -50,6 +50,7 @@ func (c *Client) subscribe(i int) *psEntry {
 		e = &c.subs[len(c.subs)-1]
 		c.emit(Effect{Kind: EffSubscribe, Channel: ch})
 		if c.cf.Opts.Version == "3.16.8" {
+			e.creator = t.id // createEntry(newPromise): its future is the entry's promise
 			// 4.7.0 subscribes with no timeout of its own (subscribeNoTimeout, PublishSubscribe.java:117).
 			c.setTimer(TimerKey{TimerSubscribe, key}, c.ms(c.cf.Opts.Timeout))
 		}
@@ -88,10 +89,14 @@ func (c *Client) release(key int64) {
 // release their references.
 func (c *Client) onSubscribed(ch string) {
 	e := c.entryByChannel(ch)
+	if e != nil && e.state == psCancelled {
+		c.cancelTimer(TimerKey{TimerSubscribe, e.key}) // complete(value) on a done promise changes nothing
+		return
+	}
 	if e == nil || e.state != psPending {
 		return
 	}
-	e.state = psOK
+	e.state, e.creator = psOK, 0
 	key := e.key
 	c.cancelTimer(TimerKey{TimerSubscribe, key})
 	waiting := e.subWait
@@ -124,10 +129,17 @@ func (c *Client) subscribeWaiter(ch string) (int64, bool) {
 // with its failed promise, so later subscribers fail at once (#6047).
 func (c *Client) subscribeTimedOut(key int64) {
 	e := c.entry(key)
+	if e != nil && e.state == psCancelled && e.live {
+		// the failure cannot complete the cancelled promise; the channel
+		// is unsubscribed all the same
+		e.live = false
+		c.emit(Effect{Kind: EffUnsubscribe, Channel: e.channel})
+		return
+	}
 	if e == nil || e.state != psPending {
 		return
 	}
-	e.state, e.live = psFailed, false
+	e.state, e.live, e.creator = psFailed, false, 0
 	e.err = "RedisTimeoutException: Subscription timeout after " + strconv.FormatInt(c.cf.Opts.Timeout, 10) + "ms. Check network and/or increase 'timeout' parameter."
 	c.emit(Effect{Kind: EffUnsubscribe, Channel: e.channel})
 	c.emit(Effect{Kind: EffNote, Note: NoteSubscribeFail, Text: e.err})
@@ -136,6 +148,40 @@ func (c *Client) subscribeTimedOut(key int64) {
 	for _, tid := range waiting {
 		if i := c.findThread(tid); i >= 0 {
 			c.subscriptionSettled(i, false, text)
+		}
+	}
+}
+
+// poisonEntry is 3.16.8's entry whose creator gives up on it. Its
+// PublishSubscribe.subscribe makes the creating thread's future the
+// entry's promise (createEntry(newPromise), R16:PublishSubscribe.java:94)
+// and chains every later subscriber's future to it (80-91, 99-107): when
+// the creator cancels its future (tryLock's subscription wait timing out,
+// lock()'s interrupted get()) or fails it (lockInterruptibly's
+// getInterrupted), each thread waiting on the entry fails with it, and so
+// does each that subscribes later, for the subscription's completion
+// cannot complete a done promise and the creator's reference is never
+// released: the entry stays for as long as the process lives. Thread i,
+// the creator, has left the entry's waiters.
+func (c *Client) poisonEntry(i int, cancelled bool) {
+	e := c.entry(c.entryKey(i))
+	if e == nil || e.state != psPending || e.creator != c.threads[i].id || c.cf.Opts.Version != "3.16.8" {
+		return
+	}
+	e.creator = 0
+	if cancelled {
+		e.state, e.err = psCancelled, "java.util.concurrent.CancellationException"
+	} else {
+		// the others' get(): ExecutionException(InterruptedException), convertException's wrapper
+		e.state, e.err = psFailed, "RedisException: Unexpected exception while processing command"
+	}
+	waiting := e.subWait
+	e.subWait = nil
+	text := e.err
+	for _, tid := range waiting {
+		if j := c.findThread(tid); j >= 0 {
+			c.flaw(FlawStaleSubscription, tid)
+			c.subscriptionSettled(j, false, text)
 		}
 	}
 }

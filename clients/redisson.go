@@ -242,7 +242,7 @@ func (c *Client) lockReply(i int, r sim.Reply, res Result) {
 		switch e.state {
 		case psOK:
 			c.lockLoop(i)
-		case psFailed:
+		case psFailed, psCancelled:
 			c.flaw(FlawStaleSubscription, t.id)
 			c.leaveSubWait(i)
 			c.finish(i, Result{Err: ErrSubscribe, Text: e.err})
@@ -327,6 +327,12 @@ func (c *Client) tryLockReply(i int, r sim.Reply, res Result) {
 			c.flaw(FlawStaleSubscription, t.id)
 			c.leaveSubWait(i)
 			c.acquireFailed(i)
+		case psCancelled:
+			// get(time) throws the CancellationException itself, which
+			// tryLock does not catch: no acquireFailed, the reference leaks.
+			c.flaw(FlawStaleSubscription, t.id)
+			c.leaveSubWait(i)
+			c.finish(i, Result{Err: ErrSubscribe, Text: e.err})
 		default:
 			t.pc = pcTrySubscribe
 			c.setTimer(TimerKey{TimerWait, int64(i)}, c.ms(t.time))
@@ -396,6 +402,10 @@ func (c *Client) subscriptionSettled(i int, ok bool, text string) {
 		c.lockLoop(i)
 	case pcTrySubscribe:
 		if !ok {
+			if e := c.entry(c.entryKey(i)); e != nil && e.state == psCancelled {
+				c.finish(i, Result{Err: ErrSubscribe, Text: text}) // get(time) throws it: see psCancelled above
+				return
+			}
 			// R16: subscribeFuture.cancel(false) fails on a failed future and
 			// whenComplete sees the failure: nothing is unsubscribed.
 			c.acquireFailed(i)
@@ -440,6 +450,7 @@ func (c *Client) waitTimedOut(i int) {
 		if e := c.leaveSubWait(i); e != nil && !c.cf.since3168() && e.state == psPending {
 			e.unsubOnSuccess++
 		}
+		c.poisonEntry(i, true)
 		c.acquireFailed(i)
 	case pcLockWait, pcLockRewait, pcTryWait:
 		c.leaveLatch(i)
@@ -556,6 +567,8 @@ func (c *Client) interruptSubscription(i int) {
 	}
 	c.cancelTimer(TimerKey{TimerWait, int64(i)}) // 4.7.0's subscription timeout
 	c.leaveSubWait(i)
+	// getInterrupted fails the future, get() cancels it
+	c.poisonEntry(i, !t.call.Interruptibly)
 	if t.call.Interruptibly {
 		t.interrupted = false
 		c.finish(i, interruptedResult())
