@@ -5,6 +5,8 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+
+	"github.com/yuin/gopher-lua/parse"
 )
 
 // command is one entry of the command table. arity follows Redis's
@@ -93,6 +95,26 @@ func init() {
 		commandTable[c.name] = c
 		upperCommands[strings.ToUpper(c.name)] = c
 	}
+}
+
+// strcaseEq is strcasecmp(arg, lower) == 0 in the "C" locale, as Redis
+// matches an option: arg read up to its first NUL byte, only ASCII
+// letters folded (strings.EqualFold also folds 'ſ' to 's' and the Kelvin
+// sign to 'k'). lower is the option in lower case.
+func strcaseEq(arg, lower string) bool {
+	if len(arg) < len(lower) || (len(arg) > len(lower) && arg[len(lower)] != 0) {
+		return false
+	}
+	for i := 0; i < len(lower); i++ {
+		c := arg[i]
+		if c >= 'A' && c <= 'Z' {
+			c += 'a' - 'A'
+		}
+		if c != lower[i] {
+			return false
+		}
+	}
+	return true
 }
 
 // lookupCommand finds a command by name, case-insensitively, without
@@ -197,6 +219,10 @@ func cmdDBSize(s *Store, a []string) Reply {
 }
 
 func cmdFlushAll(s *Store, a []string) Reply {
+	// db.c getFlushCommandFlags: nothing, or one SYNC or ASYNC.
+	if len(a) > 2 || (len(a) == 2 && !strcaseEq(a[1], "sync") && !strcaseEq(a[1], "async")) {
+		return Err(errSyntax)
+	}
 	s.FlushAll()
 	if s.recording {
 		s.propagate("FLUSHALL")
@@ -276,21 +302,36 @@ func cmdSet(s *Store, a []string) Reply {
 	var unit string
 	var expireArg string
 	for i := 3; i < len(a); i++ {
-		opt := strings.ToUpper(a[i])
+		o := a[i]
 		switch {
-		case opt == "NX" && !xx:
+		case strcaseEq(o, "nx") && !xx:
 			nx = true
-		case opt == "XX" && !nx:
+		case strcaseEq(o, "xx") && !nx:
 			xx = true
-		case opt == "GET":
+		case strcaseEq(o, "get"):
 			get = true
-		case opt == "KEEPTTL" && !hasTTL:
+		case strcaseEq(o, "keepttl") && !hasTTL:
 			keepTTL = true
-		case (opt == "EX" || opt == "PX" || opt == "EXAT" || opt == "PXAT") && !keepTTL && !hasTTL && i+1 < len(a):
-			hasTTL, unit, expireArg = true, opt, a[i+1]
-			i++
 		default:
-			return Err(errSyntax)
+			// t_string.c parseExtendedStringArgumentsOrReply: EX, PX,
+			// EXAT or PXAT with a value; the same one again replaces the
+			// earlier value, which is never parsed
+			u := ""
+			switch {
+			case strcaseEq(o, "ex"):
+				u = "EX"
+			case strcaseEq(o, "px"):
+				u = "PX"
+			case strcaseEq(o, "exat"):
+				u = "EXAT"
+			case strcaseEq(o, "pxat"):
+				u = "PXAT"
+			}
+			if u == "" || keepTTL || (hasTTL && unit != u) || i+1 >= len(a) {
+				return Err(errSyntax)
+			}
+			hasTTL, unit, expireArg = true, u, a[i+1]
+			i++
 		}
 	}
 	var at int64
@@ -432,23 +473,22 @@ func cmdIncr(s *Store, a []string) Reply {
 // GT and LT options.
 func cmdExpire(s *Store, a []string) Reply {
 	name := strings.ToLower(a[0])
-	n, ok := parseInt(a[2])
-	if !ok {
-		return Err(errNotInteger)
-	}
+	// expire.c expireGenericCommand: the options
+	// (parseExtendedExpireArgumentsOrReply), then the number.
 	var nx, xx, gt, lt bool
 	for _, o := range a[3:] {
-		switch strings.ToUpper(o) {
-		case "NX":
+		switch {
+		case strcaseEq(o, "nx"):
 			nx = true
-		case "XX":
+		case strcaseEq(o, "xx"):
 			xx = true
-		case "GT":
+		case strcaseEq(o, "gt"):
 			gt = true
-		case "LT":
+		case strcaseEq(o, "lt"):
 			lt = true
 		default:
-			return Err("ERR Unsupported option " + o)
+			// addReplyErrorFormat: the C string, CR and LF as spaces
+			return Err("ERR Unsupported option " + crlfToSpaces(parse.CString(o)))
 		}
 	}
 	if nx && (xx || gt || lt) {
@@ -456,6 +496,10 @@ func cmdExpire(s *Store, a []string) Reply {
 	}
 	if gt && lt {
 		return Err("ERR GT and LT options at the same time are not compatible")
+	}
+	n, ok := parseInt(a[2])
+	if !ok {
+		return Err(errNotInteger)
 	}
 	var unit string
 	switch name {
@@ -683,17 +727,19 @@ func cmdHDel(s *Store, a []string) Reply {
 
 // --- lists
 
+// cmdLIndex ports t_list.c lindexCommand: the key and its type first,
+// then the index.
 func cmdLIndex(s *Store, a []string) Reply {
-	idx, ok := parseInt(a[2])
-	if !ok {
-		return Err(errNotInteger)
-	}
 	v, wrong := s.lookupType(a[1], typeList)
 	if wrong {
 		return Err(errWrongType)
 	}
 	if v == nil {
 		return Nil
+	}
+	idx, ok := parseInt(a[2])
+	if !ok {
+		return Err(errNotInteger)
 	}
 	if i, ok := v.listIndex(idx); ok {
 		return Bulk(v.list[i])
@@ -713,8 +759,11 @@ func (v *value) listIndex(idx int64) (int64, bool) {
 // cmdPop ports t_list.c popGenericCommand (LPOP/RPOP key [count]).
 func cmdPop(s *Store, a []string) Reply {
 	left := strings.EqualFold(a[0], "lpop")
-	if len(a) > 3 {
-		return Err(errSyntax)
+	if len(a) > 3 { // t_list.c popGenericCommand: addReplyErrorArity
+		if left {
+			return Err("ERR wrong number of arguments for 'lpop' command")
+		}
+		return Err("ERR wrong number of arguments for 'rpop' command")
 	}
 	count, withCount := int64(1), len(a) == 3
 	if withCount {
@@ -841,14 +890,16 @@ func cmdLRem(s *Store, a []string) Reply {
 		return Int(0)
 	}
 	var removed int64
-	limit := count
-	if limit < 0 {
-		limit = -limit
+	// t_list.c lremCommand: toremove = -toremove, which leaves
+	// LONG_MIN negative, so "removed == toremove" never stops it.
+	toremove := count
+	if toremove < 0 {
+		toremove = -toremove
 	}
 	keep := make([]string, 0, len(v.list))
 	if count >= 0 {
 		for _, e := range v.list {
-			if e == a[3] && (limit == 0 || removed < limit) {
+			if e == a[3] && (toremove == 0 || removed != toremove) {
 				removed++
 				continue
 			}
@@ -857,7 +908,7 @@ func cmdLRem(s *Store, a []string) Reply {
 	} else {
 		for i := len(v.list) - 1; i >= 0; i-- {
 			e := v.list[i]
-			if e == a[3] && removed < limit {
+			if e == a[3] && removed != toremove {
 				removed++
 				continue
 			}
@@ -930,19 +981,19 @@ func (v *value) zremAt(j int) {
 func cmdZAdd(s *Store, a []string) Reply {
 	var nx, xx, gt, lt, ch, incr bool
 	i := 2
-	for ; i < len(a); i++ {
-		switch strings.ToUpper(a[i]) {
-		case "NX":
+	for ; i < len(a); i++ { // zaddGenericCommand: strcasecmp
+		switch o := a[i]; {
+		case strcaseEq(o, "nx"):
 			nx = true
-		case "XX":
+		case strcaseEq(o, "xx"):
 			xx = true
-		case "GT":
+		case strcaseEq(o, "gt"):
 			gt = true
-		case "LT":
+		case strcaseEq(o, "lt"):
 			lt = true
-		case "CH":
+		case strcaseEq(o, "ch"):
 			ch = true
-		case "INCR":
+		case strcaseEq(o, "incr"):
 			incr = true
 		default:
 			goto scores
@@ -1100,14 +1151,18 @@ type scoreBound struct {
 	exclusive bool
 }
 
+// parseScoreBound is one end of t_zset.c zslParseRange: a bare strtod
+// after an optional "(", which only has to end the C string and not be
+// NaN: "" is 0, "(" an exclusive 0, leading spaces, hexadecimal floats and
+// overflows (±inf) pass.
 func parseScoreBound(s string) (scoreBound, bool) {
 	b := scoreBound{}
-	if strings.HasPrefix(s, "(") {
+	if len(s) > 0 && s[0] == '(' {
 		b.exclusive = true
 		s = s[1:]
 	}
-	f, ok := parseFloat(s)
-	if !ok {
+	f, n := parse.Strtod(s)
+	if (n < len(s) && s[n] != 0) || math.IsNaN(f) {
 		return b, false
 	}
 	b.val = f
@@ -1144,89 +1199,136 @@ func (b scoreBound) aboveOrAt(f float64) bool { // f <= max
 	return f <= b.val
 }
 
-// cmdZRange ports t_zset.c zrangeGenericCommand for ZRANGE key start stop
-// [BYSCORE] [REV] [LIMIT offset count] [WITHSCORES].
-func cmdZRange(s *Store, a []string) Reply {
-	var byScore, rev, withScores, limit bool
-	var offset, count int64 = 0, -1
-	for i := 4; i < len(a); i++ {
-		switch strings.ToUpper(a[i]) {
-		case "WITHSCORES":
+// zrangeType and zrangeDir are zrangeGenericCommand's rangetype and
+// direction: ZRANGE leaves both to its options, the older commands fix
+// them (and then refuse the options that would set them).
+type zrangeType int
+
+const (
+	zrangeAuto zrangeType = iota
+	zrangeRank
+	zrangeScore
+	zrangeLex
+)
+
+type zrangeDir int
+
+const (
+	zrangeDirAuto zrangeDir = iota
+	zrangeForward
+	zrangeReverse
+)
+
+// cmdZRange is ZRANGE key min max [BYSCORE|BYLEX] [REV] [LIMIT offset
+// count] [WITHSCORES].
+func cmdZRange(s *Store, a []string) Reply { return zrangeGeneric(s, a, zrangeAuto, zrangeDirAuto) }
+
+// zrangeGeneric ports t_zset.c zrangeGenericCommand for a client (ZRANGE,
+// ZREVRANGE, Z[REV]RANGEBYSCORE, Z[REV]RANGEBYLEX): the options, then the
+// range, then the key. The reply is RESP2's flat array; replyToLua pairs
+// members with scores for RESP3.
+func zrangeGeneric(s *Store, a []string, rangetype zrangeType, direction zrangeDir) Reply {
+	var withScores bool
+	var offset, limit int64 = 0, -1
+	// t_zset.c zrangeGenericCommand: each option once, LIMIT's numbers
+	// parsed where they stand; REV, BYSCORE and BYLEX only while still open.
+	for j := 4; j < len(a); j++ {
+		left := len(a) - j - 1
+		switch o := a[j]; {
+		case strcaseEq(o, "withscores"):
 			withScores = true
-		case "BYSCORE":
-			byScore = true
-		case "REV":
-			rev = true
-		case "LIMIT":
-			if i+2 >= len(a) {
-				return Err(errSyntax)
-			}
-			o, ok1 := parseInt(a[i+1])
-			c, ok2 := parseInt(a[i+2])
-			if !ok1 || !ok2 {
+		case strcaseEq(o, "limit") && left >= 2:
+			off, ok := parseInt(a[j+1])
+			if !ok {
 				return Err(errNotInteger)
 			}
-			offset, count, limit = o, c, true
-			i += 2
+			cnt, ok := parseInt(a[j+2])
+			if !ok {
+				return Err(errNotInteger)
+			}
+			offset, limit = off, cnt
+			j += 2
+		case direction == zrangeDirAuto && strcaseEq(o, "rev"):
+			direction = zrangeReverse
+		case rangetype == zrangeAuto && strcaseEq(o, "bylex"):
+			rangetype = zrangeLex
+		case rangetype == zrangeAuto && strcaseEq(o, "byscore"):
+			rangetype = zrangeScore
 		default:
 			return Err(errSyntax)
 		}
 	}
-	if limit && !byScore {
+	if direction == zrangeDirAuto {
+		direction = zrangeForward
+	}
+	if rangetype == zrangeAuto {
+		rangetype = zrangeRank
+	}
+	rev := direction == zrangeReverse
+	// t_zset.c zrangeGenericCommand: a LIMIT of count -1 is no limit, so
+	// only another count is refused by rank.
+	if limit != -1 && rangetype == zrangeRank {
 		return Err("ERR syntax error, LIMIT is only supported in combination with either BYSCORE or BYLEX")
 	}
-	var sel []zmember
-	if byScore {
-		lo, hi := a[2], a[3]
-		if rev {
-			lo, hi = hi, lo
+	if withScores && rangetype == zrangeLex {
+		return Err("ERR syntax error, WITHSCORES not supported in combination with BYLEX")
+	}
+	minArg, maxArg := a[2], a[3]
+	if rev && rangetype != zrangeRank {
+		minArg, maxArg = maxArg, minArg // the range is given as max, min
+	}
+	var start, stop int64
+	var rng scoreRange
+	var lex lexRange
+	switch rangetype {
+	case zrangeRank:
+		var ok bool
+		if start, ok = parseInt(minArg); !ok {
+			return Err(errNotInteger)
 		}
-		rng, ok := parseScoreRange(lo, hi)
-		if !ok {
+		if stop, ok = parseInt(maxArg); !ok {
+			return Err(errNotInteger)
+		}
+	case zrangeScore:
+		var ok bool
+		if rng, ok = parseScoreRange(minArg, maxArg); !ok {
 			return Err(errMinMax)
 		}
-		v, wrong := s.lookupType(a[1], typeZSet)
-		if wrong {
-			return Err(errWrongType)
+	case zrangeLex:
+		var ok bool
+		if lex, ok = parseLexRange(minArg, maxArg); !ok {
+			return Err(errLexRange)
 		}
-		if v != nil {
-			for _, m := range v.zset {
-				if rng.has(m.score) {
-					sel = append(sel, m)
-				}
+	}
+	v, wrong := s.lookupType(a[1], typeZSet)
+	if wrong {
+		return Err(errWrongType)
+	}
+	if v == nil {
+		return Array()
+	}
+	var sel []zmember
+	switch rangetype {
+	case zrangeRank:
+		all := v.zset
+		if rev {
+			all = append([]zmember(nil), all...)
+			reverseZ(all)
+		}
+		lo, hi := rangeIndices(start, stop, int64(len(all)))
+		sel = all[lo:hi]
+	case zrangeScore:
+		for _, m := range v.zset {
+			if rng.has(m.score) {
+				sel = append(sel, m)
 			}
 		}
 		if rev {
 			reverseZ(sel)
 		}
-		if offset < 0 {
-			sel = nil
-		} else if offset >= int64(len(sel)) {
-			sel = nil
-		} else {
-			sel = sel[offset:]
-			if count >= 0 && count < int64(len(sel)) {
-				sel = sel[:count]
-			}
-		}
-	} else {
-		start, stop, ok := parseIntPair(a[2], a[3])
-		if !ok {
-			return Err(errNotInteger)
-		}
-		v, wrong := s.lookupType(a[1], typeZSet)
-		if wrong {
-			return Err(errWrongType)
-		}
-		if v != nil {
-			all := v.zset
-			if rev {
-				all = append([]zmember(nil), all...)
-				reverseZ(all)
-			}
-			lo, hi := rangeIndices(start, stop, int64(len(all)))
-			sel = all[lo:hi]
-		}
+		sel = offsetLimit(sel, offset, limit)
+	case zrangeLex:
+		sel = v.lexRangeSelect(lex, rev, offset, limit)
 	}
 	n := len(sel)
 	if withScores {
@@ -1240,6 +1342,20 @@ func cmdZRange(s *Store, a []string) Reply {
 		}
 	}
 	return Array(out...)
+}
+
+// offsetLimit is LIMIT offset count on the members in range: a negative
+// offset skips past the end (t_zset.c genericZrangebyscoreCommand's
+// "while (ln && offset--)"), a negative count takes all.
+func offsetLimit(sel []zmember, offset, limit int64) []zmember {
+	if offset < 0 || offset >= int64(len(sel)) {
+		return nil
+	}
+	sel = sel[offset:]
+	if limit >= 0 && limit < int64(len(sel)) {
+		sel = sel[:limit]
+	}
+	return sel
 }
 
 func reverseZ(z []zmember) {

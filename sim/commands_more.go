@@ -1,6 +1,7 @@
 package sim
 
 import (
+	"math"
 	"math/big"
 	"strings"
 )
@@ -27,6 +28,9 @@ var moreCommands = []*command{
 	{name: "zrangebyscore", arity: -4, fn: cmdZRangeBy(false)},
 	{name: "zrevrangebyscore", arity: -4, fn: cmdZRangeBy(true)},
 	{name: "zrevrange", arity: -4, fn: cmdZRevRange},
+	{name: "zrangebylex", arity: -4, fn: cmdZRangeByLex(false)},
+	{name: "zrevrangebylex", arity: -4, fn: cmdZRangeByLex(true)},
+	{name: "zlexcount", arity: 4, fn: cmdZLexCount},
 	{name: "zremrangebyscore", arity: 4, write: true, fn: cmdZRemRangeByScore},
 	{name: "lset", arity: 4, write: true, fn: cmdLSet},
 	{name: "ltrim", arity: 4, write: true, fn: cmdLTrim},
@@ -257,44 +261,187 @@ func cmdZMScore(s *Store, a []string) Reply {
 	return Array(out...)
 }
 
-// zrangeOptions checks that a ZRANGEBYSCORE-style command's options are
-// only WITHSCORES and LIMIT offset count (zrangeGenericCommand accepts
-// BYSCORE, BYLEX and REV from ZRANGE alone; a LIMIT without BYSCORE is
-// refused after parsing, by cmdZRange).
-func zrangeOptions(opts []string) bool {
-	for i := 0; i < len(opts); i++ {
-		switch o := strings.ToUpper(opts[i]); {
-		case o == "WITHSCORES":
-		case o == "LIMIT" && i+2 < len(opts):
-			i += 2
-		default:
-			return false
-		}
-	}
-	return true
-}
-
-// cmdZRangeBy is ZRANGEBYSCORE (rev: ZREVRANGEBYSCORE, max before min): ZRANGE
-// with BYSCORE (and REV).
+// cmdZRangeBy is ZRANGEBYSCORE (rev: ZREVRANGEBYSCORE, max before min):
+// zrangeGenericCommand with BYSCORE and the direction fixed.
 func cmdZRangeBy(rev bool) func(s *Store, a []string) Reply {
-	return func(s *Store, a []string) Reply {
-		if !zrangeOptions(a[4:]) {
-			return Err(errSyntax)
-		}
-		args := append([]string{"zrange", a[1], a[2], a[3], "BYSCORE"}, a[4:]...)
-		if rev {
-			args = append(args, "REV")
-		}
-		return cmdZRange(s, args)
+	dir := zrangeForward
+	if rev {
+		dir = zrangeReverse
 	}
+	return func(s *Store, a []string) Reply { return zrangeGeneric(s, a, zrangeScore, dir) }
 }
 
-// cmdZRevRange is ZRANGE with REV.
-func cmdZRevRange(s *Store, a []string) Reply {
-	if !zrangeOptions(a[4:]) {
-		return Err(errSyntax)
+// cmdZRangeByLex is ZRANGEBYLEX (rev: ZREVRANGEBYLEX, max before min):
+// zrangeGenericCommand with BYLEX and the direction fixed.
+func cmdZRangeByLex(rev bool) func(s *Store, a []string) Reply {
+	dir := zrangeForward
+	if rev {
+		dir = zrangeReverse
 	}
-	return cmdZRange(s, append([]string{"zrange", a[1], a[2], a[3], "REV"}, a[4:]...))
+	return func(s *Store, a []string) Reply { return zrangeGeneric(s, a, zrangeLex, dir) }
+}
+
+// cmdZRevRange is zrangeGenericCommand by rank, reversed.
+func cmdZRevRange(s *Store, a []string) Reply {
+	return zrangeGeneric(s, a, zrangeRank, zrangeReverse)
+}
+
+// errLexRange is Redis's reply to a BYLEX range whose ends are not "-",
+// "+" or a string after "(" or "[".
+const errLexRange = "ERR min or max not valid string range item"
+
+// lexBound is one end of a BYLEX range (t_zset.c zslParseLexRangeItem):
+// inf -1 is "-" (shared.minstring), +1 is "+" (shared.maxstring), 0 the
+// string s, exclusive after "(".
+type lexBound struct {
+	inf       int
+	s         string
+	exclusive bool
+}
+
+// lexRange is a BYLEX range, min and max.
+type lexRange struct{ min, max lexBound }
+
+// parseLexBound ports t_zset.c zslParseLexRangeItem: "-" and "+" alone
+// (up to the end of the C string), or "(" or "[" and any bytes.
+func parseLexBound(s string) (lexBound, bool) {
+	if s == "" {
+		return lexBound{}, false
+	}
+	switch s[0] {
+	case '+', '-':
+		if len(s) > 1 && s[1] != 0 {
+			return lexBound{}, false
+		}
+		if s[0] == '+' {
+			return lexBound{inf: 1, exclusive: true}, true
+		}
+		return lexBound{inf: -1, exclusive: true}, true
+	case '(':
+		return lexBound{s: s[1:], exclusive: true}, true
+	case '[':
+		return lexBound{s: s[1:]}, true
+	}
+	return lexBound{}, false
+}
+
+// parseLexRange is t_zset.c zslParseLexRange.
+func parseLexRange(lo, hi string) (lexRange, bool) {
+	min, ok := parseLexBound(lo)
+	if !ok {
+		return lexRange{}, false
+	}
+	max, ok := parseLexBound(hi)
+	return lexRange{min, max}, ok
+}
+
+// cmpLex is t_zset.c sdscmplex: "-" below and "+" above every string
+// (and each equal to itself), strings by sdscmp.
+func cmpLex(a, b lexBound) int {
+	switch {
+	case a.inf != 0 && a.inf == b.inf:
+		return 0
+	case a.inf == -1 || b.inf == 1:
+		return -1
+	case a.inf == 1 || b.inf == -1:
+		return 1
+	}
+	return strings.Compare(a.s, b.s)
+}
+
+// gteMin and lteMax are t_zset.c zslLexValueGteMin and zslLexValueLteMax.
+func (r lexRange) gteMin(member string) bool {
+	c := cmpLex(lexBound{s: member}, r.min)
+	return c > 0 || (c == 0 && !r.min.exclusive)
+}
+
+func (r lexRange) lteMax(member string) bool {
+	c := cmpLex(lexBound{s: member}, r.max)
+	return c < 0 || (c == 0 && !r.max.exclusive)
+}
+
+// lexFirst is where a BYLEX walk starts, -1 for none (t_zset.c
+// zzlFirstInLexRange, zzlLastInLexRange, after zzlIsInLexRange): the
+// first member from the head that is >= min, if it is <= max (rev: the
+// first from the tail <= max, if >= min). The walk over the members in
+// their (score, member) order is the listpack's; with a skiplist and equal
+// scores, as BYLEX wants them, it finds the same member.
+func (v *value) lexFirst(r lexRange, rev bool) int {
+	if c := cmpLex(r.min, r.max); c > 0 || (c == 0 && (r.min.exclusive || r.max.exclusive)) {
+		return -1
+	}
+	n := len(v.zset)
+	if n == 0 || !r.gteMin(v.zset[n-1].member) || !r.lteMax(v.zset[0].member) {
+		return -1
+	}
+	if rev {
+		for i := n - 1; i >= 0; i-- {
+			if r.lteMax(v.zset[i].member) {
+				if r.gteMin(v.zset[i].member) {
+					return i
+				}
+				return -1
+			}
+		}
+		return -1
+	}
+	for i := 0; i < n; i++ {
+		if r.gteMin(v.zset[i].member) {
+			if r.lteMax(v.zset[i].member) {
+				return i
+			}
+			return -1
+		}
+	}
+	return -1
+}
+
+// lexRangeSelect is t_zset.c genericZrangebylexCommand: from lexFirst,
+// offset members skipped unchecked, then up to limit (negative: all)
+// while they stay in range.
+func (v *value) lexRangeSelect(r lexRange, rev bool, offset, limit int64) []zmember {
+	i := v.lexFirst(r, rev)
+	if i < 0 || offset < 0 || offset >= int64(len(v.zset)) {
+		return nil
+	}
+	step := 1
+	if rev {
+		step = -1
+	}
+	i += step * int(offset)
+	var sel []zmember
+	for ; i >= 0 && i < len(v.zset) && limit != 0; i += step {
+		m := v.zset[i]
+		if (rev && !r.gteMin(m.member)) || (!rev && !r.lteMax(m.member)) {
+			break
+		}
+		sel = append(sel, m)
+		limit--
+	}
+	return sel
+}
+
+// cmdZLexCount is zlexcountCommand: the range parsed before the key is
+// looked up; the members from lexFirst on while they are <= max.
+func cmdZLexCount(s *Store, a []string) Reply {
+	r, ok := parseLexRange(a[2], a[3])
+	if !ok {
+		return Err(errLexRange)
+	}
+	v, wrong := s.lookupType(a[1], typeZSet)
+	if wrong {
+		return Err(errWrongType)
+	}
+	if v == nil {
+		return Int(0)
+	}
+	var n int64
+	if i := v.lexFirst(r, false); i >= 0 {
+		for ; i < len(v.zset) && r.lteMax(v.zset[i].member); i++ {
+			n++
+		}
+	}
+	return Int(n)
 }
 
 // cmdZRemRangeByScore is zremrangeGenericCommand(ZRANGE_SCORE).
@@ -323,18 +470,19 @@ func cmdZRemRangeByScore(s *Store, a []string) Reply {
 	return Int(n)
 }
 
-// cmdLSet is lsetCommand.
+// cmdLSet is t_list.c lsetCommand: the key and its type first, then the
+// index.
 func cmdLSet(s *Store, a []string) Reply {
-	idx, ok := parseInt(a[2])
-	if !ok {
-		return Err(errNotInteger)
-	}
 	v, wrong := s.lookupType(a[1], typeList)
 	if wrong {
 		return Err(errWrongType)
 	}
 	if v == nil {
 		return Err("ERR no such key")
+	}
+	idx, ok := parseInt(a[2])
+	if !ok {
+		return Err(errNotInteger)
 	}
 	i, ok := v.listIndex(idx)
 	if !ok {
@@ -535,15 +683,15 @@ func cmdZPop(max bool) func(s *Store, a []string) Reply {
 			if !ok {
 				return r
 			}
-			if count = n; count == 0 {
-				return Array()
-			}
+			count = n
 		}
+		// t_zset.c genericZpopCommand: the type, then the missing key,
+		// then a count of 0.
 		v, wrong := s.lookupType(a[1], typeZSet)
 		if wrong {
 			return Err(errWrongType)
 		}
-		if v == nil {
+		if v == nil || count == 0 {
 			return Array()
 		}
 		var out []Reply
@@ -568,26 +716,39 @@ func cmdZPop(max bool) func(s *Store, a []string) Reply {
 
 // cmdCopy is copyCommand in the store's one database: REPLACE, DB 0.
 func cmdCopy(s *Store, a []string) Reply {
-	replace := false
+	replace, otherDB := false, false
 	for j := 3; j < len(a); j++ {
 		switch {
-		case strings.EqualFold(a[j], "replace"):
+		case strcaseEq(a[j], "replace"):
 			replace = true
-		case strings.EqualFold(a[j], "db") && j+1 < len(a):
+		case strcaseEq(a[j], "db") && j+1 < len(a):
 			j++
-			if a[j] != "0" {
-				return Err("ERR command 'copy' to another database is not simulated (the store has one)")
+			// db.c copyCommand: getIntFromObjectOrReply, then selectDb
+			// (16 databases)
+			n, ok := parseInt(a[j])
+			if !ok {
+				return Err(errNotInteger)
 			}
+			if n < math.MinInt32 || n > math.MaxInt32 {
+				return Err("ERR value is out of range, value must between -2147483648 and 2147483647")
+			}
+			if n < 0 || n >= 16 {
+				return Err("ERR DB index is out of range")
+			}
+			otherDB = n != 0
 		default:
 			return Err(errSyntax)
 		}
 	}
-	if a[1] == a[2] {
+	if !otherDB && a[1] == a[2] {
 		return Err("ERR source and destination objects are the same")
 	}
 	v := s.lookup(a[1])
 	if v == nil {
 		return Int(0)
+	}
+	if otherDB {
+		return Err("ERR command 'copy' to another database is not simulated (the store has one)")
 	}
 	if s.lookup(a[2]) != nil && !replace {
 		return Int(0)

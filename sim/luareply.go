@@ -13,23 +13,57 @@ import (
 // RESP2 (script_lua.c redisProtocolToLuaType): nil → false, status →
 // {ok=}, error → {err=}, array → a table. After redis.setresp(3) a script
 // sees the RESP3 replies: nil → nil, HGETALL a {map=...}, scores
-// {double=...} (ZRANGE WITHSCORES: {member, {double=score}} pairs).
+// {double=...} (ZRANGE, ZREVRANGE, Z[REV]RANGEBYSCORE WITHSCORES and
+// ZPOPMIN/ZPOPMAX with a count: {member, {double=score}} pairs).
 func (e *Engine) replyToLua(L *lua.LState, args []string, r Reply) lua.LValue {
 	if e.resp != 3 {
 		return resp2ToLua(L, r)
 	}
 	name := strings.ToLower(args[0])
-	if name == "zrange" && r.Kind == KindArray {
-		for _, a := range args[4:] {
-			if strings.EqualFold(a, "withscores") {
+	if r.Kind == KindArray {
+		switch name {
+		case "zrange", "zrevrange", "zrangebyscore", "zrevrangebyscore":
+			// t_zset.c zrangeResultEmitCBufferToClient: [member, score]
+			// pairs WITHSCORES (a successful reply has no other
+			// "withscores" among its arguments)
+			for _, a := range args[4:] {
+				if strcaseEq(a, "withscores") {
+					return resp3Pairs(L, r)
+				}
+			}
+		case "zpopmin", "zpopmax":
+			// t_zset.c zpopMinMaxCommand: pairs with a count, else
+			// member and score flat
+			if len(args) == 3 {
 				return resp3Pairs(L, r)
 			}
+			return resp3Flat(L, r)
+		case "zmscore":
+			// t_zset.c zmscoreCommand: a double or null per member
+			t := L.CreateTable(len(r.Arr), 0)
+			for i, e := range r.Arr {
+				if e.Kind == KindBulk {
+					t.RawSetInt(i+1, resp3Double(L, e.Str))
+				}
+			}
+			return t
 		}
 	}
 	return resp3ToLua(L, name, r)
 }
 
-// resp3Pairs is ZRANGE ... WITHSCORES in RESP3: [member, score] pairs.
+// resp3Flat is ZPOPMIN/ZPOPMAX without a count in RESP3: member, score.
+func resp3Flat(L *lua.LState, r Reply) lua.LValue {
+	t := L.CreateTable(len(r.Arr), 0)
+	for i := 0; i+1 < len(r.Arr); i += 2 {
+		t.RawSetInt(i+1, lua.LString(r.Arr[i].Str))
+		t.RawSetInt(i+2, resp3Double(L, r.Arr[i+1].Str))
+	}
+	return t
+}
+
+// resp3Pairs is ZRANGE ... WITHSCORES (and ZPOPMIN/ZPOPMAX key count) in
+// RESP3: [member, score] pairs.
 func resp3Pairs(L *lua.LState, r Reply) lua.LValue {
 	t := L.CreateTable(len(r.Arr)/2, 0)
 	for i := 0; i+1 < len(r.Arr); i += 2 {

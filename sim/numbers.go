@@ -3,6 +3,8 @@ package sim
 import (
 	"math"
 	"strconv"
+
+	"github.com/yuin/gopher-lua/parse"
 )
 
 // Redis's error texts for bad numbers (Redis 7.0 server.c shared objects).
@@ -44,28 +46,84 @@ func parseInt(s string) (int64, bool) {
 	return n, err == nil
 }
 
-// parseFloat parses s as Redis's string2d / getDoubleFromObject does
-// (strtod on the whole string): no leading space, no NaN; "inf", "+inf" and
-// "-inf" are allowed.
+// parseFloat parses s as Redis's string2d does (util.c string2d, behind
+// object.c getDoubleFromObject): glibc's strtod on the whole string, which
+// must not be empty nor start with a space; hexadecimal floats and "inf"
+// are numbers, NaN is not, and neither is a value strtod reports ERANGE
+// for with ±HUGE_VAL or zero (an overflow, or an underflow to zero).
 func parseFloat(s string) (float64, bool) {
+	if f, ok := shortDecimal(s); ok {
+		return f, true
+	}
 	if len(s) == 0 || isSpace(s[0]) {
 		return 0, false
 	}
-	for i := 0; i < len(s); i++ {
-		if s[i] == '_' { // Go accepts digit separators; strtod does not
-			return 0, false
-		}
-	}
-	f, err := strconv.ParseFloat(s, 64)
-	if err != nil {
-		// strtod accepts out-of-range values as ±HUGE_VAL with ERANGE,
-		// which Redis rejects, except for explicit infinities handled above.
-		return 0, false
-	}
-	if math.IsNaN(f) {
+	f, n := parse.Strtod(s)
+	if n != len(s) || math.IsNaN(f) || strtodOutOfRange(s, n, f) {
 		return 0, false
 	}
 	return f, true
+}
+
+// shortDecimal reads s when it is an optional '-' and 1 to 15 decimal
+// digits, nothing else (the scores lock scripts write: timestamps): below
+// 2^53, so the integer is the double strtod gives ("-0" is -0.0).
+func shortDecimal(s string) (float64, bool) {
+	d := s
+	if len(d) > 0 && d[0] == '-' {
+		d = d[1:]
+	}
+	if len(d) == 0 || len(d) > 15 {
+		return 0, false
+	}
+	var n int64
+	for i := 0; i < len(d); i++ {
+		c := d[i]
+		if c < '0' || c > '9' {
+			return 0, false
+		}
+		n = n*10 + int64(c-'0')
+	}
+	if len(d) < len(s) {
+		return -float64(n), true
+	}
+	return float64(n), true
+}
+
+// strtodOutOfRange tells whether glibc's strtod, having read s[:n] as f,
+// sets errno to ERANGE with ±HUGE_VAL or zero (parse.Strtod gives the
+// value, not errno): f is infinite but not spelled "inf", or f is zero
+// but the mantissa has a digit that is not 0. A subnormal result also
+// sets ERANGE, but Redis takes it.
+func strtodOutOfRange(s string, n int, f float64) bool {
+	if f != 0 && !math.IsInf(f, 0) {
+		return false
+	}
+	i := 0
+	for i < n && isSpace(s[i]) {
+		i++
+	}
+	if i < n && (s[i] == '+' || s[i] == '-') {
+		i++
+	}
+	num := s[i:n]
+	if math.IsInf(f, 0) {
+		return num != "" && num[0]|0x20 != 'i'
+	}
+	if len(num) > 2 && num[0] == '0' && num[1]|0x20 == 'x' {
+		for j := 2; j < len(num) && num[j]|0x20 != 'p'; j++ {
+			if num[j] != '0' && num[j] != '.' {
+				return true
+			}
+		}
+		return false
+	}
+	for j := 0; j < len(num) && num[j]|0x20 != 'e'; j++ {
+		if num[j] >= '1' && num[j] <= '9' {
+			return true
+		}
+	}
+	return false
 }
 
 func isSpace(c byte) bool {
