@@ -44,15 +44,60 @@ type Checked struct {
 	Path  string
 	Steps []Step
 	lines []string
+	crlf  bool // the file's lines end in CRLF: Rewrite keeps them so
 	cmds  []fileCmd
 }
 
 // CheckFile runs the scenario file at path and returns every command with
-// its expected and actual output. A malformed command stops it with a
-// one-line error "path:line: what is wrong"; a file without a command is
-// an error too, since nothing would be checked.
+// its expected and actual output. A malformed file or command stops it
+// with a one-line error "path:line: what is wrong" (or "path: what is
+// wrong": not a regular file, too large); a file without a command is an
+// error too, since nothing would be checked.
 func CheckFile(path string) (*Checked, error) {
-	data, err := os.ReadFile(path)
+	c, err := loadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	if err := c.run(); err != nil {
+		return nil, err
+	}
+	return c, nil
+}
+
+// CheckFiles checks every file as CheckFile does, and stops at the first
+// that fails with nothing returned: every file is read and parsed before
+// any runs, and every one runs before any result is returned, so a caller
+// that rewrites the files (simrun scenario --rewrite) writes none when one
+// of them is malformed. A name that looks like a flag (-x, --rewrite) and
+// is no file is refused before anything is read: flags go before the
+// file names.
+func CheckFiles(paths []string) ([]*Checked, error) {
+	for _, p := range paths {
+		if len(p) > 1 && strings.HasPrefix(p, "-") {
+			if _, err := os.Lstat(p); err != nil {
+				return nil, fmt.Errorf("%s after a file name: flags go before the file names (simrun scenario [--rewrite] [--quiet] FILE...)", p)
+			}
+		}
+	}
+	cs := make([]*Checked, len(paths))
+	for i, p := range paths {
+		c, err := loadFile(p)
+		if err != nil {
+			return nil, err
+		}
+		cs[i] = c
+	}
+	for _, c := range cs {
+		if err := c.run(); err != nil {
+			return nil, err
+		}
+	}
+	return cs, nil
+}
+
+// loadFile reads and parses the file at path, running nothing.
+func loadFile(path string) (*Checked, error) {
+	data, err := readFile(path)
 	if err != nil {
 		return nil, err
 	}
@@ -63,16 +108,22 @@ func CheckFile(path string) (*Checked, error) {
 	if len(cmds) == 0 {
 		return nil, fmt.Errorf("%s: no command in the file", path)
 	}
-	c := &Checked{Path: path, cmds: cmds, lines: strings.Split(strings.ReplaceAll(string(data), "\r\n", "\n"), "\n")}
+	lines, crlf := splitLines(data)
+	return &Checked{Path: path, cmds: cmds, lines: lines, crlf: crlf}, nil
+}
+
+// run runs the file's commands into c.Steps.
+func (c *Checked) run() error {
 	e := New()
-	for _, fc := range cmds {
+	c.Steps = c.Steps[:0]
+	for _, fc := range c.cmds {
 		out, err := e.Do(fc.cmd, fc.args)
 		if err != nil {
-			return nil, fmt.Errorf("%s:%d: %v", path, fc.line, err)
+			return fmt.Errorf("%s:%d: %v", c.Path, fc.line, err)
 		}
 		c.Steps = append(c.Steps, Step{Line: fc.line, Command: fc.text, Expected: fc.expected, Got: withNewline(out)})
 	}
-	return c, nil
+	return nil
 }
 
 // Output is every command with the output it gave, in the datadriven
@@ -87,7 +138,8 @@ func (c *Checked) Output() string {
 
 // Rewrite is the file with every command's expected output replaced by
 // the output it gave, everything else (comments, blank lines, the
-// commands as written) kept: what `go test -rewrite` writes.
+// commands as written) kept: what `go test -rewrite` writes. A file whose
+// lines end in CRLF is written back with CRLF line endings throughout.
 func (c *Checked) Rewrite() []byte {
 	var lines []string
 	next := 0
@@ -101,6 +153,9 @@ func (c *Checked) Rewrite() []byte {
 	out := strings.Join(lines, "\n")
 	if strings.HasSuffix(out, "\n\n") {
 		out = strings.TrimSuffix(out, "\n")
+	}
+	if c.crlf {
+		out = strings.ReplaceAll(out, "\n", "\r\n")
 	}
 	return []byte(out)
 }

@@ -68,5 +68,29 @@
 //
 // RunFile runs a scenario file outside `go test` (simrun scenario FILE):
 // it prints each command with its output in the same format and stops at
-// the first malformed command with "file:line: what is wrong".
+// the first malformed command with "file:line: what is wrong". CheckFile
+// and CheckFiles run files against the output they hold, for simrun
+// scenario and its --rewrite.
+//
+// # Bad input
+//
+// A file is read as datadriven reads it, and whatever datadriven would
+// read otherwise, or refuse, is an error naming its line rather than a
+// guess: lines between a command and its `----` (no command takes
+// input), an output block opened by `----` `----` and never closed (it
+// would swallow the rest of the file), a non-blank line right after the
+// `----` `----` that closes one, a `\` continuation past the end of the
+// file or into a `----`, a separator with spaces around it. A command
+// with no `----` has no output yet; --rewrite puts it right after the
+// command. A scenario file is a regular file (a named pipe or a device is
+// refused before it is read) of at most 64 MiB, with lines of at most 64
+// KiB (datadriven's own limit).
+//
+// One command runs at most 5,000,000 events, prints at most 100,000
+// lines, and stops when more than 100,000 events wait in the simulation's
+// queue (a client spinning on a ttl of 0); `trace` shows at most 100,000
+// lines (since the trace before). Past a bound, or when a script the
+// simulation had to stop ran (one that never ends, from an explore
+// scenario's scripts= directory), the command fails with one line naming
+// it, and the scenario stops there.
 package scenario

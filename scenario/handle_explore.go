@@ -22,9 +22,18 @@ func (e *Env) doExplore(cmd string, in []datadriven.CmdArg) (string, error) {
 		for _, x := range in {
 			parts = append(parts, x.String())
 		}
-		out, err := e.ex.Do(strings.TrimSpace(cmd + " " + strings.Join(parts, " ")))
+		line := strings.TrimSpace(cmd + " " + strings.Join(parts, " "))
+		out, err := e.ex.Do(line)
 		if err != nil {
 			return "", fmt.Errorf("%s: %v", cmd, err)
+		}
+		if why := e.scriptLimit(cmd); why != "" {
+			// A script the simulation had to stop (one that never ends, from
+			// the scripts= directory): its reply is the simulation's, not
+			// Redis's, so the scenario cannot go on, as simrun explore
+			// and simrun run stop there too.
+			e.broken = fmt.Errorf("%s: %s", line, why)
+			return "", e.broken
 		}
 		return out + "\n", nil
 	}
@@ -32,7 +41,12 @@ func (e *Env) doExplore(cmd string, in []datadriven.CmdArg) (string, error) {
 		return "", fmt.Errorf("explore: must be the scenario's first command")
 	}
 	var fields []string
+	seen := map[string]bool{}
 	for _, x := range in {
+		if seen[x.Key] {
+			return "", fmt.Errorf("explore: argument %s given twice", x.Key)
+		}
+		seen[x.Key] = true
 		fields = append(fields, x.String())
 	}
 	cfg, err := explore.ParseHeader(fields)
@@ -45,4 +59,27 @@ func (e *Env) doExplore(cmd string, in []datadriven.CmdArg) (string, error) {
 	}
 	e.ex = r
 	return explore.Heading(cfg) + "\n", nil
+}
+
+// scriptLimitFinding starts the line `check` prints for a script stopped
+// by one of the simulation's own limits (the explore package's finding
+// "script-limit", whose detail names the script's file).
+const scriptLimitFinding = "bug script-limit: "
+
+// scriptLimit is why the step just run met a script the simulation had to
+// stop (its file, the script and the limit), "" when it did not.
+func (e *Env) scriptLimit(cmd string) string {
+	if cmd == "check" || cmd == "state" {
+		return "" // no step
+	}
+	chk, err := e.ex.Do("check")
+	if err != nil {
+		return ""
+	}
+	for _, l := range strings.Split(chk, "\n") {
+		if why, ok := strings.CutPrefix(l, scriptLimitFinding); ok {
+			return why
+		}
+	}
+	return ""
 }

@@ -109,9 +109,14 @@ func handleTrace(e *Env, a *args) (string, error) {
 		return "", err
 	}
 	e.settle()
+	if e.dropped > 0 {
+		n := len(e.execs) + e.dropped
+		e.execs, e.dropped = e.execs[:0], 0
+		return "", fmt.Errorf("trace: %d lines since the last trace, more than the %d it keeps; trace more often", n, maxTraceLines)
+	}
 	var b strings.Builder
 	for _, l := range e.execs {
-		b.WriteString(e.traceText(l))
+		b.WriteString(e.traceText(decodeLine(l)))
 		b.WriteByte('\n')
 	}
 	e.execs = e.execs[:0]

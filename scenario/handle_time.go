@@ -17,7 +17,11 @@ func handleAdvance(e *Env, a *args) (string, error) {
 	}
 	e.now = e.now.Add(d)
 	if e.now > e.w.Now() {
-		e.w.RunUntil(e.now)
+		e.runBefore(e.now + 1) // everything due up to e.now, within the command's bound
+		if e.overrun != nil || e.w.Err() != nil {
+			return "", nil // Do reports it
+		}
+		e.w.RunUntil(e.now) // nothing left to run: it moves the clock to e.now
 	}
 	e.settle()
 	return e.at(), nil

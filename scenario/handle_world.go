@@ -2,6 +2,7 @@ package scenario
 
 import (
 	"fmt"
+	"math"
 	"regexp"
 	"strconv"
 	"strings"
@@ -32,9 +33,13 @@ func handleWorld(e *Env, a *args) (string, error) {
 	if replicas < 0 || replicas > 8 {
 		return "", fmt.Errorf("world: replicas=%d out of range 0..8", replicas)
 	}
-	seed, err := a.int("seed", 1)
-	if err != nil {
-		return "", err
+	seed := uint64(1)
+	if v, ok := a.str("seed", ""); ok {
+		// A run's seed, as simrun run --seed takes it: 0 up to 2^64-1.
+		var err error
+		if seed, err = strconv.ParseUint(v, 10, 64); err != nil {
+			return "", fmt.Errorf("world: seed=%s: want a whole number from 0 to %d", v, uint64(math.MaxUint64))
+		}
 	}
 	lockName, _ := a.str("lock", "myLock")
 	if lockName == "" {
@@ -53,6 +58,9 @@ func handleWorld(e *Env, a *args) (string, error) {
 		d, err := sim.ParseDuration(lat)
 		if err != nil || d < 0 {
 			return "", fmt.Errorf("world: latency=%s: want 0, default or a duration", lat)
+		}
+		if err := checkDuration(d); err != nil {
+			return "", fmt.Errorf("world: latency=%s: %v", lat, err)
 		}
 		l := sim.Latency{Base: d}
 		net = sim.NetConfig{Request: l, PubSub: l, Replication: l}
@@ -94,7 +102,7 @@ func handleWorld(e *Env, a *args) (string, error) {
 	}
 	n.cf, n.kind, n.fair, n.version = cf, cf.Simple, cf.Opts.Fair, cf.Opts.Version
 	tr := sim.NewTracer(nil)
-	n.w = sim.NewWorld(sim.Config{Seed: uint64(seed), Net: net, Replicas: replicas, Trace: tr})
+	n.w = sim.NewWorld(sim.Config{Seed: seed, Net: net, Replicas: replicas, Trace: tr})
 	*e = *n
 	tr.Hook = e.onTrace
 	lagText := ""
@@ -103,6 +111,9 @@ func handleWorld(e *Env, a *args) (string, error) {
 	}
 	return fmt.Sprintf("world %s: lock %s, %d replica(s), latency %s%s, seed %d%s", algo, lockName, replicas, latText, lagText, seed, watchdogText), nil
 }
+
+// maxThreads bounds the threads of one client process.
+const maxThreads = 64
 
 var clientName = regexp.MustCompile(`^[A-Za-z][A-Za-z0-9_]*$`)
 
@@ -120,8 +131,8 @@ func handleClient(e *Env, a *args) (string, error) {
 	if err := a.finish(0, usage); err != nil {
 		return "", err
 	}
-	if threads < 1 || threads > 64 {
-		return "", fmt.Errorf("client: threads=%d out of range 1..64", threads)
+	if threads < 1 || threads > maxThreads {
+		return "", fmt.Errorf("client: threads=%d out of range 1..%d", threads, maxThreads)
 	}
 	if !clientName.MatchString(name) {
 		return "", fmt.Errorf("client: bad name %q (a letter, then letters, digits or _)", name)
@@ -167,11 +178,13 @@ func (e *Env) threadArg(a *args) (func() (*thread, error), error) {
 		return nil, err
 	}
 	c := e.byName[name]
-	if c == nil && tid != 1 {
-		return nil, fmt.Errorf("%s: %s does not exist; create it with `client name=%s threads=%d`", a.cmd, name, name, tid)
-	}
-	if c != nil && (tid < 1 || tid > len(c.threads)) {
-		return nil, fmt.Errorf("%s: %s has no thread %d (it has %d)", a.cmd, name, tid, len(c.threads))
+	switch {
+	case c != nil && (tid < 1 || tid > len(c.threads)):
+		return nil, fmt.Errorf("%s: thread=%d: %s has threads 1..%d", a.cmd, tid, name, len(c.threads))
+	case c == nil && (tid < 1 || tid > maxThreads):
+		return nil, fmt.Errorf("%s: thread=%d: a thread number is 1..N for a client of N threads (at most %d)", a.cmd, tid, maxThreads)
+	case c == nil && tid != 1:
+		return nil, fmt.Errorf("%s: %s does not exist; create it with `client name=%s threads=%d` (or more threads)", a.cmd, name, name, tid)
 	}
 	return func() (*thread, error) {
 		if c == nil {

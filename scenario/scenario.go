@@ -1,10 +1,8 @@
 package scenario
 
 import (
-	"bufio"
+	"bytes"
 	"fmt"
-	"io"
-	"os"
 	"sort"
 	"strconv"
 	"strings"
@@ -39,9 +37,14 @@ type Env struct {
 	labels  map[string]string // client UUID → label (A, A@1, ...)
 	uuids   []string          // in the order they appeared, for replacing
 	events  []string          // what happened since the last output
-	execs   []traceLine       // exec lines since the last `trace`
-	all     []traceLine       // every exec line of the world, for tests
+	execs   [][]byte          // the trace lines `trace` shows since the last one (as written: a decoded one is 5 times larger), at most maxTraceLines
+	dropped int               // lines for `trace` beyond maxTraceLines since the last one, not kept
+	all     []traceLine       // every exec line of the world, kept for tests (only with snapshot set)
 	lastAcq map[string]string // owner → text of its last acquire reply
+
+	stepsAt uint64 // the world's step count when the current command began
+	overrun error  // set when the current command ran past one of the bounds
+	broken  error  // set once a command stopped the scenario: every later one fails
 
 	// snapshot, when set, is called after each exec line with a copy of
 	// the master's store (tests compare it with real Redis replies).
@@ -119,7 +122,21 @@ func init() {
 
 // Do runs one command and returns its output. A malformed command (unknown
 // command or argument, bad value) returns an error and changes nothing.
+// A command that cannot finish within the scenario's bounds (more than
+// maxCommandEvents events, more than maxPendingEvents waiting, more than
+// maxOutputLines lines of output), that meets a script the simulation had
+// to stop, or that panics returns an error too, and so does every later
+// command: the scenario cannot go on from there.
 func (e *Env) Do(cmd string, in []datadriven.CmdArg) (out string, err error) {
+	if e.broken != nil {
+		return "", fmt.Errorf("%s: the scenario stopped before (%v)", cmd, e.broken)
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			out, err = "", fmt.Errorf("%s: internal error: %v", cmd, r)
+			e.broken = err
+		}
+	}()
 	if cmd == "explore" || e.ex != nil {
 		return e.doExplore(cmd, in)
 	}
@@ -134,16 +151,38 @@ func (e *Env) Do(cmd string, in []datadriven.CmdArg) (out string, err error) {
 	if cmd != "world" && e.w == nil {
 		return "", fmt.Errorf("%s: no world yet (start with `world algo=...`)", cmd)
 	}
-	defer func() {
-		if r := recover(); r != nil {
-			out, err = "", fmt.Errorf("%s: internal error: %v", cmd, r)
-		}
-	}()
+	if e.w != nil {
+		e.stepsAt, e.overrun = e.w.Steps(), nil
+	}
 	text, err := h(e, a)
+	if err == nil {
+		err = e.stopped(cmd, in)
+	}
 	if err != nil {
 		return "", err
 	}
 	return e.flush(text), nil
+}
+
+// stopped is the error of a command that ran past the scenario's bounds
+// or met a script the simulation had to stop (nil when it did neither).
+func (e *Env) stopped(cmd string, in []datadriven.CmdArg) error {
+	var err error
+	switch {
+	case e.overrun != nil:
+		err = e.overrun
+	case e.w != nil && e.w.Err() != nil:
+		err = e.w.Err()
+	default:
+		return nil
+	}
+	what := cmd
+	for _, x := range in {
+		what += " " + x.String()
+	}
+	err = fmt.Errorf("%s: %v", what, err)
+	e.broken = err
+	return err
 }
 
 // flush prints the events that happened while the command ran, then the
@@ -277,23 +316,73 @@ func posDur(a *args, i int) (sim.Duration, error) {
 // virtual time at the last event run, so the next command still acts in the
 // same millisecond.
 func (e *Env) settle() {
-	end := (e.w.Now()/msT + 1) * msT
-	for i := 0; i < maxSettleSteps; i++ {
+	e.runBefore((e.w.Now()/msT + 1) * msT)
+}
+
+// runBefore runs every event due before end, within the command's bound
+// of events; it stops early when the command ran past it (e.overrun) or
+// the world failed (a script the simulation had to stop).
+func (e *Env) runBefore(end sim.Time) {
+	for {
 		at, ok := e.w.NextAt()
-		if !ok || at >= end {
+		if !ok || at >= end || !e.step() {
 			return
 		}
-		e.w.Step()
 	}
 }
 
-// maxSettleSteps bounds one settle (a client spinning on ttl 0 makes about
-// one request per 2 µs).
-const maxSettleSteps = 1 << 20
+// The bounds of one command (variables so that tests can lower them).
+var (
+	// maxCommandEvents bounds the events one command may run: a day of
+	// watchdog renewals every millisecond would otherwise run for an
+	// hour. A scenario that needs more advances less at a time.
+	maxCommandEvents uint64 = 5_000_000
+
+	// maxPendingEvents bounds the events waiting in the world's queue: a
+	// client that leaves one behind at every retry (a fair-lock waiter
+	// spinning on a ttl of 0, for one, every 2 µs) would grow it by
+	// hundreds of megabytes per virtual second. The shipped scenarios
+	// never have more than a few hundred.
+	maxPendingEvents = 100_000
+
+	// maxOutputLines bounds the lines one command may print, and
+	// maxTraceLines the lines kept for `trace`: output no one reads, in
+	// memory.
+	maxOutputLines = 100_000
+	maxTraceLines  = 100_000
+)
+
+// step runs the world's next event, unless the command has run
+// maxCommandEvents already (then it notes the overrun) or the world
+// failed; it reports whether it ran one.
+func (e *Env) step() bool {
+	if e.overrun != nil || e.w.Err() != nil {
+		return false
+	}
+	if e.w.Steps()-e.stepsAt >= maxCommandEvents {
+		hint := ""
+		if _, ok := e.w.NextAt(); ok {
+			hint = "; advance less at a time"
+		}
+		e.overrun = fmt.Errorf("more than %d events in one command (stopped at t=%s)%s", maxCommandEvents, e.w.Now(), hint)
+		return false
+	}
+	if e.w.Pending() > maxPendingEvents {
+		e.overrun = fmt.Errorf("more than %d events waiting in the simulation's queue (stopped at t=%s): something schedules events without end", maxPendingEvents, e.w.Now())
+		return false
+	}
+	return e.w.Step()
+}
 
 func (e *Env) at() string { return "t=" + e.w.Now().String() }
 
 func (e *Env) event(format string, a ...any) {
+	if len(e.events) >= maxOutputLines {
+		if e.overrun == nil {
+			e.overrun = fmt.Errorf("more than %d lines of output in one command (stopped at t=%s)", maxOutputLines, e.w.Now())
+		}
+		return
+	}
 	e.events = append(e.events, e.at()+" "+fmt.Sprintf(format, a...))
 }
 
@@ -365,13 +454,33 @@ func (th *thread) do(call clients.Call, done func(clients.Result)) {
 // --- trace
 
 // onTrace decodes each trace line: exec lines are kept for `trace`, and
-// the asynchronous happenings a reader wants to see become events.
+// the asynchronous happenings a reader wants to see become events. A line
+// of no interest here is not decoded at all (decoding is half the work of a
+// long `advance`).
 func (e *Env) onTrace(b []byte) {
+	kind := traceKind(b)
+	if kind == "" {
+		kind = decodeLine(b).Kind
+	}
+	switch kind {
+	case "exec", "resend", "drop", "untimed-wait", "renew-error":
+		e.keep(b)
+	}
+	switch kind {
+	case "exec":
+		if e.snapshot == nil && !bytes.Contains(b, []byte("tryLockInnerAsync")) {
+			return // nothing else to do with it
+		}
+	case "resend", "drop", "untimed-wait", "renew-error", "resume", "heal", "fault", "restart", "promoted", "failover":
+	default:
+		return
+	}
 	l := decodeLine(b)
 	switch l.Kind {
 	case "exec":
-		e.execs = append(e.execs, l)
-		e.all = append(e.all, l)
+		if e.snapshot != nil {
+			e.all = append(e.all, l)
+		}
 		if l.Script != "" && strings.Contains(l.Script, "tryLockInnerAsync") && len(l.Argv) > 1 {
 			e.lastAcq[l.Argv[1]] = replyText(l.Reply, e.label)
 		}
@@ -381,7 +490,6 @@ func (e *Env) onTrace(b []byte) {
 			}
 		}
 	case "resend", "drop", "untimed-wait", "renew-error":
-		e.execs = append(e.execs, l)
 		switch l.Kind {
 		case "untimed-wait":
 			e.event("%s: ttl %v < 0: waits for a message with no timeout", e.procLabel(l.Node), l.Fields["ttl"])
@@ -412,6 +520,32 @@ func (e *Env) onTrace(b []byte) {
 	case "failover":
 		e.event("failover: %v", l.Fields["result"])
 	}
+}
+
+// keep keeps a copy of trace line b for `trace`, up to maxTraceLines
+// since the last one; the lines beyond are only counted (`trace` then
+// fails).
+func (e *Env) keep(b []byte) {
+	if len(e.execs) >= maxTraceLines {
+		e.dropped++
+		return
+	}
+	e.execs = append(e.execs, append([]byte(nil), b...))
+}
+
+// traceKind reads a trace line's kind from the prefix every line starts
+// with (`{"t":…,"node":"…","kind":"KIND"`) without decoding it; "" when the
+// line is not so.
+func traceKind(b []byte) string {
+	_, rest, ok := bytes.Cut(b, []byte(`,"kind":"`))
+	if !ok {
+		return ""
+	}
+	kind, _, ok := bytes.Cut(rest, []byte(`"`))
+	if !ok || bytes.IndexByte(kind, '\\') >= 0 {
+		return ""
+	}
+	return string(kind)
 }
 
 func decodeLine(b []byte) traceLine {
@@ -453,112 +587,4 @@ func replyText(r sim.Reply, lbl func(string) string) string {
 		return "[" + strings.Join(parts, " ") + "]"
 	}
 	return "?"
-}
-
-// --- files
-
-// RunFile runs the scenario file at path, writing each command and its
-// output to w in the datadriven format. A malformed command stops the run
-// with a one-line error "path:line: what is wrong".
-func RunFile(path string, w io.Writer) error {
-	data, err := os.ReadFile(path)
-	if err != nil {
-		return err
-	}
-	cmds, err := parseFile(path, data)
-	if err != nil {
-		return err
-	}
-	e := New()
-	bw := bufio.NewWriter(w)
-	for _, c := range cmds {
-		out, err := e.Do(c.cmd, c.args)
-		if err != nil {
-			bw.Flush()
-			return fmt.Errorf("%s:%d: %v", path, c.line, err)
-		}
-		fmt.Fprintf(bw, "%s\n%s", c.text, renderOutput(out))
-	}
-	return bw.Flush()
-}
-
-type fileCmd struct {
-	line     int
-	text     string
-	cmd      string
-	args     []datadriven.CmdArg
-	expected string // the expected output in the file, if any
-	// The lines [from, to) of the file (0-based) that hold the expected
-	// output: from its `----` to the blank line that ends it; from = to
-	// where the command has none (the block goes in at from).
-	from, to int
-}
-
-// parseFile reads the commands of a datadriven file with their expected
-// output (also the `----`/`----` form for output with blank lines),
-// skipping comments. Input lines between a command and its `----` are
-// ignored (no command takes input); a command with no `----` is followed
-// directly by the next command.
-func parseFile(path string, data []byte) ([]fileCmd, error) {
-	lines := strings.Split(strings.ReplaceAll(string(data), "\r\n", "\n"), "\n")
-	var out []fileCmd
-	i := 0
-	for i < len(lines) {
-		text := strings.TrimSpace(lines[i])
-		i++
-		if text == "" || strings.HasPrefix(text, "#") {
-			continue
-		}
-		if text == "----" {
-			return nil, fmt.Errorf("%s:%d: `----` with no command before it", path, i)
-		}
-		line := i
-		for strings.HasSuffix(text, `\`) && i < len(lines) {
-			text = strings.TrimSuffix(text, `\`) + " " + strings.TrimSpace(lines[i])
-			i++
-		}
-		cmd, cargs, err := datadriven.ParseLine(text)
-		if err != nil {
-			return nil, fmt.Errorf("%s:%d: %v", path, line, err)
-		}
-		out = append(out, fileCmd{line: line, text: text, cmd: cmd, args: cargs, from: i, to: i})
-		// Input lines up to `----`, if any.
-		j := i
-		for j < len(lines) && strings.TrimSpace(lines[j]) != "" && strings.TrimSpace(lines[j]) != "----" {
-			j++
-		}
-		if j >= len(lines) || strings.TrimSpace(lines[j]) != "----" {
-			// No `----`: a plain list of commands (simrun scenario accepts
-			// files without expected output), so the next line is a command.
-			out[len(out)-1].from, out[len(out)-1].to = j, j
-			continue
-		}
-		i = j + 1
-		last := &out[len(out)-1]
-		last.from = j
-		if i < len(lines) && strings.TrimSpace(lines[i]) == "----" {
-			// Output with blank lines ends at `----` `----`.
-			i++
-			start := i
-			for i < len(lines) && !(strings.TrimSpace(lines[i]) == "----" && i+1 < len(lines) && strings.TrimSpace(lines[i+1]) == "----") {
-				i++
-			}
-			last.expected = strings.Join(lines[start:min(i, len(lines))], "\n") + "\n"
-			i += 2
-			last.to = min(i, len(lines))
-			if i < len(lines) && strings.TrimSpace(lines[i]) == "" {
-				last.to = i + 1 // the blank line that ends the block
-			}
-			continue
-		}
-		start := i
-		for i < len(lines) && strings.TrimSpace(lines[i]) != "" {
-			i++
-		}
-		if i > start {
-			last.expected = strings.Join(lines[start:i], "\n") + "\n"
-		}
-		last.to = min(i+1, len(lines)) // with the blank line that ends the block
-	}
-	return out, nil
 }
