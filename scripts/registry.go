@@ -9,6 +9,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -314,7 +315,9 @@ func Versions() []string { return append([]string(nil), versions...) }
 // Every file whose name ends in ".lua" is loaded, at any depth; other files
 // (a README, a manifest) are ignored. A directory may hold any subset of the
 // IDs. Errors are one line and name the file: an unreadable file, a .lua file
-// whose ID is unknown, an empty .lua file, or a directory without .lua files.
+// whose ID is unknown, an empty .lua file, one that is not a regular file
+// once symbolic links are followed (a named pipe, a device), one larger than
+// MaxScriptSize, or a directory without .lua files.
 func LoadDir(dir string) (map[string]*Script, error) {
 	info, err := os.Stat(dir)
 	if err != nil {
@@ -343,7 +346,7 @@ func loadFS(fsys fs.FS, label string) (map[string]*Script, error) {
 		if !ok {
 			return fmt.Errorf("scripts: load %s: %v", p, unknownIDInDir(id))
 		}
-		src, err := fs.ReadFile(fsys, rel)
+		src, err := readScript(fsys, rel)
 		if err != nil {
 			return loadErr(p, err)
 		}
@@ -364,6 +367,41 @@ func loadFS(fsys fs.FS, label string) (map[string]*Script, error) {
 		return nil, fmt.Errorf("scripts: load %s: no .lua files (expected <dir>/<version>/<JavaClass>.<javaMethod>[.<variant>].lua)", label)
 	}
 	return out, nil
+}
+
+// MaxScriptSize bounds a script file LoadDir reads: far above any Lua
+// script (Redisson's longest is a few KB), and below what would use up
+// memory.
+const MaxScriptSize = 64 << 20
+
+// readScript reads a script file: a regular file (after following
+// symbolic links) of at most MaxScriptSize bytes. Anything else, a named
+// pipe that would block the read or a device such as /dev/zero that never
+// ends, is refused before it is opened.
+func readScript(fsys fs.FS, rel string) ([]byte, error) {
+	fi, err := fs.Stat(fsys, rel)
+	if err != nil {
+		return nil, err
+	}
+	if !fi.Mode().IsRegular() {
+		return nil, errors.New("not a regular file")
+	}
+	if fi.Size() > MaxScriptSize {
+		return nil, fmt.Errorf("larger than %d MiB, far beyond any Lua script", MaxScriptSize>>20)
+	}
+	f, err := fsys.Open(rel)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	src, err := io.ReadAll(io.LimitReader(f, MaxScriptSize+1))
+	if err != nil {
+		return nil, err
+	}
+	if len(src) > MaxScriptSize { // it grew since
+		return nil, fmt.Errorf("larger than %d MiB, far beyond any Lua script", MaxScriptSize>>20)
+	}
+	return src, nil
 }
 
 // MutantDir is where the mutant script directories live, inside the

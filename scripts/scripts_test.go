@@ -11,6 +11,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"syscall"
 	"testing"
 	"text/tabwriter"
 )
@@ -571,6 +572,32 @@ func TestLoadDirErrors(t *testing.T) {
 			}
 			return d, p
 		}, "no such file or directory"},
+		{"named pipe", func(t *testing.T) (string, string) {
+			// A read would block until something writes into it.
+			d := mk(t, map[string]string{"3.8.1/RedissonLock.forceUnlockAsync.lua": "return 0"})
+			p := filepath.Join(d, "3.8.1", "RedissonLock.renewExpirationAsync.lua")
+			if err := syscall.Mkfifo(p, 0o644); err != nil {
+				t.Skip("mkfifo:", err)
+			}
+			return d, p
+		}, "not a regular file"},
+		{"link to a device", func(t *testing.T) (string, string) {
+			// /dev/zero never ends: reading it whole would use up memory.
+			d := mk(t, map[string]string{"3.8.1/RedissonLock.forceUnlockAsync.lua": "return 0"})
+			p := filepath.Join(d, "3.8.1", "RedissonLock.renewExpirationAsync.lua")
+			if err := os.Symlink("/dev/zero", p); err != nil {
+				t.Skip("symlinks not supported:", err)
+			}
+			return d, p
+		}, "not a regular file"},
+		{"too large", func(t *testing.T) (string, string) {
+			d := mk(t, map[string]string{"3.8.1/RedissonLock.renewExpirationAsync.lua": renew})
+			p := filepath.Join(d, "3.8.1", "RedissonLock.renewExpirationAsync.lua")
+			if err := os.Truncate(p, MaxScriptSize+1); err != nil { // sparse: no disk used
+				t.Fatal(err)
+			}
+			return d, p
+		}, "larger than 64 MiB"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {

@@ -58,6 +58,11 @@ func runCompare(ctx context.Context, args []string, stdout, stderr io.Writer) in
 		if dirs[side] != "" && !isRedisson(algo) {
 			return usage(stderr, fmt.Sprintf("compare: --scripts-%c does not apply to %s (only the Redisson algorithms run scripts)", 'a'+side, algo))
 		}
+		if dirs[side] != "" {
+			if err := checkScriptsDir(algo, dirs[side]); err != nil {
+				return usage(stderr, fmt.Sprintf("compare: --scripts-%c: %v", 'a'+side, err))
+			}
+		}
 		if _, err := clients.NewRun(clients.RunConfig{Algo: algo, Seed: seeds.Lo, Preset: ps[0], Scripts: dirs[side]}, nil); err != nil {
 			return usage(stderr, "compare: "+err.Error())
 		}

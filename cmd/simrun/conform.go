@@ -2,9 +2,11 @@ package main
 
 import (
 	"context"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
+	"io/fs"
 
 	"github.com/locksim/locksim/internal/atomicfile"
 	"github.com/locksim/locksim/internal/conformance"
@@ -28,7 +30,7 @@ func runConform(ctx context.Context, args []string, stdout, stderr io.Writer) in
 	}
 	if *emit != "" {
 		if fs.NArg() > 0 {
-			return usage(stderr, "conform --emit takes one file")
+			return usage(stderr, fmt.Sprintf("conform: unexpected argument %q (--emit takes one file, as its value)", fs.Arg(0)))
 		}
 		if *out != "" {
 			if err := checkOutput("out", *out); err != nil {
@@ -89,7 +91,11 @@ func emitConform(name, out string, resolve conformance.Resolver, stdout, stderr 
 	}
 	if out == "" {
 		if err := conformance.Emit(stdout, steps, replies); err != nil {
-			return writeFailed(stderr, "conform", err)
+			var pe *fs.PathError
+			if errors.As(err, &pe) {
+				err = pe.Err // "write /dev/stdout: ..." names what the line names
+			}
+			return writeFailed(stderr, "conform", fmt.Errorf("write to standard output: %w", err))
 		}
 		return exitOK
 	}

@@ -53,6 +53,9 @@ func (f *exploreFlags) register(fs *flag.FlagSet) {
 }
 
 func (f *exploreFlags) config() (explore.Config, error) {
+	if err := distinctKinds(f.faults); err != nil {
+		return explore.Config{}, fmt.Errorf("--faults: %v", err)
+	}
 	faults, err := explore.ParseFaults(f.faults)
 	if err != nil {
 		return explore.Config{}, fmt.Errorf("--faults: %v", err)
@@ -72,6 +75,20 @@ func (f *exploreFlags) config() (explore.Config, error) {
 		Scripts: f.scripts, Mutant: f.mutant, MaxStates: f.maxStates, MaxDepth: f.maxDepth,
 		MaxMemory: maxMemory, Workers: f.workers, NoSymmetry: !f.symmetry}
 	return cfg, cfg.Validate()
+}
+
+// distinctKinds refuses a --faults list that gives a kind twice
+// (crash:1,crash:2): explore.ParseFaults would keep the last count.
+func distinctKinds(list string) error {
+	seen := map[string]bool{}
+	for _, part := range strings.Split(list, ",") {
+		kind, _, _ := strings.Cut(strings.TrimSpace(part), ":")
+		if seen[kind] {
+			return fmt.Errorf("%s given twice in %q", kind, list)
+		}
+		seen[kind] = true
+	}
+	return nil
 }
 
 // runExplore is `simrun explore`: an exhaustive breadth-first search of
@@ -128,12 +145,20 @@ func runExplore(ctx context.Context, args []string, stdout, stderr io.Writer) in
 			}
 		}
 	}
+	if ef.mutant != "" && ef.scripts != "" {
+		return usage(stderr, "explore: --scripts does not go with --mutant (a mutant runs the catalog's scripts, not a directory's: give one or the other)")
+	}
 	if set["acquires"] && set["ops"] {
 		return usage(stderr, "explore: --acquires counts lock()/unlock() cycles when --ops is not given; with --ops, repeat an op instead")
 	}
 	cfg, err := ef.config()
 	if err != nil {
 		return usage(stderr, "explore: "+err.Error())
+	}
+	if ef.scripts != "" {
+		if err := checkScriptsDir(ef.algo, ef.scripts); err != nil {
+			return usage(stderr, "explore: --scripts: "+err.Error())
+		}
 	}
 	if *saveDesign != "" {
 		if err := checkOutput("save-by-design", filepath.Join(*saveDesign, xreport.ConfigFile(cfg))); err != nil {

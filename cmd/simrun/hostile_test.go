@@ -171,13 +171,43 @@ func TestDamagedTraces(t *testing.T) {
 		wantUsage(t, []string{"replay", c.path}, c.want...)
 	}
 	// Every line well formed, one of them not what this build writes: a
-	// divergence, told with both lines.
+	// divergence, told on one line with both lines (cut short), and bad
+	// input as well: the file is what does not replay.
 	edited := damaged("edited.jsonl", func(ls []string) []string {
 		ls[n-1] = strings.Replace(ls[n-1], "\"kind\":\"end\"", "\"kind\":\"end\",\"x\":1", 1)
 		return ls
 	})
-	if code, _, errs := runArgs("replay", edited); code != exitHarness || !strings.Contains(errs, "diverges") {
-		t.Errorf("replay of an edited trace: exit %d, %q", code, errs)
+	wantUsage(t, []string{"replay", edited}, fmt.Sprintf("edited.jsonl:%d: the replay diverges from the file (edited, or another build or non-determinism): saved {", n), "; now {")
+	for _, c := range []struct {
+		name string
+		edit func(ls []string) []string
+		line int
+	}{
+		{"deleted.jsonl", func(ls []string) []string { return slices.Delete(ls, n/2, n/2+1) }, n/2 + 1},
+		{"swapped.jsonl", func(ls []string) []string { ls[n/2], ls[n/2+1] = ls[n/2+1], ls[n/2]; return ls }, 0},
+		{"seed.jsonl", func(ls []string) []string { ls[0] = strings.Replace(ls[0], `"seed":2`, `"seed":3`, 1); return ls }, 2},
+		{"spaces.jsonl", func(ls []string) []string { ls[n/2] = strings.TrimSuffix(ls[n/2], "\n") + "  \n"; return ls }, n/2 + 1},
+		{"long.jsonl", func(ls []string) []string {
+			ls[n-1] = strings.Replace(ls[n-1], "\"kind\":\"end\"", "\"kind\":\"end\",\"x\":\""+strings.Repeat("x", 5000)+"\"", 1)
+			return ls
+		}, n},
+	} {
+		code, _, errs := runArgs("replay", damaged(c.name, c.edit))
+		if code != exitUsage || strings.Count(errs, "\n") != 1 || !strings.Contains(errs, c.name+":") || !strings.Contains(errs, "replay diverges") && !strings.Contains(errs, "before the previous line") {
+			t.Errorf("replay of %s: exit %d, stderr %q (want exit 2 and one line)", c.name, code, errs)
+			continue
+		}
+		if c.line != 0 && !strings.Contains(errs, fmt.Sprintf("%s:%d: the replay diverges", c.name, c.line)) {
+			t.Errorf("replay of %s: %q, want the divergence at line %d", c.name, errs, c.line)
+		}
+		if len(errs) > 600 {
+			t.Errorf("replay of %s: a message of %d bytes: the lines should be cut short", c.name, len(errs))
+		}
+	}
+	// The same process running twice is no file: non-determinism there is
+	// the harness's failure (exit 3), and none is found here.
+	if code, out, errs := runArgs("run", "--algo", "rlock-3.16.8", "--seed", "2", "--preset", "crash", "--safety", "10s", "--liveness", "5s", "--check-determinism", "--no-shrink"); code > exitViolated || !strings.Contains(out, "determinism: two runs gave the same trace") {
+		t.Errorf("--check-determinism: exit %d\n%s%s", code, out, errs)
 	}
 }
 

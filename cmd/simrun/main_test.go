@@ -14,6 +14,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/locksim/locksim/internal/flagx"
 	"github.com/locksim/locksim/internal/gen"
 	"pgregory.net/rapid"
 )
@@ -323,8 +324,9 @@ func TestGitHubAnnotations(t *testing.T) {
 }
 
 // replay rebuilds a run from its saved trace and checks every line; a
-// changed line is exit 3, a file without a run header exit 2 (as is any
-// damaged file: TestDamagedTraces).
+// changed line is exit 2 (the file is the input that does not replay), a
+// file without a run header too (as is any damaged file:
+// TestDamagedTraces).
 func TestReplay(t *testing.T) {
 	dir := t.TempDir()
 	f := filepath.Join(dir, "t.jsonl")
@@ -337,7 +339,7 @@ func TestReplay(t *testing.T) {
 	lines := strings.Split(string(data), "\n")
 	lines[40] = strings.Replace(lines[40], `"node":"`, `"node":"x`, 1)
 	os.WriteFile(f, []byte(strings.Join(lines, "\n")), 0o644)
-	if code, _, errs := runArgs("replay", f); code != exitHarness || !strings.Contains(errs, "t.jsonl:41: the replay diverges") {
+	if code, _, errs := runArgs("replay", f); code != exitUsage || !strings.Contains(errs, "t.jsonl:41: the replay diverges") || strings.Count(errs, "\n") != 1 {
 		t.Fatalf("tampered trace: exit %d %q", code, errs)
 	}
 	os.WriteFile(f, []byte("{\"t\":0.000,\"node\":\"world\",\"kind\":\"end\"}\n"), 0o644)
@@ -379,8 +381,8 @@ func TestRunFlagsRoundTrip(t *testing.T) {
 		fs := flag.NewFlagSet("run", flag.ContinueOnError)
 		fs.SetOutput(io.Discard)
 		var rf runFlags
-		rf.register(fs)
-		if err := fs.Parse(c.Args()); err != nil {
+		rf.register(fs, true)
+		if err := flagx.Parse(fs, c.Args()); err != nil {
 			t.Fatalf("%q: %v", c.Args(), err)
 		}
 		if err := rf.check(fs); err != nil {

@@ -12,6 +12,7 @@ import (
 	"github.com/locksim/locksim/clients"
 	"github.com/locksim/locksim/gate"
 	"github.com/locksim/locksim/internal/atomicfile"
+	"github.com/locksim/locksim/internal/flagx"
 	"github.com/locksim/locksim/internal/interrupt"
 	"github.com/locksim/locksim/verdict"
 )
@@ -33,6 +34,9 @@ func runMainJob(ctx context.Context, args []string, stdout, stderr io.Writer) in
 		return code
 	}
 	if fs.NArg() > 0 {
+		if _, ok := lookup(fs.Arg(0)); ok {
+			return usage(stderr, fmt.Sprintf("%q is a subcommand: it comes first, before its flags (simrun %s [flags])", fs.Arg(0), fs.Arg(0)))
+		}
 		return usage(stderr, fmt.Sprintf("unknown subcommand %q", fs.Arg(0)))
 	}
 	if *noConfirm && *confirmAll {
@@ -44,6 +48,14 @@ func runMainJob(ctx context.Context, args []string, stdout, stderr io.Writer) in
 				return usage(stderr, err.Error())
 			}
 		}
+	}
+	if err := checkOutputs([2]string{"out", *out}, [2]string{"coverage", *coverageOut}); err != nil {
+		return usage(stderr, err.Error())
+	}
+	if flagx.Visited(fs)["algos"] && *algosFlag == "" {
+		// ParseAlgos takes "" for all (the default); given, it is a list
+		// that names none, refused as --presets "" is.
+		return usage(stderr, "--algos: "+clients.CheckAlgo("").Error())
 	}
 	algos, err := clients.ParseAlgos(*algosFlag)
 	if err != nil {

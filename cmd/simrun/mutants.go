@@ -45,6 +45,11 @@ func runMutants(ctx context.Context, args []string, stdout, stderr io.Writer) in
 			if err != nil {
 				return usage(stderr, "mutants: --only: "+err.Error())
 			}
+			for _, have := range catalog {
+				if have.Name == m.Name {
+					return usage(stderr, fmt.Sprintf("mutants: --only: %s given twice", name))
+				}
+			}
 			catalog = append(catalog, m)
 		}
 	}

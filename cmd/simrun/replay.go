@@ -3,12 +3,18 @@ package main
 import (
 	"bytes"
 	"context"
+	"encoding/json"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
 	"os"
+	"strings"
+	"unicode/utf8"
 
 	"github.com/locksim/locksim/clients"
+	"github.com/locksim/locksim/internal/flagx"
+	"github.com/locksim/locksim/internal/jsonl"
 )
 
 // runReplay implements `simrun replay TRACE` (rebuild the run a saved trace
@@ -21,19 +27,71 @@ func runReplay(ctx context.Context, args []string, stdout, stderr io.Writer) int
 		fmt.Fprintln(stdout, "  (a seed takes the flags of 'simrun help run')")
 		return exitOK
 	}
-	if len(args) == 1 && args[0] != "" && args[0][0] != '-' {
+	if len(args) == 0 {
+		return usage(stderr, "replay: name a saved trace (replay TRACE), or a run by its flags (replay --algo NAME [--seed N] ...)")
+	}
+	if !strings.HasPrefix(args[0], "-") {
+		if len(args) > 1 {
+			return usage(stderr, fmt.Sprintf("replay: unexpected argument %q (replay takes one trace file and no flags)", args[1]))
+		}
 		return replayTrace(args[0], stdout, stderr)
 	}
-	return runRun(ctx, args, stdout, stderr)
+	return runSeed(ctx, "replay", args, stdout, stderr)
 }
 
+// Bounds of a trace replay reads: it holds the file and the replay's own
+// trace in memory. A line of 64 MiB is far beyond any event; 1 GiB is a
+// trace of millions of events; a line is at least a few dozen bytes, so
+// 16M lines is past 1 GiB of real ones.
+var traceLimits = jsonl.Limits{MaxLine: 64 << 20, MaxBytes: 1 << 30, MaxLines: 1 << 24}
+
+// readTrace reads a saved trace within traceLimits: a device that never
+// ends (/dev/zero) or a file of endless lines is an error naming it, not
+// memory used up.
+func readTrace(name string) ([]byte, error) {
+	f, err := os.Open(name)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	var data bytes.Buffer
+	err = jsonl.ReadLines(name, f, traceLimits, func(n int, line []byte) error {
+		data.Write(line)
+		data.WriteByte('\n')
+		if n == 1 {
+			// A file that does not start with a run header is no trace:
+			// the rest is not read (clients.ReadTrace tells what line 1 is).
+			var ev struct {
+				Kind string `json:"kind"`
+			}
+			if json.Unmarshal(line, &ev) != nil || ev.Kind != "run" {
+				return errNoTrace
+			}
+		}
+		return nil
+	})
+	if err == errNoTrace {
+		err = nil
+	}
+	return data.Bytes(), err
+}
+
+var errNoTrace = errors.New("no trace")
+
 func replayTrace(name string, stdout, stderr io.Writer) int {
-	data, err := os.ReadFile(name)
+	data, err := readTrace(name)
 	if err != nil {
 		fmt.Fprintf(stderr, "simrun replay: %v\n", err)
 		return exitUsage
 	}
 	saved, cfg, err := clients.ReadTrace(name, data)
+	// The header is line 1: its values are checked before any error of a
+	// later line is told, unless reading it already failed.
+	if len(saved) > 0 && (err == nil || !strings.HasPrefix(err.Error(), name+":1:") && !strings.HasPrefix(err.Error(), name+": ")) {
+		if herr := checkHeader(name, saved[0]); herr != nil {
+			err = herr
+		}
+	}
 	if err != nil {
 		fmt.Fprintf(stderr, "simrun replay: %v\n", err)
 		return exitUsage
@@ -41,7 +99,7 @@ func replayTrace(name string, stdout, stderr io.Writer) int {
 	var buf bytes.Buffer
 	r, err := clients.NewRun(cfg, &buf)
 	if err != nil {
-		fmt.Fprintf(stderr, "simrun replay: %s: %v\n", name, err)
+		fmt.Fprintf(stderr, "simrun replay: %s:1: %v\n", name, err)
 		return exitUsage
 	}
 	r.Execute()
@@ -54,8 +112,10 @@ func replayTrace(name string, stdout, stderr io.Writer) int {
 	}
 	got := bytes.Split(bytes.TrimSuffix(buf.Bytes(), []byte("\n")), []byte("\n"))
 	if line, want, have := clients.DiffTrace(saved, got); line != 0 {
-		fmt.Fprintf(stderr, "simrun replay: %s:%d: the replay diverges (a different build, or non-determinism)\n  saved: %s\n  now:   %s\n", name, line, want, have)
-		return exitHarness
+		// The file is the input that does not replay: bad input, exit 2.
+		// (run --check-determinism, with no file, is the harness's failure.)
+		fmt.Fprintf(stderr, "simrun replay: %s:%d: the replay diverges from the file (edited, or another build or non-determinism): saved %s; now %s\n", name, line, clip(want), clip(have))
+		return exitUsage
 	}
 	fmt.Fprintf(stdout, "replay: %s: all %d lines came out the same\n", name, len(got))
 	rf := runFlags{safety: cfg.Safety, liveness: cfg.Liveness}
@@ -65,4 +125,137 @@ func replayTrace(name string, stdout, stderr io.Writer) int {
 		return code
 	}
 	return code
+}
+
+// clipLen is how much of a trace line a divergence shows.
+const clipLen = 160
+
+// clip cuts a trace line for a one-line message; "" (past the end of the
+// file or of the replay) is told as such.
+func clip(s string) string {
+	if s == "" {
+		return "(no line: past the end)"
+	}
+	if len(s) <= clipLen {
+		return s
+	}
+	cut := clipLen
+	for cut > 0 && !utf8.RuneStart(s[cut]) {
+		cut--
+	}
+	return s[:cut] + "…"
+}
+
+// headerFlag maps a field of the run header (clients' header JSON) to the
+// run flag that sets the same thing.
+type headerFlag struct {
+	field, flag string
+	kind        byte // 's' a string, 'n' a number, 'm' a number of ms, 'l' a list of numbers
+}
+
+var headerFlags = []headerFlag{
+	{"algo", "algo", 's'}, {"seed", "seed", 'n'}, {"preset", "preset", 's'},
+	{"scripts", "scripts", 's'}, {"mutant", "mutant", 's'},
+	{"safety", "safety", 's'}, {"liveness", "liveness", 's'},
+	{"procs", "procs", 'n'}, {"threads", "threads", 'n'},
+	{"client.lock_watchdog_timeout_ms", "lock-watchdog-timeout", 'm'},
+	{"client.thread_wait_time_ms", "thread-wait-time", 'm'},
+	{"client.timeout_ms", "timeout", 'm'},
+	{"client.retry_attempts", "retry-attempts", 'n'},
+	{"client.retry_interval_ms", "retry-interval", 'm'},
+	{"skip_faults", "skip-faults", 'l'},
+}
+
+// checkHeader checks the values of a trace's run header (line, the
+// file's first) exactly as run checks its flags: each field present is
+// given as the flag it stands for, and the flags are parsed and validated
+// by the code run uses (flagx.Parse, runFlags.validate). A value outside what run takes is
+// "NAME:1: bad run header: FIELD: WHY".
+func checkHeader(name string, line []byte) error {
+	bad := func(field, why string) error {
+		return fmt.Errorf("%s:1: bad run header: %s: %s", name, field, why)
+	}
+	if err := jsonl.UniqueKeys(line); err != nil {
+		var d *jsonl.DuplicateKeyError
+		if errors.As(err, &d) {
+			return bad(d.Key, "given twice")
+		}
+		return fmt.Errorf("%s:1: bad run header: %v", name, err)
+	}
+	args, err := headerArgs(line)
+	if err != nil {
+		return fmt.Errorf("%s:1: bad run header: %v", name, err)
+	}
+	fs := flag.NewFlagSet("run", flag.ContinueOnError)
+	var rf runFlags
+	rf.register(fs, true)
+	err = flagx.Parse(fs, args)
+	if err == nil {
+		err = rf.validate(fs, true)
+	}
+	if err == nil {
+		return nil
+	}
+	var fe *flagx.Error
+	if errors.As(err, &fe) {
+		for _, h := range headerFlags {
+			if h.flag == fe.Flag {
+				return bad(h.field, fe.Why)
+			}
+		}
+	}
+	return fmt.Errorf("%s:1: bad run header: %v", name, err)
+}
+
+// headerArgs renders the fields a run header holds as run's flags.
+func headerArgs(line []byte) ([]string, error) {
+	var ev struct {
+		Config map[string]json.RawMessage `json:"config"`
+	}
+	if err := json.Unmarshal(line, &ev); err != nil {
+		return nil, err
+	}
+	var client map[string]json.RawMessage
+	if c, ok := ev.Config["client"]; ok {
+		if err := json.Unmarshal(c, &client); err != nil {
+			return nil, fmt.Errorf("client: %v", err)
+		}
+	}
+	var args []string
+	for _, h := range headerFlags {
+		var v json.RawMessage
+		var ok bool
+		if key, sub := strings.CutPrefix(h.field, "client."); sub {
+			v, ok = client[key]
+		} else {
+			v, ok = ev.Config[h.field]
+		}
+		if !ok {
+			continue
+		}
+		var val string
+		switch h.kind {
+		case 's':
+			if err := json.Unmarshal(v, &val); err != nil {
+				return nil, fmt.Errorf("%s: not a string", h.field)
+			}
+		case 'n', 'm':
+			val = string(bytes.TrimSpace(v))
+			if h.kind == 'm' {
+				val += "ms"
+			}
+		case 'l':
+			var xs []json.RawMessage
+			if err := json.Unmarshal(v, &xs); err != nil {
+				return nil, fmt.Errorf("%s: not a list", h.field)
+			}
+			parts := make([]string, len(xs))
+			for i, x := range xs {
+				parts[i] = string(bytes.TrimSpace(x))
+			}
+			val = strings.Join(parts, ",")
+		}
+		args = append(args, "--"+h.flag+"="+val)
+	}
+	return args, nil
 }

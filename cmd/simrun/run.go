@@ -73,7 +73,8 @@ func run(args []string, stdout, stderr io.Writer) int {
 // runContext runs simrun until it ends or ctx is cancelled by a signal.
 // Interrupted, it returns 128 + the signal's number once the command has
 // printed what is complete (a streaming command) or at once (any other).
-// A failed write to stdout is exit 3, like any failed write.
+// A failed write to stdout is exit 3, like any failed write, told on one
+// line.
 func runContext(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	out := &checkedWriter{w: stdout}
 	code := dispatch(ctx, args, out, stderr)
@@ -81,7 +82,9 @@ func runContext(ctx context.Context, args []string, stdout, stderr io.Writer) in
 		fmt.Fprintf(stderr, "simrun: interrupted by %v\n", s)
 		return interrupt.ExitCode(ctx)
 	}
-	if err := out.Err(); err != nil {
+	// A command that failed (exit 2 or 3) has told why on its line; a
+	// failed write to stdout is told only when nothing else was.
+	if err := out.Err(); err != nil && (code == exitOK || code == exitViolated) {
 		fmt.Fprintf(stderr, "simrun: write to standard output: %v\n", err)
 		return exitWrite
 	}
@@ -160,17 +163,16 @@ func printUsage(w io.Writer) {
 	io.WriteString(w, b.String())
 }
 
-// parseFlags parses args into fs. -h, -help or --help prints the
-// command's help on stdout (ok false, exit 0); a bad flag is one line on
-// stderr (exit 2).
+// parseFlags parses args into fs (flagx.Parse: a flag given twice is an
+// error). -h, -help or --help prints the command's help on stdout (ok
+// false, exit 0); a bad flag is one line on stderr (exit 2).
 func parseFlags(fs *flag.FlagSet, args []string, stdout, stderr io.Writer) (code int, ok bool) {
-	fs.SetOutput(io.Discard)
-	if err := fs.Parse(args); err != nil {
+	if err := flagx.Parse(fs, args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			printHelp(fs, stdout)
 			return exitOK, false
 		}
-		msg := strings.Replace(err.Error(), "flag -", "flag --", 1)
+		msg := err.Error()
 		if fs.Name() != "simrun" {
 			msg = fs.Name() + ": " + msg
 		}
@@ -197,6 +199,24 @@ func printHelp(fs *flag.FlagSet, w io.Writer) {
 func checkOutput(flagName, path string) error {
 	if err := atomicfile.Check(path); err != nil {
 		return fmt.Errorf("--%s: %v", flagName, err)
+	}
+	return nil
+}
+
+// checkOutputs checks that no two of the outputs (flag name, path; "":
+// not written) are written to the same place: the second would replace
+// the first.
+func checkOutputs(outs ...[2]string) error {
+	for i, a := range outs {
+		for _, b := range outs[i+1:] {
+			if a[1] != "" && b[1] != "" && atomicfile.Same(a[1], b[1]) {
+				names := a[1]
+				if b[1] != a[1] {
+					names += " and " + b[1]
+				}
+				return fmt.Errorf("--%s and --%s name the same file (%s): the second would replace the first", a[0], b[0], names)
+			}
+		}
 	}
 	return nil
 }

@@ -60,12 +60,20 @@ func formatDuration(d sim.Duration) string {
 	return d.String()
 }
 
-func (rf *runFlags) register(fs *flag.FlagSet) {
+// register adds the run flags to fs. seed says whether the command takes
+// --seed (run, replay); one that runs a seed range (sweep) refuses it with
+// a word on --seeds, and does not list it.
+func (rf *runFlags) register(fs *flag.FlagSet, seed bool) {
 	fs.StringVar(&rf.algo, "algo", "", "lock `algorithm`: "+strings.Join(clients.Algorithms, ", "))
 	fs.StringVar(&rf.preset, "preset", "none", "fault `preset`: "+strings.Join(sim.Presets, ", "))
 	fs.StringVar(&rf.scripts, "scripts", "", "run the Redisson algorithm on your own script `DIR` (any subset; the rest embedded)")
 	fs.StringVar(&rf.mutant, "mutant", "", "run a mutant of the Redisson algorithm from the catalog (simrun mutants) by `NAME`")
-	fs.Uint64Var(&rf.seed, "seed", 1, "the run's `seed`")
+	if seed {
+		flagx.Uint64Var(fs, &rf.seed, "seed", 1, "the run's `seed`")
+	} else {
+		rf.seed = 1
+		fs.Var(flagx.Refused("does not apply (a sweep runs --seeds LO-HI)"), "seed", "")
+	}
 	durationVar(fs, &rf.safety, "safety", sim.Second, maxPhase, "`length` of the safety phase, with faults (default 3m)")
 	durationVar(fs, &rf.liveness, "liveness", sim.Second, maxPhase, "`length` of the liveness phase, faults healed (default 2m)")
 	flagx.IntVar(fs, &rf.procs, "procs", 0, 0, maxProcs, "`N` client processes (0: drawn from the seed)")
@@ -75,7 +83,21 @@ func (rf *runFlags) register(fs *flag.FlagSet) {
 	durationVar(fs, &rf.timeout, "timeout", sim.Millisecond, maxClientSetting, "Redisson Config.timeout, a `duration` (default 3s)")
 	durationVar(fs, &rf.retryIvl, "retry-interval", sim.Millisecond, maxClientSetting, "Redisson Config.retryInterval, a `duration` (default 1.5s)")
 	flagx.IntVar(fs, &rf.client.RetryAttempts, "retry-attempts", 0, 0, maxRetryAttempts, "Redisson Config.retryAttempts, `N` (0: the default, 3)")
-	fs.StringVar(&rf.skipFaults, "skip-faults", "", "leave out these faults of the drawn plan (`indices`, e.g. 0,2)")
+	fs.Var((*skipFaults)(&rf.skipFaults), "skip-faults", "leave out these faults of the drawn plan (`indices`, e.g. 0,2)")
+}
+
+// skipFaults is the value of --skip-faults: distinct fault indices
+// (clients.ParseSkipFaults), "" or "-" for none.
+type skipFaults string
+
+func (s *skipFaults) String() string { return string(*s) }
+
+func (s *skipFaults) Set(v string) error {
+	if _, err := clients.ParseSkipFaults(v); err != nil {
+		return fmt.Errorf("want distinct fault indices from 0 to %d, e.g. 0,2", clients.MaxFaultIndex)
+	}
+	*s = skipFaults(v)
+	return nil
 }
 
 // redissonOnly are the flags that only the Redisson algorithms take: the
@@ -90,32 +112,113 @@ func isRedisson(algo string) bool {
 
 // check validates the flags that fs set against each other, before any
 // work: the algorithm and preset exist, no flag is given that the
-// algorithm would ignore, --skip-faults is well formed.
+// algorithm would ignore or that contradicts another. Errors about a flag
+// are *flagx.Error. (Each value was checked as it was parsed: ranges,
+// --skip-faults.) verify then checks what the flags name.
 func (rf *runFlags) check(fs *flag.FlagSet) error {
 	if rf.algo == "" {
-		return fmt.Errorf("--algo is required (one of %s)", strings.Join(clients.Algorithms, ", "))
+		return flagx.Phrasef("algo", "is required (one of %s)", strings.Join(clients.Algorithms, ", "))
 	}
 	if err := clients.CheckAlgo(rf.algo); err != nil {
-		return fmt.Errorf("--algo: %v", err)
+		return flagx.Errorf("algo", "%v", err)
 	}
 	if err := sim.CheckPreset(rf.preset); err != nil {
-		return fmt.Errorf("--preset: %v", err)
+		return flagx.Errorf("preset", "%v", err)
 	}
 	set := flagx.Visited(fs)
 	if !isRedisson(rf.algo) {
 		for _, name := range redissonOnly {
 			if set[name] {
-				return fmt.Errorf("--%s does not apply to %s (only the Redisson algorithms, rlock-* and fairlock-*, run scripts and take Redisson settings)", name, rf.algo)
+				return flagx.Phrasef(name, "does not apply to %s (only the Redisson algorithms, rlock-* and fairlock-*, run scripts and take Redisson settings)", rf.algo)
 			}
 		}
 	}
 	if set["thread-wait-time"] && rf.algo != "fairlock-3.16.8" && rf.algo != "fairlock-4.7.0" {
-		return fmt.Errorf("--thread-wait-time does not apply to %s (only fairlock-3.16.8 and fairlock-4.7.0 have a configurable threadWaitTime; 3.8.1 fixes it at 5000 ms)", rf.algo)
+		return flagx.Phrasef("thread-wait-time", "does not apply to %s (only fairlock-3.16.8 and fairlock-4.7.0 have a configurable threadWaitTime; 3.8.1 fixes it at 5000 ms)", rf.algo)
 	}
-	if _, err := clients.ParseSkipFaults(rf.skipFaults); err != nil {
-		return err
+	if rf.mutant != "" && rf.scripts != "" {
+		return flagx.Phrasef("scripts", "does not go with --mutant (a mutant runs the catalog's scripts, not a directory's: give one or the other)")
 	}
 	return nil
+}
+
+// verify checks, before any work, what the flags name: the mutant is one
+// of the algorithm's, the script directory holds a script the algorithm
+// sends, the run can be built, and the faults --skip-faults leaves out are
+// faults of the plan. single says the run is of rf.seed alone; a range
+// of seeds (sweep, rf.seed its first) draws a plan for each seed, and only
+// a preset that draws no fault is known to have none to leave out. Errors
+// about a flag are *flagx.Error.
+func (rf *runFlags) verify(single bool) error {
+	if rf.mutant != "" {
+		m, err := clients.LookupMutant(rf.mutant)
+		if err != nil {
+			return flagx.Errorf("mutant", "%v", err)
+		}
+		if m.Algo != rf.algo {
+			return flagx.Errorf("mutant", "%s runs under %s, not %s", m.Name, m.Algo, rf.algo)
+		}
+	}
+	if rf.scripts != "" {
+		if err := checkScriptsDir(rf.algo, rf.scripts); err != nil {
+			return flagx.Wrap("scripts", err)
+		}
+	}
+	cfg := rf.config()
+	r, err := clients.NewRun(cfg, nil)
+	if err != nil {
+		return err
+	}
+	if len(cfg.SkipFaults) == 0 {
+		return nil
+	}
+	n := len(r.Plan.Faults)
+	for _, i := range cfg.SkipFaults {
+		switch {
+		case !single && rf.preset == "none":
+			return flagx.Errorf("skip-faults", "preset none draws no fault to leave out")
+		case single && i >= n && n == 0:
+			return flagx.Errorf("skip-faults", "fault %d is not in the plan: seed %d of preset %s draws no fault", i, cfg.Seed, cfg.Preset)
+		case single && i >= n:
+			return flagx.Errorf("skip-faults", "fault %d is not in the plan: seed %d of preset %s draws %d faults (0 to %d)", i, cfg.Seed, cfg.Preset, n, n-1)
+		}
+	}
+	return nil
+}
+
+// validate is everything run holds its flags to once they are parsed
+// (each value was checked as it was set): check, then verify. A trace's
+// run header is held to the same (checkHeader), sweep too (single false).
+func (rf *runFlags) validate(fs *flag.FlagSet, single bool) error {
+	if err := rf.check(fs); err != nil {
+		return err
+	}
+	return rf.verify(single)
+}
+
+// checkScriptsDir checks that dir loads (every .lua file in it a script of
+// the registry that compiles) and holds at least one script algo sends: a
+// directory of another version's scripts, or only of another lock's,
+// would run the embedded scripts under the directory's name.
+func checkScriptsDir(algo, dir string) error {
+	version, fair, _ := clients.RedissonAlgo(algo)
+	set, err := clients.LoadScripts(version, dir)
+	if err != nil {
+		return err
+	}
+	fenced := strings.HasPrefix(algo, "fencedlock-")
+	sent := set.All(fair, fenced)
+	if fenced {
+		sent = append(sent, set.FencedAcquire)
+	}
+	var ids []string
+	for _, sc := range sent {
+		if set.File(sc.ID) != "" {
+			return nil
+		}
+		ids = append(ids, sc.ID)
+	}
+	return fmt.Errorf("%s: no script of %s (%s): it sends %s", dir, algo, version, strings.Join(ids, ", "))
 }
 
 func (rf *runFlags) config() clients.RunConfig {
@@ -128,9 +231,15 @@ func (rf *runFlags) config() clients.RunConfig {
 
 // runRun implements `simrun run --algo NAME --seed N --preset P [--trace FILE] [--check-determinism]`.
 func runRun(ctx context.Context, args []string, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("run", flag.ContinueOnError)
+	return runSeed(ctx, "run", args, stdout, stderr)
+}
+
+// runSeed is run, and replay of a seed given by flags: name is the
+// subcommand, for the help and the messages.
+func runSeed(ctx context.Context, name string, args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet(name, flag.ContinueOnError)
 	var rf runFlags
-	rf.register(fs)
+	rf.register(fs, true)
 	tracePath := fs.String("trace", "", "write the run's JSON Lines trace to `FILE` (a regular file atomically; a device, pipe or symlink target in place)")
 	checkDet := fs.Bool("check-determinism", false, "run twice and compare the traces byte for byte (exit 3 on a difference)")
 	noShrink := fs.Bool("no-shrink", false, "tell a bug-class violation on this run as it is, without shrinking it first")
@@ -141,50 +250,51 @@ func runRun(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		return code
 	}
 	if fs.NArg() > 0 {
-		return usage(stderr, "run: unexpected argument "+strconv.Quote(fs.Arg(0)))
+		return usage(stderr, name+": unexpected argument "+strconv.Quote(fs.Arg(0)))
 	}
-	if err := rf.check(fs); err != nil {
-		return usage(stderr, "run: "+err.Error())
+	// Everything the run needs is checked before it starts: the
+	// configuration (scripts, mutant, settings, the plan's faults) and
+	// the output paths.
+	if err := rf.validate(fs, true); err != nil {
+		return usage(stderr, name+": "+err.Error())
 	}
 	cfg := rf.config()
-	// Everything the run needs is checked before it starts: the
-	// configuration (scripts, mutant, settings) and the output paths.
-	if _, err := clients.NewRun(cfg, nil); err != nil {
-		return usage(stderr, "run: "+err.Error())
-	}
 	if *tracePath != "" {
 		if err := checkOutput("trace", *tracePath); err != nil {
-			return usage(stderr, "run: "+err.Error())
+			return usage(stderr, name+": "+err.Error())
 		}
 	}
 	if rf.vizDir != "" {
 		if err := checkOutput("viz-dir", filepath.Join(rf.vizDir, "linearizability.html")); err != nil {
-			return usage(stderr, "run: "+err.Error())
+			return usage(stderr, name+": "+err.Error())
 		}
 	}
 	var r *clients.Run
 	var lines [][]byte
+	var runErr error // the run's own failure, told apart from the trace's write
 	execute := func(w io.Writer) error {
 		var err error
 		if r, err = clients.NewRun(cfg, w); err != nil {
+			runErr = err
 			return err
 		}
 		r.World.Tracer().Hook = func(l []byte) { lines = append(lines, append([]byte(nil), l...)) }
 		r.Execute()
 		if err := r.Err(); err != nil {
+			runErr = err
 			return err
 		}
 		return r.World.Tracer().Flush()
 	}
 	if *tracePath != "" {
 		if err := atomicfile.Write(*tracePath, execute); err != nil {
-			if isScriptLimit(err) {
-				return runFailed(stderr, "run", err)
+			if runErr != nil {
+				return runFailed(stderr, name, runErr)
 			}
-			return writeFailed(stderr, "run", err)
+			return writeFailed(stderr, name, err)
 		}
 	} else if err := execute(nil); err != nil {
-		return runFailed(stderr, "run", err)
+		return runFailed(stderr, name, err)
 	}
 	for _, h := range r.Header {
 		fmt.Fprintln(stdout, h)
@@ -194,7 +304,7 @@ func runRun(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	}
 	code, err := report(r, lines, cfg, rf, stdout)
 	if err != nil {
-		fmt.Fprintf(stderr, "simrun run: %v\n", err)
+		fmt.Fprintf(stderr, "simrun %s: %v\n", name, err)
 		return code
 	}
 	if code == exitViolated && !*noShrink {
@@ -203,13 +313,13 @@ func runRun(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	if *checkDet {
 		again, err := clients.NewRun(cfg, nil)
 		if err != nil {
-			fmt.Fprintf(stderr, "simrun run: %v\n", err)
+			fmt.Fprintf(stderr, "simrun %s: %v\n", name, err)
 			return exitHarness
 		}
 		again.Execute()
 		a, b := r.World.Tracer(), again.World.Tracer()
 		if a.Sum() != b.Sum() || a.Lines() != b.Lines() {
-			fmt.Fprintf(stderr, "simrun run: non-determinism: two runs of the same seed gave traces %016x (%d lines) and %016x (%d lines)\n", a.Sum(), a.Lines(), b.Sum(), b.Lines())
+			fmt.Fprintf(stderr, "simrun %s: non-determinism: two runs of the same seed gave traces %016x (%d lines) and %016x (%d lines)\n", name, a.Sum(), a.Lines(), b.Sum(), b.Lines())
 			return exitHarness
 		}
 		fmt.Fprintf(stdout, "determinism: two runs gave the same trace (%016x, %d lines)\n", a.Sum(), a.Lines())

@@ -36,13 +36,17 @@ func runScenario(ctx context.Context, args []string, stdout, stderr io.Writer) i
 			}
 		}
 	}
+	// Every file is read, parsed and run before anything is printed or
+	// written: a malformed one (or a flag after the file names) fails the
+	// whole command with nothing rewritten.
+	cs, err := scenario.CheckFiles(fs.Args())
+	if err != nil {
+		fmt.Fprintf(stderr, "simrun scenario: %s\n", oneLine(err.Error()))
+		return exitUsage
+	}
 	code := exitOK
-	for _, name := range fs.Args() {
-		c, err := scenario.CheckFile(name)
-		if err != nil {
-			fmt.Fprintf(stderr, "simrun scenario: %s\n", oneLine(err.Error()))
-			return exitUsage
-		}
+	for i, name := range fs.Args() {
+		c := cs[i]
 		if fs.NArg() > 1 && !*quiet {
 			fmt.Fprintf(stdout, "# %s\n\n", name)
 		}

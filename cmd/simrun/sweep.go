@@ -47,11 +47,11 @@ func (s *sweepFlags) batch(stderr io.Writer) verdict.Batch {
 func runSweep(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("sweep", flag.ContinueOnError)
 	var rf runFlags
-	rf.register(fs)
+	rf.register(fs, false)
 	var sf sweepFlags
 	sf.register(fs, 1, 100)
 	shard := flagx.Shard{I: 1, N: 1}
-	fs.Var(&shard, "shard", "take shard `i/n` of the seed range: every n-th seed from the i-th (default 1/1)")
+	fs.Var(&shard, "shard", "take shard `i/n` of the seed range: every n-th seed from the i-th")
 	asJSON := fs.Bool("json", false, "one JSON object per violation, then a {\"summary\": ...} line")
 	confirm := fs.Bool("confirm", false, "confirm every by-design excuse by counterfactual runs (each excusing fault left out); an excuse that does not hold is re-judged")
 	if code, ok := parseFlags(fs, args, stdout, stderr); !ok {
@@ -60,12 +60,6 @@ func runSweep(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	seeds := sf.seeds
 	if fs.NArg() > 0 {
 		return usage(stderr, "sweep: unexpected argument "+strconv.Quote(fs.Arg(0)))
-	}
-	if err := rf.check(fs); err != nil {
-		return usage(stderr, "sweep: "+err.Error())
-	}
-	if fs.Lookup("seed") != nil && flagx.Visited(fs)["seed"] {
-		return usage(stderr, "sweep: --seed does not apply (a sweep runs --seeds LO-HI)")
 	}
 	n := shard.Count(seeds)
 	if n == 0 {
@@ -76,7 +70,8 @@ func runSweep(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 		cfg.Seed = shard.Seed(seeds, k)
 		return cfg
 	}
-	if _, err := clients.NewRun(config(0), nil); err != nil {
+	rf.seed = config(0).Seed // the run validate builds: the first of the shard
+	if err := rf.validate(fs, false); err != nil {
 		return usage(stderr, "sweep: "+err.Error())
 	}
 	log := &verdict.SweepLog{W: stdout, JSON: *asJSON, GitHub: os.Getenv("GITHUB_ACTIONS") == "true",

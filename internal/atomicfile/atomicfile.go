@@ -7,6 +7,8 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"strconv"
+	"strings"
 	"sync"
 	"syscall"
 )
@@ -19,6 +21,7 @@ var ErrAborted = errors.New("interrupted")
 var pending struct {
 	sync.Mutex
 	temps   map[string]bool
+	dirs    []string // directories created for outputs being written, in order
 	aborted bool
 }
 
@@ -33,6 +36,8 @@ func Abort() {
 		os.Remove(name)
 	}
 	pending.temps = nil
+	removeDirs(pending.dirs)
+	pending.dirs = nil
 }
 
 // maxLinks bounds how many symbolic links a path may go through (Linux's
@@ -43,17 +48,23 @@ const maxLinks = 40
 type target struct {
 	path   string      // the path after following symbolic links
 	direct bool        // write in place: an existing file that is not regular
+	fd     int         // with direct: a descriptor of the process's own (-1: none)
 	mode   fs.FileMode // the permissions an existing regular file keeps
 	exists bool
 }
 
 // resolve follows path's symbolic links (a dangling one to where its
-// target would be) and says how the result is written.
+// target would be) and says how the result is written. A path that names
+// one of the process's own descriptors (/dev/stdout, /dev/fd/N, ...) is
+// that descriptor, wherever the link behind it leads.
 func resolve(path string) (target, error) {
 	for range maxLinks {
+		if fd, ok := descriptor(path); ok {
+			return target{path: path, direct: true, fd: fd, exists: true}, nil
+		}
 		fi, err := os.Lstat(path)
 		if errors.Is(err, fs.ErrNotExist) {
-			return target{path: path, mode: 0o644}, nil
+			return target{path: path, fd: -1, mode: 0o644}, nil
 		}
 		if err != nil {
 			return target{}, err
@@ -72,27 +83,41 @@ func resolve(path string) (target, error) {
 		case fi.IsDir():
 			return target{}, fmt.Errorf("%s is a directory", path)
 		case fi.Mode().IsRegular():
-			return target{path: path, mode: fi.Mode().Perm(), exists: true}, nil
+			return target{path: path, fd: -1, mode: fi.Mode().Perm(), exists: true}, nil
 		}
-		return target{path: path, direct: true, exists: true}, nil
+		return target{path: path, direct: true, fd: -1, exists: true}, nil
 	}
 	return target{}, fmt.Errorf("%s: too many levels of symbolic links", path)
 }
 
-// Check reports whether path can be written, without writing anything: an
+// Check reports whether path can be written, without writing anything
+// there: a descriptor of the process's must be open for writing, an
 // existing file that is not a directory must be writable, and for a
-// regular file or a new path its directory must be writable or creatable
-// (the nearest existing ancestor a writable directory).
+// regular file or a new path a file must be creatable in its directory
+// (or, when that does not exist yet, in the nearest existing ancestor: a
+// temporary file is made there and removed at once, which tells what
+// permissions alone do not, e.g. for root in /proc).
 func Check(path string) error {
 	t, err := resolve(path)
 	if err != nil {
 		return fmt.Errorf("cannot write %s: %v", path, err)
+	}
+	if t.fd >= 0 {
+		if err := writableFD(t.fd); err != nil {
+			return fmt.Errorf("cannot write %s: %v", path, err)
+		}
+		return nil
 	}
 	if t.direct {
 		if err := access(t.path); err != nil {
 			return fmt.Errorf("cannot write %s: %v", path, err)
 		}
 		return nil
+	}
+	if t.exists {
+		if err := accessErrno(t.path); err != nil {
+			return fmt.Errorf("%s: %v", path, err)
+		}
 	}
 	dir := filepath.Dir(t.path)
 	for {
@@ -104,6 +129,16 @@ func Check(path string) error {
 			if err := access(dir); err != nil {
 				return fmt.Errorf("cannot write %s: directory %v", path, err)
 			}
+			f, err := os.CreateTemp(dir, ".simrun-check.tmp-*")
+			if err != nil {
+				var pe *fs.PathError
+				if errors.As(err, &pe) {
+					err = pe.Err
+				}
+				return fmt.Errorf("cannot write %s: cannot create a file in %s: %v", path, dir, err)
+			}
+			f.Close()
+			os.Remove(f.Name())
 			return nil
 		}
 		if !errors.Is(err, fs.ErrNotExist) {
@@ -117,13 +152,108 @@ func Check(path string) error {
 	}
 }
 
+// Same reports whether a and b are written to the same place: the same
+// descriptor, or the same file once links are followed.
+func Same(a, b string) bool {
+	ta, errA := resolve(a)
+	tb, errB := resolve(b)
+	if errA != nil || errB != nil {
+		return filepath.Clean(a) == filepath.Clean(b)
+	}
+	if ta.fd >= 0 || tb.fd >= 0 {
+		return ta.fd == tb.fd
+	}
+	fa, errA := os.Stat(ta.path)
+	fb, errB := os.Stat(tb.path)
+	if errA == nil && errB == nil {
+		return os.SameFile(fa, fb)
+	}
+	pa, errA := filepath.Abs(ta.path)
+	pb, errB := filepath.Abs(tb.path)
+	return errA == nil && errB == nil && pa == pb
+}
+
+// descriptor reports whether path names one of the process's own file
+// descriptors, and which: /dev/stdin, /dev/stdout and /dev/stderr (0, 1
+// and 2), /dev/fd/N, /proc/self/fd/N, /proc/thread-self/fd/N and
+// /proc/PID/fd/N of this process. Such a path is written through the
+// descriptor the process already has: reopening it would truncate a file
+// that stdout appends to (>>), and the link behind it leads to a name
+// such as pipe:[123] that cannot be reopened or renamed over.
+func descriptor(path string) (int, bool) {
+	abs, err := filepath.Abs(path)
+	if err != nil {
+		return 0, false
+	}
+	switch abs {
+	case "/dev/stdin":
+		return 0, true
+	case "/dev/stdout":
+		return 1, true
+	case "/dev/stderr":
+		return 2, true
+	}
+	for _, dir := range []string{"/dev/fd/", "/proc/self/fd/", "/proc/thread-self/fd/", "/proc/" + strconv.Itoa(os.Getpid()) + "/fd/"} {
+		if rest, ok := strings.CutPrefix(abs, dir); ok {
+			n, err := strconv.Atoi(rest)
+			if err != nil || n < 0 || strconv.Itoa(n) != rest {
+				return 0, false
+			}
+			return n, true
+		}
+	}
+	return 0, false
+}
+
+// writableFD reports whether descriptor fd is open for writing.
+func writableFD(fd int) error {
+	flags, _, errno := syscall.Syscall(syscall.SYS_FCNTL, uintptr(fd), syscall.F_GETFL, 0)
+	if errno != 0 {
+		return errno
+	}
+	if flags&syscall.O_ACCMODE == syscall.O_RDONLY {
+		return fmt.Errorf("descriptor %d is open for reading only", fd)
+	}
+	return nil
+}
+
+// openFD opens the process's descriptor fd for writing: os.Stdout or
+// os.Stderr, or a duplicate of any other (the same open file: its offset,
+// its append mode), closed after the write while fd stays open.
+func openFD(fd int, name string) (f *os.File, done func() error, err error) {
+	switch fd {
+	case 0:
+		return os.Stdin, func() error { return nil }, nil
+	case 1:
+		return os.Stdout, func() error { return nil }, nil
+	case 2:
+		return os.Stderr, func() error { return nil }, nil
+	}
+	syscall.ForkLock.RLock()
+	dup, err := syscall.Dup(fd)
+	if err == nil {
+		syscall.CloseOnExec(dup)
+	}
+	syscall.ForkLock.RUnlock()
+	if err != nil {
+		return nil, nil, err
+	}
+	f = os.NewFile(uintptr(dup), name)
+	return f, f.Close, nil
+}
+
 // access is access(2) with W_OK: the permission bits, the caller's
 // identity and a read-only file system all count.
 func access(path string) error {
-	if err := syscall.Access(path, 0x2 /* W_OK */); err != nil {
+	if err := accessErrno(path); err != nil {
 		return &fs.PathError{Op: "access", Path: path, Err: err}
 	}
 	return nil
+}
+
+// accessErrno is access without the path: the errno alone.
+func accessErrno(path string) error {
+	return syscall.Access(path, 0x2 /* W_OK */)
 }
 
 // Write creates or replaces path with what fill writes (see the package
@@ -165,15 +295,18 @@ func (s *Set) AddBytes(path string, data []byte) {
 }
 
 // staged is one file of a commit: its target and, for a renamed one, its
-// complete temporary file and the backup of what it replaces.
+// complete temporary file, the backup of what it replaces and the
+// directories made for it.
 type staged struct {
 	file
 	t      target
 	tmp    string
 	backup string
+	dirs   []string
 }
 
-// Commit writes every file of the set. Errors name the path.
+// Commit writes every file of the set. Errors name the path. A commit
+// that fails leaves no directory it created behind.
 func (s *Set) Commit() (err error) {
 	st := make([]*staged, len(s.files))
 	defer func() {
@@ -183,6 +316,16 @@ func (s *Set) Commit() (err error) {
 				os.Remove(x.tmp)
 			}
 		}
+		var dirs []string
+		for _, x := range st {
+			if x != nil {
+				dirs = append(dirs, x.dirs...)
+			}
+		}
+		if err != nil {
+			removeDirs(dirs)
+		}
+		forgetDirs(dirs)
 	}()
 	for i, f := range s.files {
 		t, err := resolve(f.path)
@@ -193,13 +336,23 @@ func (s *Set) Commit() (err error) {
 		if t.direct {
 			continue
 		}
+		if t.exists {
+			// A file the process may not write is not replaced behind
+			// its back (a rename needs only the directory's permission).
+			if err := accessErrno(t.path); err != nil {
+				return fmt.Errorf("write %s: %w", f.path, err)
+			}
+		}
+		if st[i].dirs, err = mkdirs(filepath.Dir(t.path)); err != nil {
+			return fmt.Errorf("write %s: %w", f.path, err)
+		}
 		if st[i].tmp, err = writeTemp(t, f.fill); err != nil {
 			return fmt.Errorf("write %s: %w", f.path, err)
 		}
 	}
 	for _, x := range st {
 		if x.t.direct {
-			if err := writeDirect(x.t.path, x.fill); err != nil {
+			if err := writeDirect(x.t, x.fill); err != nil {
 				var pe *fs.PathError
 				if errors.As(err, &pe) {
 					err = pe.Err // the path is named once, below
@@ -211,12 +364,52 @@ func (s *Set) Commit() (err error) {
 	return renameAll(st)
 }
 
+// mkdirs creates dir and its missing parents, and returns those it
+// created, outermost first (registered for Abort).
+func mkdirs(dir string) ([]string, error) {
+	var missing []string
+	for d := dir; ; {
+		if _, err := os.Stat(d); err == nil {
+			break
+		} else if !errors.Is(err, fs.ErrNotExist) {
+			return nil, err
+		}
+		missing = append(missing, d)
+		parent := filepath.Dir(d)
+		if parent == d {
+			break
+		}
+		d = parent
+	}
+	var made []string
+	for i := len(missing) - 1; i >= 0; i-- {
+		err := os.Mkdir(missing[i], 0o755)
+		if err == nil {
+			made = append(made, missing[i])
+			rememberDir(missing[i])
+			continue
+		}
+		if errors.Is(err, fs.ErrExist) {
+			continue // made by someone else meanwhile
+		}
+		removeDirs(made)
+		forgetDirs(made)
+		return nil, err
+	}
+	return made, nil
+}
+
+// removeDirs removes the directories made (outermost first), innermost
+// first, each only if it is empty.
+func removeDirs(made []string) {
+	for i := len(made) - 1; i >= 0; i-- {
+		os.Remove(made[i])
+	}
+}
+
 // writeTemp writes a complete temporary file beside t.path.
 func writeTemp(t target, fill func(io.Writer) error) (name string, err error) {
 	dir := filepath.Dir(t.path)
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return "", err
-	}
 	f, err := os.CreateTemp(dir, "."+filepath.Base(t.path)+".tmp-*")
 	if err != nil {
 		return "", err
@@ -250,9 +443,22 @@ func writeTemp(t target, fill func(io.Writer) error) (name string, err error) {
 	return name, os.Chmod(name, t.mode)
 }
 
-// writeDirect writes into an existing file that is not regular.
-func writeDirect(path string, fill func(io.Writer) error) error {
-	f, err := os.OpenFile(path, os.O_WRONLY|os.O_TRUNC, 0)
+// writeDirect writes into an existing file that is not regular, or into
+// one of the process's own descriptors (not closed: it stays the
+// process's).
+func writeDirect(t target, fill func(io.Writer) error) error {
+	if t.fd >= 0 {
+		f, done, err := openFD(t.fd, t.path)
+		if err != nil {
+			return err
+		}
+		if err := fill(f); err != nil {
+			done()
+			return err
+		}
+		return done()
+	}
+	f, err := os.OpenFile(t.path, os.O_WRONLY|os.O_TRUNC, 0)
 	if err != nil {
 		return err
 	}
@@ -343,4 +549,35 @@ func forget(name string) {
 	pending.Lock()
 	defer pending.Unlock()
 	delete(pending.temps, name)
+}
+
+// rememberDir registers a directory made for an output, for Abort.
+func rememberDir(dir string) {
+	pending.Lock()
+	defer pending.Unlock()
+	pending.dirs = append(pending.dirs, dir)
+}
+
+// forgetDirs unregisters directories once their write is over (kept, or
+// removed because it failed): Abort no longer removes them.
+func forgetDirs(dirs []string) {
+	if len(dirs) == 0 {
+		return
+	}
+	pending.Lock()
+	defer pending.Unlock()
+	kept := pending.dirs[:0]
+	for _, d := range pending.dirs {
+		drop := false
+		for _, x := range dirs {
+			if d == x {
+				drop = true
+				break
+			}
+		}
+		if !drop {
+			kept = append(kept, d)
+		}
+	}
+	pending.dirs = kept
 }

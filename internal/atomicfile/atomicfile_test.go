@@ -2,6 +2,7 @@ package atomicfile
 
 import (
 	"errors"
+	"fmt"
 	"io"
 	"io/fs"
 	"os"
@@ -264,5 +265,158 @@ func TestAbort(t *testing.T) {
 	noTemps(t, dir)
 	if err := WriteBytes(filepath.Join(dir, "later"), nil); !errors.Is(err, ErrAborted) {
 		t.Fatalf("a write after Abort: %v", err)
+	}
+}
+
+// A path naming one of the process's descriptors is written through the
+// descriptor: not reopened (a pipe's pipe:[N] cannot be), not truncated
+// (a file opened for appending keeps its content), not renamed over, and
+// left open.
+func TestOwnDescriptors(t *testing.T) {
+	r, w, err := os.Pipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r.Close()
+	defer w.Close()
+	for _, p := range []string{fmt.Sprintf("/dev/fd/%d", w.Fd()), fmt.Sprintf("/proc/self/fd/%d", w.Fd())} {
+		if err := Check(p); err != nil {
+			t.Fatalf("Check(%s): %v", p, err)
+		}
+		if err := WriteBytes(p, []byte("through the pipe\n")); err != nil {
+			t.Fatalf("%s: %v", p, err)
+		}
+		buf := make([]byte, 64)
+		n, _ := r.Read(buf)
+		if string(buf[:n]) != "through the pipe\n" {
+			t.Fatalf("%s: read %q", p, buf[:n])
+		}
+	}
+	dir := t.TempDir()
+	file := filepath.Join(dir, "so.txt")
+	os.WriteFile(file, []byte("earlier\n"), 0o644)
+	f, err := os.OpenFile(file, os.O_WRONLY|os.O_APPEND, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	before, _ := os.Stat(file)
+	if err := WriteBytes(fmt.Sprintf("/dev/fd/%d", f.Fd()), []byte("later\n")); err != nil {
+		t.Fatal(err)
+	}
+	after, _ := os.Stat(file)
+	if read(t, file) != "earlier\nlater\n" || !os.SameFile(before, after) {
+		t.Fatalf("the appended file holds %q (same file: %v)", read(t, file), os.SameFile(before, after))
+	}
+	if _, err := f.Write([]byte("still open\n")); err != nil {
+		t.Fatalf("the descriptor was closed: %v", err)
+	}
+	noTemps(t, dir)
+	// A descriptor open for reading only, or not open at all.
+	ro, _ := os.Open(file)
+	defer ro.Close()
+	if err := Check(fmt.Sprintf("/dev/fd/%d", ro.Fd())); err == nil || !strings.Contains(err.Error(), "reading only") {
+		t.Errorf("a read-only descriptor: %v", err)
+	}
+	if err := Check("/dev/fd/999"); err == nil || !strings.Contains(err.Error(), "bad file descriptor") {
+		t.Errorf("a closed descriptor: %v", err)
+	}
+	// A link to /dev/stdout is stdout.
+	link := filepath.Join(dir, "out")
+	os.Symlink("/dev/stdout", link)
+	if !Same(link, "/proc/self/fd/1") || !Same("/dev/fd/1", "/dev/stdout") || Same("/dev/stdout", "/dev/stderr") {
+		t.Error("Same does not tell descriptors apart")
+	}
+}
+
+// Same tells two names of one file from two files.
+func TestSame(t *testing.T) {
+	dir := t.TempDir()
+	a := filepath.Join(dir, "a.txt")
+	if !Same(a, filepath.Join(dir, ".", "a.txt")) || Same(a, filepath.Join(dir, "b.txt")) {
+		t.Error("new paths")
+	}
+	os.WriteFile(a, nil, 0o644)
+	os.Symlink("a.txt", filepath.Join(dir, "l.txt"))
+	if !Same(a, filepath.Join(dir, "l.txt")) {
+		t.Error("a link and its target")
+	}
+}
+
+// A file the process may not write is not replaced by a rename (which
+// only the directory's permission allows): Check and Write refuse it.
+func TestReadOnlyTarget(t *testing.T) {
+	if os.Geteuid() == 0 {
+		t.Skip("root may write any file (cmd/simrun's TestReadOnlyOutput runs this as nobody)")
+	}
+	dir := t.TempDir()
+	p := filepath.Join(dir, "ro.txt")
+	os.WriteFile(p, []byte("keep"), 0o444)
+	if err := Check(p); err == nil || !strings.Contains(err.Error(), p+": permission denied") {
+		t.Errorf("Check: %v", err)
+	}
+	if err := WriteBytes(p, []byte("new")); err == nil || read(t, p) != "keep" {
+		t.Errorf("Write: %v, file %q", err, read(t, p))
+	}
+	noTemps(t, dir)
+}
+
+// Check makes a file where the output would go and removes it: a
+// directory that takes no new file fails before any work, also for root
+// (/proc).
+func TestCheckCreates(t *testing.T) {
+	if _, err := os.Stat("/proc/version"); err != nil {
+		t.Skip("no /proc")
+	}
+	if err := Check("/proc/version"); err == nil {
+		t.Error("/proc/version passed the check")
+	}
+	if err := Check("/proc/new.txt"); err == nil {
+		t.Error("/proc/new.txt passed the check")
+	}
+	dir := t.TempDir()
+	if err := Check(filepath.Join(dir, "x", "y.txt")); err != nil {
+		t.Fatal(err)
+	}
+	if entries, _ := os.ReadDir(dir); len(entries) != 0 {
+		t.Errorf("Check left %v", entries)
+	}
+}
+
+// A failed write removes the directories it made for its output, and
+// only those; a good one keeps them.
+func TestMadeDirectoriesRemovedOnFailure(t *testing.T) {
+	dir := t.TempDir()
+	os.Mkdir(filepath.Join(dir, "had"), 0o755)
+	p := filepath.Join(dir, "had", "new", "deeper", "out.txt")
+	err := Write(p, func(io.Writer) error { return errors.New("the run failed") })
+	if err == nil {
+		t.Fatal("no error")
+	}
+	if _, err := os.Stat(filepath.Join(dir, "had", "new")); err == nil {
+		t.Error("the failed write left had/new behind")
+	}
+	if _, err := os.Stat(filepath.Join(dir, "had")); err != nil {
+		t.Error("the failed write removed a directory it did not make")
+	}
+	var s Set
+	s.AddBytes(filepath.Join(dir, "n1", "a.txt"), []byte("a"))
+	s.Add(filepath.Join(dir, "n2", "b.txt"), func(io.Writer) error { return errors.New("plot failed") })
+	if err := s.Commit(); err == nil {
+		t.Fatal("no error")
+	}
+	for _, d := range []string{"n1", "n2"} {
+		if _, err := os.Stat(filepath.Join(dir, d)); err == nil {
+			t.Errorf("the failed set left %s behind", d)
+		}
+	}
+	if err := WriteBytes(p, []byte("ok")); err != nil || read(t, p) != "ok" {
+		t.Fatalf("a good write: %v", err)
+	}
+	pending.Lock()
+	left := len(pending.dirs)
+	pending.Unlock()
+	if left != 0 {
+		t.Errorf("%d directories still registered for Abort", left)
 	}
 }

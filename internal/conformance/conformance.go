@@ -30,28 +30,31 @@ type Step struct {
 // IsCase reports whether the step starts a new case.
 func (s *Step) IsCase() bool { return s.Case != "" }
 
+// Limits bound what Parse reads of a file: a line of 64 MiB (far above
+// any reply a case records), 256 MiB in all (the shipped files hold a few
+// MB). A device that never ends (/dev/zero) is an error, not memory used
+// up.
+var Limits = jsonl.Limits{MaxLine: 64 << 20, MaxBytes: 256 << 20}
+
 // Parse reads a conformance file. name is used in errors, which read
 // "name:line: what is wrong".
 func Parse(name string, r io.Reader) ([]Step, error) {
 	var steps []Step
-	sc := bufio.NewScanner(r)
-	sc.Buffer(make([]byte, 1<<20), 64<<20)
-	line := 0
-	for sc.Scan() {
-		line++
-		text := bytes.TrimSpace(sc.Bytes())
+	err := jsonl.ReadLines(name, r, Limits, func(line int, b []byte) error {
+		text := bytes.TrimSpace(b)
 		if len(text) == 0 {
-			continue
+			return nil
 		}
 		st, err := parseLine(text)
 		if err != nil {
-			return nil, fmt.Errorf("%s:%d: %v", name, line, err)
+			return fmt.Errorf("%s:%d: %v", name, line, err)
 		}
 		st.Line = line
 		steps = append(steps, st)
-	}
-	if err := sc.Err(); err != nil {
-		return nil, fmt.Errorf("%s:%d: %v", name, line+1, err)
+		return nil
+	})
+	if err != nil {
+		return nil, err
 	}
 	return steps, nil
 }
@@ -65,6 +68,9 @@ func parseLine(text []byte) (Step, error) {
 	}
 	if dec.More() {
 		return Step{}, fmt.Errorf("trailing data after the JSON object")
+	}
+	if err := jsonl.UniqueKeys(text); err != nil {
+		return Step{}, err
 	}
 	var st Step
 	if c, ok := raw["case"]; ok {
@@ -88,8 +94,8 @@ func parseLine(text []byte) (Step, error) {
 		return st, fmt.Errorf(`missing "t" (server time in Unix ms)`)
 	}
 	t, err := strconv.ParseInt(string(tRaw), 10, 64)
-	if err != nil {
-		return st, fmt.Errorf(`"t" must be an integer number of ms, got %s`, tRaw)
+	if err != nil || t < 0 {
+		return st, fmt.Errorf(`"t" must be an integer number of ms from 0 (Unix time), got %s`, tRaw)
 	}
 	st.T = t
 	kinds := 0
@@ -101,7 +107,7 @@ func parseLine(text []byte) (Step, error) {
 	}
 	if v, ok := raw["eval"]; ok {
 		kinds++
-		if err := json.Unmarshal(v, &st.Eval); err != nil {
+		if err := json.Unmarshal(v, &st.Eval); err != nil || isNull(v) {
 			return st, fmt.Errorf(`"eval" must be a string of Lua`)
 		}
 	}
@@ -128,7 +134,7 @@ func parseLine(text []byte) (Step, error) {
 		if st.Cmd != nil {
 			return st, fmt.Errorf("a \"cmd\" step has no %q", f.name)
 		}
-		if err := json.Unmarshal(v, f.dst); err != nil {
+		if err := json.Unmarshal(v, f.dst); err != nil || isNull(v) {
 			return st, fmt.Errorf("%q must be an array of strings", f.name)
 		}
 		if *f.dst == nil {
@@ -144,6 +150,10 @@ func parseLine(text []byte) (Step, error) {
 	}
 	return st, nil
 }
+
+// isNull reports whether a field's value is JSON null, which
+// json.Unmarshal takes for an empty string or array without a word.
+func isNull(v json.RawMessage) bool { return string(bytes.TrimSpace(v)) == "null" }
 
 // Resolver finds a compiled script by its registry ID.
 type Resolver func(id string) (*sim.Script, error)

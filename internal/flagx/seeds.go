@@ -53,7 +53,7 @@ func (s *Shard) Set(v string) error {
 	a, b, ok := strings.Cut(v, "/")
 	i, err1 := strconv.Atoi(a)
 	n, err2 := strconv.Atoi(b)
-	if !ok || err1 != nil || err2 != nil || n < 1 || i < 1 || i > n {
+	if !ok || !isDecimal(a, false) || !isDecimal(b, false) || err1 != nil || err2 != nil || n < 1 || i < 1 || i > n {
 		return fmt.Errorf("bad shard %q (want i/n with 1 <= i <= n, e.g. 2/4)", v)
 	}
 	s.I, s.N = i, n

@@ -10,7 +10,8 @@ import (
 
 // RunConfig draws a RunConfig that simrun run's flags accept: scripts,
 // a mutant and Redisson settings only for the Redisson algorithms, a
-// thread wait time only for fairlock-3.16.8, a mutant of the algorithm.
+// thread wait time only for fairlock-3.16.8, a mutant of the algorithm
+// (and then no script directory).
 func RunConfig(t *rapid.T) clients.RunConfig {
 	opt := func(g *rapid.Generator[int64], name string) int64 {
 		if rapid.Bool().Draw(t, name+"?") {
@@ -42,6 +43,9 @@ func RunConfig(t *rapid.T) clients.RunConfig {
 		}
 	}
 	c.Mutant = rapid.SampledFrom(mutants).Draw(t, "mutant")
+	if c.Mutant != "" {
+		c.Scripts = "" // a mutant runs the catalog's scripts: the flags refuse a directory beside it
+	}
 	ms := rapid.Int64Range(100, 3_600_000)
 	c.Client = clients.ClientOverrides{LockWatchdogTimeout: opt(ms, "watchdog"), Timeout: opt(ms, "timeout"),
 		RetryAttempts: int(opt(rapid.Int64Range(1, 100), "attempts")), RetryInterval: opt(ms, "interval")}
