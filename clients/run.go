@@ -9,6 +9,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"unsafe"
 
 	"github.com/locksim/locksim/model"
 	"github.com/locksim/locksim/sim"
@@ -599,7 +600,23 @@ func (r *Run) observe(n *sim.Node, req sim.Request, reply sim.Reply) {
 		h.Store = grown
 	}
 	h.Store = append(h.Store, smp)
+	if len(h.Store) == maxStoreSamples {
+		r.World.Fail(&sim.RunLimitError{At: smp.At, Reason: fmt.Sprintf(
+			"more than %d commands ran at the store, and the checks keep what each did (%d MB of samples alone): shorten --safety and --liveness, or run fewer --procs or --threads, or a longer --lock-watchdog-timeout",
+			maxStoreSamples, maxStoreSamples*int(unsafe.Sizeof(smp))>>20)})
+	}
 }
+
+// MaxStoreSamples bounds the commands one run may send. The costliest run
+// the project documents, fairlock-4.7.0's waiters spinning behind a
+// crashed head for Redisson's default 5 minutes (seed 3, preset crash),
+// sends about 1.5 million; a run past this bound stops with a
+// RunLimitError rather than exhaust the machine's memory (one that reached
+// 16 million took 9.6 GB).
+const MaxStoreSamples = 4_000_000
+
+// maxStoreSamples is MaxStoreSamples, lowered by tests.
+var maxStoreSamples = MaxStoreSamples
 
 // sampleBufs holds the store-sample buffers of runs recycled after their
 // checks (Recycle): a batch's next run fills one instead of growing its

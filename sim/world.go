@@ -296,6 +296,18 @@ func (e *ScriptLimitError) Error() string {
 	return fmt.Sprintf("script %s at t=%s: %s", e.Script, e.At, e.Reason)
 }
 
+// RunLimitError is a run stopped by the simulation's own bound on its
+// size: what it keeps for its checks would not fit in memory, however
+// legitimate the configuration that asked for it.
+type RunLimitError struct {
+	At     Time
+	Reason string
+}
+
+func (e *RunLimitError) Error() string {
+	return fmt.Sprintf("the run stopped at t=%s: %s", e.At, e.Reason)
+}
+
 // Step runs the next event. It returns false when nothing is scheduled or
 // the world failed.
 func (w *World) Step() bool {

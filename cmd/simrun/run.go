@@ -236,7 +236,8 @@ func runFailed(stderr io.Writer, cmd string, err error) int {
 
 func isScriptLimit(err error) bool {
 	var sl *sim.ScriptLimitError
-	return errors.As(err, &sl)
+	var rl *sim.RunLimitError // a run too large for memory: the user's configuration
+	return errors.As(err, &sl) || errors.As(err, &rl)
 }
 
 func writeFailed(stderr io.Writer, cmd string, err error) int {
