@@ -2,6 +2,7 @@ package verdict
 
 import (
 	"cmp"
+	"math"
 	"slices"
 	"strings"
 
@@ -198,8 +199,7 @@ func inherent(props ...string) []knownBug {
 // Explain names the catalog entry of algo that explains v in the run
 // whose history is h, "" when none does: the entry's property (and kind)
 // is v's and, unless the algorithm itself is the flaw, the run took one
-// of its paths at or before v (anywhere, for the properties judged over
-// the whole run). The name lists every path of the entry the run took, in
+// of its paths where it could have made v (tookPaths). The name lists every path of the entry the run took, in
 // the order it first took them: "mutex via lease-kept, force-unlock".
 func Explain(algo string, v checks.Violation, h *model.History) string {
 	var paths []clients.Flaw // of every entry of v's property: an algorithm may list it twice
@@ -245,16 +245,37 @@ func union(dst, src []clients.Flaw) []clients.Flaw {
 	return dst
 }
 
-// wholeRun are the properties judged over the whole run, whose moment
-// is not the one the bug acted at: linearizability (porcupine names one
-// call it cannot place), liveness and orphan (judged at the end).
-var wholeRun = map[string]bool{"linearizable": true, "liveness": true, "orphan": true}
+// wholeRun are the properties judged at the run's end, whose moment is
+// not the one the bug acted at: liveness and orphan.
+var wholeRun = map[string]bool{"liveness": true, "orphan": true}
 
-// tookPaths are the paths, of those given, that h took before v, in the
-// order it first took them.
+// tookPaths are the paths, of those given, that h took where they could
+// have made v, in the order it first took them. A path acts on a
+// violation only through the threads it involves and while it lasts:
+//   - a flaw counts when a thread of one of v's actors' processes took it
+//     (a thread's own lock object, its JVM's renewals and pub/sub
+//     entries), within v's window: from the call that began the hold v
+//     broke (the earliest actor's, Section.Called; the call itself for an
+//     actor that held nothing), or from the actor's call before that one
+//     (what it left behind acts on the next), or from the last moment
+//     the store held nothing of the actor if that is earlier (a hold it
+//     does not count came from an earlier call), to v;
+//   - a forceUnlock, which deletes anyone's lock, counts when its script
+//     ran at the store within that window;
+//   - liveness and orphan, judged at the end, take the actors' paths of
+//     the whole run; a linearizability failure, which porcupine pins on
+//     one call it cannot place, takes any thread's path up to that call's
+//     return: what made the history unexplainable happened by then.
 func tookPaths(h *model.History, paths []clients.Flaw, v checks.Violation) []clients.Flaw {
-	whole := wholeRun[v.Property]
-	before := func(t sim.Time) bool { return whole || t <= v.At }
+	from, to := violationWindow(h, v)
+	in := func(t sim.Time) bool { return t >= from && t <= to }
+	anyProc := v.Property == "linearizable"
+	procs := map[string]bool{}
+	for _, op := range h.Ops {
+		if slices.Contains(v.Actors, op.Owner) {
+			procs[op.Proc] = true
+		}
+	}
 	type took struct {
 		at   sim.Time
 		path clients.Flaw
@@ -270,14 +291,18 @@ func tookPaths(h *model.History, paths []clients.Flaw, v checks.Violation) []cli
 		seen = append(seen, took{at, p})
 	}
 	for _, f := range h.Flaws {
-		if p := clients.Flaw(f.Flaw); before(f.At) && slices.Contains(paths, p) {
+		if p := clients.Flaw(f.Flaw); in(f.At) && (anyProc || procs[f.Proc]) && slices.Contains(paths, p) {
 			add(f.At, p)
 		}
 	}
 	if slices.Contains(paths, forceUnlock) {
-		for _, op := range h.Ops {
-			if op.Call == model.CallForceUnlock && op.ExecAt >= 0 && before(op.ExecVirtual) {
-				add(op.ExecVirtual, forceUnlock)
+		// every run of a forceUnlock script at the store (a re-sent one runs
+		// twice; its op keeps one of them)
+		i, _ := slices.BinarySearchFunc(h.Store, from, func(s model.StoreSample, t sim.Time) int { return cmp.Compare(s.At, t) })
+		for ; i < len(h.Store) && h.Store[i].At <= to; i++ {
+			if strings.Contains(h.Store[i].Script, "forceUnlockAsync") {
+				add(h.Store[i].At, forceUnlock)
+				break
 			}
 		}
 	}
@@ -287,6 +312,87 @@ func tookPaths(h *model.History, paths []clients.Flaw, v checks.Violation) []cli
 		out[k] = s.path
 	}
 	return out
+}
+
+// violationWindow is when a path could have acted on v (tookPaths).
+func violationWindow(h *model.History, v checks.Violation) (from, to sim.Time) {
+	const forever = sim.Time(math.MaxInt64)
+	switch {
+	case wholeRun[v.Property]:
+		return 0, forever
+	case v.Property == "linearizable":
+		// v.At is the unplaceable call's start; the window runs to its return
+		to = forever
+		for _, op := range h.Ops {
+			if len(v.Actors) > 0 && op.Owner == v.Actors[0] && op.Start == v.At && op.End >= 0 {
+				to = op.End
+			}
+		}
+		return 0, to
+	}
+	from = v.At
+	for _, a := range v.Actors {
+		began := holdBegan(h, a, v.At)
+		from = min(from, began, callBefore(h, a, began), lastAbsent(h, a, v.At))
+	}
+	return from, v.At
+}
+
+// callBefore is the start of owner a's last call that began before t, t
+// when there is none: what that call left behind (a hold it did not
+// count, a lease its lock object kept, a renewal still on its way) acts
+// on the next.
+func callBefore(h *model.History, a string, t sim.Time) sim.Time {
+	began := t
+	for _, op := range h.Ops {
+		if op.Owner == a && op.Start < t && (began == t || op.Start > began) {
+			began = op.Start
+		}
+	}
+	return began
+}
+
+// lastAbsent is the last time at or before t that the store held no hold
+// of owner a (a sample of the master without a among the lock's
+// holders), 0 when it always held one: a hold the thread does not count
+// (an acquire that ran twice, or whose call failed) began after it, in
+// one of a's calls since.
+func lastAbsent(h *model.History, a string, t sim.Time) sim.Time {
+	i, _ := slices.BinarySearchFunc(h.Store, t, func(s model.StoreSample, t sim.Time) int { return cmp.Compare(s.At, t+1) })
+	for i--; i >= 0; i-- {
+		if !slices.Contains(h.Store[i].Holders, a) {
+			return h.Store[i].At
+		}
+	}
+	return 0
+}
+
+// holdBegan is when the call began that gave owner a the hold it had at t
+// (the section open then, else its last one before t), or the start of
+// its last call before t when it held nothing; t when it made none.
+func holdBegan(h *model.History, a string, t sim.Time) sim.Time {
+	last := -1
+	for i, s := range h.Sections {
+		if s.Owner != a || s.Start > t {
+			continue
+		}
+		if s.End < 0 || s.End >= t {
+			return min(s.Called, s.Start) // open at t
+		}
+		if last < 0 || s.Start > h.Sections[last].Start {
+			last = i
+		}
+	}
+	if last >= 0 {
+		return min(h.Sections[last].Called, h.Sections[last].Start)
+	}
+	began, latest := t, sim.Time(-1)
+	for _, op := range h.Ops {
+		if op.Owner == a && op.Start <= t && op.Start > latest {
+			began, latest = op.Start, op.Start
+		}
+	}
+	return began
 }
 
 // Took reports whether v's explanation (Known) names path: whether its

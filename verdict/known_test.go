@@ -11,17 +11,45 @@ import (
 )
 
 // A known property is not enough: the run must have gone through one of
-// the entry's paths before the violation (anywhere, for the properties
-// judged over the whole run), and the simple locks need none.
+// the entry's paths where it could have made the violation — a thread of
+// the actors' processes, from the call that began the hold it broke (or
+// the call before) to the violation; a forceUnlock whose script ran at
+// the store in that window; for linearizability any thread up to the
+// return of the call that cannot be placed — and the simple locks need
+// none.
 func TestExplainNeedsThePath(t *testing.T) {
-	at := sim.Time(10 * sim.Second)
-	mutex := checks.Violation{Property: "mutex", Class: checks.Bug, At: at}
-	lin := checks.Violation{Property: "linearizable", Class: checks.Bug, At: at}
-	flaw := func(f clients.Flaw, when sim.Time) model.FlawAt {
-		return model.FlawAt{At: when, Proc: "c1", Owner: "u:1", Flaw: string(f)}
+	s := func(n float64) sim.Time { return sim.Time(n * float64(sim.Second)) }
+	at := s(100)
+	mutex := checks.Violation{Property: "mutex", Class: checks.Bug, At: at, Actors: []string{"u:1", "w:1"}}
+	lin := checks.Violation{Property: "linearizable", Class: checks.Bug, At: at, Actors: []string{"u:1"}}
+	// u:1 (process c1) called lock() at 80 s, held from 90 s; w:1 (c2) took
+	// the lock at 100 s; u:1's call before was an unlock at 60 s.
+	base := func() model.History {
+		return model.History{
+			Ops: []model.Op{
+				{Proc: "c1", Owner: "u:1", Call: model.CallUnlock, Start: s(60), End: s(61)},
+				{Proc: "c1", Owner: "u:1", Call: model.CallLock, Start: s(80), End: s(90)},
+				{Proc: "c2", Owner: "w:1", Call: model.CallLock, Start: s(95), End: at},
+			},
+			Sections: []model.Section{
+				{Proc: "c1", Owner: "u:1", Called: s(80), Start: s(90), End: -1},
+				{Proc: "c2", Owner: "w:1", Called: s(95), Start: at, End: -1},
+			},
+			Store: []model.StoreSample{{At: s(50)}, {At: s(89)}, {At: s(90), Holders: []string{"u:1"}}},
+		}
 	}
-	force := func(when sim.Time) model.Op {
-		return model.Op{Call: model.CallForceUnlock, Owner: "u:2", ExecAt: 1, ExecVirtual: when}
+	with := func(flaws []model.FlawAt, samples ...model.StoreSample) model.History {
+		h := base()
+		h.Flaws = flaws
+		h.Store = append(h.Store, samples...)
+		slices.SortStableFunc(h.Store, func(a, b model.StoreSample) int { return int(a.At - b.At) })
+		return h
+	}
+	flaw := func(f clients.Flaw, proc string, when sim.Time) []model.FlawAt {
+		return []model.FlawAt{{At: when, Proc: proc, Owner: "x:1", Flaw: string(f)}}
+	}
+	force := func(when sim.Time) model.StoreSample {
+		return model.StoreSample{At: when, Script: "4.7.0/RedissonLock.forceUnlockAsync", Holders: []string{"u:1"}}
 	}
 	for _, c := range []struct {
 		name, algo string
@@ -30,20 +58,53 @@ func TestExplainNeedsThePath(t *testing.T) {
 		want       string
 	}{
 		{"the algorithm is the flaw", "set-px", mutex, model.History{}, "mutex"},
-		{"no path", "rlock-3.16.8", mutex, model.History{}, ""},
-		{"a path of another property", "rlock-3.16.8", mutex, model.History{Flaws: []model.FlawAt{flaw(clients.FlawStaleSubscription, 1)}}, ""},
-		{"its path before", "rlock-3.16.8", mutex, model.History{Flaws: []model.FlawAt{flaw(clients.FlawLeaseKept, at)}}, "mutex via lease-kept"},
-		{"its path after", "rlock-3.16.8", mutex, model.History{Flaws: []model.FlawAt{flaw(clients.FlawLeaseKept, at+1)}}, ""},
-		{"another version's path", "rlock-3.8.1", mutex, model.History{Flaws: []model.FlawAt{flaw(clients.FlawLeaseKept, 1)}}, ""},
-		{"forceUnlock ran before", "rlock-4.7.0", mutex, model.History{Ops: []model.Op{force(at - 1)}}, "mutex via force-unlock"},
-		{"forceUnlock never ran", "rlock-4.7.0", mutex, model.History{Ops: []model.Op{{Call: model.CallForceUnlock, ExecAt: -1}}}, ""},
-		{"linearizable: any path of the algorithm, any time", "rlock-3.16.8", lin, model.History{Flaws: []model.FlawAt{flaw(clients.FlawLeaseKept, at+1)}}, "linearizable via lease-kept"},
-		{"linearizable: not another version's", "rlock-3.16.8", lin, model.History{Flaws: []model.FlawAt{flaw(clients.FlawInterruptSwallowed, 1)}}, ""},
+		{"no path", "rlock-3.16.8", mutex, base(), ""},
+		{"a path of another property", "rlock-3.16.8", mutex, with(flaw(clients.FlawStaleSubscription, "c1", s(95))), ""},
+		{"its path in the hold's call", "rlock-3.16.8", mutex, with(flaw(clients.FlawLeaseKept, "c1", s(80))), "mutex via lease-kept"},
+		{"its path in the call before", "rlock-3.16.8", mutex, with(flaw(clients.FlawLeaseKept, "c1", s(60))), "mutex via lease-kept"},
+		{"its path long before", "rlock-3.16.8", mutex, with(flaw(clients.FlawLeaseKept, "c1", s(20))), ""},
+		{"its path after", "rlock-3.16.8", mutex, with(flaw(clients.FlawLeaseKept, "c1", at+1)), ""},
+		{"the path of another process", "rlock-3.16.8", mutex, with(flaw(clients.FlawLeaseKept, "c9", s(95))), ""},
+		{"another version's path", "rlock-3.8.1", mutex, with(flaw(clients.FlawLeaseKept, "c1", s(95))), ""},
+		{"forceUnlock ran in the hold", "rlock-4.7.0", mutex, with(nil, force(s(97))), "mutex via force-unlock"},
+		{"forceUnlock ran long before", "rlock-4.7.0", mutex, with(nil, force(s(30))), ""},
+		{"forceUnlock never ran", "rlock-4.7.0", mutex, base(), ""},
+		{"linearizable: any process, up to the call's return", "rlock-3.16.8", lin, with(flaw(clients.FlawLeaseKept, "c9", s(85))), "linearizable via lease-kept"},
+		{"linearizable: not after the call's return", "rlock-3.16.8", lin, with(flaw(clients.FlawLeaseKept, "c9", s(91))), ""},
+		{"linearizable: not another version's", "rlock-3.16.8", lin, with(flaw(clients.FlawInterruptSwallowed, "c1", s(85))), ""},
 		{"no entry for the property", "set-uuid-lua", mutex, model.History{}, ""},
 	} {
+		if c.v.Property == "linearizable" {
+			c.v.At = s(80) // the unplaceable call: u:1's lock(), 80-90 s
+		}
 		if got := Explain(c.algo, c.v, &c.h); got != c.want {
 			t.Errorf("%s: Explain(%s) = %q, want %q", c.name, c.algo, got, c.want)
 		}
+	}
+}
+
+// A hold the thread does not count came from an earlier call: the window
+// reaches back to the last moment the store held nothing of the owner.
+func TestExplainReachesBackToTheExtraHold(t *testing.T) {
+	s := func(n float64) sim.Time { return sim.Time(n * float64(sim.Second)) }
+	h := model.History{
+		Ops: []model.Op{
+			{Proc: "c1", Owner: "u:1", Call: model.CallLock, Start: s(10), End: s(12), Outcome: "error"},
+			{Proc: "c1", Owner: "u:1", Call: model.CallLock, Start: s(30), End: s(31)},
+			{Proc: "c1", Owner: "u:1", Call: model.CallLock, Start: s(50), End: s(51)},
+		},
+		Sections: []model.Section{{Proc: "c1", Owner: "u:1", Called: s(50), Start: s(51), End: -1}},
+		Store:    []model.StoreSample{{At: s(9)}, {At: s(11), Holders: []string{"u:1"}}, {At: s(51), Holders: []string{"u:1"}}},
+		Flaws:    []model.FlawAt{{At: s(11), Proc: "c1", Owner: "u:1", Flaw: string(clients.FlawResendAcquire)}},
+	}
+	v := checks.Violation{Property: "holds", Class: checks.Bug, At: s(51), Actors: []string{"u:1"}}
+	if got, want := Explain("rlock-3.16.8", v, &h), "holds via resend-acquire"; got != want {
+		t.Fatalf("Explain = %q, want %q", got, want)
+	}
+	// the store held nothing of u:1 at 40 s: its hold is younger than the path
+	h.Store = []model.StoreSample{{At: s(11), Holders: []string{"u:1"}}, {At: s(40)}, {At: s(51), Holders: []string{"u:1"}}}
+	if got := Explain("rlock-3.16.8", v, &h); got != "" {
+		t.Fatalf("Explain = %q, want none: the path came before the store last held nothing of u:1", got)
 	}
 }
 
@@ -105,10 +166,13 @@ func TestNewBugWithAKnownSymptomIsUnexpected(t *testing.T) {
 // The explanation names every path of the entry the run took, in order.
 func TestExplainNamesEveryPath(t *testing.T) {
 	h := model.History{
-		Flaws: []model.FlawAt{{At: 5, Flaw: string(clients.FlawResend)}, {At: 2, Flaw: string(clients.FlawLeaseKept)}, {At: 7, Flaw: string(clients.FlawResend)}},
-		Ops:   []model.Op{{Call: model.CallForceUnlock, ExecAt: 1, ExecVirtual: 3}},
+		Ops:      []model.Op{{Proc: "c1", Owner: "u:1", Call: model.CallLock, Start: 1, End: 2}},
+		Sections: []model.Section{{Proc: "c1", Owner: "u:1", Called: 1, Start: 2, End: -1}},
+		Flaws: []model.FlawAt{{At: 5, Proc: "c1", Flaw: string(clients.FlawResend)}, {At: 2, Proc: "c1", Flaw: string(clients.FlawLeaseKept)},
+			{At: 7, Proc: "c1", Flaw: string(clients.FlawResend)}},
+		Store: []model.StoreSample{{At: 3, Script: "3.16.8/RedissonLock.forceUnlockAsync"}},
 	}
-	v := checks.Violation{Property: "mutex", Class: checks.Bug, At: 6}
+	v := checks.Violation{Property: "mutex", Class: checks.Bug, At: 6, Actors: []string{"u:1"}}
 	if got, want := Explain("rlock-3.16.8", v, &h), "mutex via lease-kept, force-unlock, resend"; got != want {
 		t.Fatalf("Explain = %q, want %q", got, want)
 	}
