@@ -17,10 +17,8 @@ import (
 // but does not fail on them. An entry is a property, or a property and
 // the kind of its violations ("error/not-held"), and the code paths
 // (clients.Flaw) through which the bug acts: a violation is excused as
-// the entry's only when its run took one of them before it (for the
-// properties judged over the whole run, anywhere in it: porcupine judges
-// the history as a whole and names one call it cannot place, liveness and
-// orphan are judged at the end; and a linearizability failure, the
+// the entry's only when one of them acted on it (tookPaths: taken by its
+// actors' processes in its window; a linearizability failure, the
 // general view of the same bugs, may come through any path of the
 // algorithm's catalog). A violation of a known
 // property that no known path explains — a new bug with a known symptom

@@ -16,7 +16,7 @@ import (
 func Tell(w io.Writer, v checks.Violation, h *model.History, lines [][]byte) {
 	fmt.Fprintf(w, "%s\n", v)
 	if Known(v) {
-		fmt.Fprintf(w, "  known bug: %s (verdict/known.go: the catalog's entry, and the paths this run took before it)\n", v.Known)
+		fmt.Fprintf(w, "  known bug: %s (verdict/known.go: the catalog's entry, and the paths that acted on this violation)\n", v.Known)
 	}
 	for _, l := range story.Tell(v, h, lines) {
 		fmt.Fprintln(w, "  "+l)
