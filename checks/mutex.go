@@ -211,8 +211,14 @@ func excuseWith(holders []model.Section, from, at sim.Time, faults []sim.FaultSp
 			}
 		case sim.FaultMasterCrash, sim.FaultRestart:
 			why = fmt.Sprintf("%s at t=%s (asynchronous replication)", f.Kind, f.Start)
-		case sim.FaultServerStep, sim.FaultClockStep:
+		case sim.FaultServerStep:
 			why = fmt.Sprintf("%s %s by %s", f.Target, f.Kind, f.Amount)
+		case sim.FaultClockStep:
+			// A client's clock enters no lease and no TTL: only the fair
+			// lock's queue scores, which skew is for.
+			if skew {
+				why = fmt.Sprintf("%s %s by %s", f.Target, f.Kind, f.Amount)
+			}
 		case sim.FaultClockSkew:
 			if skew {
 				why = fmt.Sprintf("%s's clock is off by %s", f.Target, f.Amount)
