@@ -23,7 +23,8 @@ const expiryMargin = sim.Second
 //     counted from when the acquisition returned (the script ran before),
 //     unless the same owner took the lock again since;
 //   - a live holder does not lose its hold while its section is open and
-//     no fault explains it (the watchdog kept renewing).
+//     no fault explains it: the watchdog kept renewing it, or its
+//     explicit lease had not run out.
 //
 // Simple locks keep no owner in the store and are skipped. The samples
 // must be in time order (model.History.Store is).
@@ -77,6 +78,15 @@ func Expiry(h *model.History, faults []sim.FaultSpan) []Violation {
 				v.Class, v.Excuse, v.Faults = expiryExcuse(h, s, s.Called, at, faults)
 				out = append(out, v)
 			}
+			// The lease runs from the acquire's script, which ran at or
+			// after LeaseFrom: a hold gone well before that lease's end,
+			// while its section is open, was lost under its holder.
+			if at, ok := lostWhileHeld(h, s); ok && at.Add(expiryMargin) < s.LeaseFrom().Add(lease) {
+				v := Violation{Property: "expiry", At: at, Actors: []string{s.Owner},
+					Detail: fmt.Sprintf("%s held the lock (a %dms lease, since t=%s) and its hold was gone from the store at t=%s, before the lease ran out", s.Owner, s.Lease, s.Start, at)}
+				v.Class, v.Excuse, v.Faults = expiryExcuse(h, s, s.Called, at, faults)
+				out = append(out, v)
+			}
 		default:
 			if at, ok := lostWhileHeld(h, s); ok {
 				v := Violation{Property: "expiry", At: at, Actors: []string{s.Owner},
@@ -112,8 +122,8 @@ func expiryExcuse(h *model.History, s model.Section, from, at sim.Time, faults [
 	return excuse([]model.Section{s}, from, at, faults, true)
 }
 
-// lostWhileHeld finds the first sample, while a watchdog section is open
-// and after its owner's hold was seen, in which the hold is gone.
+// lostWhileHeld finds the first sample, while a section is open and after
+// its owner's hold was seen, in which the hold is gone.
 func lostWhileHeld(h *model.History, s model.Section) (sim.Time, bool) {
 	seen := false
 	// the samples are in time order: start at the section's first

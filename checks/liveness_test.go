@@ -123,4 +123,15 @@ func TestExpiry(t *testing.T) {
 	if got := Expiry(h, nil); len(got) != 1 || got[0].At != s(20) {
 		t.Fatalf("a live watchdog holder lost its hold at 20 s: %v", got)
 	}
+	// An explicit lease: the hold may go once the lease ran out (the
+	// margin covers the sampling), not before.
+	lease20 := model.Section{Proc: "c1", Owner: "D", Lease: 20000, Called: s(0), Granted: s(0), Start: s(0.1), End: -1, StoreHolds: 1}
+	h = &model.History{Sections: []model.Section{lease20}, Store: []model.StoreSample{held(1, "D"), held(4), held(30)}}
+	if got := Expiry(h, nil); len(got) != 1 || got[0].At != s(4) || got[0].Class != Bug {
+		t.Fatalf("a 20 s lease lost at 4 s under its open section: %v", got)
+	}
+	h.Store = []model.StoreSample{held(1, "D"), held(19.5), held(30)}
+	if got := Expiry(h, nil); len(got) != 0 {
+		t.Fatalf("a 20 s lease gone at 19.5 s (within the sampling margin of its end): %v", got)
+	}
 }
