@@ -88,7 +88,7 @@
 //
 // One command runs at most 5,000,000 events, prints at most 100,000
 // lines, and stops when more than 100,000 events wait in the simulation's
-// queue (a client spinning on a ttl of 0); `trace` shows at most 100,000
+// queue; `trace` shows at most 100,000
 // lines (since the trace before). Past a bound, or when a script the
 // simulation had to stop ran (one that never ends, from an explore
 // scenario's scripts= directory), the command fails with one line naming

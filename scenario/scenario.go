@@ -338,11 +338,11 @@ var (
 	// hour. A scenario that needs more advances less at a time.
 	maxCommandEvents uint64 = 5_000_000
 
-	// maxPendingEvents bounds the events waiting in the world's queue: a
-	// client that leaves one behind at every retry (a fair-lock waiter
-	// spinning on a ttl of 0, for one, every 2 µs) would grow it by
-	// hundreds of megabytes per virtual second. The shipped scenarios
-	// never have more than a few hundred.
+	// maxPendingEvents bounds the events waiting in the world's queue.
+	// The world drops cancelled timers once they are half of it
+	// (sim.World.compact), so a fair-lock waiter spinning on a ttl of 0
+	// keeps at most a few hundred; the shipped scenarios never have more.
+	// The bound stays for what the world cannot drop.
 	maxPendingEvents = 100_000
 
 	// maxOutputLines bounds the lines one command may print, and

@@ -166,12 +166,14 @@ func (p *Proc) Cancel(id TimerID) bool {
 		return false
 	}
 	delete(p.timers, id)
-	if p.w.stepped {
-		for i, h := range p.w.held {
-			if h.Kind == HeldTimer && h.Proc == p && h.Timer == id {
-				p.w.held = append(p.w.held[:i:i], p.w.held[i+1:]...)
-				break
-			}
+	if !p.w.stepped {
+		p.w.noteCancel() // its event stays queued, a no-op, until compacted
+		return true
+	}
+	for i, h := range p.w.held {
+		if h.Kind == HeldTimer && h.Proc == p && h.Timer == id {
+			p.w.held = append(p.w.held[:i:i], p.w.held[i+1:]...)
+			break
 		}
 	}
 	return true

@@ -123,6 +123,62 @@ func (q *eventQueue) pop() event {
 	return top
 }
 
+// down restores the heap below i (pop's walk, for one element).
+func (q eventQueue) down(i int) {
+	n := len(q)
+	e := q[i]
+	for {
+		l := 2*i + 1
+		if l >= n {
+			break
+		}
+		m := l
+		if r := l + 1; r < n && before(&q[r], &q[l]) {
+			m = r
+		}
+		if !before(&q[m], &e) {
+			break
+		}
+		q[i] = q[m]
+		i = m
+	}
+	q[i] = e
+}
+
+// noteCancel counts a cancelled timer and, once such no-op events make up
+// half the queue, drops them. A client that waits for a reply under a
+// response timeout cancels a timer per command: a fair 4.7.0 waiter
+// spinning once per round trip left a third of all events dead, and a
+// heap of tens of thousands.
+func (w *World) noteCancel() {
+	w.cancelled++
+	if w.cancelled >= 256 && 2*w.cancelled >= len(w.queue) {
+		w.compact()
+	}
+}
+
+// compact drops the queue's timer events that would run as no-ops (a
+// cancelled timer, or one of an earlier incarnation of its process) and
+// rebuilds the heap. Seqs are unique, so the remaining events pop in the
+// same order as before.
+func (w *World) compact() {
+	q := w.queue[:0]
+	for _, e := range w.queue {
+		if pl := e.pl; pl != nil && pl.kind == plTimer && (pl.p.incarnation != pl.inc || !pl.p.timers[pl.timer]) {
+			*pl = payload{}
+			w.free = append(w.free, pl)
+			continue
+		}
+		q = append(q, e)
+	}
+	clear(w.queue[len(q):len(w.queue)]) // drop the closures for the collector
+	w.queue = q
+	for i := len(q)/2 - 1; i >= 0; i-- {
+		q.down(i)
+	}
+	w.cancelled = 0
+}
+
 // World is a whole simulated system: store nodes (a master and replicas),
 // client processes, the network between them, their clocks, and a fault
 // schedule. It is single-threaded and step-driven: nothing happens except
@@ -133,7 +189,10 @@ type World struct {
 	now   Time
 	seq   uint64
 	queue eventQueue
-	steps uint64
+	// cancelled counts the timers cancelled since the queue was last
+	// compacted: each leaves an event that would run as a no-op.
+	cancelled int
+	steps     uint64
 	// err stops the world: what its run cannot go on past (Fail).
 	err error
 
