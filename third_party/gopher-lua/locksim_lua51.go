@@ -451,13 +451,16 @@ func (ls *LState) Lua51InfoSl(level int) (source, what string, line int, ok bool
 	switch {
 	case tail:
 		return "=(tail call)", "tail", -1, true
-	case frame == nil:
+	case frame == nil || frame.Fn == nil:
 		return "", "", 0, false
 	case frame.Fn.IsG:
 		return "=[C]", "C", -1, true
 	}
 	p := frame.Fn.Proto
 	what, line = "Lua", -1
+	if p == nil {
+		return "", what, line, true
+	}
 	if p.LineDefined == 0 {
 		what = "main"
 	}
@@ -468,22 +471,19 @@ func (ls *LState) Lua51InfoSl(level int) (source, what string, line int, ok bool
 }
 
 // lua51Where is luaL_where(L, level) with gopher-lua's GetStack numbering
-// (level 0 is the running function): "chunk:line:" for a Lua function, ""
-// for a Go function or when there is no such level.
+// (level 0 is the running function): "chunk:line:" for a Lua function
+// with a current line (Lua51InfoSl), "" for a Go function or when there
+// is no such level.
 //
 // A level inside the frames a tail call replaced is lua_getstack's "(tail
 // call)" pseudo-level, which has no line (""); GetStack answers the
 // bottom frame for it instead.
 func lua51Where(L *LState, level int) string {
-	cf, tail := L.lua51Level(level)
-	if tail || cf == nil || cf.Fn == nil || cf.Fn.IsG {
+	src, _, line, ok := L.Lua51InfoSl(level)
+	if !ok || line <= 0 { // lauxlib.c luaL_where: ar.currentline > 0
 		return ""
 	}
-	proto := cf.Fn.Proto
-	if proto == nil || cf.Pc < 1 || cf.Pc > len(proto.DbgSourcePositions) {
-		return ""
-	}
-	return lua51ChunkID(proto.SourceName) + ":" + strconv.Itoa(proto.DbgSourcePositions[cf.Pc-1]) + ":"
+	return lua51ChunkID(src) + ":" + strconv.Itoa(line) + ":"
 }
 
 // lua51Prefixed is s after luaL_where(L, 1): the position of the running
