@@ -101,32 +101,16 @@ func (q *eventQueue) pop() event {
 	h[n] = event{} // drop the closure for the collector
 	h = h[:n]
 	if n > 0 {
-		i := 0
-		for {
-			l := 2*i + 1
-			if l >= n {
-				break
-			}
-			m := l
-			if r := l + 1; r < n && before(&h[r], &h[l]) {
-				m = r
-			}
-			if !before(&h[m], &last) {
-				break
-			}
-			h[i] = h[m]
-			i = m
-		}
-		h[i] = last
+		h.down(0, last)
 	}
 	*q = h
 	return top
 }
 
-// down restores the heap below i (pop's walk, for one element).
-func (q eventQueue) down(i int) {
+// down moves the hole at i down the heap until e fits there (pop's
+// walk; compact's heapify).
+func (q eventQueue) down(i int, e event) {
 	n := len(q)
-	e := q[i]
 	for {
 		l := 2*i + 1
 		if l >= n {
@@ -174,7 +158,7 @@ func (w *World) compact() {
 	clear(w.queue[len(q):len(w.queue)]) // drop the closures for the collector
 	w.queue = q
 	for i := len(q)/2 - 1; i >= 0; i-- {
-		q.down(i)
+		q.down(i, q[i])
 	}
 	w.cancelled = 0
 }
