@@ -341,13 +341,21 @@ func violationWindow(h *model.History, v checks.Violation) (from, to sim.Time) {
 // count, a lease its lock object kept, a renewal still on its way) acts
 // on the next.
 func callBefore(h *model.History, a string, t sim.Time) sim.Time {
-	began := t
+	if at, ok := lastCall(h, a, t-1); ok {
+		return at
+	}
+	return t
+}
+
+// lastCall is the start of owner a's last call that began at or before t.
+func lastCall(h *model.History, a string, t sim.Time) (sim.Time, bool) {
+	at, ok := sim.Time(0), false
 	for _, op := range h.Ops {
-		if op.Owner == a && op.Start < t && (began == t || op.Start > began) {
-			began = op.Start
+		if op.Owner == a && op.Start <= t && (!ok || op.Start > at) {
+			at, ok = op.Start, true
 		}
 	}
-	return began
+	return at, ok
 }
 
 // lastAbsent is the last time at or before t that the store held no hold
@@ -384,13 +392,10 @@ func holdBegan(h *model.History, a string, t sim.Time) sim.Time {
 	if last >= 0 {
 		return min(h.Sections[last].Called, h.Sections[last].Start)
 	}
-	began, latest := t, sim.Time(-1)
-	for _, op := range h.Ops {
-		if op.Owner == a && op.Start <= t && op.Start > latest {
-			began, latest = op.Start, op.Start
-		}
+	if at, ok := lastCall(h, a, t); ok {
+		return at
 	}
-	return began
+	return t
 }
 
 // Took reports whether v's explanation (Known) names path: whether its
