@@ -22,6 +22,11 @@ func ReadTrace(name string, data []byte) ([][]byte, RunConfig, error) {
 	if err := sc.Err(); err != nil {
 		return nil, RunConfig{}, fmt.Errorf("%s:%d: %v", name, len(lines)+1, err)
 	}
+	return ParseTrace(name, lines)
+}
+
+// ParseTrace is ReadTrace on a trace already split into lines.
+func ParseTrace(name string, lines [][]byte) ([][]byte, RunConfig, error) {
 	cfg, err := configFromTrace(name, lines)
 	if err != nil {
 		return lines, cfg, err

@@ -45,19 +45,18 @@ func runReplay(ctx context.Context, args []string, stdout, stderr io.Writer) int
 // 16M lines is past 1 GiB of real ones.
 var traceLimits = jsonl.Limits{MaxLine: 64 << 20, MaxBytes: 1 << 30, MaxLines: 1 << 24}
 
-// readTrace reads a saved trace within traceLimits: a device that never
-// ends (/dev/zero) or a file of endless lines is an error naming it, not
-// memory used up.
-func readTrace(name string) ([]byte, error) {
+// readTrace reads a saved trace's lines within traceLimits: a device that
+// never ends (/dev/zero) or a file of endless lines is an error naming it,
+// not memory used up.
+func readTrace(name string) ([][]byte, error) {
 	f, err := os.Open(name)
 	if err != nil {
 		return nil, err
 	}
 	defer f.Close()
-	var data bytes.Buffer
+	var lines [][]byte
 	err = jsonl.ReadLines(name, f, traceLimits, func(n int, line []byte) error {
-		data.Write(line)
-		data.WriteByte('\n')
+		lines = append(lines, bytes.Clone(line))
 		if n == 1 {
 			// A file that does not start with a run header is no trace:
 			// the rest is not read (clients.ReadTrace tells what line 1 is).
@@ -73,18 +72,18 @@ func readTrace(name string) ([]byte, error) {
 	if err == errNoTrace {
 		err = nil
 	}
-	return data.Bytes(), err
+	return lines, err
 }
 
 var errNoTrace = errors.New("no trace")
 
 func replayTrace(name string, stdout, stderr io.Writer) int {
-	data, err := readTrace(name)
+	lines, err := readTrace(name)
 	if err != nil {
 		fmt.Fprintf(stderr, "simrun replay: %v\n", err)
 		return exitUsage
 	}
-	saved, cfg, err := clients.ReadTrace(name, data)
+	saved, cfg, err := clients.ParseTrace(name, lines)
 	// The header is line 1: its values are checked before any error of a
 	// later line is told, unless reading it already failed.
 	if len(saved) > 0 && (err == nil || !strings.HasPrefix(err.Error(), name+":1:") && !strings.HasPrefix(err.Error(), name+": ")) {
