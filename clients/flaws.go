@@ -80,6 +80,14 @@ const (
 	// WAIT that counted no replica and ServiceManager.execute repeats it
 	// later (CommandAsyncService.java:1038-1066): a fair waiter loses its place.
 	FlawRequeue Flaw = "requeue"
+	// FlawFairWait: the fair lock's tryLockInnerAsync and
+	// acquireFailedAsync send the caller's tryLock wait instead of
+	// threadWaitTime (R16:RedissonFairLock.java:75-78, 104-107;
+	// R47:RedissonFairLock.java:71-74, 101-104): a waiter's timeout is the
+	// one ahead plus its own wait, and one leaving or granted takes its
+	// wait off every timeout behind it, so a short wait moves the live
+	// waiters' timeouts before their time and they are removed as stale.
+	FlawFairWait Flaw = "fair-wait"
 	// FlawFencedLeaseDropped: 4.7.0's lockAndGetToken(leaseTime, unit)
 	// drops its arguments (RedissonFencedLock.java:76-79).
 	FlawFencedLeaseDropped Flaw = "fenced-lease-dropped"

@@ -35,6 +35,9 @@ type Host struct {
 	OnNote func(e Effect)
 	// OnSend, when set, is told of every command as it is sent.
 	OnSend func(ref Ref, cmd Cmd)
+	// OnInterrupt, when set, is told of every thread a fault interrupts,
+	// with the fault's plan index.
+	OnInterrupt func(tid int64, fault int)
 	// OnEvent, when set, is told of every event the client steps on.
 	OnEvent func(ev Event)
 	// UUID, when set, is the client's id instead of one drawn from the
@@ -116,6 +119,9 @@ func (h *Host) Handle(p *sim.Proc, ev sim.Event) {
 			}
 			if ok {
 				h.p.Trace("interrupt").Int("thread", tid).End()
+				if h.OnInterrupt != nil {
+					h.OnInterrupt(tid, tag.Fault)
+				}
 				h.Interrupt(tid)
 			}
 		}

@@ -111,7 +111,7 @@ func (c *Client) tryAcquire(i int, waitTime int64) {
 	if o.Fair {
 		cmd.At = c.wall // System.currentTimeMillis()
 		if c.cf.since3168() {
-			cmd.Wait = c.fairWait(waitTime, unit)
+			cmd.Wait = c.fairWait(t.id, waitTime, unit)
 		}
 	}
 	c.send(OwnThread, i, cmd)
@@ -123,10 +123,14 @@ func (c *Client) tryAcquire(i int, waitTime int64) {
 // a wait was given, which 3.16.8 tests as waitTime != -1
 // (R16:RedissonFairLock.java:75-78, 104-107) and 4.7.0 as waitTime > 0
 // (R47:RedissonFairLock.java:71-74, 101-104): tryLock(0, lease) sends 0 in
-// 3.16.8 and threadWaitTime in 4.7.0.
-func (c *Client) fairWait(waitTime int64, unit Unit) int64 {
+// 3.16.8 and threadWaitTime in 4.7.0. A wait other than threadWaitTime
+// enters the queue's timeouts (FlawFairWait) for thread tid.
+func (c *Client) fairWait(tid, waitTime int64, unit Unit) int64 {
 	if waitTime > 0 || (waitTime != -1 && !c.cf.v470()) {
-		return unit.toMillis(waitTime)
+		if w := unit.toMillis(waitTime); w != c.cf.Opts.ThreadWaitTime {
+			c.flaw(FlawFairWait, tid)
+			return w
+		}
 	}
 	return c.cf.Opts.ThreadWaitTime
 }
@@ -380,7 +384,7 @@ func (c *Client) acquireFailed(i int) {
 	}
 	wait := o.ThreadWaitTime
 	if c.cf.since3168() {
-		wait = c.fairWait(t.call.Wait, t.call.Unit)
+		wait = c.fairWait(t.id, t.call.Wait, t.call.Unit)
 	}
 	t.pc = pcTryFailed
 	c.send(OwnThread, i, Cmd{Op: OpAcquireFailed, Thread: t.id, Wait: wait, Sync: c.sync()})

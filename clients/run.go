@@ -135,6 +135,12 @@ type RunConfig struct {
 	// Coverage, when set, counts the statements of the scripts the run
 	// executes (sim.Coverage); it does not change the run.
 	Coverage *sim.Coverage
+
+	// Until, when positive, stops the run at that virtual time: a
+	// counterfactual run that confirms a violation's mechanism needs only
+	// the run up to the violation. Everything up to it is what the whole
+	// run does.
+	Until sim.Time
 }
 
 // String names the settings c changes, as Redisson's Config calls them
@@ -212,8 +218,11 @@ type Run struct {
 	joined      map[string]sim.Time // when each fair waiter last joined the queue
 	head        queueHead           // the fair queue's head after the last script
 	lockMembers []string            // what the lock key held at the last sample (PeekKeyReusing)
-	latched     bool                // the algorithm's fair unlock has a latch key (4.7.0): beforeExec is hooked
-	latchBefore bool                // the script about to run answers from its latch key, before its stale-waiter loop (beforeExec)
+	// stringHolders is the holder of a simple lock's key while it exists
+	// (stringHolder), nil while it does not.
+	stringHolders []string
+	latched       bool // the algorithm's fair unlock has a latch key (4.7.0): beforeExec is hooked
+	latchBefore   bool // the script about to run answers from its latch key, before its stale-waiter loop (beforeExec)
 	// the fair lock's queue and timeout set names, made once
 	queueName, timeoutName string
 	scripts                *ScriptSet // the user's or mutant's scripts, nil: embedded
@@ -298,6 +307,8 @@ func NewRun(cfg RunConfig, trace io.Writer) (*Run, error) {
 		}
 	}
 	w.OnExec = r.observe
+	w.OnNet = r.noteNet
+	w.OnMaster = r.masterChanged
 	if r.latched {
 		w.BeforeExec = r.beforeExec // only where a fair unlock has a latch: the hook runs before every script
 	}
@@ -320,6 +331,28 @@ func NewRun(cfg RunConfig, trace io.Writer) (*Run, error) {
 		w.Tracer().Event(0, "world", "option").Str("text", h).End()
 	}
 	return r, nil
+}
+
+// PlanOf is the fault plan cfg's run follows, drawn as NewRun draws it,
+// without building the run.
+func PlanOf(cfg RunConfig) (sim.Plan, error) {
+	cfg = cfg.withDefaults()
+	if err := CheckAlgo(cfg.Algo); err != nil {
+		return sim.Plan{}, err
+	}
+	wl := drawWorkload(cfg)
+	names := make([]string, wl.Procs)
+	for i := range names {
+		names[i] = "c" + strconv.Itoa(i+1)
+	}
+	plan, err := sim.PlanFor(cfg.Seed, cfg.Preset, names, cfg.Safety, Points(cfg.Algo))
+	if err == nil && cfg.Faults != nil {
+		plan.Faults = slices.Clone(cfg.Faults)
+		for i := range plan.Faults {
+			plan.Faults[i].Index = i
+		}
+	}
+	return plan, err
 }
 
 // intList renders fault indices as "0,2,5" ("-" for none).
@@ -416,6 +449,7 @@ func (r *Run) programFactory() (func() sim.Program, error) {
 	if cf.Opts.Fair {
 		r.threadWait = cf.Opts.ThreadWaitTime
 	}
+	h.Settings = model.Settings{Redisson: cf.Simple == "", Fair: cf.Opts.Fair, Watchdog: cf.Opts.LockWatchdogTimeout, Timeout: cf.Opts.Timeout, ThreadWaitTime: r.threadWait}
 	return func() sim.Program {
 		host := NewHost(cf)
 		prog := &workloadProgram{Host: host}
@@ -460,7 +494,7 @@ func (r *Run) programFactory() (func() sim.Program, error) {
 				return
 			}
 			switch cmd.Op {
-			case OpAcquire, OpAcquireNoWait, OpSetNX, OpSetPX:
+			case OpAcquire, OpAcquireNoWait, OpAcquireToken, OpSetNX, OpSetPX:
 				t.lastTry = host.p.VirtualNow()
 			}
 			if t.op < 0 {
@@ -469,7 +503,7 @@ func (r *Run) programFactory() (func() sim.Program, error) {
 			// The lease the script arms is the one the command carries (a
 			// lock object can send another than the caller asked for).
 			switch cmd.Op {
-			case OpAcquire, OpAcquireNoWait, OpSetPX:
+			case OpAcquire, OpAcquireNoWait, OpAcquireToken, OpSetPX:
 				h.Ops[t.op].ScriptLease = cmd.Lease
 			case OpUnlock:
 				if !h.Ops[t.op].Call.Acquires() { // not 4.7.0's undo of an acquire (handleNoSync)
@@ -503,6 +537,9 @@ func (r *Run) programFactory() (func() sim.Program, error) {
 				op.Outcome, op.Err = outcome(res, "renewed", "not-renewed")
 				op.ErrKind = res.Err.String()
 			}
+		}
+		host.OnInterrupt = func(tid int64, fault int) {
+			h.Interrupts = append(h.Interrupts, model.Interruption{At: host.p.VirtualNow(), Proc: host.p.Name, Owner: host.c.Owner(tid), Fault: fault})
 		}
 		host.OnStart = func(host *Host) {
 			inc = host.p.Incarnation()
@@ -552,7 +589,7 @@ func (r *Run) observe(n *sim.Node, req sim.Request, reply sim.Reply) {
 			r.epoch++ // another master: a failover, or a restart
 		}
 	}
-	smp := model.StoreSample{At: r.World.Now(), Node: n.Name, Lock: lock, ServerMs: n.Store.Now(), Epoch: r.epoch}
+	smp := model.StoreSample{At: r.World.Now(), Node: n.Name, Lock: lock, ServerMs: n.Store.Now(), Epoch: r.epoch, Tag: req.Tag}
 	r.noteExec(req, smp.ServerMs)
 	if req.Script != nil {
 		smp.Script = req.Script.ID
@@ -565,7 +602,9 @@ func (r *Run) observe(n *sim.Node, req sim.Request, reply sim.Reply) {
 	case "hash":
 		smp.Holders = m
 	case "string":
-		smp.Holders = stringKeyHolder // a simple lock: held while the key exists
+		smp.Holders = r.stringHolder(prev, req, reply) // a simple lock: held while the key exists
+	default:
+		r.stringHolders = nil
 	}
 	smp.TTL = ttl
 	if r.queueName == "" {
@@ -662,9 +701,71 @@ func (r *Run) Recycle() {
 	sampleBufs.put(buf[:0])
 }
 
-// stringKeyHolder is the one holder a sample of a simple lock shows while
-// its key exists (shared: no sample changes it).
-var stringKeyHolder = []string{"(string key)"}
+// stringHolder is the holder a sample of a simple lock's string key
+// shows: the owner whose SETNX or SET NX set it, which stays its holder
+// until the key is gone (the value is no owner's name for setnx-expire
+// and set-px). The slice is shared by the samples while it stays.
+func (r *Run) stringHolder(prev *model.StoreSample, req sim.Request, reply sim.Reply) []string {
+	set := len(req.Cmd) > 0 && (req.Cmd[0] == "SETNX" && reply.Kind == sim.KindInt && reply.Int == 1 ||
+		req.Cmd[0] == "SET" && reply.Kind == sim.KindStatus)
+	if !set && r.stringHolders != nil && prev != nil && len(prev.Holders) > 0 {
+		return r.stringHolders
+	}
+	owner := "(unknown)"
+	if op := r.History.CallOf(req.Tag); op != nil && set {
+		owner = op.Owner
+	}
+	r.stringHolders = []string{owner}
+	return r.stringHolders
+}
+
+// masterChanged samples a node that has just become master (a failover's
+// promotion, a restart without persistence) as the first command on it
+// will find the lock: what the change kept and what it lost. It only reads.
+func (r *Run) masterChanged(n *sim.Node) {
+	h := r.History
+	if len(h.Store) == 0 {
+		return // nothing ran yet: nothing to lose
+	}
+	r.epoch++
+	lock := r.Workload.Lock
+	now := n.Clock.UnixMs(r.World.Now())
+	smp := model.StoreSample{At: r.World.Now(), Node: n.Name, Lock: lock, ServerMs: now, Epoch: r.epoch, Script: "(became master)"}
+	typ, ttl, m := n.Store.PeekKeyAt(lock, now, nil)
+	switch typ {
+	case "hash":
+		smp.Holders = m
+	case "string":
+		if r.stringHolders == nil {
+			r.stringHolders = []string{"(unknown)"}
+		}
+		smp.Holders = r.stringHolders
+	default:
+		r.stringHolders = nil
+	}
+	smp.TTL = ttl
+	if r.queueName == "" {
+		r.queueName, r.timeoutName = QueueName(lock), TimeoutName(lock)
+	}
+	_, _, smp.Queue = n.Store.PeekKeyAt(r.queueName, now, nil)
+	_, _, smp.Timeouts = n.Store.PeekKeyAt(r.timeoutName, now, nil)
+	r.head = queueHead{}
+	if len(smp.Queue) > 0 {
+		if t, ok := n.Store.PeekZScore(r.timeoutName, smp.Queue[0]); ok {
+			r.head = queueHead{smp.Queue[0], t}
+		}
+	}
+	h.Store = append(h.Store, smp)
+}
+
+// noteNet records a message of a call that a fault acted on.
+func (r *Run) noteNet(e sim.NetEffect) {
+	ev := model.NetEvent{At: e.At, Proc: e.Proc, Tag: e.Tag, Kind: e.Kind, Why: e.Why, Delay: e.Delay, Fault: e.Fault}
+	if op := r.History.CallOf(e.Tag); op != nil {
+		ev.Owner = op.Owner
+	}
+	r.History.Net = append(r.History.Net, ev)
+}
 
 // noteExec records, on the call a request's tag names, the master's clock
 // when its script or command ran. A fair waiter's acquireFailed is not the
@@ -752,17 +853,7 @@ func (r *Run) beforeExec(n *sim.Node, req sim.Request) {
 
 // parseTag splits a request's tag, "op/N", "renew/N" or "unlock/N", into its kind and
 // index ("", -1 when the request serves no recorded call).
-func parseTag(tag string) (string, int) {
-	kind, idx, ok := strings.Cut(tag, "/")
-	if !ok {
-		return "", -1
-	}
-	i, err := strconv.Atoi(idx)
-	if err != nil {
-		return "", -1
-	}
-	return kind, i
-}
+func parseTag(tag string) (string, int) { return model.TagOf(tag) }
 
 // noteQueue records, for the calls waiting now, their first place in the
 // fair queue, and marks as evicted a waiter that lost its place while it
@@ -828,7 +919,7 @@ func (r *Run) noteQueue(prev, cur *model.StoreSample, req sim.Request) {
 		for _, later := range prev.Queue[i+1:] {
 			if k := slices.Index(cur.Queue, later); k >= 0 && k < j {
 				if op := r.openOp(member); op != nil {
-					op.Evicted = true
+					evict(op, cur.At)
 					op.Requeued = append(op.Requeued, model.Requeue{At: cur.At, ServerMs: cur.ServerMs, Epoch: cur.Epoch})
 				}
 				break
@@ -843,8 +934,15 @@ func (r *Run) noteQueue(prev, cur *model.StoreSample, req sim.Request) {
 			continue // it gave up itself
 		}
 		if op := r.openOp(member); op != nil {
-			op.Evicted = true
+			evict(op, cur.At)
 		}
+	}
+}
+
+// evict marks a waiter's call evicted at t (the first time).
+func evict(op *model.Op, t sim.Time) {
+	if !op.Evicted {
+		op.Evicted, op.EvictedAt = true, t
 	}
 }
 
@@ -878,9 +976,17 @@ func (r *Run) waitBound() sim.Duration {
 // phase, and records the end state.
 func (r *Run) Execute() {
 	w := r.World
-	w.RunUntil(sim.Time(r.Config.Safety))
-	w.EndFaults()
-	w.RunUntil(sim.Time(r.Config.Safety + r.Config.Liveness))
+	stop := func(t sim.Time) sim.Time {
+		if r.Config.Until > 0 {
+			return min(t, r.Config.Until)
+		}
+		return t
+	}
+	w.RunUntil(stop(sim.Time(r.Config.Safety)))
+	if r.Config.Until <= 0 || r.Config.Until > sim.Time(r.Config.Safety) {
+		w.EndFaults()
+		w.RunUntil(stop(sim.Time(r.Config.Safety + r.Config.Liveness)))
+	}
 	end := model.End{At: w.Now(), LivenessFrom: sim.Time(r.Config.Safety), LockType: "none", LockTTL: -2, Alive: map[string]bool{}}
 	if m := w.Master(); m != nil {
 		end.LockType, end.LockTTL, _ = m.Store.PeekKey(r.Workload.Lock)

@@ -190,7 +190,7 @@ func (t *wthread) loopAcquire() {
 			return
 		}
 		t.sect = len(t.h.Sections)
-		t.h.Sections = append(t.h.Sections, model.Section{Proc: t.p.Name, Thread: t.tid, Owner: t.owner, Lock: t.wl.Lock, Lease: t.lease(a), Called: t.h.Ops[t.op].Start, Granted: t.lastTry, Start: t.p.VirtualNow(), End: -1, StoreHolds: t.holdCount()})
+		t.h.Sections = append(t.h.Sections, model.Section{Proc: t.p.Name, Thread: t.tid, Owner: t.owner, Lock: t.wl.Lock, Lease: t.lease(a), OuterLease: t.lease(a), Called: t.h.Ops[t.op].Start, Granted: t.lastTry, Start: t.p.VirtualNow(), End: -1, StoreHolds: t.holdCount()})
 		t.write()
 		n := 0
 		if t.wl.Inner > 0 {
@@ -310,14 +310,15 @@ func (t *wthread) unlockLease(h int) int64 {
 }
 
 // holdCount is the count the master's lock hash keeps for this owner
-// (read without touching the store), or -1 for a lock without counts.
+// (read without touching the store), -1 for a lock without counts,
+// model.NoMaster while there is no master.
 func (t *wthread) holdCount() int64 {
 	if t.host.cf.Simple != "" {
 		return -1
 	}
 	m := t.p.World().Master()
 	if m == nil {
-		return 0
+		return model.NoMaster
 	}
 	v, ok := m.Store.PeekHashField(t.wl.Lock, t.owner)
 	if !ok {

@@ -69,6 +69,9 @@ type Op struct {
 	// Evicted is set when the caller, still waiting, was removed from the
 	// fair queue by another caller's stale-waiter loop.
 	Evicted bool
+	// EvictedAt is when the caller was first seen evicted (valid when
+	// Evicted).
+	EvictedAt sim.Time
 	// LastTry is when the call's last acquire attempt was sent (the
 	// client's own view: the attempt whose reply decided the call).
 	LastTry sim.Time
@@ -123,8 +126,12 @@ type Section struct {
 	Thread int64
 	Owner  string
 	Lock   string
-	Lease  int64    // ms the lock was taken for; -1: the watchdog's
-	Called sim.Time // when the acquiring call started
+	Lease  int64 // ms the lock was taken for; -1: the watchdog's
+	// OuterLease is the lease (ms) of the acquisition that began the
+	// section, -1 for the watchdog's: Lease is a later re-entry's when one
+	// re-armed the lock.
+	OuterLease int64
+	Called     sim.Time // when the acquiring call started
 	// Granted is when the successful acquire attempt was sent: its script
 	// ran, and the lease began, at or after this (a call that waited was
 	// granted long after it was made).
@@ -138,9 +145,14 @@ type Section struct {
 	Ended   string   // "unlock", "crash", or "" while open
 	// StoreHolds is the hold count the master's lock hash had for Owner
 	// when the section began (read by an observer, not the client); -1
-	// where the algorithm keeps no count.
+	// where the algorithm keeps no count, NoMaster when no node was master
+	// then (a failover under way: nothing to read).
 	StoreHolds int64
 }
+
+// NoMaster is Section.StoreHolds when no node was master as the section
+// began.
+const NoMaster = -2
 
 // Write is one write a critical section makes to the protected resource
 // (the thing the lock guards): on entering and just before releasing.
@@ -161,11 +173,16 @@ type Write struct {
 type StoreSample struct {
 	At       sim.Time
 	Node     string
-	ServerMs int64    // the master's clock (Unix ms)
-	Epoch    int      // master changes seen before this sample
-	Script   string   // the script's ID
-	Lock     string   // the lock key
-	Holders  []string // fields of the lock hash (owners)
+	ServerMs int64  // the master's clock (Unix ms)
+	Epoch    int    // master changes seen before this sample
+	Script   string // the script's ID
+	// Tag names the call whose request ran the script: "op/N" (Ops[N]),
+	// "renew/N" (Renewals[N]), "unlock/N" (Unlocks[N]), "" for none.
+	Tag  string
+	Lock string // the lock key
+	// Holders are the fields of the lock hash (owners); for a simple
+	// lock's string key, the owner whose acquire set it.
+	Holders  []string
 	TTL      int64    // the lock key's PTTL then (-1 none, -2 absent)
 	Queue    []string // the fair lock's queue, in order
 	Timeouts []string // members of the fair lock's timeout set
@@ -202,9 +219,23 @@ type End struct {
 	WaitBound sim.Duration
 }
 
+// Settings are the client settings a run's checks need, in ms.
+type Settings struct {
+	Redisson bool
+	Fair     bool
+	// Watchdog is Config.lockWatchdogTimeout: the lease a renewal arms,
+	// renewed every Watchdog/3.
+	Watchdog int64
+	// Timeout is Config.timeout, the response timeout of a command.
+	Timeout int64
+	// ThreadWaitTime is the fair lock's threadWaitTime (0 for others).
+	ThreadWaitTime int64
+}
+
 // History is what a run's clients observed, in event order.
 type History struct {
-	Ops []Op
+	Settings Settings
+	Ops      []Op
 	// Renewals are the watchdog's renewal calls (Call CallRenew, Thread
 	// -1), kept apart from the workload's calls.
 	Renewals []Op
@@ -222,6 +253,71 @@ type History struct {
 	// Flaws are the known flaws' code paths the clients took, in time
 	// order (clients.Flaw): what a known bug needs to have acted.
 	Flaws []FlawAt
+	// Net are the messages of the clients' calls that a fault acted on
+	// (lost, or held up by a latency spike), in time order.
+	Net []NetEvent
+	// Interrupts are the threads a fault interrupted, in time order.
+	Interrupts []Interruption
+}
+
+// NetEvent is one message a fault acted on (sim.NetEffect), tied to the
+// call it served.
+type NetEvent struct {
+	At   sim.Time
+	Proc string
+	// Owner is the owner whose call or renewal the message served; "" for
+	// a pub/sub message (it serves every waiter of Proc).
+	Owner string
+	// Tag names that call, as StoreSample.Tag does.
+	Tag   string
+	Kind  sim.NetKind
+	Why   string
+	Delay sim.Duration // sim.NetDelayed: the spike's part of the delay
+	Fault int          // the fault's plan index, -1 when none is known
+}
+
+// Interruption is a thread a fault interrupted (Thread.interrupt()).
+type Interruption struct {
+	At    sim.Time
+	Proc  string
+	Owner string
+	Fault int
+}
+
+// TagOf reads a call's tag ("op/N", "renew/N", "unlock/N") into its kind
+// and index ("", -1 when it names none).
+func TagOf(tag string) (kind string, i int) {
+	k, idx, ok := strings.Cut(tag, "/")
+	if !ok {
+		return "", -1
+	}
+	n := 0
+	for _, c := range []byte(idx) {
+		if c < '0' || c > '9' || n > 1<<40 {
+			return "", -1
+		}
+		n = n*10 + int(c-'0')
+	}
+	if idx == "" {
+		return "", -1
+	}
+	return k, n
+}
+
+// CallOf is the call a tag names: the op, renewal or client's own unlock
+// (nil when it names none in h).
+func (h *History) CallOf(tag string) *Op {
+	kind, i := TagOf(tag)
+	switch {
+	case i < 0:
+	case kind == "op" && i < len(h.Ops):
+		return &h.Ops[i]
+	case kind == "renew" && i < len(h.Renewals):
+		return &h.Renewals[i]
+	case kind == "unlock" && i < len(h.Unlocks):
+		return &h.Unlocks[i]
+	}
+	return nil
 }
 
 // FlawAt is one flaw's path taken: by which process's thread, and when.

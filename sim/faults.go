@@ -38,6 +38,8 @@ const (
 type Interrupt struct {
 	Req ReqID
 	Of  Event
+	// Fault is the interrupt's plan index.
+	Fault int
 }
 
 // Fault is one scheduled fault.

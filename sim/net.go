@@ -15,17 +15,25 @@ type Latency struct {
 
 // Draw samples one delay from r.
 func (l Latency) Draw(r *Rand) Duration {
-	d := l.Base
+	d, _ := l.DrawSpike(r)
+	return d
+}
+
+// DrawSpike samples one delay from r (the same draws as Draw) and also
+// returns the spike's part of it, 0 when none was drawn.
+func (l Latency) DrawSpike(r *Rand) (d, spike Duration) {
+	d = l.Base
 	if l.Jitter > 0 {
 		d += r.Exp(l.Jitter)
 	}
 	if r.Chance(l.SpikeProb) {
-		d += r.Range(l.SpikeMin, l.SpikeMax)
+		spike = r.Range(l.SpikeMin, l.SpikeMax)
+		d += spike
 	}
 	if d < Microsecond {
 		d = Microsecond
 	}
-	return d
+	return d, spike
 }
 
 // NetConfig is the network between processes and store nodes.
@@ -99,19 +107,23 @@ func (p *Proc) Send(req Request) ReqID {
 	}
 	m := w.Master()
 	p.interruptAtSend(req, id)
-	if p.dropAtSend(req) {
+	if f, dropped := p.dropAtSend(req); dropped {
 		p.Trace("drop").Int("req", int64(id)).Str("why", "lost at a protocol point").End()
+		w.noteNet(NetEffect{Proc: p.Name, Tag: req.Tag, Kind: NetRequestLost, Why: "lost at a protocol point", Fault: f})
 		return id
 	}
 	switch {
 	case m == nil || !m.Up:
 		p.Trace("drop").Int("req", int64(id)).Str("why", "no master").End()
+		w.noteNet(NetEffect{Proc: p.Name, Tag: req.Tag, Kind: NetRequestLost, Why: "no master", Fault: w.activeFault(FaultMasterCrash, "")})
 		return id
 	case p.partitioned > 0:
 		p.Trace("drop").Int("req", int64(id)).Str("why", "partitioned").End()
+		w.noteNet(NetEffect{Proc: p.Name, Tag: req.Tag, Kind: NetRequestLost, Why: "partitioned", Fault: w.activeFault(FaultPartition, p.Name)})
 		return id
 	case w.Rand("net/loss").Chance(w.net.RequestLoss):
 		p.Trace("drop").Int("req", int64(id)).Str("why", "request lost").End()
+		w.noteNet(NetEffect{Proc: p.Name, Tag: req.Tag, Kind: NetRequestLost, Why: "request lost", Fault: w.activeFault(FaultLoss, "")})
 		return id
 	}
 	inc := p.incarnation
@@ -119,33 +131,36 @@ func (p *Proc) Send(req Request) ReqID {
 		w.hold(Held{Kind: HeldRequest, Proc: p, Req: id, Request: req, inc: inc, node: m})
 		return id
 	}
-	at := w.now.Add(w.requestDelay())
+	at := w.now.Add(w.messageDelay(p.Name, req.Tag))
 	pl := w.newPayload()
 	pl.kind, pl.p, pl.inc, pl.node, pl.id, pl.req = plRequest, p, inc, m, id, req
 	w.schedule(at, pl)
 	return id
 }
 
-// reply sends r from node n back to process p, if the network lets it.
-func (w *World) reply(n *Node, p *Proc, inc int, id ReqID, r Reply) {
+// reply sends r from node n back to process p, if the network lets it;
+// tag is the request's (Request.Tag).
+func (w *World) reply(n *Node, p *Proc, inc int, id ReqID, tag string, r Reply) {
 	if p.incarnation != inc {
 		return
 	}
 	if p.partitioned > 0 {
 		w.trace.Event(w.now, n.Name, "drop").Str("to", p.Name).Int("req", int64(id)).Str("why", "partitioned").End()
+		w.noteNet(NetEffect{Proc: p.Name, Tag: tag, Kind: NetReplyLost, Why: "partitioned", Fault: w.activeFault(FaultPartition, p.Name)})
 		return
 	}
 	if w.Rand("net/loss").Chance(w.net.ReplyLoss) {
 		w.trace.Event(w.now, n.Name, "drop").Str("to", p.Name).Int("req", int64(id)).Str("why", "reply lost").End()
+		w.noteNet(NetEffect{Proc: p.Name, Tag: tag, Kind: NetReplyLost, Why: "reply lost", Fault: w.activeFault(FaultLoss, "")})
 		return
 	}
 	if w.stepped {
 		w.hold(Held{Kind: HeldReply, Proc: p, Req: id, Reply: r, inc: inc})
 		return
 	}
-	at := w.now.Add(w.requestDelay())
+	at := w.now.Add(w.messageDelay(p.Name, tag))
 	pl := w.newPayload()
-	pl.kind, pl.p, pl.inc, pl.id, pl.reply = plReply, p, inc, id, r
+	pl.kind, pl.p, pl.inc, pl.id, pl.reply, pl.reqTag = plReply, p, inc, id, r, tag
 	w.schedule(at, pl)
 }
 
@@ -178,12 +193,12 @@ func (p *Proc) trySubscribe(channel string, inc int) {
 		p.deliver(Event{Kind: EvSubscribed, Channel: channel})
 		return
 	}
-	w.After(w.requestDelay(), func() {
+	w.After(w.messageDelay(p.Name, SubscribeTag), func() {
 		if p.incarnation != inc || !p.subscribed(channel) {
 			return
 		}
 		w.subs[channel] = append(w.subs[channel], p)
-		w.After(w.requestDelay(), func() {
+		w.After(w.messageDelay(p.Name, SubscribeTag), func() {
 			if p.incarnation == inc && p.subscribed(channel) {
 				p.deliver(Event{Kind: EvSubscribed, Channel: channel})
 			}
@@ -234,6 +249,11 @@ func (w *World) publish(channel, message string) int64 {
 	for _, p := range list {
 		if p.pubsubCut > 0 || w.Rand("net/pubsub-loss").Chance(w.net.PubSubLoss) {
 			w.trace.Event(w.now, p.Name, "drop").Str("channel", channel).Str("why", "pubsub message lost").End()
+			f := w.activeFault(FaultPubSubLoss, p.Name)
+			if f < 0 {
+				f = w.activeFault(FaultPartition, p.Name)
+			}
+			w.noteNet(NetEffect{Proc: p.Name, Kind: NetPubSubLost, Why: "pubsub message lost", Fault: f})
 			continue
 		}
 		inc := p.incarnation

@@ -40,6 +40,7 @@ type pendingWait struct {
 	proc   *Proc
 	inc    int
 	id     ReqID
+	tag    string // the request's tag (Request.Tag)
 	target int64
 	need   int64
 	prefix []Reply // replies of the batch items before the WAIT
@@ -68,6 +69,11 @@ func (n *Node) execute(p *Proc, inc int, id ReqID, req Request) {
 	w := n.w
 	if !n.Up || n.role != roleMaster || w.master != n.index {
 		w.trace.Event(w.now, n.Name, "drop").Str("from", p.Name).Int("req", int64(id)).Str("why", "node is not the master").End()
+		f := w.activeFault(FaultMasterCrash, "")
+		if f < 0 {
+			f = w.activeFault(FaultRestart, "")
+		}
+		w.noteNet(NetEffect{Proc: p.Name, Tag: req.Tag, Kind: NetRequestLost, Why: "node is not the master", Fault: f})
 		return
 	}
 	n.syncClock()
@@ -75,7 +81,7 @@ func (n *Node) execute(p *Proc, inc int, id ReqID, req Request) {
 		var out []Reply
 		for i, item := range req.Batch {
 			if IsWait(item) {
-				n.wait(p, inc, id, item, out, true)
+				n.wait(p, inc, id, req.Tag, item, out, true)
 				if i != len(req.Batch)-1 {
 					panic("sim: WAIT must be the last item of a batch")
 				}
@@ -83,14 +89,14 @@ func (n *Node) execute(p *Proc, inc int, id ReqID, req Request) {
 			}
 			out = append(out, n.run(p, id, item))
 		}
-		w.reply(n, p, inc, id, Array(out...))
+		w.reply(n, p, inc, id, req.Tag, Array(out...))
 		return
 	}
 	if IsWait(req) {
-		n.wait(p, inc, id, req, nil, false)
+		n.wait(p, inc, id, req.Tag, req, nil, false)
 		return
 	}
-	w.reply(n, p, inc, id, n.run(p, id, req))
+	w.reply(n, p, inc, id, req.Tag, n.run(p, id, req))
 }
 
 // IsWait reports whether r is WAIT numreplicas timeout, which a batch may
@@ -186,7 +192,7 @@ func (n *Node) replicate(fx [][]string) {
 // wait starts a WAIT numreplicas timeout (replication.c waitCommand): it
 // returns at once if enough replicas acknowledged the current offset,
 // otherwise when they do or when the timeout passes, with the count.
-func (n *Node) wait(p *Proc, inc int, id ReqID, req Request, prefix []Reply, batch bool) {
+func (n *Node) wait(p *Proc, inc int, id ReqID, tag string, req Request, prefix []Reply, batch bool) {
 	w := n.w
 	need, ok1 := parseInt(req.Cmd[1])
 	timeout, ok2 := parseInt(req.Cmd[2])
@@ -195,10 +201,10 @@ func (n *Node) wait(p *Proc, inc int, id ReqID, req Request, prefix []Reply, bat
 		if ok1 && ok2 {
 			r = Err("ERR timeout is negative")
 		}
-		n.finishWait(&pendingWait{proc: p, inc: inc, id: id, prefix: prefix, batch: batch}, r)
+		n.finishWait(&pendingWait{proc: p, inc: inc, id: id, tag: tag, prefix: prefix, batch: batch}, r)
 		return
 	}
-	pw := &pendingWait{proc: p, inc: inc, id: id, target: n.offset, need: need, prefix: prefix, batch: batch}
+	pw := &pendingWait{proc: p, inc: inc, id: id, tag: tag, target: n.offset, need: need, prefix: prefix, batch: batch}
 	if n.ackedCount(pw.target) >= need {
 		n.finishWait(pw, Int(n.ackedCount(pw.target)))
 		return
@@ -254,7 +260,7 @@ func (n *Node) finishWait(pw *pendingWait, r Reply) {
 	if pw.batch {
 		r = Array(append(pw.prefix, r)...)
 	}
-	w.reply(n, pw.proc, pw.inc, pw.id, r)
+	w.reply(n, pw.proc, pw.inc, pw.id, pw.tag, r)
 }
 
 // --- topology faults
@@ -310,6 +316,9 @@ func (w *World) becomeMaster(n *Node) {
 	n.Store.replica = false
 	n.Store.StartEffects()
 	w.master = n.index
+	if w.OnMaster != nil {
+		w.OnMaster(n)
+	}
 }
 
 // resyncReplicas points every live replica at master m with a full copy.

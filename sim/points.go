@@ -102,11 +102,17 @@ func (p *Proc) atPoint(ev Event) bool {
 	case FaultDrop:
 		w.inject(f)
 		w.trace.Event(w.now, p.Name, "drop").Str("at", name).Str("why", "lost at a protocol point").End()
+		switch ev.Kind {
+		case EvReply:
+			w.noteNet(NetEffect{Proc: p.Name, Tag: ev.ReqTag, Kind: NetReplyLost, Why: "lost at a protocol point", Fault: f.Index})
+		case EvMessage:
+			w.noteNet(NetEffect{Proc: p.Name, Kind: NetPubSubLost, Why: "lost at a protocol point", Fault: f.Index})
+		}
 		return true
 	case FaultInterrupt:
 		// the thread is interrupted in its wait, then its event comes
 		w.inject(f)
-		p.prog.Handle(p, Event{Kind: EvTimer, Tag: Interrupt{Of: ev}})
+		p.prog.Handle(p, Event{Kind: EvTimer, Tag: Interrupt{Of: ev, Fault: f.Index}})
 		return false
 	default:
 		w.inject(f)
@@ -116,17 +122,18 @@ func (p *Proc) atPoint(ev Event) bool {
 
 // dropAtSend loses a request at its point, "send:" and the program's name
 // for it (Request.Point), when a drop is armed there.
-func (p *Proc) dropAtSend(req Request) bool {
+// It returns the fault's plan index.
+func (p *Proc) dropAtSend(req Request) (int, bool) {
 	if len(p.w.armed) == 0 || req.Point == "" {
-		return false
+		return -1, false
 	}
 	f, ok := p.w.strikeAt(p, "send:"+req.Point, FaultDrop)
 	if !ok {
-		return false
+		return -1, false
 	}
 	f.Point = "send:" + req.Point
 	p.w.inject(f)
-	return true
+	return f.Index, true
 }
 
 // interruptAtSend interrupts the sender of request id, when an interrupt
@@ -142,7 +149,7 @@ func (p *Proc) interruptAtSend(req Request, id ReqID) {
 	}
 	f.Point = "send:" + req.Point
 	p.w.inject(f)
-	p.After(0, Interrupt{Req: id})
+	p.After(0, Interrupt{Req: id, Fault: f.Index})
 }
 
 // drawPointFault draws one fault of kind at one of the points that allow

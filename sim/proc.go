@@ -37,6 +37,7 @@ type Event struct {
 	Timer   TimerID // EvTimer
 	Tag     any     // EvTimer: the tag given to After
 	Req     ReqID   // EvReply
+	ReqTag  string  // EvReply: the request's tag (Request.Tag)
 	Reply   Reply   // EvReply
 	Channel string  // EvMessage, EvSubscribed
 	Message string  // EvMessage

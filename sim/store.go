@@ -392,13 +392,20 @@ func (v *value) membersAre(ms []string) bool {
 // script keeps one slice for as long as the members stay the same, and
 // allocates nothing for them.
 func (s *Store) PeekKeyReusing(key string, prev []string) (typ string, ttl int64, members []string) {
+	return s.PeekKeyAt(key, s.now, prev)
+}
+
+// PeekKeyAt is PeekKeyReusing as a command at server time now (Unix ms)
+// would find the key, whatever the store's clock last read: an observer
+// of a node that has just become master, before any command set it.
+func (s *Store) PeekKeyAt(key string, now int64, prev []string) (typ string, ttl int64, members []string) {
 	v := s.keys[key]
-	if v == nil || s.expired(v) {
+	if v == nil || v.hasTTL && now > v.expireAt && !s.replica {
 		return "none", -2, nil
 	}
 	ttl = -1
 	if v.hasTTL {
-		ttl = max(v.expireAt-s.now, 0)
+		ttl = max(v.expireAt-now, 0)
 	}
 	if prev != nil && v.membersAre(prev) {
 		return v.typ.name(), ttl, prev

@@ -17,15 +17,16 @@ type event struct {
 
 // payload is what a timer, request or reply event carries.
 type payload struct {
-	kind  payloadKind
-	p     *Proc
-	inc   int // the process incarnation it is for
-	timer TimerID
-	tag   any
-	node  *Node
-	id    ReqID
-	req   Request
-	reply Reply
+	kind   payloadKind
+	p      *Proc
+	inc    int // the process incarnation it is for
+	timer  TimerID
+	tag    any
+	node   *Node
+	id     ReqID
+	req    Request
+	reply  Reply
+	reqTag string // plReply: the request's tag
 }
 
 type payloadKind uint8
@@ -55,7 +56,7 @@ func (w *World) run(pl *payload) {
 		pl.node.execute(pl.p, pl.inc, pl.id, pl.req)
 	case plReply:
 		if pl.p.incarnation == pl.inc {
-			pl.p.deliver(Event{Kind: EvReply, Req: pl.id, Reply: pl.reply})
+			pl.p.deliver(Event{Kind: EvReply, Req: pl.id, ReqTag: pl.reqTag, Reply: pl.reply})
 		}
 	}
 	*pl = payload{}
@@ -194,6 +195,12 @@ type World struct {
 	// OnExec, when set, runs after every command or script a master
 	// executes (an observer: it must not change the store).
 	OnExec func(n *Node, req Request, reply Reply)
+	// OnMaster, when set, hears a node become master (a failover's
+	// promotion, a restart), before any command runs on it: an observer.
+	OnMaster func(n *Node)
+	// OnNet, when set, hears every message a fault acted on (netfx.go):
+	// lost, or held up by a latency spike (an observer).
+	OnNet func(NetEffect)
 	// BeforeExec, when set, runs just before them (an observer too).
 	BeforeExec func(n *Node, req Request)
 	// OnReplication, when set, hears replication's own steps as they
