@@ -2,6 +2,9 @@ package checks
 
 import (
 	"fmt"
+	"regexp"
+	"strconv"
+	"strings"
 
 	"github.com/locksim/locksim/model"
 	"github.com/locksim/locksim/sim"
@@ -11,89 +14,121 @@ import (
 // with. An error reply from Redis — a script error, WRONGTYPE, a wrong
 // number of arguments, a runtime error, a runaway script stopped by the
 // budget — is always a bug: Redis should never answer a lock command so.
-// So is a call the client does not have, or an interrupt nobody made (an
-// InterruptedException is by design when an interrupt of the caller's
-// process came before it: the interrupt preset's). The
-// others are by design only where a fault the algorithm does not claim to
-// survive explains them:
+// So is a call the client does not have. The others are explained by what
+// made them:
 //
 //   - a timeout (no reply in time), a command that could not be written
-//     (no master) or a subscription that failed: a pause or partition of
-//     the caller's process, lost or slow network, a lost pub/sub message,
-//     or a master failover or restart during the call;
-//   - WAIT counting fewer replicas than asked (Redisson 3.16.8, #3994): a
-//     run with replicas, whose replication is asynchronous;
+//     (no master) or a subscription that failed: a fault that struck the
+//     call's own messages (lost, or held up past the timeout), cut its
+//     process off, or took the master down during it (view.callFault);
+//   - an InterruptedException: the fault that interrupted the caller;
+//   - WAIT counting fewer replicas than asked (Redisson 3.16.8, #3994):
+//     asynchronous replication, in a run with replicas;
 //   - IllegalMonitorStateException from an unlock by a thread that
-//     believed it held the lock: its explicit lease had run out, or one of
-//     the faults above (of any length) struck while it held the lock.
+//     believed it held the lock: whatever explains its missing hold
+//     (view.missing: a lease that ran out, a forceUnlock, a fault).
 func Errors(h *model.History, faults []sim.FaultSpan) []Violation {
+	return errorsOf(newView(h, faults))
+}
+
+func errorsOf(vw *view) []Violation {
+	h := vw.h
 	var out []Violation
-	judge := func(op model.Op, what string) {
+	judge := func(op model.Op, tag, what string) {
 		if op.Outcome != "error" {
 			return
 		}
 		v := Violation{Property: "error", Kind: op.ErrKind, At: op.End, Actors: []string{op.Owner},
 			Detail: fmt.Sprintf("%s %s threw %s", op.Owner, what, op.Err)}
-		caller := []model.Section{{Proc: op.Proc, Owner: op.Owner, Lease: -1}}
-		switch op.ErrKind {
-		case "reply", "interrupted":
-			v.Class = Bug
-			_, _, v.Faults = excuse(caller, op.Start, op.End, faults, true)
-			if f, ok := interruptedBy(op, faults); ok {
-				// get() answers an interrupt with RedisException(InterruptedException)
-				// (CommandAsyncService.get); lockInterruptibly throws it bare.
-				v.Class, v.Excuse = ByDesign, fmt.Sprintf("%s interrupted the caller at %s", f.Target, f.Point)
-			}
-		case "unsupported", "":
-			v.Class = Bug
-			_, _, v.Faults = excuse(caller, op.Start, op.End, faults, true)
-		case "sync":
-			v.Class, v.Faults = Bug, nil
-			if h.End.Replicas > 0 {
-				v.Class, v.Excuse = ByDesign, "a replica lagged past WAIT's timeout (asynchronous replication)"
-			}
-		case "not-held":
-			v.Class, v.Excuse, v.Faults = lostHold(h, op, faults)
-		default: // timeout, write, subscribe
-			v.Class, v.Excuse, v.Faults = excuse(caller, op.Start, op.End, faults, true)
-		}
+		v.explained(vw.callError(op, tag))
 		out = append(out, v)
 	}
-	for _, op := range h.Ops {
-		judge(op, string(op.Call))
+	for i, op := range h.Ops {
+		judge(op, opTag(i), string(op.Call))
 	}
-	for _, op := range h.Renewals {
-		judge(op, "'s watchdog renewal")
+	for i, op := range h.Renewals {
+		judge(op, renewTag(i), "'s watchdog renewal")
 	}
 	return out
 }
 
-// interruptedBy finds the interrupt that ended op with
-// InterruptedException: the last one of op's process before the call
-// ended. It may have come before the call began: a thread's interrupt
-// status stays set until an interruptible wait throws, and some calls set
-// it again before returning (3.8.1's lock() after its subscription's or
-// latch's wait, CommandAsyncService.get), so the next call's first wait
-// throws at once.
-func interruptedBy(op model.Op, faults []sim.FaultSpan) (sim.FaultSpan, bool) {
-	if !model.Interrupted(op.Err) {
-		return sim.FaultSpan{}, false
+// callError explains the exception call op (tagged tag) ended with.
+func (vw *view) callError(op model.Op, tag string) Mechanism {
+	switch op.ErrKind {
+	case "reply":
+		if model.Interrupted(op.Err) {
+			// get() answers an interrupt with RedisException(InterruptedException)
+			// (CommandAsyncService.get): not a reply of Redis
+			if m, ok := vw.interrupted(op); ok {
+				return m
+			}
+		}
+		return cause("error-reply", "Redis answered a lock command with an error: "+op.Err, op.Start, op.End, op.Proc)
+	case "unsupported", "":
+		return cause("unsupported", "the client has no such call: "+op.Err, op.Start, op.End, op.Proc)
+	case "interrupted":
+		if m, ok := vw.interrupted(op); ok && model.Interrupted(op.Err) {
+			return m
+		}
+		return cause("interrupted", "an InterruptedException no interrupt explains", op.Start, op.End, op.Proc)
+	case "sync":
+		if vw.h.End.Replicas > 0 {
+			return Mechanism{Kind: MechCondition, Name: "replication", Detail: "a replica lagged past WAIT's timeout (asynchronous replication)"}
+		}
+		return cause("sync", "WAIT short of replicas in a run without replicas", op.Start, op.End, op.Proc)
+	case "not-held":
+		return vw.notHeld(op, tag)
 	}
-	var last sim.FaultSpan
-	found := false
-	for _, f := range faults {
-		if f.Kind == sim.FaultInterrupt && f.Target == op.Proc && f.Start <= op.End && (!found || f.Start >= last.Start) {
-			last, found = f, true
+	// timeout, write, subscribe
+	if m, ok := vw.callFault(op, tag, op.End); ok {
+		return m
+	}
+	if op.ErrKind == "subscribe" || strings.Contains(op.Err, "ubscription") {
+		// the subscription serves the process: its SUBSCRIBE held up past
+		// the time the call waited for it (Config.timeout, or what was
+		// left of a tryLock's wait: the message says), or the pub/sub
+		// connection cut
+		waited := sim.Duration(vw.h.Settings.Timeout) * sim.Millisecond
+		if m := afterMs.FindStringSubmatch(op.Err); m != nil {
+			if ms, err := strconv.ParseInt(m[1], 10, 64); err == nil {
+				waited = sim.Duration(ms) * sim.Millisecond
+			}
+		}
+		var held sim.Duration
+		for _, e := range vw.h.Net {
+			// another thread of the process may have started the
+			// subscription the call joined
+			if e.Proc != op.Proc || e.At < op.Start.Add(-max(waited, sim.Duration(vw.h.Settings.Timeout)*sim.Millisecond)) || e.At > op.End {
+				continue
+			}
+			f, ok := vw.fault(e.Fault)
+			if !ok {
+				continue
+			}
+			switch {
+			case e.Kind == sim.NetPubSubLost:
+				return faultMech(f, fmt.Sprintf("%s: a pub/sub message of %s lost at t=%s", describeFault(f), op.Proc, e.At))
+			case e.Kind == sim.NetDelayed && e.Tag == sim.SubscribeTag:
+				// held up until after the call gave up, or by most of
+				// what it waited
+				if held += e.Delay; held >= waited*9/10 || e.At.Add(e.Delay) >= op.End {
+					return faultMech(f, fmt.Sprintf("%s: %s's SUBSCRIBE held up %s in all", describeFault(f), op.Proc, held))
+				}
+			}
 		}
 	}
-	return last, found
+	return cause("failed-"+op.ErrKind, fmt.Sprintf("%s's %s failed (%s) and no fault struck its messages or process", op.Owner, op.Call, op.Err), op.Start, op.End, op.Proc)
 }
 
-// lostHold explains an unlock's IllegalMonitorStateException: the hold the
-// thread believed in was gone. It is by design when the section's explicit
-// lease had run out by the time the unlock ran, or a fault struck while
-// the thread held the lock.
-func lostHold(h *model.History, unlock model.Op, faults []sim.FaultSpan) (Class, string, []sim.FaultSpan) {
+// afterMs reads how long a call waited for its subscription from
+// Redisson's message ("Subscription timeout after 3000ms", "Unable to
+// acquire subscription lock after 337ms").
+var afterMs = regexp.MustCompile(`after (\d+)ms`)
+
+// notHeld explains an unlock's IllegalMonitorStateException: the hold the
+// thread believed in was gone when the unlock ran.
+func (vw *view) notHeld(unlock model.Op, tag string) Mechanism {
+	h := vw.h
 	var sec *model.Section
 	for i := range h.Sections {
 		s := &h.Sections[i]
@@ -101,20 +136,24 @@ func lostHold(h *model.History, unlock model.Op, faults []sim.FaultSpan) (Class,
 			sec = s
 		}
 	}
+	ran := unlock.ExecVirtual
+	if unlock.ExecAt < 0 {
+		ran = unlock.End
+	}
 	if sec == nil {
-		// Not in a section of its own: an unlock of an inner hold after the
-		// outer one ended cannot happen; report what there is.
-		return excuse([]model.Section{{Proc: unlock.Proc, Owner: unlock.Owner, Lease: -1}}, unlock.Start, unlock.End, faults, true)
+		return cause("not-held", fmt.Sprintf("%s's unlock threw though it held no section", unlock.Owner), unlock.Start, unlock.End, unlock.Proc)
 	}
-	class, why, active := excuse([]model.Section{*sec}, sec.Called, unlock.End, faults, true)
-	if class == Bug && sec.Lease > 0 {
-		ran := unlock.ExecVirtual
-		if unlock.ExecAt < 0 {
-			ran = unlock.End
+	// its own first run released the lock, and it ran again (a re-send
+	// after a lost or late reply) to find nothing
+	if g, ok := vw.lastGone(unlock.Owner, sec.Called, ran); ok && g.How == goneDeleted && vw.h.Store[g.Sample].Tag == tag {
+		if m, ok := vw.callFault(unlock, tag, unlock.End); ok {
+			m.Detail = fmt.Sprintf("%s's unlock ran at t=%s and released the lock, then ran again to find nothing: %s", unlock.Owner, vw.h.Store[g.Sample].At, m.Detail)
+			return m
 		}
-		if ran >= sec.LeaseFrom().Add(effectiveLease(*sec)) {
-			return ByDesign, fmt.Sprintf("the lease of %dms had run out", sec.Lease), active
-		}
+		return cause("unlock-ran-twice", fmt.Sprintf("%s's unlock ran at t=%s and released the lock, then ran again to find nothing", unlock.Owner, vw.h.Store[g.Sample].At), unlock.Start, unlock.End, unlock.Proc)
 	}
-	return class, why, active
+	if m, ok := vw.missing(*sec, ran); ok {
+		return m
+	}
+	return cause("not-held", fmt.Sprintf("%s's unlock threw IllegalMonitorStateException while the store held its hold", unlock.Owner), sec.Called, unlock.End, unlock.Proc)
 }

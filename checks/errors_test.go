@@ -16,9 +16,6 @@ func errOp(kind, text string, start, end sim.Time) model.Op {
 // explains it; a failed WAIT is by design when the master has replicas;
 // IllegalMonitorStateException is by design when the lease ran out.
 func TestErrorsClassify(t *testing.T) {
-	sec := func(lease int64) []model.Section {
-		return []model.Section{{Proc: "c1", Owner: "A", Lock: "L", Lease: lease, Called: 0, Granted: 0, Start: 1 * sim.Time(sim.Second), End: 20 * sim.Time(sim.Second)}}
-	}
 	partition := []sim.FaultSpan{{Fault: sim.Fault{Kind: sim.FaultPartition, Target: "c1", For: 5 * sim.Second}, Start: sim.Time(2 * sim.Second), End: sim.Time(7 * sim.Second)}}
 	s := sim.Time(sim.Second)
 	for _, c := range []struct {
@@ -35,12 +32,10 @@ func TestErrorsClassify(t *testing.T) {
 		{"a timeout after the partition healed is a bug", errOp("timeout", "RedisTimeoutException", 8*s, 11*s), nil, partition, 0, Bug},
 		{"a short WAIT without replicas is a bug", errOp("sync", "Only 0 of 1 slaves were synced", 3*s, 4*s), nil, nil, 0, Bug},
 		{"a short WAIT with replicas is by design", errOp("sync", "Only 0 of 1 slaves were synced", 3*s, 4*s), nil, nil, 1, ByDesign},
-		{"a lost hold with no cause is a bug", errOp("not-held", "IllegalMonitorStateException", 20*s, 21*s), sec(-1), nil, 0, Bug},
-		{"a lost hold whose lease ran out is by design", errOp("not-held", "IllegalMonitorStateException", 20*s, 21*s), sec(10000), nil, 0, ByDesign},
-		{"a lost hold under a partition is by design", errOp("not-held", "IllegalMonitorStateException", 20*s, 21*s), sec(-1), partition, 0, ByDesign},
+		{"an InterruptedException with no interrupt is a bug", errOp("interrupted", "InterruptedException", 3*s, 4*s), nil, nil, 0, Bug},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			h := &model.History{Ops: []model.Op{c.op}, Sections: c.sections}
+			h := &model.History{Ops: []model.Op{c.op}, Sections: c.sections, Settings: model.Settings{Redisson: true, Watchdog: 30000, Timeout: 3000}}
 			h.End.Replicas = c.replicas
 			vs := Errors(h, c.faults)
 			if len(vs) != 1 {
@@ -53,5 +48,44 @@ func TestErrorsClassify(t *testing.T) {
 	}
 	if vs := Errors(&model.History{Ops: []model.Op{{Outcome: "released"}}}, nil); len(vs) != 0 {
 		t.Fatalf("a call without an error was judged: %v", vs)
+	}
+}
+
+// An unlock's IllegalMonitorStateException is explained by what took the
+// hold it believed in: its lease running out, another's forceUnlock, or
+// nothing (a bug).
+func TestErrorsNotHeld(t *testing.T) {
+	build := func(lost func(b *hist)) *hist {
+		b := newHist()
+		a := b.call("A", model.CallLock, 0, 0.01, "acquired")
+		b.lease(a, 10000)
+		b.ran(a, 0.005, 10000, "A").section(a, 10000, 20)
+		lost(b)
+		u := b.call("A", model.CallUnlock, 20, 20.01, "error")
+		b.h.Ops[u].ErrKind, b.h.Ops[u].Err = "not-held", "IllegalMonitorStateException"
+		b.ran(u, 20.005, -2)
+		return b
+	}
+	for _, c := range []struct {
+		name string
+		lost func(b *hist)
+		mech string
+	}{
+		{"its lease ran out", func(b *hist) { b.sample(15, "", "EXISTS", -2) }, "lease:lease"},
+		{"another's forceUnlock deleted it", func(b *hist) {
+			f := b.call("C", model.CallForceUnlock, 5, 5.01, "released")
+			b.ran(f, 5.005, -2)
+		}, "contract:force-unlock"},
+		{"another's unlock deleted it", func(b *hist) {
+			f := b.call("C", model.CallUnlock, 5, 5.01, "released")
+			b.ran(f, 5.005, -2)
+		}, "bug:deleted-by-other"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			vs := Errors(&build(c.lost).h, nil)
+			if len(vs) != 1 || vs[0].Mech.Label() != c.mech {
+				t.Fatalf("got %v, want %s", vs, c.mech)
+			}
+		})
 	}
 }

@@ -3,6 +3,7 @@ package checks
 import (
 	"fmt"
 	"sort"
+	"strings"
 
 	"github.com/locksim/locksim/model"
 	"github.com/locksim/locksim/sim"
@@ -14,26 +15,29 @@ import (
 const expiryMargin = sim.Second
 
 // Expiry checks what a lease promises, from the samples of the store taken
-// after every script (a lock hash owner is "in the store" while its field
-// exists):
+// after every script (an owner is "in the store" while its hash field, or
+// for a simple lock the key it set, exists):
 //
 //   - a crashed holder's hold is gone within its lease of the crash (the
 //     watchdog's 30 s after its last renewal, which came before the crash);
 //   - an explicit lease expires: a hold is gone once the lease has run,
 //     counted from when the acquisition returned (the script ran before),
 //     unless the same owner took the lock again since;
-//   - a live holder does not lose its hold while its section is open and
-//     no fault explains it: the watchdog kept renewing it, or its
-//     explicit lease had not run out.
+//   - a live holder does not lose its hold while its section is open: the
+//     watchdog kept renewing it, or its explicit lease had not run out.
 //
-// Simple locks keep no owner in the store and are skipped. The samples
-// must be in time order (model.History.Store is).
+// A hold that outlived its lease is explained by what last re-armed it
+// (view.outlived); a hold lost under its holder, as any missing hold
+// (view.missing). The samples must be in time order
+// (model.History.Store is).
 func Expiry(h *model.History, faults []sim.FaultSpan) []Violation {
+	return expiry(newView(h, faults))
+}
+
+func expiry(vw *view) []Violation {
+	h := vw.h
 	var out []Violation
 	for i, s := range h.Sections {
-		if s.StoreHolds < 0 {
-			continue
-		}
 		lease := effectiveLease(s)
 		// A later acquire call of the same owner may refresh or retake its
 		// hold, even one that failed with an error (its script may have run).
@@ -48,99 +52,144 @@ func Expiry(h *model.History, faults []sim.FaultSpan) []Violation {
 				next = op.Start
 			}
 		}
-		inStore := func(from sim.Time) (sim.Time, bool) {
+		inStore := func(from sim.Time) (int, bool) {
 			// the samples are in time order: start at the first after from
 			first := sort.Search(len(h.Store), func(i int) bool { return h.Store[i].At > from })
-			for _, smp := range h.Store[first:] {
+			for k := first; k < len(h.Store); k++ {
+				smp := &h.Store[k]
 				if next >= 0 && smp.At >= next {
 					break
 				}
 				for _, o := range smp.Holders {
 					if o == s.Owner {
-						return smp.At, true
+						return k, true
 					}
 				}
 			}
 			return 0, false
 		}
+		// lost is the sample, while the section is open and after its
+		// owner's hold was seen, in which the hold is gone.
+		lost := func() (sim.Time, bool) {
+			seen := false
+			first := sort.Search(len(h.Store), func(i int) bool { return h.Store[i].At >= s.Start })
+			for _, smp := range h.Store[first:] {
+				if s.End >= 0 && smp.At >= s.End {
+					break
+				}
+				has := false
+				for _, o := range smp.Holders {
+					has = has || o == s.Owner
+				}
+				if has {
+					seen = true
+				} else if seen {
+					return smp.At, true
+				}
+			}
+			return 0, false
+		}
+		report := func(at sim.Time, detail string, m Mechanism) {
+			v := Violation{Property: "expiry", At: at, Actors: []string{s.Owner}, Detail: detail}
+			v.explained(m)
+			out = append(out, v)
+		}
 		switch {
 		case s.Ended == "crash":
-			if at, ok := inStore(s.End.Add(lease + expiryMargin)); ok {
-				v := Violation{Property: "expiry", At: at, Actors: []string{s.Owner},
-					Detail: fmt.Sprintf("%s crashed at t=%s but its hold was still in the store at t=%s, past its %s lease", s.Owner, s.End, at, lease)}
-				v.Class, v.Excuse, v.Faults = expiryExcuse(h, s, s.End, at, faults)
-				out = append(out, v)
+			if k, ok := inStore(s.End.Add(lease + expiryMargin)); ok {
+				at := h.Store[k].At
+				if m, bad := vw.outlived(s, k); bad {
+					report(at, fmt.Sprintf("%s crashed at t=%s but its hold was still in the store at t=%s, past its %s lease", s.Owner, s.End, at, lease), m)
+				}
 			}
 		case s.Lease > 0:
-			if at, ok := inStore(s.Start.Add(lease + expiryMargin)); ok {
-				v := Violation{Property: "expiry", At: at, Actors: []string{s.Owner},
-					Detail: fmt.Sprintf("%s's hold, taken with a %dms lease at t=%s, was still in the store at t=%s", s.Owner, s.Lease, s.Start, at)}
-				v.Class, v.Excuse, v.Faults = expiryExcuse(h, s, s.Called, at, faults)
-				out = append(out, v)
+			if k, ok := inStore(s.LeaseFrom().Add(lease + expiryMargin)); ok {
+				at := h.Store[k].At
+				if m, bad := vw.outlived(s, k); bad {
+					report(at, fmt.Sprintf("%s's hold, taken with a %dms lease at t=%s, was still in the store at t=%s", s.Owner, s.Lease, s.Start, at), m)
+				}
 			}
 			// The lease runs from the acquire's script, which ran at or
 			// after LeaseFrom: a hold gone well before that lease's end,
 			// while its section is open, was lost under its holder.
-			if at, ok := lostWhileHeld(h, s); ok && at.Add(expiryMargin) < s.LeaseFrom().Add(lease) {
-				v := Violation{Property: "expiry", At: at, Actors: []string{s.Owner},
-					Detail: fmt.Sprintf("%s held the lock (a %dms lease, since t=%s) and its hold was gone from the store at t=%s, before the lease ran out", s.Owner, s.Lease, s.Start, at)}
-				v.Class, v.Excuse, v.Faults = expiryExcuse(h, s, s.Called, at, faults)
-				out = append(out, v)
+			if at, ok := lost(); ok && at.Add(expiryMargin) < s.LeaseFrom().Add(lease) {
+				m, _ := vw.missing(s, at)
+				report(at, fmt.Sprintf("%s held the lock (a %dms lease, since t=%s) and its hold was gone from the store at t=%s, before the lease ran out", s.Owner, s.Lease, s.Start, at), m)
 			}
-		default:
-			if at, ok := lostWhileHeld(h, s); ok {
-				v := Violation{Property: "expiry", At: at, Actors: []string{s.Owner},
-					Detail: fmt.Sprintf("%s held the lock (watchdog, since t=%s) and its hold was gone from the store at t=%s", s.Owner, s.Start, at)}
-				v.Class, v.Excuse, v.Faults = expiryExcuse(h, s, s.Called, at, faults)
-				out = append(out, v)
+		case s.StoreHolds != -1:
+			if at, ok := lost(); ok {
+				m, _ := vw.missing(s, at)
+				report(at, fmt.Sprintf("%s held the lock (watchdog, since t=%s) and its hold was gone from the store at t=%s", s.Owner, s.Start, at), m)
 			}
 		}
 	}
 	return out
 }
 
-// expiryExcuse classifies an expiry violation. A phantom hold — an earlier
-// call of the owner that failed with an error (a lost reply, an unlock that
-// never reached the master) left a hold it never counted — keeps the key
-// alive through the owner's later acquisitions and unlocks that only
-// decrement it (and its watchdog keeps renewing it): by design when a fault
-// explains that error, as in the holds check. In 3.8.1 such a phantom also
-// keeps the watchdog alive: an unlock that only decrements, or that finds
-// its lease run out (IllegalMonitorStateException), does not cancel it, so
-// it goes on renewing the owner's later holds, explicit leases included.
-func expiryExcuse(h *model.History, s model.Section, from, at sim.Time, faults []sim.FaultSpan) (Class, string, []sim.FaultSpan) {
-	// The first errored call: a phantom hold lives on through the owner's
-	// later calls, and later errors (an unlock finding its lease already
-	// run out) are its consequences.
-	if since, ok := erroredCall(h, s, true); ok && since < from {
-		class, why, active := excuse([]model.Section{s}, since, at, faults, true)
-		if class == ByDesign {
-			why = "phantom hold after its errored call at t=" + since.String() + ": " + why
-		}
-		return class, why, active
+// outlived explains why s's owner's hold was still in the store in sample
+// k, past its lease: what last armed the deadline it shows there. bad is
+// false when that was the owner's own acquire or unlock of a live
+// section, re-arming the lease its lock object holds (an unlock of an
+// inner hold pexpires internalLockLeaseTime, RedissonLock.unlockInnerAsync):
+// the lease then runs from there, and the hold has not outlived it.
+func (vw *view) outlived(s model.Section, k int) (m Mechanism, bad bool) {
+	m = vw.outlivedBy(s, k)
+	if m.Name == "rearmed-by-own-call" {
+		return m, false
 	}
-	return excuse([]model.Section{s}, from, at, faults, true)
+	return m, true
 }
 
-// lostWhileHeld finds the first sample, while a section is open and after
-// its owner's hold was seen, in which the hold is gone.
-func lostWhileHeld(h *model.History, s model.Section) (sim.Time, bool) {
-	seen := false
-	// the samples are in time order: start at the section's first
-	first := sort.Search(len(h.Store), func(i int) bool { return h.Store[i].At >= s.Start })
-	for _, smp := range h.Store[first:] {
-		if s.End >= 0 && smp.At >= s.End {
-			break
-		}
-		has := false
-		for _, o := range smp.Holders {
-			has = has || o == s.Owner
-		}
-		if has {
-			seen = true
-		} else if seen {
-			return smp.At, true
+func (vw *view) outlivedBy(s model.Section, k int) Mechanism {
+	h := vw.h
+	smp := &h.Store[k]
+	who := s.Owner
+	if smp.TTL < 0 {
+		return cause("no-ttl", fmt.Sprintf("%s's hold had no TTL at t=%s", who, smp.At), s.Called, smp.At, s.Proc)
+	}
+	// a master whose clock went back: leases run on it
+	for _, f := range vw.faults {
+		if f.Kind == sim.FaultServerStep && f.Amount < 0 && f.Start >= s.Called && f.Start <= smp.At {
+			return faultMech(f, fmt.Sprintf("%s: the master's clock went back, and %s's hold with it", describeFault(f), who))
 		}
 	}
-	return 0, false
+	j := vw.armedAt(k, smp.ServerMs+smp.TTL, who)
+	arm := &h.Store[j]
+	armed := smp.ServerMs + smp.TTL - arm.ServerMs
+	if f, d, ok := vw.clockMoved(arm, smp); ok && d < 0 {
+		return faultMech(f, fmt.Sprintf("%s: the master that held %s's hold at t=%s read %d ms behind the one that armed it for %d ms at t=%s, so it lived that much longer in real time", describeFault(f), who, smp.At, -d, armed, arm.At))
+	}
+	op := h.CallOf(arm.Tag)
+	switch {
+	case op == nil:
+		return cause("rearmed", fmt.Sprintf("%s on %s at t=%s re-armed %s's hold for %d ms", arm.Script, arm.Node, arm.At, who, armed), s.Called, smp.At, s.Proc)
+	case op.Owner != who:
+		return cause("rearmed-by-other", fmt.Sprintf("%s's %s at t=%s re-armed %s's hold for %d ms", op.Owner, op.Call, arm.At, who, armed), s.Called, smp.At, s.Proc, op.Proc)
+	case op.Call == model.CallRenew:
+		if s.Ended == "crash" && op.Start <= s.End && arm.At > s.End {
+			// a renewal sent before the crash that ran after it
+			for i := range h.Renewals {
+				if &h.Renewals[i] == op {
+					if m, ok := vw.callFault(*op, renewTag(i), s.End); ok {
+						m.Detail = fmt.Sprintf("the watchdog's renewal of %s sent at t=%s, before its crash, ran only at t=%s: %s", who, op.Start, arm.At, m.Detail)
+						return m
+					}
+				}
+			}
+			return cause("stale-renewal", fmt.Sprintf("the watchdog's renewal of %s, sent at t=%s before its process crashed at t=%s, ran at t=%s and re-armed the hold for %d ms", who, op.Start, s.End, arm.At, armed), s.Called, smp.At, s.Proc)
+		}
+		if op.Start < s.Called {
+			// sent for an earlier hold of the thread, it ran after the
+			// thread took the lock again with a lease
+			return cause("stale-renewal", fmt.Sprintf("the watchdog's renewal of %s sent at t=%s, for its earlier hold, ran at t=%s after it took the lock again with a lease, and re-armed the hold for %d ms", who, op.Start, arm.At, armed), s.Called, smp.At, s.Proc)
+		}
+		return cause("renewed-past-lease", fmt.Sprintf("the watchdog renewed %s's hold at t=%s (for %d ms) though it was taken with a lease", who, arm.At, armed), s.Called, smp.At, s.Proc)
+	case op.Call.Acquires() && s.Ended != "crash" && s.Lease > 0 && armed > s.Lease+1 && op.ScriptLease != armed:
+		return cause("armed-long", fmt.Sprintf("%s's %s at t=%s armed its hold for %d ms, longer than the %d ms lease it held the lock with", who, op.Call, arm.At, armed, s.Lease), s.Called, smp.At, s.Proc)
+	case (op.Call.Acquires() || op.Call == model.CallUnlock) && armed <= max(op.ScriptLease, s.Lease)+1 && (s.Ended != "crash" || arm.At <= s.End):
+		return Mechanism{Name: "rearmed-by-own-call", Detail: fmt.Sprintf("%s's own %s at t=%s re-armed its hold for %d ms", who, op.Call, arm.At, armed)}
+	case strings.Contains(arm.Script, "unlock") || op.Call == model.CallUnlock:
+		return cause("rearmed-by-unlock", fmt.Sprintf("%s's unlock at t=%s re-armed its hold for %d ms", who, arm.At, armed), s.Called, smp.At, s.Proc)
+	}
+	return cause("outlived", fmt.Sprintf("%s's hold, last armed at t=%s by its %s for %d ms, outlived its lease", who, arm.At, op.Call, armed), s.Called, smp.At, s.Proc)
 }

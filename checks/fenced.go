@@ -2,6 +2,7 @@ package checks
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 
 	"github.com/locksim/locksim/model"
@@ -50,11 +51,15 @@ func (f Fencing) String() string {
 // other side, judged the same way. Fencing counts them all.
 func Fenced(h *model.History, faults []sim.FaultSpan) ([]Violation, Fencing) {
 	type grant struct {
-		sec   int
+		owner string
+		sec   int      // the section it opened or renewed
 		at    sim.Time // when the granting script ran
 		token int
 	}
-	// The acquire call that opened each section tells when its script ran.
+	// Each section's grant, when its acquire's script ran; and a fresh
+	// grant within a section after it began: an acquire of its owner whose
+	// script found it without a hold (lost since) and left it with one.
+	// A re-entry that found the hold only counts the same grant again.
 	var grants []grant
 	for i, s := range h.Sections {
 		at := s.Granted
@@ -64,13 +69,24 @@ func Fenced(h *model.History, faults []sim.FaultSpan) ([]Violation, Fencing) {
 				break
 			}
 		}
-		grants = append(grants, grant{sec: i, at: at})
+		grants = append(grants, grant{owner: s.Owner, sec: i, at: at})
+	}
+	for i := 1; i < len(h.Store); i++ {
+		smp, prev := &h.Store[i], &h.Store[i-1]
+		op := h.CallOf(smp.Tag)
+		if op == nil || !op.Call.Acquires() || op.Outcome != "acquired" || !slices.Contains(smp.Holders, op.Owner) ||
+			slices.Contains(prev.Holders, op.Owner) && prev.Epoch == smp.Epoch {
+			continue
+		}
+		for k, s := range h.Sections {
+			if s.Owner == op.Owner && smp.At > s.Start && (s.End < 0 || smp.At <= s.End) {
+				grants = append(grants, grant{owner: op.Owner, sec: k, at: smp.At})
+			}
+		}
 	}
 	sort.SliceStable(grants, func(i, j int) bool { return grants[i].at < grants[j].at })
-	tokenOf := make([]int, len(h.Sections))
 	for i := range grants {
 		grants[i].token = i + 1
-		tokenOf[grants[i].sec] = i + 1
 	}
 	// newestAt is the newest ideal token issued at time t.
 	newestAt := func(t sim.Time) int {
@@ -83,6 +99,20 @@ func Fenced(h *model.History, faults []sim.FaultSpan) ([]Violation, Fencing) {
 		}
 		return n
 	}
+	// idealOf is the ideal token a write of section sec at t carries: its
+	// section's latest grant by then (its first, when none came before).
+	idealOf := func(sec int, t sim.Time) int {
+		tok := 0
+		for _, g := range grants {
+			if g.sec != sec {
+				continue
+			}
+			if tok == 0 || g.at <= t {
+				tok = g.token
+			}
+		}
+		return tok
+	}
 	type write struct {
 		w     model.Write
 		token int64 // the token presented: the lock's own, or the ideal one
@@ -94,11 +124,12 @@ func Fenced(h *model.History, faults []sim.FaultSpan) ([]Violation, Fencing) {
 	for _, w := range h.Writes {
 		for i, s := range h.Sections {
 			if s.Owner == w.Owner && s.Lock == w.Lock && w.At >= s.Start && (s.End < 0 || w.At <= s.End) {
-				tok := int64(tokenOf[i])
+				ideal := idealOf(i, w.At)
+				tok := int64(ideal)
 				if w.Token >= 0 {
 					tok, f.Real = w.Token, true
 				}
-				ws = append(ws, write{w: w, token: tok, ideal: tokenOf[i], sec: i})
+				ws = append(ws, write{w: w, token: tok, ideal: ideal, sec: i})
 				break
 			}
 		}
@@ -114,37 +145,52 @@ func Fenced(h *model.History, faults []sim.FaultSpan) ([]Violation, Fencing) {
 		}
 		return -1
 	}
-	// wentBack is the excuse for a token that went back: a failover or a
-	// restart before t, or "" when none came.
-	wentBack := func(t sim.Time) string {
+	// wentBack explains a token that went back between the grants of
+	// sections a and b: a failover or restart between them lost the
+	// counter's increments; none otherwise.
+	first, last := make([]sim.Time, len(h.Sections)), make([]sim.Time, len(h.Sections))
+	for _, g := range grants { // in time order
+		if first[g.sec] == 0 {
+			first[g.sec] = g.at
+		}
+		last[g.sec] = g.at
+	}
+	wentBack := func(a, b int, detail string) Mechanism {
+		from, to := min(first[a], first[b]), max(last[a], last[b])
 		for _, sp := range faults {
-			if (sp.Kind == sim.FaultMasterCrash || sp.Kind == sim.FaultRestart) && sp.Start <= t {
-				return "the token counter went back with " + string(sp.Kind) + " at t=" + sp.Start.String()
+			if (sp.Kind == sim.FaultMasterCrash || sp.Kind == sim.FaultRestart) && sp.Start >= from && sp.Start <= to {
+				return faultMech(sp, describeFault(sp)+": the new master's token counter lacked the increments of the old one (asynchronous replication)")
 			}
 		}
-		return ""
+		return cause("token-went-back", detail, from, to, h.Sections[a].Proc, h.Sections[b].Proc)
 	}
 	var out []Violation
 	highest := map[string]int64{} // per resource (lock name)
-	reported := map[int]bool{}    // one violation per section
+	highestSec := map[string]int{}
+	reported := map[int]bool{} // one violation per section
 	for _, x := range ws {
 		f.Writes++
 		newest := newestAt(x.w.At)
 		stale := x.ideal < newest
-		accepted := x.token >= highest[x.w.Lock]
-		prev := highest[x.w.Lock]
+		prev, prevSec := highest[x.w.Lock], highestSec[x.w.Lock]
+		accepted := x.token >= prev
 		if accepted {
-			highest[x.w.Lock] = x.token
+			highest[x.w.Lock], highestSec[x.w.Lock] = x.token, x.sec
+		}
+		if f.Real && accepted && prev > 0 && x.token == prev && prevSec != x.sec && !reported[x.sec] {
+			// two grants with one token: the resource cannot tell them apart
+			reported[x.sec], reported[prevSec] = true, true
+			d := fmt.Sprintf("%s wrote with token %d, the token the resource had already accepted from %s's section, so it accepted both", x.w.Owner, x.token, h.Sections[prevSec].Owner)
+			out = append(out, regression(Violation{At: x.w.At, Actors: []string{h.Sections[prevSec].Owner, x.w.Owner}, Detail: d}, "token-repeated", wentBack(prevSec, x.sec, d)))
+			continue
 		}
 		if !stale {
 			if !accepted {
 				f.Refused++
 				if !reported[x.sec] {
 					reported[x.sec] = true
-					out = append(out, regression(Violation{
-						At: x.w.At, Actors: []string{x.w.Owner},
-						Detail: fmt.Sprintf("%s, the newest holder, wrote with token %d and was refused: the resource had accepted token %d", x.w.Owner, x.token, prev),
-					}, wentBack(x.w.At)))
+					d := fmt.Sprintf("%s, the newest holder, wrote with token %d and was refused: the resource had accepted token %d", x.w.Owner, x.token, prev)
+					out = append(out, regression(Violation{At: x.w.At, Actors: []string{x.w.Owner}, Detail: d}, "token-regression", wentBack(prevSec, x.sec, d)))
 				}
 			}
 			continue
@@ -161,39 +207,32 @@ func Fenced(h *model.History, faults []sim.FaultSpan) ([]Violation, Fencing) {
 		newer := h.Sections[grants[newest-1].sec]
 		if f.Real {
 			if nt := lockToken(grants[newest-1].sec); nt >= 0 && nt <= x.token {
-				out = append(out, regression(Violation{
-					At: x.w.At, Actors: []string{x.w.Owner, newer.Owner},
-					Detail: fmt.Sprintf("%s wrote with token %d after %s was granted the lock (t=%s) with token %d, not a newer one, so the resource accepted it", x.w.Owner, x.token, newer.Owner, grants[newest-1].at, nt),
-				}, wentBack(x.w.At)))
+				d := fmt.Sprintf("%s wrote with token %d after %s was granted the lock (t=%s) with token %d, not a newer one, so the resource accepted it", x.w.Owner, x.token, newer.Owner, grants[newest-1].at, nt)
+				out = append(out, regression(Violation{At: x.w.At, Actors: []string{x.w.Owner, newer.Owner}, Detail: d}, "token-regression", wentBack(x.sec, grants[newest-1].sec, d)))
 				continue
 			}
-			out = append(out, Violation{
-				Property: "fenced", Class: ByDesign,
-				Excuse: "fencing's window: the newer holder had not written yet",
-				At:     x.w.At, Actors: []string{x.w.Owner, newer.Owner},
-				Detail: fmt.Sprintf("%s wrote with token %d after %s was granted the lock (t=%s), before it wrote with its newer token, so the resource accepted it", x.w.Owner, x.token, newer.Owner, grants[newest-1].at),
-			})
+			out = append(out, window(Violation{At: x.w.At, Actors: []string{x.w.Owner, newer.Owner},
+				Detail: fmt.Sprintf("%s wrote with token %d after %s was granted the lock (t=%s), before it wrote with its newer token, so the resource accepted it", x.w.Owner, x.token, newer.Owner, grants[newest-1].at)}))
 			continue
 		}
-		out = append(out, Violation{
-			Property: "fenced", Class: ByDesign,
-			Excuse: "fencing's window: the newer holder had not written yet",
-			At:     x.w.At, Actors: []string{x.w.Owner, newer.Owner},
-			Detail: fmt.Sprintf("%s wrote with token %d after %s was granted token %d (t=%s), before any write with it, so the resource accepted it", x.w.Owner, x.token, newer.Owner, newest, grants[newest-1].at),
-		})
+		out = append(out, window(Violation{At: x.w.At, Actors: []string{x.w.Owner, newer.Owner},
+			Detail: fmt.Sprintf("%s wrote with token %d after %s was granted token %d (t=%s), before any write with it, so the resource accepted it", x.w.Owner, x.token, newer.Owner, newest, grants[newest-1].at)}))
 	}
 	return out, f
 }
 
 // regression completes a violation of the lock's token counter going
-// back: by design when excuse names a fault that explains it, a bug
-// otherwise.
-func regression(v Violation, excuse string) Violation {
-	v.Property, v.Kind = "fenced", "token-regression"
-	if excuse != "" {
-		v.Class, v.Excuse = ByDesign, excuse
-		return v
-	}
-	v.Class = Bug
+// back (or repeating) with the mechanism that explains it.
+func regression(v Violation, kind string, m Mechanism) Violation {
+	v.Property, v.Kind = "fenced", kind
+	v.explained(m)
+	return v
+}
+
+// window completes a stale write the resource accepted because the newer
+// holder had not written yet: fencing's own window, by design.
+func window(v Violation) Violation {
+	v.Property = "fenced"
+	v.explained(Mechanism{Kind: MechCondition, Name: "fencing-window", Detail: "fencing's window: the newer holder had not written yet"})
 	return v
 }

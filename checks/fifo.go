@@ -2,42 +2,66 @@ package checks
 
 import (
 	"fmt"
+	"slices"
 
 	"github.com/locksim/locksim/model"
 	"github.com/locksim/locksim/sim"
 )
 
 // FIFO checks the fair lock's promise: of two callers that queued, the one
-// that queued first, and kept waiting in the queue (not evicted as stale
-// by another caller's script, not given up), acquires first. An overtake
-// is a bug, unless a fault was active while both waited (a pause or
-// partition of either, lost network, a failover, a clock step or skewed
-// clocks, which change the scores the fair scripts compute), which makes it
-// by design. A waiter that lost its place — removed as stale by another
-// caller's script, or by its own retry's stale loop and queued again at the
-// tail in the same script — is evicted, not overtaken: Evicted reports it. Evicted waiters are not counted here: Evicted
-// reports them (the fair lock's stale loop removing live waiters is its own
-// finding). Only calls that queued take part, so non-fair locks pass.
-// Abandoned reports, under the same property, a waiter that gave up
-// without leaving the queue.
+// that queued first, and kept waiting in the queue (not evicted, not given
+// up), acquires first. An overtake is explained by a fault that struck one
+// of the two while both waited (its messages lost or held up, its wake-up
+// lost, its process stopped, the master changed), or by a client clock off
+// by more than the overtake's margin (the fair scripts compute the queue's
+// timeouts from the callers' clocks); else by a catalogued flaw, or it is
+// a bug. Waiters that lost their place are Evicted's. Only calls that
+// queued take part, so non-fair locks pass. Abandoned reports, under the
+// same property, a waiter that gave up without leaving the queue.
 func FIFO(h *model.History, faults []sim.FaultSpan) []Violation {
-	var waiters []model.Op
-	for _, op := range h.Ops {
+	return fifo(newView(h, faults))
+}
+
+func fifo(vw *view) []Violation {
+	h := vw.h
+	var waiters []int
+	for i, op := range h.Ops {
 		if op.QueuePos > 0 && op.Outcome == "acquired" && !op.Evicted {
-			waiters = append(waiters, op)
+			waiters = append(waiters, i)
 		}
 	}
 	var out []Violation
-	for _, x := range waiters {
-		for _, y := range waiters {
+	for _, xi := range waiters {
+		x := h.Ops[xi]
+		for _, yi := range waiters {
+			y := h.Ops[yi]
 			xq, yq := x.PlaceTakenAt(), y.PlaceTakenAt()
 			if x.Owner == y.Owner || !(xq < yq && y.End < x.End) {
 				continue
 			}
 			v := Violation{Property: "fifo", At: y.End, Actors: []string{x.Owner, y.Owner},
 				Detail: fmt.Sprintf("%s queued at t=%s but %s, queued at t=%s, got the lock first (t=%s)", x.Owner, xq, y.Owner, yq, y.End)}
-			holders := []model.Section{{Proc: x.Proc, Owner: x.Owner, Lease: x.Lease}, {Proc: y.Proc, Owner: y.Owner, Lease: y.Lease}}
-			v.Class, v.Excuse, v.Faults = excuseWith(holders, xq, y.End, faults, true, true, true)
+			m, ok := vw.lostPlace(x, xi, xq, y.End)
+			if !ok {
+				// the waiters' calls in the window: a place kept from an
+				// earlier call of the thread is that call's too
+				ops, tags := []model.Op{x, y}, []string{opTag(xi), opTag(yi)}
+				for k, op := range h.Ops {
+					if (op.Owner == x.Owner || op.Owner == y.Owner) && k != xi && k != yi && op.Start <= y.End && (op.End < 0 || op.End >= xq) {
+						ops, tags = append(ops, op), append(tags, opTag(k))
+					}
+				}
+				m, ok = vw.waitFault(ops, tags, xq, y.End, yq.Sub(xq))
+			}
+			if !ok && !vw.everHeld(y.Owner, y.Start, y.End) {
+				// y was told it had the lock without holding it: no grant
+				// overtook x, y's call returned without one
+				m, ok = cause("no-hold", fmt.Sprintf("%s's %s returned with the lock at t=%s, but the store never had its hold", y.Owner, y.Call, y.End), y.Start, y.End, y.Proc), true
+			}
+			if !ok {
+				m = cause("overtaken", v.Detail, xq.Add(-sim.Minute), y.End)
+			}
+			v.explained(m)
 			out = append(out, v)
 			break // one overtake per earlier waiter tells the story
 		}
@@ -45,40 +69,162 @@ func FIFO(h *model.History, faults []sim.FaultSpan) []Violation {
 	return out
 }
 
+// lostPlace explains a waiter x (h.Ops[xi]) that lost its place in the
+// queue between from and to to an earlier call of its own thread: a
+// request of that call (its acquireFailed, a late try) that ran after x
+// had queued and removed or re-queued it. That call's failure is the
+// mechanism (the fault that held its request up). ok is false when no
+// such request ran.
+func (vw *view) lostPlace(x model.Op, xi int, from, to sim.Time) (Mechanism, bool) {
+	h := vw.h
+	for i := vw.sampleAt(from) + 1; i > 0 && i < len(h.Store) && h.Store[i].At <= to; i++ {
+		smp, prev := &h.Store[i], &h.Store[i-1]
+		if smp.Tag == opTag(xi) || !slices.Contains(prev.Queue, x.Owner) || slices.Contains(smp.Queue, x.Owner) {
+			continue
+		}
+		op := h.CallOf(smp.Tag)
+		if op == nil || op.Owner != x.Owner {
+			continue
+		}
+		what := fmt.Sprintf("%s's earlier %s (called at t=%s) ran its %s at t=%s, after that call had ended and %s had queued again, and took its place", x.Owner, op.Call, op.Start, smp.Script, smp.At, x.Owner)
+		if m, ok := vw.callFault(*op, smp.Tag, op.End); ok {
+			m.Detail = what + ": " + m.Detail
+			return m, true
+		}
+		return cause("late-request", what, op.Start, to, op.Proc), true
+	}
+	return Mechanism{}, false
+}
+
+// waitFault names a fault that struck one of the waiters ops (tagged
+// tags) while they waited in [from, to]: a message of theirs lost or held
+// up, a pub/sub message of their process lost (a wake-up), their process
+// paused or cut off, the master changed, or a client clock off by at
+// least margin. ok is false when none did.
+func (vw *view) waitFault(ops []model.Op, tags []string, from, to sim.Time, margin sim.Duration) (Mechanism, bool) {
+	var procs []string
+	for _, op := range ops {
+		procs = append(procs, op.Proc)
+	}
+	for _, e := range vw.h.Net {
+		if e.At < from {
+			continue
+		}
+		if e.At > to {
+			break
+		}
+		mine := slices.Contains(tags, e.Tag) || e.Kind == sim.NetPubSubLost && slices.Contains(procs, e.Proc)
+		if !mine {
+			continue
+		}
+		if f, ok := vw.fault(e.Fault); ok && (e.Kind != sim.NetDelayed || e.Delay >= margin) {
+			return faultMech(f, fmt.Sprintf("%s: a message of %s's %s at t=%s", describeFault(f), e.Proc, e.Kind, e.At)), true
+		}
+	}
+	for _, f := range vw.faults {
+		if f.Start > to || spanEnd(f, to) < from {
+			continue
+		}
+		switch f.Kind {
+		case sim.FaultPause, sim.FaultPartition, sim.FaultCrash:
+			if slices.Contains(procs, f.Target) {
+				return faultMech(f, describeFault(f)+": a waiter's process stopped while it waited"), true
+			}
+		case sim.FaultMasterCrash, sim.FaultRestart:
+			return faultMech(f, describeFault(f)+": the queue changed masters while they waited"), true
+		case sim.FaultServerStep:
+			if abs(f.Amount) >= margin {
+				return faultMech(f, describeFault(f)+": the master's clock jumped by more than the waiters' margin"), true
+			}
+		}
+	}
+	// the fair scripts compute queue timeouts from the clients' clocks
+	for _, f := range vw.faults {
+		if (f.Kind == sim.FaultClockSkew || f.Kind == sim.FaultClockStep) && slices.Contains(procs, f.Target) && f.Start <= to && abs(f.Amount) >= margin {
+			return faultMech(f, fmt.Sprintf("%s: a client clock off by %s, more than the waiters' margin of %s (the fair scripts' timeouts come from client clocks)", describeFault(f), abs(f.Amount), margin)), true
+		}
+	}
+	return Mechanism{}, false
+}
+
+func abs(d sim.Duration) sim.Duration {
+	if d < 0 {
+		return -d
+	}
+	return d
+}
+
 // Abandoned (property fifo) finds fair waiters whose tryLock(wait) ran out and returned
 // false without giving up their place: Redisson's tryLock calls
 // acquireFailed (RedissonFairLock.acquireFailedAsync removes the waiter from
 // the queue and the timeout set) before it returns false, so nobody queued
-// behind is held up by a caller who has left. A lost or delayed request
-// while the call ran makes it by design.
+// behind is held up by a caller who has left. A fault that lost the
+// acquireFailed (or cut its process off) explains it.
 func Abandoned(h *model.History, faults []sim.FaultSpan) []Violation {
+	return abandoned(newView(h, faults))
+}
+
+func abandoned(vw *view) []Violation {
 	var out []Violation
-	for _, op := range h.Ops {
+	for i, op := range vw.h.Ops {
 		if op.Call != model.CallTryLockWait || op.Outcome != "not-acquired" || op.QueuePos == 0 || op.GaveUpAt >= 0 {
 			continue
 		}
-		v := Violation{Property: "fifo", At: op.End, Actors: []string{op.Owner},
+		v := Violation{Property: "fifo", Kind: "abandoned", At: op.End, Actors: []string{op.Owner},
 			Detail: fmt.Sprintf("%s's tryLock(wait) gave up at t=%s without leaving the queue (no acquireFailed ran)", op.Owner, op.End)}
-		v.Class, v.Excuse, v.Faults = excuseWith([]model.Section{{Proc: op.Proc, Owner: op.Owner, Lease: op.Lease}}, op.Start, op.End, faults, true, false, true)
+		m, ok := vw.callFault(op, opTag(i), op.End)
+		if !ok {
+			m = cause("abandoned", v.Detail, op.Start, op.End, op.Proc)
+		}
+		v.explained(m)
 		out = append(out, v)
 	}
 	return out
 }
 
-// Evicted lists the live waiters that lost their place in the fair queue
-// while they still waited (their score passed: removed by another caller's
-// stale loop, or by their own retry's, which queues them again at the
-// tail). By design in both versions, reported so the rate can be compared:
-// 3.8.1's scores drift (each retry refreshes a non-head waiter to the
-// head's score + 5 s, #2099), 3.16.8's chain of waits can leave short
-// tryLock waits behind (#4743).
-func Evicted(h *model.History) []Violation {
+// Evicted checks the live waiters that lost their place in the fair queue
+// while they still waited (removed as stale by another caller's script, or
+// by their own retry's, which queues them again at the tail). A waiter
+// whose own wait had run out (a tryLock(wait) past its wait) had no claim
+// left; one a fault struck while it waited (its process stopped, its
+// messages lost, a client clock off) lost its place by design. Any other
+// eviction breaks the queue's order: a bug unless a catalogued flaw
+// explains it (3.8.1's score drift, #2099).
+func Evicted(h *model.History, faults []sim.FaultSpan) []Violation {
+	return evicted(newView(h, faults))
+}
+
+func evicted(vw *view) []Violation {
 	var out []Violation
-	for _, op := range h.Ops {
-		if op.Evicted {
-			out = append(out, Violation{Property: "evicted", Class: ByDesign, At: op.Start, Actors: []string{op.Owner},
-				Excuse: "its score passed while it waited", Detail: fmt.Sprintf("%s (%s), queued at t=%s, was removed from the queue as stale while still waiting", op.Owner, op.Call, op.QueuedAt)})
+	for i, op := range vw.h.Ops {
+		if !op.Evicted {
+			continue
 		}
+		v := Violation{Property: "evicted", At: op.EvictedAt, Actors: []string{op.Owner},
+			Detail: fmt.Sprintf("%s (%s, called at t=%s), queued at t=%s, was removed from the queue as stale at t=%s while still waiting", op.Owner, op.Call, op.Start, op.QueuedAt, op.EvictedAt)}
+		v.explained(vw.eviction(op, opTag(i)))
+		out = append(out, v)
 	}
 	return out
+}
+
+// eviction explains a waiter's eviction.
+func (vw *view) eviction(op model.Op, tag string) Mechanism {
+	if op.Call == model.CallTryLockWait && op.Wait >= 0 && op.EvictedAt >= op.Start.Add(sim.Duration(op.Wait)*sim.Millisecond) {
+		return Mechanism{Kind: MechContract, Name: "wait-ran-out",
+			Detail: fmt.Sprintf("its tryLock wait of %d ms had run out at t=%s", op.Wait, op.Start.Add(sim.Duration(op.Wait)*sim.Millisecond))}
+	}
+	ops, tags := []model.Op{op}, []string{tag}
+	// the caller whose script removed it
+	if i := vw.sampleAt(op.EvictedAt); i >= 0 {
+		if by := vw.h.CallOf(vw.h.Store[i].Tag); by != nil && by.Owner != op.Owner {
+			ops, tags = append(ops, *by), append(tags, vw.h.Store[i].Tag)
+		}
+	}
+	if m, ok := vw.waitFault(ops, tags, op.Start, op.EvictedAt, 0); ok {
+		return m
+	}
+	// the queue is shared: a flaw acting on it may act through any
+	// caller, on the waiters ahead as well
+	return cause("evicted-live", fmt.Sprintf("%s's score passed while it still waited, with no fault on it", op.Owner), op.Start.Add(-sim.Minute), op.EvictedAt)
 }

@@ -2,6 +2,8 @@ package checks
 
 import (
 	"fmt"
+	"slices"
+	"strings"
 
 	"github.com/locksim/locksim/model"
 	"github.com/locksim/locksim/sim"
@@ -9,24 +11,20 @@ import (
 
 // Holds checks that the hold count the store keeps for an owner equals the
 // owner's own nesting count when its acquire returns (workload threads do
-// not nest, so 1). More than 1 means an acquire ran twice on the server —
-// Redisson 3.16.8 re-sends a command whose reply timed out (#4822, #4871,
-// #7367) — and one unlock will then leave the lock held: a bug. Zero means
-// the lock was already gone when the client heard it had it: by design
-// under a failover, pause or partition in the call's window, a bug
-// otherwise. Locks that keep no count are skipped.
+// not nest, so 1). Locks that keep no count are skipped.
 //
-// When an earlier call of the same owner (same client incarnation) ended in
-// an error — an acquire whose script may have run though its reply was
-// lost, or an unlock that never reached the master — a count above 1 is
-// that phantom hold: it outlives the owner's later releases (each unlock
-// takes one count) for as long as the owner keeps re-acquiring, since every
-// acquire refreshes the key's TTL. That is the application retrying an
-// ambiguous call: by design, excused by the fault that lost the reply. So
-// is a count above 1 after a master crash or restart that came after the
-// owner's last release: the new master may never have seen it. Only a
-// count above 1 with neither is the client's own doing.
+// More than 1 is a hold the owner does not count. Its mechanism is the
+// call that left it: an acquire that ran twice (a re-send after a lost
+// reply, #4822), an earlier call whose acquire ran although it failed (the
+// fault that made it fail; an interrupt; a WAIT short of replicas), or a
+// failover that lost the owner's release. Zero is a hold gone before the
+// reply came, explained as any missing hold (view.missing).
 func Holds(h *model.History, faults []sim.FaultSpan) []Violation {
+	return holds(newView(h, faults))
+}
+
+func holds(vw *view) []Violation {
+	h := vw.h
 	var out []Violation
 	for _, s := range h.Sections {
 		if s.StoreHolds < 0 || s.StoreHolds == 1 {
@@ -35,88 +33,184 @@ func Holds(h *model.History, faults []sim.FaultSpan) []Violation {
 		v := Violation{Property: "holds", At: s.Start, Actors: []string{s.Owner}}
 		if s.StoreHolds > 1 {
 			v.Detail = fmt.Sprintf("%s acquired once but the store counts %d holds (an acquire ran twice, or a release did not count down)", s.Owner, s.StoreHolds)
-			if since, ok := erroredCallBefore(h, s); ok {
-				v.Detail += fmt.Sprintf("; its call at t=%s failed with an error, leaving a hold it did not count", since)
-				v.Class, v.Excuse, v.Faults = excuse([]model.Section{s}, since, s.Start, faults, true)
-			} else if f, ok := failoverAfterRelease(h, s, faults); ok {
-				// A promoted replica (or a restarted master) never saw the
-				// owner's release: asynchronous replication lost the write.
-				v.Class = ByDesign
-				v.Excuse = fmt.Sprintf("%s at t=%s lost its earlier release (asynchronous replication)", f.Kind, f.Start)
-				v.Faults = []sim.FaultSpan{f}
-			} else {
-				v.Class = Bug
-				_, _, v.Faults = excuse([]model.Section{s}, s.Called, s.Start, faults, false)
-			}
+			v.explained(vw.extraHold(s))
 		} else {
 			v.Detail = fmt.Sprintf("%s's acquire returned but the store no longer has its hold", s.Owner)
-			v.Class, v.Excuse, v.Faults = excuse([]model.Section{s}, s.Called, s.Start, faults, true)
-			if v.Class == Bug {
-				if f, ok := forcedBetween(h, s); ok {
-					// forceUnlock deletes whoever's hold (RedissonLock.forceUnlockAsync).
-					v.Class, v.Excuse = ByDesign, fmt.Sprintf("%s's forceUnlock() at t=%s deleted it (it deletes whoever's hold)", f.Owner, f.ExecVirtual)
-				}
+			m, ok := vw.missing(s, s.Start)
+			if !ok {
+				m = cause("count-zero", v.Detail, s.Called, s.Start, s.Proc)
 			}
+			v.explained(m)
 		}
 		out = append(out, v)
 	}
 	return out
 }
 
-// forcedBetween finds another owner's forceUnlock that ran while s's
-// acquire was returning: after s's call began, before its section did.
-func forcedBetween(h *model.History, s model.Section) (model.Op, bool) {
-	for _, op := range h.Ops {
-		if op.Call == model.CallForceUnlock && op.Owner != s.Owner && op.Lock == s.Lock && op.ExecAt >= 0 && op.ExecVirtual >= s.Called && op.ExecVirtual <= s.Start {
-			return op, true
-		}
-	}
-	return model.Op{}, false
-}
-
-// failoverAfterRelease finds the latest master crash or restart, before
-// s, that came after a release by s's owner: the new master may lack that
-// release's write, and the hold it left outlives the owner's later
-// releases for as long as the owner keeps re-acquiring (as an errored
-// call's phantom hold does).
-func failoverAfterRelease(h *model.History, s model.Section, faults []sim.FaultSpan) (sim.FaultSpan, bool) {
-	from, found := sim.Time(0), false
-	for _, op := range h.Ops {
-		if op.Owner == s.Owner && op.Lock == s.Lock && op.Start < s.Called && op.Call == model.CallUnlock {
-			from, found = op.Start, true
-			break
-		}
-	}
-	if !found {
-		return sim.FaultSpan{}, false
-	}
-	var last sim.FaultSpan
-	for _, f := range faults {
-		if (f.Kind == sim.FaultMasterCrash || f.Kind == sim.FaultRestart) && f.Start >= from && f.Start <= s.Start {
-			last = f
-		}
-	}
-	return last, last.Kind != ""
-}
-
-// erroredCallBefore finds the latest call (acquire or unlock) by s's
-// owner, before s's own call, that ended in an error.
-func erroredCallBefore(h *model.History, s model.Section) (sim.Time, bool) {
-	return erroredCall(h, s, false)
-}
-
-// erroredCall finds the latest (or, with earliest, the first) call of s's
-// owner before s's own call that ended in an error.
-func erroredCall(h *model.History, s model.Section, earliest bool) (sim.Time, bool) {
-	var at sim.Time
-	found := false
-	for _, op := range h.Ops {
-		if op.Owner == s.Owner && op.Lock == s.Lock && op.Start < s.Called && op.Outcome == "error" {
-			if !found || !earliest {
-				at = op.Start
+// extraHold explains a hold of s's owner that the owner does not count,
+// found when its acquire returned at s.Start: every acquire of the owner
+// since the store last held nothing of it either counted (it returned
+// "acquired"), or left that hold.
+func (vw *view) extraHold(s model.Section) Mechanism {
+	h := vw.h
+	from := vw.lastAbsentBefore(s.Owner, s.Start)
+	// a master change that brought back a hold the old master no longer
+	// had: a release (or a deletion) the promoted replica never received
+	if i := vw.sampleAt(from); i >= 0 && i+1 < len(h.Store) && h.Store[i+1].Script == becameMaster && slices.Contains(h.Store[i+1].Holders, s.Owner) {
+		back := &h.Store[i+1]
+		for _, f := range vw.faults {
+			if (f.Kind == sim.FaultMasterCrash || f.Kind == sim.FaultRestart) && f.Start >= h.Store[i].At && f.Start <= back.At {
+				return faultMech(f, fmt.Sprintf("%s: the promoted replica still had %s's hold, which the old master had released at t=%s (asynchronous replication)", describeFault(f), s.Owner, h.Store[i].At))
 			}
-			found = true
 		}
 	}
-	return at, found
+	// calls whose acquire script ran on the master in [from, s.Start]:
+	// which ran twice, which ran but did not count
+	var released []int
+	for i := range h.Ops {
+		op := &h.Ops[i]
+		last := op.End // what it sent may have run after it returned
+		if op.ExecAt >= 0 && op.ExecVirtual > last {
+			last = op.ExecVirtual
+		}
+		if op.Owner != s.Owner || op.Start > s.Start || op.End >= 0 && last < from {
+			continue
+		}
+		if op.Call.Releases() && op.ExecAt >= 0 && op.Outcome == "released" {
+			released = append(released, i)
+		}
+		if op.Call.Releases() && op.Outcome == "error" && (op.ExecAt < 0 || op.ExecVirtual > s.Start) {
+			// a release that never reached the master: its hold stays, and
+			// the thread, told it failed, took the lock again on top
+			what := fmt.Sprintf("%s's %s at t=%s had not run (it failed: %s), so the hold it should have released stayed", op.Owner, op.Call, op.Start, op.Err)
+			if m, ok := vw.callFault(*op, opTag(i), op.End); ok {
+				m.Detail = what + ": " + m.Detail
+				return m
+			}
+			return cause("unlock-lost", what, op.Start, s.Start, op.Proc)
+		}
+		if !op.Call.Acquires() {
+			continue
+		}
+		runs := vw.grants(opTag(i), from, s.Start)
+		switch {
+		case runs >= 2:
+			return cause("acquire-ran-twice", fmt.Sprintf("%s's %s at t=%s ran its acquire %d times on the master (a re-send of a command whose first run took effect)", s.Owner, op.Call, op.Start, runs), op.Start, s.Start, op.Proc)
+		case runs == 1 && op.Outcome != "acquired" && (op.Start != s.Called || op.Outcome != ""):
+			return vw.uncounted(*op, opTag(i), s)
+		}
+	}
+	// a release that ran on a master the failover then left behind
+	for _, i := range released {
+		op := h.Ops[i]
+
+		for _, f := range vw.faults {
+			if (f.Kind == sim.FaultMasterCrash || f.Kind == sim.FaultRestart) && f.Start >= op.ExecVirtual && f.Start <= s.Start {
+				return faultMech(f, fmt.Sprintf("%s: the new master had not received %s's release at t=%s (asynchronous replication), so its count stayed", describeFault(f), s.Owner, op.ExecVirtual))
+			}
+		}
+	}
+	return cause("extra-hold", fmt.Sprintf("the store counts %d holds of %s, which counts 1, and no call of its explains the extra one", s.StoreHolds, s.Owner), from, s.Start, s.Proc)
+}
+
+// grants counts the samples in [from, to] of a script run by the call
+// tagged tag that left its owner holding the lock, less the runs of an
+// unlock under the same call (4.7.0's handleNoSync undoing an acquire
+// that ServiceManager.execute then repeats: one grant, not two).
+func (vw *view) grants(tag string, from, to sim.Time) int {
+	n := 0
+	op := vw.h.CallOf(tag)
+	if op == nil {
+		return 0
+	}
+	i := vw.sampleAt(from - 1)
+	for i++; i < len(vw.h.Store) && vw.h.Store[i].At <= to; i++ {
+		smp := &vw.h.Store[i]
+		switch {
+		case smp.Tag != tag:
+		case strings.Contains(smp.Script, "unlockInnerAsync"):
+			n--
+		case strings.Contains(smp.Script, "tryLock") && slices.Contains(smp.Holders, op.Owner):
+			n++
+		}
+	}
+	return n
+}
+
+// uncounted explains a call of s's owner whose acquire ran and held the
+// lock though the call did not return "acquired".
+func (vw *view) uncounted(op model.Op, tag string, s model.Section) Mechanism {
+	to := max(s.Start, op.End) // the call's own paths are noted up to its return
+	what := fmt.Sprintf("%s's %s at t=%s took the lock but ", op.Owner, op.Call, op.Start)
+	switch {
+	case op.Outcome == "error" && op.ErrKind == "interrupted":
+		if m, ok := vw.interrupted(op); ok {
+			m.Detail = what + "was interrupted: " + m.Detail
+			return m
+		}
+	case op.Outcome == "error" && op.ErrKind == "sync":
+		// a WAIT that failed because the master died before it heard the
+		// replica's acknowledgement
+		for _, f := range vw.faults {
+			if (f.Kind == sim.FaultMasterCrash || f.Kind == sim.FaultRestart) && f.Start >= op.Start && f.Start <= op.End {
+				return faultMech(f, what+"threw: its WAIT was cut short by "+describeFault(f)+", and the hold it took stayed")
+			}
+		}
+		return cause("sync-failed", what+"threw: WAIT counted fewer replicas than asked, and the hold it took stayed ("+op.Err+")", op.Start, to, op.Proc)
+	}
+	// a message of the call lost or held up past its response timeout:
+	// the call failed, or a re-send answered it, while a run took the lock
+	if m, ok := vw.callFault(op, tag, op.End); ok {
+		m.Detail = what + "did not count it: " + m.Detail
+		return m
+	}
+	if m, ok := vw.interrupted(op); ok {
+		m.Detail = what + "its caller was interrupted: " + m.Detail
+		return m
+	}
+	return cause("acquired-uncounted", what+fmt.Sprintf("returned %q", outcomeText(op)), op.Start, to, op.Proc)
+}
+
+// interrupted names the fault that interrupted op's thread during the
+// call (or just before it: an interrupt status the thread kept).
+func (vw *view) interrupted(op model.Op) (Mechanism, bool) {
+	end := op.End
+	if end < 0 {
+		end = op.Start
+	}
+	var last *model.Interruption
+	for i := range vw.h.Interrupts {
+		in := &vw.h.Interrupts[i]
+		if in.Owner == op.Owner && in.At <= end {
+			last = in
+		}
+	}
+	if last == nil {
+		return Mechanism{}, false
+	}
+	if f, ok := vw.fault(last.Fault); ok {
+		return faultMech(f, fmt.Sprintf("%s: Thread.interrupt() of %s at t=%s", describeFault(f), op.Owner, last.At)), true
+	}
+	return Mechanism{}, false
+}
+
+func outcomeText(op model.Op) string {
+	switch op.Outcome {
+	case "":
+		return "nothing (still open)"
+	case "error":
+		return op.Err
+	}
+	return op.Outcome
+}
+
+// lastAbsentBefore is the last sample time before t at which the master
+// held no hold of owner (0 when it always did).
+func (vw *view) lastAbsentBefore(owner string, t sim.Time) sim.Time {
+	for i := vw.sampleAt(t - 1); i >= 0; i-- {
+		if !slices.Contains(vw.h.Store[i].Holders, owner) {
+			return vw.h.Store[i].At
+		}
+	}
+	return 0
 }

@@ -1,37 +1,92 @@
 package checks
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/locksim/locksim/model"
+	"github.com/locksim/locksim/sim"
 )
 
-// goneHold: A's lock() ran its script at t=10 and returned at t=12; the
-// store had no hold of A's when its section began.
-func goneHold() *model.History {
-	return &model.History{
-		Ops: []model.Op{
-			{Owner: "A", Lock: "L", Call: model.CallLock, Start: 5, End: 12, ExecAt: 1, ExecVirtual: 10},
-		},
-		Sections: []model.Section{{Owner: "A", Lock: "L", Called: 5, Start: 12, End: -1, StoreHolds: 0}},
+// A hold gone when its acquire returns is explained by what deleted it:
+// another owner's forceUnlock that ran between the acquire's script and
+// its return deleted it by contract; a forceUnlock before the acquire
+// explains nothing.
+func TestHoldsGoneByForceUnlockIsByDesign(t *testing.T) {
+	build := func(forceAt float64) *hist {
+		b := newHist()
+		if forceAt >= 0 {
+			f := b.call("B", model.CallForceUnlock, forceAt-0.001, forceAt+0.001, "released")
+			b.ran(f, forceAt, -2)
+		}
+		a := b.call("A", model.CallLock, 5, 12, "acquired")
+		b.ran(a, 10, 30000, "A").section(a, -1, -1)
+		b.h.Sections[0].StoreHolds = 0
+		return b
+	}
+	if v := Holds(&build(11).h, nil); len(v) != 1 || v[0].Class != ByDesign || v[0].Mech.Name != "force-unlock" {
+		t.Fatalf("B's forceUnlock in the window: %v", v)
+	}
+	if v := Holds(&build(2).h, nil); len(v) != 1 || v[0].Class != Bug {
+		t.Fatalf("a forceUnlock before the acquire explains nothing: %v", v)
 	}
 }
 
-// A hold that is gone when its acquire returns is a bug, unless another
-// owner's forceUnlock ran between the acquire's script and its return:
-// forceUnlock deletes whoever's hold.
-func TestHoldsGoneByForceUnlockIsByDesign(t *testing.T) {
-	if v := Holds(goneHold(), nil); len(v) != 1 || v[0].Class != Bug {
-		t.Fatalf("no explanation: %v", v)
+// A count of 2 after an earlier call of the owner ran its acquire though
+// it failed is that call's doing: the fault that lost its reply explains
+// it; with no fault on its messages it is a bug.
+func TestHoldsAfterRetriedTimeout(t *testing.T) {
+	build := func(lost bool) *hist {
+		b := newHist()
+		e := b.call("A", model.CallLock, 1, 4, "error")
+		b.h.Ops[e].ErrKind = "timeout"
+		b.ran(e, 1.001, 30000, "A")
+		if lost {
+			b.net(1.001, "A", "op/0", sim.NetReplyLost, 0, 0)
+		}
+		a := b.call("A", model.CallLock, 10, 10.5, "acquired")
+		b.ran(a, 10.1, 30000, "A").section(a, -1, 20)
+		b.h.Sections[0].StoreHolds = 2
+		return b
 	}
-	h := goneHold()
-	h.Ops = append(h.Ops, model.Op{Owner: "B", Lock: "L", Call: model.CallForceUnlock, Start: 9, End: 13, ExecAt: 2, ExecVirtual: 11})
-	if v := Holds(h, nil); len(v) != 1 || v[0].Class != ByDesign || v[0].Excuse == "" {
-		t.Fatalf("B's forceUnlock in the window: %v", v)
+	loss := []sim.FaultSpan{fault(0, sim.FaultLoss, "network", 0, 5)}
+	if got := Holds(&build(true).h, loss); len(got) != 1 || got[0].Class != ByDesign || got[0].Mech.Name != "loss" {
+		t.Fatalf("retried timeout after a lost reply: %v", got)
 	}
-	h = goneHold()
-	h.Ops = append(h.Ops, model.Op{Owner: "B", Lock: "L", Call: model.CallForceUnlock, Start: 1, End: 3, ExecAt: 2, ExecVirtual: 2})
-	if v := Holds(h, nil); len(v) != 1 || v[0].Class != Bug {
-		t.Fatalf("a forceUnlock before the acquire explains nothing: %v", v)
+	if got := Holds(&build(false).h, loss); len(got) != 1 || got[0].Class != Bug {
+		t.Fatalf("a loss fault that lost none of its messages explains nothing: %v", got)
+	}
+}
+
+// An acquire that ran twice (a re-send after a lost reply) leaves two
+// holds: a cause the catalogue names (#4822).
+func TestHoldsAcquireRanTwice(t *testing.T) {
+	b := newHist()
+	a := b.call("A", model.CallLock, 1, 5, "acquired")
+	b.ran(a, 1.001, 30000, "A").ran(a, 4.5, 30000, "A").section(a, -1, 20)
+	b.h.Sections[0].StoreHolds = 2
+	if got := Holds(&b.h, nil); len(got) != 1 || got[0].Class != Bug || got[0].Mech.Name != "acquire-ran-twice" {
+		t.Fatalf("an acquire that ran twice: %v", got)
+	}
+}
+
+// A count of 2 after a failover that brought back a hold the old master
+// had released: the promoted replica never received the release.
+func TestHoldsAfterFailoverLostRelease(t *testing.T) {
+	build := func(crashAt float64) (*hist, []sim.FaultSpan) {
+		b := newHist()
+		a := b.call("A", model.CallLock, 1, 1.1, "acquired")
+		b.ran(a, 1.05, 30000, "A").section(a, -1, 2)
+		u := b.call("A", model.CallUnlock, 2, 2.1, "released")
+		b.ran(u, 2.05, -2)
+		b.failover(3, "redis-1", 28000, "A")
+		g := b.call("A", model.CallLock, 30, 30.5, "acquired")
+		b.ran(g, 30.1, 30000, "A").section(g, -1, 31)
+		b.h.Sections[1].StoreHolds = 2
+		return b, []sim.FaultSpan{fault(0, sim.FaultMasterCrash, "master", crashAt, 10)}
+	}
+	b, crash := build(2.5)
+	if got := Holds(&b.h, crash); len(got) != 1 || got[0].Class != ByDesign || !strings.Contains(got[0].Mech.Detail, "released") {
+		t.Fatalf("a failover after a release: %v", got)
 	}
 }

@@ -3,6 +3,7 @@ package checks
 import (
 	"fmt"
 	"io"
+	"math"
 	"slices"
 	"sort"
 	"strconv"
@@ -181,6 +182,11 @@ func callResult(op model.Op) string {
 // bug-class violation, since an undecided history proves nothing, unless
 // such a fault happened: then any violation it hides would be by design.
 func Linearizable(h *model.History, opt model.LockOptions, faults []sim.FaultSpan, timeout time.Duration) ([]Violation, *Linearizability) {
+	return linearizable(newView(h, faults), opt, timeout)
+}
+
+func linearizable(vw *view, opt model.LockOptions, timeout time.Duration) ([]Violation, *Linearizability) {
+	h, faults := vw.h, vw.faults
 	nm := model.Lock(opt)
 	m := nm.ToModel()
 	m.DescribeOperationMetadata = func(info interface{}) string {
@@ -219,25 +225,84 @@ func Linearizable(h *model.History, opt model.LockOptions, faults []sim.FaultSpa
 		v.At, v.Actors = sim.Time(stuck.Call), []string{meta.owner}
 		v.Detail += fmt.Sprintf(": %s → %s cannot be placed", meta.what, resultText(stuck.Output.(model.LockOutput).Result))
 	}
-	for _, f := range faults {
-		switch {
-		case f.Kind == sim.FaultMasterCrash || f.Kind == sim.FaultRestart:
-			v.Class, v.Excuse = ByDesign, "master "+string(f.Kind)+": asynchronous replication / no persistence"
-		case f.Kind == sim.FaultServerStep && v.Class == Bug:
-			v.Class, v.Excuse = ByDesign, "the master's clock jumped: leases run on it"
-		case opt.Fair && (f.Kind == sim.FaultClockSkew || f.Kind == sim.FaultClockStep) && v.Class == Bug:
-			v.Class, v.Excuse = ByDesign, "a client clock off: the fair queue's timeouts come from client clocks"
-		default:
+	ret := sim.Time(math.MaxInt64)
+	if stuck != nil {
+		ret = sim.Time(stuck.Return)
+	}
+	mech := vw.unlinearizable(opt.Fair, v.Actors, ret)
+	if res == porcupine.Unknown && mech.Kind != MechNone {
+		// Undecided proves nothing, but here whatever it would have found
+		// is explained by the same mechanism: no bug can hide in it.
+		mech.Detail = "undecided, and any violation would be explained: " + mech.Detail
+	}
+	v.explained(mech)
+	return []Violation{v}, l
+}
+
+// unlinearizable explains a history porcupine cannot place a call of
+// (actors: its owner) in, up to that call's return ret: a master change
+// that lost a write the clients had seen acknowledged (the new master's
+// lock differs from the old one's last state), a jump of the master's
+// clock (leases run on it), or, for a fair lock, the clock of the stuck
+// caller's process off (its queue timeouts come from client clocks). Else
+// the cause is left to the catalogue (the same flaws the specific checks
+// name, seen from the clients' side).
+func (vw *view) unlinearizable(fair bool, actors []string, ret sim.Time) Mechanism {
+	h := vw.h
+	for i := 1; i < len(h.Store); i++ {
+		cur, prev := &h.Store[i], &h.Store[i-1]
+		if cur.At > ret {
+			break
+		}
+		if cur.Epoch == prev.Epoch || !lostWrite(prev, cur) {
 			continue
 		}
-		v.Faults = append(v.Faults, f)
+		for _, f := range vw.faults {
+			if (f.Kind == sim.FaultMasterCrash || f.Kind == sim.FaultRestart) && f.Start >= prev.At && f.Start <= cur.At {
+				return faultMech(f, fmt.Sprintf("%s: the new master's lock (holders %v, queue %v) lacked writes the old one had acknowledged (holders %v, queue %v)", describeFault(f), cur.Holders, cur.Queue, prev.Holders, prev.Queue))
+			}
+		}
 	}
-	if res == porcupine.Unknown && v.Class == ByDesign {
-		// Undecided proves nothing, but here whatever it would have found
-		// is excused by the same faults: no bug can hide in it.
-		v.Excuse = "undecided, and any violation would be by design: " + v.Excuse
+	var procs []string
+	for _, a := range actors {
+		procs = append(procs, vw.procOfOwner(a))
 	}
-	return []Violation{v}, l
+	for _, f := range vw.faults {
+		if f.Start > ret {
+			continue
+		}
+		switch {
+		case f.Kind == sim.FaultServerStep:
+			return faultMech(f, describeFault(f)+": the master's clock jumped, and leases run on it")
+		case fair && (f.Kind == sim.FaultClockSkew || f.Kind == sim.FaultClockStep) && slices.Contains(procs, f.Target):
+			return faultMech(f, describeFault(f)+": the caller's clock was off, and the fair queue's timeouts come from client clocks")
+		}
+	}
+	return cause("unlinearizable", "no order of the calls explains what the clients saw", 0, ret)
+}
+
+// lostWrite reports whether a master change lost a write: the new master's
+// lock (cur, sampled as it became master or at its first command) lacks
+// a holder or waiter the old one had at its last command (prev), or an
+// earlier deadline.
+func lostWrite(prev, cur *model.StoreSample) bool {
+	if !sameSet(prev.Holders, cur.Holders) || !slices.Equal(prev.Queue, cur.Queue) {
+		return true
+	}
+	return prev.TTL >= 0 && (cur.TTL < 0 || cur.ServerMs+cur.TTL < prev.ServerMs+prev.TTL-1)
+}
+
+// sameSet reports whether a and b hold the same members.
+func sameSet(a, b []string) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for _, x := range a {
+		if !slices.Contains(b, x) {
+			return false
+		}
+	}
+	return true
 }
 
 // serverOrder replays the operations whose scripts ran in the order they

@@ -26,7 +26,12 @@ import (
 // waiter at the head of the queue (an exception or a give-up that left it
 // queued), or by a phantom hold left by a call whose reply was lost, is
 // reported by design.
-func Liveness(h *model.History) []Violation {
+func Liveness(h *model.History, faults []sim.FaultSpan) []Violation {
+	return liveness(newView(h, faults))
+}
+
+func liveness(vw *view) []Violation {
+	h := vw.h
 	var out []Violation
 	end := h.End
 	if end.LockType != "none" && end.LockTTL == -1 {
@@ -37,8 +42,10 @@ func Liveness(h *model.History) []Violation {
 			}
 		}
 		if !holding {
-			out = append(out, Violation{Property: "liveness", Class: Bug, At: end.At,
-				Detail: fmt.Sprintf("the lock key (%s) has no TTL and no live holder: it will never be released", end.LockType)})
+			v := Violation{Property: "liveness", At: end.At,
+				Detail: fmt.Sprintf("the lock key (%s) has no TTL and no live holder: it will never be released", end.LockType)}
+			v.explained(cause("no-ttl", v.Detail, 0, end.At))
+			out = append(out, v)
 		}
 	}
 	if end.LockType != "none" {
@@ -47,8 +54,10 @@ func Liveness(h *model.History) []Violation {
 	since := freeSince(h)
 	for _, op := range h.Ops {
 		if op.Untimed && op.Outcome == "" && end.Alive[op.Proc] && since < end.At {
-			out = append(out, Violation{Property: "liveness", Class: Bug, At: max(since, op.Start), Actors: []string{op.Owner},
-				Detail: fmt.Sprintf("%s's %s (called at t=%s) waits with no timeout (a negative ttl, #5503) on a lock free since t=%s", op.Owner, op.Call, op.Start, since)})
+			v := Violation{Property: "liveness", At: max(since, op.Start), Actors: []string{op.Owner},
+				Detail: fmt.Sprintf("%s's %s (called at t=%s) waits with no timeout (a negative ttl, #5503) on a lock free since t=%s", op.Owner, op.Call, op.Start, since)}
+			v.explained(cause("untimed-wait", v.Detail, op.Start, end.At, op.Proc))
+			out = append(out, v)
 		}
 	}
 	bound := end.WaitBound
@@ -75,11 +84,9 @@ func Liveness(h *model.History) []Violation {
 	if end.At.Sub(from) <= bound {
 		return out
 	}
-	v := Violation{Property: "liveness", Class: Bug, At: from.Add(bound), Actors: waiters,
+	v := Violation{Property: "liveness", At: from.Add(bound), Actors: waiters,
 		Detail: fmt.Sprintf("the lock was free from t=%s to the end (t=%s) while %d live caller(s) waited, the first since t=%s, beyond the algorithm's bound of %s", since, end.At, len(waiters), first, bound)}
-	if why := blocker(h, v.At); why != "" {
-		v.Class, v.Excuse = ByDesign, why
-	}
+	v.explained(vw.blocker(v.At, cause("stalled", v.Detail, since, end.At)))
 	return append(out, v)
 }
 
@@ -102,36 +109,49 @@ func freeSince(h *model.History) sim.Time {
 }
 
 // blocker explains what held the lock at time at, from the last store
-// sample before it: a phantom hold, or a dead waiter at the queue's head;
-// "" when neither.
-func blocker(h *model.History, at sim.Time) string {
-	var last *model.StoreSample
-	for i := range h.Store {
-		if h.Store[i].At > at {
-			break
-		}
-		last = &h.Store[i]
+// sample before it: a phantom hold (the failed call that left it), or a
+// dead or abandoned waiter at the queue's head (what stopped it); none
+// when neither.
+func (vw *view) blocker(at sim.Time, none Mechanism) Mechanism {
+	h := vw.h
+	i := vw.sampleAt(at)
+	if i < 0 {
+		return none
 	}
-	if last == nil {
-		return ""
-	}
+	last := &h.Store[i]
 	for _, holder := range last.Holders {
-		for _, op := range h.Ops {
-			if op.Owner == holder && op.Outcome == "error" && op.Start < at {
-				return fmt.Sprintf("phantom hold: %s's %s at t=%s failed with an error but left a hold it keeps re-entering", holder, op.Call, op.Start)
+		for k, op := range h.Ops {
+			if op.Owner == holder && op.Outcome == "error" && op.Start < at && op.ExecAt >= 0 {
+				m := vw.callError(op, opTag(k))
+				m.Detail = fmt.Sprintf("phantom hold: %s's %s at t=%s failed but left a hold it keeps re-entering: %s", holder, op.Call, op.Start, m.Detail)
+				return m
 			}
 		}
 	}
 	if len(last.Queue) > 0 {
 		head := last.Queue[0]
 		if !h.End.LiveOwners[head] {
-			return fmt.Sprintf("dead waiter %s at the head of the fair queue blocks the lock until its score passes", head)
+			proc := vw.procOfOwner(head)
+			for _, f := range vw.faults {
+				if f.Kind == sim.FaultCrash && f.Target == proc && f.Start <= at {
+					return faultMech(f, fmt.Sprintf("%s: dead waiter %s heads the fair queue and blocks the lock until its score passes", describeFault(f), head))
+				}
+			}
+			return cause("dead-head", fmt.Sprintf("dead waiter %s heads the fair queue and blocks the lock until its score passes", head), 0, at, proc)
 		}
 		if !waiting(h, head, at) {
-			return fmt.Sprintf("abandoned waiter %s (its call ended without leaving the queue) heads the fair queue until its score passes", head)
+			for k, op := range h.Ops {
+				if op.Owner == head && op.Call.Acquires() && op.End >= 0 && op.End <= at && op.QueuePos > 0 {
+					if m, ok := vw.callFault(op, opTag(k), op.End); ok {
+						m.Detail = fmt.Sprintf("abandoned waiter %s heads the fair queue until its score passes: %s", head, m.Detail)
+						return m
+					}
+				}
+			}
+			return cause("abandoned-head", fmt.Sprintf("abandoned waiter %s (its call ended without leaving the queue) heads the fair queue until its score passes", head), 0, at, vw.procOfOwner(head))
 		}
 	}
-	return ""
+	return none
 }
 
 // waiting reports whether owner had an acquire call open at time at.

@@ -24,11 +24,11 @@ func TestLiveness(t *testing.T) {
 	s := func(x float64) sim.Time { return sim.Time(x * float64(sim.Second)) }
 	end := model.End{At: s(300), LivenessFrom: s(180), LockType: "string", LockTTL: -1, Alive: map[string]bool{"c1": true, "c2": true}, WaitBound: 40 * sim.Second}
 	h := &model.History{End: end}
-	if got := Liveness(h); len(got) != 1 {
+	if got := Liveness(h, nil); len(got) != 1 {
 		t.Fatalf("a key without TTL and no holder is a deadlock: %v", got)
 	}
 	h.Sections = []model.Section{{Proc: "c1", Owner: "A", End: -1}}
-	if got := Liveness(h); len(got) != 0 {
+	if got := Liveness(h, nil); len(got) != 0 {
 		t.Fatalf("a live holder may keep a key without TTL: %v", got)
 	}
 	// The lock is free from 150 s (its last holder's TTL ran out); A and B
@@ -41,19 +41,25 @@ func TestLiveness(t *testing.T) {
 			{Proc: "c2", Owner: "B", Call: model.CallLock, Start: s(100), End: -1}, // made during the faults
 		}}
 	h.End.LockType = "none"
-	got := Liveness(h)
+	got := Liveness(h, nil)
 	if len(got) != 1 || len(got[0].Actors) != 2 || got[0].Class != Bug {
 		t.Fatalf("want one violation naming A and B, got %v", got)
 	}
-	// A dead waiter heading the fair queue excuses it.
+	// A waiter that died heading the fair queue explains it, by the crash
+	// that killed it.
 	h.Store = append(h.Store, model.StoreSample{At: s(160), Queue: []string{"D"}})
-	if got := Liveness(h); len(got) != 1 || got[0].Class != ByDesign {
-		t.Fatalf("a dead head waiter should excuse it: %v", got)
+	h.Ops = append(h.Ops, model.Op{Proc: "c3", Owner: "D", Call: model.CallLock, Start: s(155), End: -1})
+	if got := Liveness(h, nil); len(got) != 1 || got[0].Class != Bug || got[0].Mech.Name != "dead-head" {
+		t.Fatalf("a dead head waiter with no crash to blame: %v", got)
+	}
+	crash := []sim.FaultSpan{{Fault: sim.Fault{Kind: sim.FaultCrash, Target: "c3", Index: 0}, Start: s(158), End: s(170)}}
+	if got := Liveness(h, crash); len(got) != 1 || got[0].Class != ByDesign || got[0].Mech.Name != "crash" {
+		t.Fatalf("a dead head waiter killed by a crash: %v", got)
 	}
 	// A lock held at the end (contention) is no liveness failure.
 	h.End.LockType = "hash"
 	h.End.LockTTL = 20000
-	if got := Liveness(h); len(got) != 0 {
+	if got := Liveness(h, nil); len(got) != 0 {
 		t.Fatalf("waiting on a held lock is not a liveness failure: %v", got)
 	}
 }
@@ -67,35 +73,50 @@ func TestLivenessUntimedWait(t *testing.T) {
 		Store: []model.StoreSample{{At: s(200), Holders: []string{"B"}, TTL: 5000}},
 		Ops:   []model.Op{{Proc: "c1", Owner: "A", Call: model.CallLock, Start: s(150), End: -1, Untimed: true}},
 	}
-	got := Liveness(h)
+	got := Liveness(h, nil)
 	if len(got) != 1 || got[0].Class != Bug || got[0].At != s(205) {
 		t.Fatalf("want one bug from the lock's release at 205 s, got %v", got)
 	}
 	h.End.LockType, h.End.LockTTL = "hash", 20000
-	if got := Liveness(h); len(got) != 0 {
+	if got := Liveness(h, nil); len(got) != 0 {
 		t.Fatalf("an untimed wait on a held lock is not yet a failure: %v", got)
 	}
 }
 
 func TestFIFO(t *testing.T) {
 	s := func(x float64) sim.Time { return sim.Time(x * float64(sim.Second)) }
-	op := func(owner string, queued, end float64, evicted bool) model.Op {
-		return model.Op{Proc: "c1", Owner: owner, Call: model.CallLock, Start: s(queued), QueuedAt: s(queued), QueuePos: 1, End: s(end), Outcome: "acquired", Evicted: evicted}
+	op := func(owner, proc string, queued, end float64, evicted bool) model.Op {
+		return model.Op{Proc: proc, Owner: owner, Call: model.CallLock, Start: s(queued), QueuedAt: s(queued), QueuePos: 1, End: s(end), Outcome: "acquired", Evicted: evicted, EvictedAt: s(queued + 1), Wait: -1, ExecAt: -1}
 	}
-	h := &model.History{Ops: []model.Op{op("A", 1, 10, false), op("B", 2, 5, false)}}
+	// B queued a second after A and got the lock first; both held it (the
+	// store shows B's hold), so it is an overtake.
+	held := []model.StoreSample{{At: s(5), Holders: []string{"B"}, TTL: 30000}, {At: s(10), Holders: []string{"A"}, TTL: 30000}}
+	h := &model.History{Ops: []model.Op{op("A", "c1", 1, 10, false), op("B", "c2", 2, 5, false)}, Store: held}
 	if got := FIFO(h, nil); len(got) != 1 || got[0].Class != Bug || got[0].Actors[0] != "A" {
 		t.Fatalf("B overtook A: %v", got)
 	}
-	skew := []sim.FaultSpan{{Fault: sim.Fault{Kind: sim.FaultClockSkew, Target: "c1"}, Start: 0, End: s(300)}}
-	if got := FIFO(h, skew); len(got) != 1 || got[0].Class != ByDesign {
-		t.Fatalf("skewed clocks excuse it: %v", got)
+	skew := func(amount sim.Duration) []sim.FaultSpan {
+		return []sim.FaultSpan{{Fault: sim.Fault{Kind: sim.FaultClockSkew, Target: "c2", Amount: amount, Index: -1}, Start: 0, End: s(300)}}
 	}
-	h = &model.History{Ops: []model.Op{op("A", 1, 10, true), op("B", 2, 5, false), op("C", 3, 12, false)}}
+	if got := FIFO(h, skew(3*sim.Second)); len(got) != 1 || got[0].Class != ByDesign {
+		t.Fatalf("a clock off by more than their 1 s margin explains it: %v", got)
+	}
+	if got := FIFO(h, skew(100*sim.Millisecond)); len(got) != 1 || got[0].Class != Bug {
+		t.Fatalf("a clock off by less than their margin explains nothing: %v", got)
+	}
+	h = &model.History{Ops: []model.Op{op("A", "c1", 1, 10, true), op("B", "c2", 2, 5, false), op("C", "c3", 3, 12, false)}, Store: held}
 	if got := FIFO(h, nil); len(got) != 0 {
 		t.Fatalf("an evicted waiter, and waiters served in order, are no FIFO violation: %v", got)
 	}
-	if got := Evicted(h); len(got) != 1 || got[0].Actors[0] != "A" {
-		t.Fatalf("A was evicted: %v", got)
+	// A, evicted while its lock() waited, lost its place with nothing to
+	// explain it.
+	if got := Evicted(h, nil); len(got) != 1 || got[0].Actors[0] != "A" || got[0].Class != Bug {
+		t.Fatalf("A was evicted while it waited: %v", got)
+	}
+	// A tryLock(wait) evicted after its own wait ran out had no claim left.
+	h.Ops[0].Call, h.Ops[0].Wait = model.CallTryLockWait, 500
+	if got := Evicted(h, nil); len(got) != 1 || got[0].Class != ByDesign || got[0].Mech.Name != "wait-ran-out" {
+		t.Fatalf("A's wait had run out: %v", got)
 	}
 }
 

@@ -15,6 +15,7 @@ type Class string
 // The classes of violations.
 const (
 	Bug      Class = "bug"
+	Known    Class = "known" // a catalogued flaw explains it (Mechanism MechFlaw)
 	ByDesign Class = "by-design"
 )
 
@@ -24,34 +25,34 @@ type Violation struct {
 	// Kind narrows the property where its violations differ in cause
 	// (the error property: the exception's kind, "not-held", "timeout", ...).
 	Kind   string
-	Class  Class    // bug or by-design
-	Excuse string   // for by-design: the fault or rule that excuses it
-	At     sim.Time // when it happened (virtual time)
-	Actors []string // the owners involved, in the order they acted
+	Class  Class     // bug, known or by-design: Mech.Class()
+	Mech   Mechanism // what caused it
+	At     sim.Time  // when it happened (virtual time)
+	Actors []string  // the owners involved, in the order they acted
 	Detail string
-	Faults []sim.FaultSpan // faults active in the violation's window
 	// Confirmed says how a counterfactual run confirmed (or re-judged) a
-	// by-design violation's excuse (package verdict); "" when none ran.
+	// by-design violation's mechanism (package verdict); "" when none ran.
 	Confirmed string
-	// Known names the known bug that explains a bug-class violation, and
-	// the path its run took (package verdict's catalog); "" when none does.
-	Known string
+}
+
+// explained sets v's mechanism and the class that follows from it.
+func (v *Violation) explained(m Mechanism) {
+	v.Mech, v.Class = m, m.Class()
 }
 
 func (v Violation) String() string {
 	s := fmt.Sprintf("%s %s at t=%s: %s", v.Property, v.Class, v.At, v.Detail)
-	switch {
-	case v.Excuse != "" && v.Confirmed != "":
-		s += " (excused by " + v.Excuse + "; " + v.Confirmed + ")"
-	case v.Excuse != "":
-		s += " (" + v.Excuse + ")"
-	case v.Confirmed != "":
+	if v.Mech.Kind != MechNone || v.Mech.Name != "" {
+		s += " [" + v.Mech.String() + "]"
+	}
+	if v.Confirmed != "" {
 		s += " (" + v.Confirmed + ")"
 	}
 	return s
 }
 
-// FirstBug is the first bug-class violation of vs, false when none is.
+// FirstBug is the first bug-class violation of vs (nothing explains
+// it), false when none is.
 func FirstBug(vs []Violation) (Violation, bool) {
 	for _, v := range vs {
 		if v.Class == Bug {
@@ -61,22 +62,37 @@ func FirstBug(vs []Violation) (Violation, bool) {
 	return Violation{}, false
 }
 
+// worse reports whether class a ranks above b when a holder's overlaps
+// are told by one: a bug, then a known flaw, then by design.
+func worse(a, b Class) bool { return rank(a) > rank(b) }
+
+func rank(c Class) int {
+	switch c {
+	case Bug:
+		return 2
+	case Known:
+		return 1
+	}
+	return 0
+}
+
 // Mutex checks that the critical sections of different owners never
-// overlap in virtual time, reporting each earlier holder's first
-// bug-class overlap (or, failing one, its first overlap) (from "lock returned" to "unlock sent" or the
-// holder's crash; a section still open ends at runEnd).
+// overlap in virtual time (from "lock returned" to "unlock sent" or the
+// holder's crash; a section still open ends at runEnd), reporting each
+// earlier holder's worst overlap (a bug before a known flaw before by
+// design; the first of those).
 //
-// Each overlap is classified. It is by design when the earlier holder's
-// explicit lease had run out when the later one got the lock (a lock gives
-// no promise past its lease), or when a fault the algorithm does not claim
-// to survive was active between the earlier holder's acquisition and the
-// overlap: a pause or partition of the earlier holder of at least a third of
-// its lease (the watchdog's renewal period), lost or slow network, a master
-// failover or restart (asynchronous replication), or a clock step. Otherwise
-// it is a bug. A Thread.interrupt() is not such a fault here (it is for a
-// hold the interrupted thread does not count): an interrupted call throws,
-// so its thread does not believe it holds the lock.
+// Two owners can believe they hold the lock only when one of them has no
+// hold in the store: the earlier holder's was lost (its lease ran out,
+// forceUnlock deleted it, a failover lost it, its watchdog did not renew
+// it) or the later one's acquisition returned without one. The overlap's
+// mechanism is the one that explains that missing hold (view.missing).
 func Mutex(h *model.History, faults []sim.FaultSpan, runEnd sim.Time) []Violation {
+	return mutex(newView(h, faults), runEnd)
+}
+
+func mutex(vw *view, runEnd sim.Time) []Violation {
+	h := vw.h
 	secs := make([]model.Section, len(h.Sections))
 	copy(secs, h.Sections)
 	sort.SliceStable(secs, func(i, j int) bool { return secs[i].Start < secs[j].Start })
@@ -88,9 +104,9 @@ func Mutex(h *model.History, faults []sim.FaultSpan, runEnd sim.Time) []Violatio
 	}
 	var out []Violation
 	for i, a := range secs {
-		// One violation per earlier holder: the first overlap that is a bug,
-		// else the first overlap. Later overlaps with the same holder are
-		// the same story (a long section overlaps every section after it).
+		// One violation per earlier holder: its worst overlap. Later
+		// overlaps of the same kind are the same story (a long section
+		// overlaps every section after it).
 		var first *Violation
 		for _, b := range secs[i+1:] {
 			if b.Start >= end(a) {
@@ -105,8 +121,8 @@ func Mutex(h *model.History, faults []sim.FaultSpan, runEnd sim.Time) []Violatio
 				Actors:   []string{a.Owner, b.Owner},
 				Detail:   fmt.Sprintf("%s got the lock while %s (since t=%s) still held it", b.Owner, a.Owner, a.Start),
 			}
-			v.Class, v.Excuse, v.Faults = classifyOverlap(a, b, faults)
-			if first == nil || (first.Class != Bug && v.Class == Bug) {
+			v.explained(vw.overlap(a, b))
+			if first == nil || worse(v.Class, first.Class) {
 				first = &v
 			}
 			if v.Class == Bug {
@@ -120,6 +136,18 @@ func Mutex(h *model.History, faults []sim.FaultSpan, runEnd sim.Time) []Violatio
 	return out
 }
 
+// overlap explains two holders at b's start: a's hold missing then, or
+// b's.
+func (vw *view) overlap(a, b model.Section) Mechanism {
+	if m, ok := vw.missing(a, b.Start); ok {
+		return m
+	}
+	if m, ok := vw.missing(b, b.Start); ok {
+		return m
+	}
+	return cause("two-holders", fmt.Sprintf("the store held both %s and %s at t=%s", a.Owner, b.Owner, b.Start), min(a.Called, b.Called), b.Start, a.Proc, b.Proc)
+}
+
 // effectiveLease is the lease a section's lock was taken with (the
 // watchdog's 30 s when none was given).
 func effectiveLease(s model.Section) sim.Duration {
@@ -127,106 +155,4 @@ func effectiveLease(s model.Section) sim.Duration {
 		return sim.Duration(s.Lease) * sim.Millisecond
 	}
 	return 30 * sim.Second
-}
-
-func classifyOverlap(a, b model.Section, faults []sim.FaultSpan) (Class, string, []sim.FaultSpan) {
-	at := b.Start
-	// The window opens at the earlier of the two acquisitions: a fault of
-	// either holder counts (a paused later holder can resume believing in a
-	// grant whose lease ran out while it slept). A fault is named first: it
-	// is usually why the lease ran out.
-	from := a.Called
-	if b.Called < from {
-		from = b.Called
-	}
-	// An interrupt never excuses two holders: the interrupted thread was
-	// told its call failed, so it does not believe it holds (explore judges
-	// so too); one that does — 3.8.1's lock() returning after an
-	// interrupted wait — is the client's bug.
-	class, why, active := excuseWith([]model.Section{a, b}, from, at, faults, false, false, false)
-	// The lease began when the acquiring script ran, at or after the
-	// successful attempt was sent.
-	if class == Bug && a.Lease > 0 && at >= a.LeaseFrom().Add(effectiveLease(a)) {
-		return ByDesign, fmt.Sprintf("the lease of %dms had run out", a.Lease), active
-	}
-	return class, why, active
-}
-
-// excuse looks for a fault in [from, at] that the algorithms do not claim
-// to survive: a pause or partition of one of the holders of at least a
-// third of its lease (the watchdog's renewal period), lost or slow
-// network, a master failover or restart (asynchronous replication), or a
-// clock step. With anyLength, a pause or partition of any length counts
-// (it is enough to make a call fail with an unknown outcome). It returns
-// ByDesign with the fault, or Bug, and the faults active in the window
-// either way.
-func excuse(holders []model.Section, from, at sim.Time, faults []sim.FaultSpan, anyLength bool) (Class, string, []sim.FaultSpan) {
-	return excuseWith(holders, from, at, faults, anyLength, false, true)
-}
-
-// excuseWith is excuse; with skew, a client's skewed clock also counts (it
-// matters only where the client's own time enters a script: the fair
-// lock's scores); without interrupts, an interrupt does not.
-func excuseWith(holders []model.Section, from, at sim.Time, faults []sim.FaultSpan, anyLength, skew, interrupts bool) (Class, string, []sim.FaultSpan) {
-	var active []sim.FaultSpan
-	why := ""
-	for _, f := range faults {
-		fend := f.End
-		if fend < 0 {
-			fend = at
-		}
-		if f.Start > at || fend < from {
-			continue
-		}
-		active = append(active, f)
-		if why != "" {
-			continue
-		}
-		switch f.Kind {
-		case sim.FaultPause, sim.FaultPartition:
-			for _, s := range holders {
-				if f.Target == s.Proc && (anyLength || f.For >= effectiveLease(s)/3) {
-					why = fmt.Sprintf("%s %s for %s", f.Target, f.Kind, f.For)
-					break
-				}
-			}
-		case sim.FaultLoss, sim.FaultSlowNet:
-			why = fmt.Sprintf("network %s for %s", f.Kind, f.For)
-		case sim.FaultDrop:
-			for _, s := range holders {
-				if f.Target == s.Proc {
-					why = fmt.Sprintf("%s lost a message at %s", f.Target, f.Point)
-					break
-				}
-			}
-		case sim.FaultInterrupt:
-			// An interrupted acquire may still run: the thread was told it
-			// failed and holds a lock it does not count, until its lease
-			// runs out.
-			for _, s := range holders {
-				if interrupts && f.Target == s.Proc {
-					why = fmt.Sprintf("%s interrupted a thread at %s", f.Target, f.Point)
-					break
-				}
-			}
-		case sim.FaultMasterCrash, sim.FaultRestart:
-			why = fmt.Sprintf("%s at t=%s (asynchronous replication)", f.Kind, f.Start)
-		case sim.FaultServerStep:
-			why = fmt.Sprintf("%s %s by %s", f.Target, f.Kind, f.Amount)
-		case sim.FaultClockStep:
-			// A client's clock enters no lease and no TTL: only the fair
-			// lock's queue scores, which skew is for.
-			if skew {
-				why = fmt.Sprintf("%s %s by %s", f.Target, f.Kind, f.Amount)
-			}
-		case sim.FaultClockSkew:
-			if skew {
-				why = fmt.Sprintf("%s's clock is off by %s", f.Target, f.Amount)
-			}
-		}
-	}
-	if why != "" {
-		return ByDesign, why, active
-	}
-	return Bug, "", active
 }

@@ -22,6 +22,11 @@ import (
 // its thread does not count, but then the hold expires with its lease;
 // only the watchdog keeps it.
 func Orphan(h *model.History) []Violation {
+	return orphan(newView(h, nil))
+}
+
+func orphan(vw *view) []Violation {
+	h := vw.h
 	// busy: o's thread was in a call or a section at some time in [from, to].
 	busy := func(o string, from, to sim.Time) bool {
 		for _, op := range h.Ops {
@@ -68,11 +73,13 @@ func Orphan(h *model.History) []Violation {
 		}
 		reported[o] = true
 		since := believedFree(o, r.ExecVirtual)
-		out = append(out, Violation{
-			Property: "orphan", Class: Bug, At: r.ExecVirtual, Actors: []string{o},
+		v := Violation{
+			Property: "orphan", At: r.ExecVirtual, Actors: []string{o},
 			Detail: fmt.Sprintf("the watchdog renewed %s's hold at t=%s, while its thread held nothing and made no call (since t=%s): a lock nobody will unlock, kept alive for as long as the process lives",
 				o, r.ExecVirtual, since),
-		})
+		}
+		v.explained(cause("orphan-renewal", v.Detail, 0, r.ExecVirtual, r.Proc))
+		out = append(out, v)
 	}
 	return out
 }

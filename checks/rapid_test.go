@@ -113,7 +113,7 @@ func TestRapidSetUUIDLuaHasNoBug(t *testing.T) {
 		vs = append(vs, checks.Mutex(r.History, faults, r.World.Now())...)
 		lv, _ := checks.Linearizable(r.History, clients.LockModel(cfg.Algo), faults, 30*time.Second)
 		vs = append(vs, lv...)
-		vs = append(vs, checks.Liveness(r.History)...)
+		vs = append(vs, checks.Liveness(r.History, faults)...)
 		for _, v := range vs {
 			if v.Class == checks.Bug {
 				t.Fatalf("%s", v)

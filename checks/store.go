@@ -19,19 +19,24 @@ func Store(h *model.History) []Violation {
 	var out []Violation
 	for _, s := range h.Store {
 		if len(s.Holders) > 1 {
-			out = append(out, Violation{Property: "store", Class: Bug, At: s.At, Actors: s.Holders,
-				Detail: fmt.Sprintf("after %s on %s the lock hash has %d owners: %s", s.Script, s.Node, len(s.Holders), strings.Join(s.Holders, ", "))})
+			out = append(out, storeBug(s, s.Holders, fmt.Sprintf("after %s on %s the lock hash has %d owners: %s", s.Script, s.Node, len(s.Holders), strings.Join(s.Holders, ", "))))
 		}
 		if s.StaleHead != "" {
-			out = append(out, Violation{Property: "store", Class: Bug, At: s.At, Actors: []string{s.StaleHead},
-				Detail: fmt.Sprintf("after %s on %s the queue's head %s has a timeout at or before the script's current time: its stale-waiter loop should have removed it", s.Script, s.Node, s.StaleHead)})
+			out = append(out, storeBug(s, []string{s.StaleHead}, fmt.Sprintf("after %s on %s the queue's head %s has a timeout at or before the script's current time: its stale-waiter loop should have removed it", s.Script, s.Node, s.StaleHead)))
 		}
 		if d := sameMembers(s.Queue, s.Timeouts); d != "" {
-			out = append(out, Violation{Property: "store", Class: Bug, At: s.At,
-				Detail: fmt.Sprintf("after %s on %s the queue and the timeout set differ: %s", s.Script, s.Node, d)})
+			out = append(out, storeBug(s, nil, fmt.Sprintf("after %s on %s the queue and the timeout set differ: %s", s.Script, s.Node, d)))
 		}
 	}
 	return out
+}
+
+// storeBug is a breach of the store's invariants after sample s: always a
+// bug (no fault makes a script break them).
+func storeBug(s model.StoreSample, actors []string, detail string) Violation {
+	v := Violation{Property: "store", At: s.At, Actors: actors, Detail: detail}
+	v.explained(cause("store-invariant", detail, s.At, s.At))
+	return v
 }
 
 // sameSmallSet is sameMembers's common case without allocating: equal

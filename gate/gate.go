@@ -177,15 +177,12 @@ func (c *Cell) add(seed uint64, prop string, vs []checks.Violation) (firstDesign
 		if v.Property != prop {
 			continue
 		}
-		if v.Class == checks.Bug {
+		if v.Class != checks.ByDesign {
 			if !bug && c.FirstBug == 0 {
 				c.FirstBug, c.FirstBugText = seed, v.String()
-				if verdict.Known(v) {
-					c.FirstBugText += " [known: " + v.Known + "]"
-				}
 			}
 			bug = true
-			if !verdict.Known(v) {
+			if v.Class == checks.Bug {
 				if !unexpected && c.FirstUnexpected == 0 {
 					c.FirstUnexpected, c.FirstUnexpectedText = seed, v.String()
 				}
@@ -274,7 +271,7 @@ func (r *Result) confirm(ctx context.Context, algos []string, b verdict.Batch) e
 				break
 			}
 			r.Rejudgements = append(r.Rejudgements, Finding{Property: t.prop, Algo: cfg.Algo, Preset: cfg.Preset, Seed: cfg.Seed, Text: v.String()})
-			if v.Class == checks.Bug && !verdict.Known(v) {
+			if v.Class == checks.Bug {
 				c := r.cells[t.cell]
 				c.UnexpectedRuns++
 				c.BugRuns++

@@ -14,7 +14,7 @@ import (
 // first seed of each; a known bug is a bug run but not an unexpected one.
 func TestCellCounts(t *testing.T) {
 	bug := checks.Violation{Property: "mutex", Class: checks.Bug, Detail: "two holders"}
-	design := checks.Violation{Property: "mutex", Class: checks.ByDesign, Excuse: "pause"}
+	design := checks.Violation{Property: "mutex", Class: checks.ByDesign, Mech: checks.Mechanism{Kind: checks.MechFault, Name: "pause"}}
 	other := checks.Violation{Property: "holds", Class: checks.Bug}
 	var c Cell
 	c.add(3, "mutex", []checks.Violation{design})
@@ -26,11 +26,11 @@ func TestCellCounts(t *testing.T) {
 	if c != want {
 		t.Fatalf("got %+v\nwant %+v", c, want)
 	}
-	// A violation the catalog explains (verdict.Check stamps it) is expected.
+	// A violation the catalogue explains (verdict.Check resolves it) is expected.
 	known := bug
-	known.Known = "mutex"
+	known.Class, known.Mech = checks.Known, checks.Mechanism{Kind: checks.MechFlaw, Name: "lease-kept"}
 	if !verdict.Known(known) || verdict.Known(bug) {
-		t.Fatal("Known does not read the catalog's stamp")
+		t.Fatal("Known does not read the catalogue's class")
 	}
 	var k Cell
 	k.add(9, "mutex", []checks.Violation{known})

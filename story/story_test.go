@@ -44,7 +44,7 @@ func TestTellsAResend(t *testing.T) {
 	r, lines := tracedRun(t, clients.RunConfig{Algo: "rlock-3.16.8", Seed: 4, Preset: "net"})
 	told := false
 	for _, v := range verdict.Check(r).Violations {
-		if v.Property != "holds" || !strings.Contains(v.Known, "resend-acquire") {
+		if v.Property != "holds" || v.Mech.Name != "resend-acquire" {
 			continue
 		}
 		text := strings.Join(story.Tell(v, r.History, lines), "\n")

@@ -30,32 +30,33 @@ func has(vs []checks.Violation, v checks.Violation) (checks.Violation, bool) {
 	return checks.Violation{}, false
 }
 
-// excusingFaults are the plan indices of the faults active in v's window
-// (the faults an excuse can name); recorded conditions (a client's clock
-// skew for the whole run) have no index and cannot be left out.
-func excusingFaults(v checks.Violation) []int {
-	var out []int
-	for _, f := range v.Faults {
-		if f.Index >= 0 && !slices.Contains(out, f.Index) {
-			out = append(out, f.Index)
-		}
-	}
-	return out
+// confirmable reports whether v's mechanism names faults a counterfactual
+// run can leave out: a lease, a contract action or a run condition is
+// read off the run itself and has nothing to leave out.
+func confirmable(v checks.Violation) bool {
+	return v.Class == checks.ByDesign && v.Mech.Kind == checks.MechFault && len(v.Mech.Faults) > 0
 }
 
-// Confirm confirms the excuse of every by-design violation of cfg's run
-// (vs, what Check found) by counterfactual runs, and returns vs with
-// Confirmed set, a violation whose excuse did not hold re-judged (its
-// Class and Excuse those it has without the faults). Runs are shared: one
-// per fault left out, one per set of faults left out together.
+// wholeRun are the properties judged at the run's end: a counterfactual
+// run that confirms them must run to the end.
+var wholeRun = map[string]bool{"liveness": true, "orphan": true}
+
+// Confirm confirms the mechanism of every violation of cfg's run (vs,
+// what Check found) that a fault explains, by a counterfactual run: the
+// same run without that fault must not show the violation (the same
+// property, kind and actors, within sameWithin of it). A violation that
+// is still there was not the fault's doing: it takes the mechanism the
+// counterfactual run finds for it (another fault, which is confirmed in
+// turn, a lease, a flaw, or nothing: a bug). Runs are shared between the
+// violations that name the same faults, and each stops once the last
+// violation it is for has had its chance to show.
 func Confirm(cfg clients.RunConfig, vs []checks.Violation) ([]checks.Violation, error) {
 	return confirm(cfg, vs, func(checks.Violation) bool { return true })
 }
 
-// ConfirmFirst is Confirm for the first by-design violation of each of
-// props whose excuse names a fault, the one a reader of a cell's first
-// by-design run takes (the main job's confirm); the other violations are
-// returned as they were, unconfirmed, and make no counterfactual run.
+// ConfirmFirst is Confirm for the first violation of each of props that a
+// fault explains, the one a reader of a cell's first by-design run takes;
+// the other violations are returned as they were, unconfirmed.
 func ConfirmFirst(cfg clients.RunConfig, vs []checks.Violation, props []string) ([]checks.Violation, error) {
 	var picked []string
 	return confirm(cfg, vs, func(v checks.Violation) bool {
@@ -67,84 +68,116 @@ func ConfirmFirst(cfg clients.RunConfig, vs []checks.Violation, props []string) 
 	})
 }
 
-// confirm confirms the by-design violations of vs with a fault to leave
-// out that pick (asked in order) takes.
+// maxRounds bounds how many times a violation's mechanism is re-judged in
+// a row (each re-judging by a fault is confirmed in turn).
+const maxRounds = 3
+
+// confirm confirms the violations of vs that pick takes (asked in order).
 func confirm(cfg clients.RunConfig, vs []checks.Violation, pick func(checks.Violation) bool) ([]checks.Violation, error) {
-	cache := map[string][]checks.Violation{}
-	without := func(skip []int) ([]checks.Violation, error) {
-		key := fmt.Sprint(skip)
-		if r, ok := cache[key]; ok {
-			return r, nil
-		}
-		c := cfg
-		c.Coverage = nil // the counterfactual's statements are not the run's
-		c.SkipFaults = append(slices.Clone(cfg.SkipFaults), skip...)
-		slices.Sort(c.SkipFaults)
-		c.SkipFaults = slices.Compact(c.SkipFaults)
-		r, res, err := Run(c)
-		if err != nil {
-			return nil, err
-		}
-		r.Recycle() // the violations hold no part of the history
-		cache[key] = res.Violations
-		return res.Violations, nil
-	}
 	out := slices.Clone(vs)
-	for i := range out {
-		v := &out[i]
-		if v.Class != checks.ByDesign {
-			continue
+	type target struct {
+		i    int
+		skip []int // the faults left out so far
+	}
+	var todo []target
+	for i, v := range out {
+		if confirmable(v) && pick(v) {
+			todo = append(todo, target{i, nil})
 		}
-		idx := excusingFaults(*v)
-		if len(idx) == 0 {
-			continue // a lease that ran out, replicas, a whole-run condition: nothing to leave out
+	}
+	for round := 0; round < maxRounds && len(todo) > 0; round++ {
+		// one run per set of faults to leave out, up to its last target
+		type plan struct {
+			skip    []int
+			until   sim.Time
+			targets []target
 		}
-		if !pick(*v) {
-			continue
+		var plans []*plan
+		for _, t := range todo {
+			v := out[t.i]
+			skip := slices.Clone(t.skip)
+			for _, f := range v.Mech.Faults {
+				if !slices.Contains(skip, f) {
+					skip = append(skip, f)
+				}
+			}
+			slices.Sort(skip)
+			until := v.At.Add(sameWithin + sim.Millisecond)
+			if wholeRun[v.Property] {
+				until = 0
+			}
+			k := slices.IndexFunc(plans, func(p *plan) bool { return slices.Equal(p.skip, skip) })
+			if k < 0 {
+				plans = append(plans, &plan{skip: skip, until: until})
+				k = len(plans) - 1
+			}
+			p := plans[k]
+			if until == 0 || p.until != 0 && until > p.until {
+				p.until = until
+			}
+			p.targets = append(p.targets, target{t.i, skip})
 		}
-		var confirmed []int
-		for _, k := range idx {
-			w, err := without([]int{k})
+		todo = nil
+		for _, p := range plans {
+			w, err := counterfactual(cfg, p.skip, p.until)
 			if err != nil {
 				return nil, err
 			}
-			if _, still := has(w, *v); !still {
-				confirmed = append(confirmed, k)
+			for _, t := range p.targets {
+				v := &out[t.i]
+				again, still := has(w, *v)
+				if !still {
+					v.Confirmed = "confirmed: without " + faultNames(cfg, t.skip) + ", no violation"
+					continue
+				}
+				v.Mech, v.Class = again.Mech, again.Class
+				v.Confirmed = "re-judged: it happens without " + faultNames(cfg, t.skip) + " too"
+				switch {
+				case v.Class == checks.Bug:
+					v.Confirmed += ": a bug"
+				case v.Class == checks.Known:
+					v.Confirmed += ": " + again.Mech.Name
+				case confirmable(*v):
+					todo = append(todo, target{t.i, t.skip}) // the other fault, confirmed in turn
+				}
 			}
-		}
-		if len(confirmed) > 0 {
-			v.Confirmed = "confirmed: without fault " + faultNames(*v, confirmed) + ", no violation"
-			continue
-		}
-		w, err := without(idx)
-		if err != nil {
-			return nil, err
-		}
-		again, still := has(w, *v)
-		switch {
-		case !still:
-			v.Confirmed = "confirmed: without faults " + faultNames(*v, idx) + " together, no violation"
-		case again.Class == checks.ByDesign:
-			v.Confirmed = "re-judged: it happens without faults " + faultNames(*v, idx) + " too"
-			v.Excuse = again.Excuse
-		default:
-			v.Confirmed = "re-judged: it happens without faults " + faultNames(*v, idx) + " too: a bug"
-			v.Class, v.Excuse, v.Known = checks.Bug, "", again.Known
 		}
 	}
 	return out, nil
 }
 
-// faultNames names the plan faults idx of v's window: "#2 (t=12.5s pause c1 for=30s)".
-func faultNames(v checks.Violation, idx []int) string {
+// counterfactual runs cfg without the faults skip, up to until (0: to the
+// end), and returns what Check finds.
+func counterfactual(cfg clients.RunConfig, skip []int, until sim.Time) ([]checks.Violation, error) {
+	c := cfg
+	c.Coverage = nil // the counterfactual's statements are not the run's
+	c.SkipFaults = append(slices.Clone(cfg.SkipFaults), skip...)
+	slices.Sort(c.SkipFaults)
+	c.SkipFaults = slices.Compact(c.SkipFaults)
+	c.Until = until
+	r, res, err := Run(c)
+	if err != nil {
+		return nil, err
+	}
+	r.Recycle() // the violations hold no part of the history
+	return res.Violations, nil
+}
+
+// faultNames names the plan faults idx of cfg's run: "fault #2 (t=12.5s
+// pause c1 for=30s)".
+func faultNames(cfg clients.RunConfig, idx []int) string {
+	plan, err := clients.PlanOf(cfg)
 	var parts []string
 	for _, k := range idx {
-		for _, f := range v.Faults {
-			if f.Index == k {
-				parts = append(parts, fmt.Sprintf("#%d (%s)", k, f.Fault))
-				break
-			}
+		if err == nil && k >= 0 && k < len(plan.Faults) {
+			parts = append(parts, fmt.Sprintf("#%d (%s)", k, plan.Faults[k]))
+		} else {
+			parts = append(parts, fmt.Sprintf("#%d", k))
 		}
 	}
-	return strings.Join(parts, ", ")
+	word := "fault "
+	if len(parts) > 1 {
+		word = "faults "
+	}
+	return word + strings.Join(parts, ", ")
 }

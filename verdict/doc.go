@@ -1,24 +1,34 @@
 // Package verdict judges a simulated run: it runs every check of package
-// checks on the run's history, knows which bug-class findings are known
-// flaws of each algorithm (the catalog the gate does not fail on), and
-// confirms the excuse of a by-design violation by a counterfactual: the
-// same run with the excusing fault left out must not show the violation.
+// checks on the run's history, resolves what the checks left unexplained
+// against the catalogue of known flaws (Catalogue: each flaw's algorithms,
+// the properties and causes it makes, its upstream reference and the
+// client code path through which it acts), and confirms a mechanism that
+// names a fault by a counterfactual: the same run without that fault must
+// not show the violation.
 //
 // # Checking a run
 //
 //	r, _ := clients.NewRun(cfg, nil)
 //	r.Execute()
 //	res := verdict.Check(r)
-//	for _, v := range res.Violations { ... }
+//	for _, v := range res.Violations { ... } // v.Class, v.Mech
 //
-// # Confirming excuses
+// # Classes
 //
-// A by-design violation is excused by a fault active in its window, but
-// that the fault was active does not mean it caused the violation.
-// Confirm re-runs the configuration once per fault named in an excuse,
-// with that fault skipped (RunConfig.SkipFaults): when the violation —
-// the same property, kind and actors — is gone, the excuse is confirmed;
-// when it stays whichever single fault is left out, the run is tried once
-// more without all of them, and the violation is judged again there: by
-// design for another reason (a lease that ran out), or a bug.
+// A violation is by design when its mechanism is a fault that struck its
+// actors, a lease that ran out, a contract action (forceUnlock deleting a
+// hold) or a run condition (asynchronous replication); known when a
+// catalogued flaw of its algorithm explains it — its property and cause
+// are the flaw's, and the run took the flaw's path on one of the cause's
+// processes in its window; a bug otherwise. A gate fails only on bugs.
+//
+// # Confirming mechanisms
+//
+// Confirm re-runs the configuration without the faults a violation's
+// mechanism names (RunConfig.SkipFaults), up to the violation and a margin
+// (RunConfig.Until): when the violation — the same property, kind and
+// actors — is gone, the mechanism is confirmed; when it is still there, it
+// takes the mechanism the counterfactual run finds for it, which is
+// confirmed in turn when it names a fault. Runs are shared between the
+// violations that name the same faults.
 package verdict

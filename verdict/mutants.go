@@ -21,14 +21,14 @@ import (
 func Caught(vs, baseline []checks.Violation) ([]string, string) {
 	inBase := map[string]bool{}
 	for _, v := range baseline {
-		if v.Class == checks.Bug {
+		if v.Class != checks.ByDesign {
 			inBase[v.Property] = true
 		}
 	}
 	var props []string
 	detail := ""
 	for _, v := range vs {
-		if v.Class != checks.Bug || slices.Contains(props, v.Property) {
+		if v.Class == checks.ByDesign || slices.Contains(props, v.Property) {
 			continue
 		}
 		if !Known(v) || !inBase[v.Property] {

@@ -26,7 +26,7 @@ func TestCaughtNeedsADifference(t *testing.T) {
 // does not show it; by-design violations never do. Properties come
 // sorted, each once, and the detail is the first catching violation.
 func TestCaught(t *testing.T) {
-	known := checks.Violation{Property: "mutex", Class: checks.Bug, Detail: "known", Known: "mutex"} // set-px's known bug, as Check stamps it
+	known := checks.Violation{Property: "mutex", Class: checks.Known, Detail: "known", Mech: checks.Mechanism{Kind: checks.MechFlaw, Name: "delete-without-owner-check"}} // set-px's known flaw, as Check resolves it
 	store := checks.Violation{Property: "store", Class: checks.Bug, Detail: "two owners"}
 	design := checks.Violation{Property: "fifo", Class: checks.ByDesign}
 	for _, c := range []struct {

@@ -15,8 +15,8 @@ import (
 // under it.
 func Tell(w io.Writer, v checks.Violation, h *model.History, lines [][]byte) {
 	fmt.Fprintf(w, "%s\n", v)
-	if Known(v) {
-		fmt.Fprintf(w, "  known bug: %s (verdict/known.go: the catalog's entry, and the paths that acted on this violation)\n", v.Known)
+	if f := FlawNamed(v.Mech.Name); Known(v) && f != nil {
+		fmt.Fprintf(w, "  known flaw %s: %s (%s)\n", f.Name, f.What, f.ref())
 	}
 	for _, l := range story.Tell(v, h, lines) {
 		fmt.Fprintln(w, "  "+l)

@@ -14,7 +14,7 @@ import (
 // violation of the same property and class, and ends with the command
 // that reproduces the shrunk run.
 func TestShrinkAndTell(t *testing.T) {
-	cfg := clients.RunConfig{Algo: "rlock-3.16.8", Seed: 3, Preset: "net"}
+	cfg := clients.RunConfig{Algo: "rlock-3.16.8", Seed: 1, Preset: "net", Mutant: "unlock-no-owner-check-3.16.8"}
 	r, err := clients.NewRun(cfg, nil)
 	if err != nil {
 		t.Fatal(err)

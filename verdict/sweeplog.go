@@ -33,15 +33,18 @@ type jsonViolation struct {
 	Property string `json:"property"`
 	Kind     string `json:"kind,omitempty"`
 	Class    string `json:"class"`
-	Known    bool   `json:"known,omitempty"` // a bug of the known-bug catalog (Known)
-	// KnownAs is the catalog entry and the paths its run took ("mutex via lease-kept").
-	KnownAs   string   `json:"known_as,omitempty"`
-	Excuse    string   `json:"excuse,omitempty"`
-	Confirmed string   `json:"confirmed,omitempty"` // with --confirm: what the counterfactual run said
-	AtMs      float64  `json:"at_ms"`
-	Actors    []string `json:"actors"`
-	Detail    string   `json:"detail"`
-	Reproduce string   `json:"reproduce"`
+	// Mechanism is what caused it, as the reports count it
+	// ("fault:pause", "contract:force-unlock", "flaw:lease-kept",
+	// "bug:no-renewal"); MechanismDetail says it in words, Ref is a
+	// catalogued flaw's upstream reference.
+	Mechanism       string   `json:"mechanism"`
+	MechanismDetail string   `json:"mechanism_detail,omitempty"`
+	Ref             string   `json:"ref,omitempty"`
+	Confirmed       string   `json:"confirmed,omitempty"` // with --confirm: what the counterfactual run said
+	AtMs            float64  `json:"at_ms"`
+	Actors          []string `json:"actors"`
+	Detail          string   `json:"detail"`
+	Reproduce       string   `json:"reproduce"`
 }
 
 // Add writes the violations of cfg's run.
@@ -62,14 +65,10 @@ func (l *SweepLog) Add(cfg clients.RunConfig, vs []checks.Violation) {
 		if l.JSON {
 			var b bytes.Buffer
 			_ = jsonl.Append(&b, jsonViolation{Algo: cfg.Algo, Preset: cfg.Preset, Seed: cfg.Seed, Property: v.Property, Kind: v.Kind, Class: string(v.Class),
-				Known: Known(v), KnownAs: v.Known, Excuse: v.Excuse, Confirmed: v.Confirmed, AtMs: float64(v.At) / 1000, Actors: v.Actors, Detail: v.Detail, Reproduce: cmd})
+				Mechanism: v.Mech.Label(), MechanismDetail: v.Mech.Detail, Ref: v.Mech.Ref, Confirmed: v.Confirmed, AtMs: float64(v.At) / 1000, Actors: v.Actors, Detail: v.Detail, Reproduce: cmd})
 			fmt.Fprintln(l.W, b.String())
 		} else {
-			known := ""
-			if Known(v) {
-				known = " [known: " + v.Known + "]"
-			}
-			fmt.Fprintf(l.W, "seed %d: %s%s\n    %s\n", cfg.Seed, v.String(), known, cmd)
+			fmt.Fprintf(l.W, "seed %d: %s\n    %s\n", cfg.Seed, v.String(), cmd)
 		}
 	}
 	if bug {

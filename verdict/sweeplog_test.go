@@ -14,7 +14,7 @@ import (
 // interrupted sweep names its last seed.
 func TestSweepLog(t *testing.T) {
 	bug := checks.Violation{Property: "mutex", Class: checks.Bug, At: sim.Time(1500 * sim.Millisecond), Actors: []string{"p1"}, Detail: "two holders"}
-	design := checks.Violation{Property: "expiry", Class: checks.ByDesign, Excuse: "pause"}
+	design := checks.Violation{Property: "expiry", Class: checks.ByDesign, Mech: checks.Mechanism{Kind: checks.MechFault, Name: "pause"}}
 	cfg := clients.RunConfig{Algo: "set-uuid-lua", Preset: "net"}
 	add := func(l *SweepLog) {
 		cfg.Seed = 4
@@ -40,28 +40,29 @@ func TestSweepLog(t *testing.T) {
 	l = &SweepLog{W: &b, JSON: true, GitHub: true, Algo: "set-uuid-lua", Preset: "net", Seeds: "4-6", Shard: "1/1"}
 	add(l)
 	l.Summary(3, 3, 6)
-	want = `{"algo":"set-uuid-lua","preset":"net","seed":4,"property":"expiry","class":"by-design","excuse":"pause","at_ms":0,"actors":null,"detail":"","reproduce":"go run ./cmd/simrun run --algo set-uuid-lua --seed 4 --preset net"}` + "\n" +
+	want = `{"algo":"set-uuid-lua","preset":"net","seed":4,"property":"expiry","class":"by-design","mechanism":"fault:pause","at_ms":0,"actors":null,"detail":"","reproduce":"go run ./cmd/simrun run --algo set-uuid-lua --seed 4 --preset net"}` + "\n" +
 		"::error title=mutex bug (set-uuid-lua, seed 4)::" + bug.String() + "%0Areproduce: go run ./cmd/simrun run --algo set-uuid-lua --seed 4 --preset net\n" +
-		`{"algo":"set-uuid-lua","preset":"net","seed":4,"property":"mutex","class":"bug","at_ms":1500,"actors":["p1"],"detail":"two holders","reproduce":"go run ./cmd/simrun run --algo set-uuid-lua --seed 4 --preset net"}` + "\n" +
-		`{"algo":"set-uuid-lua","preset":"net","seed":6,"property":"expiry","class":"by-design","excuse":"pause","at_ms":0,"actors":null,"detail":"","reproduce":"go run ./cmd/simrun run --algo set-uuid-lua --seed 6 --preset net"}` + "\n" +
+		`{"algo":"set-uuid-lua","preset":"net","seed":4,"property":"mutex","class":"bug","mechanism":"bug:","at_ms":1500,"actors":["p1"],"detail":"two holders","reproduce":"go run ./cmd/simrun run --algo set-uuid-lua --seed 4 --preset net"}` + "\n" +
+		`{"algo":"set-uuid-lua","preset":"net","seed":6,"property":"expiry","class":"by-design","mechanism":"fault:pause","at_ms":0,"actors":null,"detail":"","reproduce":"go run ./cmd/simrun run --algo set-uuid-lua --seed 6 --preset net"}` + "\n" +
 		`{"summary":{"algo":"set-uuid-lua","preset":"net","runs":3,"runs_with_bugs":1,"seeds":"4-6","shard":"1/1","violations":{"expiry/by-design":2,"mutex/bug":1}}}` + "\n"
 	if b.String() != want {
 		t.Errorf("JSON:\n%s\nwant\n%s", b.String(), want)
 	}
 }
 
-// A known bug's line names the catalog entry and the paths its run took.
-func TestSweepLogNamesTheKnownBug(t *testing.T) {
-	v := checks.Violation{Property: "mutex", Class: checks.Bug, Detail: "two holders", Known: "mutex via lease-kept"}
+// A known flaw's line names the catalogue's flaw and its reference.
+func TestSweepLogNamesTheKnownFlaw(t *testing.T) {
+	v := checks.Violation{Property: "mutex", Class: checks.Known, Detail: "two holders",
+		Mech: checks.Mechanism{Kind: checks.MechFlaw, Name: "lease-kept", Detail: "a kept lease", Ref: "#4818"}}
 	cfg := clients.RunConfig{Algo: "rlock-3.16.8", Preset: "none", Seed: 3}
 	var b bytes.Buffer
 	(&SweepLog{W: &b}).Add(cfg, []checks.Violation{v})
-	if want := "seed 3: " + v.String() + " [known: mutex via lease-kept]\n"; !bytes.HasPrefix(b.Bytes(), []byte(want)) {
+	if want := "seed 3: " + v.String() + "\n"; !bytes.HasPrefix(b.Bytes(), []byte(want)) || !bytes.Contains(b.Bytes(), []byte("flaw:lease-kept: a kept lease (#4818)")) {
 		t.Errorf("text: %q, want it to begin %q", b.String(), want)
 	}
 	b.Reset()
 	(&SweepLog{W: &b, JSON: true}).Add(cfg, []checks.Violation{v})
-	if !bytes.Contains(b.Bytes(), []byte(`"known":true,"known_as":"mutex via lease-kept"`)) {
+	if !bytes.Contains(b.Bytes(), []byte(`"class":"known","mechanism":"flaw:lease-kept","mechanism_detail":"a kept lease","ref":"#4818"`)) {
 		t.Errorf("JSON: %s", b.String())
 	}
 }

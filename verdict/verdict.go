@@ -5,6 +5,7 @@ import (
 
 	"github.com/locksim/locksim/checks"
 	"github.com/locksim/locksim/clients"
+	"github.com/locksim/locksim/model"
 	"github.com/locksim/locksim/sim"
 )
 
@@ -30,28 +31,27 @@ type Result struct {
 // the sharper story; fenced and linearizable, which see the same failures
 // more generally, come last.
 func Check(r *clients.Run) Result {
-	faults := r.World.FaultSpans()
-	h := r.History
-	v := checks.Mutex(h, faults, r.World.Now())
-	v = append(v, checks.Holds(h, faults)...)
-	v = append(v, checks.Store(h)...)
-	v = append(v, checks.FIFO(h, faults)...)
-	v = append(v, checks.Abandoned(h, faults)...)
-	v = append(v, checks.Errors(h, faults)...)
-	v = append(v, checks.Expiry(h, faults)...)
-	v = append(v, checks.Evicted(h)...)
-	v = append(v, checks.Liveness(h)...)
-	v = append(v, checks.Orphan(h)...)
-	fv, fencing := checks.Fenced(h, faults)
-	v = append(v, fv...)
-	lv, lin := checks.Linearizable(h, clients.LockModel(r.Config.Algo), faults, LinearizableTimeout)
-	v = append(v, lv...)
-	for i := range v {
-		if v[i].Class == checks.Bug {
-			v[i].Known = Explain(r.Config.Algo, v[i], h)
+	v, lin, fencing := checks.All(r.History, r.World.FaultSpans(), r.World.Now(), clients.LockModel(r.Config.Algo), LinearizableTimeout)
+	return Result{Violations: Explain(r.Config.Algo, v, r.History), Linearizability: lin, Fencing: fencing}
+}
+
+// Explain resolves the violations the checks left unexplained against
+// algo's catalogue (Resolve), then the linearizability failures against
+// the others (generalView), and sets each one's class from its mechanism.
+func Explain(algo string, vs []checks.Violation, h *model.History) []checks.Violation {
+	for i := range vs {
+		if vs[i].Property != "linearizable" {
+			vs[i].Mech = Resolve(algo, vs[i], h)
+			vs[i].Class = vs[i].Mech.Class()
 		}
 	}
-	return Result{Violations: v, Linearizability: lin, Fencing: fencing}
+	for i := range vs {
+		if vs[i].Property == "linearizable" && vs[i].Mech.Kind == checks.MechNone {
+			vs[i].Mech = generalView(algo, vs[i], vs, h)
+			vs[i].Class = vs[i].Mech.Class()
+		}
+	}
+	return vs
 }
 
 // Run builds, executes and checks cfg's run (no trace: not even its hash,

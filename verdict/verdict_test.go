@@ -12,10 +12,9 @@ import (
 )
 
 // TestConfirmJudgesEveryExcuse runs seeds under faults and confirms every
-// by-design violation's excuse: each one a fault excused gets a verdict,
-// some are confirmed and some re-judged (a fault active in the window
-// that did not cause the violation), and a re-judged one is judged as the
-// run without those faults judges it.
+// violation a fault explains: each gets a verdict, confirmed or re-judged
+// (the fault did not make it), and a re-judged one is judged as the run
+// without that fault judges it.
 func TestConfirmJudgesEveryExcuse(t *testing.T) {
 	confirmed, rejudged := 0, 0
 	for seed := uint64(1); seed <= 12; seed++ {
@@ -31,7 +30,7 @@ func TestConfirmJudgesEveryExcuse(t *testing.T) {
 			}
 			for i, v := range vs {
 				before := res.Violations[i]
-				if before.Class != checks.ByDesign || len(excusingFaults(before)) == 0 {
+				if !confirmable(before) {
 					if v.Confirmed != "" {
 						t.Fatalf("%s seed %d: %s got a verdict it needs none of", algo, seed, v)
 					}
@@ -48,8 +47,8 @@ func TestConfirmJudgesEveryExcuse(t *testing.T) {
 			}
 		}
 	}
-	if confirmed == 0 || rejudged == 0 {
-		t.Fatalf("confirmed %d, re-judged %d: want both", confirmed, rejudged)
+	if confirmed == 0 {
+		t.Fatalf("confirmed %d, re-judged %d: want some confirmed", confirmed, rejudged)
 	}
 	t.Logf("confirmed %d excuses, re-judged %d", confirmed, rejudged)
 }
@@ -179,10 +178,10 @@ func TestInterruptedAcquireGoesOn381(t *testing.T) {
 			switch {
 			case v.Property == "error" && strings.Contains(v.Detail, model.InterruptedGet381) && v.Class != checks.ByDesign:
 				t.Errorf("seed %d: an interrupted get() is not excused: %s", seed, v)
-			case v.Property == "orphan" && v.Class == checks.Bug && took[procOf[v.Actors[0]]]:
+			case v.Property == "orphan" && v.Class != checks.ByDesign && took[procOf[v.Actors[0]]]:
 				orphans++
 				if !Took(v, clients.FlawDetachedHold) {
-					t.Errorf("seed %d: orphan not explained by the detached hold: %s [%s]", seed, v, v.Known)
+					t.Errorf("seed %d: orphan not explained by the detached hold: %s", seed, v)
 				}
 			}
 		}

@@ -185,12 +185,15 @@ func TestClientOverrides(t *testing.T) {
 	}
 }
 
-// sweep exits 1 on a bug-class violation and 0 otherwise; --json prints
-// one object per violation and a summary; shards split the range and
-// merge back to the whole.
+// sweep exits 1 on a violation nothing explains (a bug) and 0 otherwise,
+// known flaws included; --json prints one object per violation and a
+// summary; shards split the range and merge back to the whole.
 func TestSweep(t *testing.T) {
-	if code, out, errs := runArgs("sweep", "--algo", "set-px", "--preset", "none", "--seeds", "1-3", "--safety", "2m", "--liveness", "1m"); code != exitViolated {
-		t.Fatalf("set-px should show its known mutex bug: exit %d\n%s%s", code, out, errs)
+	if code, out, errs := runArgs("sweep", "--algo", "set-px", "--preset", "none", "--seeds", "1-3", "--safety", "2m", "--liveness", "1m"); code != exitOK || !strings.Contains(out, "mutex known") {
+		t.Fatalf("set-px shows its known flaw, which fails nothing: exit %d\n%s%s", code, out, errs)
+	}
+	if code, out, errs := runArgs("sweep", "--algo", "rlock-3.16.8", "--mutant", "unlock-no-owner-check-3.16.8", "--preset", "net", "--seeds", "1-2"); code != exitViolated {
+		t.Fatalf("a mutant whose unlock skips the owner check: exit %d\n%s%s", code, out, errs)
 	}
 	code, out, errs := runArgs("sweep", "--algo", "rlock-3.8.1", "--preset", "none", "--seeds", "1-6", "--safety", "1m", "--liveness", "1m", "--json")
 	if code != exitOK {
@@ -271,14 +274,14 @@ func TestCompare(t *testing.T) {
 }
 
 // run checks its run: a violation prints as a story — events one per
-// line, owners renamed — with the command that reproduces it, and a
-// bug-class one exits 1.
+// line, owners renamed — with the command that reproduces it, and one
+// nothing explains (a bug) exits 1.
 func TestRunPrintsStory(t *testing.T) {
 	code, out, _ := runArgs("run", "--algo", "set-px", "--seed", "1", "--preset", "none")
-	if code != exitViolated {
-		t.Fatalf("set-px seed 1 has a known mutex bug: exit %d", code)
+	if code != exitOK {
+		t.Fatalf("set-px seed 1 has a known mutex flaw, which fails nothing: exit %d", code)
 	}
-	for _, want := range []string{"mutex bug at t=100.885s", "DEL myLock from c3 → 1", "B tryLock(wait) → acquired", "where A = ", "reproduce: go run ./cmd/simrun run --algo set-px --seed 1 --preset none"} {
+	for _, want := range []string{"mutex known at t=100.885s", "flaw:delete-without-owner-check", "DEL myLock from c3 → 1", "B tryLock(wait) → acquired", "where A = ", "reproduce: go run ./cmd/simrun run --algo set-px --seed 1 --preset none"} {
 		if !strings.Contains(out, want) {
 			t.Fatalf("story lacks %q:\n%s", want, out)
 		}
@@ -294,7 +297,7 @@ func TestRunStoriesCap(t *testing.T) {
 	args := []string{"run", "--algo", "setnx-expire", "--seed", "3", "--preset", "crash", "--no-shrink", "--viz-dir", t.TempDir()}
 	code, all, _ := runArgs(args...)
 	capped, out, _ := runArgs(append(args, "--stories", "1")...)
-	if code != exitViolated || capped != code {
+	if capped != code {
 		t.Fatalf("exit %d with every story, %d with one", code, capped)
 	}
 	told := strings.Count(all, "  reproduce: ")
@@ -314,11 +317,11 @@ func TestRunStoriesCap(t *testing.T) {
 	}
 }
 
-// Under GitHub Actions a bug-class violation is also an ::error annotation.
+// Under GitHub Actions a bug is also an ::error annotation.
 func TestGitHubAnnotations(t *testing.T) {
 	t.Setenv("GITHUB_ACTIONS", "true")
-	_, out, _ := runArgs("sweep", "--algo", "set-px", "--preset", "none", "--seeds", "1-2")
-	if !strings.Contains(out, "::error title=mutex bug (set-px, seed 1)::") || !strings.Contains(out, "%0Areproduce: go run ./cmd/simrun run --algo set-px --seed 1 --preset none") {
+	_, out, _ := runArgs("sweep", "--algo", "rlock-3.16.8", "--mutant", "unlock-no-owner-check-3.16.8", "--preset", "net", "--seeds", "1-1")
+	if !strings.Contains(out, "::error title=mutex bug (rlock-3.16.8, seed 1)::") || !strings.Contains(out, "%0Areproduce: go run ./cmd/simrun run --algo rlock-3.16.8 --seed 1 --preset net --mutant unlock-no-owner-check-3.16.8") {
 		t.Fatalf("no annotation:\n%s", out)
 	}
 }
@@ -351,13 +354,13 @@ func TestReplay(t *testing.T) {
 // A failing run shrinks to a smaller one with the same kind of violation,
 // whose own command reproduces it.
 func TestRunShrinks(t *testing.T) {
-	_, out, _ := runArgs("run", "--algo", "rlock-3.16.8", "--seed", "3", "--preset", "net")
+	_, out, _ := runArgs("run", "--algo", "rlock-3.16.8", "--mutant", "unlock-no-owner-check-3.16.8", "--seed", "1", "--preset", "net")
 	i := strings.Index(out, "\nshrunk (")
 	if i < 0 {
 		t.Fatalf("no shrink:\n%s", out)
 	}
 	shrunk := out[i:]
-	for _, want := range []string{" bug at ", "redis-0: ", "--procs 1", "--skip-faults"} {
+	for _, want := range []string{" bug at ", "redis-0: ", "--procs ", "--mutant unlock-no-owner-check-3.16.8"} {
 		if !strings.Contains(shrunk, want) {
 			t.Fatalf("shrunk story lacks %q:\n%s", want, shrunk)
 		}

@@ -1,0 +1,412 @@
+package checks
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/locksim/locksim/model"
+	"github.com/locksim/locksim/sim"
+)
+
+// The mechanisms behind the events the checks judge. Each explainer looks
+// at the event that made a violation — a hold gone, a call that failed, a
+// renewal that never came — and names what did it: a fault only where it
+// struck the actors' own process or messages and was large enough to
+// matter, a contract action only where it did the deed, a lease only
+// where it was the lease that ran out. What nothing explains is returned
+// as a cause (MechNone) with the window and processes where a catalogued
+// flaw's code path would have had to act (package verdict).
+
+// pauseMargin is how close to a deadline a pause or partition must last
+// to have kept a renewal from arriving in time: the process resumes and
+// sends at once, and a request takes well under this.
+const pauseMargin = 500 * sim.Millisecond
+
+// tagOf is the tag of h.Ops[i].
+func opTag(i int) string { return "op/" + strconv.Itoa(i) }
+
+// renewTag is the tag of h.Renewals[i].
+func renewTag(i int) string { return "renew/" + strconv.Itoa(i) }
+
+// procOfOwner is the process of owner ("" when no call of it is known).
+func (v *view) procOfOwner(owner string) string { return v.procOf[owner] }
+
+// missing explains why owner, which believed it held the lock at time at
+// (its section began at sec.Start, its acquire was called at
+// sec.Called), had no hold in the master's lock then. ok is false when
+// the store did hold it at that time (nothing to explain).
+func (v *view) missing(sec model.Section, at sim.Time) (Mechanism, bool) {
+	g, gone := v.lastGone(sec.Owner, sec.Called, at)
+	if !gone {
+		if v.heldAt(sec.Owner, at) {
+			// held at the last script; gone since if its TTL ran out
+			// before at with no script to see it (Redis expires lazily)
+			if g, ok := v.expiredSince(sec.Owner, at); ok {
+				return v.explainGone(g, &sec), true
+			}
+			return Mechanism{}, false
+		}
+		if !v.everHeld(sec.Owner, sec.Called, at) {
+			return v.neverHeld(sec, at), true
+		}
+		// held, then gone before the window's samples (the first sample
+		// of the window already lacks it): look back once more
+		if g2, ok := v.lastGone(sec.Owner, sec.Called-1, at); ok {
+			return v.explainGone(g2, &sec), true
+		}
+		return cause("not-in-store", fmt.Sprintf("%s believed it held the lock at t=%s, but the store had no hold of it", sec.Owner, at), sec.Called, at, sec.Proc), true
+	}
+	return v.explainGone(g, &sec), true
+}
+
+// expiredSince finds owner's hold, which the last sample before at shows,
+// expired by at: its deadline passed with no script run since to see it.
+func (v *view) expiredSince(owner string, at sim.Time) (holdGone, bool) {
+	i := v.sampleAt(at)
+	if i < 0 {
+		return holdGone{}, false
+	}
+	last := &v.h.Store[i]
+	if last.TTL < 0 || at < last.At.Add(sim.Duration(last.TTL)*sim.Millisecond) {
+		return holdGone{}, false
+	}
+	d := last.ServerMs + last.TTL
+	return holdGone{Owner: owner, Sample: i + 1, How: goneExpired, Deadline: d,
+		ExpiredAt: last.At.Add(sim.Duration(last.TTL) * sim.Millisecond), Armed: v.armedAt(i, d, owner)}, true
+}
+
+// neverHeld explains an acquisition that returned "acquired" while the
+// store never had the caller's hold.
+func (v *view) neverHeld(sec model.Section, at sim.Time) Mechanism {
+	// a failover right after the grant: the new master never had it
+	for _, f := range v.faults {
+		if (f.Kind == sim.FaultMasterCrash || f.Kind == sim.FaultRestart) && f.Start >= sec.Called && f.Start <= at {
+			return faultMech(f, fmt.Sprintf("%s; %s's hold was lost with the master before a sample saw it", describeFault(f), sec.Owner))
+		}
+	}
+	return cause("no-hold", fmt.Sprintf("%s's acquisition at t=%s returned with the lock, but the store never had its hold", sec.Owner, sec.Start), sec.Called, at, sec.Proc)
+}
+
+// explainGone explains hold-gone event g of sec's owner (sec may be nil:
+// a hold its owner did not count).
+func (v *view) explainGone(g holdGone, sec *model.Section) Mechanism {
+	if g.How == goneExpired {
+		return v.explainExpired(g, sec)
+	}
+	st := v.h.Store
+	cur, prev := &st[g.Sample], &st[g.Sample-1]
+	who := g.Owner
+	proc := v.procOfOwner(who)
+	switch g.How {
+	case goneMaster:
+		for _, f := range v.faults {
+			if (f.Kind == sim.FaultMasterCrash || f.Kind == sim.FaultRestart) && f.Start >= prev.At && f.Start <= cur.At {
+				what := "the promoted replica had not received"
+				if f.Kind == sim.FaultRestart {
+					what = "Redis restarted without persistence and lost"
+				}
+				return faultMech(f, fmt.Sprintf("%s: %s %s's hold (asynchronous replication)", describeFault(f), what, who))
+			}
+		}
+		return cause("lost-on-new-master", fmt.Sprintf("the master changed between t=%s and t=%s and the new one lacks %s's hold", prev.At, cur.At, who), prev.At, cur.At, proc)
+	case goneDeleted:
+		op := v.h.CallOf(cur.Tag)
+		switch {
+		case op == nil:
+			return cause("deleted", fmt.Sprintf("%s on %s at t=%s deleted %s's hold", cur.Script, cur.Node, cur.At, who), cur.At, cur.At, proc)
+		case op.Call == model.CallForceUnlock:
+			return Mechanism{Kind: MechContract, Name: "force-unlock",
+				Detail: fmt.Sprintf("%s's forceUnlock() deleted %s's hold at t=%s (it deletes whoever's hold: RLock.forceUnlock)", op.Owner, who, cur.At)}
+		case op.Owner != who:
+			from := op.Start
+			if sec != nil {
+				from = min(from, sec.Called)
+			}
+			return cause("deleted-by-other", fmt.Sprintf("%s's %s (its command ran at t=%s) deleted %s's hold", op.Owner, op.Call, cur.At, who), from, cur.At, proc, op.Proc)
+		default:
+			from := op.Start
+			if sec != nil {
+				from = min(from, sec.Called)
+				// the store counted fewer holds than the owner because one
+				// it counted was lost before: that loss is the mechanism
+				if e, ok := v.goneBefore(who, sec.Called, g.Sample); ok {
+					m := v.explainGone(e, sec)
+					m.Detail = fmt.Sprintf("%s's own %s at t=%s deleted its last hold while it counted more, one it counted having been lost before: %s", who, op.Call, cur.At, m.Detail)
+					return m
+				}
+			}
+			return cause("deleted-by-own", fmt.Sprintf("%s's own %s (its command ran at t=%s) deleted its hold while it believed it still held the lock", who, op.Call, cur.At), from, cur.At, proc)
+		}
+	}
+	return cause("gone", fmt.Sprintf("%s's hold left the lock at t=%s", who, cur.At), prev.At, cur.At, proc)
+}
+
+// goneBefore is owner's last hold-gone event after from and before
+// sample i.
+func (v *view) goneBefore(owner string, from sim.Time, i int) (holdGone, bool) {
+	var found holdGone
+	ok := false
+	for _, g := range v.gone {
+		if g.Sample >= i {
+			break
+		}
+		if g.Owner == owner && v.h.Store[g.Sample].At > from {
+			found, ok = g, true
+		}
+	}
+	return found, ok
+}
+
+// clockOffset is how far the master's clock read ahead of virtual time
+// (ms) in sample smp.
+func clockOffset(smp *model.StoreSample) int64 {
+	return smp.ServerMs - int64(smp.At/sim.Time(sim.Millisecond))
+}
+
+// clockMoved names the fault that moved a deadline armed in sample a
+// (on one master's clock) in real time by the time of sample b: a jump of
+// the master's clock (server-step), or a failover to a master whose
+// clock reads differently from the one that armed it. ok is false when
+// the two samples' clocks agree within a second.
+func (v *view) clockMoved(a, b *model.StoreSample) (sim.FaultSpan, int64, bool) {
+	d := clockOffset(b) - clockOffset(a)
+	if d > -1000 && d < 1000 {
+		return sim.FaultSpan{}, 0, false
+	}
+	var step, failover *sim.FaultSpan
+	for i := range v.faults {
+		f := &v.faults[i]
+		switch {
+		case f.Kind == sim.FaultServerStep && f.Start <= b.At && step == nil:
+			step = f
+		case (f.Kind == sim.FaultMasterCrash || f.Kind == sim.FaultRestart) && f.Start >= a.At && f.Start <= b.At && failover == nil:
+			failover = f
+		}
+	}
+	switch {
+	case a.Epoch == b.Epoch && step != nil:
+		return *step, d, true
+	case failover != nil:
+		return *failover, d, true
+	case step != nil:
+		return *step, d, true
+	}
+	return sim.FaultSpan{}, d, false
+}
+
+// explainExpired explains a hold whose TTL ran out.
+func (v *view) explainExpired(g holdGone, sec *model.Section) Mechanism {
+	st := v.h.Store
+	arm := &st[g.Armed]
+	who := g.Owner
+	proc := v.procOfOwner(who)
+	armed := g.Deadline - arm.ServerMs // the TTL the arming script set
+	// A jump of the master's clock: the deadline passed (on the master's
+	// clock) before the armed TTL had run in real time.
+	seen := g.ExpiredAt
+	if g.Sample < len(st) {
+		seen = min(seen, st[g.Sample].At)
+	}
+	if life := seen.Sub(arm.At); life < sim.Duration(armed)*sim.Millisecond-50*sim.Millisecond {
+		for _, f := range v.faults {
+			if f.Kind == sim.FaultServerStep && f.Start >= arm.At && f.Start <= seen && f.Amount > 0 {
+				return faultMech(f, fmt.Sprintf("%s: %s's hold, armed for %d ms at t=%s, expired after %s of real time", describeFault(f), who, armed, arm.At, life))
+			}
+		}
+		if g.Sample < len(st) {
+			if f, d, ok := v.clockMoved(arm, &st[g.Sample]); ok && d > 0 {
+				return faultMech(f, fmt.Sprintf("%s: the master that held %s's hold at t=%s read %d ms ahead of the one that armed it for %d ms at t=%s, so it expired after %s of real time", describeFault(f), who, st[g.Sample].At, d, armed, arm.At, life))
+			}
+		}
+	}
+	if arm.Script == becameMaster {
+		// the new master's deadline is older than the old one's last:
+		// re-arms it never received
+		for _, f := range v.faults {
+			if (f.Kind == sim.FaultMasterCrash || f.Kind == sim.FaultRestart) && f.Start <= arm.At && spanEnd(f, arm.At) >= arm.At.Add(-sim.Minute) {
+				return faultMech(f, fmt.Sprintf("%s: the new master had %s's hold with an older deadline than the old one's (asynchronous replication lost its re-arms), and it expired at t=%s", describeFault(f), who, g.ExpiredAt))
+			}
+		}
+	}
+	op := v.h.CallOf(arm.Tag)
+	watchdog := v.h.Settings.Watchdog
+	// what the thread did within its section acts on the hold: a lease
+	// its lock object kept, a re-entry, a re-send
+	since := arm.At
+	if sec != nil {
+		since = min(since, sec.Called)
+	}
+	if sec != nil && sec.OuterLease > 0 && sec.Lease > 0 && g.ExpiredAt >= sec.LeaseFrom().Add(sim.Duration(sec.Lease)*sim.Millisecond) {
+		// the section was taken with a lease that had run out by then:
+		// whatever kept the hold longer, the lock promised no more
+		return v.leaseRanOut(who, proc, sec.Lease, sec.LeaseFrom(), sec.LeaseFrom().Add(sim.Duration(sec.Lease)*sim.Millisecond))
+	}
+	if op != nil && op.Call.Acquires() && strings.Contains(arm.Script, "unlockInnerAsync") {
+		// an unlock run for an acquire: 4.7.0's handleNoSync undoing it
+		return cause("acquire-undone", fmt.Sprintf("%s's %s was undone by an unlock at t=%s (after a WAIT that counted no replica), which re-armed the lock for %d ms, and it expired at t=%s", op.Owner, op.Call, arm.At, armed, g.ExpiredAt), min(since, op.Start), g.ExpiredAt, proc, op.Proc)
+	}
+	if op != nil && op.Call.Acquires() && op.Outcome != "acquired" && op.Owner == who && sec != nil {
+		// an acquire of the owner's that re-armed its hold though the call
+		// did not return with it (its reply lost or late, its caller
+		// interrupted): what made the call fail is the mechanism
+		m := v.uncounted(*op, arm.Tag, *sec)
+		m.Detail = fmt.Sprintf("%s's hold expired at t=%s, last armed for %d ms at t=%s by an acquire of its own that did not count: %s", who, g.ExpiredAt, armed, arm.At, m.Detail)
+		return m
+	}
+	switch {
+	case op == nil:
+		return cause("expired", fmt.Sprintf("%s's hold expired at t=%s; %s on %s at t=%s armed it for %d ms", who, g.ExpiredAt, arm.Script, arm.Node, arm.At, armed), arm.At, g.ExpiredAt, proc)
+	case op.Owner != who:
+		return cause("rearmed-by-other", fmt.Sprintf("%s's hold expired at t=%s; %s's %s at t=%s had armed it for %d ms", who, g.ExpiredAt, op.Owner, op.Call, arm.At, armed), arm.At, g.ExpiredAt, proc, op.Proc)
+	case op.Call.Acquires() && op.ScriptLease > 0 && armed < op.ScriptLease-1:
+		return cause("armed-short", fmt.Sprintf("%s's %s sent a lease of %d ms but its script armed %d ms (at t=%s); the hold expired at t=%s", who, op.Call, op.ScriptLease, armed, arm.At, g.ExpiredAt), since, g.ExpiredAt, proc)
+	case op.Call.Acquires() && op.Lease > 0 && (armed < op.Lease-1 || armed > op.Lease+1) && armed == watchdog:
+		// the call's lease was dropped and the watchdog took the lock:
+		// then it should have renewed it
+		if m := v.noRenewal(who, proc, arm.At, g.ExpiredAt); m.Kind != MechNone {
+			return m
+		}
+		return cause("lease-dropped", fmt.Sprintf("%s's %s asked a lease of %d ms but took the lock with the watchdog's %d ms at t=%s, and no renewal came before it expired at t=%s", who, op.Call, op.Lease, armed, arm.At, g.ExpiredAt), min(since, op.Start), g.ExpiredAt, proc)
+	case op.Call.Acquires() && op.Lease > 0 && (armed < op.Lease-1 || armed > op.Lease+1):
+		// the call asked one lease and its command carried another: the
+		// lock object's kept lease (its asked lease dropped or replaced)
+		return cause("kept-lease", fmt.Sprintf("%s's %s asked a lease of %d ms but armed %d ms (its lock object's kept lease) at t=%s, and the hold expired at t=%s", who, op.Call, op.Lease, armed, arm.At, g.ExpiredAt), min(since, op.Start), g.ExpiredAt, proc)
+	case op.Call.Acquires() && op.Lease > 0:
+		if sec != nil && sec.OuterLease < 0 && v.h.Settings.Redisson {
+			// the watchdog should renew the outer hold: did it run?
+			if m := v.noRenewal(who, proc, arm.At, g.ExpiredAt); m.Kind != MechNone {
+				return m
+			}
+			// a re-entry with a lease under a watchdog hold
+			return cause("lease-under-watchdog", fmt.Sprintf("%s re-entered its watchdog hold with lease(%d ms) at t=%s, which re-armed the lock for that long, and it expired at t=%s before the watchdog's next renewal", who, op.Lease, arm.At, g.ExpiredAt), since, g.ExpiredAt, proc)
+		}
+		return v.leaseRanOut(who, proc, armed, arm.At, g.ExpiredAt)
+	case op.Call.Acquires() && op.Lease < 0 && v.h.Settings.Redisson && armed != watchdog:
+		return cause("kept-lease", fmt.Sprintf("%s's %s without a lease armed %d ms (its lock object's kept lease, not the watchdog's %d ms) at t=%s, and the hold expired at t=%s", who, op.Call, armed, watchdog, arm.At, g.ExpiredAt), min(since, op.Start), g.ExpiredAt, proc)
+	case op.Call.Acquires() && !v.h.Settings.Redisson:
+		return v.leaseRanOut(who, proc, armed, arm.At, g.ExpiredAt)
+	case op.Call == model.CallUnlock && armed != watchdog && sec != nil && sec.Lease > 0 && armed == sec.Lease:
+		return Mechanism{Kind: MechLease, Name: "lease",
+			Detail: fmt.Sprintf("%s's lease of %d ms, re-armed by its unlock of an inner hold at t=%s, ran out at t=%s", who, armed, arm.At, g.ExpiredAt)}
+	case op.Call == model.CallUnlock && armed != watchdog:
+		return cause("kept-lease", fmt.Sprintf("%s's unlock of an inner hold re-armed %d ms (its lock object's lease, not the watchdog's %d ms) at t=%s, and the hold expired at t=%s", who, armed, watchdog, arm.At, g.ExpiredAt), min(since, op.Start), g.ExpiredAt, proc)
+	}
+	return v.noRenewal(who, proc, arm.At, g.ExpiredAt)
+}
+
+// leaseRanOut is an explicit lease of owner's, armed at from for armed
+// ms, that ran out at to: by design. A pause or partition of its process
+// over the moment it ran out is named instead, as what kept the holder
+// from finishing in time (the counterfactual run confirms it).
+func (v *view) leaseRanOut(owner, proc string, armed int64, from, to sim.Time) Mechanism {
+	for _, f := range v.faults {
+		if (f.Kind == sim.FaultPause || f.Kind == sim.FaultPartition) && f.Target == proc && f.Start <= to && spanEnd(f, to) >= to {
+			return faultMech(f, fmt.Sprintf("%s: %s's lease of %d ms, armed at t=%s, ran out at t=%s while its process was stopped", describeFault(f), owner, armed, from, to))
+		}
+	}
+	return Mechanism{Kind: MechLease, Name: "lease",
+		Detail: fmt.Sprintf("%s's lease of %d ms, armed at t=%s, ran out at t=%s", owner, armed, from, to)}
+}
+
+// noRenewal explains why no renewal re-armed owner's watchdog hold, armed
+// at from, before it expired at to.
+func (v *view) noRenewal(owner, proc string, from, to sim.Time) Mechanism {
+	period := sim.Duration(v.h.Settings.Watchdog/3) * sim.Millisecond
+	// renewals of the hold that should have re-armed it, and failed or
+	// came late
+	for i, r := range v.h.Renewals {
+		if r.Owner != owner || r.Start < from.Add(-period) || r.Start > to || r.End >= 0 && r.End <= from {
+			continue // not one that could have re-armed it after from
+		}
+		if r.Outcome == "renewed" && r.ExecAt >= 0 && r.ExecVirtual <= to {
+			continue // it re-armed in time (a later arming is not this one)
+		}
+		if m, ok := v.callFault(r, renewTag(i), to); ok {
+			m.Detail = fmt.Sprintf("%s's renewal sent at t=%s did not re-arm its hold in time: %s", owner, r.Start, m.Detail)
+			return m
+		}
+		if r.ErrKind == "sync" {
+			return cause("renewal-sync-failed", fmt.Sprintf("%s's renewal at t=%s failed: WAIT counted fewer replicas than asked (%s)", owner, r.Start, r.Err), from, to, proc)
+		}
+	}
+	// the process stopped while renewals were due: up to about the
+	// deadline, or for longer than the renewal's slack (the watchdog's
+	// chain of renewals resumes where the stop ended, a period apart, so a
+	// stop that eats all but one period of the lease leaves the next
+	// renewal too late)
+	slack := to.Sub(from) - period - pauseMargin
+	for _, f := range v.faults {
+		if (f.Kind != sim.FaultPause && f.Kind != sim.FaultPartition) || f.Target != proc || f.Start > to || spanEnd(f, to) <= from {
+			continue
+		}
+		stopped := min(spanEnd(f, to), to).Sub(max(f.Start, from))
+		if spanEnd(f, to) >= to.Add(-pauseMargin) || stopped >= slack {
+			return faultMech(f, fmt.Sprintf("%s: %s's process was stopped for %s of the %s its watchdog had to renew its hold (armed at t=%s) before it expired at t=%s", describeFault(f), owner, stopped, to.Sub(from), from, to))
+		}
+	}
+	return cause("no-renewal", fmt.Sprintf("no renewal re-armed %s's hold between t=%s and its expiry at t=%s (the watchdog renews every %s)", owner, from, to, period), from.Add(-period), to, proc)
+}
+
+// callFault names the fault that made call op (tagged tag) fail, or run
+// too late for deadline: one of its messages lost, or held up long enough;
+// its process cut off; the master down. ok is false when none did.
+func (v *view) callFault(op model.Op, tag string, deadline sim.Time) (Mechanism, bool) {
+	end := op.End
+	if end < 0 || end > deadline && op.Outcome != "error" {
+		end = max(deadline, op.Start)
+	}
+	timeout := sim.Duration(v.h.Settings.Timeout) * sim.Millisecond
+	var spikes []model.NetEvent
+	for _, e := range v.h.Net {
+		if e.At < op.Start {
+			continue
+		}
+		if e.At > end {
+			break
+		}
+		if e.Tag != tag {
+			continue
+		}
+		f, known := v.fault(e.Fault)
+		switch {
+		case e.Kind == sim.NetDelayed:
+			spikes = append(spikes, e)
+			var sum sim.Duration
+			for _, s := range spikes {
+				if s.At >= e.At.Add(-timeout) {
+					sum += s.Delay
+				}
+			}
+			late := op.ExecAt < 0 || op.ExecVirtual > deadline
+			if known && (sum >= timeout*9/10 || late && e.Delay >= deadline.Sub(e.At)) {
+				return faultMech(f, fmt.Sprintf("%s: its %s message at t=%s was held up %s", describeFault(f), op.Call, e.At, e.Delay)), true
+			}
+		case known:
+			return faultMech(f, fmt.Sprintf("%s: its %s %s at t=%s (%s)", describeFault(f), op.Call, e.Kind, e.At, e.Why)), true
+		case e.Why == "no master" || e.Why == "node is not the master":
+			return cause("no-master", fmt.Sprintf("its %s found no master at t=%s", op.Call, e.At), op.Start, end, op.Proc), false
+		}
+	}
+	for _, f := range v.faults {
+		if f.Start > end || spanEnd(f, end) < op.Start {
+			continue
+		}
+		switch f.Kind {
+		case sim.FaultPartition:
+			if f.Target == op.Proc {
+				return faultMech(f, describeFault(f)+": its process was cut off from Redis during the call"), true
+			}
+		case sim.FaultPause:
+			// a stop longer than the response timeout: the timer falls due
+			// while the reply waits in the process, and may go first (a
+			// timeout, a re-send of a command that ran)
+			if f.Target == op.Proc && min(spanEnd(f, end), end).Sub(max(f.Start, op.Start)) >= timeout {
+				return faultMech(f, describeFault(f)+": its process was stopped longer than the response timeout during the call"), true
+			}
+		case sim.FaultMasterCrash, sim.FaultRestart:
+			return faultMech(f, describeFault(f)+": the master was down during the call"), true
+		}
+	}
+	return Mechanism{}, false
+}
