@@ -68,9 +68,9 @@ func (c *Client) detach(i int) bool {
 		return false
 	}
 	d := detachedCall{live: true, slot: int32(i), tid: t.id, handle: t.call.Handle, lease: -1, fenced: e.cmd.Op == OpAcquireToken, exec: *e}
-	// The thenApply keeps a lease given as leaseTime > 0; tryLock() and the
-	// calls without one start the watchdog.
-	if t.call.Lease > 0 && t.call.Kind != CallTryLock {
+	// The thenApply keeps an explicit lease (leaseTime > 0 in 4.7.0,
+	// != -1 in 3.8.1); tryLock() and the calls without one start the watchdog.
+	if c.explicitLease(t.call) && t.call.Kind != CallTryLock {
 		d.lease = c.leaseMillis(t.call.Lease, t.call.Unit)
 	}
 	j := 0
@@ -127,7 +127,7 @@ func (c *Client) detachedDone(j int, r sim.Reply, res Result) {
 	}
 	what := "its acquire took the lock after the call gave up: "
 	switch {
-	case !c.cf.since3168() && d.lease > 0:
+	case !c.cf.since3168() && d.lease >= 0:
 		// R8: only an acquire without a lease has a listener (tryLockInnerAsync
 		// stored any lease when it was sent).
 		c.dropDetached(j)
@@ -135,7 +135,7 @@ func (c *Client) detachedDone(j int, r sim.Reply, res Result) {
 	case !c.cf.since3168():
 		c.schedule381(d.tid, d.handle, -1) // the listener's scheduleExpirationRenewal
 		what += "the watchdog renews it"
-	case d.lease > 0:
+	case d.lease >= 0:
 		c.handles[d.handle].lease = d.lease // internalLockLeaseTime = unit.toMillis(leaseTime)
 		what += "the lease runs out"
 	default:

@@ -14,6 +14,17 @@ import (
 
 func (c *Client) handleOf(i int) *handle { return &c.handles[c.threads[i].call.Handle] }
 
+// explicitLease reports whether call's lease is one the caller gave, not
+// the watchdog: 4.7.0 tests leaseTime > 0 (R47:RedissonLock.java:162, 174,
+// 187, 198), 3.x leaseTime != -1 (R16:RedissonLock.java:149, 159, 172, 181;
+// R8:RedissonLock.java:177, 199).
+func (c *Client) explicitLease(call Call) bool {
+	if c.cf.v470() {
+		return call.Lease > 0
+	}
+	return call.Lease != -1
+}
+
 // leaseMillis is unit.toMillis(leaseTime) for an explicit lease.
 func (c *Client) leaseMillis(lease int64, unit Unit) int64 {
 	if c.cf.Opts.Mutations.LeaseUnitIgnored {
@@ -95,7 +106,7 @@ func (c *Client) tryAcquire(i int, waitTime int64) {
 	unit := call.Unit
 	var lease int64
 	switch {
-	case call.Lease != -1:
+	case c.explicitLease(call):
 		lease = c.leaseMillis(call.Lease, unit)
 		if !c.cf.since3168() {
 			h.lease = lease
@@ -160,10 +171,10 @@ func (c *Client) tryAcquireOnce(i int) {
 // watchdog when there is no lease.
 func (c *Client) acquired(i int) {
 	call := c.threads[i].call
-	if call.Lease != -1 && c.ren.present {
+	if c.explicitLease(call) && c.ren.present {
 		c.flaw(FlawLeaseUnderWatchdog, c.threads[i].id)
 	}
-	if call.Lease != -1 && call.Kind != CallTryLock {
+	if c.explicitLease(call) && call.Kind != CallTryLock {
 		if c.cf.since3168() {
 			c.handleOf(i).lease = c.leaseMillis(call.Lease, call.Unit)
 		}

@@ -1,0 +1,43 @@
+package clients
+
+import (
+	"testing"
+
+	"github.com/locksim/locksim/sim"
+)
+
+// Fidelity tests of Redisson 4.7.0's client against its Java source (R47:
+// is redisson/src/main/java/org/redisson/ at the tag redisson-4.7.0), one
+// Client value stepped event by event (fidelity_test.go's stepper).
+
+// 4.7.0 tests leaseTime > 0 where 3.x tested leaseTime != -1
+// (R47:RedissonLock.java:162, 174, 187, 198; R16:RedissonLock.java:149,
+// 159, 172, 181): lock(0, unit) and tryLock(wait, 0, unit) send
+// internalLockLeaseTime and start the watchdog in 4.7.0, and send a lease
+// of 0 without a watchdog in 3.16.8.
+func TestZeroLeaseMeansTheWatchdog470(t *testing.T) {
+	for _, call := range []Call{{Kind: CallLock, Wait: -1, Lease: 0}, {Kind: CallTryLockWait, Wait: 1000, Lease: 0}} {
+		s := newStepper(t, "rlock-4.7.0")
+		s.call(1, call)
+		if got := s.last(OpAcquire, 1).Cmd.Lease; got != 30000 {
+			t.Fatalf("4.7.0 %v: the acquire sent lease %d, want internalLockLeaseTime 30000", call.Kind, got)
+		}
+		s.reply(OpAcquire, 1, sim.Nil)
+		if r := s.mustReturn(1); !r.OK {
+			t.Fatalf("4.7.0 %v: %+v", call.Kind, r)
+		}
+		if !s.c.Renewing() {
+			t.Fatalf("4.7.0 %v: a lease of 0 should start the watchdog", call.Kind)
+		}
+
+		s = newStepper(t, "rlock-3.16.8")
+		s.call(1, call)
+		if got := s.last(OpAcquire, 1).Cmd.Lease; got != 0 {
+			t.Fatalf("3.16.8 %v: the acquire sent lease %d, want 0", call.Kind, got)
+		}
+		s.reply(OpAcquire, 1, sim.Nil)
+		if s.c.Renewing() {
+			t.Fatalf("3.16.8 %v: an explicit lease, even 0, starts no watchdog", call.Kind)
+		}
+	}
+}
