@@ -41,3 +41,36 @@ func TestZeroLeaseMeansTheWatchdog470(t *testing.T) {
 		}
 	}
 }
+
+// An unlock that fails with NoSyncedSlavesException is run again by
+// ServiceManager.execute (R47:connection/ServiceManager.java:611-645),
+// which calls unlockAsync0 anew: its unlockInnerAsync reads the lock
+// object's internalLockLeaseTime again (R47:RedissonLock.java:369), which
+// the failed run's handle has just reset to lockWatchdogTimeout
+// (R47:RedissonBaseLock.java:161-164, RedissonLock.java:326-332). A lock
+// taken with a 6 s lease is unlocked with 6000, then repeated with 30000.
+func TestRepeatedUnlockRereadsLease470(t *testing.T) {
+	s := newStepper(t, "rlock-4.7.0")
+	s.replicas = 1
+	s.call(1, Call{Kind: CallLock, Wait: -1, Lease: 6000})
+	s.reply(OpAcquire, 1, sim.Array(sim.Nil, sim.Int(1)))
+	s.call(1, Call{Kind: CallLock, Wait: -1, Lease: 6000})
+	s.reply(OpAcquire, 1, sim.Array(sim.Nil, sim.Int(1)))
+	s.call(1, Call{Kind: CallUnlock, Wait: -1, Lease: -1})
+	first := s.last(OpUnlock, 1).Cmd
+	if first.Lease != 6000 {
+		t.Fatalf("the unlock sent lease %d, want internalLockLeaseTime 6000", first.Lease)
+	}
+	s.reply(OpUnlock, 1, sim.Array(sim.Int(0), sim.Int(0))) // WAIT counted no replica
+	if _, ok := s.returned(1); ok {
+		t.Fatal("unlock() returned; ServiceManager.execute should repeat it")
+	}
+	s.fire(TimerKey{TimerExec, 0})
+	again := s.last(OpUnlock, 1).Cmd
+	if again.ReqN != first.ReqN || again.ReqR != first.ReqR {
+		t.Fatalf("the repeat should reuse the request id: %+v / %+v", first, again)
+	}
+	if again.Lease != 30000 {
+		t.Fatalf("the repeated unlock sent lease %d, want 30000: the failed run reset internalLockLeaseTime", again.Lease)
+	}
+}
