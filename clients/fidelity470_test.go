@@ -74,3 +74,71 @@ func TestRepeatedUnlockRereadsLease470(t *testing.T) {
 		t.Fatalf("the repeated unlock sent lease %d, want 30000: the failed run reset internalLockLeaseTime", again.Lease)
 	}
 }
+
+// forceUnlock() and the fair lock's acquireFailed are get() of
+// syncedEvalWithRetry, ServiceManager.execute around the script
+// (R47:command/CommandAsyncService.java:1068-1071). An interrupted get()
+// cancels the future it waits on (CommandAsyncService.java:186-191), which
+// is execute's own result (ServiceManager.java:611-616), not the executor's
+// promise: the executor still re-sends the script after a lost reply
+// (RedisExecutor.java:122-126 tests only its own promise, 467-482), and
+// ServiceManager.execute still repeats it after NoSyncedSlavesException
+// (ServiceManager.java:618-637, which never looks at its result).
+func TestInterruptedRetriedCommandGoesOn470(t *testing.T) {
+	// resends counts the script's sends while every executor timer fires.
+	resends := func(s *stepper, op Op) int {
+		for range 20 {
+			fired := false
+			for _, k := range []TimerKey{{TimerExec, 0}, {TimerDetachedExec, 0}} {
+				if _, ok := s.timer(k); ok {
+					s.fire(k)
+					fired = true
+					break
+				}
+			}
+			if !fired {
+				break
+			}
+		}
+		n := 0
+		for _, e := range s.sends {
+			if e.Cmd.Op == op {
+				n++
+			}
+		}
+		return n
+	}
+	interrupt := func(s *stepper) {
+		s.step(Event{Kind: EvInterrupt, Thread: 1})
+		if r := s.mustReturn(1); r.Err != ErrReply || r.Text != "RedisException: java.lang.InterruptedException" {
+			t.Fatalf("the interrupted call returned %+v", r)
+		}
+	}
+
+	s := newStepper(t, "rlock-4.7.0")
+	s.call(1, Call{Kind: CallForceUnlock, Wait: -1, Lease: -1})
+	interrupt(s)
+	if n := resends(s, OpForceUnlock); n != 5 {
+		t.Fatalf("forceUnlock sent %d times, want 5: the first and retryAttempts (4) re-sends", n)
+	}
+
+	s = newStepper(t, "fairlock-4.7.0")
+	s.call(1, tryCall(0, -1))
+	s.reply(OpAcquire, 1, sim.Int(4000))
+	s.last(OpAcquireFailed, 1)
+	interrupt(s)
+	if n := resends(s, OpAcquireFailed); n != 5 {
+		t.Fatalf("acquireFailed sent %d times, want 5", n)
+	}
+
+	// With a replica, WAIT counting none fails the run with
+	// NoSyncedSlavesException, and execute runs the script again.
+	s = newStepper(t, "rlock-4.7.0")
+	s.replicas = 1
+	s.call(1, Call{Kind: CallForceUnlock, Wait: -1, Lease: -1})
+	interrupt(s)
+	s.reply(OpForceUnlock, 1, sim.Array(sim.Int(1), sim.Int(0)))
+	if n := resends(s, OpForceUnlock); n < 2 {
+		t.Fatalf("forceUnlock sent %d times, want it repeated after NoSyncedSlavesException", n)
+	}
+}
