@@ -165,7 +165,9 @@ type psEntry struct {
 	subWait []int64 // threads waiting for the subscription, in order
 	// listeners are the fenced lock's waiting threads, oldest first: an
 	// unlock message runs the first before it releases a permit
-	// (RedissonLockEntry.addListener, LockPubSub.onMessage).
+	// (RedissonLockEntry.addListener, LockPubSub.onMessage). A listener
+	// whose call an interrupt ended is -(j+1), j the slot of its timeout
+	// (TimerListener; fenced.go, leaveListener).
 	listeners []int64
 	// unsubOnSuccess counts 3.8.1 tryLock calls that gave up waiting for
 	// the subscription: each unsubscribes when it completes.
@@ -379,6 +381,8 @@ func (c *Client) fire(k TimerKey) {
 		c.renewTask(int(k.Slot))
 	case TimerSubscribe:
 		c.subscribeTimedOut(k.Slot)
+	case TimerListener:
+		c.leftListenerTimedOut(k.Slot)
 	}
 }
 

@@ -142,3 +142,78 @@ func TestInterruptedRetriedCommandGoesOn470(t *testing.T) {
 		t.Fatalf("forceUnlock sent %d times, want it repeated after NoSyncedSlavesException", n)
 	}
 }
+
+// fencedWaiting brings threads 1 and 2 of one client into the fenced
+// lock's wait: each tried, got ttl 30000, and queued a listener on the
+// entry with a timeout.
+func fencedWaiting(t *testing.T) *stepper {
+	s := newStepper(t, "fencedlock-4.7.0")
+	held := sim.Array(sim.Int(30000), sim.Int(-1))
+	s.call(1, lockCall())
+	s.reply(OpAcquireToken, 1, held)
+	s.step(Event{Kind: EvSubscribed, Channel: ChannelName("myLock")})
+	s.reply(OpAcquireToken, 1, held)
+	s.call(2, lockCall())
+	s.reply(OpAcquireToken, 2, held)
+	s.reply(OpAcquireToken, 2, held)
+	if e := s.c.entry(0); e == nil || len(e.listeners) != 2 || e.refs != 2 {
+		t.Fatalf("want two listeners and two references on the entry, got %+v", e)
+	}
+	return s
+}
+
+// An interrupt while lockAndGetToken waits cancels the result future
+// (get(), R47:command/CommandAsyncService.java:186-191) but not the loop:
+// the waiter's listener stays queued on the entry (RedissonFencedLock.java:261-290)
+// and its timeout stays set. An unlock message runs the oldest listener
+// only (RedissonLockEntry.java:68-73, LockPubSub.java:43-46): the
+// interrupted waiter's, whose loop sees the result done and unsubscribes
+// (RedissonFencedLock.java:217-219). The other waiter of the client is not
+// run; it waits out its timeout. Its timer, if it fires first, removes
+// the listener the same way (RedissonFencedLock.java:281-287).
+func TestInterruptedFencedWaiterKeepsItsListener470(t *testing.T) {
+	s := fencedWaiting(t)
+	s.step(Event{Kind: EvInterrupt, Thread: 1})
+	if r := s.mustReturn(1); r.Err != ErrReply || r.Text != "RedisException: java.lang.InterruptedException" {
+		t.Fatalf("the interrupted call returned %+v", r)
+	}
+	if e := s.c.entry(0); e == nil || len(e.listeners) != 2 || e.refs != 2 {
+		t.Fatalf("the interrupted waiter's listener and reference should stay, got %+v", e)
+	}
+	sent := len(s.sends)
+	s.step(Event{Kind: EvMessage, Channel: ChannelName("myLock"), Message: "0"})
+	if len(s.sends) != sent {
+		t.Fatalf("the message should run the interrupted waiter's listener, not thread 2's: %+v", s.sends[sent:])
+	}
+	if e := s.c.entry(0); e == nil || len(e.listeners) != 1 || e.refs != 1 || e.permits != 1 {
+		t.Fatalf("after the message: want thread 2's listener, its reference and the message's permit, got %+v", e)
+	}
+	s.fire(TimerKey{TimerWait, 1})
+	if acq := s.last(OpAcquireToken, 2); acq.Ref.Seq == 0 || len(s.sends) != sent+1 {
+		t.Fatal("thread 2 should try again when its timeout runs out")
+	}
+
+	// The interrupted waiter's timeout, when it comes first, removes its
+	// listener and releases its reference: the message then runs thread 2's.
+	s = fencedWaiting(t)
+	s.step(Event{Kind: EvInterrupt, Thread: 1})
+	s.now += ms(30000)
+	var ghost TimerKey
+	s.c.Timers(func(k TimerKey, at sim.Time) {
+		if k.Kind != TimerWait && k.Kind != TimerExec {
+			ghost = k
+		}
+	})
+	if ghost.Kind == 0 {
+		t.Fatal("the interrupted waiter's timeout should stay set")
+	}
+	s.fire(ghost)
+	if e := s.c.entry(0); e == nil || len(e.listeners) != 1 || e.refs != 1 {
+		t.Fatalf("after the interrupted waiter's timeout: %+v", e)
+	}
+	sent = len(s.sends)
+	s.step(Event{Kind: EvMessage, Channel: ChannelName("myLock"), Message: "0"})
+	if len(s.sends) != sent+1 || s.sends[sent].Cmd.Op != OpAcquireToken || s.sends[sent].Cmd.Thread != 2 {
+		t.Fatalf("the message should run thread 2's listener: %+v", s.sends[sent:])
+	}
+}

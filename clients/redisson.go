@@ -536,11 +536,13 @@ func (c *Client) interruptAt(i int) {
 		c.leaveSubWait(i)
 		c.finish(i, interruptedResult())
 	case pcFencedSubscribe, pcFencedWait:
-		// get(result) is interrupted and sets the status again (see fenced.go:
-		// the loop's own end is not modelled).
-		c.cancelTimer(TimerKey{TimerWait, int64(i)})
-		c.removeListener(i)
-		if t.pc == pcFencedSubscribe {
+		// get(result) is interrupted, cancels the result and sets the status
+		// again; the loop goes on until its next step sees the result done
+		// (fenced.go).
+		if t.pc == pcFencedWait {
+			c.leaveListener(i)
+		} else {
+			c.cancelTimer(TimerKey{TimerWait, int64(i)})
 			c.leaveSubWait(i)
 			c.release(c.entryKey(i))
 		}

@@ -12,7 +12,7 @@ import (
 //
 //	lock A | unlock A | trylock-wait A | …  thread A makes its program's next call (named by its op)
 //	deliver A MSG                     a message arrives (MSG as the story names it: acquire, acquire.reply, watchdog.renew, publish…)
-//	fire A wait|unpark|timeout|resend|retry|watchdog|watchdog.timeout|watchdog.resend|subscribe
+//	fire A wait|unpark|timeout|resend|retry|watchdog|watchdog.timeout|watchdog.resend|subscribe|listener
 //	advance Dms                       time passes (only to a timer or a lease or queue boundary, ±1 ms)
 //	crash A | pause A | resume A | drop A MSG | delay A MSG | restart-redis
 //	state                             the keyspace, the threads and the messages in flight
