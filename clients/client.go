@@ -169,8 +169,9 @@ type psEntry struct {
 	// whose call an interrupt ended is -(j+1), j the slot of its timeout
 	// (TimerListener; fenced.go, leaveListener).
 	listeners []int64
-	// unsubOnSuccess counts 3.8.1 tryLock calls that gave up waiting for
-	// the subscription: each unsubscribes when it completes.
+	// unsubOnSuccess counts the calls that left while the subscription was
+	// on its way and unsubscribe when it completes: 3.8.1's tryLock that
+	// gave up waiting, 4.7.0's interrupted fenced loop.
 	unsubOnSuccess int
 }
 

@@ -40,8 +40,10 @@ import (
 // goes on to wait (RedissonFencedLock.java:247-290), or, the first one,
 // to subscribe (183-208), before it unsubscribes; here the reference is
 // released when the call returns, and the first one never subscribes. A
-// call interrupted while it subscribes releases its reference at once
-// where Java's loop releases it when the subscription completes.
+// call interrupted while it subscribes releases its reference when the
+// subscription completes (unsubOnSuccess), as its loop does; not modelled:
+// a wait that runs out first fails the subscription then (184, 200-208),
+// which leaves the entry no reference.
 
 // forever is Long.MAX_VALUE, the wait of a call with no limit (waitTime <
 // 0). It is never decremented: Java's subtraction could not bring it to 0
@@ -208,11 +210,11 @@ func (c *Client) fencedLoop(i int) {
 }
 
 // fencedSubscribeTimedOut: PublishSubscribeService.timeout failed the
-// subscription future; its whenComplete fails the call. The reference the
-// thread took is never released, as for lock().
+// subscription future; its whenComplete fails the call. The entry keeps no
+// reference of it (giveUp).
 func (c *Client) fencedSubscribeTimedOut(i int) {
 	t := &c.threads[i]
-	c.leaveSubWait(i)
+	c.giveUp(i)
 	c.finish(i, Result{Err: ErrSubscribe, Text: "RedisTimeoutException: Unable to acquire subscription lock after " + strconv.FormatInt(t.time, 10) + "ms. Try to increase 'subscriptionTimeout', 'subscriptionsPerConnection', 'subscriptionConnectionPoolSize' parameters. "})
 }
 

@@ -217,3 +217,79 @@ func TestInterruptedFencedWaiterKeepsItsListener470(t *testing.T) {
 		t.Fatalf("the message should run thread 2's listener: %+v", s.sends[sent:])
 	}
 }
+
+// A thread that gives up on a pending subscription in 4.7.0 fails nobody
+// else, and leaves no reference behind. PublishSubscribe.subscribe takes
+// the channel's AsyncSemaphore (R47:pubsub/PublishSubscribe.java:71-74),
+// which the new entry's subscription holds until it completes
+// (PublishSubscribe.java:112, pubsub/PubSubConnectionEntry.java:318-343):
+// the client's other threads wait on the semaphore, not on the creator's
+// promise. When the creator gives up — lock()'s get() cancels its future
+// (RedissonLock.java:117, CommandAsyncService.java:203-207),
+// lockInterruptibly's getInterrupted fails it (CommandAsyncService.java:227-236),
+// lock()'s subscription timeout fails it (RedissonLock.java:112,
+// PublishSubscribeService.java:475-488), tryLock(wait) fails it as its
+// wait runs out (RedissonLock.java:246-258) — the entry's subscription
+// future fails with it and the entry leaves the map (PublishSubscribe.java:113-122),
+// its reference with it. Once the subscription completes, the thread
+// waiting on the semaphore makes a new entry, which the subscribed channel
+// completes at once (PublishSubscribeService.java:526, 587-661): it goes
+// on, and unsubscribes the channel when it is done. A waiter that gives
+// up before the semaphore lets it in takes no reference at all
+// (PublishSubscribe.java:75-78).
+func TestGivingUpOnSharedSubscription470(t *testing.T) {
+	ch := ChannelName("myLock")
+	ways := []struct {
+		name   string
+		call   Call
+		giveUp func(s *stepper)
+		want   ErrKind
+	}{
+		{"lock() interrupted", lockCall(), func(s *stepper) { s.step(Event{Kind: EvInterrupt, Thread: 1}) }, ErrReply},
+		{"lockInterruptibly() interrupted", Call{Kind: CallLock, Wait: -1, Lease: -1, Interruptibly: true},
+			func(s *stepper) { s.step(Event{Kind: EvInterrupt, Thread: 1}) }, ErrInterrupted},
+		{"lock()'s subscription timeout", lockCall(), func(s *stepper) { s.fire(TimerKey{TimerWait, 0}) }, ErrSubscribe},
+		{"tryLock(wait) running out", tryCall(1000, -1), func(s *stepper) { s.fire(TimerKey{TimerWait, 0}) }, 0},
+	}
+	for _, w := range ways {
+		t.Run(w.name, func(t *testing.T) {
+			s := newStepper(t, "rlock-4.7.0")
+			s.call(1, w.call)
+			s.reply(OpAcquire, 1, sim.Int(20000))
+			if s.subscribed() != ch {
+				t.Fatal("thread 1 should make the entry and subscribe")
+			}
+			s.call(2, lockCall())
+			s.reply(OpAcquire, 2, sim.Int(20000))
+			w.giveUp(s)
+			if r := s.mustReturn(1); r.Err != w.want {
+				t.Fatalf("thread 1 returned %+v", r)
+			}
+			if _, ok := s.returned(2); ok {
+				t.Fatal("thread 2 should go on waiting for the subscription")
+			}
+			s.step(Event{Kind: EvSubscribed, Channel: ch})
+			s.reply(OpAcquire, 2, sim.Nil)
+			if r := s.mustReturn(2); !r.OK {
+				t.Fatalf("thread 2 returned %+v", r)
+			}
+			if !has(s.eff, EffUnsubscribe) || len(s.c.subs) != 0 {
+				t.Fatalf("thread 2's unsubscribe should be the entry's last: unsubscribed %v, entries %+v", has(s.eff, EffUnsubscribe), s.c.subs)
+			}
+		})
+	}
+
+	// A waiter that gives up while the semaphore keeps it out takes no
+	// reference: thread 1's entry is released by thread 1 alone.
+	s := newStepper(t, "rlock-4.7.0")
+	s.call(1, lockCall())
+	s.reply(OpAcquire, 1, sim.Int(20000))
+	s.call(2, lockCall())
+	s.reply(OpAcquire, 2, sim.Int(20000))
+	s.step(Event{Kind: EvInterrupt, Thread: 2})
+	s.step(Event{Kind: EvSubscribed, Channel: ch})
+	s.reply(OpAcquire, 1, sim.Nil)
+	if r := s.mustReturn(1); !r.OK || !has(s.eff, EffUnsubscribe) {
+		t.Fatalf("thread 1 returned %+v; unsubscribed %v, want the entry's last reference gone", r, has(s.eff, EffUnsubscribe))
+	}
+}

@@ -55,9 +55,44 @@ func (c *Client) subscribe(i int) *psEntry {
 			c.setTimer(TimerKey{TimerSubscribe, key}, c.ms(c.cf.Opts.Timeout))
 		}
 	}
+	if e.refs == 0 {
+		// 4.7.0: an entry every user gave up on while it subscribed (giveUp)
+		// left the map; this is the new one its channel completes, with a
+		// latch of its own
+		e.permits = 0
+	}
 	e.refs++
 	if e.state == psPending {
 		e.subWait = append(e.subWait, t.id)
+	}
+	return e
+}
+
+// giveUp: thread i stops waiting for its entry's pending subscription and
+// fails its own subscribe future (a timeout, a cancel). In 4.7.0 that
+// leaves no reference on the entry later users share. The channel's
+// AsyncSemaphore, taken in PublishSubscribe.subscribe (PublishSubscribe.java:71-74)
+// and held by the new entry's subscription until it completes
+// (PublishSubscribe.java:112, PubSubConnectionEntry.java:318-343), keeps
+// every other subscriber of the process waiting outside: the thread that
+// made the entry is the only one chained to its promise. When it gives up,
+// its future, the entry's promise, fails the subscription's future, which
+// removes the entry from the map (PublishSubscribe.java:113-122) with its
+// reference, and fails nobody else; the subscription itself goes on, and
+// keeps the channel subscribed once done. A thread still outside gives up
+// before it takes a reference (PublishSubscribe.java:75-78). Either way the
+// others go on when the subscription completes: the first makes a new
+// entry, which the subscribed channel completes at once
+// (PublishSubscribeService.java:526, 587-661). The entry here stands for
+// both, the old one and the new one: it keeps its subscription, and loses
+// the reference; with no user left it stays, its channel subscribed, until
+// one comes (subscribe) or the last one leaves (release). 3.x keeps the
+// reference, which nothing releases (3.16.8's creator poisons the entry:
+// poisonEntry).
+func (c *Client) giveUp(i int) *psEntry {
+	e := c.leaveSubWait(i)
+	if e != nil && c.cf.v470() && e.state == psPending && e.refs > 0 {
+		e.refs--
 	}
 	return e
 }
@@ -85,8 +120,9 @@ func (c *Client) release(key int64) {
 }
 
 // onSubscribed: the channel's subscription is active; waiting threads go
-// on in the order they subscribed, and 3.8.1's abandoned tryLock calls
-// release their references.
+// on in the order they subscribed, and the calls that left while it was on
+// its way and unsubscribe on success (unsubOnSuccess) release their
+// references.
 func (c *Client) onSubscribed(ch string) {
 	e := c.entryByChannel(ch)
 	if e != nil && e.state == psCancelled {

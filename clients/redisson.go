@@ -441,14 +441,11 @@ func (c *Client) waitTimedOut(i int) {
 	switch t.pc {
 	case pcLockSubscribe:
 		// R8: syncSubscription throws "Subscribe timeout"; the reference leaks.
-		c.leaveSubWait(i)
+		c.giveUp(i)
 		o := &c.cf.Opts
 		if o.SubscriptionTimeout > 0 {
 			// 4.7.0: PublishSubscribeService.timeout fails the future (PublishSubscribeService.java:475-488);
-			// get(future) throws before lock()'s try, so the reference leaks too. Not modelled:
-			// when this thread's future is the entry's own (it created the entry), the
-			// failure also cancels the subscription and removes the entry, failing the
-			// threads that share it (PublishSubscribe.java:114-132); here they go on waiting.
+			// get(future) throws before lock()'s try. The entry keeps no reference of it (giveUp).
 			c.finish(i, Result{Err: ErrSubscribe, Text: "RedisTimeoutException: Unable to acquire subscription lock after " + strconv.FormatInt(o.SubscriptionTimeout, 10) + "ms. Try to increase 'subscriptionTimeout', 'subscriptionsPerConnection', 'subscriptionConnectionPoolSize' parameters."})
 			return
 		}
@@ -457,8 +454,9 @@ func (c *Client) waitTimedOut(i int) {
 		// subscribeFuture.get(time) timed out: cancel(false) succeeds on a
 		// pending future, so 3.16.8 never releases the reference; 3.8.1's
 		// cancel fails and its listener unsubscribes once the subscription
-		// completes (R8:RedissonLock.tryLock).
-		if e := c.leaveSubWait(i); e != nil && !c.cf.since3168() && e.state == psPending {
+		// completes (R8:RedissonLock.tryLock); 4.7.0's completeExceptionally
+		// leaves the entry no reference (giveUp).
+		if e := c.giveUp(i); e != nil && !c.cf.since3168() && e.state == psPending {
 			e.unsubOnSuccess++
 		}
 		c.poisonEntry(i, true)
@@ -542,9 +540,14 @@ func (c *Client) interruptAt(i int) {
 		if t.pc == pcFencedWait {
 			c.leaveListener(i)
 		} else {
+			// the subscribe future goes on: once it completes, tryLockAsync
+			// finds the result done and unsubscribes (RedissonFencedLock.java:185-199, 217-219)
 			c.cancelTimer(TimerKey{TimerWait, int64(i)})
-			c.leaveSubWait(i)
-			c.release(c.entryKey(i))
+			if e := c.leaveSubWait(i); e != nil && e.state == psPending {
+				e.unsubOnSuccess++
+			} else {
+				c.release(c.entryKey(i))
+			}
 		}
 		c.finish(i, Result{Err: ErrReply, Text: "RedisException: java.lang.InterruptedException"})
 	case pcLockFirst, pcLockTry, pcTryFirst, pcTryTry, pcTryFailed, pcTryOnce, pcCommand, pcFencedFirst, pcFencedTry:
@@ -579,8 +582,8 @@ func (c *Client) interruptSubscription(i int) {
 		return
 	}
 	c.cancelTimer(TimerKey{TimerWait, int64(i)}) // 4.7.0's subscription timeout
-	c.leaveSubWait(i)
 	// getInterrupted fails the future, get() cancels it
+	c.giveUp(i)
 	c.poisonEntry(i, !t.call.Interruptibly)
 	if t.call.Interruptibly {
 		t.interrupted = false
