@@ -250,7 +250,11 @@ func (c *Client) lockReply(i int, r sim.Reply, res Result) {
 	t.ttl = ttl
 	if t.pc == pcLockFirst {
 		e := c.subscribe(i)
-		switch e.state {
+		st := e.state
+		if c.queued(e) {
+			st = psPending
+		}
+		switch st {
 		case psOK:
 			c.lockLoop(i)
 		case psFailed, psCancelled:
@@ -325,13 +329,17 @@ func (c *Client) tryLockReply(i int, r sim.Reply, res Result) {
 		// InterruptedException, outside the try: no unsubscribe, no
 		// acquireFailed. 3.16.8's CompletableFuture.get(time) throws only
 		// while the future is pending; 3.8.1's CountDownLatch.await always.
-		if t.interrupted && (e.state == psPending || !c.cf.since3168()) {
+		st := e.state
+		if c.queued(e) {
+			st = psPending
+		}
+		if t.interrupted && (st == psPending || !c.cf.since3168()) {
 			t.interrupted = false
 			c.leaveSubWait(i)
 			c.finish(i, interruptedResult())
 			return
 		}
-		switch e.state {
+		switch st {
 		case psOK:
 			c.trySubscribed(i)
 		case psFailed:
