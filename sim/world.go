@@ -196,6 +196,9 @@ type World struct {
 	OnExec func(n *Node, req Request, reply Reply)
 	// BeforeExec, when set, runs just before them (an observer too).
 	BeforeExec func(n *Node, req Request)
+	// OnActiveExpire, when set, hears every cycle of a master's background
+	// expiry that deleted keys (expire.go), after it replicated their DELs.
+	OnActiveExpire func(n *Node, keys []string)
 	// OnReplication, when set, hears replication's own steps as they
 	// happen: a replica applying an entry ("apply"), the master hearing an
 	// acknowledgement that moves its acked offset on by n ("ack"), a WAIT
@@ -269,6 +272,7 @@ func NewWorld(cfg Config) *World {
 			n.Store.StartEffects()
 		}
 		w.nodes = append(w.nodes, n)
+		w.drawCronPhase(n)
 	}
 	return w
 }
