@@ -412,7 +412,11 @@ func (c *Client) Rename(uuid string, rename func(int64) int64) {
 		e.channel = WaiterChannel(c.cf.Lock, c.Owner(e.key), fair)
 		mapAll(e.latch)
 		mapAll(e.subWait)
-		mapAll(e.listeners)
+		for k, x := range e.listeners {
+			if x > 0 { // a left listener is its timer's slot
+				e.listeners[k] = tid(x)
+			}
+		}
 	}
 	for j := range c.ren.threads {
 		c.ren.threads[j].tid = tid(c.ren.threads[j].tid)

@@ -165,10 +165,13 @@ type psEntry struct {
 	subWait []int64 // threads waiting for the subscription, in order
 	// listeners are the fenced lock's waiting threads, oldest first: an
 	// unlock message runs the first before it releases a permit
-	// (RedissonLockEntry.addListener, LockPubSub.onMessage).
+	// (RedissonLockEntry.addListener, LockPubSub.onMessage). A listener
+	// whose call an interrupt ended is -(j+1), j the slot of its timeout
+	// (TimerListener; fenced.go, leaveListener).
 	listeners []int64
-	// unsubOnSuccess counts 3.8.1 tryLock calls that gave up waiting for
-	// the subscription: each unsubscribes when it completes.
+	// unsubOnSuccess counts the calls that left while the subscription was
+	// on its way and unsubscribe when it completes: 3.8.1's tryLock that
+	// gave up waiting, 4.7.0's interrupted fenced loop.
 	unsubOnSuccess int
 }
 
@@ -379,6 +382,8 @@ func (c *Client) fire(k TimerKey) {
 		c.renewTask(int(k.Slot))
 	case TimerSubscribe:
 		c.subscribeTimedOut(k.Slot)
+	case TimerListener:
+		c.leftListenerTimedOut(k.Slot)
 	}
 }
 
@@ -763,14 +768,37 @@ func (c *Client) svcDelay(own OwnerKind, slot int) {
 // repeatCall is ServiceManager.execute's repeat: the supplier runs again,
 // so the command is made again — a fair lock's now read anew, an unlock's
 // latch lifetime drawn anew (RedissonBaseLock.java:222-231) with the same
-// request id.
+// request id, and the lock object's internalLockLeaseTime read anew by an
+// unlock (RedissonLock.java:369), which the failed run's handle may have
+// reset (RedissonBaseLock.java:161-164, RedissonLock.java:326-332), and by
+// an acquire without an explicit lease (RedissonLock.java:187-191).
 func (c *Client) repeatCall(own OwnerKind, slot int) {
 	e := c.execOf(own, slot)
 	e.seq++
 	e.attempt = 0
 	e.cmd.At = c.wall
-	if e.cmd.Op == OpUnlock {
+	switch e.cmd.Op {
+	case OpUnlock:
 		e.cmd.Latch = c.latchTTL()
+		if h, ok := c.handleOfOwner(own, slot); ok {
+			e.cmd.Lease = c.handles[h].lease
+		}
+	case OpAcquire, OpAcquireNoWait:
+		if own == OwnThread && !c.explicitLease(c.threads[slot].call) {
+			e.cmd.Lease = c.handleOf(slot).lease
+		}
 	}
 	c.execute(own, slot)
+}
+
+// handleOfOwner is the lock object whose call made the command of owner
+// (own, slot): a thread's call's, or a detached call's.
+func (c *Client) handleOfOwner(own OwnerKind, slot int) (int, bool) {
+	switch own {
+	case OwnThread:
+		return c.threads[slot].call.Handle, true
+	case OwnDetached:
+		return c.detached[slot].handle, true
+	}
+	return 0, false
 }

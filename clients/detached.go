@@ -34,9 +34,17 @@ import "github.com/locksim/locksim/sim"
 // RedissonLock.java:185-194), so unlockAsync0's handle still cancels the
 // renewal count and resets internalLockLeaseTime when the reply comes.
 //
-// Not modelled: a detached acquire or unlock that fails with
-// NoSyncedSlavesException is dropped; Java's handleNoSync would undo an
-// acquire and ServiceManager.execute would run either again for nobody.
+// 4.7.0's forceUnlock() and the fair lock's acquireFailed go on the same
+// way: both are get(syncedEvalWithRetry(...)), ServiceManager.execute
+// around the script (CommandAsyncService.java:1068-1071), so the interrupt
+// cancels execute's result and the executor still re-sends the script
+// after a lost reply; nothing runs after it.
+//
+// ServiceManager.execute repeats a detached unlock, forceUnlock or
+// acquireFailed that failed with NoSyncedSlavesException, for nobody
+// (ServiceManager.java:618-637). Not modelled: a detached acquire that
+// fails so is dropped; Java's handleNoSync would undo it and execute would
+// run it again.
 
 // detachedCall is one such acquire: the command, still in the executor,
 // and what its completion needs of the call that made it.
@@ -64,13 +72,20 @@ func (c *Client) detach(i int) bool {
 	}
 	switch e.cmd.Op {
 	case OpAcquire, OpAcquireNoWait, OpAcquireToken, OpUnlock:
+	case OpForceUnlock, OpAcquireFailed:
+		// 4.7.0's syncedEvalWithRetry: get() cancels ServiceManager.execute's
+		// result, not the executor's promise (ServiceManager.java:611-645,
+		// CommandAsyncService.java:1068-1071, 186-191)
+		if !c.cf.v470() {
+			return false
+		}
 	default:
 		return false
 	}
 	d := detachedCall{live: true, slot: int32(i), tid: t.id, handle: t.call.Handle, lease: -1, fenced: e.cmd.Op == OpAcquireToken, exec: *e}
-	// The thenApply keeps a lease given as leaseTime > 0; tryLock() and the
-	// calls without one start the watchdog.
-	if t.call.Lease > 0 && t.call.Kind != CallTryLock {
+	// The thenApply keeps an explicit lease (leaseTime > 0 in 4.7.0,
+	// != -1 in 3.8.1); tryLock() and the calls without one start the watchdog.
+	if c.explicitLease(t.call) && t.call.Kind != CallTryLock {
 		d.lease = c.leaseMillis(t.call.Lease, t.call.Unit)
 	}
 	j := 0
@@ -96,7 +111,8 @@ func (c *Client) detach(i int) bool {
 // detachedDone runs what Java runs when a detached command completes.
 func (c *Client) detachedDone(j int, r sim.Reply, res Result) {
 	d := &c.detached[j]
-	if d.exec.cmd.Op == OpUnlock {
+	switch d.exec.cmd.Op {
+	case OpUnlock:
 		if c.cf.v470() {
 			// unlockAsync0's handle: an interrupted unlock's (execute's future
 			// was cancelled, not unlockAsync0's), or the fenced loop's own.
@@ -104,11 +120,20 @@ func (c *Client) detachedDone(j int, r sim.Reply, res Result) {
 				c.delLatch(int(d.slot), d.exec.cmd)
 			}
 			c.unlockHandledFor(d.tid, d.handle, r, res)
+			if c.repeatNoSync(j, res) {
+				return
+			}
 		} else {
 			// 3.8.1's unlockAsync listener, for a thread that was told it failed.
 			c.unlockListener381(d.tid, r, res)
 		}
 		c.dropDetached(j)
+		return
+	case OpForceUnlock, OpAcquireFailed:
+		// Nothing follows the script; execute repeats it for nobody.
+		if !c.repeatNoSync(j, res) {
+			c.dropDetached(j)
+		}
 		return
 	}
 	acquired := false
@@ -127,7 +152,7 @@ func (c *Client) detachedDone(j int, r sim.Reply, res Result) {
 	}
 	what := "its acquire took the lock after the call gave up: "
 	switch {
-	case !c.cf.since3168() && d.lease > 0:
+	case !c.cf.since3168() && d.lease >= 0:
 		// R8: only an acquire without a lease has a listener (tryLockInnerAsync
 		// stored any lease when it was sent).
 		c.dropDetached(j)
@@ -135,7 +160,7 @@ func (c *Client) detachedDone(j int, r sim.Reply, res Result) {
 	case !c.cf.since3168():
 		c.schedule381(d.tid, d.handle, -1) // the listener's scheduleExpirationRenewal
 		what += "the watchdog renews it"
-	case d.lease > 0:
+	case d.lease >= 0:
 		c.handles[d.handle].lease = d.lease // internalLockLeaseTime = unit.toMillis(leaseTime)
 		what += "the lease runs out"
 	default:
@@ -151,6 +176,19 @@ func (c *Client) detachedDone(j int, r sim.Reply, res Result) {
 	c.emit(Effect{Kind: EffNote, Note: NoteDetached, Thread: d.tid, Text: what + "; the result is done, so it unlocks"})
 	d.own = true
 	c.send(OwnDetached, j, c.unlockCmdFor(d.tid, d.handle))
+}
+
+// repeatNoSync is ServiceManager.execute's repeat of detached command j
+// after NoSyncedSlavesException, which runs whether or not anybody still
+// waits for execute's result (ServiceManager.java:618-637); false when
+// the command is done.
+func (c *Client) repeatNoSync(j int, res Result) bool {
+	e := &c.detached[j].exec
+	if res.Err != ErrSync || !svcWrapped(e.cmd.Op) || int(e.svc) >= c.cf.Opts.RetryAttempts {
+		return false
+	}
+	c.svcDelay(OwnDetached, j)
+	return true
 }
 
 func (c *Client) dropDetached(j int) {

@@ -2,6 +2,7 @@ package clients
 
 import (
 	"math"
+	"slices"
 	"strconv"
 
 	"github.com/locksim/locksim/sim"
@@ -30,11 +31,19 @@ import (
 //   - a RedisResponseTimeoutException fails the call (RedissonLock.tryLock's
 //     loop catches it; this loop does not).
 //
-// Not modelled: an interrupt while the caller waits in get(). Java cancels
-// the result future, and the loop goes on until its next step sees it
-// done, or unlocks a lock its in-flight acquire then took
-// (`if (!result.complete(...)) unlockAsync(threadId)`); here the call
-// returns RedisException and its command's reply is ignored.
+// An interrupt while the caller waits in get() cancels the result future
+// (CommandAsyncService.java:186-191), not the loop, which goes on until
+// its next step sees the result done. A waiter's listener stays queued
+// with its timeout (leaveListener); an acquire in flight goes on, and
+// unlocks what it takes (`if (!result.complete(...)) unlockAsync(threadId)`,
+// detached.go). Not modelled: such an acquire that does not take the lock
+// goes on to wait (RedissonFencedLock.java:247-290), or, the first one,
+// to subscribe (183-208), before it unsubscribes; here the reference is
+// released when the call returns, and the first one never subscribes. A
+// call interrupted while it subscribes releases its reference when the
+// subscription completes (unsubOnSuccess), as its loop does; not modelled:
+// a wait that runs out first fails the subscription then (184, 200-208),
+// which leaves the entry no reference.
 
 // forever is Long.MAX_VALUE, the wait of a call with no limit (waitTime <
 // 0). It is never decremented: Java's subtraction could not bring it to 0
@@ -201,11 +210,11 @@ func (c *Client) fencedLoop(i int) {
 }
 
 // fencedSubscribeTimedOut: PublishSubscribeService.timeout failed the
-// subscription future; its whenComplete fails the call. The reference the
-// thread took is never released, as for lock().
+// subscription future; its whenComplete fails the call. The entry keeps no
+// reference of it (giveUp).
 func (c *Client) fencedSubscribeTimedOut(i int) {
 	t := &c.threads[i]
-	c.leaveSubWait(i)
+	c.giveUp(i)
 	c.finish(i, Result{Err: ErrSubscribe, Text: "RedisTimeoutException: Unable to acquire subscription lock after " + strconv.FormatInt(t.time, 10) + "ms. Try to increase 'subscriptionTimeout', 'subscriptionsPerConnection', 'subscriptionConnectionPoolSize' parameters. "})
 }
 
@@ -219,17 +228,81 @@ func (c *Client) fencedWoken(i int) {
 
 // runListener is RedissonLockEntry.tryRunListener: the oldest fenced
 // waiter's listener runs (cancelling its timeout), before the message
-// releases a permit.
+// releases a permit. A listener an interrupted call left runs too: its
+// tryLockAsync finds the result done and unsubscribes (RedissonFencedLock.java:217-219),
+// which may remove the entry.
 func (c *Client) runListener(e *psEntry) {
 	if len(e.listeners) == 0 {
 		return
 	}
 	tid := e.listeners[0]
 	e.listeners = e.listeners[1:]
+	if tid < 0 {
+		c.cancelTimer(TimerKey{TimerListener, -tid - 1})
+		c.release(e.key)
+		return
+	}
 	if i := c.findThread(tid); i >= 0 && c.threads[i].pc == pcFencedWait {
 		c.cancelTimer(TimerKey{TimerWait, int64(i)})
 		c.fencedWoken(i)
 	}
+}
+
+// leaveListener: an interrupt ends fenced waiter i's call while its
+// listener is queued. get() cancels the result future, not the loop
+// (CommandAsyncService.java:186-191): the listener stays queued, where it
+// takes the next unlock message's run from any later waiter of the
+// client (RedissonLockEntry.java:68-73, LockPubSub.java:43-46), and its
+// timeout stays set; whichever comes first ends the loop, which finds the
+// result done and unsubscribes (RedissonFencedLock.java:217-219, 263-290).
+// The listener and the reference it holds are left behind under the
+// first free slot j, as -(j+1), with its timer TimerListener j.
+func (c *Client) leaveListener(i int) {
+	t := &c.threads[i]
+	e := c.entry(c.entryKey(i))
+	if e == nil {
+		return
+	}
+	k := slices.Index(e.listeners, t.id)
+	if k < 0 {
+		return
+	}
+	j := int64(0)
+	for c.leftListener(j) != nil {
+		j++
+	}
+	e.listeners[k] = -(j + 1)
+	for _, tm := range c.timers {
+		if tm.key == (TimerKey{TimerWait, int64(i)}) {
+			c.setTimer(TimerKey{TimerListener, j}, tm.at)
+			break
+		}
+	}
+	c.cancelTimer(TimerKey{TimerWait, int64(i)})
+	t.inTry = false // the reference is the listener's now
+}
+
+// leftListener is the entry holding the listener an interrupted call
+// left in slot j, or nil.
+func (c *Client) leftListener(j int64) *psEntry {
+	for k := range c.subs {
+		if slices.Contains(c.subs[k].listeners, -(j + 1)) {
+			return &c.subs[k]
+		}
+	}
+	return nil
+}
+
+// leftListenerTimedOut: the timeout of the listener left in slot j finds
+// it still queued (entry.removeListener, RedissonFencedLock.java:281-287):
+// its loop sees the result done and unsubscribes.
+func (c *Client) leftListenerTimedOut(j int64) {
+	e := c.leftListener(j)
+	if e == nil {
+		return
+	}
+	e.listeners = slices.DeleteFunc(e.listeners, func(x int64) bool { return x == -(j + 1) })
+	c.release(e.key)
 }
 
 // removeListener is entry.removeListener for thread i's listener.

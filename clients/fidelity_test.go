@@ -506,3 +506,49 @@ func TestAcquireReplyOfAnotherTypeThrows(t *testing.T) {
 		}
 	}
 }
+
+// 3.16.8's poisoned entry fails the process's other waiters when the
+// subscription completes, not when its creator gives up. They wait on the
+// channel's AsyncSemaphore (R16:pubsub/PublishSubscribe.java:64-74), which
+// the creator's subscription holds until it completes or times out
+// (R16:pubsub/PublishSubscribeService.java:333-355); only then do they
+// find the entry, whose promise the creator cancelled, and fail with it
+// (PublishSubscribe.java:80-91). A waiter whose own wait runs out first
+// gives up on its own future: tryLock returns false.
+func TestPoisonedEntryFailsWaitersWhenSubscribed(t *testing.T) {
+	s := newStepper(t, "rlock-3.16.8")
+	ch := ChannelName("myLock")
+	s.call(1, tryCall(10, -1))
+	s.reply(OpAcquire, 1, sim.Int(20000))
+	s.call(2, lockCall())
+	s.reply(OpAcquire, 2, sim.Int(20000))
+	s.call(3, tryCall(50, -1))
+	s.reply(OpAcquire, 3, sim.Int(20000))
+	s.fire(TimerKey{TimerWait, 0}) // thread 1's wait runs out: cancel(false) on the entry's promise
+	if r := s.mustReturn(1); r.Failed() || r.OK {
+		t.Fatalf("thread 1 returned %+v, want false", r)
+	}
+	if _, ok := s.returned(2); ok {
+		t.Fatal("thread 2 fails only once the semaphore lets it in")
+	}
+	s.call(4, lockCall())
+	s.reply(OpAcquire, 4, sim.Int(20000))
+	if _, ok := s.returned(4); ok {
+		t.Fatal("a thread arriving while the subscription is on its way waits on the semaphore too")
+	}
+	s.fire(TimerKey{TimerWait, 2}) // thread 3's own wait runs out first
+	if r := s.mustReturn(3); r.Failed() || r.OK {
+		t.Fatalf("thread 3 returned %+v, want false", r)
+	}
+	s.step(Event{Kind: EvSubscribed, Channel: ch})
+	for _, tid := range []int64{2, 4} {
+		if r := s.mustReturn(tid); r.Err != ErrSubscribe || r.Text != "java.util.concurrent.CancellationException" {
+			t.Fatalf("thread %d returned %+v, want CancellationException", tid, r)
+		}
+	}
+	s.call(5, lockCall())
+	s.reply(OpAcquire, 5, sim.Int(20000))
+	if r := s.mustReturn(5); r.Err != ErrSubscribe {
+		t.Fatalf("a later lock() returned %+v, want CancellationException at once", r)
+	}
+}

@@ -55,9 +55,63 @@ func (c *Client) subscribe(i int) *psEntry {
 			c.setTimer(TimerKey{TimerSubscribe, key}, c.ms(c.cf.Opts.Timeout))
 		}
 	}
+	if e.refs == 0 {
+		// 4.7.0: an entry every user gave up on while it subscribed (giveUp)
+		// left the map; this is the new one its channel completes, with a
+		// latch of its own
+		e.permits = 0
+	}
 	e.refs++
-	if e.state == psPending {
+	if c.queued(e) {
 		e.subWait = append(e.subWait, t.id)
+	}
+	return e
+}
+
+// queued reports whether a thread that subscribes to e now waits: while
+// its subscription is on its way, and, in 3.16.8, while the subscription
+// of an entry its creator poisoned is (the channel's semaphore keeps the
+// others out until it completes: poisonEntry).
+func (c *Client) queued(e *psEntry) bool {
+	if e.state == psPending {
+		return true
+	}
+	if e.state == psOK || c.cf.Opts.Version != "3.16.8" {
+		return false
+	}
+	for _, tm := range c.timers {
+		if tm.key == (TimerKey{TimerSubscribe, e.key}) {
+			return true
+		}
+	}
+	return false
+}
+
+// giveUp: thread i stops waiting for its entry's pending subscription and
+// fails its own subscribe future (a timeout, a cancel). In 4.7.0 that
+// leaves no reference on the entry later users share. The channel's
+// AsyncSemaphore, taken in PublishSubscribe.subscribe (PublishSubscribe.java:71-74)
+// and held by the new entry's subscription until it completes
+// (PublishSubscribe.java:112, PubSubConnectionEntry.java:318-343), keeps
+// every other subscriber of the process waiting outside: the thread that
+// made the entry is the only one chained to its promise. When it gives up,
+// its future, the entry's promise, fails the subscription's future, which
+// removes the entry from the map (PublishSubscribe.java:113-122) with its
+// reference, and fails nobody else; the subscription itself goes on, and
+// keeps the channel subscribed once done. A thread still outside gives up
+// before it takes a reference (PublishSubscribe.java:75-78). Either way the
+// others go on when the subscription completes: the first makes a new
+// entry, which the subscribed channel completes at once
+// (PublishSubscribeService.java:526, 587-661). The entry here stands for
+// both, the old one and the new one: it keeps its subscription, and loses
+// the reference; with no user left it stays, its channel subscribed, until
+// one comes (subscribe) or the last one leaves (release). 3.x keeps the
+// reference, which nothing releases (3.16.8's creator poisons the entry:
+// poisonEntry).
+func (c *Client) giveUp(i int) *psEntry {
+	e := c.leaveSubWait(i)
+	if e != nil && c.cf.v470() && e.state == psPending && e.refs > 0 {
+		e.refs--
 	}
 	return e
 }
@@ -85,12 +139,16 @@ func (c *Client) release(key int64) {
 }
 
 // onSubscribed: the channel's subscription is active; waiting threads go
-// on in the order they subscribed, and 3.8.1's abandoned tryLock calls
-// release their references.
+// on in the order they subscribed, and the calls that left while it was on
+// its way and unsubscribe on success (unsubOnSuccess) release their
+// references.
 func (c *Client) onSubscribed(ch string) {
 	e := c.entryByChannel(ch)
-	if e != nil && e.state == psCancelled {
-		c.cancelTimer(TimerKey{TimerSubscribe, e.key}) // complete(value) on a done promise changes nothing
+	if e != nil && c.queued(e) && e.state != psPending {
+		// complete(value) on a done promise changes nothing; the semaphore
+		// lets the waiters in, to the poisoned entry
+		c.cancelTimer(TimerKey{TimerSubscribe, e.key})
+		c.failWaiters(e)
 		return
 	}
 	if e == nil || e.state != psPending {
@@ -129,11 +187,13 @@ func (c *Client) subscribeWaiter(ch string) (int64, bool) {
 // with its failed promise, so later subscribers fail at once (#6047).
 func (c *Client) subscribeTimedOut(key int64) {
 	e := c.entry(key)
-	if e != nil && e.state == psCancelled && e.live {
-		// the failure cannot complete the cancelled promise; the channel
-		// is unsubscribed all the same
+	if e != nil && e.state != psPending && e.live {
+		// a poisoned entry: the failure cannot complete its done promise;
+		// the channel is unsubscribed all the same, and the semaphore lets
+		// the waiters in
 		e.live = false
 		c.emit(Effect{Kind: EffUnsubscribe, Channel: e.channel})
+		c.failWaiters(e)
 		return
 	}
 	if e == nil || e.state != psPending {
@@ -158,11 +218,15 @@ func (c *Client) subscribeTimedOut(key int64) {
 // and chains every later subscriber's future to it (80-91, 99-107): when
 // the creator cancels its future (tryLock's subscription wait timing out,
 // lock()'s interrupted get()) or fails it (lockInterruptibly's
-// getInterrupted), each thread waiting on the entry fails with it, and so
-// does each that subscribes later, for the subscription's completion
-// cannot complete a done promise and the creator's reference is never
-// released: the entry stays for as long as the process lives. Thread i,
-// the creator, has left the entry's waiters.
+// getInterrupted), every thread that finds the entry fails with it, for
+// the subscription's completion cannot complete a done promise and the
+// creator's reference is never released: the entry stays for as long as
+// the process lives. The other threads of the process find it once the
+// channel's AsyncSemaphore lets them in (PublishSubscribe.java:64-80),
+// which the entry's subscription holds until it completes or times out
+// (PublishSubscribeService.java:308-314, 333-355): until then they wait
+// (queued), and then fail (failWaiters). Thread i, the creator, has left
+// the entry's waiters.
 func (c *Client) poisonEntry(i int, cancelled bool) {
 	e := c.entry(c.entryKey(i))
 	if e == nil || e.state != psPending || e.creator != c.threads[i].id || c.cf.Opts.Version != "3.16.8" {
@@ -175,9 +239,13 @@ func (c *Client) poisonEntry(i int, cancelled bool) {
 		// the others' get(): ExecutionException(InterruptedException), convertException's wrapper
 		e.state, e.err = psFailed, "RedisException: Unexpected exception while processing command"
 	}
-	waiting := e.subWait
+}
+
+// failWaiters: the semaphore lets the threads waiting on a poisoned
+// entry's subscription in; each finds the entry and fails with its promise.
+func (c *Client) failWaiters(e *psEntry) {
+	waiting, text := e.subWait, e.err
 	e.subWait = nil
-	text := e.err
 	for _, tid := range waiting {
 		if j := c.findThread(tid); j >= 0 {
 			c.flaw(FlawStaleSubscription, tid)

@@ -14,6 +14,17 @@ import (
 
 func (c *Client) handleOf(i int) *handle { return &c.handles[c.threads[i].call.Handle] }
 
+// explicitLease reports whether call's lease is one the caller gave, not
+// the watchdog: 4.7.0 tests leaseTime > 0 (R47:RedissonLock.java:162, 174,
+// 187, 198), 3.x leaseTime != -1 (R16:RedissonLock.java:149, 159, 172, 181;
+// R8:RedissonLock.java:177, 199).
+func (c *Client) explicitLease(call Call) bool {
+	if c.cf.v470() {
+		return call.Lease > 0
+	}
+	return call.Lease != -1
+}
+
 // leaseMillis is unit.toMillis(leaseTime) for an explicit lease.
 func (c *Client) leaseMillis(lease int64, unit Unit) int64 {
 	if c.cf.Opts.Mutations.LeaseUnitIgnored {
@@ -95,7 +106,7 @@ func (c *Client) tryAcquire(i int, waitTime int64) {
 	unit := call.Unit
 	var lease int64
 	switch {
-	case call.Lease != -1:
+	case c.explicitLease(call):
 		lease = c.leaseMillis(call.Lease, unit)
 		if !c.cf.since3168() {
 			h.lease = lease
@@ -164,10 +175,10 @@ func (c *Client) tryAcquireOnce(i int) {
 // watchdog when there is no lease.
 func (c *Client) acquired(i int) {
 	call := c.threads[i].call
-	if call.Lease != -1 && c.ren.present {
+	if c.explicitLease(call) && c.ren.present {
 		c.flaw(FlawLeaseUnderWatchdog, c.threads[i].id)
 	}
-	if call.Lease != -1 && call.Kind != CallTryLock {
+	if c.explicitLease(call) && call.Kind != CallTryLock {
 		if c.cf.since3168() {
 			c.handleOf(i).lease = c.leaseMillis(call.Lease, call.Unit)
 		}
@@ -243,7 +254,11 @@ func (c *Client) lockReply(i int, r sim.Reply, res Result) {
 	t.ttl = ttl
 	if t.pc == pcLockFirst {
 		e := c.subscribe(i)
-		switch e.state {
+		st := e.state
+		if c.queued(e) {
+			st = psPending
+		}
+		switch st {
 		case psOK:
 			c.lockLoop(i)
 		case psFailed, psCancelled:
@@ -318,13 +333,17 @@ func (c *Client) tryLockReply(i int, r sim.Reply, res Result) {
 		// InterruptedException, outside the try: no unsubscribe, no
 		// acquireFailed. 3.16.8's CompletableFuture.get(time) throws only
 		// while the future is pending; 3.8.1's CountDownLatch.await always.
-		if t.interrupted && (e.state == psPending || !c.cf.since3168()) {
+		st := e.state
+		if c.queued(e) {
+			st = psPending
+		}
+		if t.interrupted && (st == psPending || !c.cf.since3168()) {
 			t.interrupted = false
 			c.leaveSubWait(i)
 			c.finish(i, interruptedResult())
 			return
 		}
-		switch e.state {
+		switch st {
 		case psOK:
 			c.trySubscribed(i)
 		case psFailed:
@@ -434,14 +453,11 @@ func (c *Client) waitTimedOut(i int) {
 	switch t.pc {
 	case pcLockSubscribe:
 		// R8: syncSubscription throws "Subscribe timeout"; the reference leaks.
-		c.leaveSubWait(i)
+		c.giveUp(i)
 		o := &c.cf.Opts
 		if o.SubscriptionTimeout > 0 {
 			// 4.7.0: PublishSubscribeService.timeout fails the future (PublishSubscribeService.java:475-488);
-			// get(future) throws before lock()'s try, so the reference leaks too. Not modelled:
-			// when this thread's future is the entry's own (it created the entry), the
-			// failure also cancels the subscription and removes the entry, failing the
-			// threads that share it (PublishSubscribe.java:114-132); here they go on waiting.
+			// get(future) throws before lock()'s try. The entry keeps no reference of it (giveUp).
 			c.finish(i, Result{Err: ErrSubscribe, Text: "RedisTimeoutException: Unable to acquire subscription lock after " + strconv.FormatInt(o.SubscriptionTimeout, 10) + "ms. Try to increase 'subscriptionTimeout', 'subscriptionsPerConnection', 'subscriptionConnectionPoolSize' parameters."})
 			return
 		}
@@ -450,8 +466,9 @@ func (c *Client) waitTimedOut(i int) {
 		// subscribeFuture.get(time) timed out: cancel(false) succeeds on a
 		// pending future, so 3.16.8 never releases the reference; 3.8.1's
 		// cancel fails and its listener unsubscribes once the subscription
-		// completes (R8:RedissonLock.tryLock).
-		if e := c.leaveSubWait(i); e != nil && !c.cf.since3168() && e.state == psPending {
+		// completes (R8:RedissonLock.tryLock); 4.7.0's completeExceptionally
+		// leaves the entry no reference (giveUp).
+		if e := c.giveUp(i); e != nil && !c.cf.since3168() && e.state == psPending {
 			e.unsubOnSuccess++
 		}
 		c.poisonEntry(i, true)
@@ -529,13 +546,20 @@ func (c *Client) interruptAt(i int) {
 		c.leaveSubWait(i)
 		c.finish(i, interruptedResult())
 	case pcFencedSubscribe, pcFencedWait:
-		// get(result) is interrupted and sets the status again (see fenced.go:
-		// the loop's own end is not modelled).
-		c.cancelTimer(TimerKey{TimerWait, int64(i)})
-		c.removeListener(i)
-		if t.pc == pcFencedSubscribe {
-			c.leaveSubWait(i)
-			c.release(c.entryKey(i))
+		// get(result) is interrupted, cancels the result and sets the status
+		// again; the loop goes on until its next step sees the result done
+		// (fenced.go).
+		if t.pc == pcFencedWait {
+			c.leaveListener(i)
+		} else {
+			// the subscribe future goes on: once it completes, tryLockAsync
+			// finds the result done and unsubscribes (RedissonFencedLock.java:185-199, 217-219)
+			c.cancelTimer(TimerKey{TimerWait, int64(i)})
+			if e := c.leaveSubWait(i); e != nil && e.state == psPending {
+				e.unsubOnSuccess++
+			} else {
+				c.release(c.entryKey(i))
+			}
 		}
 		c.finish(i, Result{Err: ErrReply, Text: "RedisException: java.lang.InterruptedException"})
 	case pcLockFirst, pcLockTry, pcTryFirst, pcTryTry, pcTryFailed, pcTryOnce, pcCommand, pcFencedFirst, pcFencedTry:
@@ -570,8 +594,8 @@ func (c *Client) interruptSubscription(i int) {
 		return
 	}
 	c.cancelTimer(TimerKey{TimerWait, int64(i)}) // 4.7.0's subscription timeout
-	c.leaveSubWait(i)
 	// getInterrupted fails the future, get() cancels it
+	c.giveUp(i)
 	c.poisonEntry(i, !t.call.Interruptibly)
 	if t.call.Interruptibly {
 		t.interrupted = false

@@ -111,6 +111,10 @@ func (m *model) timerName(s *state, p int, k clients.TimerKey) string {
 		return thread(k.Slot) + " " + k.Kind.String()
 	case clients.TimerWatchdog:
 		return who + " " + taskName(k.Slot)
+	case clients.TimerListener:
+		if k.Slot > 0 {
+			return fmt.Sprintf("%s listener%d", who, k.Slot+1)
+		}
 	}
 	return who + " " + k.Kind.String()
 }
@@ -134,6 +138,8 @@ func (m *model) timerText(s *state, p int, k clients.TimerKey) string {
 		return name + ": the woken thread runs"
 	case clients.TimerWatchdog:
 		return name + ": the renewal task fires"
+	case clients.TimerListener:
+		return name + ": the timeout of a listener an interrupted call left runs out"
 	}
 	return name + " fires"
 }

@@ -82,16 +82,22 @@
 // every entry so far, else stays blocked at the master until it does
 // (1) or its timeout passes (0). Offsets are kept relative to the
 // master's acknowledged one, so the space stays finite. A key whose TTL
-// passed stays in the keyspace, expired, until a command touches it: that
-// access deletes it and replicates the DEL, an entry a WAIT waits for
-// (sim.Store.RebaseKeepingExpired). The replica's keyspace is not kept:
-// without failover nothing reads it.
+// passed stays in the keyspace, expired, until a command touches it or
+// Redis's background expiry deletes it (expire-redis): either deletes it
+// and replicates the DEL, an entry a WAIT waits for
+// (sim.Store.RebaseKeepingExpired). The background expiry is a cycle of
+// the master's cron, every 100 ms, that deletes every expired key
+// (sim/expire.go): the search lets it come at any moment from a key's
+// expiry until 100 ms after it, and time does not pass that deadline
+// without it, so the keyspace keeps how long ago a key expired, up to
+// 100 ms. The cron's phase is not kept from one expiry to the next: two
+// expiries far apart may each be deleted at any point of their window,
+// which the world's fixed phase would not do (an over-approximation). The
+// replica's keyspace is not kept: without failover nothing reads it.
 //
 // Not modelled: failover, clock skew, subscription round trips,
 // connection errors from a restart, a restart with a replica (the random
-// simulation's presets cover those), and Redis's background expiry, which
-// deletes an expired key untouched by commands within about 100 ms and
-// replicates that DEL too (neither does the random simulation).
+// simulation's presets cover those).
 //
 // Two tests keep the explorer honest about the client: every saved
 // counterexample and random paths of many configurations replay through

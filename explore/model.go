@@ -93,6 +93,8 @@ type shared struct {
 	rebaseMemo *memo[shiftKey, uint32]
 	// renamed stores and clients: (id, index of the renaming) → id
 	renameStoreMemo, renameClientMemo *memo[shiftKey, uint32]
+	// expireMemo: a store id → the store after a background expiry cycle
+	expireMemo *memo[uint32, uint32]
 	// msgs are the messages in flight states hold.
 	msgs *interned[msg]
 }
@@ -104,6 +106,10 @@ type storeEntry struct {
 	s      *sim.Store
 	points []int64
 	finds  []finding
+	// expiredBy: with a replica, how long from now (ms) the background
+	// expiry has left to delete the expired keys the store still holds
+	// (the first expiry + ExpireCyclePeriod), MaxInt64 when there are none.
+	expiredBy int64
 }
 
 // clientEntry is an interned client with the channels it is subscribed to.
@@ -118,6 +124,7 @@ func (m *model) reply(id uint32) sim.Reply         { return m.sh.replies.vals.ge
 func (m *model) client(id uint32) *clients.Client  { return m.sh.clients.vals.get(id).c }
 func (m *model) subMask(id uint32) uint16          { return m.sh.clients.vals.get(id).subs }
 func (m *model) storeFindings(id uint32) []finding { return m.sh.stores.vals.get(id).finds }
+func (m *model) expiredBy(id uint32) int64         { return m.sh.stores.vals.get(id).expiredBy }
 
 // fork returns another worker on the same search.
 func (m *model) fork() *model {
@@ -243,6 +250,7 @@ func newModel(cfg Config) (*model, error) {
 		rebaseMemo:       newMemo[shiftKey, uint32](func(k shiftKey) uint32 { return mix(k.id, uint64(k.d)) }),
 		renameStoreMemo:  newMemo[shiftKey, uint32](func(k shiftKey) uint32 { return mix(k.id, uint64(k.d)) }),
 		renameClientMemo: newMemo[shiftKey, uint32](func(k shiftKey) uint32 { return mix(k.id, uint64(k.d)) }),
+		expireMemo:       newMemo[uint32, uint32](func(k uint32) uint32 { return mix(k, 0) }),
 	}
 	// 4.7.0 re-sends its lock batches with a replica, as the world's clients do (clients/run.go).
 	cf.Opts.Replicated = cf.Opts.NoRetryLocks && cfg.Replicas > 0
@@ -637,8 +645,23 @@ func (m *model) intern(s *sim.Store) uint32 {
 		pts = append(pts, p-base, p-base-m.cf.Opts.ThreadWaitTime)
 	}
 	slices.Sort(pts)
-	e := storeEntry{s: s, points: slices.Compact(pts), finds: m.storeInvariants(s)}
+	e := storeEntry{s: s, points: slices.Compact(pts), finds: m.storeInvariants(s), expiredBy: math.MaxInt64}
+	if first, ok := s.OldestExpired(); ok && m.repl {
+		e.expiredBy = first + sim.ExpireCyclePeriod.Ms() - base
+	}
 	return m.sh.stores.add(m.keyBuf, e, nil)
+}
+
+// activeExpire is the store id after a cycle of Redis's background
+// expiry (sim.Store.ActiveExpire), and the keys it deleted.
+func (m *model) activeExpire(id uint32) uint32 {
+	if r, ok := m.sh.expireMemo.get(id); ok {
+		return r
+	}
+	st := m.store(id).Clone()
+	st.SetTime(base)
+	st.ActiveExpire()
+	return m.sh.expireMemo.put(id, m.intern(st))
 }
 
 func (m *model) internReply(r sim.Reply) uint32 {
@@ -841,6 +864,7 @@ const (
 	aDelay
 	aRestart
 	aInterrupt
+	aExpire // with a replica: Redis's background expiry deletes the expired keys
 )
 
 // action is one step; mi indexes the parent state's messages.
@@ -914,6 +938,17 @@ func (m *model) actions(s *state, dst []action) []action {
 		if q.kind == mRequest && q.delayed {
 			next = min(next, MaxDelay+q.cmd.At-base)
 		}
+	}
+	// With a replica, an expired key the store still holds goes within a
+	// cron period of its expiry, by a cycle of the background expiry that
+	// deletes every expired key and replicates the DELs (sim/expire.go):
+	// at any moment until then, in any order with the other steps, and
+	// time does not pass that deadline before it. (Each expiry's cycle is
+	// placed on its own: the model does not keep the cron's phase from one
+	// to the next.)
+	if by := m.expiredBy(s.store); by != math.MaxInt64 {
+		dst = append(dst, action{kind: aExpire})
+		next = min(next, max(by, 0))
 	}
 	// No execution stays inside one millisecond for ever: when a key's
 	// expiry or a queue timeout is exactly now, time may move 1 ms on even
@@ -1091,6 +1126,12 @@ func (m *model) applyTo(n *state, s *state, a action, st *story) {
 		s.SetTime(base)
 		n.store = m.intern(s)
 		st.add("fault: Redis restarts without persistence: the keyspace is empty")
+	case aExpire:
+		if st != nil {
+			st.add("Redis's background expiry deletes %s (the DEL is replicated)", strings.Join(m.expiredKeys(n.store), ", "))
+		}
+		n.store = m.activeExpire(n.store)
+		n.msgs = append(n.msgs, msg{kind: mRepl, due: int32(m.lag)})
 	case aInterrupt:
 		n.used[FaultInterrupt]++
 		th := int(a.th)
@@ -1485,4 +1526,11 @@ func (m *model) limitHit(prev string, s *sim.Store, req sim.Request) string {
 		msg = f + ": " + msg
 	}
 	return msg
+}
+
+// expiredKeys names the keys of store id whose TTL has passed, sorted.
+func (m *model) expiredKeys(id uint32) []string {
+	st := m.store(id).Clone()
+	st.SetTime(base)
+	return st.ActiveExpire()
 }

@@ -12,9 +12,10 @@ import (
 //
 //	lock A | unlock A | trylock-wait A | …  thread A makes its program's next call (named by its op)
 //	deliver A MSG                     a message arrives (MSG as the story names it: acquire, acquire.reply, watchdog.renew, publish…)
-//	fire A wait|unpark|timeout|resend|retry|watchdog|watchdog.timeout|watchdog.resend|subscribe
+//	fire A wait|unpark|timeout|resend|retry|watchdog|watchdog.timeout|watchdog.resend|subscribe|listener
 //	advance Dms                       time passes (only to a timer or a lease or queue boundary, ±1 ms)
 //	crash A | pause A | resume A | drop A MSG | delay A MSG | restart-redis
+//	expire-redis                      with a replica: the background expiry deletes the expired keys
 //	state                             the keyspace, the threads and the messages in flight
 //	check                             the safety violation of the current state, or "ok"
 type Replay struct {

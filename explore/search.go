@@ -593,6 +593,8 @@ func (m *model) command(s *state, a action) string {
 		return "restart-redis"
 	case aInterrupt:
 		return "interrupt " + m.threadName(int(a.th))
+	case aExpire:
+		return "expire-redis"
 	}
 	panic("explore: unknown action")
 }

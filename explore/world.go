@@ -107,6 +107,10 @@ func (r *worldRun) do(s *state, a action) error {
 	case aInterrupt:
 		p, tid := r.m.where(int(a.th))
 		r.hosts[p].Interrupt(tid)
+	case aExpire:
+		if keys := r.w.ActiveExpireCycle(); len(keys) == 0 {
+			return fmt.Errorf("the world's master has no expired key to delete")
+		}
 	}
 	return nil
 }

@@ -33,6 +33,13 @@ type Node struct {
 	epoch     int           // bumped on resync and failover; stale entries are dropped
 	acked     map[int]int64 // master: replica index → acknowledged offset
 	waits     []*pendingWait
+
+	// Background expiry (expire.go): the phase of the server's cron, drawn
+	// per start; cronGen counts the starts (a cycle of an earlier one does
+	// not run); cronArmed, a cycle is scheduled.
+	cronPhase Duration
+	cronGen   int
+	cronArmed bool
 }
 
 // pendingWait is a WAIT numreplicas timeout blocked on the master.
@@ -131,6 +138,7 @@ func (n *Node) run(p *Proc, id ReqID, req Request) Reply {
 	if w.OnExec != nil {
 		w.OnExec(n, req, r)
 	}
+	n.armCron()
 	return r
 }
 
@@ -316,6 +324,7 @@ func (w *World) becomeMaster(n *Node) {
 	n.Store.replica = false
 	n.Store.StartEffects()
 	w.master = n.index
+	n.armCron()
 	if w.OnMaster != nil {
 		w.OnMaster(n)
 	}
@@ -356,6 +365,7 @@ func (w *World) restartNode(n *Node) {
 	}
 	n.Up = true
 	n.Store.Restart()
+	w.drawCronPhase(n)
 	n.offset, n.applied = 0, 0
 	w.trace.Event(w.now, n.Name, "restart").End()
 	if m := w.Master(); m != nil {

@@ -18,11 +18,13 @@ func (s *Store) Rebase(d int64, stamped func(key string) bool, floor float64) *S
 
 // RebaseKeepingExpired is Rebase for a master with replicas: a key whose
 // TTL has passed stays, expired but not yet deleted, until a command
-// touches it. That access deletes it and replicates the DEL (db.c
-// expireIfNeeded → deleteExpiredKeyAndPropagate), an entry a WAIT then
-// waits for; Rebase would lose it. Every such key's expiry reads one
-// millisecond before now, whatever it was: no command can tell how long
-// ago an expired key expired.
+// touches it or the background expiry deletes it (expire.go). Either
+// deletes it and replicates the DEL (db.c expireIfNeeded →
+// deleteExpiredKeyAndPropagate), an entry a WAIT then waits for; Rebase
+// would lose it. No command can tell how long ago an expired key
+// expired, but the background expiry comes within ExpireCyclePeriod of
+// it: an expiry further back than that reads as one millisecond further
+// back, so that the copies stay finitely many.
 func (s *Store) RebaseKeepingExpired(d int64, stamped func(key string) bool, floor float64) *Store {
 	return s.rebase(d, stamped, floor, true)
 }
@@ -40,7 +42,7 @@ func (s *Store) rebase(d int64, stamped func(key string) bool, floor float64, ke
 				if !keepExpired {
 					continue
 				}
-				nv.expireAt = c.now - 1
+				nv.expireAt = max(nv.expireAt, c.now-ExpireCyclePeriod.Ms()-1)
 			}
 		}
 		if nv.typ == typeZSet && stamped != nil && stamped(k) {

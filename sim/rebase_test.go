@@ -90,15 +90,17 @@ func TestRename(t *testing.T) {
 }
 
 // TestRebaseKeepingExpired: with replicas a key whose TTL passed stays,
-// expired, until a command touches it, which deletes it and records the
-// DEL for the replicas; two such stores are one state whatever the TTL
-// once was, and differ from the store without the key.
+// expired, until a command touches it or the background expiry deletes
+// it, which deletes it and records the DEL for the replicas; two such
+// stores are one state whatever the TTL once was, as long as it passed
+// more than a cron period ago (the background expiry's deadline tells
+// the others apart), and differ from the store without the key.
 func TestRebaseKeepingExpired(t *testing.T) {
 	s := NewStore()
 	s.SetTime(1000)
 	s.Do("SET", "short", "x", "PX", "100")
 	s.Do("SET", "shorter", "x", "PX", "50")
-	r := s.RebaseKeepingExpired(200, nil, 0)
+	r := s.RebaseKeepingExpired(300, nil, 0)
 	if got := r.Len(); got != 2 {
 		t.Fatalf("%d keys after the rebase, want both expired keys kept", got)
 	}
@@ -107,7 +109,13 @@ func TestRebaseKeepingExpired(t *testing.T) {
 	}
 	again := s.RebaseKeepingExpired(900, nil, 0)
 	if string(r.AppendCanonicalWithExpired(nil)) != string(again.AppendCanonicalWithExpired(nil)) {
-		t.Errorf("keys expired for 100 ms and for 800 ms encode differently")
+		t.Errorf("keys expired for 200 ms and for 800 ms encode differently")
+	}
+	if a, b := s.RebaseKeepingExpired(150, nil, 0), s.RebaseKeepingExpired(160, nil, 0); string(a.AppendCanonicalWithExpired(nil)) == string(b.AppendCanonicalWithExpired(nil)) {
+		t.Errorf("keys expired for 50 ms and for 60 ms encode alike")
+	}
+	if at, ok := r.OldestExpired(); !ok || at != r.Now()-ExpireCyclePeriod.Ms()-1 {
+		t.Errorf("OldestExpired %d %v, want a cron period and 1 ms before now", at, ok)
 	}
 	if string(r.AppendCanonicalWithExpired(nil)) == string(NewStore().AppendCanonicalWithExpired(nil)) {
 		t.Errorf("an expired key left no trace in the encoding")

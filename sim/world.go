@@ -203,6 +203,9 @@ type World struct {
 	OnNet func(NetEffect)
 	// BeforeExec, when set, runs just before them (an observer too).
 	BeforeExec func(n *Node, req Request)
+	// OnActiveExpire, when set, hears every cycle of a master's background
+	// expiry that deleted keys (expire.go), after it replicated their DELs.
+	OnActiveExpire func(n *Node, keys []string)
 	// OnReplication, when set, hears replication's own steps as they
 	// happen: a replica applying an entry ("apply"), the master hearing an
 	// acknowledgement that moves its acked offset on by n ("ack"), a WAIT
@@ -276,6 +279,7 @@ func NewWorld(cfg Config) *World {
 			n.Store.StartEffects()
 		}
 		w.nodes = append(w.nodes, n)
+		w.drawCronPhase(n)
 	}
 	return w
 }

@@ -305,8 +305,8 @@ func Write(o Options) error {
 			fmt.Fprintln(w)
 		}
 		fmt.Fprintf(w, "\n## With a replica\n\nThe master has one replica; each lock command goes in a batch with `WAIT 1 1000` (3.16.8: RedissonBaseLock.evalWriteAsync; 4.7.0: the synced-slaves batch), which fails the command when it counts no replica. ")
-		fmt.Fprintf(w, "The replica applies each write entry in order within %d ms of it (a lag, not a fault: asynchronous replication) and its acknowledgement comes back at once; the master's lazy deletion of an expired key is an entry too. No other fault; failover is the random runs' (preset `failover`). Each searched to its end or to %d distinct states. ", explore.DefaultReplLag, budget)
-		fmt.Fprintf(w, "4.7.0's searches grow fastest: every WAIT that counts no replica makes handleNoSync undo the acquire with an unlock of a fresh request id and ServiceManager.execute repeat the call, and each such unlock leaves a latch key of its own that lives 18 s and then stays, expired, until a command touches it (Redis's background expiry, which would delete it sooner, is not modelled, here or in the random runs).\n\n")
+		fmt.Fprintf(w, "The replica applies each write entry in order within %d ms of it (a lag, not a fault: asynchronous replication) and its acknowledgement comes back at once; the deletion of an expired key is an entry too, lazy when a command touches it or by Redis's background expiry within 100 ms of its expiry. No other fault; failover is the random runs' (preset `failover`). Each searched to its end or to %d distinct states. ", explore.DefaultReplLag, budget)
+		fmt.Fprintf(w, "4.7.0's searches grow fastest: every WAIT that counts no replica makes handleNoSync undo the acquire with an unlock of a fresh request id and ServiceManager.execute repeat the call, and each such unlock leaves a latch key of its own that lives 18 s, whose deletion at its expiry is one more entry.\n\n")
 		fmt.Fprintf(w, "| algorithm |")
 		for _, b := range replicaBounds {
 			fmt.Fprintf(w, " %s |", replicaShape(b))

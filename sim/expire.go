@@ -1,0 +1,142 @@
+package sim
+
+import "sort"
+
+// Redis's background expiry. Besides deleting an expired key when a
+// command touches it (Store.lookup), a master deletes expired keys on its
+// own: serverCron runs every 1000/hz ms (hz 10, server.c) and calls
+// databasesCron → activeExpireCycle(ACTIVE_EXPIRE_CYCLE_SLOW) on a master
+// only (Redis 7.0 server.c databasesCron; a replica waits for the master's
+// DEL). A cycle samples up to 20 keys with a TTL per loop
+// (ACTIVE_EXPIRE_CYCLE_KEYS_PER_LOOP, expire.c:107, 232-234), deletes the
+// expired ones (activeExpireCycleTryExpire → deleteExpiredKeyAndPropagate,
+// db.c:1563-1576), and replicates their DELs together at its end
+// (propagatePendingCommands, expire.c:311-317): one entry of the
+// replication stream, which a later WAIT waits for.
+//
+// The world's approximation: every master runs a cycle every
+// ExpireCyclePeriod of virtual time from a phase drawn when it starts (the
+// "redis/cron" stream), and a cycle deletes every expired key. With the
+// handful of keys a lock keeps, a loop samples every key with a TTL (the
+// cursor walks up to 20 buckets per key it wants), so that is what
+// Redis does; the time limit (25% of a period) is never reached. Not
+// modelled: the fast cycle beforeSleep runs between commands, which
+// starts only when the estimated share of expired keys passed 10%
+// (expire.c:142-156), a running average each cycle that expires nothing
+// brings down by 5%; the period measured from the end of the previous
+// cron rather than its start; a node's clock drift (the period is
+// virtual time, a key's expiry its node's clock). Cycles run only while
+// the master holds a key with a TTL, which changes nothing but the
+// number of events. A stepped world runs no cycle by itself: its driver
+// calls ActiveExpireCycle.
+
+// ExpireCyclePeriod is serverCron's period at Redis's default hz 10.
+const ExpireCyclePeriod = 100 * Millisecond
+
+// drawCronPhase gives node n the phase of its serverCron: a new draw per
+// start of the server process.
+func (w *World) drawCronPhase(n *Node) {
+	n.cronPhase = Duration(w.Rand("redis/cron").Int63n(int64(ExpireCyclePeriod)))
+	n.cronGen++
+	n.cronArmed = false
+}
+
+// armCron schedules n's next expire cycle, if it is an up master with a
+// key that has a TTL and none is scheduled: at the first instant after
+// now on its phase.
+func (n *Node) armCron() {
+	w := n.w
+	if n.cronArmed || w.stepped || !n.Up || n.role != roleMaster || w.master != n.index || !n.Store.HasTTL() {
+		return
+	}
+	at := Time(n.cronPhase)
+	if w.now >= at {
+		at += Time((Duration(w.now-at)/ExpireCyclePeriod + 1) * ExpireCyclePeriod)
+	}
+	n.cronArmed = true
+	gen := n.cronGen
+	w.At(at, func() {
+		if n.cronGen != gen {
+			return
+		}
+		n.cronArmed = false
+		if !n.Up || n.role != roleMaster || w.master != n.index {
+			return
+		}
+		n.activeExpire()
+		n.armCron()
+	})
+}
+
+// activeExpire runs one expire cycle on master n now: every expired key
+// goes, and their DELs make one replication entry.
+func (n *Node) activeExpire() []string {
+	w := n.w
+	n.syncClock()
+	keys := n.Store.ActiveExpire()
+	if len(keys) == 0 {
+		return nil
+	}
+	w.trace.Event(w.now, n.Name, "expire").Int("server_ms", n.Store.Now()).Strs("keys", keys).End()
+	fx := make([][]string, len(keys))
+	for i, k := range keys {
+		fx[i] = []string{"DEL", k}
+	}
+	n.replicate(fx)
+	if w.OnActiveExpire != nil {
+		w.OnActiveExpire(n, keys)
+	}
+	return keys
+}
+
+// ActiveExpireCycle runs one expire cycle on the master now, as its
+// serverCron would, and returns the keys it deleted: how a driver of a
+// stepped world lets background expiry happen where its path says.
+func (w *World) ActiveExpireCycle() []string {
+	m := w.Master()
+	if m == nil || !m.Up {
+		return nil
+	}
+	return m.activeExpire()
+}
+
+// HasTTL reports whether some key has a TTL, expired or not.
+func (s *Store) HasTTL() bool {
+	for _, v := range s.keys {
+		if v.hasTTL {
+			return true
+		}
+	}
+	return false
+}
+
+// ActiveExpire deletes every key whose TTL has passed, as a cycle of
+// Redis's background expiry does on a master, and returns them sorted. It
+// records no effects: the caller replicates the DELs (a replica's store
+// expires nothing).
+func (s *Store) ActiveExpire() []string {
+	var keys []string
+	for k, v := range s.keys {
+		if s.expired(v) {
+			keys = append(keys, k)
+		}
+	}
+	sort.Strings(keys)
+	for _, k := range keys {
+		delete(s.keys, k)
+	}
+	return keys
+}
+
+// OldestExpired is the expiry time (Unix ms) of the key that expired
+// first among those whose TTL has passed and that are not yet deleted;
+// false when there is none.
+func (s *Store) OldestExpired() (int64, bool) {
+	oldest, ok := int64(0), false
+	for _, v := range s.keys {
+		if s.expired(v) && (!ok || v.expireAt < oldest) {
+			oldest, ok = v.expireAt, true
+		}
+	}
+	return oldest, ok
+}
