@@ -286,11 +286,23 @@ func (v *view) explainExpired(g holdGone, sec *model.Section) Mechanism {
 		return cause("kept-lease", fmt.Sprintf("%s's %s without a lease armed %d ms (its lock object's kept lease, not the watchdog's %d ms) at t=%s, and the hold expired at t=%s", who, op.Call, armed, watchdog, arm.At, g.ExpiredAt), min(since, op.Start), g.ExpiredAt, proc)
 	case op.Call.Acquires() && !v.h.Settings.Redisson:
 		return v.leaseRanOut(who, proc, armed, arm.At, g.ExpiredAt)
-	case op.Call == model.CallUnlock && armed != watchdog && sec != nil && sec.Lease > 0 && armed == sec.Lease:
+	case op.Call == model.CallUnlock && sec != nil && sec.Lease > 0 && near(armed, sec.Lease):
 		return Mechanism{Kind: MechLease, Name: "lease",
 			Detail: fmt.Sprintf("%s's lease of %d ms, re-armed by its unlock of an inner hold at t=%s, ran out at t=%s", who, armed, arm.At, g.ExpiredAt)}
-	case op.Call == model.CallUnlock && armed != watchdog:
-		return cause("kept-lease", fmt.Sprintf("%s's unlock of an inner hold re-armed %d ms (its lock object's lease, not the watchdog's %d ms) at t=%s, and the hold expired at t=%s", who, armed, watchdog, arm.At, g.ExpiredAt), min(since, op.Start), g.ExpiredAt, proc)
+	case op.Call == model.CallUnlock && v.h.Settings.Redisson && (sec != nil && sec.Lease > 0 || !near(armed, watchdog)):
+		// the unlock re-arms the lock object's internalLockLeaseTime, which
+		// another call set: not the lease the holder last asked
+		own := fmt.Sprintf("the watchdog's %d ms", watchdog)
+		if sec != nil && sec.Lease > 0 {
+			own = fmt.Sprintf("its own lease of %d ms", sec.Lease)
+		}
+		return cause("kept-lease", fmt.Sprintf("%s's unlock of an inner hold re-armed %d ms (its lock object's lease, not %s) at t=%s, and the hold expired at t=%s", who, armed, own, arm.At, g.ExpiredAt), min(since, op.Start), g.ExpiredAt, proc)
+	}
+	if strings.HasPrefix(arm.Tag, "renew/") && v.h.Settings.Redisson && !near(armed, watchdog) {
+		// 3.8.1's renewal sends the lock object's internalLockLeaseTime,
+		// which another call's lease set, and schedules the next one a
+		// third of whatever that field holds then
+		return cause("kept-lease", fmt.Sprintf("%s's renewal at t=%s re-armed %d ms (its lock object's lease, not the watchdog's %d ms), and no renewal came before it expired at t=%s", who, arm.At, armed, watchdog, g.ExpiredAt), arm.At.Add(-sim.Duration(v.h.Settings.Timeout)*sim.Millisecond), g.ExpiredAt, proc)
 	}
 	return v.noRenewal(who, proc, arm.At, g.ExpiredAt)
 }
@@ -410,3 +422,7 @@ func (v *view) callFault(op model.Op, tag string, deadline sim.Time) (Mechanism,
 	}
 	return Mechanism{}, false
 }
+
+// near says whether two leases in ms are the same up to the millisecond a
+// script's rounding of the clock may take off one.
+func near(a, b int64) bool { return a >= b-1 && a <= b+1 }

@@ -251,6 +251,7 @@ func (c *Client) AppendKey(dst []byte) []byte {
 		v(t.id)
 		dst = append(dst, byte(t.pc))
 		b(t.interrupted)
+		v(t.leaseSent)
 		if t.pc != pcIdle {
 			k := t.call
 			dst = append(dst, byte(k.Kind))

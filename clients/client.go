@@ -127,7 +127,11 @@ type thread struct {
 	inTry       bool
 	onLatch     bool // queued on its entry's latch
 	interrupted bool // Thread's interrupt status
-	exec        exec
+	// leaseSent is the lease the thread's last acquire command carried:
+	// an unlock that re-arms another (the lock object's lease another
+	// call set) takes FlawLeaseKept's path.
+	leaseSent int64
+	exec      exec
 }
 
 // handle is one lock object (RedissonLock): what it keeps between calls.

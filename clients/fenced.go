@@ -86,6 +86,7 @@ func (c *Client) fencedAcquire(i int) {
 		c.noteKeptLease(t.id, lease)
 	}
 	t.cur = c.wall
+	t.leaseSent = lease
 	c.send(OwnThread, i, Cmd{Op: OpAcquireToken, Thread: t.id, Lease: lease, Sync: c.sync()})
 }
 

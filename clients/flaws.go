@@ -33,10 +33,12 @@ const (
 	// or, in 3.16.8, the promise its creator cancelled or failed when it gave
 	// up waiting for the subscription (poisonEntry).
 	FlawStaleSubscription Flaw = "stale-subscription"
-	// FlawLeaseKept: an acquire without a lease sends the lease an earlier
-	// call stored in the lock object's internalLockLeaseTime (3.16.8's
-	// RedissonLock.java:160,182; 4.7.0's RedissonLock.java:174-175,189-191),
-	// while the watchdog renews at lockWatchdogTimeout/3.
+	// FlawLeaseKept: an acquire without a lease (3.16.8, 4.7.0), or an
+	// unlock of an inner hold (every version), sends the lease an earlier
+	// call stored in the lock object's internalLockLeaseTime (3.8.1's
+	// RedissonLock.java:280,501; 3.16.8's RedissonLock.java:160,182,356;
+	// 4.7.0's RedissonLock.java:174-175,189-191,369), while the watchdog
+	// renews at lockWatchdogTimeout/3.
 	FlawLeaseKept Flaw = "lease-kept"
 	// FlawLeaseUnderWatchdog: an acquisition with an explicit lease while
 	// the client's watchdog renews the lock (an outer hold without one):
@@ -97,9 +99,9 @@ const (
 	FlawFencedNoUndo Flaw = "fenced-no-undo"
 )
 
-// noteKeptLease notes FlawLeaseKept when a call without a lease of
-// thread tid sends lease, the lock object's internalLockLeaseTime, and it
-// is not the watchdog timeout.
+// noteKeptLease notes FlawLeaseKept when an acquire of thread tid
+// without a lease sends lease, the lock object's internalLockLeaseTime,
+// and it is not the watchdog timeout.
 func (c *Client) noteKeptLease(tid, lease int64) {
 	if lease != c.cf.Opts.LockWatchdogTimeout {
 		c.flaw(FlawLeaseKept, tid)

@@ -118,6 +118,7 @@ func (c *Client) tryAcquire(i int, waitTime int64) {
 		h.lease = o.LockWatchdogTimeout
 		lease, unit = h.lease, Milliseconds
 	}
+	t.leaseSent = lease
 	cmd := Cmd{Op: OpAcquire, Thread: t.id, Lease: lease, Sync: c.sync()}
 	if o.Fair {
 		cmd.At = c.wall // System.currentTimeMillis()
@@ -157,6 +158,7 @@ func (c *Client) tryAcquireOnce(i int) {
 	} else {
 		c.noteKeptLease(t.id, h.lease)
 	}
+	t.leaseSent = h.lease
 	cmd := Cmd{Op: OpAcquireNoWait, Thread: t.id, Lease: h.lease, Sync: c.sync()}
 	if o.Fair {
 		cmd.At = c.wall
@@ -658,8 +660,17 @@ func (c *Client) unlockCmd(i int) Cmd {
 	return c.unlockCmdFor(c.threads[i].id, c.threads[i].call.Handle)
 }
 
-// unlockCmdFor is unlockInnerAsync(threadId) through lock object h.
+// unlockCmdFor is unlockInnerAsync(threadId) through lock object h: the
+// lease a partial unlock re-arms is the object's internalLockLeaseTime
+// (R8:RedissonLock.java:501, R16:RedissonLock.java:356,
+// R47:RedissonLock.java:369), which another call may have set: when it is
+// not the lease the thread's own last acquire sent, FlawLeaseKept.
 func (c *Client) unlockCmdFor(tid int64, h int) Cmd {
+	for i := range c.threads {
+		if t := &c.threads[i]; t.id == tid && t.leaseSent != 0 && t.leaseSent != c.handles[h].lease {
+			c.flaw(FlawLeaseKept, tid)
+		}
+	}
 	cmd := Cmd{Op: OpUnlock, Thread: tid, Lease: c.handles[h].lease, Sync: c.sync()}
 	if c.cf.Opts.Fair {
 		cmd.At = c.wall

@@ -127,8 +127,13 @@ func (c *Client) renewTask(j int) {
 		}
 		tid, lease, sync = c.ren.threads[0].tid, o.LockWatchdogTimeout, c.sync()
 	} else {
+		// R8:RedissonLock.renewExpirationAsync sends internalLockLeaseTime,
+		// which another call's lease may have set
 		tk := &c.tasks[j]
 		tid, lease, sync = tk.tid, c.handles[tk.handle].lease, c.sync()
+		if lease != o.LockWatchdogTimeout {
+			c.flaw(FlawLeaseKept, tid)
+		}
 	}
 	c.emit(Effect{Kind: EffNote, Note: NoteRenewSent, Slot: int32(j), Thread: tid, Value: lease})
 	c.send(OwnTask, j, Cmd{Op: OpRenew, Thread: tid, Lease: lease, Sync: sync})

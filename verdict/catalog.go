@@ -124,10 +124,10 @@ var Catalogue = []Flaw{
 		Props: lockLoss, Causes: []string{"deleted-by-own", "unlinearizable", "not-held", "unlock-ran-twice"},
 		What: "an unlock or forceUnlock is re-sent after a response timeout though its first send ran: an unlock counts down twice, a forceUnlock's second run answers 0",
 		Java: "RedisExecutor.scheduleResponseTimeout; 4.7.0: ServiceManager.execute, RedissonLock.java:334-345"},
-	{Name: "lease-kept", Algos: slices.Concat(rlocks3168, rlocks470), Paths: []clients.Flaw{clients.FlawLeaseKept},
+	{Name: "lease-kept", Algos: redissons, Paths: []clients.Flaw{clients.FlawLeaseKept},
 		Props: slices.Concat(lockLoss, []string{"holds"}), Causes: []string{"kept-lease"},
-		What: "a lock object keeps an explicit lease in internalLockLeaseTime and a later lock() without one sends it, while the watchdog first renews a third of lockWatchdogTimeout later: a short lease runs out under the holder",
-		Ref:  "#4818, fixed in 3.19.2 (8a54ce8f6); a residue in 4.7.0 after #5623 (94d73b870)", Java: "R16:RedissonLock.java:160,182; 4.7.0 RedissonLock.java:174-175,189-191"},
+		What: "a lock object keeps the last explicit lease any of its threads asked in internalLockLeaseTime; a later lock() without one (3.16.8, 4.7.0) or an unlock of an inner hold (every version) sends it, while the watchdog first renews a third of lockWatchdogTimeout later: a short lease runs out under the holder",
+		Ref:  "#4818, the acquire fixed in 3.19.2 (8a54ce8f6); a residue in 4.7.0 after #5623 (94d73b870); the unlock's in every version", Java: "R8:RedissonLock.java:280,501; R16:RedissonLock.java:160,182,356; 4.7.0 RedissonLock.java:174-175,189-191,369"},
 	{Name: "stale-subscription", Algos: slices.Concat(rlocks3168, rlocks470), Paths: []clients.Flaw{clients.FlawStaleSubscription},
 		Props: []string{"error/subscribe"}, Causes: []string{"failed-subscribe"},
 		What: "a subscription whose creator gave up (or that timed out) leaves its failed promise in the entry map, and every later subscriber on that entry fails at once",
@@ -232,15 +232,16 @@ func (f *Flaw) ref() string {
 	return f.Ref
 }
 
-// tookPath finds the first time one of paths was taken by a thread of one
-// of procs (any process when procs is empty) in [from, to]; it says which
-// and where.
+// tookPath finds the last time one of paths was taken by a thread of one
+// of procs (any process when procs is empty) in [from, to], the nearest
+// to what it explains; it says which and where.
 func tookPath(h *model.History, paths []clients.Flaw, procs []string, from, to sim.Time) (string, bool) {
-	for _, fl := range h.Flaws {
-		if fl.At < from {
+	for i := len(h.Flaws) - 1; i >= 0; i-- {
+		fl := &h.Flaws[i]
+		if fl.At > to {
 			continue
 		}
-		if fl.At > to {
+		if fl.At < from {
 			break
 		}
 		if slices.Contains(paths, clients.Flaw(fl.Flaw)) && (len(procs) == 0 || slices.Contains(procs, fl.Proc)) {
