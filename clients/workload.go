@@ -61,6 +61,9 @@ type wthread struct {
 	tid   int64
 	owner string // UUID:threadId, whoever the owner field names (a mutant may store another)
 	rand  *sim.Rand
+	// gaps draws the time between a re-entrant section's unlocks, from a
+	// stream of its own so the workload's other draws stay as they were.
+	gaps  *sim.Rand
 	sect  int // index of the open section in h.Sections, or -1
 	op    int // index of the open op, or -1
 	holds int // how many holds the thread believes it has
@@ -362,6 +365,19 @@ func (t *wthread) write() {
 	tr.End()
 }
 
+// unlockGap is the time between an inner hold's unlock and the next
+// release: mostly short, as code leaving a nested block, and in one case
+// of three up to one and a half times the longest lease the workload
+// draws (or the watchdog's), so what an inner unlock leaves in the store
+// is seen by the checks after a lease has run.
+func (t *wthread) unlockGap() sim.Duration {
+	if !t.gaps.Chance(1.0 / 3) {
+		return t.gaps.Exp(t.wl.CSMean / 4)
+	}
+	longest := sim.Duration(max(t.wl.LeaseMax, 30000)) * sim.Millisecond
+	return t.gaps.Range(0, longest*3/2)
+}
+
 func (t *wthread) csDuration() sim.Duration {
 	w := t.wl
 	if t.rand.Chance(w.CSLong) {
@@ -391,7 +407,10 @@ func (t *wthread) release() {
 	}
 	force := t.wl.Force > 0 && t.rand.Chance(t.wl.Force)
 	if t.holds > 1 && !force {
-		t.unlock(false, t.release)
+		// an inner hold's unlock, then the rest of the section: what the
+		// inner unlock wrote (a re-armed lease) stays in the store for a
+		// while, sometimes longer than the lease, before the outer unlock
+		t.unlock(false, func() { t.host.After(t.unlockGap(), t.release) })
 		return
 	}
 	t.write()
@@ -448,7 +467,7 @@ func startThreads(wl *Workload, h *model.History, host *Host) []*wthread {
 	p := host.p
 	for i := 0; i < wl.Threads; i++ {
 		tid := int64(50 + i) // Java thread ids of a pool start around here
-		t := &wthread{wl: wl, h: h, host: host, p: p, tid: tid, owner: host.c.uuid + ":" + strconv.FormatInt(tid, 10), rand: p.Rand("thread/" + strconv.Itoa(i)), sect: -1, op: -1, token: -1, inc: p.Incarnation()}
+		t := &wthread{wl: wl, h: h, host: host, p: p, tid: tid, owner: host.c.uuid + ":" + strconv.FormatInt(tid, 10), rand: p.Rand("thread/" + strconv.Itoa(i)), gaps: p.Rand("thread/" + strconv.Itoa(i) + "/unlock-gap"), sect: -1, op: -1, token: -1, inc: p.Incarnation()}
 		ts = append(ts, t)
 		t.loop()
 	}

@@ -45,7 +45,7 @@ var Unreachable = map[string]string{
 var CoverageSeeds = map[string][]uint64{
 	"rlock-3.8.1":      {67},
 	"fairlock-3.8.1":   {39, 42, 49, 183},
-	"rlock-4.7.0":      {40},  // a holder whose lease ran out (internalLockLeaseTime) force-unlocks a free lock: 0
+	"rlock-4.7.0":      {37},  // a holder whose lease ran out (internalLockLeaseTime) force-unlocks a free lock: 0
 	"fairlock-4.7.0":   {29},  // the same for the fair lock, with the main job's fairLockWaitTimeout (clients.SpinBound)
 	"fencedlock-4.7.0": {119}, // the same, for the fenced lock
 }
