@@ -1,7 +1,10 @@
 package gate
 
 import (
+	"cmp"
 	"context"
+	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/locksim/locksim/checks"
@@ -12,92 +15,130 @@ import (
 
 // Config is one main job.
 type Config struct {
-	Algos   []string // in the order of the tables
-	Lo, Hi  uint64   // the seed range, inclusive
-	Confirm bool     // confirm each cell's first by-design excuse
-	// ConfirmAll confirms every by-design excuse of every run instead (a
-	// counterfactual run per excusing fault): a cell's later runs are
-	// judged by their confirmed classes, not on the first run's word.
-	ConfirmAll bool
-	Batch      verdict.Batch
+	Algos  []string // in the order of the tables
+	Lo, Hi uint64   // the seed range, inclusive
+	// Shard, when N > 1, runs only the seeds of shard I of N: the range
+	// cut into N contiguous parts (Shard.Seeds). Merge joins the shards.
+	Shard Shard
+	// NoConfirm skips the counterfactual runs that confirm every
+	// violation a fault explains.
+	NoConfirm bool
+	// Scripts and Mutant run the algorithms on a user's script directory
+	// or a mutant of the catalogue instead of the real code (RunConfig's).
+	Scripts, Mutant string
+	Batch           verdict.Batch
 }
 
-// Cell is what one algorithm × preset × property gave over the seed range.
-type Cell struct {
-	Runs, BugRuns, DesignRuns int
-	FirstBug, FirstDesign     uint64
-	FirstBugText              string
-	// runs with a bug-class violation that is not a known bug
-	UnexpectedRuns      int
-	FirstUnexpected     uint64
-	FirstUnexpectedText string
-}
+// Shard is part I (1-based) of N of a job's seeds.
+type Shard struct{ I, N int }
 
-// Finding is a cell's first violation of one kind: the seed that shows it
-// and the violation as told.
-type Finding struct {
-	Property, Algo, Preset string
-	Seed                   uint64
-	Text                   string
+// Seeds is the part of [lo, hi] shard s runs: N contiguous ranges of
+// sizes that differ by one at most; ok is false when it is empty.
+func (s Shard) Seeds(lo, hi uint64) (from, to uint64, ok bool) {
+	if s.N <= 1 {
+		return lo, hi, true
+	}
+	n := hi - lo + 1
+	size := func(k uint64) uint64 { return n/uint64(s.N)*k + min(k, n%uint64(s.N)) }
+	from, to = lo+size(uint64(s.I-1)), lo+size(uint64(s.I))-1
+	return from, to, to+1 > from
 }
 
 // Result is what a main job found.
 type Result struct {
-	Runs, Done uint64 // planned, and finished (fewer when interrupted)
-	cells      map[string]*Cell
-	// Excused counts the by-design violations confirmed or re-judged by
-	// counterfactual runs (each cell's first, or with ConfirmAll every
-	// one); Confirmed those whose excuse held, Rejudged the others, of which
-	// Rejudgements lists each cell's first.
-	Excused, Confirmed, Rejudged int
-	Rejudgements                 []Finding
-	// All says every excuse was confirmed (Config.ConfirmAll).
-	All bool
+	Algos   []string `json:"algos"`
+	Lo, Hi  uint64   `json:"-"`
+	Scripts string   `json:"scripts,omitempty"`
+	Mutant  string   `json:"mutant,omitempty"`
+	// Runs were planned, Done finished (fewer when interrupted).
+	Runs, Done uint64
+	// Shards is the set of shards of N the result holds (bit I-1 for
+	// shard I), 1 for an unsharded job; ShardsOf is N.
+	Shards   uint64
+	ShardsOf int
+	cells    map[string]*Cell
+	// Confirmed and Rejudged count the violations a fault explained that
+	// a counterfactual run confirmed, or re-judged (another mechanism made
+	// them); Rejudgements keeps each cell's first re-judged one.
+	Confirmed, Rejudged int
+	Rejudgements        []Finding
+	// Unconfirmed: the job ran with NoConfirm.
+	Unconfirmed bool
 	// Coverage holds the statement coverage of the fault-free Redisson runs
 	// and, when every run finished, of the coverage seeds.
 	Coverage *verdict.JobCoverage
-	// firstDesign keeps the violations of each run that is some cell's
-	// first by-design one, which confirm then does not run again.
-	firstDesign map[runKey][]checks.Violation
 }
 
-// runKey is one run of the job: an algorithm, a preset and a seed.
-type runKey struct {
-	algo, preset string
-	seed         uint64
+// Finding is one mechanism of one cell: its first seed and how it was
+// told, with how many runs showed it.
+type Finding struct {
+	Property, Algo, Preset string
+	Seed                   uint64
+	Text                   string
+	Label                  string
+	Runs                   int
 }
+
+// key names a cell.
+func key(algo, preset, prop string) string { return algo + "/" + preset + "/" + prop }
 
 // Cell is the cell of algo × preset × property, nil when none of its runs
 // finished.
-func (r *Result) Cell(algo, preset, prop string) *Cell { return r.cells[algo+"/"+preset+"/"+prop] }
+func (r *Result) Cell(algo, preset, prop string) *Cell { return r.cells[key(algo, preset, prop)] }
+
+// Config is the run the job makes of algo, seed and preset: the sweep's
+// (clients.SweepConfig), on the job's scripts or mutant where they apply.
+func (c Config) runConfig(algo string, seed uint64, preset string) clients.RunConfig {
+	cfg := clients.SweepConfig(algo, seed, preset)
+	if _, _, redisson := clients.RedissonAlgo(algo); redisson {
+		cfg.Scripts = c.Scripts
+	}
+	if m, err := clients.LookupMutant(c.Mutant); err == nil && m.Algo == algo {
+		cfg.Mutant = c.Mutant
+	}
+	return cfg
+}
 
 // Run runs the main job. The error is one that kept a run from running;
 // when ctx is cancelled Run stops and the result counts the runs that
 // finished.
 func Run(ctx context.Context, cfg Config) (*Result, error) {
-	algos, count := cfg.Algos, cfg.Hi-cfg.Lo+1
+	lo, hi, ok := cfg.Shard.Seeds(cfg.Lo, cfg.Hi)
+	count := hi - lo + 1
+	if !ok {
+		count = 0
+	}
+	algos := cfg.Algos
 	perAlgo := uint64(len(sim.Presets)) * count
 	total := uint64(len(algos)) * perAlgo
-	jobOf := func(i uint64) runKey {
-		return runKey{algos[i/perAlgo], sim.Presets[i%perAlgo/count], cfg.Lo + i%count}
+	type job struct {
+		algo, preset string
+		seed         uint64
 	}
-	res := &Result{Runs: total, cells: map[string]*Cell{}, firstDesign: map[runKey][]checks.Violation{}, All: cfg.ConfirmAll}
-	var check func(clients.RunConfig) verdict.Outcome // CheckConfig
-	if cfg.ConfirmAll {
-		check = verdict.ConfirmConfig
+	jobOf := func(i uint64) job {
+		return job{algos[i/perAlgo], sim.Presets[i%perAlgo/count], lo + i%count}
 	}
-	rejudgedCells := map[string]bool{}
+	res := &Result{Algos: slices.Clone(algos), Lo: cfg.Lo, Hi: cfg.Hi, Scripts: cfg.Scripts, Mutant: cfg.Mutant,
+		Runs: total, cells: map[string]*Cell{}, Unconfirmed: cfg.NoConfirm, Shards: 1, ShardsOf: max(cfg.Shard.N, 1)}
+	if cfg.Shard.N > 1 {
+		res.Shards = 1 << (cfg.Shard.I - 1)
+	}
+	check := verdict.ConfirmConfig
+	if cfg.NoConfirm {
+		check = verdict.CheckConfig
+	}
 	var runErr error
 	res.Coverage = verdict.NewJobCoverage(total, func(i uint64) bool {
 		j := jobOf(i)
 		_, _, redisson := clients.RedissonAlgo(j.algo)
-		return redisson && j.preset == "none"
+		return redisson && j.preset == "none" && cfg.Scripts == "" && cfg.Mutant == ""
 	})
+	rejudged := map[string]bool{}
 	res.Done = cfg.Batch.Run(ctx, "simulating", total, check, func(i uint64) clients.RunConfig {
 		j := jobOf(i)
-		cfg := clients.SweepConfig(j.algo, j.seed, j.preset)
-		cfg.Coverage = res.Coverage.Of(i)
-		return cfg
+		c := cfg.runConfig(j.algo, j.seed, j.preset)
+		c.Coverage = res.Coverage.Of(i)
+		return c
 	}, func(i uint64, _ clients.RunConfig, o verdict.Outcome) {
 		if o.Err != nil {
 			if runErr == nil {
@@ -107,202 +148,112 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 		}
 		j := jobOf(i)
 		res.Coverage.Add(j.algo, res.Coverage.Of(i))
-		if cfg.ConfirmAll {
-			res.countExcuses(j, o.Violations, rejudgedCells)
-		}
+		res.countConfirmations(j.algo, j.preset, j.seed, o.Violations, rejudged)
 		for _, prop := range verdict.Properties {
-			key := j.algo + "/" + j.preset + "/" + prop
-			c := res.cells[key]
+			k := key(j.algo, j.preset, prop)
+			c := res.cells[k]
 			if c == nil {
-				c = &Cell{}
-				res.cells[key] = c
+				c = &Cell{Algo: j.algo, Preset: j.preset, Property: prop}
+				res.cells[k] = c
 			}
-			if c.add(j.seed, prop, o.Violations) && !cfg.ConfirmAll {
-				res.firstDesign[j] = o.Violations // confirm's input
-			}
+			c.add(j.seed, o.Violations)
 		}
 	})
 	if runErr != nil {
 		return nil, runErr
 	}
-	if res.Done == total {
+	if res.Done == total && cfg.Shard.N <= 1 && cfg.Scripts == "" && cfg.Mutant == "" {
 		if _, err := res.Coverage.RunCoverageSeeds(ctx, algos, cfg.Batch); err != nil {
-			return nil, err
-		}
-	}
-	if res.Done == total && ctx.Err() == nil && cfg.Confirm && !cfg.ConfirmAll {
-		if err := res.confirm(ctx, algos, cfg.Batch); err != nil {
 			return nil, err
 		}
 	}
 	return res, nil
 }
 
-// tally counts v's confirmed or re-judged excuse, reporting whether it
-// was re-judged.
-func (r *Result) tally(v checks.Violation) (rejudged bool) {
-	r.Excused++
-	if strings.HasPrefix(v.Confirmed, "re-judged") {
-		r.Rejudged++
-		return true
-	}
-	r.Confirmed++
-	return false
-}
-
-// countExcuses counts the confirmed and re-judged excuses of run j's
-// violations (every one confirmed), keeping each cell's first re-judged.
-func (r *Result) countExcuses(j runKey, vs []checks.Violation, rejudgedCells map[string]bool) {
+// countConfirmations counts the confirmed and re-judged mechanisms of one
+// run's violations, keeping each cell's first re-judged one.
+func (r *Result) countConfirmations(algo, preset string, seed uint64, vs []checks.Violation, seen map[string]bool) {
 	for _, v := range vs {
-		if v.Confirmed == "" {
-			continue
-		}
-		if !r.tally(v) {
-			continue
-		}
-		if cell := j.algo + "/" + j.preset + "/" + v.Property; !rejudgedCells[cell] {
-			rejudgedCells[cell] = true
-			r.Rejudgements = append(r.Rejudgements, Finding{Property: v.Property, Algo: j.algo, Preset: j.preset, Seed: j.seed, Text: v.String()})
+		switch {
+		case v.Confirmed == "":
+		case v.Confirmed[0] == 'c': // "confirmed: ..."
+			r.Confirmed++
+		default:
+			r.Rejudged++
+			if k := key(algo, preset, v.Property); !seen[k] {
+				seen[k] = true
+				r.Rejudgements = append(r.Rejudgements, Finding{Property: v.Property, Algo: algo, Preset: preset, Seed: seed, Text: v.String(), Label: v.Mech.Label(), Runs: 1})
+			}
 		}
 	}
 }
 
-// add counts one run's violations of prop into the cell: a run with a
-// bug-class one is a bug run, else one with a by-design one a design run.
-// It reports whether the run is the cell's first design run.
-func (c *Cell) add(seed uint64, prop string, vs []checks.Violation) (firstDesign bool) {
-	c.Runs++
-	bug, design, unexpected := false, false, false
-	for _, v := range vs {
-		if v.Property != prop {
-			continue
-		}
-		if v.Class != checks.ByDesign {
-			if !bug && c.FirstBug == 0 {
-				c.FirstBug, c.FirstBugText = seed, v.String()
-			}
-			bug = true
-			if v.Class == checks.Bug {
-				if !unexpected && c.FirstUnexpected == 0 {
-					c.FirstUnexpected, c.FirstUnexpectedText = seed, v.String()
-				}
-				unexpected = true
-			}
-		} else {
-			design = true
-		}
-	}
-	if unexpected {
-		c.UnexpectedRuns++
-	}
-	if bug {
-		c.BugRuns++
-	} else if design {
-		c.DesignRuns++
-		if c.FirstDesign == 0 {
-			c.FirstDesign = seed
-			return true
-		}
-	}
-	return false
-}
-
-// confirm runs the first by-design violation of every cell again with
-// its excuses confirmed by counterfactual runs: an excuse that does not
-// hold is re-judged, and a re-judged violation that is an unknown bug
-// makes its cell's first unexpected finding.
-func (r *Result) confirm(ctx context.Context, algos []string, b verdict.Batch) error {
-	type target struct {
-		cell string
-		cfg  clients.RunConfig
-		prop string
-		run  int // index of its run in runs
-	}
-	var targets []target
-	// One confirmed run serves every target with its seed: ConfirmFirst
-	// judges, for each of their properties, the violation the target reads.
-	var runs []clients.RunConfig
-	runOf := map[runKey]int{}
-	propsOf := map[runKey][]string{} // the properties its targets read
-	for _, a := range algos {
-		for _, p := range sim.Presets {
-			for _, prop := range verdict.Properties {
-				if c := r.Cell(a, p, prop); c != nil && c.FirstDesign != 0 {
-					cfg := clients.SweepConfig(a, c.FirstDesign, p)
-					key := runKey{a, p, cfg.Seed}
-					k, ok := runOf[key]
-					if !ok {
-						k = len(runs)
-						runOf[key] = k
-						runs = append(runs, cfg)
-					}
-					targets = append(targets, target{a + "/" + p + "/" + prop, cfg, prop, k})
-					propsOf[key] = append(propsOf[key], prop)
-				}
-			}
-		}
-	}
-	outcomes := make([]verdict.Outcome, len(runs))
-	// Each run is a cell's first by-design one, which the job made already
-	// and kept the violations of (runs are deterministic): only the
-	// counterfactual runs are made, and only for the violations a target
-	// reads (its property's first one with a fault to leave out).
-	confirm := func(cfg clients.RunConfig) verdict.Outcome {
-		key := runKey{cfg.Algo, cfg.Preset, cfg.Seed}
-		vs, err := verdict.ConfirmFirst(cfg, r.firstDesign[key], propsOf[key])
-		return verdict.Outcome{Violations: vs, Err: err}
-	}
-	done := b.Run(ctx, "confirming excuses", uint64(len(runs)), confirm,
-		func(i uint64) clients.RunConfig { return runs[i] },
-		func(i uint64, _ clients.RunConfig, o verdict.Outcome) { outcomes[i] = o })
-	for _, t := range targets {
-		if uint64(t.run) >= done {
-			continue // interrupted before its run finished
-		}
-		o, cfg := outcomes[t.run], t.cfg
-		if o.Err != nil {
-			return o.Err
-		}
-		for _, v := range o.Violations {
-			if v.Property != t.prop || v.Confirmed == "" {
-				continue
-			}
-			if !r.tally(v) {
-				break
-			}
-			r.Rejudgements = append(r.Rejudgements, Finding{Property: t.prop, Algo: cfg.Algo, Preset: cfg.Preset, Seed: cfg.Seed, Text: v.String()})
-			if v.Class == checks.Bug {
-				c := r.cells[t.cell]
-				c.UnexpectedRuns++
-				c.BugRuns++
-				c.FirstUnexpected, c.FirstUnexpectedText = cfg.Seed, v.String()
-			}
-			break
-		}
-	}
-	return nil
-}
-
-// Findings are the first bug-class finding of each cell, property by
-// property, algorithm by algorithm, preset by preset: expected holds the
-// cells with a known bug (verdict.Known) and unexpected those with a bug
-// the catalog does not know; a cell with both is in each.
-func (r *Result) Findings(algos []string) (expected, unexpected []Finding) {
+// Findings are the cells' mechanisms of one class, property by property,
+// algorithm by algorithm, preset by preset, each with its first seed.
+func (r *Result) Findings(class checks.Class) []Finding {
+	var out []Finding
 	for _, prop := range verdict.Properties {
-		for _, a := range algos {
+		for _, a := range r.Algos {
 			for _, p := range sim.Presets {
 				c := r.Cell(a, p, prop)
-				if c == nil || c.BugRuns == 0 {
+				if c == nil {
 					continue
 				}
-				if c.UnexpectedRuns < c.BugRuns {
-					expected = append(expected, Finding{prop, a, p, c.FirstBug, c.FirstBugText})
-				}
-				if c.UnexpectedRuns > 0 {
-					unexpected = append(unexpected, Finding{prop, a, p, c.FirstUnexpected, c.FirstUnexpectedText})
+				for _, m := range c.Mechs {
+					if m.Class == class {
+						out = append(out, Finding{Property: prop, Algo: a, Preset: p, Seed: m.First(), Text: m.Text, Label: m.Label, Runs: m.Runs()})
+					}
 				}
 			}
 		}
 	}
-	return expected, unexpected
+	return out
+}
+
+// Unexpected are the job's bugs: violations no mechanism explains.
+func (r *Result) Unexpected() []Finding { return r.Findings(checks.Bug) }
+
+// Merge adds o, another shard of the same job, into r: the cells, the run
+// counts and the confirmations. It refuses a job of other algorithms,
+// seeds, scripts or mutant, or one already counted.
+func (r *Result) Merge(o *Result) error {
+	switch {
+	case !slices.Equal(r.Algos, o.Algos):
+		return fmt.Errorf("the algorithms differ: %s and %s", strings.Join(r.Algos, ","), strings.Join(o.Algos, ","))
+	case r.Lo != o.Lo || r.Hi != o.Hi:
+		return fmt.Errorf("the seed ranges differ: %d-%d and %d-%d", r.Lo, r.Hi, o.Lo, o.Hi)
+	case r.Scripts != o.Scripts || r.Mutant != o.Mutant:
+		return fmt.Errorf("the code differs: scripts %q mutant %q and scripts %q mutant %q", r.Scripts, r.Mutant, o.Scripts, o.Mutant)
+	case r.Unconfirmed != o.Unconfirmed:
+		return fmt.Errorf("one shard ran with --no-confirm, the other not")
+	case r.ShardsOf != o.ShardsOf:
+		return fmt.Errorf("one job is cut in %d shards, the other in %d", r.ShardsOf, o.ShardsOf)
+	case r.Shards&o.Shards != 0:
+		return fmt.Errorf("a shard is counted twice")
+	}
+	r.Shards |= o.Shards
+	r.Runs += o.Runs
+	r.Done += o.Done
+	r.Confirmed += o.Confirmed
+	r.Rejudged += o.Rejudged
+	r.Rejudgements = append(r.Rejudgements, o.Rejudgements...)
+	slices.SortStableFunc(r.Rejudgements, func(a, b Finding) int {
+		return cmp.Or(cmp.Compare(a.Property, b.Property), cmp.Compare(a.Algo, b.Algo), cmp.Compare(a.Preset, b.Preset), cmp.Compare(a.Seed, b.Seed))
+	})
+	r.Rejudgements = slices.CompactFunc(r.Rejudgements, func(a, b Finding) bool {
+		return a.Property == b.Property && a.Algo == b.Algo && a.Preset == b.Preset
+	})
+	for k, oc := range o.cells {
+		if c := r.cells[k]; c != nil {
+			c.merge(oc)
+		} else {
+			cp := *oc
+			cp.Mechs = nil
+			cp.Runs, cp.Bug, cp.Known, cp.Design = 0, 0, 0, 0
+			cp.merge(oc)
+			r.cells[k] = &cp
+		}
+	}
+	r.Coverage = nil // the coverage of a sharded job is not summed
+	return nil
 }

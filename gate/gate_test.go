@@ -3,6 +3,7 @@ package gate
 import (
 	"context"
 	"reflect"
+	"slices"
 	"testing"
 
 	"github.com/locksim/locksim/checks"
@@ -10,80 +11,158 @@ import (
 	"github.com/locksim/locksim/verdict"
 )
 
-// A cell counts a run once per class, bug before by-design, and keeps the
-// first seed of each; a known bug is a bug run but not an unexpected one.
+var (
+	pause = checks.Mechanism{Kind: checks.MechFault, Name: "pause"}
+	kept  = checks.Mechanism{Kind: checks.MechFlaw, Name: "lease-kept", Ref: "redisson#4818"}
+)
+
+// A cell counts a run once per class present, and each mechanism with the
+// seeds that showed it, bugs first; other properties do not count.
 func TestCellCounts(t *testing.T) {
-	bug := checks.Violation{Property: "mutex", Class: checks.Bug, Detail: "two holders"}
-	design := checks.Violation{Property: "mutex", Class: checks.ByDesign, Mech: checks.Mechanism{Kind: checks.MechFault, Name: "pause"}}
+	bug := checks.Violation{Property: "mutex", Kind: "two-holders", Class: checks.Bug, Detail: "two holders"}
+	design := checks.Violation{Property: "mutex", Kind: "two-holders", Class: checks.ByDesign, Mech: pause}
+	known := checks.Violation{Property: "mutex", Kind: "two-holders", Class: checks.Known, Mech: kept}
 	other := checks.Violation{Property: "holds", Class: checks.Bug}
-	var c Cell
-	c.add(3, "mutex", []checks.Violation{design})
-	c.add(4, "mutex", []checks.Violation{design, bug, bug})
-	c.add(5, "mutex", []checks.Violation{other})
-	c.add(6, "mutex", []checks.Violation{bug})
-	want := Cell{Runs: 4, BugRuns: 2, DesignRuns: 1, FirstBug: 4, FirstDesign: 3, FirstBugText: bug.String(),
-		UnexpectedRuns: 2, FirstUnexpected: 4, FirstUnexpectedText: bug.String()}
-	if c != want {
-		t.Fatalf("got %+v\nwant %+v", c, want)
+	c := Cell{Property: "mutex"}
+	c.add(3, []checks.Violation{design})
+	c.add(4, []checks.Violation{design, bug, bug, known})
+	c.add(5, []checks.Violation{other})
+	c.add(6, []checks.Violation{bug})
+	if c.Runs != 4 || c.Bug != 2 || c.Known != 1 || c.Design != 2 {
+		t.Fatalf("runs %d, bug %d, known %d, design %d", c.Runs, c.Bug, c.Known, c.Design)
 	}
-	// A violation the catalogue explains (verdict.Check resolves it) is expected.
-	known := bug
-	known.Class, known.Mech = checks.Known, checks.Mechanism{Kind: checks.MechFlaw, Name: "lease-kept"}
-	if !verdict.Known(known) || verdict.Known(bug) {
-		t.Fatal("Known does not read the catalogue's class")
+	var got []string
+	for _, m := range c.Mechs {
+		got = append(got, m.Label)
 	}
-	var k Cell
-	k.add(9, "mutex", []checks.Violation{known})
-	if k.BugRuns != 1 || k.UnexpectedRuns != 0 || k.FirstBug != 9 {
-		t.Fatalf("a known bug: %+v", k)
+	if want := []string{bug.Mech.Label(), "flaw:lease-kept", "fault:pause"}; !slices.Equal(got, want) {
+		t.Fatalf("mechanisms %q, want %q", got, want)
+	}
+	if m := c.Mechs[0]; !slices.Equal(m.Seeds, []uint64{4, 6}) || m.First() != 4 || m.Runs() != 2 || m.Text != bug.String() {
+		t.Errorf("the bug: %+v", m)
+	}
+	if m := c.Mechs[1]; m.Ref != kept.Ref || m.Class != checks.Known {
+		t.Errorf("the known flaw: %+v", m)
+	}
+	if m := c.Mechs[2]; !slices.Equal(m.Seeds, []uint64{3, 4}) {
+		t.Errorf("the pause: %+v", m)
+	}
+	if got := c.Text(); got != "B2 K1 D2/4" {
+		t.Errorf("Text %q", got)
 	}
 }
 
-// Findings lists each cell's first expected and unexpected bug, property
-// by property, algorithm by algorithm, preset by preset.
+// A cell made of two shards' cells is the cell of all their seeds, in
+// whichever order the shards are merged.
+func TestCellMerge(t *testing.T) {
+	runs := map[uint64][]checks.Violation{
+		1: {{Property: "mutex", Class: checks.ByDesign, Mech: pause, Detail: "one"}},
+		2: nil,
+		3: {{Property: "mutex", Class: checks.Known, Mech: kept}},
+		4: {{Property: "mutex", Class: checks.ByDesign, Mech: pause, Detail: "four"}, {Property: "mutex", Class: checks.Bug}},
+	}
+	cellOf := func(seeds ...uint64) *Cell {
+		c := &Cell{Property: "mutex"}
+		for _, s := range seeds {
+			c.add(s, runs[s])
+		}
+		return c
+	}
+	whole := cellOf(1, 2, 3, 4)
+	for _, order := range [][2][]uint64{{{1, 2}, {3, 4}}, {{3, 4}, {1, 2}}, {{2, 4}, {1, 3}}} {
+		c := cellOf(order[0]...)
+		c.merge(cellOf(order[1]...))
+		if !reflect.DeepEqual(c, whole) {
+			t.Errorf("merged %v: %+v\nwhole %+v", order, c, whole)
+		}
+	}
+}
+
+// The shards of a range cover it, each seed once, in contiguous parts
+// whose sizes differ by one at most; more shards than seeds leave some
+// empty.
+func TestShardSeeds(t *testing.T) {
+	for _, c := range []struct{ lo, hi uint64 }{{1, 10}, {5, 5}, {1, 1000}, {7, 9}} {
+		for n := 1; n <= 12; n++ {
+			next := c.lo
+			var sizes []uint64
+			for i := 1; i <= n; i++ {
+				from, to, ok := Shard{i, n}.Seeds(c.lo, c.hi)
+				if !ok {
+					sizes = append(sizes, 0)
+					continue
+				}
+				if from != next || to < from {
+					t.Fatalf("%d-%d shard %d/%d: %d-%d after %d", c.lo, c.hi, i, n, from, to, next)
+				}
+				sizes = append(sizes, to-from+1)
+				next = to + 1
+			}
+			if next != c.hi+1 || slices.Max(sizes)-slices.Min(sizes) > 1 {
+				t.Errorf("%d-%d in %d shards: sizes %v, end %d", c.lo, c.hi, n, sizes, next)
+			}
+		}
+	}
+}
+
+// Findings lists a class's mechanisms property by property, algorithm by
+// algorithm, preset by preset, each with its first seed and its count.
 func TestFindingsOrder(t *testing.T) {
-	r := &Result{cells: map[string]*Cell{
-		"b/none/mutex":   {BugRuns: 2, UnexpectedRuns: 1, FirstBug: 1, FirstBugText: "known", FirstUnexpected: 2, FirstUnexpectedText: "new"},
-		"a/crash/mutex":  {BugRuns: 1, UnexpectedRuns: 1, FirstUnexpected: 7, FirstUnexpectedText: "a crash"},
-		"a/none/holds":   {BugRuns: 1, FirstBug: 5, FirstBugText: "two holds"},
-		"a/none/fenced":  {DesignRuns: 3},
-		"zzz/none/mutex": {BugRuns: 1, FirstBug: 1},
+	bugMech := func(seeds ...uint64) *MechStat {
+		return &MechStat{Label: "none:two-holders", Class: checks.Bug, Seeds: seeds, Text: "new"}
+	}
+	r := &Result{Algos: []string{"a", "b"}, cells: map[string]*Cell{
+		"b/none/mutex":  {Mechs: []*MechStat{bugMech(2, 5), {Label: "flaw:x", Class: checks.Known, Seeds: []uint64{1}}}},
+		"a/crash/mutex": {Mechs: []*MechStat{bugMech(7)}},
+		"a/none/holds":  {Mechs: []*MechStat{bugMech(5)}},
+		"a/none/fenced": {Mechs: []*MechStat{{Label: "fault:pause", Class: checks.ByDesign, Seeds: []uint64{3}}}},
+		"c/none/mutex":  {Mechs: []*MechStat{bugMech(1)}}, // not among the job's algorithms
 	}}
-	exp, unexp := r.Findings([]string{"a", "b"})
-	wantExp := []Finding{{"mutex", "b", "none", 1, "known"}, {"holds", "a", "none", 5, "two holds"}}
-	wantUnexp := []Finding{{"mutex", "a", "crash", 7, "a crash"}, {"mutex", "b", "none", 2, "new"}}
-	if !reflect.DeepEqual(exp, wantExp) || !reflect.DeepEqual(unexp, wantUnexp) {
-		t.Fatalf("expected %+v\nunexpected %+v", exp, unexp)
+	want := []Finding{
+		{Property: "mutex", Algo: "a", Preset: "crash", Seed: 7, Text: "new", Label: "none:two-holders", Runs: 1},
+		{Property: "mutex", Algo: "b", Preset: "none", Seed: 2, Text: "new", Label: "none:two-holders", Runs: 2},
+		{Property: "holds", Algo: "a", Preset: "none", Seed: 5, Text: "new", Label: "none:two-holders", Runs: 1},
+	}
+	if got := r.Unexpected(); !reflect.DeepEqual(got, want) {
+		t.Fatalf("got %+v\nwant %+v", got, want)
+	}
+	if got := r.Findings(checks.Known); len(got) != 1 || got[0].Label != "flaw:x" || got[0].Seed != 1 {
+		t.Errorf("known: %+v", got)
 	}
 }
 
-// A small main job gives the same cells with one worker or several, and
-// set-px's known mutex bug only as expected findings.
+// A small main job gives the same result with one worker or several;
+// set-px's mutex violations are its known flaw (or a fault), every
+// mechanism that names a fault is confirmed or re-judged, and nothing is
+// unexpected.
 func TestRunIndependentOfWorkers(t *testing.T) {
+	algos := []string{"set-px", "rlock-3.16.8"}
 	run := func(workers int) *Result {
-		r, err := Run(context.Background(), Config{Algos: []string{"set-px", "rlock-3.16.8"}, Lo: 1, Hi: 2, Confirm: true, Batch: verdict.Batch{Workers: workers}})
+		r, err := Run(context.Background(), Config{Algos: algos, Lo: 1, Hi: 2, Batch: verdict.Batch{Workers: workers}})
 		if err != nil {
 			t.Fatal(err)
 		}
 		return r
 	}
 	one, three := run(1), run(3)
-	if one.Runs != uint64(2*len(sim.Presets)*2) || one.Done != one.Runs {
+	if one.Runs != uint64(len(algos)*len(sim.Presets)*2) || one.Done != one.Runs {
 		t.Fatalf("%d of %d runs", one.Done, one.Runs)
 	}
-	if !reflect.DeepEqual(one.cells, three.cells) || one.Excused != three.Excused || one.Confirmed != three.Confirmed || !reflect.DeepEqual(one.Rejudgements, three.Rejudgements) {
+	if !reflect.DeepEqual(one.cells, three.cells) || one.Confirmed != three.Confirmed || one.Rejudged != three.Rejudged || !reflect.DeepEqual(one.Rejudgements, three.Rejudgements) {
 		t.Fatal("the result depends on the number of workers")
 	}
-	if one.Excused == 0 {
-		t.Error("no excuse was confirmed or re-judged")
+	if one.Confirmed == 0 {
+		t.Error("no mechanism confirmed by a counterfactual run")
 	}
-	exp, _ := one.Findings([]string{"set-px", "rlock-3.16.8"})
+	if u := one.Unexpected(); len(u) > 0 {
+		t.Errorf("unexpected: %+v", u)
+	}
 	found := false
-	for _, f := range exp {
+	for _, f := range one.Findings(checks.Known) {
 		found = found || f.Algo == "set-px" && f.Property == "mutex"
 	}
 	if !found {
-		t.Errorf("set-px's known mutex bug is not among the expected findings: %+v", exp)
+		t.Errorf("set-px's known mutex flaw is not among the findings: %+v", one.Findings(checks.Known))
 	}
 	if c := one.Cell("set-px", "none", "mutex"); c == nil || c.Runs != 2 {
 		t.Errorf("set-px/none/mutex: %+v", c)
@@ -93,49 +172,47 @@ func TestRunIndependentOfWorkers(t *testing.T) {
 	}
 }
 
+// The shards of a job, merged, are the whole job.
+func TestShardsMerge(t *testing.T) {
+	cfg := Config{Algos: []string{"set-px"}, Lo: 1, Hi: 5, NoConfirm: true, Batch: verdict.Batch{Workers: 2}}
+	whole, err := Run(context.Background(), cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var merged *Result
+	for i := 1; i <= 3; i++ {
+		cfg.Shard = Shard{i, 3}
+		part, err := Run(context.Background(), cfg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if merged == nil {
+			merged = part
+			continue
+		}
+		if err := merged.Merge(part); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if !reflect.DeepEqual(merged.cells, whole.cells) || merged.Runs != whole.Runs || merged.Done != whole.Done {
+		t.Fatalf("merged %d/%d runs, whole %d/%d", merged.Done, merged.Runs, whole.Done, whole.Runs)
+	}
+	other := *whole
+	other.Algos = []string{"set-nx"}
+	if err := merged.Merge(&other); err == nil {
+		t.Error("merged a job of other algorithms")
+	}
+}
+
 // Cancelled before it starts, a main job runs nothing and confirms nothing.
 func TestRunCancelled(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	r, err := Run(ctx, Config{Algos: []string{"set-px"}, Lo: 1, Hi: 3, Confirm: true, Batch: verdict.Batch{Workers: 2}})
+	r, err := Run(ctx, Config{Algos: []string{"set-px"}, Lo: 1, Hi: 3, Batch: verdict.Batch{Workers: 2}})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if r.Done == r.Runs || r.Excused != 0 {
-		t.Fatalf("cancelled: %d of %d runs, %d excuses", r.Done, r.Runs, r.Excused)
-	}
-}
-
-// ConfirmAll confirms every excuse of every run, so a cell counts each run
-// by its confirmed classes: no fewer bug runs than on the first run's
-// word, more where a later excuse did not hold (set-px under skew
-// in seeds 1-8), the same runs in all, and more excuses checked.
-func TestConfirmAll(t *testing.T) {
-	run := func(all bool) *Result {
-		r, err := Run(context.Background(), Config{Algos: []string{"set-px"}, Lo: 1, Hi: 8, Confirm: true, ConfirmAll: all, Batch: verdict.Batch{Workers: 2}})
-		if err != nil {
-			t.Fatal(err)
-		}
-		return r
-	}
-	first, all := run(false), run(true)
-	if !all.All || first.All {
-		t.Fatal("Result.All does not say which")
-	}
-	more := 0
-	for _, p := range sim.Presets {
-		for _, prop := range verdict.Properties {
-			f, a := first.Cell("set-px", p, prop), all.Cell("set-px", p, prop)
-			if f.Runs != a.Runs || a.BugRuns < f.BugRuns || a.BugRuns+a.DesignRuns > a.Runs {
-				t.Errorf("%s/%s: first %+v, all %+v", p, prop, f, a)
-			}
-			more += a.BugRuns - f.BugRuns
-		}
-	}
-	if more == 0 {
-		t.Error("no excuse re-judged into a bug beyond each cell's first")
-	}
-	if all.Excused <= first.Excused || all.Confirmed+all.Rejudged != all.Excused || len(all.Rejudgements) > all.Rejudged {
-		t.Errorf("excuses: first %d (%d confirmed), all %d (%d confirmed, %d re-judged, %d listed)", first.Excused, first.Confirmed, all.Excused, all.Confirmed, all.Rejudged, len(all.Rejudgements))
+	if r.Done == r.Runs || r.Confirmed+r.Rejudged != 0 {
+		t.Fatalf("cancelled: %d of %d runs, %d confirmed", r.Done, r.Runs, r.Confirmed)
 	}
 }

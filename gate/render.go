@@ -4,9 +4,9 @@ import (
 	"fmt"
 	"io"
 	"slices"
-	"sort"
 	"strings"
 
+	"github.com/locksim/locksim/checks"
 	"github.com/locksim/locksim/clients"
 	"github.com/locksim/locksim/sim"
 	"github.com/locksim/locksim/verdict"
@@ -14,26 +14,29 @@ import (
 
 // View is what the command tells Render about the job it ran.
 type View struct {
-	Algos []string // the algorithms run, in the order of the tables
-	Seeds string   // the seed range, LO-HI
+	Seeds string // the seed range, LO-HI
 	// Complete: every run finished and the job was not interrupted; only
 	// then is the coverage summary printed and returned.
 	Complete bool
-	// GitHub adds a GitHub Actions annotation per unexpected finding.
-	GitHub bool
 }
 
 // Render writes the main job's report: the runs, the algorithms left out,
-// one table per property (a row per algorithm, a column per preset), the
-// coverage summary when the job is complete, the excuses confirmed and
-// re-judged, and the expected and unexpected findings with the command
-// that reproduces each. It returns the statement coverage of the
+// one table per property (a row per algorithm, a column per preset) with
+// the mechanisms below it, the coverage summary when the job is complete,
+// the confirmations, and the known flaws and unexpected bugs with the
+// command that reproduces each. It returns the statement coverage of the
 // fault-free runs (nil when not complete) and the error of a coverage
 // summary that could not be made.
 func (r *Result) Render(w io.Writer, v View) (map[string][]verdict.ScriptStatement, error) {
-	algos := v.Algos
+	algos := r.Algos
 	fmt.Fprintf(w, "simrun: %d algorithms × %d presets × seeds %s (%d runs); properties checked: %s\n",
 		len(algos), len(sim.Presets), v.Seeds, r.Runs, strings.Join(verdict.Properties, ", "))
+	switch {
+	case r.Scripts != "":
+		fmt.Fprintf(w, "scripts: %s (the Redisson algorithms run on them)\n", r.Scripts)
+	case r.Mutant != "":
+		fmt.Fprintf(w, "mutant: %s\n", r.Mutant)
+	}
 	for _, a := range clients.Algorithms {
 		switch {
 		case slices.Contains(algos, a) && clients.SpinBound[a] != (clients.ClientOverrides{}):
@@ -46,23 +49,24 @@ func (r *Result) Render(w io.Writer, v View) (map[string][]verdict.ScriptStateme
 	if r.Done < r.Runs {
 		fmt.Fprintf(w, "INTERRUPTED after %d of %d runs: cells marked - were not run, the others count only the runs that finished\n", r.Done, r.Runs)
 	}
-	fmt.Fprintln(w, "cell: ok, or B<n> = runs with a bug-class violation, D<n> = runs with only by-design ones; * = expected for this algorithm")
+	fmt.Fprintln(w, "cell: ok, or how many runs showed a violation of each class, of the cell's runs: B = a bug (nothing explains it), K = a known flaw of the algorithm (the catalogue, verdict/catalog.go), D = by design (a fault that struck the violation's actors, a lease that ran out, a contract action such as forceUnlock, asynchronous replication)")
 	for _, prop := range verdict.Properties {
 		fmt.Fprintf(w, "\n%-16s", prop)
 		for _, p := range sim.Presets {
-			fmt.Fprintf(w, " %-10s", p)
+			fmt.Fprintf(w, " %-12s", p)
 		}
 		fmt.Fprintln(w)
 		for _, a := range algos {
 			fmt.Fprintf(w, "%-16s", a)
 			for _, p := range sim.Presets {
-				fmt.Fprintf(w, " %-10s", r.Cell(a, p, prop).Text())
+				fmt.Fprintf(w, " %-12s", r.Cell(a, p, prop).Text())
 			}
 			fmt.Fprintln(w)
 		}
+		r.renderMechanisms(w, prop)
 	}
 	var statements map[string][]verdict.ScriptStatement
-	if v.Complete {
+	if v.Complete && r.Coverage != nil {
 		var text string
 		var err error
 		if text, statements, err = r.Coverage.Summary(); err != nil {
@@ -70,28 +74,19 @@ func (r *Result) Render(w io.Writer, v View) (map[string][]verdict.ScriptStateme
 		}
 		io.WriteString(w, text)
 	}
-	switch {
-	case r.Excused > 0 && r.All:
-		fmt.Fprintf(w, "\nexcuses checked by counterfactual runs (every by-design violation of every run, run again without each fault its excuse names; a cell counts each run by its confirmed classes): %d confirmed, %d re-judged, the first of each cell:\n", r.Confirmed, r.Rejudged)
-		printFindings(w, r.Rejudgements, true)
-	case r.Excused > 0:
-		fmt.Fprintf(w, "\nexcuses checked by counterfactual runs (the first by-design violation of each cell, run again without each fault its excuse names): %d confirmed, %d re-judged\n", r.Confirmed, r.Rejudged)
-		printFindings(w, r.Rejudgements, true)
+	if !r.Unconfirmed {
+		fmt.Fprintf(w, "\nmechanisms confirmed by counterfactual runs (every violation a fault explained, run again without that fault): %d confirmed, %d re-judged (another mechanism made them), the first of each cell:\n", r.Confirmed, r.Rejudged)
+		printFindings(w, r.Rejudgements, r)
 	}
-	expected, unexpected := r.Findings(algos)
-	if len(expected) > 0 {
-		fmt.Fprintln(w, "\nexpected findings (known flaws: seed 003's simple locks; 3.8.1's unlock cancelling another thread's watchdog; 3.16.8's watchdog stopping after a failed WAIT, #3994, its re-sent acquires, #4822, and its untimed fair waits, #5503; 4.7.0's tryLock returning false after its acquire ran, and its fair grants undone after a WAIT that counted no replica; forceUnlock deleting a live holder's lock, by contract), first seed each, with the path its run took (a violation of the same property whose run took none is unexpected):")
-		printFindings(w, expected, true)
+	if known := r.firstOfEach(checks.Known); len(known) > 0 {
+		fmt.Fprintln(w, "\nknown flaws (verdict/catalog.go: the flaw, its upstream reference and the release that fixed it), the first seed of each flaw and property:")
+		printFindings(w, known, r)
 	}
+	unexpected := r.Unexpected()
 	switch {
 	case len(unexpected) > 0:
-		fmt.Fprintln(w, "\nUNEXPECTED bug-class violations, first seed each:")
-		printFindings(w, unexpected, false)
-		if v.GitHub {
-			for _, f := range unexpected {
-				fmt.Fprintf(w, "::error title=%s bug (%s, %s)::%s%%0Areproduce: %s\n", f.Property, f.Algo, f.Preset, f.Text, f.Command())
-			}
-		}
+		fmt.Fprintln(w, "\nUNEXPECTED: violations no mechanism explains (bugs), the first seed of each cell and cause:")
+		printFindings(w, unexpected, r)
 	case r.Done < r.Runs:
 		fmt.Fprintln(w, "\nno unexpected violation in the runs that finished (interrupted)")
 	default:
@@ -100,45 +95,79 @@ func (r *Result) Render(w io.Writer, v View) (map[string][]verdict.ScriptStateme
 	return statements, nil
 }
 
-// Text is a cell of the table: ok, B<n> (with * when every bug run is a
-// known bug) and D<n>, or - when none of its runs finished (c nil).
-func (c *Cell) Text() string {
-	if c == nil {
-		return "-"
+// renderMechanisms lists, under a property's table, each mechanism that
+// made its violations and the runs it made them in, per algorithm and
+// preset.
+func (r *Result) renderMechanisms(w io.Writer, prop string) {
+	type where struct {
+		algo  string
+		cells []string
 	}
-	var parts []string
-	if c.BugRuns > 0 {
-		mark := ""
-		if c.UnexpectedRuns == 0 {
-			mark = "*"
+	var order []*MechStat // one per label, in class order
+	per := map[string][]where{}
+	for _, a := range r.Algos {
+		for _, p := range sim.Presets {
+			c := r.Cell(a, p, prop)
+			if c == nil {
+				continue
+			}
+			for _, m := range c.Mechs {
+				ws := per[m.Label]
+				if ws == nil {
+					order = append(order, m)
+				}
+				if len(ws) == 0 || ws[len(ws)-1].algo != a {
+					ws = append(ws, where{algo: a})
+				}
+				ws[len(ws)-1].cells = append(ws[len(ws)-1].cells, fmt.Sprintf("%s %d", p, m.Runs()))
+				per[m.Label] = ws
+			}
 		}
-		parts = append(parts, fmt.Sprintf("B%d%s", c.BugRuns, mark))
 	}
-	if c.DesignRuns > 0 {
-		parts = append(parts, fmt.Sprintf("D%d", c.DesignRuns))
+	if len(order) == 0 {
+		return
 	}
-	if len(parts) == 0 {
-		return "ok"
+	slices.SortStableFunc(order, func(a, b *MechStat) int {
+		if d := rankOf(a.Class) - rankOf(b.Class); d != 0 {
+			return d
+		}
+		return strings.Compare(a.Label, b.Label)
+	})
+	for _, m := range order {
+		name := m.Label
+		if m.Ref != "" {
+			name += " (" + m.Ref + ")"
+		}
+		var parts []string
+		for _, x := range per[m.Label] {
+			parts = append(parts, x.algo+": "+strings.Join(x.cells, ", "))
+		}
+		fmt.Fprintf(w, "  %s — runs: %s\n", name, strings.Join(parts, "; "))
 	}
-	return strings.Join(parts, " ")
 }
 
-// Command is the command that reproduces a finding's first seed.
-func (f Finding) Command() string {
-	return clients.SweepConfig(f.Algo, f.Seed, f.Preset).Command()
+// firstOfEach is, for each mechanism label and property of class, its
+// first finding in table order.
+func (r *Result) firstOfEach(class checks.Class) []Finding {
+	var out []Finding
+	seen := map[string]bool{}
+	for _, f := range r.Findings(class) {
+		if k := f.Label + "/" + f.Property; !seen[k] {
+			seen[k] = true
+			out = append(out, f)
+		}
+	}
+	return out
 }
 
-// printFindings prints each finding with its command, sorted by their
-// text or in the order given.
-func printFindings(w io.Writer, fs []Finding, sorted bool) {
-	var lines []string
+// Command is the command that reproduces a finding's first seed in job r.
+func (r *Result) Command(f Finding) string {
+	return Config{Scripts: r.Scripts, Mutant: r.Mutant}.runConfig(f.Algo, f.Seed, f.Preset).Command()
+}
+
+// printFindings prints each finding with its command.
+func printFindings(w io.Writer, fs []Finding, r *Result) {
 	for _, f := range fs {
-		lines = append(lines, fmt.Sprintf("%s %s: %s\n    %s", f.Algo, f.Preset, f.Text, f.Command()))
-	}
-	if sorted {
-		sort.Strings(lines)
-	}
-	for _, l := range lines {
-		fmt.Fprintln(w, "  "+l)
+		fmt.Fprintf(w, "  %s %s: %s\n    %s\n", f.Algo, f.Preset, f.Text, r.Command(f))
 	}
 }

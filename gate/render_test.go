@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/locksim/locksim/checks"
 	"github.com/locksim/locksim/verdict"
 )
 
@@ -15,9 +16,9 @@ func TestCellText(t *testing.T) {
 	}{
 		{nil, "-"},
 		{&Cell{Runs: 3}, "ok"},
-		{&Cell{Runs: 3, BugRuns: 2, UnexpectedRuns: 1, DesignRuns: 1}, "B2 D1"},
-		{&Cell{Runs: 3, BugRuns: 2}, "B2*"},
-		{&Cell{Runs: 3, DesignRuns: 3}, "D3"},
+		{&Cell{Runs: 3, Bug: 2, Design: 1}, "B2 D1/3"},
+		{&Cell{Runs: 3, Known: 2}, "K2/3"},
+		{&Cell{Runs: 3, Design: 3}, "D3/3"},
 	} {
 		if got := c.cell.Text(); got != c.want {
 			t.Errorf("%+v: %q, want %q", c.cell, got, c.want)
@@ -26,16 +27,19 @@ func TestCellText(t *testing.T) {
 }
 
 // A hand-built result renders its tables, a row per algorithm and a
-// column per preset, its findings with their commands and, interrupted,
-// says so; the GitHub annotation comes only when asked for.
+// column per preset, the mechanisms under each table, its known flaws and
+// bugs with the commands that reproduce them and, interrupted, says so.
 func TestRender(t *testing.T) {
-	r := &Result{Runs: 120, Done: 100, cells: map[string]*Cell{
-		"set-px/none/mutex":       {Runs: 5, BugRuns: 2, FirstBug: 4, FirstBugText: "mutex bug: two holders"},
-		"set-uuid-lua/net/mutex":  {Runs: 5, BugRuns: 1, UnexpectedRuns: 1, FirstBug: 7, FirstBugText: "mutex bug: x", FirstUnexpected: 7, FirstUnexpectedText: "mutex bug: x"},
+	known := &MechStat{Label: "flaw:expire-after-setnx", Class: checks.Known, Ref: "the seed article", Seeds: []uint64{4, 5}, Text: "mutex known: two holders"}
+	bug := &MechStat{Label: "none:two-holders", Class: checks.Bug, Seeds: []uint64{7}, Text: "mutex bug: x"}
+	pause := &MechStat{Label: "fault:pause", Class: checks.ByDesign, Seeds: []uint64{2}, Text: "mutex by design: y"}
+	r := &Result{Algos: []string{"set-px", "set-uuid-lua"}, Runs: 120, Done: 100, Unconfirmed: true, cells: map[string]*Cell{
+		"set-px/none/mutex":       {Runs: 5, Known: 2, Design: 1, Mechs: []*MechStat{known, pause}},
+		"set-uuid-lua/net/mutex":  {Runs: 5, Bug: 1, Mechs: []*MechStat{bug}},
 		"set-uuid-lua/none/mutex": {Runs: 5},
 	}}
 	var b bytes.Buffer
-	st, err := r.Render(&b, View{Algos: []string{"set-px", "set-uuid-lua"}, Seeds: "1-5", GitHub: true})
+	st, err := r.Render(&b, View{Seeds: "1-5"})
 	if err != nil || st != nil {
 		t.Fatalf("Render: %v, %v", st, err)
 	}
@@ -44,40 +48,41 @@ func TestRender(t *testing.T) {
 		"simrun: 2 algorithms × ",
 		" × seeds 1-5 (120 runs); properties checked: " + strings.Join(verdict.Properties, ", ") + "\n",
 		"INTERRUPTED after 100 of 120 runs",
-		"\nmutex            none       crash      ",
-		"\nset-px           B2*        -          ",
-		"\nset-uuid-lua     ok         -          ",
-		"\nexpected findings (known flaws:",
-		"\n  set-px none: mutex bug: two holders\n    go run ./cmd/simrun run --algo set-px --seed 4 --preset none\n",
-		"\nUNEXPECTED bug-class violations, first seed each:\n  set-uuid-lua net: mutex bug: x\n    go run ./cmd/simrun run --algo set-uuid-lua --seed 7 --preset net\n",
-		"::error title=mutex bug (set-uuid-lua, net)::mutex bug: x%0Areproduce: go run ./cmd/simrun run --algo set-uuid-lua --seed 7 --preset net\n",
+		"\nmutex            none         crash        ",
+		"\nset-px           K2 D1/5      -            ",
+		"\nset-uuid-lua     ok           -            ",
+		"\n  none:two-holders — runs: set-uuid-lua: net 1\n  flaw:expire-after-setnx (the seed article) — runs: set-px: none 2\n  fault:pause — runs: set-px: none 1\n",
+		"\nknown flaws (",
+		"\n  set-px none: mutex known: two holders\n    go run ./cmd/simrun run --algo set-px --seed 4 --preset none\n",
+		"\nUNEXPECTED: ",
+		"\n  set-uuid-lua net: mutex bug: x\n    go run ./cmd/simrun run --algo set-uuid-lua --seed 7 --preset net\n",
 	} {
 		if !strings.Contains(got, want) {
 			t.Errorf("no\n%q\nin\n%s", want, got)
 		}
 	}
-	if strings.Contains(got, "no unexpected violation") {
-		t.Errorf("an unexpected finding, and yet:\n%s", got)
+	if strings.Contains(got, "no unexpected violation") || strings.Contains(got, "confirmed by counterfactual") {
+		t.Errorf("an unexpected finding and no confirmation, and yet:\n%s", got)
 	}
 	// A spinning algorithm runs with its bound, said once, and its
 	// reproducing command carries the bound.
-	r = &Result{Runs: 9, Done: 9, cells: map[string]*Cell{"fairlock-4.7.0/crash/mutex": {Runs: 1, BugRuns: 1, FirstBug: 3, FirstBugText: "mutex bug: y"}}}
+	r = &Result{Algos: []string{"fairlock-4.7.0"}, Runs: 9, Done: 9, cells: map[string]*Cell{"fairlock-4.7.0/crash/mutex": {Runs: 1, Bug: 1, Mechs: []*MechStat{{Label: "none:x", Class: checks.Bug, Seeds: []uint64{3}, Text: "mutex bug: y"}}}}}
 	b.Reset()
-	if _, err := r.Render(&b, View{Algos: []string{"fairlock-4.7.0"}, Seeds: "3-3"}); err != nil {
+	if _, err := r.Render(&b, View{Seeds: "3-3"}); err != nil {
 		t.Fatal(err)
 	}
-	for _, want := range []string{"\nfairlock-4.7.0 runs with fairLockWaitTimeout 5000 ms: ", "--algo fairlock-4.7.0 --seed 3 --preset crash --thread-wait-time 5000ms\n"} {
+	for _, want := range []string{"\nfairlock-4.7.0 runs with fairLockWaitTimeout 5000 ms: ", "--algo fairlock-4.7.0 --seed 3 --preset crash --thread-wait-time 5000ms\n", "mechanisms confirmed by counterfactual runs"} {
 		if got := b.String(); !strings.Contains(got, want) {
 			t.Errorf("no\n%q\nin\n%s", want, got)
 		}
 	}
-	// Without findings, interrupted: said so, and no annotation.
-	r = &Result{Runs: 120, Done: 100, cells: map[string]*Cell{"set-px/none/mutex": {Runs: 5}}}
+	// Without findings, interrupted: said so.
+	r = &Result{Algos: []string{"set-px"}, Runs: 120, Done: 100, cells: map[string]*Cell{"set-px/none/mutex": {Runs: 5}}}
 	b.Reset()
-	if _, err := r.Render(&b, View{Algos: []string{"set-px"}, Seeds: "1-5", GitHub: true}); err != nil {
+	if _, err := r.Render(&b, View{Seeds: "1-5"}); err != nil {
 		t.Fatal(err)
 	}
-	if got := b.String(); !strings.HasSuffix(got, "\nno unexpected violation in the runs that finished (interrupted)\n") || strings.Contains(got, "::error") {
+	if got := b.String(); !strings.HasSuffix(got, "\nno unexpected violation in the runs that finished (interrupted)\n") {
 		t.Errorf("got\n%s", got)
 	}
 }

@@ -25,8 +25,7 @@ func runMainJob(ctx context.Context, args []string, stdout, stderr io.Writer) in
 	fs := flag.NewFlagSet("simrun", flag.ContinueOnError)
 	var sf sweepFlags
 	sf.register(fs, 1, 20)
-	noConfirm := fs.Bool("no-confirm", false, "do not confirm each cell's first by-design excuse by counterfactual runs")
-	confirmAll := fs.Bool("confirm-all", false, "confirm every by-design excuse of every run by counterfactual runs, not only each cell's first (about 3 times the job's time)")
+	noConfirm := fs.Bool("no-confirm", false, "do not confirm the mechanisms that name a fault by counterfactual runs (every one, by default)")
 	out := fs.String("out", "", "also write the report to `FILE` (not when interrupted)")
 	algosFlag := fs.String("algos", "", "`LIST` of algorithms (comma-separated, or all, the default; "+strings.Join(clients.SpinningNames(), ", ")+" runs with a shorter fair wait, its waiters busy-loop under faults)")
 	coverageOut := fs.String("coverage", "", "write the statement coverage of the Redisson scripts by the fault-free runs to `FILE` (markdown)")
@@ -38,9 +37,6 @@ func runMainJob(ctx context.Context, args []string, stdout, stderr io.Writer) in
 			return usage(stderr, fmt.Sprintf("%q is a subcommand: it comes first, before its flags (simrun %s [flags])", fs.Arg(0), fs.Arg(0)))
 		}
 		return usage(stderr, fmt.Sprintf("unknown subcommand %q", fs.Arg(0)))
-	}
-	if *noConfirm && *confirmAll {
-		return usage(stderr, "--no-confirm and --confirm-all contradict each other")
 	}
 	for _, o := range []struct{ flag, path string }{{"out", *out}, {"coverage", *coverageOut}} {
 		if o.path != "" {
@@ -66,7 +62,7 @@ func runMainJob(ctx context.Context, args []string, stdout, stderr io.Writer) in
 	if *out != "" {
 		w = io.MultiWriter(stdout, &report)
 	}
-	code, coverage := mainJob(ctx, sf, algos, gate.Config{Confirm: !*noConfirm, ConfirmAll: *confirmAll}, w, stderr)
+	code, coverage := mainJob(ctx, sf, algos, gate.Config{NoConfirm: *noConfirm}, w, stderr)
 	if ctx.Err() != nil {
 		return interrupt.ExitCode(ctx)
 	}
@@ -89,21 +85,26 @@ func runMainJob(ctx context.Context, args []string, stdout, stderr io.Writer) in
 
 // mainJob runs the main job and prints its report; it returns the exit
 // code and the statement coverage of the fault-free runs.
-// confirm says how excuses are confirmed (its Confirm and ConfirmAll).
-func mainJob(ctx context.Context, sf sweepFlags, algos []string, confirm gate.Config, stdout, stderr io.Writer) (int, map[string][]verdict.ScriptStatement) {
+// job says how (its NoConfirm, Scripts, Mutant).
+func mainJob(ctx context.Context, sf sweepFlags, algos []string, job gate.Config, stdout, stderr io.Writer) (int, map[string][]verdict.ScriptStatement) {
 	seeds := sf.seeds
-	res, err := gate.Run(ctx, gate.Config{Algos: algos, Lo: seeds.Lo, Hi: seeds.Hi, Confirm: confirm.Confirm, ConfirmAll: confirm.ConfirmAll, Batch: sf.batch(stderr)})
+	job.Algos, job.Lo, job.Hi, job.Batch = algos, seeds.Lo, seeds.Hi, sf.batch(stderr)
+	res, err := gate.Run(ctx, job)
 	if err != nil {
 		fmt.Fprintf(stderr, "simrun: %v\n", err)
 		return exitHarness, nil
 	}
-	statements, err := res.Render(stdout, gate.View{Algos: algos, Seeds: seeds.String(),
-		Complete: res.Done == res.Runs && ctx.Err() == nil, GitHub: os.Getenv("GITHUB_ACTIONS") == "true"})
+	statements, err := res.Render(stdout, gate.View{Seeds: seeds.String(), Complete: res.Done == res.Runs && ctx.Err() == nil})
 	if err != nil {
 		fmt.Fprintf(stderr, "simrun: %v\n", err)
 		return exitHarness, nil
 	}
-	if _, unexpected := res.Findings(algos); len(unexpected) > 0 {
+	if unexpected := res.Unexpected(); len(unexpected) > 0 {
+		if os.Getenv("GITHUB_ACTIONS") == "true" {
+			for _, f := range unexpected {
+				fmt.Fprintf(stderr, "::error title=%s bug (%s, %s)::%s%%0Areproduce: %s\n", f.Property, f.Algo, f.Preset, f.Text, res.Command(f))
+			}
+		}
 		return exitViolated, statements
 	}
 	if res.Done < res.Runs {

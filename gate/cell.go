@@ -1,0 +1,142 @@
+package gate
+
+import (
+	"cmp"
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/locksim/locksim/checks"
+)
+
+// Cell is what one algorithm × preset × property gave over the job's
+// seeds: how many runs, how many showed a violation of each class, and
+// each mechanism with the seeds that showed it.
+type Cell struct {
+	Algo, Preset, Property string
+	Runs                   int
+	// Bug, Known and Design count the runs with at least one violation of
+	// that class (a run may count in several).
+	Bug, Known, Design int
+	Mechs              []*MechStat // bugs first, then known flaws, then by design; by label
+}
+
+// MechStat is one mechanism of a cell.
+type MechStat struct {
+	Label string       `json:"label"` // checks.Mechanism.Label: "flaw:lease-kept"
+	Class checks.Class `json:"class"`
+	Ref   string       `json:"ref,omitempty"` // a flaw's upstream reference
+	// Seeds are the seeds of the runs that showed it, in order: their
+	// count is its rate, the first its example, and the comparison of a
+	// change with its baseline pairs them run by run.
+	Seeds []uint64 `json:"seeds"`
+	// Text is the violation as told on the first seed.
+	Text string `json:"text"`
+}
+
+// Runs is how many runs showed the mechanism.
+func (m *MechStat) Runs() int { return len(m.Seeds) }
+
+// First is the first seed that showed it.
+func (m *MechStat) First() uint64 { return m.Seeds[0] }
+
+// rankOf orders classes as reports list them: bugs first.
+func rankOf(c checks.Class) int {
+	switch c {
+	case checks.Bug:
+		return 0
+	case checks.Known:
+		return 1
+	}
+	return 2
+}
+
+// add counts one run's violations of the cell's property.
+func (c *Cell) add(seed uint64, vs []checks.Violation) {
+	c.Runs++
+	var seen [3]bool
+	for _, v := range vs {
+		if v.Property != c.Property {
+			continue
+		}
+		seen[rankOf(v.Class)] = true
+		label := v.Mech.Label()
+		m := c.mech(label)
+		if m == nil {
+			m = &MechStat{Label: label, Class: v.Class, Ref: v.Mech.Ref, Text: v.String()}
+			c.Mechs = append(c.Mechs, m)
+			c.sortMechs()
+		}
+		if n := len(m.Seeds); n == 0 || m.Seeds[n-1] != seed {
+			m.Seeds = append(m.Seeds, seed)
+		}
+	}
+	for k, n := range []*int{&c.Bug, &c.Known, &c.Design} {
+		if seen[k] {
+			*n++
+		}
+	}
+}
+
+// mech is the cell's mechanism labelled label, nil when it has none.
+func (c *Cell) mech(label string) *MechStat {
+	for _, m := range c.Mechs {
+		if m.Label == label {
+			return m
+		}
+	}
+	return nil
+}
+
+func (c *Cell) sortMechs() {
+	slices.SortStableFunc(c.Mechs, func(a, b *MechStat) int {
+		return cmp.Or(cmp.Compare(rankOf(a.Class), rankOf(b.Class)), strings.Compare(a.Label, b.Label))
+	})
+}
+
+// merge adds o (the same cell over other seeds: a shard) into c.
+func (c *Cell) merge(o *Cell) {
+	c.Runs += o.Runs
+	c.Bug += o.Bug
+	c.Known += o.Known
+	c.Design += o.Design
+	for _, om := range o.Mechs {
+		m := c.mech(om.Label)
+		if m == nil {
+			cp := *om
+			cp.Seeds = slices.Clone(om.Seeds)
+			c.Mechs = append(c.Mechs, &cp)
+			continue
+		}
+		if len(om.Seeds) > 0 && (len(m.Seeds) == 0 || om.Seeds[0] < m.Seeds[0]) {
+			m.Text = om.Text // the example is the first seed's
+		}
+		m.Seeds = append(m.Seeds, om.Seeds...)
+		slices.Sort(m.Seeds)
+		m.Seeds = slices.Compact(m.Seeds)
+	}
+	c.sortMechs()
+}
+
+// Text is the cell as a table shows it: ok, or the runs with a
+// violation of each class present out of the cell's runs ("K3 D9/20": 3
+// runs with a known flaw, 9 with one by design, of 20), or - when none of
+// its runs finished (c nil).
+func (c *Cell) Text() string {
+	if c == nil {
+		return "-"
+	}
+	var parts []string
+	for _, x := range []struct {
+		mark string
+		n    int
+	}{{"B", c.Bug}, {"K", c.Known}, {"D", c.Design}} {
+		if x.n > 0 {
+			parts = append(parts, fmt.Sprintf("%s%d", x.mark, x.n))
+		}
+	}
+	if len(parts) == 0 {
+		return "ok"
+	}
+	return strings.Join(parts, " ") + fmt.Sprintf("/%d", c.Runs)
+}
