@@ -143,7 +143,7 @@ func TestBadInputBounds(t *testing.T) {
 	}{
 		{"looping-script-in-explore",
 			"explore algo=rlock-3.16.8 scripts=" + loop + " threads=1\n----\n\nlock A\n----\n\ndeliver A acquire\n----\n\nstate\n",
-			nil, 7, "deliver A acquire: " + filepath.Join(loop, "3.16.8", "RedissonLock.tryLockInnerAsync.lua") + ": script 3.16.8/RedissonLock.tryLockInnerAsync: it ran past the simulation's instruction budget"},
+			nil, 7, "deliver A acquire: " + filepath.Join(loop, "3.16.8", "RedissonLock.tryLockInnerAsync.lua") + ": script 3.16.8/RedissonLock.tryLockInnerAsync: it ran past the simulation's instruction budget of 1000000 "},
 		{"advance-too-many-events",
 			"world algo=rlock-3.16.8 watchdog=3ms\nlock A\nadvance 24h\nstate\n",
 			func() func() {
