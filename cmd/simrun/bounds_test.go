@@ -39,3 +39,58 @@ func TestOneInstructionBudget(t *testing.T) {
 		{name: "scenario", args: []string{"scenario", scen}, code: exitUsage, want: want},
 	})
 }
+
+// Item 15 of issue 34: a value is echoed quoted, a look-alike of a hyphen
+// escaped (so that "1−5" does not read as a good range), and a 100 KB
+// argument cut at about 200 bytes, whichever message echoes it: the flag
+// layer's, a subcommand's, or one made deeper down (an unknown algorithm,
+// an operating system's error naming a path).
+func TestEchoedArgumentsQuotedAndCut(t *testing.T) {
+	long := strings.Repeat("a", 100<<10)
+	for _, c := range []struct {
+		args []string
+		want string // besides the quoted value
+	}{
+		{[]string{"sweep", "--algo", "set-px", "--seeds", "1\u22125"}, `"1\u22125"`},
+		{[]string{"sweep", "--algo", "set-px", "--seeds=1\u20115"}, `"1\u20115"`},
+		{[]string{"sweep", "--algo", "set-px", "--shard", "1\u22152"}, `"1\u22152"`},
+		{[]string{"run", "--algo", "rlock\u20113.16.8"}, `unknown algorithm "rlock\u20113.16.8"`},
+		{[]string{"run", "--algo", "set-px", "--procs", "\uff11"}, `"\uff11" is not an integer`},
+		{[]string{"run", "--algo", "set-px", "--no-shrink=\u200btrue"}, `"\u200btrue" is not true or false`},
+		{[]string{"run", "--pr\u200bocs", "1"}, `flag provided but not defined: --"pr\u200bocs"`},
+		{[]string{"run", "--algo", "set-px", "--preset", "cr\u0430sh\x1b[2J"}, `"cr` + "\u0430" + `sh\x1b[2J"`}, // a Cyrillic a is a letter: shown
+		{[]string{"run", "--algo", long}, "unknown algorithm"},
+		{[]string{"run", "--algo=" + long}, "unknown algorithm"},
+		{[]string{"run", "--" + long}, "flag provided but not defined"},
+		{[]string{"run", "--algo", "set-px", "--procs", long}, "is not an integer"},
+		{[]string{"run", "--algo", "set-px", "--trace", "/tmp/" + long + "/x"}, "--trace: cannot write"},
+		{[]string{"run", "--algo", "set-px", long}, "unexpected argument"},
+		{[]string{long}, "unknown subcommand"},
+		{[]string{"help", long}, "unknown subcommand"},
+		{[]string{"--seeds", "1-2", long}, "unknown subcommand"},
+		{[]string{"replay", long}, "file name too long"},
+		{[]string{"replay", "x", long}, "unexpected argument"},
+		{[]string{"conform", long}, "file name too long"},
+		{[]string{"scenario", long}, "file name too long"},
+		{[]string{"explore", "--algo", "set-px", "--faults", long}, "--faults"},
+		{[]string{"explore", "--algo", "set-px", "--max-memory", long}, "not a size"},
+		{[]string{"compare", long, "set-px"}, "unknown algorithm"},
+		{[]string{"mutants", "--only", long}, "--only"},
+	} {
+		code, out, errs := runArgs(c.args...)
+		name := fmt.Sprintf("%.80q", c.args)
+		if code != exitUsage || strings.Count(errs, "\n") != 1 || out != "" {
+			t.Errorf("%s: exit %d, stdout %.80q, stderr %.300q; want exit 2 and one line", name, code, out, errs)
+			continue
+		}
+		if !strings.Contains(errs, c.want) {
+			t.Errorf("%s: stderr %.400q lacks %q", name, errs, c.want)
+		}
+		if len(errs) > 2000 || strings.ContainsAny(errs, "\u2212\u2011\u2215\uff11\u200b\x1b") {
+			t.Errorf("%s: stderr of %d bytes: %.600q", name, len(errs), errs)
+		}
+		if strings.Contains(c.args[len(c.args)-1]+strings.Join(c.args, ""), long) && !strings.Contains(errs, `"… (10`) {
+			t.Errorf("%s: the long argument is not shown cut: %.600q", name, errs)
+		}
+	}
+}

@@ -84,7 +84,7 @@ func distinctKinds(list string) error {
 	for _, part := range strings.Split(list, ",") {
 		kind, _, _ := strings.Cut(strings.TrimSpace(part), ":")
 		if seen[kind] {
-			return fmt.Errorf("%s given twice in %q", kind, list)
+			return fmt.Errorf("%s given twice in %s", flagx.Echo(kind), flagx.Quote(list))
 		}
 		seen[kind] = true
 	}
@@ -112,7 +112,7 @@ func runExplore(ctx context.Context, args []string, stdout, stderr io.Writer) in
 	}
 	defer exploreGC()()
 	if fs.NArg() > 0 {
-		return usage(stderr, fmt.Sprintf("explore: unexpected argument %q", fs.Arg(0)))
+		return usage(stderr, fmt.Sprintf("explore: unexpected argument %s", flagx.Quote(fs.Arg(0))))
 	}
 	set := flagx.Visited(fs)
 	if *report {

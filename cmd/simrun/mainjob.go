@@ -35,9 +35,9 @@ func runMainJob(ctx context.Context, args []string, stdout, stderr io.Writer) in
 	}
 	if fs.NArg() > 0 {
 		if _, ok := lookup(fs.Arg(0)); ok {
-			return usage(stderr, fmt.Sprintf("%q is a subcommand: it comes first, before its flags (simrun %s [flags])", fs.Arg(0), fs.Arg(0)))
+			return usage(stderr, fmt.Sprintf("%s is a subcommand: it comes first, before its flags (simrun %s [flags])", flagx.Quote(fs.Arg(0)), fs.Arg(0)))
 		}
-		return usage(stderr, fmt.Sprintf("unknown subcommand %q", fs.Arg(0)))
+		return usage(stderr, fmt.Sprintf("unknown subcommand %s", flagx.Quote(fs.Arg(0))))
 	}
 	if *noConfirm && *confirmAll {
 		return usage(stderr, "--no-confirm and --confirm-all contradict each other")

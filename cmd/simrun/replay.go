@@ -32,7 +32,7 @@ func runReplay(ctx context.Context, args []string, stdout, stderr io.Writer) int
 	}
 	if !strings.HasPrefix(args[0], "-") {
 		if len(args) > 1 {
-			return usage(stderr, fmt.Sprintf("replay: unexpected argument %q (replay takes one trace file and no flags)", args[1]))
+			return usage(stderr, fmt.Sprintf("replay: unexpected argument %s (replay takes one trace file and no flags)", flagx.Quote(args[1])))
 		}
 		return replayTrace(args[0], stdout, stderr)
 	}

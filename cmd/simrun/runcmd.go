@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"io"
 	"path/filepath"
-	"strconv"
 	"strings"
 
 	"github.com/locksim/locksim/checks"
@@ -250,7 +249,7 @@ func runSeed(ctx context.Context, name string, args []string, stdout, stderr io.
 		return code
 	}
 	if fs.NArg() > 0 {
-		return usage(stderr, name+": unexpected argument "+strconv.Quote(fs.Arg(0)))
+		return usage(stderr, name+": unexpected argument "+flagx.Quote(fs.Arg(0)))
 	}
 	// Everything the run needs is checked before it starts: the
 	// configuration (scripts, mutant, settings, the plan's faults) and

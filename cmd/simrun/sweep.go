@@ -7,7 +7,6 @@ import (
 	"io"
 	"os"
 	"runtime"
-	"strconv"
 
 	"github.com/locksim/locksim/clients"
 	"github.com/locksim/locksim/internal/flagx"
@@ -59,7 +58,7 @@ func runSweep(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	}
 	seeds := sf.seeds
 	if fs.NArg() > 0 {
-		return usage(stderr, "sweep: unexpected argument "+strconv.Quote(fs.Arg(0)))
+		return usage(stderr, "sweep: unexpected argument "+flagx.Quote(fs.Arg(0)))
 	}
 	n := shard.Count(seeds)
 	if n == 0 {

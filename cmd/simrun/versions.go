@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"io"
 	"path/filepath"
-	"strconv"
 
 	"github.com/locksim/locksim/internal/atomicfile"
 	"github.com/locksim/locksim/internal/flagx"
@@ -31,7 +30,7 @@ func runVersions(ctx context.Context, args []string, stdout, stderr io.Writer) i
 		return code
 	}
 	if fs.NArg() > 0 {
-		return usage(stderr, "versions: unexpected argument "+strconv.Quote(fs.Arg(0)))
+		return usage(stderr, "versions: unexpected argument "+flagx.Quote(fs.Arg(0)))
 	}
 	if err := checkOutput("out", *out); err != nil {
 		return usage(stderr, "versions: "+err.Error())
