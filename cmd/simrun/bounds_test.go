@@ -5,7 +5,9 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"syscall"
 	"testing"
+	"time"
 
 	"github.com/locksim/locksim/sim"
 )
@@ -92,5 +94,51 @@ func TestEchoedArgumentsQuotedAndCut(t *testing.T) {
 		if strings.Contains(c.args[len(c.args)-1]+strings.Join(c.args, ""), long) && !strings.Contains(errs, `"… (10`) {
 			t.Errorf("%s: the long argument is not shown cut: %.600q", name, errs)
 		}
+	}
+}
+
+// Item 9 of issue 34: replay and conform given a named pipe nobody
+// writes stop at once with one line (they blocked forever, waiting for a
+// writer); a pipe a writer holds is read, as a shell's <(...) is.
+func TestNamedPipeNobodyWrites(t *testing.T) {
+	dir := t.TempDir()
+	fifo := filepath.Join(dir, "fifo")
+	if err := syscall.Mkfifo(fifo, 0o644); err != nil {
+		t.Skip("no named pipes here:", err)
+	}
+	want := fifo + ": a named pipe with nothing in it (nobody had it open for writing; simrun does not wait for a writer)"
+	for _, args := range [][]string{{"replay", fifo}, {"conform", fifo}, {"conform", "--emit", fifo}} {
+		done := make(chan [3]string, 1)
+		go func() {
+			code, out, errs := runArgs(args...)
+			done <- [3]string{fmt.Sprint(code), out, errs}
+		}()
+		select {
+		case r := <-done:
+			if r[0] != "2" || r[2] != "simrun "+args[0]+": "+want+"\n" {
+				t.Errorf("%q: exit %s, stdout %q, stderr %q", args, r[0], r[1], r[2])
+			}
+		case <-time.After(20 * time.Second):
+			t.Fatalf("%q: still waiting after 20s", args)
+		}
+	}
+	trace := filepath.Join(dir, "t.jsonl")
+	if code, out, errs := runArgs(append(append([]string(nil), quickRun...), "--trace", trace)...); code != exitOK {
+		t.Fatalf("run: exit %d\n%s%s", code, out, errs)
+	}
+	data, err := os.ReadFile(trace)
+	if err != nil {
+		t.Fatal(err)
+	}
+	w, err := os.OpenFile(fifo, os.O_RDWR, 0) // a writer before the reader comes
+	if err != nil {
+		t.Fatal(err)
+	}
+	go func() {
+		w.Write(data)
+		w.Close()
+	}()
+	if code, out, errs := runArgs("replay", fifo); code != exitOK || !strings.Contains(out, "lines came out the same") {
+		t.Fatalf("replay of a pipe with a writer: exit %d\n%s%s", code, out, errs)
 	}
 }

@@ -8,7 +8,6 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"os"
 	"strings"
 	"unicode/utf8"
 
@@ -47,15 +46,11 @@ var traceLimits = jsonl.Limits{MaxLine: 64 << 20, MaxBytes: 1 << 30, MaxLines: 1
 
 // readTrace reads a saved trace's lines within traceLimits: a device that
 // never ends (/dev/zero) or a file of endless lines is an error naming it,
-// not memory used up.
+// not memory used up; a named pipe nobody writes is one at once, not a
+// wait for a writer (jsonl.ReadFile).
 func readTrace(name string) ([][]byte, error) {
-	f, err := os.Open(name)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
 	var lines [][]byte
-	err = jsonl.ReadLines(name, f, traceLimits, func(n int, line []byte) error {
+	err := jsonl.ReadFile(name, traceLimits, func(n int, line []byte) error {
 		lines = append(lines, bytes.Clone(line))
 		if n == 1 {
 			// A file that does not start with a run header is no trace:
