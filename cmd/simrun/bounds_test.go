@@ -3,7 +3,9 @@ package main
 import (
 	"fmt"
 	"os"
+	"os/exec"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"syscall"
 	"testing"
@@ -140,5 +142,87 @@ func TestNamedPipeNobodyWrites(t *testing.T) {
 	}()
 	if code, out, errs := runArgs("replay", fifo); code != exitOK || !strings.Contains(out, "lines came out the same") {
 		t.Fatalf("replay of a pipe with a writer: exit %d\n%s%s", code, out, errs)
+	}
+}
+
+// capAS is the address-space limit the memory tests run simrun under:
+// issue 34's `ulimit -v 6000000`.
+const capAS = 6_000_000 << 10
+
+// simrunCapped runs this test binary as simrun under an address-space
+// limit of as bytes (0: none) with env added, and returns its exit code,
+// stdout, stderr and wall time. A run past two minutes fails the test.
+func simrunCapped(t *testing.T, as int64, env []string, args ...string) (code int, out, errs string, took time.Duration) {
+	t.Helper()
+	cmd := exec.Command(os.Args[0], args...)
+	cmd.Env = append(os.Environ(), "LOCKSIM_TEST_AS_SIMRUN=1")
+	if as > 0 {
+		cmd.Env = append(cmd.Env, "LOCKSIM_TEST_RLIMIT_AS="+strconv.FormatInt(as, 10))
+	}
+	cmd.Env = append(cmd.Env, env...)
+	var ob, eb strings.Builder
+	cmd.Stdout, cmd.Stderr = &ob, &eb
+	start := time.Now()
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	done := make(chan error, 1)
+	go func() { done <- cmd.Wait() }()
+	select {
+	case err := <-done:
+		return exitCode(t, err), ob.String(), eb.String(), time.Since(start)
+	case <-time.After(2 * time.Minute):
+		cmd.Process.Kill()
+		<-done
+		t.Fatalf("%.200q hung", args)
+	}
+	return
+}
+
+// Item 8 of issue 34: a trace whose header was edited to the largest run
+// the flags allow (a day of safety and a day of liveness, 64 processes of
+// 32 threads, every fault) replays only as far as its own lines: the
+// replay compares each line as the run makes it and stops at the first
+// that differs, instead of simulating the whole run first (which died of
+// out-of-memory after 42 s).
+func TestReplayEditedHeaderStopsEarly(t *testing.T) {
+	dir := t.TempDir()
+	lines := baseTrace(t, dir)
+	// As the run would write it, so that line 1 replays the same.
+	const was = `{"t":0.000,"node":"world","kind":"run","config":{"algo":"rlock-3.16.8","seed":2,"preset":"crash","safety":"10s","liveness":"5s"}}` + "\n"
+	if lines[0] != was {
+		t.Fatalf("the header is %q", lines[0])
+	}
+	header := `{"t":0.000,"node":"world","kind":"run","config":{"algo":"rlock-3.16.8","seed":2,"preset":"all","safety":"86400s","liveness":"86400s","procs":64,"threads":32}}` + "\n"
+	edited := filepath.Join(dir, "edited.jsonl")
+	if err := os.WriteFile(edited, []byte(header+strings.Join(lines[1:], "")), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, out, errs, took := simrunCapped(t, capAS, nil, "replay", edited)
+	if code != exitUsage || out != "" || strings.Count(errs, "\n") != 1 || !strings.HasPrefix(errs, "simrun replay: "+edited+":2: the replay diverges from the file (edited, or another build or non-determinism): saved {\"t\":0.000,\"node\":\"world\",\"kind\":\"option\",\"text\":\"algo rlock-3.16.8 seed 2 preset crash safety 10s liveness 5s") {
+		t.Fatalf("exit %d, stdout %q, stderr %q", code, out, errs)
+	}
+	if took > 20*time.Second {
+		t.Errorf("the replay took %s to stop", took)
+	}
+}
+
+// A replay that makes a line past the saved trace's end stops there: the
+// saved trace bounds what the replay runs.
+func TestTraceCompareStopsPastTheEnd(t *testing.T) {
+	c := &traceCompare{saved: [][]byte{[]byte("a"), []byte("b")}}
+	c.Write([]byte("a\nb"))
+	if c.line != 0 || c.n != 1 {
+		t.Fatalf("after a and half of b: line %d, %d compared", c.line, c.n)
+	}
+	c.Write([]byte("\nc\nd\n"))
+	if c.line != 3 || c.want != "" || c.have != "c" || c.n != 2 {
+		t.Fatalf("past the end: line %d, want %q, have %q", c.line, c.want, c.have)
+	}
+	c = &traceCompare{saved: [][]byte{[]byte("a"), []byte("b")}}
+	c.Write([]byte("a\n"))
+	c.end()
+	if c.line != 2 || c.want != "b" || c.have != "" {
+		t.Fatalf("ended early: line %d, want %q, have %q", c.line, c.want, c.have)
 	}
 }
