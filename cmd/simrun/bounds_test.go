@@ -226,3 +226,33 @@ func TestTraceCompareStopsPastTheEnd(t *testing.T) {
 		t.Fatalf("ended early: line %d, want %q, have %q", c.line, c.want, c.have)
 	}
 }
+
+// Item 14 of issue 34: a heap about to outgrow the memory the process
+// allows itself ends it with one line and exit 3 (the harness's failure),
+// not the runtime's out-of-memory crash (a stack dump and exit 2, the
+// code of bad input), and an output it was writing leaves no temporary
+// file. The limit is lowered to 64 MiB (GOMEMLIMIT) so that a search and
+// a run of 8 processes × 8 threads under every fault reach it at once.
+func TestOutOfMemoryIsExit3(t *testing.T) {
+	dir := t.TempDir()
+	keep := filepath.Join(dir, "keep.jsonl")
+	if err := os.WriteFile(keep, []byte("keep\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, args := range [][]string{
+		{"explore", "--algo", "fairlock-3.16.8", "--threads", "3", "--symmetry=false", "--max-memory", "1G", "--save", filepath.Join(dir, "x.txt")},
+		{"run", "--algo", "rlock-3.16.8", "--procs", "8", "--threads", "8", "--preset", "all", "--no-shrink", "--viz-dir", "", "--trace", keep},
+	} {
+		code, _, errs, took := simrunCapped(t, capAS, []string{"GOMEMLIMIT=64MiB"}, args...)
+		if code != exitHarness || strings.Count(errs, "\n") != 1 || !strings.HasPrefix(errs, "simrun: out of memory: the heap reached ") || !strings.Contains(errs, "of the 64 MiB (GOMEMLIMIT) this process allows itself") {
+			t.Errorf("%s: exit %d, stderr %q", args[0], code, errs)
+		}
+		if took > 30*time.Second {
+			t.Errorf("%s: %s to stop", args[0], took)
+		}
+	}
+	ents, _ := os.ReadDir(dir)
+	if len(ents) != 1 {
+		t.Errorf("left in the directory: %v", ents)
+	}
+}
