@@ -274,3 +274,48 @@ func TestExploreDefaultMemoryBound(t *testing.T) {
 		t.Errorf("%s to stop", took)
 	}
 }
+
+// Item 13 of issue 34: --workers asks for at most so many; a command
+// runs no more than one per core (more only hold more in memory) and no
+// more than the memory limit holds at a reserve each, at least one.
+func TestBoundWorkers(t *testing.T) {
+	defer func(c func() int, m func() int64) { cores, memoryLimit = c, m }(cores, memoryLimit)
+	for _, c := range []struct {
+		n, cores int
+		limit    int64
+		want     int
+	}{
+		{1024, 2, 17 << 30, 2},
+		{0, 2, 17 << 30, 2}, // 0: one per core
+		{1, 2, 17 << 30, 1},
+		{1024, 64, 3 << 30, 3},
+		{1024, 64, 512 << 20, 1},
+		{48, 64, 100 << 30, 48},
+		{5, 0, 1 << 40, 1},
+	} {
+		cores = func() int { return c.cores }
+		memoryLimit = func() int64 { return c.limit }
+		if got := boundWorkers(c.n, runReserve); got != c.want {
+			t.Errorf("boundWorkers(%d) with %d cores and a limit of %d: %d, want %d", c.n, c.cores, c.limit, got, c.want)
+		}
+	}
+}
+
+// sweep --workers 1024 (allowed) runs, under the address cap, instead of
+// dying of out-of-memory with a goroutine dump; the main job and explore
+// too.
+func TestManyWorkersBounded(t *testing.T) {
+	for _, args := range [][]string{
+		{"sweep", "--algo", "rlock-3.16.8", "--preset", "all", "--seeds", "1-64", "--safety", "20s", "--liveness", "5s", "--workers", "1024", "--json"},
+		{"--algos", "set-px", "--seeds", "1-2", "--no-confirm", "--workers", "1024"},
+		{"explore", "--algo", "rlock-3.16.8", "--threads", "2", "--workers", "1024", "--save", filepath.Join(t.TempDir(), "x.txt")},
+	} {
+		code, out, errs, took := simrunCapped(t, capAS, nil, args...)
+		if code > exitViolated || errs != "" || out == "" {
+			t.Errorf("%q: exit %d, stderr %.300q", args, code, errs)
+		}
+		if took > 20*time.Second {
+			t.Errorf("%q: %s", args, took)
+		}
+	}
+}

@@ -49,7 +49,7 @@ func (f *exploreFlags) register(fs *flag.FlagSet) {
 	flagx.IntVar(fs, &f.maxStates, "max-states", 0, 0, maxExploreBound, "stop after `N` distinct states (0: no limit)")
 	flagx.IntVar(fs, &f.maxDepth, "max-depth", 0, 0, maxExploreBound, "do not expand states deeper than `N` steps (0: no limit)")
 	fs.StringVar(&f.maxMemory, "max-memory", "", "stop when the states, their parents and transitions take `SIZE` (e.g. 4G; counted, so the same on every machine; default: a third of simrun's memory limit, which is 3/4 of the machine's memory or cgroup's, half of ulimit -v, or GOMEMLIMIT)")
-	flagx.IntVar(fs, &f.workers, "workers", 0, 0, 1024, "`N` goroutines expand each level (0: one per core); the result does not depend on it")
+	flagx.IntVar(fs, &f.workers, "workers", 0, 0, 1024, "`N` goroutines expand each level (0: one per core; at most one per core and one per 256 MiB of simrun's memory limit); the result does not depend on it")
 	fs.BoolVar(&f.symmetry, "symmetry", true, "keep states equal up to renaming interchangeable threads and processes as one (the findings are the same, the counts smaller)")
 }
 
@@ -77,7 +77,7 @@ func (f *exploreFlags) config() (explore.Config, error) {
 	cfg := explore.Config{Algo: f.algo, Threads: f.threads, PerProc: f.perProc, Ops: ops, Acquires: f.acquires,
 		Wait: f.wait, Lease: f.lease, Faults: faults, Replicas: f.replicas, ReplLag: f.replLag,
 		Scripts: f.scripts, Mutant: f.mutant, MaxStates: f.maxStates, MaxDepth: f.maxDepth,
-		MaxMemory: maxMemory, MaxMemoryOrigin: origin, Workers: f.workers, NoSymmetry: !f.symmetry}
+		MaxMemory: maxMemory, MaxMemoryOrigin: origin, Workers: boundWorkers(f.workers, exploreReserve), NoSymmetry: !f.symmetry}
 	return cfg, cfg.Validate()
 }
 

@@ -63,7 +63,7 @@ func runMutants(ctx context.Context, args []string, stdout, stderr io.Writer) in
 	var elapsed []time.Duration // wall-clock, for the report's time column
 	for i, m := range catalog {
 		start := time.Now()
-		res, err := verdict.SweepMutant(ctx, m, seeds.Lo, seeds.Hi, ps, verdict.Batch{Workers: sf.workers}, baseline)
+		res, err := verdict.SweepMutant(ctx, m, seeds.Lo, seeds.Hi, ps, verdict.Batch{Workers: sf.n()}, baseline)
 		took := time.Since(start)
 		if ctx.Err() != nil {
 			return interrupt.ExitCode(ctx)
