@@ -351,7 +351,7 @@ func report(r *clients.Run, lines [][]byte, cfg clients.RunConfig, rf runFlags, 
 	// visualize writes porcupine's picture of the run's linearizability
 	// violation (one per run) and returns its path, "" when there is none.
 	visualize := func() string {
-		if rf.vizDir == "" {
+		if rf.vizDir == "" || !lin.Drawable() {
 			return ""
 		}
 		path := filepath.Join(rf.vizDir, fmt.Sprintf("linearizability-%s-%s-seed%d.html", cfg.Algo, cfg.Preset, cfg.Seed))
