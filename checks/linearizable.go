@@ -1,6 +1,7 @@
 package checks
 
 import (
+	"context"
 	"fmt"
 	"io"
 	"math"
@@ -8,6 +9,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"sync/atomic"
 	"time"
 
 	"github.com/anishathalye/porcupine"
@@ -22,12 +24,116 @@ type Linearizability struct {
 	Result porcupine.CheckResult
 	model  porcupine.Model
 	info   porcupine.LinearizationInfo
+	drawn  bool // info holds porcupine's partial linearizations
 }
 
 // Visualize writes porcupine's HTML visualization of the check, with the
 // run's faults as annotations.
 func (l *Linearizability) Visualize(w io.Writer) error {
 	return porcupine.Visualize(l.model, l.info, w)
+}
+
+// Drawable reports whether Visualize has a picture to draw: porcupine's
+// partial linearizations, which a history too large to keep them for
+// (maxDrawn) has not.
+func (l *Linearizability) Drawable() bool { return l.drawn }
+
+// LinearizableMemory bounds, in bytes, what porcupine's search of one
+// history may keep. Each operation it places can leave an entry in its
+// cache — which operations are placed, a bit for each of the history's,
+// and the states the lock can be in — and it keeps every entry until it
+// ends: a history of thousands of calls left open (64 processes of 32
+// threads under every fault) made it keep gigabytes within seconds. A
+// search that would keep more stops there, and the history is
+// undecided, "history too large": a failure, as a history porcupine
+// cannot decide within the timeout is, never a pass. The bound is
+// counted, not read from the runtime, so where it falls is the same on
+// every machine; the server's order (serverOrder) is held to it too. It
+// counts every step that places an operation, also one porcupine finds
+// in its cache and drops, so it counts more than the search keeps: the
+// runs of the main job (seeds 1-20, every algorithm and preset) count
+// at most 112 MB, and a search stopped at the bound peaks at about 1.8
+// times it in all (the collector's slack at simrun's GOGC of 400).
+const LinearizableMemory = 512 << 20
+
+// searchMemory is LinearizableMemory, lowered by tests.
+var searchMemory int64 = LinearizableMemory
+
+// searchBudget counts what porcupine's search keeps, from the model's
+// side: every step that places an operation (a step porcupine may cache)
+// costs an entry (the bitset of placed operations, the entry and its
+// share of the cache's map and stack) and the states it leads to. Once
+// the budget is spent, every later step fails: porcupine unwinds its
+// stack (each level tries the calls before the next return, no more) and
+// ends, and the caller reads the result as undecided.
+type searchBudget struct {
+	left  atomic.Int64
+	entry int64
+	over  atomic.Bool
+}
+
+// Bytes per cache entry beside its bitset, and per state beside
+// model.StateSize: the entry, the map's share and the search's stack
+// frame; a state's interface and the slice of them.
+const (
+	entryOverhead = 192
+	stateOverhead = 32
+)
+
+func newSearchBudget(ops int, bytes int64) *searchBudget {
+	b := &searchBudget{entry: int64((ops+63)/64*8) + entryOverhead}
+	b.left.Store(bytes)
+	return b
+}
+
+// spend takes n bytes; it reports false once the budget is spent.
+func (b *searchBudget) spend(n int64) bool {
+	if b.left.Add(-n) < 0 {
+		b.over.Store(true)
+	}
+	return !b.over.Load()
+}
+
+func statesSize(states []interface{}) int64 {
+	var n int64
+	for _, s := range states {
+		n += stateOverhead + model.StateSize(s)
+	}
+	return n
+}
+
+// wrap makes m's steps spend from b.
+func (b *searchBudget) wrap(m porcupine.Model) porcupine.Model {
+	step := m.StepContext
+	m.StepContext = func(ctx context.Context, state, input, output interface{}) (bool, interface{}) {
+		if b.over.Load() {
+			return false, nil
+		}
+		ok, next := step(ctx, state, input, output)
+		if ok && !b.spend(b.entry+statesSize(next.([]interface{}))) {
+			return false, nil
+		}
+		return ok, next
+	}
+	m.Step = func(state, input, output interface{}) (bool, interface{}) {
+		return m.StepContext(context.Background(), state, input, output)
+	}
+	return m
+}
+
+// maxDrawn is the most operations whose partial linearizations porcupine
+// is asked for: it keeps, for every operation, the longest sequence it
+// placed that holds it, up to an operation per operation, so n² words in
+// the worst case, and that must fit in a quarter of searchMemory (4,096
+// operations at 512 MiB; the runs of the main job have at most 1,540). A larger history is checked without them, and a violation in
+// it is told by the operation the server's order cannot place, without a
+// picture.
+func maxDrawn() int {
+	n := 1
+	for int64(n+1)*int64(n+1)*8 <= searchMemory/4 {
+		n++
+	}
+	return n
 }
 
 // opMeta identifies a porcupine operation in the history.
@@ -199,25 +305,50 @@ func linearizable(vw *view, opt model.LockOptions, timeout time.Duration) ([]Vio
 	// The order the server ran the scripts in is one candidate order: when
 	// the model accepts it, the history is linearizable and porcupine need
 	// not search.
-	serverOK, serverStuck := serverOrder(nm, ops)
+	serverOK, serverStuck := serverOrder(nm, ops, searchMemory)
 	if serverOK {
 		return nil, &Linearizability{Result: porcupine.Ok, model: m}
 	}
-	res, info := porcupine.CheckOperationsVerbose(m, ops, timeout)
-	info.AddAnnotations(faultAnnotations(faults))
-	l := &Linearizability{Result: res, model: m, info: info}
+	// The search runs on the model held to the budget; the picture is
+	// drawn with m itself (it steps through what the search placed).
+	budget := newSearchBudget(len(ops), searchMemory)
+	bm := budget.wrap(m)
+	drawn := len(ops) <= maxDrawn()
+	var res porcupine.CheckResult
+	var info porcupine.LinearizationInfo
+	if drawn {
+		res, info = porcupine.CheckOperationsVerbose(bm, ops, timeout)
+		info.AddAnnotations(faultAnnotations(faults))
+	} else {
+		res = porcupine.CheckOperationsTimeout(bm, ops, timeout)
+	}
+	tooLarge := budget.over.Load()
+	if tooLarge {
+		res = porcupine.Unknown // the search stopped: it decided nothing
+	}
+	l := &Linearizability{Result: res, model: m, info: info, drawn: drawn}
 	if res == porcupine.Ok {
 		return nil, l
 	}
 	v := Violation{Property: "linearizable", Class: Bug}
 	var stuck *porcupine.Operation
-	if res == porcupine.Unknown {
+	switch {
+	case tooLarge:
+		// Undecided is a failure, never a pass: as for time, so for
+		// memory. The server's own order, which the model rejected (or
+		// which itself outgrew the bound), says where to look.
+		stuck = serverStuck
+		v.Detail = fmt.Sprintf("undecided: history too large: porcupine's search of the history (%d operations) would keep more than %d MiB, and the order the server ran the scripts in is not one the lock allows", len(ops), searchMemory>>20)
+	case res == porcupine.Unknown:
 		// Undecided is a failure, never a pass. The server's own order,
 		// which the model rejected, says where to look.
 		stuck = serverStuck
 		v.Detail = fmt.Sprintf("porcupine could not decide the history (%d operations) within %s, and the order the server ran the scripts in is not one the lock allows", len(ops), timeout)
-	} else {
-		stuck = firstUnlinearizable(ops, info)
+	default:
+		stuck = serverStuck
+		if drawn {
+			stuck = firstUnlinearizable(ops, info)
+		}
 		v.Detail = "no order of the calls explains what the clients saw"
 	}
 	if stuck != nil {
@@ -231,9 +362,9 @@ func linearizable(vw *view, opt model.LockOptions, timeout time.Duration) ([]Vio
 	}
 	mech := vw.unlinearizable(opt.Fair, v.Actors, ret)
 	if res == porcupine.Unknown && mech.Kind != MechNone {
-		// Undecided proves nothing, but here whatever it would have found
-		// is explained by the same mechanism: no bug can hide in it.
-		mech.Detail = "undecided, and any violation would be explained: " + mech.Detail
+		// Undecided proves nothing; the server's own order fails at a call
+		// this mechanism explains, and the specific checks judge the rest.
+		mech.Detail = "undecided; where the server's order fails: " + mech.Detail
 	}
 	v.explained(mech)
 	return []Violation{v}, l
@@ -309,7 +440,12 @@ func sameSet(a, b []string) bool {
 // ran (virtual time; a failover's lost writes make it fail) through the
 // model, keeping every state an Unknown result allows. It returns whether
 // the model accepts that order, and else the first operation it rejects.
-func serverOrder(nm porcupine.NondeterministicModel, ops []porcupine.Operation) (bool, *porcupine.Operation) {
+// The states an order allows can double at each Unknown result (a fair
+// queue with or without each caller that never heard back); when they
+// would take more than memory bytes, or more than maxServerStates of
+// them, the replay gives up: the order proves nothing either way, and it
+// names no operation.
+func serverOrder(nm porcupine.NondeterministicModel, ops []porcupine.Operation, memory int64) (bool, *porcupine.Operation) {
 	var order []*porcupine.Operation
 	for i := range ops {
 		if ops[i].Metadata.(opMeta).ran >= 0 {
@@ -320,11 +456,14 @@ func serverOrder(nm porcupine.NondeterministicModel, ops []porcupine.Operation) 
 		return order[i].Metadata.(opMeta).ran < order[j].Metadata.(opMeta).ran
 	})
 	states := nm.Init()
+	seen := map[interface{}]bool{} // the lock models' states are comparable (== is their Equal)
 	for _, op := range order {
 		var next []interface{}
+		clear(seen)
 		for _, s := range states {
 			for _, n := range nm.Step(s, op.Input, op.Output) {
-				if !slices.ContainsFunc(next, func(x interface{}) bool { return nm.Equal(x, n) }) {
+				if !seen[n] {
+					seen[n] = true
 					next = append(next, n)
 				}
 			}
@@ -332,10 +471,18 @@ func serverOrder(nm porcupine.NondeterministicModel, ops []porcupine.Operation) 
 		if len(next) == 0 {
 			return false, op
 		}
+		if len(next) > maxServerStates || statesSize(next) > memory {
+			return false, nil
+		}
 		states = next
 	}
 	return true, nil
 }
+
+// maxServerStates bounds the states serverOrder keeps at once: each
+// operation steps every one of them, so the replay's time grows with
+// their number too. The runs of the standard presets keep a handful.
+const maxServerStates = 1 << 12
 
 func resultText(r string) string {
 	if r == model.Unknown {

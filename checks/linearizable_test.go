@@ -2,6 +2,7 @@ package checks
 
 import (
 	"bytes"
+	"fmt"
 	"strings"
 	"testing"
 	"time"
@@ -142,5 +143,91 @@ func TestFairPlacesKeptFromLateRequests(t *testing.T) {
 			t.Errorf("seed %d: %v", c.seed, v)
 		}
 		t.Logf("seed %d: %d kept places, %d places taken by a late request", c.seed, kept, lateQueued)
+	}
+}
+
+// lowerSearchMemory sets searchMemory for one test.
+func lowerSearchMemory(t *testing.T, n int64) {
+	old := searchMemory
+	searchMemory = n
+	t.Cleanup(func() { searchMemory = old })
+}
+
+// bigHistory is a run whose history porcupine's search cannot decide
+// cheaply: 8 processes of 8 threads under every fault (at the full bound
+// its search peaked at 3.8 GB before the bound).
+func bigHistory(t *testing.T) (*clients.Run, model.LockOptions) {
+	t.Helper()
+	r, err := clients.NewRun(clients.RunConfig{Algo: "rlock-3.16.8", Seed: 1, Preset: "all", Procs: 8, Threads: 8}, sim.Untraced)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r.Execute()
+	return r, clients.LockModel("rlock-3.16.8")
+}
+
+// Porcupine's search is bounded by what it keeps. A history whose search
+// would keep more is undecided, "history too large", a failure as one
+// undecided in time is (by design only when a mechanism explains the call
+// the server's own order fails at), and the search stops at once. The
+// bound is lowered here to 4 MiB so that this history passes it in a
+// moment.
+func TestLinearizableHistoryTooLarge(t *testing.T) {
+	r, opt := bigHistory(t)
+	lowerSearchMemory(t, 4<<20)
+	n := len(LockOperations(r.History, opt.Fair))
+	for _, faults := range [][]sim.FaultSpan{nil, r.World.FaultSpans()} {
+		start := time.Now()
+		v, l := Linearizable(r.History, opt, faults, time.Minute)
+		if took := time.Since(start); took > 10*time.Second {
+			t.Errorf("%s to stop", took)
+		}
+		want := fmt.Sprintf("undecided: history too large: porcupine's search of the history (%d operations) would keep more than 4 MiB", n)
+		if len(v) != 1 || !strings.HasPrefix(v[0].Detail, want) || l.Result != "Unknown" {
+			t.Fatalf("%v, %s", v, l.Result)
+		}
+		switch {
+		case faults == nil && v[0].Class != Bug:
+			t.Errorf("no fault, and yet %s", v[0])
+		case v[0].Class != Bug && !strings.HasPrefix(v[0].Mech.Detail, "undecided; where the server's order fails: "):
+			t.Errorf("mechanism %s", v[0].Mech)
+		}
+	}
+}
+
+// A history too long for porcupine's partial linearizations (n² words
+// past a quarter of the bound) is still checked, without them: its
+// violation names the operation the server's order cannot place, and it
+// has no picture.
+func TestLinearizableLongHistoryUndrawn(t *testing.T) {
+	lowerSearchMemory(t, 4<<10) // 4 KiB: 11 operations at most are drawn
+	if n := maxDrawn(); n != 11 {
+		t.Fatalf("maxDrawn() = %d", n)
+	}
+	h := twoHolders()
+	for i := 0; i < 10; i++ { // B asks again and again whether it holds the lock
+		h.Ops = append(h.Ops, model.Op{Proc: "c2", Owner: "B", Lock: "L", Call: model.CallIsHeld, Start: ms(10 + 10*int64(i)), End: ms(15 + 10*int64(i)), Outcome: "false", ExecAt: -1, GaveUpAt: -1})
+	}
+	v, l := Linearizable(h, redissonModel, nil, 10*time.Second)
+	if len(v) != 1 || v[0].Class != Bug || v[0].Detail != "no order of the calls explains what the clients saw: c2 B lock → acquired cannot be placed" || l.Drawable() {
+		t.Fatalf("%v, drawable %v", v, l.Drawable())
+	}
+	if _, l := Linearizable(twoHolders(), redissonModel, nil, 10*time.Second); !l.Drawable() {
+		t.Fatal("a history of two calls is not drawn")
+	}
+}
+
+// The server's order, whose states double at each call whose reply was
+// lost, gives up past the bound: it proves nothing either way and names
+// no operation.
+func TestServerOrderBounded(t *testing.T) {
+	r, opt := bigHistory(t)
+	ops := LockOperations(r.History, opt.Fair)
+	nm := model.Lock(opt)
+	if ok, stuck := serverOrder(nm, ops, 64); ok || stuck != nil {
+		t.Fatalf("within 64 bytes: %v, %v", ok, stuck)
+	}
+	if ok, stuck := serverOrder(nm, ops, LinearizableMemory); ok || stuck == nil {
+		t.Fatalf("within the bound: %v, %v", ok, stuck)
 	}
 }

@@ -151,6 +151,10 @@ type Config struct {
 	// machine. The interned keyspaces and clients and the memoized steps
 	// come on top (they grow with the distinct keyspaces, not the states).
 	MaxMemory int64
+	// MaxMemoryOrigin, when set, says where MaxMemory came from when no
+	// one chose it (simrun's default, a share of the machine's memory):
+	// a search it cuts says so, rather than name a flag nobody gave.
+	MaxMemoryOrigin string
 	// Workers is how many goroutines expand each level (GOMAXPROCS when
 	// 0); the result does not depend on it.
 	Workers int

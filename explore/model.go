@@ -141,8 +141,10 @@ func (m *model) fork() *model {
 }
 
 // scriptBudget stops a command that loops forever: the budget turns it
-// into an error reply, which the search reports.
-const scriptBudget = 10_000_000
+// into an error reply, which the search reports. It is the random runs'
+// budget (and conform's), so a script stops at the same instruction
+// whichever command ran it, and every message names the same number.
+const scriptBudget = sim.DefaultInstructionBudget
 
 // execKey is a script run in the memo's terms, packed small (it is hashed
 // on every delivery): the command's arguments fit 32 bits, since leases

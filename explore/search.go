@@ -232,6 +232,9 @@ func explore(cfg Config, progress func(Stats)) (*Result, error) {
 							}
 							if cfg.MaxMemory > 0 && memory() >= cfg.MaxMemory {
 								st.Cut = fmt.Sprintf("--max-memory %s reached (%d states)", FormatBytes(cfg.MaxMemory), st.Distinct)
+								if cfg.MaxMemoryOrigin != "" {
+									st.Cut = fmt.Sprintf("the memory bound of %s reached (%d states; %s)", FormatBytes(cfg.MaxMemory), st.Distinct, cfg.MaxMemoryOrigin)
+								}
 								return res, nil
 							}
 						}

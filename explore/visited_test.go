@@ -2,8 +2,10 @@ package explore
 
 import (
 	"bytes"
+	"fmt"
 	"math/rand/v2"
 	"reflect"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"testing"
@@ -163,6 +165,18 @@ func TestMaxMemoryCuts(t *testing.T) {
 		} else if r.Stats != first {
 			t.Fatalf("cut at %+v with 2 workers, %+v with one", r.Stats, first)
 		}
+	}
+}
+
+// Item 11 of issue 34: a memory bound nobody chose (simrun's default,
+// a share of the machine's) cuts the search the same way, with the
+// counts so far, and the cut says where the bound came from rather than
+// name a flag.
+func TestDefaultMaxMemoryCut(t *testing.T) {
+	r := mustExplore(t, Config{Algo: "fairlock-3.16.8", Threads: 3, Acquires: 1, MaxMemory: 4 << 20, MaxMemoryOrigin: "by default a third of X"})
+	want := fmt.Sprintf("the memory bound of 4M reached (%d states; by default a third of X)", r.Stats.Distinct)
+	if r.Stats.Complete || r.Stats.Cut != want || r.Violation != nil || !strings.Contains(r.Summary(), "no bug within the bound, but the search was cut: "+want) {
+		t.Fatalf("cut %q, want %q:\n%s", r.Stats.Cut, want, r.Summary())
 	}
 }
 

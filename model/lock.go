@@ -5,6 +5,7 @@ import (
 	"hash/fnv"
 	"strconv"
 	"strings"
+	"unsafe"
 
 	"github.com/anishathalye/porcupine"
 )
@@ -200,6 +201,15 @@ func partitionByLock(history []porcupine.Operation) [][]porcupine.Operation {
 		out[i] = parts[n]
 	}
 	return out
+}
+
+// StateSize is how many bytes a state of the lock models holds: the
+// state itself and its queue, which the state alone refers to (the
+// owners' names are the operations'). A checker that keeps states counts
+// them with it.
+func StateSize(state interface{}) int64 {
+	s := state.(lockState)
+	return int64(unsafe.Sizeof(s)) + int64(len(s.queue))
 }
 
 func hashState(state interface{}) uint64 {

@@ -84,7 +84,8 @@
 // with no `----` has no output yet; --rewrite puts it right after the
 // command. A scenario file is a regular file (a named pipe or a device is
 // refused before it is read) of at most 64 MiB, with lines of at most 64
-// KiB (datadriven's own limit).
+// KiB (datadriven's own limit), and so is a command once its `\`
+// continuations are joined.
 //
 // One command runs at most 5,000,000 events, prints at most 100,000
 // lines, and stops when more than 100,000 events wait in the simulation's

@@ -141,6 +141,18 @@ func parseFile(path string, data []byte) ([]fileCmd, error) {
 	}
 	sep := func(i int) bool { return i < len(lines) && lines[i] == separator }
 	blank := func(i int) bool { return strings.TrimSpace(lines[i]) == "" }
+	// stop[i] is the first line from i on that is blank or a separator
+	// (len(lines) when none): where a command's input lines would end.
+	// Found once for the file, so that a file of many commands with no
+	// blank line between them is read in linear time.
+	stop := make([]int, len(lines)+1)
+	stop[len(lines)] = len(lines)
+	for k := len(lines) - 1; k >= 0; k-- {
+		stop[k] = stop[k+1]
+		if blank(k) || sep(k) {
+			stop[k] = k
+		}
+	}
 	var out []fileCmd
 	i := 0
 	for i < len(lines) {
@@ -156,15 +168,28 @@ func parseFile(path string, data []byte) ([]fileCmd, error) {
 			return nil, bad(i, "`----` with no command before it")
 		}
 		line := i
-		for strings.HasSuffix(text, `\`) {
-			if i >= len(lines) {
-				return nil, bad(i, "the command of line %d continues (`\\` at the end of the line) past the end of the file", line)
+		if strings.HasSuffix(text, `\`) {
+			// Joined in one buffer, not line by line into a new string
+			// each time (quadratic in the number of lines), and no
+			// longer than datadriven reads a line.
+			var b strings.Builder
+			for strings.HasSuffix(text, `\`) {
+				if i >= len(lines) {
+					return nil, bad(i, "the command of line %d continues (`\\` at the end of the line) past the end of the file", line)
+				}
+				if sep(i) {
+					return nil, bad(i+1, "the command of line %d continues (`\\` at the end of the line) into its `----`", line)
+				}
+				b.WriteString(strings.TrimSuffix(text, `\`))
+				b.WriteByte(' ')
+				text = strings.TrimSpace(lines[i])
+				i++
+				if b.Len()+len(text) > maxLineLen {
+					return nil, bad(line, "the command is longer than %d bytes (datadriven's limit) once its `\\` continuations are joined (up to line %d)", maxLineLen, i)
+				}
 			}
-			if sep(i) {
-				return nil, bad(i+1, "the command of line %d continues (`\\` at the end of the line) into its `----`", line)
-			}
-			text = strings.TrimSuffix(text, `\`) + " " + strings.TrimSpace(lines[i])
-			i++
+			b.WriteString(text)
+			text = b.String()
 		}
 		cmd, cargs, err := datadriven.ParseLine(text)
 		if err != nil {
@@ -173,10 +198,7 @@ func parseFile(path string, data []byte) ([]fileCmd, error) {
 		fc := fileCmd{line: line, text: text, cmd: cmd, args: cargs, from: i, to: i}
 		// Non-blank lines up to a `----` are the command's input for
 		// datadriven; no command here takes any.
-		j := i
-		for j < len(lines) && !blank(j) && !sep(j) {
-			j++
-		}
+		j := stop[i]
 		if sep(j) && j > i {
 			return nil, bad(i+1, "%s comes between the command of line %d and its `----` (no command takes input lines; a command with no output yet ends at a blank line)", quoteLine(lines[i]), line)
 		}

@@ -76,7 +76,7 @@ func runCompare(ctx context.Context, args []string, stdout, stderr io.Writer) in
 	}
 	cmp := &fairness.Comparison{Names: [2]string{names[0], names[1]}, Scripts: [2]string{dirs[0], dirs[1]}, Presets: ps, Lo: seeds.Lo, Hi: seeds.Hi}
 	total := cmp.Runs()
-	done, err := cmp.Run(ctx, sf.workers, meter(stderr))
+	done, err := cmp.Run(ctx, sf.n(), meter(stderr))
 	if err != nil {
 		return runFailed(stderr, "compare", err)
 	}

@@ -10,6 +10,7 @@ import (
 
 	"github.com/locksim/locksim/internal/atomicfile"
 	"github.com/locksim/locksim/internal/conformance"
+	"github.com/locksim/locksim/internal/flagx"
 	"github.com/locksim/locksim/sim"
 )
 
@@ -30,7 +31,7 @@ func runConform(ctx context.Context, args []string, stdout, stderr io.Writer) in
 	}
 	if *emit != "" {
 		if fs.NArg() > 0 {
-			return usage(stderr, fmt.Sprintf("conform: unexpected argument %q (--emit takes one file, as its value)", fs.Arg(0)))
+			return usage(stderr, fmt.Sprintf("conform: unexpected argument %s (--emit takes one file, as its value)", flagx.Quote(fs.Arg(0))))
 		}
 		if *out != "" {
 			if err := checkOutput("out", *out); err != nil {

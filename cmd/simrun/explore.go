@@ -14,6 +14,7 @@ import (
 	"github.com/locksim/locksim/explore"
 	xreport "github.com/locksim/locksim/explore/report"
 	"github.com/locksim/locksim/internal/flagx"
+	"github.com/locksim/locksim/internal/memlimit"
 )
 
 // exploreFlags are the flags that make an explore.Config.
@@ -47,8 +48,8 @@ func (f *exploreFlags) register(fs *flag.FlagSet) {
 	fs.StringVar(&f.mutant, "mutant", "", "run the catalog mutant `NAME` instead of the real algorithm (Redisson algorithms only)")
 	flagx.IntVar(fs, &f.maxStates, "max-states", 0, 0, maxExploreBound, "stop after `N` distinct states (0: no limit)")
 	flagx.IntVar(fs, &f.maxDepth, "max-depth", 0, 0, maxExploreBound, "do not expand states deeper than `N` steps (0: no limit)")
-	fs.StringVar(&f.maxMemory, "max-memory", "", "stop when the states, their parents and transitions take `SIZE` (e.g. 4G; counted, so the same on every machine)")
-	flagx.IntVar(fs, &f.workers, "workers", 0, 0, 1024, "`N` goroutines expand each level (0: one per core); the result does not depend on it")
+	fs.StringVar(&f.maxMemory, "max-memory", "", "stop when the states, their parents and transitions take `SIZE` (e.g. 4G; counted, so the same on every machine; default: a third of simrun's memory limit, which is 3/4 of the machine's memory or cgroup's, half of ulimit -v, or GOMEMLIMIT)")
+	flagx.IntVar(fs, &f.workers, "workers", 0, 0, 1024, "`N` goroutines expand each level (0: one per core; at most one per core and one per 256 MiB of simrun's memory limit); the result does not depend on it")
 	fs.BoolVar(&f.symmetry, "symmetry", true, "keep states equal up to renaming interchangeable threads and processes as one (the findings are the same, the counts smaller)")
 }
 
@@ -65,16 +66,35 @@ func (f *exploreFlags) config() (explore.Config, error) {
 		return explore.Config{}, fmt.Errorf("--ops: %v", err)
 	}
 	var maxMemory int64
+	var origin string
 	if f.maxMemory != "" {
 		if maxMemory, err = explore.ParseBytes(f.maxMemory); err != nil {
 			return explore.Config{}, fmt.Errorf("--max-memory: %v", err)
 		}
+	} else {
+		maxMemory, origin = defaultMaxMemory()
 	}
 	cfg := explore.Config{Algo: f.algo, Threads: f.threads, PerProc: f.perProc, Ops: ops, Acquires: f.acquires,
 		Wait: f.wait, Lease: f.lease, Faults: faults, Replicas: f.replicas, ReplLag: f.replLag,
 		Scripts: f.scripts, Mutant: f.mutant, MaxStates: f.maxStates, MaxDepth: f.maxDepth,
-		MaxMemory: maxMemory, Workers: f.workers, NoSymmetry: !f.symmetry}
+		MaxMemory: maxMemory, MaxMemoryOrigin: origin, Workers: boundWorkers(f.workers, exploreReserve), NoSymmetry: !f.symmetry}
 	return cfg, cfg.Validate()
+}
+
+// defaultMaxMemory is explore's --max-memory when none is given, and
+// where it comes from: a third of the memory simrun allows itself
+// (memlimit), in whole MiB. What the search counts is most of what it
+// holds (its states, their parents and transitions); the memoized steps,
+// the interned keyspaces and the collector's slack come on top, about
+// half as much again (fairlock-3.16.8 4×1 without symmetry: 500 MB
+// counted, 710 MB resident), and the liveness check at the end a little
+// more; a third leaves room for them under the limit, so that the search
+// stops by its own count, with the counts so far, before the watchdog
+// would have to stop the process.
+func defaultMaxMemory() (int64, string) {
+	b := memlimit.Get()
+	n := max(b.Limit/3&^(1<<20-1), 1<<20)
+	return n, fmt.Sprintf("by default a third of simrun's memory limit, %s; --max-memory sets it", b)
 }
 
 // distinctKinds refuses a --faults list that gives a kind twice
@@ -84,7 +104,7 @@ func distinctKinds(list string) error {
 	for _, part := range strings.Split(list, ",") {
 		kind, _, _ := strings.Cut(strings.TrimSpace(part), ":")
 		if seen[kind] {
-			return fmt.Errorf("%s given twice in %q", kind, list)
+			return fmt.Errorf("%s given twice in %s", flagx.Echo(kind), flagx.Quote(list))
 		}
 		seen[kind] = true
 	}
@@ -112,7 +132,7 @@ func runExplore(ctx context.Context, args []string, stdout, stderr io.Writer) in
 	}
 	defer exploreGC()()
 	if fs.NArg() > 0 {
-		return usage(stderr, fmt.Sprintf("explore: unexpected argument %q", fs.Arg(0)))
+		return usage(stderr, fmt.Sprintf("explore: unexpected argument %s", flagx.Quote(fs.Arg(0))))
 	}
 	set := flagx.Visited(fs)
 	if *report {

@@ -11,7 +11,9 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
+	"syscall"
 	"testing"
 
 	"github.com/locksim/locksim/internal/flagx"
@@ -35,6 +37,16 @@ var vizDir string
 func TestMain(m *testing.M) {
 	// The signal tests run this binary as simrun itself.
 	if os.Getenv("LOCKSIM_TEST_AS_SIMRUN") == "1" {
+		if as := os.Getenv("LOCKSIM_TEST_RLIMIT_AS"); as != "" {
+			// ulimit -v for the memory tests (simrunCapped)
+			n, err := strconv.ParseUint(as, 10, 64)
+			if err != nil {
+				panic(err)
+			}
+			if err := syscall.Setrlimit(syscall.RLIMIT_AS, &syscall.Rlimit{Cur: n, Max: n}); err != nil {
+				panic(err)
+			}
+		}
 		main()
 	}
 	tuneGC()

@@ -34,9 +34,9 @@ func runMainJob(ctx context.Context, args []string, stdout, stderr io.Writer) in
 	}
 	if fs.NArg() > 0 {
 		if _, ok := lookup(fs.Arg(0)); ok {
-			return usage(stderr, fmt.Sprintf("%q is a subcommand: it comes first, before its flags (simrun %s [flags])", fs.Arg(0), fs.Arg(0)))
+			return usage(stderr, fmt.Sprintf("%s is a subcommand: it comes first, before its flags (simrun %s [flags])", flagx.Quote(fs.Arg(0)), fs.Arg(0)))
 		}
-		return usage(stderr, fmt.Sprintf("unknown subcommand %q", fs.Arg(0)))
+		return usage(stderr, fmt.Sprintf("unknown subcommand %s", flagx.Quote(fs.Arg(0))))
 	}
 	for _, o := range []struct{ flag, path string }{{"out", *out}, {"coverage", *coverageOut}} {
 		if o.path != "" {

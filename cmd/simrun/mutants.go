@@ -31,7 +31,7 @@ func runMutants(ctx context.Context, args []string, stdout, stderr io.Writer) in
 	}
 	seeds := sf.seeds
 	if fs.NArg() > 0 {
-		return usage(stderr, fmt.Sprintf("mutants: unexpected argument %q", fs.Arg(0)))
+		return usage(stderr, fmt.Sprintf("mutants: unexpected argument %s", flagx.Quote(fs.Arg(0))))
 	}
 	ps, err := sim.ParsePresets(*presets)
 	if err != nil {
@@ -47,7 +47,7 @@ func runMutants(ctx context.Context, args []string, stdout, stderr io.Writer) in
 			}
 			for _, have := range catalog {
 				if have.Name == m.Name {
-					return usage(stderr, fmt.Sprintf("mutants: --only: %s given twice", name))
+					return usage(stderr, fmt.Sprintf("mutants: --only: %s given twice", flagx.Echo(name)))
 				}
 			}
 			catalog = append(catalog, m)
@@ -63,7 +63,7 @@ func runMutants(ctx context.Context, args []string, stdout, stderr io.Writer) in
 	var elapsed []time.Duration // wall-clock, for the report's time column
 	for i, m := range catalog {
 		start := time.Now()
-		res, err := verdict.SweepMutant(ctx, m, seeds.Lo, seeds.Hi, ps, verdict.Batch{Workers: sf.workers}, baseline)
+		res, err := verdict.SweepMutant(ctx, m, seeds.Lo, seeds.Hi, ps, verdict.Batch{Workers: sf.n()}, baseline)
 		took := time.Since(start)
 		if ctx.Err() != nil {
 			return interrupt.ExitCode(ctx)

@@ -32,6 +32,9 @@ func newProgress(stderr io.Writer, total int, what string) *progress {
 
 // isTerminal reports whether w is a terminal (live progress goes only there).
 func isTerminal(w io.Writer) bool {
+	if g, ok := w.(*echoGuard); ok {
+		w = g.w
+	}
 	f, ok := w.(*os.File)
 	return ok && term.IsTerminal(int(f.Fd()))
 }

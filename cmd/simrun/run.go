@@ -71,11 +71,14 @@ func run(args []string, stdout, stderr io.Writer) int {
 }
 
 // runContext runs simrun until it ends or ctx is cancelled by a signal.
+// Whatever goes to stderr shows the arguments quoted where they could
+// mislead or run long (guardEcho).
 // Interrupted, it returns 128 + the signal's number once the command has
 // printed what is complete (a streaming command) or at once (any other).
 // A failed write to stdout is exit 3, like any failed write, told on one
 // line.
 func runContext(ctx context.Context, args []string, stdout, stderr io.Writer) int {
+	stderr = guardEcho(stderr, args)
 	out := &checkedWriter{w: stdout}
 	code := dispatch(ctx, args, out, stderr)
 	if s := interrupt.Signal(ctx); s != nil {
@@ -116,13 +119,13 @@ func dispatch(ctx context.Context, args []string, stdout, stderr io.Writer) (cod
 		}
 		sc, ok := lookup(args[1])
 		if !ok {
-			return usage(stderr, fmt.Sprintf("help: unknown subcommand %q", args[1]))
+			return usage(stderr, fmt.Sprintf("help: unknown subcommand %s", flagx.Quote(args[1])))
 		}
 		return sc.run(ctx, []string{"--help"}, stdout, stderr)
 	}
 	sc, ok := lookup(args[0])
 	if !ok {
-		return usage(stderr, fmt.Sprintf("unknown subcommand %q", args[0]))
+		return usage(stderr, fmt.Sprintf("unknown subcommand %s", flagx.Quote(args[0])))
 	}
 	if sc.streams {
 		return sc.run(ctx, args[1:], stdout, stderr)

@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"io"
 	"path/filepath"
-	"strconv"
 	"strings"
 
 	"github.com/locksim/locksim/checks"
@@ -250,7 +249,7 @@ func runSeed(ctx context.Context, name string, args []string, stdout, stderr io.
 		return code
 	}
 	if fs.NArg() > 0 {
-		return usage(stderr, name+": unexpected argument "+strconv.Quote(fs.Arg(0)))
+		return usage(stderr, name+": unexpected argument "+flagx.Quote(fs.Arg(0)))
 	}
 	// Everything the run needs is checked before it starts: the
 	// configuration (scripts, mutant, settings, the plan's faults) and
@@ -352,7 +351,7 @@ func report(r *clients.Run, lines [][]byte, cfg clients.RunConfig, rf runFlags, 
 	// visualize writes porcupine's picture of the run's linearizability
 	// violation (one per run) and returns its path, "" when there is none.
 	visualize := func() string {
-		if rf.vizDir == "" {
+		if rf.vizDir == "" || !lin.Drawable() {
 			return ""
 		}
 		path := filepath.Join(rf.vizDir, fmt.Sprintf("linearizability-%s-%s-seed%d.html", cfg.Algo, cfg.Preset, cfg.Seed))

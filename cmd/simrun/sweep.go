@@ -7,7 +7,6 @@ import (
 	"io"
 	"os"
 	"runtime"
-	"strconv"
 
 	"github.com/locksim/locksim/clients"
 	"github.com/locksim/locksim/internal/flagx"
@@ -22,20 +21,24 @@ type sweepFlags struct {
 }
 
 // maxWorkers bounds --workers: each worker is one goroutine running one
-// simulation at a time.
+// simulation at a time. The command runs no more than boundWorkers
+// allows, whatever the flag says.
 const maxWorkers = 1024
 
 // register adds --seeds (LO-HI, lo-hi by default) and --workers to fs.
 func (s *sweepFlags) register(fs *flag.FlagSet, lo, hi uint64) {
 	s.seeds = flagx.SeedRange{Lo: lo, Hi: hi}
 	fs.Var(&s.seeds, "seeds", fmt.Sprintf("seed range `LO-HI` (or one seed N; at most %d seeds)", flagx.MaxSeeds))
-	flagx.IntVar(fs, &s.workers, "workers", runtime.NumCPU(), 1, maxWorkers, "`N` parallel runs (results are identical to one worker)")
+	flagx.IntVar(fs, &s.workers, "workers", runtime.NumCPU(), 1, maxWorkers, "`N` parallel runs, at most one per core and one per GiB of simrun's memory limit (results are identical to one worker)")
 }
+
+// n is how many runs go in parallel: the flag's, within boundWorkers.
+func (s *sweepFlags) n() int { return boundWorkers(s.workers, runReserve) }
 
 // batch is a verdict.Batch on the flags' workers, each phase shown by a
 // progress bar on stderr.
 func (s *sweepFlags) batch(stderr io.Writer) verdict.Batch {
-	return verdict.Batch{Workers: s.workers, Meter: meter(stderr)}
+	return verdict.Batch{Workers: s.n(), Meter: meter(stderr)}
 }
 
 // runSweep implements `simrun sweep --algo NAME --preset P --seeds LO-HI
@@ -59,7 +62,7 @@ func runSweep(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	}
 	seeds := sf.seeds
 	if fs.NArg() > 0 {
-		return usage(stderr, "sweep: unexpected argument "+strconv.Quote(fs.Arg(0)))
+		return usage(stderr, "sweep: unexpected argument "+flagx.Quote(fs.Arg(0)))
 	}
 	n := shard.Count(seeds)
 	if n == 0 {

@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"io"
 	"path/filepath"
-	"strconv"
 
 	"github.com/locksim/locksim/internal/atomicfile"
 	"github.com/locksim/locksim/internal/flagx"
@@ -26,17 +25,17 @@ func runVersions(ctx context.Context, args []string, stdout, stderr io.Writer) i
 	fs := flag.NewFlagSet("versions", flag.ContinueOnError)
 	out := fs.String("out", filepath.Join("results", "redisson-versions.md"), "write the report to `FILE`")
 	var workers int
-	flagx.IntVar(fs, &workers, "workers", 0, 0, 1024, "`N` runs at once (0: one per core); the report does not depend on it")
+	flagx.IntVar(fs, &workers, "workers", 0, 0, 1024, "`N` runs at once (0: one per core; at most one per core and one per GiB of simrun's memory limit); the report does not depend on it")
 	if code, ok := parseFlags(fs, args, stdout, stderr); !ok {
 		return code
 	}
 	if fs.NArg() > 0 {
-		return usage(stderr, "versions: unexpected argument "+strconv.Quote(fs.Arg(0)))
+		return usage(stderr, "versions: unexpected argument "+flagx.Quote(fs.Arg(0)))
 	}
 	if err := checkOutput("out", *out); err != nil {
 		return usage(stderr, "versions: "+err.Error())
 	}
-	answers, err := versions.Ask(ctx, versions.Questions, verdict.Batch{Workers: workers, Meter: meter(stderr)}, versionsMaxStates)
+	answers, err := versions.Ask(ctx, versions.Questions, verdict.Batch{Workers: boundWorkers(workers, runReserve), Meter: meter(stderr)}, versionsMaxStates)
 	if err != nil {
 		if ctx.Err() != nil {
 			return interrupt.ExitCode(ctx)

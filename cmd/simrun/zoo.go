@@ -7,7 +7,6 @@ import (
 	"io"
 	"math"
 	"path/filepath"
-	"strconv"
 
 	"github.com/locksim/locksim/internal/atomicfile"
 	"github.com/locksim/locksim/internal/flagx"
@@ -28,7 +27,7 @@ func runBugZoo(ctx context.Context, args []string, stdout, stderr io.Writer) int
 	}
 	seeds := sf.seeds
 	if fs.NArg() > 0 {
-		return usage(stderr, "bugzoo: unexpected argument "+strconv.Quote(fs.Arg(0)))
+		return usage(stderr, "bugzoo: unexpected argument "+flagx.Quote(fs.Arg(0)))
 	}
 	// A rare finding (a short-run one) is measured over ten times the
 	// range, so its rate per 1000 is not a lucky zero.

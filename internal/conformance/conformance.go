@@ -40,7 +40,16 @@ var Limits = jsonl.Limits{MaxLine: 64 << 20, MaxBytes: 256 << 20}
 // "name:line: what is wrong".
 func Parse(name string, r io.Reader) ([]Step, error) {
 	var steps []Step
-	err := jsonl.ReadLines(name, r, Limits, func(line int, b []byte) error {
+	if err := jsonl.ReadLines(name, r, Limits, stepReader(name, &steps)); err != nil {
+		return nil, err
+	}
+	return steps, nil
+}
+
+// stepReader is the function that reads each line of file name into
+// steps.
+func stepReader(name string, steps *[]Step) func(line int, b []byte) error {
+	return func(line int, b []byte) error {
 		text := bytes.TrimSpace(b)
 		if len(text) == 0 {
 			return nil
@@ -50,13 +59,9 @@ func Parse(name string, r io.Reader) ([]Step, error) {
 			return fmt.Errorf("%s:%d: %v", name, line, err)
 		}
 		st.Line = line
-		steps = append(steps, st)
+		*steps = append(*steps, st)
 		return nil
-	})
-	if err != nil {
-		return nil, err
 	}
-	return steps, nil
 }
 
 func parseLine(text []byte) (Step, error) {

@@ -2,9 +2,9 @@ package conformance
 
 import (
 	"fmt"
-	"os"
 	"sync"
 
+	"github.com/locksim/locksim/internal/jsonl"
 	"github.com/locksim/locksim/scripts"
 	"github.com/locksim/locksim/sim"
 )
@@ -65,15 +65,11 @@ func NewResolver(dir string) (Resolver, error) {
 }
 
 // ReadFile reads a conformance file; one without a single step would check
-// nothing and is an error.
+// nothing and is an error. It is opened as jsonl.ReadFile opens a file: a
+// named pipe nobody writes is an error at once, not a wait for a writer.
 func ReadFile(name string) ([]Step, error) {
-	f, err := os.Open(name)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	steps, err := Parse(name, f)
-	if err != nil {
+	var steps []Step
+	if err := jsonl.ReadFile(name, Limits, stepReader(name, &steps)); err != nil {
 		return nil, err
 	}
 	for _, st := range steps {

@@ -25,7 +25,7 @@ func (r Range[T]) Set(s string) error {
 		return err
 	}
 	if v < r.Min || v > r.Max {
-		return fmt.Errorf("%s is out of range: must be from %s to %s", s, r.Format(r.Min), r.Format(r.Max))
+		return fmt.Errorf("%s is out of range: must be from %s to %s", Echo(s), r.Format(r.Min), r.Format(r.Max))
 	}
 	*r.P = v
 	return nil
@@ -95,11 +95,11 @@ func isDecimal(s string, signed bool) bool {
 // ParseInt reads s as a plain decimal integer (see isDecimal).
 func ParseInt(s string) (int64, error) {
 	if !isDecimal(s, true) {
-		return 0, fmt.Errorf("%q is not an integer (plain decimal digits)", s)
+		return 0, fmt.Errorf("%s is not an integer (plain decimal digits)", Quote(s))
 	}
 	v, err := strconv.ParseInt(s, 10, 64)
 	if err != nil {
-		return 0, fmt.Errorf("%q is not an integer in range", s)
+		return 0, fmt.Errorf("%s is not an integer in range", Quote(s))
 	}
 	return v, nil
 }
@@ -107,11 +107,11 @@ func ParseInt(s string) (int64, error) {
 // ParseUint reads s as plain decimal digits, a non-negative integer.
 func ParseUint(s string) (uint64, error) {
 	if !isDecimal(s, false) {
-		return 0, fmt.Errorf("%q is not a non-negative integer (plain decimal digits)", s)
+		return 0, fmt.Errorf("%s is not a non-negative integer (plain decimal digits)", Quote(s))
 	}
 	v, err := strconv.ParseUint(s, 10, 64)
 	if err != nil {
-		return 0, fmt.Errorf("%q is not an integer in range (at most %d)", s, uint64(1<<64-1))
+		return 0, fmt.Errorf("%s is not an integer in range (at most %d)", Quote(s), uint64(1<<64-1))
 	}
 	return v, nil
 }
@@ -124,7 +124,7 @@ func parseInt(s string) (int, error) {
 		return 0, err
 	}
 	if int64(int(v)) != v {
-		return 0, fmt.Errorf("%q is not an integer in range", s)
+		return 0, fmt.Errorf("%s is not an integer in range", Quote(s))
 	}
 	return int(v), nil
 }
@@ -198,7 +198,7 @@ func valueError(flag, value string, err error) *Error {
 	if errors.As(err, &r) {
 		return Phrasef(flag, "%s", string(r))
 	}
-	return &Error{Flag: flag, Why: err.Error(), msg: fmt.Sprintf("invalid value %q for flag --%s: %v", value, flag, err)}
+	return &Error{Flag: flag, Why: err.Error(), msg: fmt.Sprintf("invalid value %s for flag --%s: %v", Quote(value), flag, err)}
 }
 
 // Refused is a flag that a command does not take although a related one
@@ -230,7 +230,7 @@ func (s *strict) Set(v string) error {
 	}
 	if err := s.Value.Set(v); err != nil {
 		if b, ok := s.Value.(interface{ IsBoolFlag() bool }); ok && b.IsBoolFlag() {
-			err = fmt.Errorf("%q is not true or false", v) // the flag package's own says "parse error"
+			err = fmt.Errorf("%s is not true or false", Quote(v)) // the flag package's own says "parse error"
 		}
 		s.err = valueError(s.name, v, err)
 		return s.err
@@ -274,7 +274,7 @@ func (h *helpValue) String() string { return "false" }
 func (h *helpValue) Set(s string) error {
 	v, err := strconv.ParseBool(s)
 	if err != nil {
-		return fmt.Errorf("%q is not true or false", s)
+		return fmt.Errorf("%s is not true or false", Quote(s))
 	}
 	if v {
 		*h.asked = true
@@ -336,10 +336,15 @@ func Parse(fs *flag.FlagSet, args []string) error {
 	if errors.Is(err, flag.ErrHelp) {
 		return err
 	}
+	// The flag package's own messages name the flag as it was typed:
+	// with two dashes, and quoted when it holds what could mislead.
 	msg := err.Error()
-	for _, p := range []string{"flag provided but not defined: -", "flag needs an argument: -"} {
+	for _, p := range []string{"flag provided but not defined: -", "flag needs an argument: -", "bad flag syntax: "} {
 		if rest, ok := strings.CutPrefix(msg, p); ok {
-			msg = p + "-" + rest
+			if p != "bad flag syntax: " {
+				p += "-"
+			}
+			msg = p + Echo(rest)
 		}
 	}
 	return errors.New(msg)

@@ -32,10 +32,10 @@ func (r *SeedRange) Set(s string) error {
 		b, err2 = strconv.ParseUint(hi, 10, 64)
 	}
 	if err1 != nil || err2 != nil || b < a {
-		return fmt.Errorf("bad seed range %q (want LO-HI with LO <= HI, e.g. 1-100)", s)
+		return fmt.Errorf("bad seed range %s (want LO-HI with LO <= HI, e.g. 1-100)", Quote(s))
 	}
 	if b-a >= MaxSeeds {
-		return fmt.Errorf("seed range %q holds %s seeds, more than %d", s, new(big.Int).Add(new(big.Int).SetUint64(b-a), big.NewInt(1)), uint64(MaxSeeds))
+		return fmt.Errorf("seed range %s holds %s seeds, more than %d", Quote(s), new(big.Int).Add(new(big.Int).SetUint64(b-a), big.NewInt(1)), uint64(MaxSeeds))
 	}
 	r.Lo, r.Hi = a, b
 	return nil
@@ -54,7 +54,7 @@ func (s *Shard) Set(v string) error {
 	i, err1 := strconv.Atoi(a)
 	n, err2 := strconv.Atoi(b)
 	if !ok || !isDecimal(a, false) || !isDecimal(b, false) || err1 != nil || err2 != nil || n < 1 || i < 1 || i > n {
-		return fmt.Errorf("bad shard %q (want i/n with 1 <= i <= n, e.g. 2/4)", v)
+		return fmt.Errorf("bad shard %s (want i/n with 1 <= i <= n, e.g. 2/4)", Quote(v))
 	}
 	s.I, s.N = i, n
 	return nil

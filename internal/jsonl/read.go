@@ -7,6 +7,10 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"os"
+	"syscall"
+
+	"golang.org/x/term"
 )
 
 // Limits bound what ReadLines takes from a file: a line longer than
@@ -157,4 +161,49 @@ func UniqueKeys(data []byte) error {
 			valueDone()
 		}
 	}
+}
+
+// ReadFile is ReadLines on the file name, opened as a file simrun reads
+// a stream from must be: without waiting. A named pipe is opened with
+// O_NONBLOCK, so the open does not wait for a writer: one nobody has
+// opened for writing has nothing to read, and is an error at once rather
+// than a process blocked forever; one a writer holds (a shell's <(...))
+// is read as the writer writes. A terminal, which only a person at it
+// would ever end, and a directory are refused before anything is read.
+func ReadFile(name string, lim Limits, fn func(n int, line []byte) error) error {
+	f, err := os.OpenFile(name, os.O_RDONLY|syscall.O_NONBLOCK, 0)
+	if err != nil {
+		return err
+	}
+	defer f.Close()
+	fi, err := f.Stat()
+	if err != nil {
+		return err
+	}
+	switch {
+	case fi.IsDir():
+		return fmt.Errorf("%s: a directory, not a file", name)
+	case fi.Mode()&os.ModeCharDevice != 0 && term.IsTerminal(int(f.Fd())):
+		return fmt.Errorf("%s: a terminal, not a file (simrun reads a file to its end)", name)
+	}
+	cr := &countReader{r: f}
+	if err := ReadLines(name, cr, lim, fn); err != nil {
+		return err
+	}
+	if cr.n == 0 && fi.Mode()&os.ModeNamedPipe != 0 {
+		return fmt.Errorf("%s: a named pipe with nothing in it (nobody had it open for writing; simrun does not wait for a writer)", name)
+	}
+	return nil
+}
+
+// countReader counts the bytes read through it.
+type countReader struct {
+	r io.Reader
+	n int64
+}
+
+func (c *countReader) Read(p []byte) (int, error) {
+	n, err := c.r.Read(p)
+	c.n += int64(n)
+	return n, err
 }
