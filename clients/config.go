@@ -337,3 +337,22 @@ func (s *ScriptSet) All(fair, fenced bool) []*sim.Script {
 	}
 	return []*sim.Script{s.Acquire, s.Unlock, s.ForceUnlock, s.Renew}
 }
+
+// ScriptsUsed are the IDs of the scripts algo's runs use (ScriptSet.All's
+// for its version and kind); nil for a simple lock, which runs no script
+// of Redisson's.
+func ScriptsUsed(algo string) ([]string, error) {
+	version, fair, redisson := RedissonAlgo(algo)
+	if !redisson {
+		return nil, nil
+	}
+	set, err := LoadScripts(version, "")
+	if err != nil {
+		return nil, err
+	}
+	var ids []string
+	for _, s := range set.All(fair, strings.HasPrefix(algo, "fencedlock-")) {
+		ids = append(ids, s.ID)
+	}
+	return ids, nil
+}

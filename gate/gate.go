@@ -27,6 +27,14 @@ type Config struct {
 	// or a mutant of the catalogue instead of the real code (RunConfig's).
 	Scripts, Mutant string
 	Batch           verdict.Batch
+	// What names the job on its progress line ("simulating" when empty).
+	What string
+	// NoCoverage skips the statement coverage of the fault-free runs.
+	NoCoverage bool
+	// Base, for a change (RunChange), is the job already run on the
+	// unmodified code for the algorithms the change alters: the mutants
+	// of one algorithm share it.
+	Base *Result
 }
 
 // Shard is part I (1-based) of N of a job's seeds.
@@ -131,10 +139,11 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 	res.Coverage = verdict.NewJobCoverage(total, func(i uint64) bool {
 		j := jobOf(i)
 		_, _, redisson := clients.RedissonAlgo(j.algo)
-		return redisson && j.preset == "none" && cfg.Scripts == "" && cfg.Mutant == ""
+		return redisson && j.preset == "none" && cfg.Scripts == "" && cfg.Mutant == "" && !cfg.NoCoverage
 	})
+	what := cmp.Or(cfg.What, "simulating")
 	rejudged := map[string]bool{}
-	res.Done = cfg.Batch.Run(ctx, "simulating", total, check, func(i uint64) clients.RunConfig {
+	res.Done = cfg.Batch.Run(ctx, what, total, check, func(i uint64) clients.RunConfig {
 		j := jobOf(i)
 		c := cfg.runConfig(j.algo, j.seed, j.preset)
 		c.Coverage = res.Coverage.Of(i)
@@ -162,7 +171,7 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 	if runErr != nil {
 		return nil, runErr
 	}
-	if res.Done == total && cfg.Shard.N <= 1 && cfg.Scripts == "" && cfg.Mutant == "" {
+	if res.Done == total && cfg.Shard.N <= 1 && cfg.Scripts == "" && cfg.Mutant == "" && !cfg.NoCoverage {
 		if _, err := res.Coverage.RunCoverageSeeds(ctx, algos, cfg.Batch); err != nil {
 			return nil, err
 		}

@@ -29,6 +29,8 @@ func runMainJob(ctx context.Context, args []string, stdout, stderr io.Writer) in
 	out := fs.String("out", "", "also write the report to `FILE` (not when interrupted)")
 	algosFlag := fs.String("algos", "", "`LIST` of algorithms (comma-separated, or all, the default; "+strings.Join(clients.SpinningNames(), ", ")+" runs with a shorter fair wait, its waiters busy-loop under faults)")
 	coverageOut := fs.String("coverage", "", "write the statement coverage of the Redisson scripts by the fault-free runs to `FILE` (markdown)")
+	scriptsDir := fs.String("scripts", "", "judge a change: run the algorithms whose scripts `DIR` alters (laid out as scripts/redisson: <version>/<Class>.<method>.lua, any subset) on them and on the unmodified scripts, and fail on what the unmodified ones do not explain")
+	mutant := fs.String("mutant", "", "judge a mutant of the catalogue (simrun mutants) as a change: `NAME`")
 	if code, ok := parseFlags(fs, args, stdout, stderr); !ok {
 		return code
 	}
@@ -57,12 +59,35 @@ func runMainJob(ctx context.Context, args []string, stdout, stderr io.Writer) in
 	if err != nil {
 		return usage(stderr, "--algos: "+err.Error())
 	}
+	if *scriptsDir != "" && *mutant != "" {
+		return usage(stderr, "--scripts and --mutant: one change at a time")
+	}
+	if *mutant != "" {
+		if _, err := clients.LookupMutant(*mutant); err != nil {
+			return usage(stderr, "--mutant: "+err.Error())
+		}
+	}
+	if *scriptsDir != "" {
+		if _, _, _, err := gate.Touched(algos, *scriptsDir, ""); err != nil {
+			return usage(stderr, "--scripts: "+err.Error())
+		}
+		if *coverageOut != "" {
+			return usage(stderr, "--coverage counts the unmodified scripts: it does not go with --scripts")
+		}
+	}
 	var report bytes.Buffer
 	w := stdout
 	if *out != "" {
 		w = io.MultiWriter(stdout, &report)
 	}
-	code, coverage := mainJob(ctx, sf, algos, gate.Config{NoConfirm: *noConfirm}, w, stderr)
+	job := gate.Config{NoConfirm: *noConfirm, Scripts: *scriptsDir, Mutant: *mutant}
+	var code int
+	var coverage map[string][]verdict.ScriptStatement
+	if job.Scripts != "" || job.Mutant != "" {
+		code = changeJob(ctx, sf, algos, job, w, stderr)
+	} else {
+		code, coverage = mainJob(ctx, sf, algos, job, w, stderr)
+	}
 	if ctx.Err() != nil {
 		return interrupt.ExitCode(ctx)
 	}
@@ -111,4 +136,36 @@ func mainJob(ctx context.Context, sf sweepFlags, algos []string, job gate.Config
 		return interrupt.ExitCode(ctx), nil
 	}
 	return exitOK, statements
+}
+
+// changeJob runs the main job on a change (job.Scripts or job.Mutant)
+// and on the unmodified code, prints the comparison and returns the exit
+// code: exitViolated when the change brings what the unmodified code does
+// not explain.
+func changeJob(ctx context.Context, sf sweepFlags, algos []string, job gate.Config, stdout, stderr io.Writer) int {
+	seeds := sf.seeds
+	job.Algos, job.Lo, job.Hi, job.Batch = algos, seeds.Lo, seeds.Hi, sf.batch(stderr)
+	c, err := gate.RunChange(ctx, job)
+	if err != nil {
+		fmt.Fprintf(stderr, "simrun: %v\n", err)
+		return exitHarness
+	}
+	if err := c.Render(stdout, gate.View{Seeds: seeds.String()}); err != nil {
+		fmt.Fprintf(stderr, "simrun: %v\n", err)
+		return exitHarness
+	}
+	if ctx.Err() != nil {
+		return interrupt.ExitCode(ctx)
+	}
+	if c.Failed() {
+		if os.Getenv("GITHUB_ACTIONS") == "true" {
+			for _, d := range c.Deltas {
+				if d.Fails {
+					fmt.Fprintf(stderr, "::error title=%s %s (%s)::%s%%0Afirst: %s%%0Areproduce: %s\n", d.Property, d.Label, d.Algo, d.Why, d.Text, c.Changed.Command(gate.Finding{Algo: d.Algo, Preset: d.Preset, Seed: d.Seed}))
+				}
+			}
+		}
+		return exitViolated
+	}
+	return exitOK
 }

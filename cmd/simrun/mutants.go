@@ -7,23 +7,22 @@ import (
 	"io"
 	"path/filepath"
 	"strings"
-	"time"
 
 	"github.com/locksim/locksim/clients"
+	"github.com/locksim/locksim/gate"
 	"github.com/locksim/locksim/internal/atomicfile"
 	"github.com/locksim/locksim/internal/flagx"
 	"github.com/locksim/locksim/internal/interrupt"
-	"github.com/locksim/locksim/sim"
-	"github.com/locksim/locksim/verdict"
 )
 
-// runMutants is `simrun mutants`: every mutant of the catalog through the
-// standard sweeps (every preset, seed after seed) until a check catches it.
+// runMutants is `simrun mutants`: every mutant of the catalog judged as a
+// change by the gate (simrun --mutant NAME), over the main job's presets
+// and seeds; results/mutants.md.
 func runMutants(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("mutants", flag.ContinueOnError)
 	var sf sweepFlags
-	sf.register(fs, 1, 200)
-	presets := fs.String("presets", strings.Join(sim.Presets, ","), "comma-separated `presets` run for every seed")
+	sf.register(fs, 1, 20)
+	noConfirm := fs.Bool("no-confirm", false, "do not confirm the mechanisms that name a fault by counterfactual runs")
 	only := fs.String("only", "", "comma-separated mutant `names` (default: the whole catalog)")
 	out := fs.String("out", filepath.Join("results", "mutants.md"), "write the report to `FILE` (\"\": none)")
 	if code, ok := parseFlags(fs, args, stdout, stderr); !ok {
@@ -32,10 +31,6 @@ func runMutants(ctx context.Context, args []string, stdout, stderr io.Writer) in
 	seeds := sf.seeds
 	if fs.NArg() > 0 {
 		return usage(stderr, fmt.Sprintf("mutants: unexpected argument %s", flagx.Quote(fs.Arg(0))))
-	}
-	ps, err := sim.ParsePresets(*presets)
-	if err != nil {
-		return usage(stderr, "mutants: --presets: "+err.Error())
 	}
 	catalog := clients.Mutants
 	if flagx.Visited(fs)["only"] {
@@ -58,32 +53,26 @@ func runMutants(ctx context.Context, args []string, stdout, stderr io.Writer) in
 			return usage(stderr, "mutants: "+err.Error())
 		}
 	}
-	baseline := verdict.Baselines{}
-	var results []verdict.MutantResult
-	var elapsed []time.Duration // wall-clock, for the report's time column
-	for i, m := range catalog {
-		start := time.Now()
-		res, err := verdict.SweepMutant(ctx, m, seeds.Lo, seeds.Hi, ps, verdict.Batch{Workers: sf.n()}, baseline)
-		took := time.Since(start)
-		if ctx.Err() != nil {
-			return interrupt.ExitCode(ctx)
-		}
-		if err != nil {
-			fmt.Fprintf(stderr, "simrun: mutants: %s: %v\n", m.Name, err)
-			return exitHarness
-		}
-		results, elapsed = append(results, res), append(elapsed, took)
-		fmt.Fprintf(stderr, "mutant %d/%d %s\n", i+1, len(catalog), mutantLine(res, took))
+	job := gate.Config{Lo: seeds.Lo, Hi: seeds.Hi, NoConfirm: *noConfirm, Batch: sf.batch(stderr)}
+	changes, err := gate.RunMutants(ctx, job, catalog, func(i int, c *gate.Change) {
+		fmt.Fprintf(stderr, "mutant %d/%d %s\n", i+1, len(catalog), mutantLine(c))
+	})
+	if ctx.Err() != nil {
+		return interrupt.ExitCode(ctx)
 	}
-	report := verdict.MutantReport(results, elapsed, seeds.Lo, seeds.Hi, ps)
+	if err != nil {
+		fmt.Fprintf(stderr, "simrun: mutants: %v\n", err)
+		return exitHarness
+	}
+	report := gate.MutantReport(changes, seeds.Lo, seeds.Hi)
 	fmt.Fprint(stdout, report)
 	if *out != "" {
 		if err := atomicfile.WriteBytes(*out, []byte(report)); err != nil {
 			return writeFailed(stderr, "mutants", err)
 		}
 	}
-	for _, r := range results {
-		if !r.Killed {
+	for _, c := range changes {
+		if !c.Failed() {
 			return exitViolated
 		}
 	}
@@ -91,9 +80,10 @@ func runMutants(ctx context.Context, args []string, stdout, stderr io.Writer) in
 }
 
 // mutantLine is a mutant's progress line.
-func mutantLine(r verdict.MutantResult, took time.Duration) string {
-	if !r.Killed {
-		return fmt.Sprintf("%s (%s): SURVIVED %d seeds", r.Mutant.Name, r.Mutant.Algo, r.Seeds)
+func mutantLine(c *gate.Change) string {
+	fs := c.Failing()
+	if len(fs) == 0 {
+		return fmt.Sprintf("%s: PASSED the gate", c.Changed.Mutant)
 	}
-	return fmt.Sprintf("%s (%s): caught by %s at seed %d, preset %s (%d seeds, %.1fs)", r.Mutant.Name, r.Mutant.Algo, strings.Join(r.Checks, "+"), r.Seed, r.Preset, r.Seeds, took.Seconds())
+	return fmt.Sprintf("%s: fails on %s %s and %d more", c.Changed.Mutant, fs[0].Property, fs[0].Label, len(fs)-1)
 }

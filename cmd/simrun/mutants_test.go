@@ -11,25 +11,19 @@ import (
 	"github.com/locksim/locksim/clients"
 )
 
-// Checking the checkers: every mutant in the catalog — a plausible
-// one-line mistake in a script or the client — must be caught by some
-// check on the standard sweeps. A survivor fails the test: either a check
-// is blind to that mistake, or the mutant is not a mistake.
-//
-// With -short, one script mutant and one client mutant of each version.
-func TestEveryMutantIsCaught(t *testing.T) {
+// simrun mutants judges each mutant it is given as a change and writes
+// the report: a row per mutant, the count the gate failed, progress on
+// stderr. (gate's TestEveryMutantFailsTheGate judges the whole catalogue;
+// here one script mutant and one client mutant of each version.)
+func TestMutantsReport(t *testing.T) {
 	t.Parallel()
 	out := filepath.Join(t.TempDir(), "mutants.md")
-	catalog := clients.Mutants
-	args := []string{"mutants", "--out", out}
-	if testing.Short() {
-		catalog = shortCatalog()
-		var names []string
-		for _, m := range catalog {
-			names = append(names, m.Name)
-		}
-		args = append(args, "--only", strings.Join(names, ","))
+	catalog := shortCatalog()
+	var names []string
+	for _, m := range catalog {
+		names = append(names, m.Name)
 	}
+	args := []string{"mutants", "--out", out, "--no-confirm", "--only", strings.Join(names, ",")}
 	code, stdout, stderr := runArgs(args...)
 	if code != exitOK {
 		t.Fatalf("exit %d\n%s\n%s", code, stderr, stdout)
@@ -39,7 +33,7 @@ func TestEveryMutantIsCaught(t *testing.T) {
 		t.Fatal(err)
 	}
 	n := len(catalog)
-	if want := fmt.Sprintf("Kill rate: %d of %d (100%%)", n, n); !strings.Contains(string(report), want) {
+	if want := fmt.Sprintf("Failed by the gate: %d of %d (100%%).", n, n); !strings.Contains(string(report), want) {
 		t.Fatalf("report lacks %q:\n%s", want, report)
 	}
 	for _, m := range catalog {
@@ -47,7 +41,7 @@ func TestEveryMutantIsCaught(t *testing.T) {
 			t.Errorf("report has no row for %s", m.Name)
 		}
 	}
-	if !strings.Contains(string(report), "Median seeds to kill:") || !strings.Contains(stderr, "mutant 1/") {
+	if !strings.Contains(stderr, "mutant 1/") || string(report) != stdout {
 		t.Errorf("report or progress incomplete:\n%s\n%s", report, stderr)
 	}
 }
@@ -58,7 +52,6 @@ func TestMutantsRejectsBadInput(t *testing.T) {
 		want string
 	}{
 		{[]string{"mutants", "--only", "nope"}, "unknown mutant"},
-		{[]string{"mutants", "--presets", "none,volcano"}, "unknown preset"},
 		{[]string{"mutants", "--seeds", "5-1"}, "seeds"},
 		{[]string{"run", "--algo", "rlock-3.16.8", "--mutant", "unlock-no-owner-check-3.8.1"}, "runs under rlock-3.8.1"},
 	} {

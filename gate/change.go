@@ -1,0 +1,331 @@
+package gate
+
+import (
+	"context"
+	"fmt"
+	"math"
+	"slices"
+	"strings"
+
+	"github.com/locksim/locksim/checks"
+	"github.com/locksim/locksim/clients"
+	"github.com/locksim/locksim/scripts"
+	"github.com/locksim/locksim/sim"
+	"github.com/locksim/locksim/verdict"
+)
+
+// Alpha is the gate's family-wise significance: the chance that a change
+// which alters nothing but timing fails on a rate that rose by chance, at
+// most (Bonferroni over the mechanisms compared).
+const Alpha = 0.001
+
+// Change is a main job on changed code (Config.Scripts or Config.Mutant)
+// judged against the same job on the unmodified code: the same
+// algorithms, presets and seeds, so that each run of the change has its
+// twin.
+type Change struct {
+	Base, Changed *Result
+	// Touched are the algorithms whose runs the change alters, each with
+	// what alters them; Untouched the others of the job's algorithms.
+	Touched   []string
+	What      map[string]string
+	Untouched []string
+	// Deltas compare each mechanism of each algorithm and property seen on
+	// either side, the failing ones first.
+	Deltas []Delta
+	// Tests is how many deltas had a run only one side showed it in: the
+	// Bonferroni divisor of Alpha.
+	Tests int
+}
+
+// Delta is one mechanism of one algorithm and property in the change and
+// in the unmodified code, run by run.
+type Delta struct {
+	Algo, Property string
+	Label          string       `json:"label"`
+	Class          checks.Class `json:"class"` // the change's class (the unmodified one's when the change lacks it)
+	Ref            string       `json:"ref,omitempty"`
+	// Base and Changed count the runs that showed it; OnlyChanged and
+	// OnlyBase the twins where one side showed it and the other did not.
+	Base, Changed, OnlyChanged, OnlyBase int
+	// P is the one-sided exact sign test (McNemar's) of the twins that
+	// differ: the chance of OnlyChanged or more of them on the change's
+	// side were each as likely on either.
+	P float64
+	// Fails says the change brings it; Why says how it was decided.
+	Fails bool
+	Why   string
+	// Preset and Seed are the first run only the change showed it in
+	// (with Text, as that run told it when it is the mechanism's first
+	// run in its cell; else the cell's first).
+	Preset string
+	Seed   uint64
+	Text   string
+}
+
+// Failed reports whether the change brings a violation the unmodified
+// code does not explain.
+func (c *Change) Failed() bool {
+	for _, d := range c.Deltas {
+		if d.Fails {
+			return true
+		}
+	}
+	return false
+}
+
+// Touched splits algos into those whose runs the change alters (with
+// what alters each) and the others. A script directory alters an
+// algorithm when it gives one of the scripts its runs use with a text
+// other than Redisson's (a byte-identical copy changes nothing); a mutant
+// alters its own algorithm.
+func Touched(algos []string, dir, mutant string) (touched []string, what map[string]string, untouched []string, err error) {
+	what = map[string]string{}
+	var own map[string]*scripts.Script
+	var m clients.Mutant
+	switch {
+	case mutant != "":
+		if m, err = clients.LookupMutant(mutant); err != nil {
+			return nil, nil, nil, err
+		}
+	case dir != "":
+		if own, err = scripts.LoadDir(dir); err != nil {
+			return nil, nil, nil, err
+		}
+	}
+	for _, a := range algos {
+		var why []string
+		switch {
+		case mutant != "" && m.Algo == a:
+			why = append(why, "mutant "+mutant+": "+m.What)
+		case dir != "":
+			ids, err := clients.ScriptsUsed(a)
+			if err != nil {
+				return nil, nil, nil, err
+			}
+			for _, id := range ids {
+				if s := own[id]; s != nil && !s.IsOriginal() {
+					why = append(why, id)
+				}
+			}
+		}
+		if len(why) == 0 {
+			untouched = append(untouched, a)
+			continue
+		}
+		touched = append(touched, a)
+		what[a] = strings.Join(why, ", ")
+	}
+	return touched, what, untouched, nil
+}
+
+// RunChange runs the job of cfg (whose Scripts or Mutant is the change)
+// on the algorithms the change alters, once on the unmodified code and
+// once on the change, and compares them mechanism by mechanism.
+func RunChange(ctx context.Context, cfg Config) (*Change, error) {
+	touched, what, untouched, err := Touched(cfg.Algos, cfg.Scripts, cfg.Mutant)
+	if err != nil {
+		return nil, err
+	}
+	c := &Change{Touched: touched, What: what, Untouched: untouched}
+	base, changed := cfg, cfg
+	base.Algos, changed.Algos = touched, touched
+	base.Scripts, base.Mutant = "", ""
+	base.What, changed.What = "unmodified", "changed"
+	base.NoCoverage, changed.NoCoverage = true, true
+	switch {
+	case cfg.Base != nil && slices.Equal(cfg.Base.Algos, touched) && cfg.Base.Lo == cfg.Lo && cfg.Base.Hi == cfg.Hi:
+		c.Base = cfg.Base
+	default:
+		base.Base = nil
+		if c.Base, err = Run(ctx, base); err != nil {
+			return nil, err
+		}
+	}
+	if ctx.Err() != nil {
+		c.Changed = &Result{Algos: touched, Lo: cfg.Lo, Hi: cfg.Hi, Scripts: cfg.Scripts, Mutant: cfg.Mutant, Runs: c.Base.Runs, cells: map[string]*Cell{}}
+		return c, nil
+	}
+	changed.Base = nil
+	if c.Changed, err = Run(ctx, changed); err != nil {
+		return nil, err
+	}
+	c.compare(cfg.Shard)
+	return c, nil
+}
+
+// compare fills the deltas: for each algorithm, property and mechanism
+// seen on either side, the twins that differ, the sign test, and the
+// decision.
+func (c *Change) compare(shard Shard) {
+	lo, hi, ok := shard.Seeds(c.Base.Lo, c.Base.Hi)
+	if !ok || c.Changed.Done < c.Changed.Runs || c.Base.Done < c.Base.Runs {
+		return // no runs, or not all of them: nothing to pair
+	}
+	var ds []Delta
+	for _, a := range c.Touched {
+		for _, prop := range propertiesOf(c.Base, c.Changed, a) {
+			for _, label := range labelsOf(a, prop, c.Base, c.Changed) {
+				ds = append(ds, c.delta(a, prop, label, lo, hi))
+			}
+		}
+	}
+	for _, d := range ds {
+		if d.OnlyChanged+d.OnlyBase > 0 {
+			c.Tests++
+		}
+	}
+	for i := range ds {
+		decide(&ds[i], c.Tests)
+	}
+	// failing first, bugs first among them
+	rank := func(d Delta) int {
+		switch {
+		case d.Fails && d.Class == checks.Bug:
+			return 0
+		case d.Fails:
+			return 1
+		}
+		return 2
+	}
+	slices.SortStableFunc(ds, func(x, y Delta) int { return rank(x) - rank(y) })
+	c.Deltas = ds
+}
+
+// propertiesOf are the properties in table order (the result's own).
+func propertiesOf(base, changed *Result, algo string) []string {
+	var props []string
+	for _, r := range []*Result{base, changed} {
+		for _, p := range sim.Presets {
+			for _, c := range r.cells {
+				if c.Algo == algo && c.Preset == p && !slices.Contains(props, c.Property) {
+					props = append(props, c.Property)
+				}
+			}
+		}
+	}
+	order := func(p string) int { return slices.Index(verdict.Properties, p) }
+	slices.SortFunc(props, func(x, y string) int { return order(x) - order(y) })
+	return props
+}
+
+// labelsOf are the mechanisms of algo and prop on either side, bugs first.
+func labelsOf(algo, prop string, rs ...*Result) []string {
+	var ms []*MechStat
+	for _, r := range rs {
+		for _, p := range sim.Presets {
+			if cell := r.Cell(algo, p, prop); cell != nil {
+				for _, m := range cell.Mechs {
+					if !slices.ContainsFunc(ms, func(x *MechStat) bool { return x.Label == m.Label }) {
+						ms = append(ms, m)
+					}
+				}
+			}
+		}
+	}
+	slices.SortStableFunc(ms, func(a, b *MechStat) int {
+		if d := rankOf(a.Class) - rankOf(b.Class); d != 0 {
+			return d
+		}
+		return strings.Compare(a.Label, b.Label)
+	})
+	var out []string
+	for _, m := range ms {
+		out = append(out, m.Label)
+	}
+	return out
+}
+
+// delta pairs the runs of algo, prop and label: every preset's seeds
+// lo..hi, on both sides.
+func (c *Change) delta(algo, prop, label string, lo, hi uint64) Delta {
+	d := Delta{Algo: algo, Property: prop, Label: label}
+	for _, p := range sim.Presets {
+		bm, cm := c.Base.Cell(algo, p, prop).mechOrNil(label), c.Changed.Cell(algo, p, prop).mechOrNil(label)
+		for _, m := range []*MechStat{cm, bm} {
+			if m != nil && d.Class == "" {
+				d.Class, d.Ref = m.Class, m.Ref
+			}
+		}
+		for s := lo; s <= hi; s++ {
+			inB, inC := bm.has(s), cm.has(s)
+			switch {
+			case inB && inC:
+				d.Base++
+				d.Changed++
+			case inB:
+				d.Base++
+				d.OnlyBase++
+			case inC:
+				d.Changed++
+				d.OnlyChanged++
+				if d.Preset == "" {
+					d.Preset, d.Seed, d.Text = p, s, cm.Text
+					if cm.First() != s {
+						d.Text = fmt.Sprintf("(as seed %d told it) %s", cm.First(), cm.Text)
+					}
+				}
+			}
+		}
+	}
+	d.P = signTest(d.OnlyChanged, d.OnlyBase)
+	return d
+}
+
+// decide is the gate's rule for one delta, tests deltas being compared:
+// a bug (a violation no mechanism explains) in a run whose twin on the
+// unmodified code does not show it fails; any other mechanism fails when
+// it shows in significantly more runs of the change than of their twins.
+func decide(d *Delta, tests int) {
+	switch {
+	case d.OnlyChanged == 0:
+		d.Why = "no run of the change shows it that its twin does not"
+	case d.Class == checks.Bug:
+		d.Fails = true
+		d.Why = fmt.Sprintf("a bug (no mechanism explains it) in %d runs whose twins on the unmodified code do not show it", d.OnlyChanged)
+	case d.P < Alpha/float64(max(tests, 1)):
+		d.Fails = true
+		d.Why = fmt.Sprintf("in %d more runs than their twins (%d only in the change, %d only in the unmodified code): p = %.2g < %g/%d", d.OnlyChanged-d.OnlyBase, d.OnlyChanged, d.OnlyBase, d.P, Alpha, max(tests, 1))
+	default:
+		d.Why = fmt.Sprintf("%d runs only in the change, %d only in the unmodified code: p = %.2g, no more than chance (%g/%d)", d.OnlyChanged, d.OnlyBase, d.P, Alpha, max(tests, 1))
+	}
+}
+
+// signTest is the one-sided exact sign test: the chance, when each of the
+// b+c differing twins were as likely to fall on either side, that b or
+// more fall on the change's side.
+func signTest(b, c int) float64 {
+	n := b + c
+	if b == 0 {
+		return 1
+	}
+	lnC := func(k int) float64 {
+		x, _ := math.Lgamma(float64(n + 1))
+		y, _ := math.Lgamma(float64(k + 1))
+		z, _ := math.Lgamma(float64(n - k + 1))
+		return x - y - z
+	}
+	p := 0.0
+	for k := b; k <= n; k++ {
+		p += math.Exp(lnC(k) - float64(n)*math.Ln2)
+	}
+	return min(p, 1)
+}
+
+// mechOrNil is the cell's mechanism labelled label, nil when the cell or
+// the mechanism is missing.
+func (c *Cell) mechOrNil(label string) *MechStat {
+	if c == nil {
+		return nil
+	}
+	return c.mech(label)
+}
+
+// has reports whether the mechanism showed in the run of seed s.
+func (m *MechStat) has(s uint64) bool {
+	if m == nil {
+		return false
+	}
+	_, ok := slices.BinarySearch(m.Seeds, s)
+	return ok
+}
