@@ -736,6 +736,12 @@ func (c *Client) noSync(i int, res Result) bool {
 		if int(e.svc) >= c.cf.Opts.RetryAttempts {
 			return false // the last run: unlocked() cancels and throws
 		}
+		// this run's handle cancels a renewal count, and the repeat will
+		// cancel another for the same unlock(): a hold the unlock leaves
+		// (the thread counted more than one) loses its renewal
+		if c.renewalCount(c.threads[i].id) > 1 {
+			c.flaw(FlawUnlockRetryCancels, c.threads[i].id)
+		}
 		c.unlockHandled(i, sim.Reply{}, res)
 	}
 	if int(e.svc) >= c.cf.Opts.RetryAttempts {

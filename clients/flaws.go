@@ -90,6 +90,13 @@ const (
 	// wait off every timeout behind it, so a short wait moves the live
 	// waiters' timeouts before their time and they are removed as stale.
 	FlawFairWait Flaw = "fair-wait"
+	// FlawUnlockRetryCancels: 4.7.0's unlockAsync runs unlockAsync0 again
+	// after NoSyncedSlavesException (ServiceManager.execute,
+	// ServiceManager.java:618-637), and every run's handle calls
+	// cancelExpirationRenewal (RedissonBaseLock.java:161-164): one unlock()
+	// takes two or more renewal counts off the thread, and a hold it still
+	// has (a re-entry) loses its watchdog.
+	FlawUnlockRetryCancels Flaw = "unlock-retry-cancels-renewal"
 	// FlawFencedLeaseDropped: 4.7.0's lockAndGetToken(leaseTime, unit)
 	// drops its arguments (RedissonFencedLock.java:76-79).
 	FlawFencedLeaseDropped Flaw = "fenced-lease-dropped"

@@ -236,6 +236,16 @@ func (r *renewal) remove(tid int64) {
 	}
 }
 
+// renewalCount is how many times the renewal entry counts thread tid.
+func (c *Client) renewalCount(tid int64) int {
+	for _, x := range c.ren.threads {
+		if x.tid == tid {
+			return x.count
+		}
+	}
+	return 0
+}
+
 // Renewing reports whether the lock has a renewal entry in this client.
 func (c *Client) Renewing() bool { return c.ren.present }
 

@@ -41,26 +41,30 @@ type Change struct {
 // Delta is one mechanism of one algorithm and property in the change and
 // in the unmodified code, run by run.
 type Delta struct {
-	Algo, Property string
-	Label          string       `json:"label"`
-	Class          checks.Class `json:"class"` // the change's class (the unmodified one's when the change lacks it)
-	Ref            string       `json:"ref,omitempty"`
+	Algo     string       `json:"algo"`
+	Property string       `json:"property"`
+	Label    string       `json:"mechanism"`
+	Class    checks.Class `json:"class"` // the change's class (the unmodified one's when the change lacks it)
+	Ref      string       `json:"ref,omitempty"`
 	// Base and Changed count the runs that showed it; OnlyChanged and
 	// OnlyBase the twins where one side showed it and the other did not.
-	Base, Changed, OnlyChanged, OnlyBase int
+	Base        int `json:"base_runs"`
+	Changed     int `json:"changed_runs"`
+	OnlyChanged int `json:"only_changed"`
+	OnlyBase    int `json:"only_base"`
 	// P is the one-sided exact sign test (McNemar's) of the twins that
 	// differ: the chance of OnlyChanged or more of them on the change's
 	// side were each as likely on either.
-	P float64
+	P float64 `json:"p"`
 	// Fails says the change brings it; Why says how it was decided.
-	Fails bool
-	Why   string
+	Fails bool   `json:"fails"`
+	Why   string `json:"why"`
 	// Preset and Seed are the first run only the change showed it in
 	// (with Text, as that run told it when it is the mechanism's first
 	// run in its cell; else the cell's first).
-	Preset string
-	Seed   uint64
-	Text   string
+	Preset string `json:"preset,omitempty"`
+	Seed   uint64 `json:"seed,omitempty"`
+	Text   string `json:"text,omitempty"`
 }
 
 // Failed reports whether the change brings a violation the unmodified
@@ -158,15 +162,18 @@ func RunChange(ctx context.Context, cfg Config) (*Change, error) {
 // seen on either side, the twins that differ, the sign test, and the
 // decision.
 func (c *Change) compare(shard Shard) {
-	lo, hi, ok := shard.Seeds(c.Base.Lo, c.Base.Hi)
-	if !ok || c.Changed.Done < c.Changed.Runs || c.Base.Done < c.Base.Runs {
-		return // no runs, or not all of them: nothing to pair
+	if c.Changed.Done < c.Changed.Runs || c.Base.Done < c.Base.Runs {
+		return // not all the runs: nothing to pair
+	}
+	var seeds []uint64
+	for k := range shard.Count(c.Base.Lo, c.Base.Hi) {
+		seeds = append(seeds, shard.Seed(c.Base.Lo, k))
 	}
 	var ds []Delta
 	for _, a := range c.Touched {
 		for _, prop := range propertiesOf(c.Base, c.Changed, a) {
 			for _, label := range labelsOf(a, prop, c.Base, c.Changed) {
-				ds = append(ds, c.delta(a, prop, label, lo, hi))
+				ds = append(ds, c.delta(a, prop, label, seeds))
 			}
 		}
 	}
@@ -236,9 +243,9 @@ func labelsOf(algo, prop string, rs ...*Result) []string {
 	return out
 }
 
-// delta pairs the runs of algo, prop and label: every preset's seeds
-// lo..hi, on both sides.
-func (c *Change) delta(algo, prop, label string, lo, hi uint64) Delta {
+// delta pairs the runs of algo, prop and label: every preset's seeds, on
+// both sides.
+func (c *Change) delta(algo, prop, label string, seeds []uint64) Delta {
 	d := Delta{Algo: algo, Property: prop, Label: label}
 	for _, p := range sim.Presets {
 		bm, cm := c.Base.Cell(algo, p, prop).mechOrNil(label), c.Changed.Cell(algo, p, prop).mechOrNil(label)
@@ -247,7 +254,7 @@ func (c *Change) delta(algo, prop, label string, lo, hi uint64) Delta {
 				d.Class, d.Ref = m.Class, m.Ref
 			}
 		}
-		for s := lo; s <= hi; s++ {
+		for _, s := range seeds {
 			inB, inC := bm.has(s), cm.has(s)
 			switch {
 			case inB && inC:
@@ -328,4 +335,21 @@ func (m *MechStat) has(s uint64) bool {
 	}
 	_, ok := slices.BinarySearch(m.Seeds, s)
 	return ok
+}
+
+// Merge adds o, another shard of the same change, into c: both jobs, then
+// the comparison again over the seeds the shards hold.
+func (c *Change) Merge(o *Change) error {
+	if !slices.Equal(c.Touched, o.Touched) {
+		return fmt.Errorf("the changes alter other algorithms: %s and %s", strings.Join(c.Touched, ","), strings.Join(o.Touched, ","))
+	}
+	if err := c.Base.Merge(o.Base); err != nil {
+		return fmt.Errorf("the unmodified jobs: %v", err)
+	}
+	if err := c.Changed.Merge(o.Changed); err != nil {
+		return fmt.Errorf("the changed jobs: %v", err)
+	}
+	c.Deltas, c.Tests = nil, 0
+	c.compare(Shard{})
+	return nil
 }

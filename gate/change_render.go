@@ -44,7 +44,7 @@ func (c *Change) Render(w io.Writer, v View) error {
 		return nil
 	}
 	fmt.Fprintf(w, "\nThe change's runs, as the main job tells them:\n\n")
-	if _, err := c.Changed.Render(w, View{Seeds: v.Seeds}); err != nil {
+	if err := c.Changed.Render(w, View{Seeds: v.Seeds}); err != nil {
 		return err
 	}
 	fmt.Fprintf(w, "\nCompared with the unmodified code: %s.\n", Rule(c.Tests))

@@ -17,8 +17,9 @@ import (
 type Config struct {
 	Algos  []string // in the order of the tables
 	Lo, Hi uint64   // the seed range, inclusive
-	// Shard, when N > 1, runs only the seeds of shard I of N: the range
-	// cut into N contiguous parts (Shard.Seeds). Merge joins the shards.
+	// Shard, when N > 1, runs only the seeds of shard I of N: every N-th
+	// seed of the range from the I-th, as sweep's --shard takes them.
+	// Merge joins the shards into the job.
 	Shard Shard
 	// NoConfirm skips the counterfactual runs that confirm every
 	// violation a fault explains.
@@ -37,19 +38,35 @@ type Config struct {
 	Base *Result
 }
 
-// Shard is part I (1-based) of N of a job's seeds.
+// Shard is part I (1-based) of N of a job's seeds: every N-th seed from
+// the I-th (flagx.Shard's). The zero Shard is the whole range.
 type Shard struct{ I, N int }
 
-// Seeds is the part of [lo, hi] shard s runs: N contiguous ranges of
-// sizes that differ by one at most; ok is false when it is empty.
-func (s Shard) Seeds(lo, hi uint64) (from, to uint64, ok bool) {
+// MaxShards bounds N: a result keeps the shards it holds in a bit set.
+const MaxShards = 64
+
+// whole is s, or 1/1 for the zero Shard.
+func (s Shard) whole() Shard {
 	if s.N <= 1 {
-		return lo, hi, true
+		return Shard{1, 1}
 	}
-	n := hi - lo + 1
-	size := func(k uint64) uint64 { return n/uint64(s.N)*k + min(k, n%uint64(s.N)) }
-	from, to = lo+size(uint64(s.I-1)), lo+size(uint64(s.I))-1
-	return from, to, to+1 > from
+	return s
+}
+
+// Count is how many seeds of lo..hi the shard takes.
+func (s Shard) Count(lo, hi uint64) uint64 {
+	s = s.whole()
+	skip := uint64(s.I - 1)
+	if hi < lo || hi-lo+1 <= skip {
+		return 0
+	}
+	return (hi-lo-skip)/uint64(s.N) + 1
+}
+
+// Seed is the shard's k-th seed of lo..hi (from 0).
+func (s Shard) Seed(lo uint64, k uint64) uint64 {
+	s = s.whole()
+	return lo + uint64(s.I-1) + k*uint64(s.N)
 }
 
 // Result is what a main job found.
@@ -61,7 +78,8 @@ type Result struct {
 	// Runs were planned, Done finished (fewer when interrupted).
 	Runs, Done uint64
 	// Shards is the set of shards of N the result holds (bit I-1 for
-	// shard I), 1 for an unsharded job; ShardsOf is N.
+	// shard I), 1 for an unsharded job (or all shards merged: N is then
+	// 1 too); ShardsOf is N.
 	Shards   uint64
 	ShardsOf int
 	cells    map[string]*Cell
@@ -72,9 +90,10 @@ type Result struct {
 	Rejudgements        []Finding
 	// Unconfirmed: the job ran with NoConfirm.
 	Unconfirmed bool
-	// Coverage holds the statement coverage of the fault-free Redisson runs
-	// and, when every run finished, of the coverage seeds.
-	Coverage *verdict.JobCoverage
+	// Statements are the script statements of each Redisson algorithm with
+	// the runs that executed them: the fault-free runs and the coverage
+	// seeds (run by the last shard), nil until every run has finished.
+	Statements map[string][]verdict.ScriptStatement
 }
 
 // Finding is one mechanism of one cell: its first seed and how it was
@@ -111,11 +130,8 @@ func (c Config) runConfig(algo string, seed uint64, preset string) clients.RunCo
 // when ctx is cancelled Run stops and the result counts the runs that
 // finished.
 func Run(ctx context.Context, cfg Config) (*Result, error) {
-	lo, hi, ok := cfg.Shard.Seeds(cfg.Lo, cfg.Hi)
-	count := hi - lo + 1
-	if !ok {
-		count = 0
-	}
+	shard := cfg.Shard.whole()
+	count := shard.Count(cfg.Lo, cfg.Hi)
 	algos := cfg.Algos
 	perAlgo := uint64(len(sim.Presets)) * count
 	total := uint64(len(algos)) * perAlgo
@@ -124,29 +140,26 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 		seed         uint64
 	}
 	jobOf := func(i uint64) job {
-		return job{algos[i/perAlgo], sim.Presets[i%perAlgo/count], lo + i%count}
+		return job{algos[i/perAlgo], sim.Presets[i%perAlgo/count], shard.Seed(cfg.Lo, i%count)}
 	}
 	res := &Result{Algos: slices.Clone(algos), Lo: cfg.Lo, Hi: cfg.Hi, Scripts: cfg.Scripts, Mutant: cfg.Mutant,
-		Runs: total, cells: map[string]*Cell{}, Unconfirmed: cfg.NoConfirm, Shards: 1, ShardsOf: max(cfg.Shard.N, 1)}
-	if cfg.Shard.N > 1 {
-		res.Shards = 1 << (cfg.Shard.I - 1)
-	}
+		Runs: total, cells: map[string]*Cell{}, Unconfirmed: cfg.NoConfirm, Shards: 1 << (shard.I - 1), ShardsOf: shard.N}
 	check := verdict.ConfirmConfig
 	if cfg.NoConfirm {
 		check = verdict.CheckConfig
 	}
 	var runErr error
-	res.Coverage = verdict.NewJobCoverage(total, func(i uint64) bool {
+	counted := cfg.Scripts == "" && cfg.Mutant == "" && !cfg.NoCoverage
+	coverage := verdict.NewJobCoverage(total, func(i uint64) bool {
 		j := jobOf(i)
 		_, _, redisson := clients.RedissonAlgo(j.algo)
-		return redisson && j.preset == "none" && cfg.Scripts == "" && cfg.Mutant == "" && !cfg.NoCoverage
+		return redisson && j.preset == "none" && counted
 	})
 	what := cmp.Or(cfg.What, "simulating")
-	rejudged := map[string]bool{}
 	res.Done = cfg.Batch.Run(ctx, what, total, check, func(i uint64) clients.RunConfig {
 		j := jobOf(i)
 		c := cfg.runConfig(j.algo, j.seed, j.preset)
-		c.Coverage = res.Coverage.Of(i)
+		c.Coverage = coverage.Of(i)
 		return c
 	}, func(i uint64, _ clients.RunConfig, o verdict.Outcome) {
 		if o.Err != nil {
@@ -156,8 +169,8 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 			return
 		}
 		j := jobOf(i)
-		res.Coverage.Add(j.algo, res.Coverage.Of(i))
-		res.countConfirmations(j.algo, j.preset, j.seed, o.Violations, rejudged)
+		coverage.Add(j.algo, coverage.Of(i))
+		res.countConfirmations(j.algo, j.preset, j.seed, o.Violations)
 		for _, prop := range verdict.Properties {
 			k := key(j.algo, j.preset, prop)
 			c := res.cells[k]
@@ -171,17 +184,40 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 	if runErr != nil {
 		return nil, runErr
 	}
-	if res.Done == total && cfg.Shard.N <= 1 && cfg.Scripts == "" && cfg.Mutant == "" && !cfg.NoCoverage {
-		if _, err := res.Coverage.RunCoverageSeeds(ctx, algos, cfg.Batch); err != nil {
-			return nil, err
+	res.sortRejudgements()
+	if res.Done == total && counted && ctx.Err() == nil {
+		if shard.I == shard.N { // the coverage seeds count once, in the last shard
+			if _, err := coverage.RunCoverageSeeds(ctx, algos, cfg.Batch); err != nil {
+				return nil, err
+			}
+		}
+		if ctx.Err() == nil {
+			var err error
+			if res.Statements, err = coverage.Statements(); err != nil {
+				return nil, err
+			}
 		}
 	}
 	return res, nil
 }
 
+// sortRejudgements puts the re-judged findings in table order (one per
+// cell, its first seed), the order a merge of shards gives too.
+func (r *Result) sortRejudgements() {
+	idx := func(xs []string, x string) int { return slices.Index(xs, x) }
+	slices.SortStableFunc(r.Rejudgements, func(a, b Finding) int {
+		return cmp.Or(cmp.Compare(idx(r.Algos, a.Algo), idx(r.Algos, b.Algo)), cmp.Compare(idx(sim.Presets, a.Preset), idx(sim.Presets, b.Preset)),
+			cmp.Compare(idx(verdict.Properties, a.Property), idx(verdict.Properties, b.Property)), cmp.Compare(a.Seed, b.Seed))
+	})
+	r.Rejudgements = slices.CompactFunc(r.Rejudgements, func(a, b Finding) bool {
+		return a.Property == b.Property && a.Algo == b.Algo && a.Preset == b.Preset
+	})
+}
+
 // countConfirmations counts the confirmed and re-judged mechanisms of one
-// run's violations, keeping each cell's first re-judged one.
-func (r *Result) countConfirmations(algo, preset string, seed uint64, vs []checks.Violation, seen map[string]bool) {
+// run's violations, keeping the re-judged ones (sortRejudgements keeps
+// each cell's first).
+func (r *Result) countConfirmations(algo, preset string, seed uint64, vs []checks.Violation) {
 	for _, v := range vs {
 		switch {
 		case v.Confirmed == "":
@@ -189,8 +225,7 @@ func (r *Result) countConfirmations(algo, preset string, seed uint64, vs []check
 			r.Confirmed++
 		default:
 			r.Rejudged++
-			if k := key(algo, preset, v.Property); !seen[k] {
-				seen[k] = true
+			if !slices.ContainsFunc(r.Rejudgements, func(f Finding) bool { return f.Algo == algo && f.Preset == preset && f.Property == v.Property }) {
 				r.Rejudgements = append(r.Rejudgements, Finding{Property: v.Property, Algo: algo, Preset: preset, Seed: seed, Text: v.String(), Label: v.Mech.Label(), Runs: 1})
 			}
 		}
@@ -223,8 +258,9 @@ func (r *Result) Findings(class checks.Class) []Finding {
 func (r *Result) Unexpected() []Finding { return r.Findings(checks.Bug) }
 
 // Merge adds o, another shard of the same job, into r: the cells, the run
-// counts and the confirmations. It refuses a job of other algorithms,
-// seeds, scripts or mutant, or one already counted.
+// counts, the confirmations and the statement coverage. It refuses a job
+// of other algorithms, seeds, scripts or mutant, or a shard already
+// counted. When every shard is in, r is the whole job's result.
 func (r *Result) Merge(o *Result) error {
 	switch {
 	case !slices.Equal(r.Algos, o.Algos):
@@ -236,7 +272,7 @@ func (r *Result) Merge(o *Result) error {
 	case r.Unconfirmed != o.Unconfirmed:
 		return fmt.Errorf("one shard ran with --no-confirm, the other not")
 	case r.ShardsOf != o.ShardsOf:
-		return fmt.Errorf("one job is cut in %d shards, the other in %d", r.ShardsOf, o.ShardsOf)
+		return fmt.Errorf("one is a shard of %d, the other of %d", r.ShardsOf, o.ShardsOf)
 	case r.Shards&o.Shards != 0:
 		return fmt.Errorf("a shard is counted twice")
 	}
@@ -246,23 +282,46 @@ func (r *Result) Merge(o *Result) error {
 	r.Confirmed += o.Confirmed
 	r.Rejudged += o.Rejudged
 	r.Rejudgements = append(r.Rejudgements, o.Rejudgements...)
-	slices.SortStableFunc(r.Rejudgements, func(a, b Finding) int {
-		return cmp.Or(cmp.Compare(a.Property, b.Property), cmp.Compare(a.Algo, b.Algo), cmp.Compare(a.Preset, b.Preset), cmp.Compare(a.Seed, b.Seed))
-	})
-	r.Rejudgements = slices.CompactFunc(r.Rejudgements, func(a, b Finding) bool {
-		return a.Property == b.Property && a.Algo == b.Algo && a.Preset == b.Preset
-	})
+	r.sortRejudgements()
 	for k, oc := range o.cells {
 		if c := r.cells[k]; c != nil {
 			c.merge(oc)
 		} else {
-			cp := *oc
-			cp.Mechs = nil
-			cp.Runs, cp.Bug, cp.Known, cp.Design = 0, 0, 0, 0
+			cp := Cell{Algo: oc.Algo, Preset: oc.Preset, Property: oc.Property}
 			cp.merge(oc)
 			r.cells[k] = &cp
 		}
 	}
-	r.Coverage = nil // the coverage of a sharded job is not summed
+	switch {
+	case r.Statements == nil || o.Statements == nil:
+		r.Statements = nil // a shard did not finish: no coverage
+	default:
+		for a, os := range o.Statements {
+			if _, ok := r.Statements[a]; !ok {
+				r.Statements[a] = slices.Clone(os)
+			}
+		}
+		for a, sts := range r.Statements {
+			os, ok := o.Statements[a]
+			if !ok {
+				continue
+			}
+			if len(os) != len(sts) {
+				return fmt.Errorf("the shards count other statements of %s", a)
+			}
+			for i := range sts {
+				if os[i].Script != sts[i].Script || os[i].Index != sts[i].Index {
+					return fmt.Errorf("the shards count other statements of %s", a)
+				}
+				sts[i].Runs += os[i].Runs
+			}
+		}
+	}
+	if r.Shards == 1<<r.ShardsOf-1 {
+		r.Shards, r.ShardsOf = 1, 1 // every shard: the whole job
+	}
 	return nil
 }
+
+// Complete reports whether r holds every shard and every run of the job.
+func (r *Result) Complete() bool { return r.ShardsOf == 1 && r.Done == r.Runs }

@@ -78,30 +78,38 @@ func TestCellMerge(t *testing.T) {
 	}
 }
 
-// The shards of a range cover it, each seed once, in contiguous parts
-// whose sizes differ by one at most; more shards than seeds leave some
-// empty.
+// The shards of a range take each of its seeds once, every N-th from
+// the I-th, in counts that differ by one at most; more shards than seeds
+// leave some empty.
 func TestShardSeeds(t *testing.T) {
 	for _, c := range []struct{ lo, hi uint64 }{{1, 10}, {5, 5}, {1, 1000}, {7, 9}} {
 		for n := 1; n <= 12; n++ {
-			next := c.lo
-			var sizes []uint64
+			seen := map[uint64]int{}
+			var counts []uint64
 			for i := 1; i <= n; i++ {
-				from, to, ok := Shard{i, n}.Seeds(c.lo, c.hi)
-				if !ok {
-					sizes = append(sizes, 0)
-					continue
+				s := Shard{i, n}
+				k := s.Count(c.lo, c.hi)
+				counts = append(counts, k)
+				for j := range k {
+					seed := s.Seed(c.lo, j)
+					if seed < c.lo || seed > c.hi || (seed-c.lo)%uint64(n) != uint64(i-1) {
+						t.Fatalf("%d-%d shard %d/%d: seed %d", c.lo, c.hi, i, n, seed)
+					}
+					seen[seed]++
 				}
-				if from != next || to < from {
-					t.Fatalf("%d-%d shard %d/%d: %d-%d after %d", c.lo, c.hi, i, n, from, to, next)
-				}
-				sizes = append(sizes, to-from+1)
-				next = to + 1
 			}
-			if next != c.hi+1 || slices.Max(sizes)-slices.Min(sizes) > 1 {
-				t.Errorf("%d-%d in %d shards: sizes %v, end %d", c.lo, c.hi, n, sizes, next)
+			if uint64(len(seen)) != c.hi-c.lo+1 || slices.Max(counts)-slices.Min(counts) > 1 {
+				t.Errorf("%d-%d in %d shards: %d seeds, counts %v", c.lo, c.hi, n, len(seen), counts)
+			}
+			for s, k := range seen {
+				if k != 1 {
+					t.Errorf("seed %d taken %d times", s, k)
+				}
 			}
 		}
+	}
+	if (Shard{}).Count(3, 7) != 5 || (Shard{}).Seed(3, 4) != 7 {
+		t.Error("the zero Shard is not the whole range")
 	}
 }
 
@@ -167,14 +175,14 @@ func TestRunIndependentOfWorkers(t *testing.T) {
 	if c := one.Cell("set-px", "none", "mutex"); c == nil || c.Runs != 2 {
 		t.Errorf("set-px/none/mutex: %+v", c)
 	}
-	if text, sts, err := one.Coverage.Summary(); err != nil || len(sts) != 1 || text == "" {
-		t.Errorf("coverage of rlock-3.16.8's fault-free runs: %d algorithms, %q, %v", len(sts), text, err)
+	if sts := one.Statements; len(sts) != 1 || verdict.CoverageSummary(sts) == "" {
+		t.Errorf("coverage of rlock-3.16.8's fault-free runs: %d algorithms", len(sts))
 	}
 }
 
 // The shards of a job, merged, are the whole job.
 func TestShardsMerge(t *testing.T) {
-	cfg := Config{Algos: []string{"set-px"}, Lo: 1, Hi: 5, NoConfirm: true, Batch: verdict.Batch{Workers: 2}}
+	cfg := Config{Algos: []string{"set-px", "rlock-3.8.1"}, Lo: 1, Hi: 5, NoConfirm: true, Batch: verdict.Batch{Workers: 2}}
 	whole, err := Run(context.Background(), cfg)
 	if err != nil {
 		t.Fatal(err)
@@ -194,8 +202,11 @@ func TestShardsMerge(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	if !reflect.DeepEqual(merged.cells, whole.cells) || merged.Runs != whole.Runs || merged.Done != whole.Done {
+	if !reflect.DeepEqual(merged.cells, whole.cells) || merged.Runs != whole.Runs || merged.Done != whole.Done || !merged.Complete() {
 		t.Fatalf("merged %d/%d runs, whole %d/%d", merged.Done, merged.Runs, whole.Done, whole.Runs)
+	}
+	if !reflect.DeepEqual(merged.Statements, whole.Statements) || whole.Statements == nil {
+		t.Error("the merged statement coverage is not the whole job's")
 	}
 	other := *whole
 	other.Algos = []string{"set-nx"}

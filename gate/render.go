@@ -15,19 +15,14 @@ import (
 // View is what the command tells Render about the job it ran.
 type View struct {
 	Seeds string // the seed range, LO-HI
-	// Complete: every run finished and the job was not interrupted; only
-	// then is the coverage summary printed and returned.
-	Complete bool
 }
 
 // Render writes the main job's report: the runs, the algorithms left out,
 // one table per property (a row per algorithm, a column per preset) with
 // the mechanisms below it, the coverage summary when the job is complete,
 // the confirmations, and the known flaws and unexpected bugs with the
-// command that reproduces each. It returns the statement coverage of the
-// fault-free runs (nil when not complete) and the error of a coverage
-// summary that could not be made.
-func (r *Result) Render(w io.Writer, v View) (map[string][]verdict.ScriptStatement, error) {
+// command that reproduces each.
+func (r *Result) Render(w io.Writer, v View) error {
 	algos := r.Algos
 	fmt.Fprintf(w, "simrun: %d algorithms × %d presets × seeds %s (%d runs); properties checked: %s\n",
 		len(algos), len(sim.Presets), v.Seeds, r.Runs, strings.Join(verdict.Properties, ", "))
@@ -45,6 +40,15 @@ func (r *Result) Render(w io.Writer, v View) (map[string][]verdict.ScriptStateme
 		default:
 			fmt.Fprintf(w, "left out: %s (not in --algos)\n", a)
 		}
+	}
+	if r.ShardsOf > 1 {
+		var have []string
+		for i := range r.ShardsOf {
+			if r.Shards&(1<<i) != 0 {
+				have = append(have, fmt.Sprint(i+1))
+			}
+		}
+		fmt.Fprintf(w, "shard %s of %d (shard i runs every %d-th seed from the i-th): simrun merge joins the shards' --json files into the whole job's report\n", strings.Join(have, ","), r.ShardsOf, r.ShardsOf)
 	}
 	if r.Done < r.Runs {
 		fmt.Fprintf(w, "INTERRUPTED after %d of %d runs: cells marked - were not run, the others count only the runs that finished\n", r.Done, r.Runs)
@@ -65,14 +69,8 @@ func (r *Result) Render(w io.Writer, v View) (map[string][]verdict.ScriptStateme
 		}
 		r.renderMechanisms(w, prop)
 	}
-	var statements map[string][]verdict.ScriptStatement
-	if v.Complete && r.Coverage != nil {
-		var text string
-		var err error
-		if text, statements, err = r.Coverage.Summary(); err != nil {
-			return nil, err
-		}
-		io.WriteString(w, text)
+	if r.Complete() && r.Statements != nil {
+		io.WriteString(w, verdict.CoverageSummary(r.Statements))
 	}
 	if !r.Unconfirmed {
 		fmt.Fprintf(w, "\nmechanisms confirmed by counterfactual runs (every violation a fault explained, run again without that fault): %d confirmed, %d re-judged (another mechanism made them), the first of each cell:\n", r.Confirmed, r.Rejudged)
@@ -92,7 +90,7 @@ func (r *Result) Render(w io.Writer, v View) (map[string][]verdict.ScriptStateme
 	default:
 		fmt.Fprintln(w, "\nno unexpected violation")
 	}
-	return statements, nil
+	return nil
 }
 
 // renderMechanisms lists, under a property's table, each mechanism that

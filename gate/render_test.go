@@ -33,15 +33,14 @@ func TestRender(t *testing.T) {
 	known := &MechStat{Label: "flaw:expire-after-setnx", Class: checks.Known, Ref: "the seed article", Seeds: []uint64{4, 5}, Text: "mutex known: two holders"}
 	bug := &MechStat{Label: "none:two-holders", Class: checks.Bug, Seeds: []uint64{7}, Text: "mutex bug: x"}
 	pause := &MechStat{Label: "fault:pause", Class: checks.ByDesign, Seeds: []uint64{2}, Text: "mutex by design: y"}
-	r := &Result{Algos: []string{"set-px", "set-uuid-lua"}, Runs: 120, Done: 100, Unconfirmed: true, cells: map[string]*Cell{
+	r := &Result{Algos: []string{"set-px", "set-uuid-lua"}, Runs: 120, Done: 100, Unconfirmed: true, ShardsOf: 1, cells: map[string]*Cell{
 		"set-px/none/mutex":       {Runs: 5, Known: 2, Design: 1, Mechs: []*MechStat{known, pause}},
 		"set-uuid-lua/net/mutex":  {Runs: 5, Bug: 1, Mechs: []*MechStat{bug}},
 		"set-uuid-lua/none/mutex": {Runs: 5},
 	}}
 	var b bytes.Buffer
-	st, err := r.Render(&b, View{Seeds: "1-5"})
-	if err != nil || st != nil {
-		t.Fatalf("Render: %v, %v", st, err)
+	if err := r.Render(&b, View{Seeds: "1-5"}); err != nil {
+		t.Fatal(err)
 	}
 	got := b.String()
 	for _, want := range []string{
@@ -66,9 +65,9 @@ func TestRender(t *testing.T) {
 	}
 	// A spinning algorithm runs with its bound, said once, and its
 	// reproducing command carries the bound.
-	r = &Result{Algos: []string{"fairlock-4.7.0"}, Runs: 9, Done: 9, cells: map[string]*Cell{"fairlock-4.7.0/crash/mutex": {Runs: 1, Bug: 1, Mechs: []*MechStat{{Label: "none:x", Class: checks.Bug, Seeds: []uint64{3}, Text: "mutex bug: y"}}}}}
+	r = &Result{Algos: []string{"fairlock-4.7.0"}, Runs: 9, Done: 9, ShardsOf: 1, cells: map[string]*Cell{"fairlock-4.7.0/crash/mutex": {Runs: 1, Bug: 1, Mechs: []*MechStat{{Label: "none:x", Class: checks.Bug, Seeds: []uint64{3}, Text: "mutex bug: y"}}}}}
 	b.Reset()
-	if _, err := r.Render(&b, View{Seeds: "3-3"}); err != nil {
+	if err := r.Render(&b, View{Seeds: "3-3"}); err != nil {
 		t.Fatal(err)
 	}
 	for _, want := range []string{"\nfairlock-4.7.0 runs with fairLockWaitTimeout 5000 ms: ", "--algo fairlock-4.7.0 --seed 3 --preset crash --thread-wait-time 5000ms\n", "mechanisms confirmed by counterfactual runs"} {
@@ -77,9 +76,9 @@ func TestRender(t *testing.T) {
 		}
 	}
 	// Without findings, interrupted: said so.
-	r = &Result{Algos: []string{"set-px"}, Runs: 120, Done: 100, cells: map[string]*Cell{"set-px/none/mutex": {Runs: 5}}}
+	r = &Result{Algos: []string{"set-px"}, Runs: 120, Done: 100, ShardsOf: 1, cells: map[string]*Cell{"set-px/none/mutex": {Runs: 5}}}
 	b.Reset()
-	if _, err := r.Render(&b, View{Seeds: "1-5"}); err != nil {
+	if err := r.Render(&b, View{Seeds: "1-5"}); err != nil {
 		t.Fatal(err)
 	}
 	if got := b.String(); !strings.HasSuffix(got, "\nno unexpected violation in the runs that finished (interrupted)\n") {

@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # Installs what the differential tests against a real Redis need:
 # redis-server (Debian bookworm: 7.0), libfaketime (via package faketime) and
-# gcc (internal/realredis builds a small malloc shim with it).
+# gcc (internal/realredis builds a small malloc shim with it), and xmllint
+# (package libxml2-utils: gate's test validates the JUnit XML against the
+# Apache Ant JUnit schema).
 #
 # Idempotent and quiet on success. The tests start their own redis-server
 # processes; the Debian package's service daemon is never needed, so it is
@@ -19,11 +21,13 @@ have_faketime() {
 	return 1
 }
 have_gcc() { command -v gcc >/dev/null 2>&1; }
+have_xmllint() { command -v xmllint >/dev/null 2>&1; }
 
 missing=()
 have_redis || missing+=(redis-server)
 have_faketime || missing+=(faketime)
 have_gcc || missing+=(gcc)
+have_xmllint || missing+=(libxml2-utils)
 [ ${#missing[@]} -eq 0 ] && exit 0
 
 if [ "$(id -u)" -ne 0 ]; then
@@ -72,10 +76,11 @@ if [[ " ${missing[*]} " == *" redis-server "* ]]; then
 	} >/dev/null 2>&1 || true
 fi
 
-for tool in redis-server faketime gcc; do
+for tool in redis-server faketime gcc xmllint; do
 	case $tool in
 	redis-server) have_redis ;;
 	faketime) have_faketime ;;
 	gcc) have_gcc ;;
+	xmllint) have_xmllint ;;
 	esac || { echo "setup-test-deps: $tool still missing after install" >&2; exit 1; }
 done

@@ -74,8 +74,17 @@ func (jc *JobCoverage) RunCoverageSeeds(ctx context.Context, algos []string, b B
 // that Unreachable does not explain; "" when no algorithm was counted. It
 // also returns the statements by algorithm, for CoverageReport.
 func (jc *JobCoverage) Summary() (string, map[string][]ScriptStatement, error) {
+	all, err := jc.Statements()
+	if err != nil {
+		return "", nil, err
+	}
+	return CoverageSummary(all), all, nil
+}
+
+// Statements are the statements of each algorithm counted, with their
+// runs.
+func (jc *JobCoverage) Statements() (map[string][]ScriptStatement, error) {
 	all := map[string][]ScriptStatement{}
-	var lines, unexplained []string
 	for _, a := range clients.Algorithms {
 		c := jc.byAlgo[a]
 		if c == nil {
@@ -83,9 +92,22 @@ func (jc *JobCoverage) Summary() (string, map[string][]ScriptStatement, error) {
 		}
 		sts, err := Statements(a, c)
 		if err != nil {
-			return "", nil, err
+			return nil, err
 		}
 		all[a] = sts
+	}
+	return all, nil
+}
+
+// CoverageSummary is Summary's paragraph for the statements of each
+// algorithm counted (all, as Statements gives them).
+func CoverageSummary(all map[string][]ScriptStatement) string {
+	var lines, unexplained []string
+	for _, a := range clients.Algorithms {
+		sts, ok := all[a]
+		if !ok {
+			continue
+		}
 		ran := 0
 		for _, s := range sts {
 			if s.Runs > 0 {
@@ -98,17 +120,17 @@ func (jc *JobCoverage) Summary() (string, map[string][]ScriptStatement, error) {
 		}
 	}
 	if len(lines) == 0 {
-		return "", all, nil
+		return ""
 	}
 	var b strings.Builder
 	fmt.Fprintf(&b, "\nscript statements run without faults (the preset none runs and the coverage seeds): %s", strings.Join(lines, ", "))
 	if len(unexplained) == 0 {
 		b.WriteString("; each never run is one verdict.Unreachable explains\n")
-		return b.String(), all, nil
+		return b.String()
 	}
 	fmt.Fprintf(&b, "; never run and not explained (seeds 1-20 reach them): %d\n", len(unexplained))
 	for _, l := range unexplained {
 		b.WriteString("  " + l + "\n")
 	}
-	return b.String(), all, nil
+	return b.String()
 }

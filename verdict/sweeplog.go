@@ -15,9 +15,11 @@ import (
 // the command that reproduces the run, as text or one JSON object a line,
 // then a summary line. The command adds the runs in seed order.
 type SweepLog struct {
-	W      io.Writer
-	JSON   bool // JSON Lines instead of text
-	GitHub bool // a GitHub Actions annotation per bug-class violation
+	W    io.Writer
+	JSON bool // JSON Lines instead of text
+	// Annotations, when set, gets a GitHub Actions annotation per
+	// bug-class violation (stderr: never mixed into the JSON on W).
+	Annotations io.Writer
 	// what the summary names: the algorithm, the preset, the seed range
 	// (LO-HI) and the shard (i/n)
 	Algo, Preset, Seeds, Shard string
@@ -57,9 +59,9 @@ func (l *SweepLog) Add(cfg clients.RunConfig, vs []checks.Violation) {
 		l.counts[v.Property+"/"+string(v.Class)]++
 		bug = bug || v.Class == checks.Bug
 		cmd := cfg.Command()
-		if v.Class == checks.Bug && l.GitHub {
+		if v.Class == checks.Bug && l.Annotations != nil {
 			esc := strings.NewReplacer("%", "%25", "\r", "%0D", "\n", "%0A")
-			fmt.Fprintf(l.W, "::error title=%s %s (%s, seed %d)::%s%%0Areproduce: %s\n",
+			fmt.Fprintf(l.Annotations, "::error title=%s %s (%s, seed %d)::%s%%0Areproduce: %s\n",
 				v.Property, v.Class, cfg.Algo, cfg.Seed, esc.Replace(v.String()), esc.Replace(cmd))
 		}
 		if l.JSON {
@@ -73,6 +75,18 @@ func (l *SweepLog) Add(cfg clients.RunConfig, vs []checks.Violation) {
 	}
 	if bug {
 		l.BugRuns++
+	}
+}
+
+// AddCounts adds what other runs counted (a shard's summary): runs with
+// a bug and violations by property/class.
+func (l *SweepLog) AddCounts(bugRuns int, counts map[string]int) {
+	if l.counts == nil {
+		l.counts = map[string]int{}
+	}
+	l.BugRuns += bugRuns
+	for k, n := range counts {
+		l.counts[k] += n
 	}
 }
 
@@ -102,7 +116,7 @@ func (l *SweepLog) Summary(done, planned, last uint64) {
 		fmt.Fprintln(l.W, b.String())
 		return
 	}
-	fmt.Fprintf(l.W, "sweep %s preset %s seeds %s shard %s: %d runs, %d with a bug-class violation", l.Algo, l.Preset, l.Seeds, l.Shard, done, l.BugRuns)
+	fmt.Fprintf(l.W, "sweep %s preset %s seeds %s shard %s: %d runs, %d with an unexpected violation (a bug: no mechanism explains it)", l.Algo, l.Preset, l.Seeds, l.Shard, done, l.BugRuns)
 	if interrupted {
 		fmt.Fprintf(l.W, " (interrupted after %d of %d runs", done, planned)
 		if done > 0 {

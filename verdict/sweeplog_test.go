@@ -31,22 +31,26 @@ func TestSweepLog(t *testing.T) {
 	want := "seed 4: " + design.String() + "\n    go run ./cmd/simrun run --algo set-uuid-lua --seed 4 --preset net\n" +
 		"seed 4: " + bug.String() + "\n    go run ./cmd/simrun run --algo set-uuid-lua --seed 4 --preset net\n" +
 		"seed 6: " + design.String() + "\n    go run ./cmd/simrun run --algo set-uuid-lua --seed 6 --preset net\n" +
-		"sweep set-uuid-lua preset net seeds 4-9 shard 1/1: 3 runs, 1 with a bug-class violation (interrupted after 3 of 6 runs, last seed 6)\n"
+		"sweep set-uuid-lua preset net seeds 4-9 shard 1/1: 3 runs, 1 with an unexpected violation (a bug: no mechanism explains it) (interrupted after 3 of 6 runs, last seed 6)\n"
 	if b.String() != want || l.BugRuns != 1 {
 		t.Errorf("text (%d bug runs):\n%s\nwant\n%s", l.BugRuns, b.String(), want)
 	}
 
 	b.Reset()
-	l = &SweepLog{W: &b, JSON: true, GitHub: true, Algo: "set-uuid-lua", Preset: "net", Seeds: "4-6", Shard: "1/1"}
+	var annotations bytes.Buffer
+	l = &SweepLog{W: &b, JSON: true, Annotations: &annotations, Algo: "set-uuid-lua", Preset: "net", Seeds: "4-6", Shard: "1/1"}
 	add(l)
 	l.Summary(3, 3, 6)
 	want = `{"algo":"set-uuid-lua","preset":"net","seed":4,"property":"expiry","class":"by-design","mechanism":"fault:pause","at_ms":0,"actors":null,"detail":"","reproduce":"go run ./cmd/simrun run --algo set-uuid-lua --seed 4 --preset net"}` + "\n" +
-		"::error title=mutex bug (set-uuid-lua, seed 4)::" + bug.String() + "%0Areproduce: go run ./cmd/simrun run --algo set-uuid-lua --seed 4 --preset net\n" +
 		`{"algo":"set-uuid-lua","preset":"net","seed":4,"property":"mutex","class":"bug","mechanism":"bug:","at_ms":1500,"actors":["p1"],"detail":"two holders","reproduce":"go run ./cmd/simrun run --algo set-uuid-lua --seed 4 --preset net"}` + "\n" +
 		`{"algo":"set-uuid-lua","preset":"net","seed":6,"property":"expiry","class":"by-design","mechanism":"fault:pause","at_ms":0,"actors":null,"detail":"","reproduce":"go run ./cmd/simrun run --algo set-uuid-lua --seed 6 --preset net"}` + "\n" +
 		`{"summary":{"algo":"set-uuid-lua","preset":"net","runs":3,"runs_with_bugs":1,"seeds":"4-6","shard":"1/1","violations":{"expiry/by-design":2,"mutex/bug":1}}}` + "\n"
 	if b.String() != want {
 		t.Errorf("JSON:\n%s\nwant\n%s", b.String(), want)
+	}
+	// GitHub's annotations go to their own writer (stderr), never into the JSON.
+	if want := "::error title=mutex bug (set-uuid-lua, seed 4)::" + bug.String() + "%0Areproduce: go run ./cmd/simrun run --algo set-uuid-lua --seed 4 --preset net\n"; annotations.String() != want {
+		t.Errorf("annotations:\n%s\nwant\n%s", annotations.String(), want)
 	}
 }
 

@@ -332,9 +332,20 @@ func TestRunStoriesCap(t *testing.T) {
 // Under GitHub Actions a bug is also an ::error annotation.
 func TestGitHubAnnotations(t *testing.T) {
 	t.Setenv("GITHUB_ACTIONS", "true")
-	_, out, _ := runArgs("sweep", "--algo", "rlock-3.16.8", "--mutant", "unlock-no-owner-check-3.16.8", "--preset", "net", "--seeds", "1-1")
-	if !strings.Contains(out, "::error title=mutex bug (rlock-3.16.8, seed 1)::") || !strings.Contains(out, "%0Areproduce: go run ./cmd/simrun run --algo rlock-3.16.8 --seed 1 --preset net --mutant unlock-no-owner-check-3.16.8") {
-		t.Fatalf("no annotation:\n%s", out)
+	_, out, errs := runArgs("sweep", "--algo", "rlock-3.16.8", "--mutant", "unlock-no-owner-check-3.16.8", "--preset", "net", "--seeds", "1-1", "--json")
+	if !strings.Contains(errs, "::error title=mutex bug (rlock-3.16.8, seed 1)::") || !strings.Contains(errs, "%0Areproduce: go run ./cmd/simrun run --algo rlock-3.16.8 --seed 1 --preset net --mutant unlock-no-owner-check-3.16.8") {
+		t.Fatalf("no annotation on stderr:\n%s", errs)
+	}
+	// stdout stays JSON Lines a reader can parse
+	for _, l := range strings.Split(strings.TrimSpace(out), "\n") {
+		if !strings.HasPrefix(l, "{") {
+			t.Fatalf("not a JSON line on stdout: %q", l)
+		}
+	}
+	// the main job annotates only what is unexpected, on stderr
+	_, out, errs = runArgs("--mutant", "unlock-no-owner-check-3.16.8", "--seeds", "1-1", "--no-confirm")
+	if strings.Contains(out, "::error") || !strings.Contains(errs, "::error title=mutex bug:deleted-by-other (rlock-3.16.8)::") {
+		t.Fatalf("main job: stdout has %d annotations, stderr:\n%s", strings.Count(out, "::error"), errs)
 	}
 }
 

@@ -8,6 +8,7 @@ import (
 	"io"
 	"os"
 	"strings"
+	"time"
 
 	"github.com/locksim/locksim/clients"
 	"github.com/locksim/locksim/gate"
@@ -31,6 +32,10 @@ func runMainJob(ctx context.Context, args []string, stdout, stderr io.Writer) in
 	coverageOut := fs.String("coverage", "", "write the statement coverage of the Redisson scripts by the fault-free runs to `FILE` (markdown)")
 	scriptsDir := fs.String("scripts", "", "judge a change: run the algorithms whose scripts `DIR` alters (laid out as scripts/redisson: <version>/<Class>.<method>.lua, any subset) on them and on the unmodified scripts, and fail on what the unmodified ones do not explain")
 	mutant := fs.String("mutant", "", "judge a mutant of the catalogue (simrun mutants) as a change: `NAME`")
+	jsonOut := fs.String("json", "", "also write the result as JSON to `FILE` (docs/json.md; simrun merge joins shards' files)")
+	junitOut := fs.String("junit", "", "also write a JUnit XML report to `FILE`: a test case per algorithm, preset and property, failing with the story and the command")
+	shard := flagx.Shard{I: 1, N: 1}
+	fs.Var(&shard, "shard", fmt.Sprintf("run shard `i/n` of the job: every n-th seed from the i-th (n at most %d); simrun merge joins the shards' --json files", gate.MaxShards))
 	if code, ok := parseFlags(fs, args, stdout, stderr); !ok {
 		return code
 	}
@@ -40,15 +45,18 @@ func runMainJob(ctx context.Context, args []string, stdout, stderr io.Writer) in
 		}
 		return usage(stderr, fmt.Sprintf("unknown subcommand %s", flagx.Quote(fs.Arg(0))))
 	}
-	for _, o := range []struct{ flag, path string }{{"out", *out}, {"coverage", *coverageOut}} {
-		if o.path != "" {
-			if err := checkOutput(o.flag, o.path); err != nil {
-				return usage(stderr, err.Error())
-			}
-		}
-	}
-	if err := checkOutputs([2]string{"out", *out}, [2]string{"coverage", *coverageOut}); err != nil {
+	outs := jobOutputs{out: *out, json: *jsonOut, junit: *junitOut, coverage: *coverageOut}
+	if err := outs.check(); err != nil {
 		return usage(stderr, err.Error())
+	}
+	if shard.N > gate.MaxShards {
+		return usage(stderr, fmt.Sprintf("--shard %s: at most %d shards", shard.String(), gate.MaxShards))
+	}
+	if shard.N > 1 && *coverageOut != "" {
+		return usage(stderr, "--coverage needs the whole job: run it unsharded, or merge the shards' --json files with simrun merge --coverage")
+	}
+	if gate.Shard(shard).Count(sf.seeds.Lo, sf.seeds.Hi) == 0 {
+		return usage(stderr, fmt.Sprintf("--shard %s of seeds %s holds no seed", shard.String(), sf.seeds.String()))
 	}
 	if flagx.Visited(fs)["algos"] && *algosFlag == "" {
 		// ParseAlgos takes "" for all (the default); given, it is a list
@@ -71,101 +79,155 @@ func runMainJob(ctx context.Context, args []string, stdout, stderr io.Writer) in
 		if _, _, _, err := gate.Touched(algos, *scriptsDir, ""); err != nil {
 			return usage(stderr, "--scripts: "+err.Error())
 		}
-		if *coverageOut != "" {
-			return usage(stderr, "--coverage counts the unmodified scripts: it does not go with --scripts")
+	}
+	if (*scriptsDir != "" || *mutant != "") && *coverageOut != "" {
+		return usage(stderr, "--coverage counts the unmodified scripts: it does not go with a change")
+	}
+	seeds := sf.seeds
+	job := gate.Config{Algos: algos, Lo: seeds.Lo, Hi: seeds.Hi, Shard: gate.Shard(shard), NoConfirm: *noConfirm,
+		Scripts: *scriptsDir, Mutant: *mutant, Batch: sf.batch(stderr)}
+	started := time.Now()
+	var doc gate.Document
+	if job.Scripts != "" || job.Mutant != "" {
+		doc.Change, err = gate.RunChange(ctx, job)
+	} else {
+		doc.Job, err = gate.Run(ctx, job)
+	}
+	if err != nil {
+		fmt.Fprintf(stderr, "simrun: %v\n", err)
+		return exitHarness
+	}
+	return finishJob(ctx, doc, seeds.String(), outs, started, stdout, stderr)
+}
+
+// jobOutputs are the files a main job (or a merge) writes beside its
+// report on stdout.
+type jobOutputs struct{ out, json, junit, coverage string }
+
+// check refuses an output that cannot be written, or two flags naming one
+// file.
+func (o jobOutputs) check() error {
+	all := [][2]string{{"out", o.out}, {"json", o.json}, {"junit", o.junit}, {"coverage", o.coverage}}
+	for _, x := range all {
+		if x[1] != "" {
+			if err := checkOutput(x[0], x[1]); err != nil {
+				return err
+			}
 		}
 	}
+	return checkOutputs(all...)
+}
+
+// finishJob prints the report of doc (a main job or a change, run or
+// merged), writes its outputs unless interrupted, annotates the
+// unexpected findings for GitHub Actions on stderr, and returns the exit
+// code: exitViolated when the job found a bug (or the change brings what
+// the unmodified code does not explain).
+func finishJob(ctx context.Context, doc gate.Document, seeds string, outs jobOutputs, started time.Time, stdout, stderr io.Writer) int {
 	var report bytes.Buffer
-	w := stdout
-	if *out != "" {
-		w = io.MultiWriter(stdout, &report)
-	}
-	job := gate.Config{NoConfirm: *noConfirm, Scripts: *scriptsDir, Mutant: *mutant}
-	var code int
-	var coverage map[string][]verdict.ScriptStatement
-	if job.Scripts != "" || job.Mutant != "" {
-		code = changeJob(ctx, sf, algos, job, w, stderr)
+	w := io.MultiWriter(stdout, &report)
+	var err error
+	if doc.Change != nil {
+		err = doc.Change.Render(w, gate.View{Seeds: seeds})
 	} else {
-		code, coverage = mainJob(ctx, sf, algos, job, w, stderr)
+		err = doc.Job.Render(w, gate.View{Seeds: seeds})
+	}
+	if err != nil {
+		fmt.Fprintf(stderr, "simrun: %v\n", err)
+		return exitHarness
 	}
 	if ctx.Err() != nil {
 		return interrupt.ExitCode(ctx)
 	}
-	if code != exitOK && code != exitViolated {
+	if code := writeJobOutputs(doc, outs, report.Bytes(), started, stderr); code != exitOK {
 		return code
 	}
-	if *out != "" {
-		if err := atomicfile.WriteBytes(*out, report.Bytes()); err != nil {
-			return writeFailed(stderr, "main job", err)
-		}
-	}
-	if *coverageOut != "" {
-		text := verdict.CoverageReport(clients.Algorithms, coverage, fmt.Sprintf("Written by `go run ./cmd/simrun --seeds %s --coverage FILE`: the runs with preset none and the coverage seeds (verdict.CoverageSeeds).", sf.seeds.String()))
-		if err := atomicfile.WriteBytes(*coverageOut, []byte(text)); err != nil {
-			return writeFailed(stderr, "main job", err)
-		}
-	}
-	return code
-}
-
-// mainJob runs the main job and prints its report; it returns the exit
-// code and the statement coverage of the fault-free runs.
-// job says how (its NoConfirm, Scripts, Mutant).
-func mainJob(ctx context.Context, sf sweepFlags, algos []string, job gate.Config, stdout, stderr io.Writer) (int, map[string][]verdict.ScriptStatement) {
-	seeds := sf.seeds
-	job.Algos, job.Lo, job.Hi, job.Batch = algos, seeds.Lo, seeds.Hi, sf.batch(stderr)
-	res, err := gate.Run(ctx, job)
-	if err != nil {
-		fmt.Fprintf(stderr, "simrun: %v\n", err)
-		return exitHarness, nil
-	}
-	statements, err := res.Render(stdout, gate.View{Seeds: seeds.String(), Complete: res.Done == res.Runs && ctx.Err() == nil})
-	if err != nil {
-		fmt.Fprintf(stderr, "simrun: %v\n", err)
-		return exitHarness, nil
-	}
-	if unexpected := res.Unexpected(); len(unexpected) > 0 {
-		if os.Getenv("GITHUB_ACTIONS") == "true" {
-			for _, f := range unexpected {
-				fmt.Fprintf(stderr, "::error title=%s bug (%s, %s)::%s%%0Areproduce: %s\n", f.Property, f.Algo, f.Preset, f.Text, res.Command(f))
+	failed := false
+	github := os.Getenv("GITHUB_ACTIONS") == "true"
+	switch {
+	case doc.Change != nil:
+		c := doc.Change
+		for _, d := range c.Failing() {
+			failed = true
+			if github {
+				fmt.Fprintf(stderr, "::error title=%s %s (%s)::%s%%0Afirst: %s%%0Areproduce: %s\n", d.Property, d.Label, d.Algo, ghEscape(d.Why), ghEscape(d.Text), ghEscape(c.Changed.Command(gate.Finding{Algo: d.Algo, Preset: d.Preset, Seed: d.Seed})))
 			}
 		}
-		return exitViolated, statements
-	}
-	if res.Done < res.Runs {
-		return interrupt.ExitCode(ctx), nil
-	}
-	return exitOK, statements
-}
-
-// changeJob runs the main job on a change (job.Scripts or job.Mutant)
-// and on the unmodified code, prints the comparison and returns the exit
-// code: exitViolated when the change brings what the unmodified code does
-// not explain.
-func changeJob(ctx context.Context, sf sweepFlags, algos []string, job gate.Config, stdout, stderr io.Writer) int {
-	seeds := sf.seeds
-	job.Algos, job.Lo, job.Hi, job.Batch = algos, seeds.Lo, seeds.Hi, sf.batch(stderr)
-	c, err := gate.RunChange(ctx, job)
-	if err != nil {
-		fmt.Fprintf(stderr, "simrun: %v\n", err)
-		return exitHarness
-	}
-	if err := c.Render(stdout, gate.View{Seeds: seeds.String()}); err != nil {
-		fmt.Fprintf(stderr, "simrun: %v\n", err)
-		return exitHarness
-	}
-	if ctx.Err() != nil {
-		return interrupt.ExitCode(ctx)
-	}
-	if c.Failed() {
-		if os.Getenv("GITHUB_ACTIONS") == "true" {
-			for _, d := range c.Deltas {
-				if d.Fails {
-					fmt.Fprintf(stderr, "::error title=%s %s (%s)::%s%%0Afirst: %s%%0Areproduce: %s\n", d.Property, d.Label, d.Algo, d.Why, d.Text, c.Changed.Command(gate.Finding{Algo: d.Algo, Preset: d.Preset, Seed: d.Seed}))
-				}
+		if c.Changed.Done < c.Changed.Runs || c.Base.Done < c.Base.Runs {
+			return interrupt.ExitCode(ctx)
+		}
+	default:
+		r := doc.Job
+		for _, f := range r.Unexpected() {
+			failed = true
+			if github {
+				fmt.Fprintf(stderr, "::error title=%s bug (%s, %s)::%s%%0Areproduce: %s\n", f.Property, f.Algo, f.Preset, ghEscape(f.Text), ghEscape(r.Command(f)))
 			}
 		}
+		if !failed && r.Done < r.Runs {
+			return interrupt.ExitCode(ctx)
+		}
+	}
+	if failed {
 		return exitViolated
+	}
+	return exitOK
+}
+
+// ghEscape escapes a GitHub Actions annotation's message.
+func ghEscape(s string) string {
+	return strings.NewReplacer("%", "%25", "\r", "%0D", "\n", "%0A").Replace(s)
+}
+
+// writeJobOutputs writes the report, the JSON, the JUnit XML and the
+// coverage of doc, each atomically.
+func writeJobOutputs(doc gate.Document, outs jobOutputs, report []byte, started time.Time, stderr io.Writer) int {
+	write := func(path string, data func() ([]byte, error)) int {
+		if path == "" {
+			return exitOK
+		}
+		b, err := data()
+		if err != nil {
+			fmt.Fprintf(stderr, "simrun: %v\n", err)
+			return exitHarness
+		}
+		if err := atomicfile.WriteBytes(path, b); err != nil {
+			return writeFailed(stderr, "main job", err)
+		}
+		return exitOK
+	}
+	host, err := os.Hostname()
+	if err != nil || host == "" {
+		host = "localhost"
+	}
+	run := gate.JUnitRun{Timestamp: started.UTC().Format("2006-01-02T15:04:05"), Hostname: host, Seconds: time.Since(started).Seconds()}
+	for _, o := range []struct {
+		path string
+		data func() ([]byte, error)
+	}{
+		{outs.out, func() ([]byte, error) { return report, nil }},
+		{outs.json, func() ([]byte, error) {
+			if doc.Change != nil {
+				return doc.Change.MarshalChange()
+			}
+			return doc.Job.MarshalJob()
+		}},
+		{outs.junit, func() ([]byte, error) {
+			if doc.Change != nil {
+				return doc.Change.JUnit(run)
+			}
+			return doc.Job.JUnit(run)
+		}},
+		{outs.coverage, func() ([]byte, error) {
+			if doc.Job == nil || doc.Job.Statements == nil || !doc.Job.Complete() {
+				return nil, fmt.Errorf("--coverage: the job did not run all its seeds in one piece, so no coverage was counted")
+			}
+			return []byte(verdict.CoverageReport(clients.Algorithms, doc.Job.Statements, fmt.Sprintf("Written by `go run ./cmd/simrun --seeds %d-%d --coverage FILE`: the runs with preset none and the coverage seeds (verdict.CoverageSeeds).", doc.Job.Lo, doc.Job.Hi))), nil
+		}},
+	} {
+		if code := write(o.path, o.data); code != exitOK {
+			return code
+		}
 	}
 	return exitOK
 }

@@ -77,8 +77,10 @@ func runSweep(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	if err := rf.validate(fs, false); err != nil {
 		return usage(stderr, "sweep: "+err.Error())
 	}
-	log := &verdict.SweepLog{W: stdout, JSON: *asJSON, GitHub: os.Getenv("GITHUB_ACTIONS") == "true",
-		Algo: rf.algo, Preset: rf.preset, Seeds: seeds.String(), Shard: shard.String()}
+	log := &verdict.SweepLog{W: stdout, JSON: *asJSON, Algo: rf.algo, Preset: rf.preset, Seeds: seeds.String(), Shard: shard.String()}
+	if os.Getenv("GITHUB_ACTIONS") == "true" {
+		log.Annotations = stderr
+	}
 	var runErr error
 	check := verdict.CheckConfig
 	if *confirm {

@@ -1,0 +1,148 @@
+package main
+
+import (
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// readFile reads a file a test's command wrote.
+func readFile(t *testing.T, path string) string {
+	t.Helper()
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b)
+}
+
+// The shards of a main job, merged in any order, are the unsharded job:
+// its report and its JSON byte for byte, its exit code; a change's shards
+// too; and its JUnit XML validates against the Ant JUnit schema.
+func TestMergeMainJobShards(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	for _, job := range []struct {
+		name string
+		args []string
+		code int
+	}{
+		{"job", []string{"--algos", "set-px,rlock-3.8.1", "--seeds", "1-5"}, exitOK},
+		{"change", []string{"--mutant", "unlock-no-owner-check-3.8.1", "--seeds", "1-5", "--no-confirm"}, exitViolated},
+	} {
+		whole := filepath.Join(dir, job.name+"-whole.json")
+		xml := filepath.Join(dir, job.name+".xml")
+		code, wholeOut, errs := runArgs(append(job.args, "--json", whole, "--junit", xml)...)
+		if code != job.code {
+			t.Fatalf("%s: exit %d\n%s", job.name, code, errs)
+		}
+		var shards []string
+		for _, i := range []string{"3", "1", "4", "2"} {
+			f := filepath.Join(dir, job.name+"-shard"+i+".json")
+			if code, out, errs := runArgs(append(job.args, "--shard", i+"/4", "--json", f)...); code > exitViolated || !strings.Contains(out, "shard "+i+" of 4 ") {
+				t.Fatalf("%s shard %s: exit %d\n%s%s", job.name, i, code, out, errs)
+			}
+			shards = append(shards, f)
+		}
+		merged := filepath.Join(dir, job.name+"-merged.json")
+		code, mergedOut, errs := runArgs(append([]string{"merge", "--json", merged}, shards...)...)
+		if code != job.code || errs != "" {
+			t.Fatalf("%s merge: exit %d, stderr %q", job.name, code, errs)
+		}
+		if mergedOut != wholeOut {
+			t.Errorf("%s: the merged report differs from the unsharded one:\n%s\n----\n%s", job.name, mergedOut, wholeOut)
+		}
+		if readFile(t, merged) != readFile(t, whole) {
+			t.Errorf("%s: the merged JSON differs from the unsharded one", job.name)
+		}
+		validateJUnit(t, xml)
+		// three shards of four: said so, and not the whole job
+		code, partial, _ := runArgs(append([]string{"merge"}, shards[:3]...)...)
+		if code > exitViolated || !strings.Contains(partial, "shard 1,3,4 of 4 ") {
+			t.Errorf("%s: three shards merged: exit %d\n%s", job.name, code, partial)
+		}
+	}
+}
+
+// validateJUnit checks path against the Ant JUnit schema with xmllint
+// (tools/setup-test-deps.sh installs it; without it the test skips, but
+// fails under CI=true).
+func validateJUnit(t *testing.T, path string) {
+	t.Helper()
+	xmllint, err := exec.LookPath("xmllint")
+	if err != nil {
+		if os.Getenv("CI") == "true" {
+			t.Fatal("xmllint is missing (package libxml2-utils; tools/setup-test-deps.sh installs it)")
+		}
+		t.Skip("xmllint is missing: install libxml2-utils (tools/setup-test-deps.sh) to validate the JUnit XML")
+	}
+	out, err := exec.Command(xmllint, "--noout", "--schema", filepath.Join("..", "..", "gate", "testdata", "junit-ant.xsd"), path).CombinedOutput()
+	if err != nil {
+		t.Errorf("%s does not validate: %v\n%s", path, err, out)
+	}
+}
+
+// The shards of a sweep's --json output, merged, are the unsharded
+// sweep's output byte for byte.
+func TestMergeSweepShards(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	sweep := []string{"sweep", "--algo", "rlock-3.8.1", "--preset", "net", "--seeds", "1-12", "--json"}
+	_, whole, _ := runArgs(sweep...)
+	var files []string
+	for _, i := range []string{"2", "3", "1"} {
+		_, out, _ := runArgs(append(sweep, "--shard", i+"/3")...)
+		f := filepath.Join(dir, "w"+i+".jsonl")
+		if err := os.WriteFile(f, []byte(out), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		files = append(files, f)
+	}
+	code, merged, errs := runArgs(append([]string{"merge"}, files...)...)
+	if code > exitViolated || errs != "" || merged != whole || !strings.Contains(whole, `"shard":"1/1"`) {
+		t.Fatalf("exit %d, stderr %q\nmerged:\n%s\nwhole:\n%s", code, errs, merged, whole)
+	}
+	if code, _, errs := runArgs("merge", files[0], files[0]); code != exitUsage || !strings.Contains(errs, "given twice") {
+		t.Errorf("a shard twice: exit %d, %q", code, errs)
+	}
+}
+
+// What merge cannot join is a one-line usage error.
+func TestMergeBadInput(t *testing.T) {
+	dir := t.TempDir()
+	write := func(name, text string) string {
+		p := filepath.Join(dir, name)
+		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	job := filepath.Join(dir, "job.json")
+	if code, _, errs := runArgs("--algos", "set-px", "--seeds", "1-2", "--no-confirm", "--json", job); code > exitViolated {
+		t.Fatal(errs)
+	}
+	other := filepath.Join(dir, "other.json")
+	if code, _, errs := runArgs("--algos", "set-px", "--seeds", "1-3", "--no-confirm", "--json", other); code > exitViolated {
+		t.Fatal(errs)
+	}
+	text := readFile(t, job)
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{}, "give the shards' output files"},
+		{[]string{write("garbage", "hello\n")}, "not a simrun JSON document"},
+		{[]string{write("v9.json", strings.Replace(text, `"version": 1`, `"version": 9`, 1))}, "version 9"},
+		{[]string{write("schema.json", strings.Replace(text, `"locksim.main-job"`, `"locksim.other"`, 1))}, "is not one simrun merge reads"},
+		{[]string{job, job}, "counted twice"},
+		{[]string{job, other}, "the seed ranges differ"},
+		{[]string{filepath.Join(dir, "missing.json")}, "missing.json"},
+	} {
+		code, _, errs := runArgs(append([]string{"merge"}, c.args...)...)
+		if code != exitUsage || !strings.Contains(errs, c.want) || strings.Count(errs, "\n") != 1 {
+			t.Errorf("merge %q: exit %d, stderr %q (want %q)", c.args, code, errs, c.want)
+		}
+	}
+}
