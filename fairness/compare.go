@@ -89,7 +89,7 @@ func (c *Comparison) Run(ctx context.Context, workers int, meter verdict.Meter) 
 		err error
 	}
 	c.tallies = map[string]*Tally{}
-	tick, finish := func() {}, func() {}
+	tick, finish := func(bool) {}, func() {}
 	if meter != nil {
 		tick, finish = meter("comparing", c.Runs())
 	}
@@ -100,7 +100,7 @@ func (c *Comparison) Run(ctx context.Context, workers int, meter verdict.Meter) 
 		m, err := Measure(cfg)
 		return measured{m, err}
 	}, func(i uint64, res measured) {
-		tick()
+		tick(false)
 		if res.err != nil {
 			if runErr == nil {
 				runErr = res.err

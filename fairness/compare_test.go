@@ -131,8 +131,8 @@ func TestComparisonIndependentOfWorkers(t *testing.T) {
 	run := func(workers int) *Comparison {
 		c := &Comparison{Names: [2]string{"fairlock-3.8.1", "fairlock-3.16.8"}, Presets: []string{"none", "pause"}, Lo: 1, Hi: 3}
 		var ticks int
-		done, err := c.Run(context.Background(), workers, func(what string, n uint64) (func(), func()) {
-			return func() { ticks++ }, func() {}
+		done, err := c.Run(context.Background(), workers, func(what string, n uint64) (func(bool), func()) {
+			return func(bool) { ticks++ }, func() {}
 		})
 		if err != nil || done != 12 || c.Runs() != 12 || ticks != 12 {
 			t.Fatalf("%d of %d runs (%d ticks): %v", done, c.Runs(), ticks, err)

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/locksim/locksim/checks"
+	"github.com/locksim/locksim/sim"
 )
 
 // Cell is what one algorithm × preset × property gave over the job's
@@ -30,8 +31,10 @@ type MechStat struct {
 	// count is its rate, the first its example, and the comparison of a
 	// change with its baseline pairs them run by run.
 	Seeds []uint64 `json:"seeds"`
-	// Text is the violation as told on the first seed.
-	Text string `json:"text"`
+	// Text is the violation as told on the first seed, and At when it
+	// happened (run --focus PROPERTY@SECONDS lands on it).
+	Text string   `json:"text"`
+	At   sim.Time `json:"at_us"`
 }
 
 // Runs is how many runs showed the mechanism.
@@ -63,7 +66,7 @@ func (c *Cell) add(seed uint64, vs []checks.Violation) {
 		label := v.Mech.Label()
 		m := c.mech(label)
 		if m == nil {
-			m = &MechStat{Label: label, Class: v.Class, Ref: v.Mech.Ref, Text: v.String()}
+			m = &MechStat{Label: label, Class: v.Class, Ref: v.Mech.Ref, Text: v.String(), At: v.At}
 			c.Mechs = append(c.Mechs, m)
 			c.sortMechs()
 		}
@@ -109,7 +112,7 @@ func (c *Cell) merge(o *Cell) {
 			continue
 		}
 		if len(om.Seeds) > 0 && (len(m.Seeds) == 0 || om.Seeds[0] < m.Seeds[0]) {
-			m.Text = om.Text // the example is the first seed's
+			m.Text, m.At = om.Text, om.At // the example is the first seed's
 		}
 		m.Seeds = append(m.Seeds, om.Seeds...)
 		slices.Sort(m.Seeds)

@@ -62,9 +62,16 @@ type Delta struct {
 	// Preset and Seed are the first run only the change showed it in
 	// (with Text, as that run told it when it is the mechanism's first
 	// run in its cell; else the cell's first).
-	Preset string `json:"preset,omitempty"`
-	Seed   uint64 `json:"seed,omitempty"`
-	Text   string `json:"text,omitempty"`
+	Preset string   `json:"preset,omitempty"`
+	Seed   uint64   `json:"seed,omitempty"`
+	Text   string   `json:"text,omitempty"`
+	At     sim.Time `json:"at_us,omitempty"` // when that run showed it, 0 when unknown
+}
+
+// Command is the command that reproduces the first run only the change
+// showed d in.
+func (c *Change) Command(d Delta) string {
+	return c.Changed.Command(Finding{Algo: d.Algo, Preset: d.Preset, Seed: d.Seed, Property: d.Property, At: d.At})
 }
 
 // Failed reports whether the change brings a violation the unmodified
@@ -267,8 +274,9 @@ func (c *Change) delta(algo, prop, label string, seeds []uint64) Delta {
 				d.Changed++
 				d.OnlyChanged++
 				if d.Preset == "" {
-					d.Preset, d.Seed, d.Text = p, s, cm.Text
+					d.Preset, d.Seed, d.Text, d.At = p, s, cm.Text, cm.At
 					if cm.First() != s {
+						d.At = 0
 						d.Text = fmt.Sprintf("(as seed %d told it) %s", cm.First(), cm.Text)
 					}
 				}

@@ -73,7 +73,7 @@ func (c *Change) Render(w io.Writer, v View) error {
 		}
 		fmt.Fprintf(w, "  %s %s %s %s — unmodified %d, changed %d of %d runs: %s\n", mark, d.Algo, d.Property, name, d.Base, d.Changed, c.Changed.Runs/uint64(len(c.Touched)), d.Why)
 		if d.Fails {
-			fmt.Fprintf(w, "       first only in the change: %s seed %d: %s\n       %s\n", d.Preset, d.Seed, d.Text, c.Changed.Command(Finding{Algo: d.Algo, Preset: d.Preset, Seed: d.Seed}))
+			fmt.Fprintf(w, "       first only in the change: %s seed %d: %s\n       %s\n", d.Preset, d.Seed, d.Text, c.Command(d))
 		}
 	}
 	if same+fewer > 0 {

@@ -104,6 +104,7 @@ type Finding struct {
 	Text                   string
 	Label                  string
 	Runs                   int
+	At                     sim.Time // when the violation happened, 0 when unknown
 }
 
 // key names a cell.
@@ -133,14 +134,19 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 	shard := cfg.Shard.whole()
 	count := shard.Count(cfg.Lo, cfg.Hi)
 	algos := cfg.Algos
-	perAlgo := uint64(len(sim.Presets)) * count
-	total := uint64(len(algos)) * perAlgo
+	perSeed := uint64(len(algos) * len(sim.Presets))
+	total := perSeed * count
 	type job struct {
 		algo, preset string
 		seed         uint64
 	}
+	// seed by seed, every algorithm and preset of a seed together: each
+	// stretch of the job has the same mix of costly and cheap runs (an
+	// ETA from the rate so far holds), and an interrupted job has run
+	// every cell's first seeds
 	jobOf := func(i uint64) job {
-		return job{algos[i/perAlgo], sim.Presets[i%perAlgo/count], shard.Seed(cfg.Lo, i%count)}
+		k := i % perSeed
+		return job{algos[k/uint64(len(sim.Presets))], sim.Presets[k%uint64(len(sim.Presets))], shard.Seed(cfg.Lo, i/perSeed)}
 	}
 	res := &Result{Algos: slices.Clone(algos), Lo: cfg.Lo, Hi: cfg.Hi, Scripts: cfg.Scripts, Mutant: cfg.Mutant,
 		Runs: total, cells: map[string]*Cell{}, Unconfirmed: cfg.NoConfirm, Shards: 1 << (shard.I - 1), ShardsOf: shard.N}
@@ -226,7 +232,7 @@ func (r *Result) countConfirmations(algo, preset string, seed uint64, vs []check
 		default:
 			r.Rejudged++
 			if !slices.ContainsFunc(r.Rejudgements, func(f Finding) bool { return f.Algo == algo && f.Preset == preset && f.Property == v.Property }) {
-				r.Rejudgements = append(r.Rejudgements, Finding{Property: v.Property, Algo: algo, Preset: preset, Seed: seed, Text: v.String(), Label: v.Mech.Label(), Runs: 1})
+				r.Rejudgements = append(r.Rejudgements, Finding{Property: v.Property, Algo: algo, Preset: preset, Seed: seed, Text: v.String(), Label: v.Mech.Label(), Runs: 1, At: v.At})
 			}
 		}
 	}
@@ -245,7 +251,7 @@ func (r *Result) Findings(class checks.Class) []Finding {
 				}
 				for _, m := range c.Mechs {
 					if m.Class == class {
-						out = append(out, Finding{Property: prop, Algo: a, Preset: p, Seed: m.First(), Text: m.Text, Label: m.Label, Runs: m.Runs()})
+						out = append(out, Finding{Property: prop, Algo: a, Preset: p, Seed: m.First(), Text: m.Text, Label: m.Label, Runs: m.Runs(), At: m.At})
 					}
 				}
 			}

@@ -75,8 +75,9 @@ type findingJSON struct {
 	Seed      uint64 `json:"seed"`
 	Mechanism string `json:"mechanism"`
 	Runs      int    `json:"runs"`
-	Text      string `json:"text"`
-	Reproduce string `json:"reproduce"`
+	Text      string   `json:"text"`
+	At        sim.Time `json:"at_us"`
+	Reproduce string   `json:"reproduce"`
 }
 
 type coverageJSON struct {
@@ -156,7 +157,7 @@ func (r *Result) toJSON() *jobJSON {
 }
 
 func (r *Result) findingJSON(f Finding) findingJSON {
-	return findingJSON{f.Algo, f.Preset, f.Property, f.Seed, f.Label, f.Runs, f.Text, r.Command(f)}
+	return findingJSON{f.Algo, f.Preset, f.Property, f.Seed, f.Label, f.Runs, f.Text, f.At, r.Command(f)}
 }
 
 // fromJSON rebuilds the Result j holds.
@@ -180,7 +181,7 @@ func (j *jobJSON) result(where string) (*Result, error) {
 		r.Shards |= 1 << (i - 1)
 	}
 	for _, f := range j.Rejudgements {
-		r.Rejudgements = append(r.Rejudgements, Finding{Property: f.Property, Algo: f.Algo, Preset: f.Preset, Seed: f.Seed, Text: f.Text, Label: f.Mechanism, Runs: f.Runs})
+		r.Rejudgements = append(r.Rejudgements, Finding{Property: f.Property, Algo: f.Algo, Preset: f.Preset, Seed: f.Seed, Text: f.Text, Label: f.Mechanism, Runs: f.Runs, At: f.At})
 	}
 	for _, c := range j.Cells {
 		if !slices.Contains(r.Algos, c.Algo) || !slices.Contains(sim.Presets, c.Preset) || !slices.Contains(verdict.Properties, c.Property) {

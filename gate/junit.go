@@ -83,7 +83,7 @@ func (r *Result) JUnit(run JUnitRun) ([]byte, error) {
 			return nil
 		}
 		m := bugs[0]
-		f := Finding{Algo: algo, Preset: preset, Property: prop, Seed: m.First(), Label: m.Label}
+		f := Finding{Algo: algo, Preset: preset, Property: prop, Seed: m.First(), Label: m.Label, At: m.At}
 		var b strings.Builder
 		fmt.Fprintf(&b, "%d of %d runs show a bug no mechanism explains", c.Bug, c.Runs)
 		for _, x := range bugs {
@@ -123,7 +123,11 @@ func (c *Change) JUnit(run JUnitRun) ([]byte, error) {
 				}
 				var b strings.Builder
 				fmt.Fprintf(&b, "the change fails on %s: %s\n\n", d.Label, d.Why)
-				if err := c.Changed.tell(&b, Finding{Algo: algo, Preset: preset, Property: prop, Seed: s, Label: d.Label}); err != nil && storyErr == nil {
+				f := Finding{Algo: algo, Preset: preset, Property: prop, Seed: s, Label: d.Label}
+				if cm.First() == s {
+					f.At = cm.At
+				}
+				if err := c.Changed.tell(&b, f); err != nil && storyErr == nil {
 					storyErr = err
 				}
 				text := cm.Text
@@ -152,7 +156,7 @@ func (r *Result) tell(b *strings.Builder, f Finding) error {
 	if ok {
 		b.WriteString(strings.Join(lines, "\n") + "\n\n")
 	}
-	b.WriteString("reproduce: " + cfg.Command() + "\n")
+	b.WriteString("reproduce: " + r.Command(f) + "\n")
 	return nil
 }
 

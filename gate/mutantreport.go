@@ -54,7 +54,7 @@ func MutantReport(changes []*Change, lo, hi uint64) string {
 		}
 		d := fs[0]
 		fmt.Fprintf(&b, "| %s | %s | %s | %s | %d → %d of %d | `%s` |\n", m, algo, what, strings.Join(on, ", "), d.Base, d.Changed,
-			c.Changed.Runs/uint64(max(len(c.Touched), 1)), c.Changed.Command(Finding{Algo: d.Algo, Preset: d.Preset, Seed: d.Seed}))
+			c.Changed.Runs/uint64(max(len(c.Touched), 1)), c.Command(d))
 	}
 	fmt.Fprintf(&b, "\nWhat each failure looked like (the first failing mechanism, in the first run only the mutant shows it in):\n\n")
 	for _, c := range changes {

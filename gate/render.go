@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"io"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/locksim/locksim/checks"
@@ -160,7 +161,14 @@ func (r *Result) firstOfEach(class checks.Class) []Finding {
 
 // Command is the command that reproduces a finding's first seed in job r.
 func (r *Result) Command(f Finding) string {
-	return Config{Scripts: r.Scripts, Mutant: r.Mutant}.runConfig(f.Algo, f.Seed, f.Preset).Command()
+	cmd := Config{Scripts: r.Scripts, Mutant: r.Mutant}.runConfig(f.Algo, f.Seed, f.Preset).Command()
+	switch {
+	case f.Property != "" && f.At > 0:
+		cmd += fmt.Sprintf(" --focus %s@%s", f.Property, strconv.FormatFloat(float64(f.At)/1e6, 'f', -1, 64))
+	case f.Property != "":
+		cmd += " --focus " + f.Property
+	}
+	return cmd
 }
 
 // printFindings prints each finding with its command.

@@ -30,7 +30,7 @@ func TestCellText(t *testing.T) {
 // column per preset, the mechanisms under each table, its known flaws and
 // bugs with the commands that reproduce them and, interrupted, says so.
 func TestRender(t *testing.T) {
-	known := &MechStat{Label: "flaw:expire-after-setnx", Class: checks.Known, Ref: "the seed article", Seeds: []uint64{4, 5}, Text: "mutex known: two holders"}
+	known := &MechStat{Label: "flaw:expire-after-setnx", Class: checks.Known, Ref: "the seed article", Seeds: []uint64{4, 5}, Text: "mutex known: two holders", At: 12_345_678}
 	bug := &MechStat{Label: "none:two-holders", Class: checks.Bug, Seeds: []uint64{7}, Text: "mutex bug: x"}
 	pause := &MechStat{Label: "fault:pause", Class: checks.ByDesign, Seeds: []uint64{2}, Text: "mutex by design: y"}
 	r := &Result{Algos: []string{"set-px", "set-uuid-lua"}, Runs: 120, Done: 100, Unconfirmed: true, ShardsOf: 1, cells: map[string]*Cell{
@@ -52,9 +52,9 @@ func TestRender(t *testing.T) {
 		"\nset-uuid-lua     ok           -            ",
 		"\n  none:two-holders — runs: set-uuid-lua: net 1\n  flaw:expire-after-setnx (the seed article) — runs: set-px: none 2\n  fault:pause — runs: set-px: none 1\n",
 		"\nknown flaws (",
-		"\n  set-px none: mutex known: two holders\n    go run ./cmd/simrun run --algo set-px --seed 4 --preset none\n",
+		"\n  set-px none: mutex known: two holders\n    go run ./cmd/simrun run --algo set-px --seed 4 --preset none --focus mutex@12.345678\n",
 		"\nUNEXPECTED: ",
-		"\n  set-uuid-lua net: mutex bug: x\n    go run ./cmd/simrun run --algo set-uuid-lua --seed 7 --preset net\n",
+		"\n  set-uuid-lua net: mutex bug: x\n    go run ./cmd/simrun run --algo set-uuid-lua --seed 7 --preset net --focus mutex\n",
 	} {
 		if !strings.Contains(got, want) {
 			t.Errorf("no\n%q\nin\n%s", want, got)
@@ -70,7 +70,7 @@ func TestRender(t *testing.T) {
 	if err := r.Render(&b, View{Seeds: "3-3"}); err != nil {
 		t.Fatal(err)
 	}
-	for _, want := range []string{"\nfairlock-4.7.0 runs with fairLockWaitTimeout 5000 ms: ", "--algo fairlock-4.7.0 --seed 3 --preset crash --thread-wait-time 5000ms\n", "mechanisms confirmed by counterfactual runs"} {
+	for _, want := range []string{"\nfairlock-4.7.0 runs with fairLockWaitTimeout 5000 ms: ", "--algo fairlock-4.7.0 --seed 3 --preset crash --thread-wait-time 5000ms --focus mutex\n", "mechanisms confirmed by counterfactual runs"} {
 		if got := b.String(); !strings.Contains(got, want) {
 			t.Errorf("no\n%q\nin\n%s", want, got)
 		}

@@ -2,6 +2,7 @@ package verdict
 
 import (
 	"context"
+	"slices"
 
 	"github.com/locksim/locksim/checks"
 	"github.com/locksim/locksim/clients"
@@ -44,9 +45,10 @@ func ConfirmConfig(cfg clients.RunConfig) Outcome {
 }
 
 // Meter shows the progress of a batch: called with the name of a phase and
-// how many runs it holds, it returns what counts one finished run and what
-// ends the phase. Only a display reads it; results never depend on it.
-type Meter func(what string, n uint64) (tick, finish func())
+// how many runs it holds, it returns what counts one finished run (bug:
+// the run showed a violation no mechanism explains) and what ends the
+// phase. Only a display reads it; results never depend on it.
+type Meter func(what string, n uint64) (tick func(bug bool), finish func())
 
 // Batch runs many configurations in parallel with results in job order,
 // so that what a batch adds up to does not depend on Workers.
@@ -63,7 +65,7 @@ func (b Batch) Run(ctx context.Context, what string, n uint64, check func(client
 	if check == nil {
 		check = CheckConfig
 	}
-	tick, finish := func() {}, func() {}
+	tick, finish := func(bool) {}, func() {}
 	if b.Meter != nil {
 		tick, finish = b.Meter(what, n)
 	}
@@ -71,7 +73,7 @@ func (b Batch) Run(ctx context.Context, what string, n uint64, check func(client
 	return ordered.Run(ctx, n, b.Workers, func(i uint64) Outcome {
 		return check(config(i))
 	}, func(i uint64, o Outcome) {
-		tick()
+		tick(slices.ContainsFunc(o.Violations, func(v checks.Violation) bool { return v.Class == checks.Bug }))
 		emit(i, config(i), o)
 	})
 }

@@ -19,11 +19,11 @@ func TestBatchOrderIndependentOfWorkers(t *testing.T) {
 	var want [][]string
 	for _, workers := range []int{1, 2, 3, 8} {
 		var ticks, finishes int
-		meter := func(what string, n uint64) (func(), func()) {
+		meter := func(what string, n uint64) (func(bool), func()) {
 			if what != "simulating" || n != uint64(len(cfgs)) {
 				t.Errorf("meter(%q, %d)", what, n)
 			}
-			return func() { ticks++ }, func() { finishes++ }
+			return func(bool) { ticks++ }, func() { finishes++ }
 		}
 		var order []uint64
 		var got [][]string

@@ -4,6 +4,7 @@ import (
 	"flag"
 	"io"
 	"reflect"
+	"time"
 
 	"bytes"
 	"encoding/json"
@@ -35,6 +36,7 @@ func runArgs(args ...string) (code int, stdout, stderr string) {
 var vizDir string
 
 func TestMain(m *testing.M) {
+	logEvery = time.Hour // progress lines in a log would show in the tests' stderr
 	// The signal tests run this binary as simrun itself.
 	if os.Getenv("LOCKSIM_TEST_AS_SIMRUN") == "1" {
 		if as := os.Getenv("LOCKSIM_TEST_RLIMIT_AS"); as != "" {

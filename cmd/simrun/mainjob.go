@@ -150,7 +150,7 @@ func finishJob(ctx context.Context, doc gate.Document, seeds string, outs jobOut
 		for _, d := range c.Failing() {
 			failed = true
 			if github {
-				fmt.Fprintf(stderr, "::error title=%s %s (%s)::%s%%0Afirst: %s%%0Areproduce: %s\n", d.Property, d.Label, d.Algo, ghEscape(d.Why), ghEscape(d.Text), ghEscape(c.Changed.Command(gate.Finding{Algo: d.Algo, Preset: d.Preset, Seed: d.Seed})))
+				fmt.Fprintf(stderr, "::error title=%s %s (%s)::%s%%0Afirst: %s%%0Areproduce: %s\n", d.Property, d.Label, d.Algo, ghEscape(d.Why), ghEscape(d.Text), ghEscape(c.Command(d)))
 			}
 		}
 		if c.Changed.Done < c.Changed.Runs || c.Base.Done < c.Base.Runs {

@@ -5,7 +5,10 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"math"
 	"path/filepath"
+	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/locksim/locksim/checks"
@@ -30,6 +33,78 @@ type runFlags struct {
 	vizDir                string // run only: where linearizability visualizations go
 	noConfirm             bool   // run only: skip the counterfactual runs that confirm excuses
 	stories               int    // run only: violations told as stories, the rest in a line each (0: all)
+	focus                 focus  // run only: the one violation to tell
+}
+
+// focus is run's --focus: PROPERTY, PROPERTY@SECONDS or N. Set picks one
+// violation of a run: the N-th (from 1), or of PROPERTY the first, or the
+// one nearest SECONDS.
+type focus struct {
+	set      bool
+	property string
+	at       sim.Time
+	timed    bool
+	index    int
+}
+
+func (f *focus) String() string {
+	switch {
+	case !f.set:
+		return ""
+	case f.index > 0:
+		return strconv.Itoa(f.index)
+	case f.timed:
+		return fmt.Sprintf("%s@%s", f.property, strconv.FormatFloat(float64(f.at)/1e6, 'f', -1, 64))
+	}
+	return f.property
+}
+
+func (f *focus) Set(v string) error {
+	bad := fmt.Errorf("bad focus %s: want PROPERTY, PROPERTY@SECONDS (e.g. mutex@113.584) or the violation's number N from 1; properties: %s", flagx.Quote(v), strings.Join(verdict.Properties, ", "))
+	if n, err := strconv.Atoi(v); err == nil {
+		if n < 1 || n > 1_000_000 {
+			return bad
+		}
+		*f = focus{set: true, index: n}
+		return nil
+	}
+	prop, at, timed := strings.Cut(v, "@")
+	if !slices.Contains(verdict.Properties, prop) {
+		return bad
+	}
+	*f = focus{set: true, property: prop, timed: timed}
+	if timed {
+		s, err := strconv.ParseFloat(at, 64)
+		if err != nil || s < 0 || s > 2*float64(maxPhase)/1e6 || math.IsNaN(s) {
+			return bad
+		}
+		f.at = sim.Time(math.Round(s * 1e6))
+	}
+	return nil
+}
+
+// pick is the index in vs of the violation f names, -1 when none is.
+func (f *focus) pick(vs []checks.Violation) int {
+	if f.index > 0 {
+		if f.index <= len(vs) {
+			return f.index - 1
+		}
+		return -1
+	}
+	best := -1
+	for i, v := range vs {
+		if v.Property != f.property {
+			continue
+		}
+		if !f.timed {
+			return i
+		}
+		d := func(j int) sim.Duration { return max(vs[j].At.Sub(f.at), f.at.Sub(vs[j].At)) }
+		if best < 0 || d(i) < d(best) {
+			best = i
+		}
+	}
+	return best
 }
 
 // Bounds of the run flags. A run simulates every process and thread of its
@@ -245,6 +320,7 @@ func runSeed(ctx context.Context, name string, args []string, stdout, stderr io.
 	fs.BoolVar(&rf.noConfirm, "no-confirm", false, "do not confirm by-design excuses by counterfactual runs (each excusing fault left out)")
 	fs.StringVar(&rf.vizDir, "viz-dir", ".", "write porcupine's HTML visualization of a linearizability violation into `DIR` (\"\": none)")
 	flagx.IntVar(fs, &rf.stories, "stories", 0, 0, 1_000_000, "tell the first `N` violations as stories and each later one in a line (0: every one as a story)")
+	fs.Var(&rf.focus, "focus", "tell only one violation: `PROPERTY[@SECONDS]` (the first of PROPERTY, or the one nearest SECONDS, as the main job's commands give it) or its number N; the others are counted, not told, and the exit code is the told one's")
 	if code, ok := parseFlags(fs, args, stdout, stderr); !ok {
 		return code
 	}
@@ -306,7 +382,7 @@ func runSeed(ctx context.Context, name string, args []string, stdout, stderr io.
 		fmt.Fprintf(stderr, "simrun %s: %v\n", name, err)
 		return code
 	}
-	if code == exitViolated && !*noShrink {
+	if code == exitViolated && !*noShrink && !rf.focus.set {
 		verdict.ShrinkAndTell(stdout, r, cfg)
 	}
 	if *checkDet {
@@ -334,6 +410,17 @@ func runSeed(ctx context.Context, name string, args []string, stdout, stderr io.
 func report(r *clients.Run, lines [][]byte, cfg clients.RunConfig, rf runFlags, stdout io.Writer) (int, error) {
 	res := verdict.Check(r)
 	violations, lin, fencing := res.Violations, res.Linearizability, res.Fencing
+	others := 0
+	if rf.focus.set {
+		// one violation, told first and alone: the others are counted
+		k := rf.focus.pick(violations)
+		if k < 0 {
+			fmt.Fprintf(stdout, "\nno violation matches --focus %s (%d in the run; without --focus each is told)\n", rf.focus.String(), len(violations))
+			return exitOK, nil
+		}
+		others = len(violations) - 1 // the exit code is the told one's
+		violations = violations[k : k+1]
+	}
 	if !rf.noConfirm {
 		// An excuse names faults active in the violation's window; the run
 		// again without them says whether they caused it.
@@ -391,6 +478,9 @@ func report(r *clients.Run, lines [][]byte, cfg clients.RunConfig, rf runFlags, 
 	}
 	if len(violations) == 0 {
 		fmt.Fprintln(stdout, "no violation")
+	}
+	if others > 0 {
+		fmt.Fprintf(stdout, "\n%d other violations in this run, not told (without --focus each is)\n", others)
 	}
 	if werr != nil {
 		return exitWrite, werr
