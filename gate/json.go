@@ -69,12 +69,12 @@ type cellJSON struct {
 }
 
 type findingJSON struct {
-	Algo      string `json:"algo"`
-	Preset    string `json:"preset"`
-	Property  string `json:"property"`
-	Seed      uint64 `json:"seed"`
-	Mechanism string `json:"mechanism"`
-	Runs      int    `json:"runs"`
+	Algo      string   `json:"algo"`
+	Preset    string   `json:"preset"`
+	Property  string   `json:"property"`
+	Seed      uint64   `json:"seed"`
+	Mechanism string   `json:"mechanism"`
+	Runs      int      `json:"runs"`
 	Text      string   `json:"text"`
 	At        sim.Time `json:"at_us"`
 	Reproduce string   `json:"reproduce"`
