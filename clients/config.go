@@ -170,6 +170,42 @@ func loadScripts(version, dir string) (*ScriptSet, error) {
 	return compileScripts(version, own)
 }
 
+// LoadScriptTexts is LoadScripts from the texts a trace kept of a
+// directory's scripts (RunConfig.ScriptTexts), labelled dir.
+func LoadScriptTexts(version, dir string, texts map[string]string) (*ScriptSet, error) {
+	own, err := scripts.FromSources(dir, texts)
+	if err != nil {
+		return nil, err
+	}
+	return compileScripts(version, own)
+}
+
+// Texts are the sources of the scripts the set took from a user's
+// directory (or a mutant), by ID.
+func (s *ScriptSet) Texts() map[string]string {
+	if s == nil || len(s.files) == 0 {
+		return nil
+	}
+	out := map[string]string{}
+	for _, sc := range s.all() {
+		if s.files[sc.ID] != "" {
+			out[sc.ID] = sc.Source
+		}
+	}
+	return out
+}
+
+// all is every script of the set.
+func (s *ScriptSet) all() []*sim.Script {
+	var out []*sim.Script
+	for _, sc := range []*sim.Script{s.Acquire, s.Unlock, s.Renew, s.ForceUnlock, s.FairAcquire, s.FairAcquireNoWait, s.FairAcquireFailed, s.FairUnlock, s.FairForceUnlock, s.FencedAcquire, s.FencedAcquireToken} {
+		if sc != nil {
+			out = append(out, sc)
+		}
+	}
+	return out
+}
+
 // compileScripts compiles a version's scripts, taking those in own (by ID)
 // instead of the embedded ones.
 func compileScripts(version string, own map[string]*scripts.Script) (*ScriptSet, error) {

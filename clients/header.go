@@ -4,10 +4,12 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"maps"
 	"slices"
 	"strconv"
 	"strings"
 
+	"github.com/locksim/locksim/scripts"
 	"github.com/locksim/locksim/sim"
 )
 
@@ -20,26 +22,39 @@ import (
 
 // header is RunConfig as the trace writes it.
 type header struct {
-	Algo       string           `json:"algo"`
-	Seed       uint64           `json:"seed"`
-	Preset     string           `json:"preset"`
-	Scripts    string           `json:"scripts,omitempty"`
-	Mutant     string           `json:"mutant,omitempty"`
-	Safety     string           `json:"safety,omitempty"`
-	Liveness   string           `json:"liveness,omitempty"`
-	Procs      int              `json:"procs,omitempty"`
-	Threads    int              `json:"threads,omitempty"`
-	Client     *ClientOverrides `json:"client,omitempty"`
-	SkipFaults []int            `json:"skip_faults,omitempty"`
+	Algo    string `json:"algo"`
+	Seed    uint64 `json:"seed"`
+	Preset  string `json:"preset"`
+	Scripts string `json:"scripts,omitempty"`
+	// ScriptTexts are the sources Scripts gave the run, by ID: a trace
+	// replays without the directory.
+	ScriptTexts []scriptText     `json:"script_texts,omitempty"`
+	Mutant      string           `json:"mutant,omitempty"`
+	Safety      string           `json:"safety,omitempty"`
+	Liveness    string           `json:"liveness,omitempty"`
+	Procs       int              `json:"procs,omitempty"`
+	Threads     int              `json:"threads,omitempty"`
+	Client      *ClientOverrides `json:"client,omitempty"`
+	SkipFaults  []int            `json:"skip_faults,omitempty"`
 	// CustomFaults marks a run whose faults a test gave (RunConfig.Faults):
 	// the header cannot rebuild them.
 	CustomFaults bool `json:"custom_faults,omitempty"`
+}
+
+// scriptText is one script a user's directory gave a run, in its header.
+type scriptText struct {
+	ID     string `json:"id"`
+	SHA1   string `json:"sha1"`
+	Source string `json:"source"`
 }
 
 // HeaderJSON is the run header of c: one line of JSON.
 func (c RunConfig) HeaderJSON() []byte {
 	h := header{Algo: c.Algo, Seed: c.Seed, Preset: c.Preset, Scripts: c.Scripts, Mutant: c.Mutant,
 		Procs: c.Procs, Threads: c.Threads, SkipFaults: c.SkipFaults, CustomFaults: c.Faults != nil}
+	for _, id := range slices.Sorted(maps.Keys(c.ScriptTexts)) {
+		h.ScriptTexts = append(h.ScriptTexts, scriptText{id, scripts.SHA1Hex(c.ScriptTexts[id]), c.ScriptTexts[id]})
+	}
 	if c.Safety != 0 {
 		h.Safety = c.Safety.String()
 	}
@@ -76,6 +91,18 @@ func ParseHeader(b []byte) (RunConfig, error) {
 	}
 	c := RunConfig{Algo: h.Algo, Seed: h.Seed, Preset: h.Preset, Scripts: h.Scripts, Mutant: h.Mutant,
 		Procs: h.Procs, Threads: h.Threads, SkipFaults: h.SkipFaults}
+	if len(h.ScriptTexts) > 0 {
+		if h.Scripts == "" {
+			return RunConfig{}, fmt.Errorf("bad run header: script texts without a scripts directory")
+		}
+		c.ScriptTexts = map[string]string{}
+		for _, s := range h.ScriptTexts {
+			if _, dup := c.ScriptTexts[s.ID]; dup || scripts.SHA1Hex(s.Source) != s.SHA1 {
+				return RunConfig{}, fmt.Errorf("bad run header: script %s given twice, or its text does not have its SHA1", s.ID)
+			}
+			c.ScriptTexts[s.ID] = s.Source
+		}
+	}
 	var err error
 	for _, d := range []struct {
 		s   string

@@ -109,6 +109,10 @@ type RunConfig struct {
 	Seed    uint64
 	Preset  string
 	Scripts string // a user's script directory for the Redisson algorithms ("" = embedded)
+	// ScriptTexts, when set, are the sources of Scripts' scripts by ID, as
+	// a trace's header keeps them: the run takes them instead of reading
+	// the directory, so that a trace replays where the directory is not.
+	ScriptTexts map[string]string
 
 	Safety   sim.Duration // the safety phase, with faults
 	Liveness sim.Duration // the liveness phase: faults off, everything healed
@@ -326,7 +330,7 @@ func NewRun(cfg RunConfig, trace io.Writer) (*Run, error) {
 	}
 	// The run header first (ParseHeader reads it back), then the same and
 	// every drawn parameter as text for people.
-	w.Tracer().Event(0, "world", "run").Raw("config", cfg.HeaderJSON()).End()
+	w.Tracer().Event(0, "world", "run").Raw("config", r.Config.HeaderJSON()).End()
 	for _, h := range r.Header {
 		w.Tracer().Event(0, "world", "option").Str("text", h).End()
 	}
@@ -429,10 +433,16 @@ func (r *Run) programFactory() (func() sim.Program, error) {
 		if err := cfg.Client.apply(&cf.Opts); err != nil {
 			return nil, err
 		}
-		if cfg.Scripts != "" {
+		switch {
+		case cfg.Scripts != "" && cfg.ScriptTexts != nil: // a trace's copy: the directory may be gone
+			if cf.Opts.Scripts, err = LoadScriptTexts(cf.Opts.Version, cfg.Scripts, cfg.ScriptTexts); err != nil {
+				return nil, err
+			}
+		case cfg.Scripts != "":
 			if cf.Opts.Scripts, err = LoadScripts(cf.Opts.Version, cfg.Scripts); err != nil {
 				return nil, err
 			}
+			r.Config.ScriptTexts = cf.Opts.Scripts.Texts() // the trace's header keeps them
 		}
 		if cfg.Mutant != "" {
 			if err := ApplyMutant(&cf.Opts, cfg.Mutant, cfg.Algo); err != nil {

@@ -369,6 +369,28 @@ func loadFS(fsys fs.FS, label string) (map[string]*Script, error) {
 	return out, nil
 }
 
+// FromSources is LoadDir on texts a trace kept (ID → source, as a
+// directory labelled label gave them): the same Scripts, without the
+// directory.
+func FromSources(label string, srcs map[string]string) (map[string]*Script, error) {
+	out := map[string]*Script{}
+	for id, src := range srcs {
+		base, ok := registry[id]
+		if !ok {
+			return nil, fmt.Errorf("scripts: %s: %v", label, unknownIDInDir(id))
+		}
+		if len(src) == 0 || len(src) > MaxScriptSize {
+			return nil, fmt.Errorf("scripts: %s: script %s is empty or larger than %d MiB", label, id, MaxScriptSize>>20)
+		}
+		s := base.clone()
+		s.Source = src
+		s.SHA1 = SHA1Hex(src)
+		s.File = filepath.Join(label, filepath.FromSlash(id)+".lua")
+		out[id] = s
+	}
+	return out, nil
+}
+
 // MaxScriptSize bounds a script file LoadDir reads: far above any Lua
 // script (Redisson's longest is a few KB), and below what would use up
 // memory.

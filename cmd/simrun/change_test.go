@@ -86,3 +86,30 @@ func TestChangeGateBadInput(t *testing.T) {
 		}
 	}
 }
+
+// A trace made with --scripts holds the scripts' texts, so it replays
+// after the directory is gone; a text that does not match its SHA1 is a
+// bad header.
+func TestTraceHoldsTheScripts(t *testing.T) {
+	t.Parallel()
+	dir := copyVersion(t, "3.16.8", func(s string) string { return s + "\n-- a reviewed copy\n" })
+	trace := filepath.Join(t.TempDir(), "t.jsonl")
+	code, _, errs := runArgs("run", "--algo", "rlock-3.16.8", "--seed", "2", "--preset", "net", "--scripts", dir, "--trace", trace, "--no-shrink", "--no-confirm")
+	if code > exitViolated {
+		t.Fatalf("run: exit %d, %s", code, errs)
+	}
+	if err := os.RemoveAll(dir); err != nil {
+		t.Fatal(err)
+	}
+	if code, out, errs := runArgs("replay", trace); code > exitViolated || !strings.Contains(out, "lines came out the same") {
+		t.Fatalf("replay without the directory: exit %d\n%s%s", code, out, errs)
+	}
+	data := readFile(t, trace)
+	bad := strings.Replace(data, "-- a reviewed copy", "-- a tampered copy", 1)
+	if err := os.WriteFile(trace, []byte(bad), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if code, _, errs := runArgs("replay", trace); code != exitUsage || !strings.Contains(errs, "does not have its SHA1") {
+		t.Fatalf("a tampered text: exit %d, %q", code, errs)
+	}
+}

@@ -289,7 +289,11 @@ func headerArgs(line []byte) ([]string, error) {
 		}
 	}
 	var args []string
+	_, texts := ev.Config["script_texts"]
 	for _, h := range headerFlags {
+		if h.field == "scripts" && texts {
+			continue // the trace holds the scripts: the directory need not be there (ParseHeader checks them)
+		}
 		var v json.RawMessage
 		var ok bool
 		if key, sub := strings.CutPrefix(h.field, "client."); sub {
