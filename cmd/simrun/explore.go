@@ -5,6 +5,8 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"math"
+	"slices"
 	"path/filepath"
 	"runtime"
 	"strings"
@@ -196,6 +198,9 @@ func runExplore(ctx context.Context, args []string, stdout, stderr io.Writer) in
 	if err != nil {
 		return usage(stderr, "explore: "+err.Error())
 	}
+	if cfg.Scripts != "" || cfg.Mutant != "" {
+		return exploreChange(cfg, res, path, stdout, stderr)
+	}
 	fmt.Fprint(stdout, res.Summary())
 	fmt.Fprintf(stdout, "time %s, %s distinct states per second\n", elapsed.Round(time.Millisecond), xreport.Rate(res.Stats.Distinct, elapsed))
 	for _, v := range res.ByDesign {
@@ -242,4 +247,60 @@ func exploreOne(cfg explore.Config, stderr io.Writer) (*explore.Result, time.Dur
 // searchTimed runs one search for the report, timed on the wall clock.
 func searchTimed(stderr io.Writer) xreport.Search {
 	return func(cfg explore.Config) (*explore.Result, time.Duration, error) { return exploreOne(cfg, stderr) }
+}
+
+// exploreChange is explore's gate for a change (--scripts or --mutant):
+// the same configuration searched again on the unmodified code, and the
+// change failed only on what that search does not reach. A finding is
+// its property and class (and, by design, what explains it); the
+// unmodified search counts only up to the depth it ran to (it stops at
+// its own first bug).
+func exploreChange(cfg explore.Config, changed *explore.Result, path string, stdout, stderr io.Writer) int {
+	base := cfg
+	base.Scripts, base.Mutant = "", ""
+	unmodified, _, err := exploreOne(base, stderr)
+	if err != nil {
+		return usage(stderr, "explore: the unmodified code: "+err.Error())
+	}
+	fmt.Fprintf(stdout, "the change:\n%s\nthe unmodified code:\n%s\n", changed.Summary(), unmodified.Summary())
+	key := func(v *explore.Violation) string {
+		if v.Bug {
+			return v.Kind + " bug"
+		}
+		return v.Kind + " by design (" + v.Excuse + ")"
+	}
+	reached := map[string]bool{}
+	for _, v := range append(slices.Clone(unmodified.ByDesign), unmodified.Violation) {
+		if v != nil {
+			reached[key(v)] = true
+		}
+	}
+	horizon := math.MaxInt // the unmodified search saw every depth below its first bug
+	if unmodified.Violation != nil {
+		horizon = len(unmodified.Violation.Steps)
+	}
+	var failing []*explore.Violation
+	for _, v := range append(slices.Clone(changed.ByDesign), changed.Violation) {
+		switch {
+		case v == nil, reached[key(v)]:
+		case !v.Bug && len(v.Steps) >= horizon:
+			fmt.Fprintf(stdout, "not compared: %s after %d steps, beyond the unmodified search's first bug (%d steps)\n", key(v), len(v.Steps), horizon)
+		default:
+			failing = append(failing, v)
+		}
+	}
+	if len(failing) == 0 {
+		fmt.Fprintln(stdout, "PASSED: the unmodified code reaches every finding of the change at this bound")
+		return exitOK
+	}
+	for _, v := range failing {
+		fmt.Fprintf(stdout, "FAIL: the change reaches %s after %d steps, which the unmodified code does not at this bound: %s\n", key(v), len(v.Steps), v.Detail)
+	}
+	v := failing[0]
+	fmt.Fprint(stdout, v.Story())
+	if err := xreport.Save(path, v.Scenario(cfg)); err != nil {
+		return writeFailed(stderr, "explore", err)
+	}
+	fmt.Fprintf(stdout, "saved %s (replay: simrun scenario %s)\n", path, path)
+	return exitViolated
 }

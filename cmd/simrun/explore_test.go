@@ -83,3 +83,20 @@ func TestExploreBadInput(t *testing.T) {
 		t.Errorf("bad step: exit %d, %q", code, errs)
 	}
 }
+
+// explore with a change searches the unmodified code too and fails only
+// on a finding the unmodified search does not reach: a comment-only copy
+// passes, a mutant whose unlock counts up fails on its release bug.
+func TestExploreChangeGate(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	same := copyVersion(t, "3.8.1", func(s string) string { return s + "\n-- reviewed\n" })
+	code, out, errs := runArgs("explore", "--algo", "rlock-3.8.1", "--scripts", same, "--save", filepath.Join(dir, "a.txt"))
+	if code != exitOK || !strings.Contains(out, "\nthe unmodified code:\n") || !strings.Contains(out, "PASSED: the unmodified code reaches every finding of the change at this bound") {
+		t.Fatalf("a comment: exit %d\n%s%s", code, out, errs)
+	}
+	code, out, errs = runArgs("explore", "--algo", "rlock-3.8.1", "--mutant", "unlock-wrong-sign-3.8.1", "--save", filepath.Join(dir, "b.txt"))
+	if code != exitViolated || !strings.Contains(out, "FAIL: the change reaches release bug after ") {
+		t.Fatalf("a mutant: exit %d\n%s%s", code, out, errs)
+	}
+}
