@@ -6,9 +6,9 @@ import (
 	"fmt"
 	"io"
 	"math"
-	"slices"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"strings"
 	"time"
 
