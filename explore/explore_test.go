@@ -37,9 +37,10 @@ func TestVerdicts(t *testing.T) {
 		byDesign     string // the by-design kinds found before, in order, comma-separated
 		why          string
 	}{
-		{"set-px", "none", 2, "clean", "mutex", "a fixed 30 s lease runs out under a holder that keeps it longer: by design"},
-		{"set-px", "none", 3, "mutex", "mutex", "after A's lease ran out and B took the lock, A's DEL deletes B's lock and C takes it while B holds it"},
-		{"set-uuid-getdel", "none", 3, "mutex", "mutex", "A's GET sees its value, its lease runs out, B takes the lock, A's DEL deletes it, C takes it"},
+		{"set-px", "none", 2, "expiry", "mutex", "a fixed 30 s lease runs out under a holder that keeps it longer (by design); then A's DEL deletes B's lock before B's lease ran out"},
+		{"set-px", "none", 3, "expiry", "mutex", "after A's lease ran out and B took the lock, A's DEL deletes B's lock while B holds it"},
+		{"set-uuid-getdel", "none", 2, "expiry", "mutex", "A's GET sees its value, its lease runs out, B takes the lock, A's DEL deletes it"},
+		{"set-uuid-lua", "none", 2, "clean", "mutex", "the compare-and-delete script never deletes another's lock: only the lease running out gives two holders"},
 		{"rlock-3.8.1", "none", 2, "clean", "", "the watchdog renews while held; unlock publishes to the waiter"},
 		{"rlock-3.16.8", "none", 3, "clean", "", "as 3.8.1, with three threads"},
 		{"fairlock-3.8.1", "none", 2, "clean", "", "the 3.8.1 fair lock's waiters time out and re-queue on their own"},
@@ -49,7 +50,7 @@ func TestVerdicts(t *testing.T) {
 		{"rlock-3.16.8", "pause:1", 2, "clean", "holds,mutex,error", "a GC pause longer than the lease loses the lock: by design"},
 		{"fairlock-3.8.1", "restart:1", 2, "clean", "holds,mutex,error", "a restart without persistence forgets the holder: by design"},
 		{"rlock-3.8.1", "crash:1", 2, "clean", "", "a crashed holder's lease runs out and the waiter's ttl wait ends"},
-		{"setnx-expire", "crash:1", 2, "stuck", "mutex", "a crash between SETNX and EXPIRE leaves a lock that never expires"},
+		{"setnx-expire", "crash:1", 2, "expiry", "mutex", "an unconditional DEL after the lease ran out deletes the next holder's lock (13 steps), before the crash between SETNX and EXPIRE that leaves a lock that never expires (stuck, deeper)"},
 		{"rlock-4.7.0", "interrupt:1", 2, "orphan", "error", "an interrupted lock()'s acquire completes without the call and starts the watchdog for a thread told it failed (#7272)"},
 		{"fairlock-4.7.0", "interrupt:1", 2, "orphan", "error", "the fair lock's acquire goes through the same ServiceManager.execute (#7272)"},
 		{"rlock-3.16.8", "interrupt:1", 2, "clean", "error", "3.16.8 cancels the thenApply's own future: the lock an interrupted acquire took expires with its lease"},

@@ -247,11 +247,31 @@ func (m *model) stateFindings(s *state) []finding {
 	}
 	out = append(out, m.storeFindings(s.store)...)
 	for th := 0; th < m.n; th++ {
+		// a hold taken with an explicit lease, gone from the store before
+		// the lease ran out while its thread made no call (checks.Expiry
+		// likewise): another's release deleted it
+		if t := s.th[th]; t.held > 0 && t.leaseLeft > 0 && !t.inCall && m.holdGone(s, th) {
+			out = append(out, classify(finding{kind: "expiry", bug: true,
+				detail: fmt.Sprintf("%s's hold, taken with an explicit lease, is gone from the store before the lease ran out", m.threadName(th))}, m.excuseOf(s)))
+		}
+	}
+	for th := 0; th < m.n; th++ {
 		if s.th[th].crashLeft == 0 && m.holds(s, th) > 0 {
 			out = append(out, finding{kind: "expiry", detail: fmt.Sprintf("%s's process crashed holding the lock, and its hold outlived its lease", m.threadName(th)), bug: true})
 		}
 	}
 	return out
+}
+
+// holdGone reports whether the store no longer has thread th's hold: a
+// simple lock's key is gone or holds another's value; a Redisson lock
+// counts no hold of th's.
+func (m *model) holdGone(s *state, th int) bool {
+	if m.cf.Simple == "" {
+		return m.holds(s, th) == 0
+	}
+	typ, _, vals := m.store(s.store).PeekKey(lockName)
+	return typ != "string" || len(vals) != 1 || vals[0] != clients.SimpleValue(m.cf.Simple, m.owner(th))
 }
 
 // storeInvariants checks the store's invariants (checks.Store's): one owner
