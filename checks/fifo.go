@@ -59,7 +59,7 @@ func fifo(vw *view) []Violation {
 				m, ok = cause("no-hold", fmt.Sprintf("%s's %s returned with the lock at t=%s, but the store never had its hold", y.Owner, y.Call, y.End), y.Start, y.End, y.Proc), true
 			}
 			if !ok {
-				m = cause("overtaken", v.Detail, xq.Add(-sim.Minute), y.End)
+				m = cause("overtaken", v.Detail, xq.Add(-sim.Minute), y.End, x.Proc)
 			}
 			v.explained(m)
 			out = append(out, v)

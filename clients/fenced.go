@@ -82,6 +82,9 @@ func (c *Client) fencedAcquire(i int) {
 	lease := c.handleOf(i).lease
 	if t.call.Lease > 0 {
 		lease = c.leaseMillis(t.call.Lease, t.call.Unit)
+		if c.ren.present {
+			c.flaw(FlawLeaseUnderWatchdog, t.id) // the script re-arms a held lock with it
+		}
 	} else {
 		c.noteKeptLease(t.id, lease)
 	}

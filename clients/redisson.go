@@ -111,6 +111,11 @@ func (c *Client) tryAcquire(i int, waitTime int64) {
 		if !c.cf.since3168() {
 			h.lease = lease
 		}
+		if c.ren.present {
+			// the lease reaches the script, which re-arms a held lock with
+			// it, while this JVM's watchdog renews the lock
+			c.flaw(FlawLeaseUnderWatchdog, t.id)
+		}
 	case c.cf.since3168():
 		lease, unit = h.lease, Milliseconds
 		c.noteKeptLease(t.id, lease)

@@ -13,12 +13,28 @@ import (
 
 // Tally adds up the runs of one algorithm under one preset: per property,
 // the runs with a bug-class violation, the runs with only by-design ones
-// and the first seed with a bug; and the sum of the runs' measures.
+// and the first seed with a bug; per property and mechanism, the runs
+// that showed it; and the sum of the runs' measures.
 type Tally struct {
 	Runs                int
 	BugRuns, DesignRuns map[string]int
 	FirstBug            map[string]uint64
+	Mechs               map[MechKey]*MechCount
 	Metrics             Metrics
+}
+
+// MechKey is one mechanism (its label, checks.Mechanism.Label) of one
+// property.
+type MechKey struct{ Property, Label string }
+
+// MechCount is how many runs showed a mechanism, the first seed that did,
+// its class and its upstream reference.
+type MechCount struct {
+	Runs  int
+	First uint64
+	Class checks.Class
+	Ref   string
+	Name  string // the catalogued flaw's name, "" for another mechanism
 }
 
 // Add counts the run of seed that measured m.
@@ -26,7 +42,27 @@ func (t *Tally) Add(seed uint64, m Metrics) {
 	if t.BugRuns == nil {
 		t.BugRuns, t.DesignRuns, t.FirstBug = map[string]int{}, map[string]int{}, map[string]uint64{}
 	}
+	if t.Mechs == nil {
+		t.Mechs = map[MechKey]*MechCount{}
+	}
 	t.Runs++
+	seenMech := map[MechKey]bool{}
+	for _, v := range m.Violations {
+		k := MechKey{v.Property, v.Mech.Label()}
+		if seenMech[k] {
+			continue
+		}
+		seenMech[k] = true
+		c := t.Mechs[k]
+		if c == nil {
+			c = &MechCount{First: seed, Class: v.Class, Ref: v.Mech.Ref}
+			if v.Mech.Kind == checks.MechFlaw {
+				c.Name = v.Mech.Name
+			}
+			t.Mechs[k] = c
+		}
+		c.Runs++
+	}
 	seenBug, seenDesign := map[string]bool{}, map[string]bool{}
 	for _, v := range m.Violations {
 		if v.Class == checks.Bug {

@@ -14,13 +14,17 @@ type Metrics struct {
 	Waits      []sim.Duration         // acquired lock()/tryLock(wait) calls: call to acquisition
 	ByPos      map[int][]sim.Duration // the same, by the first queue position of a fair waiter
 	Acquired   int                    // acquired lock()/tryLock(wait) calls
+	Calls      int                    // acquiring calls made (lock, tryLock in all its forms)
+	GaveUp     int                    // acquiring calls that returned without the lock (a tryLock's wait ran out, or none)
+	Failed     int                    // acquiring calls that threw
 	Overtakes  int                    // the fifo check's findings
 	Idle       []sim.Duration         // free-lock intervals while a queued caller waited throughout
 	Evicted    int                    // live waiters that lost their place in the queue
 	NegTTLs    int                    // acquire scripts that answered a negative ttl
 }
 
-// Measure runs cfg untraced, checks it, and measures it.
+// Measure runs cfg untraced, checks it (every fault mechanism confirmed by
+// its counterfactual run), and measures it.
 func Measure(cfg clients.RunConfig) (Metrics, error) {
 	r, err := clients.NewRun(cfg, sim.Untraced)
 	if err != nil {
@@ -31,7 +35,9 @@ func Measure(cfg clients.RunConfig) (Metrics, error) {
 		return Metrics{}, err
 	}
 	m := Of(r.History, r.World.FaultSpans())
-	m.Violations = verdict.Check(r).Violations
+	if m.Violations, err = verdict.Confirm(cfg, verdict.Check(r).Violations); err != nil {
+		return Metrics{}, err
+	}
 	return m, nil
 }
 
@@ -42,6 +48,15 @@ func Of(h *model.History, faults []sim.FaultSpan) Metrics {
 	for _, op := range h.Ops {
 		if op.Evicted {
 			m.Evicted++
+		}
+		if op.Call.Acquires() {
+			m.Calls++
+			switch {
+			case op.Err != "":
+				m.Failed++
+			case op.Outcome != "acquired" && op.End >= 0:
+				m.GaveUp++
+			}
 		}
 		if op.Outcome != "acquired" || (op.Call != model.CallLock && op.Call != model.CallTryLockWait) {
 			continue
@@ -70,6 +85,9 @@ func (m *Metrics) Add(o Metrics) {
 		m.ByPos[pos] = append(m.ByPos[pos], ds...)
 	}
 	m.Acquired += o.Acquired
+	m.Calls += o.Calls
+	m.GaveUp += o.GaveUp
+	m.Failed += o.Failed
 	m.Overtakes += o.Overtakes
 	m.Idle = append(m.Idle, o.Idle...)
 	m.Evicted += o.Evicted

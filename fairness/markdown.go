@@ -6,7 +6,6 @@ import (
 	"strings"
 
 	"github.com/locksim/locksim/sim"
-	"github.com/locksim/locksim/verdict"
 )
 
 // ReportName is "<A>-vs-<B>", B without the algorithm prefix it shares
@@ -27,22 +26,8 @@ func (c *Comparison) Markdown(regenerate, svgName string) []byte {
 	fmt.Fprintf(&b, "# %s vs %s\n\n", c.Names[0], c.Names[1])
 	fmt.Fprintf(&b, "Made by `%s`: the same %d seeds (%d-%d) under each preset for both, %d runs in all. Every figure is\n", regenerate, c.Hi-c.Lo+1, c.Lo, c.Hi, c.Runs())
 	fmt.Fprintf(&b, "virtual time from the simulation, so the file regenerates byte for byte.\n\n")
-	fmt.Fprintf(&b, "## Violations\n\nRuns with a bug-class violation (B) and runs with only by-design ones (D), per property; the seed reproduces the first bug.\n\n")
-	fmt.Fprintf(&b, "| property | preset | %s | %s |\n|---|---|---|---|\n", c.Names[0], c.Names[1])
-	for _, prop := range verdict.Properties {
-		for _, p := range c.Presets {
-			fmt.Fprintf(&b, "| %s | %s |", prop, p)
-			for side := range c.Names {
-				a := c.Tally(side, p)
-				cell := fmt.Sprintf(" B %s D %s", pct(a.BugRuns[prop], a.Runs), pct(a.DesignRuns[prop], a.Runs))
-				if s := a.FirstBug[prop]; s != 0 {
-					cell += fmt.Sprintf(" (`run --algo %s --seed %d --preset %s`)", c.Names[side], s, p)
-				}
-				fmt.Fprintf(&b, "%s |", cell)
-			}
-			b.WriteString("\n")
-		}
-	}
+	c.writeDifferences(&b)
+	c.writeMechanisms(&b)
 	fmt.Fprintf(&b, "\n## Waiting time\n\nFrom the call to the acquisition, for lock() and tryLock(wait, …) calls that acquired.\n\n")
 	fmt.Fprintf(&b, "| preset | %s p50 / p90 / p99 / max | %s p50 / p90 / p99 / max |\n|---|---|---|\n", c.Names[0], c.Names[1])
 	for _, p := range c.Presets {
@@ -78,11 +63,4 @@ func (c *Comparison) SVG() []byte { return PlotSVG(c.Names[:], c.series()) }
 
 func (c *Comparison) series() []map[int][]sim.Duration {
 	return []map[int][]sim.Duration{c.ByPos(0), c.ByPos(1)}
-}
-
-func pct(n, of int) string {
-	if of == 0 {
-		return "–"
-	}
-	return fmt.Sprintf("%.1f%%", 100*float64(n)/float64(of))
 }
