@@ -152,6 +152,7 @@ var Catalogue = []Flaw{
 	{Name: "unlock-retry-cancels-renewal", Algos: rlocks470, Paths: []clients.Flaw{clients.FlawUnlockRetryCancels},
 		Props: slices.Concat(lockLoss, []string{"error/not-held"}), Causes: []string{"no-renewal"},
 		What: "an unlock whose WAIT counted no replica runs again (ServiceManager.execute), and each run cancels one renewal count of the thread: one unlock() of a re-entered lock takes two counts, the hold it leaves loses its watchdog and expires under the thread lockWatchdogTimeout later",
+		Ref:  "the versions report's \"4.7.0 repeated unlock\" (scenario/testdata/explore-fairlock-4.7.0-replica-repeated-unlock.txt)",
 		Java: "4.7.0 RedissonBaseLock.java:155-165 (unlockAsync0's handle), ServiceManager.java:618-637"},
 	{Name: "requeue", Algos: []string{"rlock-4.7.0", "fairlock-4.7.0"}, Paths: []clients.Flaw{clients.FlawRequeue},
 		Props: slices.Concat(lockLoss, []string{"fifo", "evicted", "holds"}), Causes: []string{"overtaken", "evicted-live", "unlinearizable", "sync-failed", "acquired-uncounted", "extra-hold", "acquire-undone"},
