@@ -227,15 +227,11 @@ func propertiesOf(base, changed *Result, algo string) []string {
 func labelsOf(algo, prop string, rs ...*Result) []string {
 	var ms []*MechStat
 	for _, r := range rs {
-		for _, p := range sim.Presets {
-			if cell := r.Cell(algo, p, prop); cell != nil {
-				for _, m := range cell.Mechs {
-					if !slices.ContainsFunc(ms, func(x *MechStat) bool { return x.Label == m.Label }) {
-						ms = append(ms, m)
-					}
-				}
+		r.eachMech(prop, func(a, _ string, m *MechStat) {
+			if a == algo && !slices.ContainsFunc(ms, func(x *MechStat) bool { return x.Label == m.Label }) {
+				ms = append(ms, m)
 			}
-		}
+		})
 	}
 	slices.SortStableFunc(ms, func(a, b *MechStat) int {
 		if d := rankOf(a.Class) - rankOf(b.Class); d != 0 {

@@ -243,21 +243,27 @@ func (r *Result) countConfirmations(algo, preset string, seed uint64, vs []check
 func (r *Result) Findings(class checks.Class) []Finding {
 	var out []Finding
 	for _, prop := range verdict.Properties {
-		for _, a := range r.Algos {
-			for _, p := range sim.Presets {
-				c := r.Cell(a, p, prop)
-				if c == nil {
-					continue
-				}
+		r.eachMech(prop, func(a, p string, m *MechStat) {
+			if m.Class == class {
+				out = append(out, Finding{Property: prop, Algo: a, Preset: p, Seed: m.First(), Text: m.Text, Label: m.Label, Runs: m.Runs(), At: m.At})
+			}
+		})
+	}
+	return out
+}
+
+// eachMech calls fn with every mechanism of prop's cells, algorithm by
+// algorithm, preset by preset.
+func (r *Result) eachMech(prop string, fn func(algo, preset string, m *MechStat)) {
+	for _, a := range r.Algos {
+		for _, p := range sim.Presets {
+			if c := r.Cell(a, p, prop); c != nil {
 				for _, m := range c.Mechs {
-					if m.Class == class {
-						out = append(out, Finding{Property: prop, Algo: a, Preset: p, Seed: m.First(), Text: m.Text, Label: m.Label, Runs: m.Runs(), At: m.At})
-					}
+					fn(a, p, m)
 				}
 			}
 		}
 	}
-	return out
 }
 
 // Unexpected are the job's bugs: violations no mechanism explains.

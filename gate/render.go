@@ -104,25 +104,17 @@ func (r *Result) renderMechanisms(w io.Writer, prop string) {
 	}
 	var order []*MechStat // one per label, in class order
 	per := map[string][]where{}
-	for _, a := range r.Algos {
-		for _, p := range sim.Presets {
-			c := r.Cell(a, p, prop)
-			if c == nil {
-				continue
-			}
-			for _, m := range c.Mechs {
-				ws := per[m.Label]
-				if ws == nil {
-					order = append(order, m)
-				}
-				if len(ws) == 0 || ws[len(ws)-1].algo != a {
-					ws = append(ws, where{algo: a})
-				}
-				ws[len(ws)-1].cells = append(ws[len(ws)-1].cells, fmt.Sprintf("%s %d", p, m.Runs()))
-				per[m.Label] = ws
-			}
+	r.eachMech(prop, func(a, p string, m *MechStat) {
+		ws := per[m.Label]
+		if ws == nil {
+			order = append(order, m)
 		}
-	}
+		if len(ws) == 0 || ws[len(ws)-1].algo != a {
+			ws = append(ws, where{algo: a})
+		}
+		ws[len(ws)-1].cells = append(ws[len(ws)-1].cells, fmt.Sprintf("%s %d", p, m.Runs()))
+		per[m.Label] = ws
+	})
 	if len(order) == 0 {
 		return
 	}
