@@ -68,12 +68,25 @@ func (v *view) expiredSince(owner string, at sim.Time) (holdGone, bool) {
 		return holdGone{}, false
 	}
 	last := &v.h.Store[i]
-	if last.TTL < 0 || at < last.At.Add(sim.Duration(last.TTL)*sim.Millisecond) {
+	if last.TTL < 0 {
 		return holdGone{}, false
 	}
 	d := last.ServerMs + last.TTL
+	expiredAt := last.At.Add(sim.Duration(last.TTL) * sim.Millisecond)
+	if at < expiredAt {
+		// by the master's own clock, which a step may have moved: what
+		// the next script on the same master read, back to at
+		if i+1 >= len(v.h.Store) {
+			return holdGone{}, false
+		}
+		next := &v.h.Store[i+1]
+		if next.Node != last.Node || next.Epoch != last.Epoch || next.ServerMs-int64(next.At.Sub(at)/sim.Millisecond) <= d {
+			return holdGone{}, false
+		}
+		expiredAt = at
+	}
 	return holdGone{Owner: owner, Sample: i + 1, How: goneExpired, Deadline: d,
-		ExpiredAt: last.At.Add(sim.Duration(last.TTL) * sim.Millisecond), Armed: v.armedAt(i, d, owner)}, true
+		ExpiredAt: expiredAt, Armed: v.armedAt(i, d, owner)}, true
 }
 
 // neverHeld explains an acquisition that returned "acquired" while the
@@ -242,6 +255,12 @@ func (v *view) explainExpired(g holdGone, sec *model.Section) Mechanism {
 		// whatever kept the hold longer, the lock promised no more
 		return v.leaseRanOut(who, proc, sec.Lease, sec.LeaseFrom(), sec.LeaseFrom().Add(sim.Duration(sec.Lease)*sim.Millisecond))
 	}
+	if sec != nil && sec.OuterLease > 0 && sec.Lease < 0 && g.ExpiredAt >= sec.Granted.Add(sim.Duration(sec.OuterLease)*sim.Millisecond) {
+		// taken with a lease, then re-entered without one: the watchdog the
+		// re-entry started kept the lock past the outer lease only while
+		// the re-entry lasted; the outer hold had been promised no more
+		return v.leaseRanOut(who, proc, sec.OuterLease, sec.Granted, sec.Granted.Add(sim.Duration(sec.OuterLease)*sim.Millisecond))
+	}
 	if op != nil && op.Call.Acquires() && strings.Contains(arm.Script, "unlockInnerAsync") {
 		// an unlock run for an acquire: 4.7.0's handleNoSync undoing it
 		return cause("acquire-undone", fmt.Sprintf("%s's %s was undone by an unlock at t=%s (after a WAIT that counted no replica), which re-armed the lock for %d ms, and it expired at t=%s", op.Owner, op.Call, arm.At, armed, g.ExpiredAt), min(since, op.Start), g.ExpiredAt, proc, op.Proc)
@@ -304,7 +323,18 @@ func (v *view) explainExpired(g holdGone, sec *model.Section) Mechanism {
 		// third of whatever that field holds then
 		return cause("kept-lease", fmt.Sprintf("%s's renewal at t=%s re-armed %d ms (its lock object's lease, not the watchdog's %d ms), and no renewal came before it expired at t=%s", who, arm.At, armed, watchdog, g.ExpiredAt), arm.At.Add(-sim.Duration(v.h.Settings.Timeout)*sim.Millisecond), g.ExpiredAt, proc)
 	}
-	return v.noRenewal(who, proc, arm.At, g.ExpiredAt)
+	m := v.noRenewal(who, proc, arm.At, g.ExpiredAt)
+	if m.Kind == MechNone && sec != nil && sec.OuterLease < 0 && v.h.Settings.Redisson {
+		// a re-entry with a lease under this watchdog hold: the renewal
+		// counts only the acquisitions without one, and the section's
+		// unlocks, one per hold, cancel it while a hold is left
+		for _, op := range v.h.Ops {
+			if op.Owner == who && op.Call.Acquires() && op.Lease > 0 && op.Outcome == "acquired" && op.End >= sec.Granted && op.End <= g.ExpiredAt {
+				return cause("lease-under-watchdog", fmt.Sprintf("%s re-entered its watchdog hold with %s and a lease (%d ms) at t=%s, which the renewal does not count: its unlocks cancelled the renewal while a hold was left, and it expired at t=%s", who, op.Call, op.Lease, op.End, g.ExpiredAt), sec.Called, g.ExpiredAt, proc)
+			}
+		}
+	}
+	return m
 }
 
 // leaseRanOut is an explicit lease of owner's, armed at from for armed
@@ -340,6 +370,19 @@ func (v *view) noRenewal(owner, proc string, from, to sim.Time) Mechanism {
 		}
 		if r.ErrKind == "sync" {
 			return cause("renewal-sync-failed", fmt.Sprintf("%s's renewal at t=%s failed: WAIT counted fewer replicas than asked (%s)", owner, r.Start, r.Err), from, to, proc)
+		}
+	}
+	// an unlock of the owner's that failed: every version cancels the
+	// thread's renewal when its unlock completes, failed or not
+	// (R8:RedissonLock.unlockAsync's listener, R16:RedissonBaseLock.unlockAsync,
+	// R47:RedissonBaseLock.java:161-164), though a lost unlock took nothing
+	for i, op := range v.h.Ops {
+		if op.Owner != owner || op.Call != model.CallUnlock || op.Err == "" || op.Start < from.Add(-period) || op.Start > to {
+			continue
+		}
+		if m, ok := v.callFault(op, opTag(i), to); ok {
+			m.Detail = fmt.Sprintf("%s's unlock at t=%s failed (%s), and a failed unlock cancels the thread's renewal though the hold stays: %s", owner, op.Start, op.Err, m.Detail)
+			return m
 		}
 	}
 	// the process stopped while renewals were due: up to about the
