@@ -38,8 +38,8 @@ func TestMarkdown(t *testing.T) {
 	got := string(c.Markdown("go run ./cmd/simrun compare rlock-3.8.1 rlock-3.16.8 --seeds 1-4", "x.svg"))
 	for _, want := range []string{
 		"# rlock-3.8.1 vs rlock-3.16.8\n\nMade by `go run ./cmd/simrun compare rlock-3.8.1 rlock-3.16.8 --seeds 1-4`: the same 4 seeds (1-4) under each preset for both, 8 runs in all.",
-		"| mutex | `flaw:renewal-cancelled-for-all` | known | 1/4 (4.6–69.9%), first `--seed 3 --preset net` | 0/4 (0.0–49.0%) | #1966 family |\n",
-		"| mutex | `fault:pause` | by-design | 2/4 (15.0–85.0%), first `--seed 1 --preset net` | 0/4 (0.0–49.0%) |  |\n",
+		"| mutex | `flaw:renewal-cancelled-for-all` | known | 1/4 (4.6–69.9%), first `simrun run --algo rlock-3.8.1 --seed 3 --preset net` | 0/4 (0.0–49.0%) | #1966 family |\n",
+		"| mutex | `fault:pause` | by-design | 2/4 (15.0–85.0%), first `simrun run --algo rlock-3.8.1 --seed 1 --preset net` | 0/4 (0.0–49.0%) |  |\n",
 		"- mutex, `flaw:renewal-cancelled-for-all`: only rlock-3.8.1 shows it, in 1/4 (4.6–69.9%) runs — the JVM keeps one renewal per lock name",
 		"- mutex, by design (runs, rlock-3.8.1 vs rlock-3.16.8): `fault:pause` 2 vs 0 — ",
 		"| net | 10ms / 10ms / 10ms / 20ms | – |\n",

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/locksim/locksim/checks"
+	"github.com/locksim/locksim/clients"
 	"github.com/locksim/locksim/verdict"
 )
 
@@ -106,7 +107,7 @@ func rate(k, n int) string {
 func (c *Comparison) writeMechanisms(b *bytes.Buffer) {
 	keys, all := c.mechanisms()
 	fmt.Fprintf(b, "## Violations by mechanism\n\nEach mechanism that made a property's violations (faults confirmed by counterfactual runs), the runs that showed it on each side, all presets together, with the 95%% Wilson interval, and the run that first showed it. *bug*: nothing explains it; *known*: a catalogued flaw (verdict/catalog.go); *by-design*: a fault, a lease, a contract action or a documented condition.\n\n")
-	fmt.Fprintf(b, "| property | mechanism | class | %s | %s | reference |\n|---|---|---|---|---|---|\n", c.Names[0], c.Names[1])
+	fmt.Fprintf(b, "| property | mechanism | class | %s | %s | reference |\n|---|---|---|---|---|---|\n", c.Title(0), c.Title(1))
 	for _, k := range keys {
 		x := all[k]
 		class, ref := x[0].class, x[0].ref
@@ -118,7 +119,7 @@ func (c *Comparison) writeMechanisms(b *bytes.Buffer) {
 			s := x[side]
 			cells[side] = rate(s.runs, s.of)
 			if s.runs > 0 {
-				cells[side] += fmt.Sprintf(", first `--seed %d --preset %s`", s.first, s.preset)
+				cells[side] += fmt.Sprintf(", first `%s`", c.command(side, s.first, s.preset))
 			}
 		}
 		fmt.Fprintf(b, "| %s | `%s` | %s | %s | %s | %s |\n", k.Property, k.Label, class, cells[0], cells[1], strings.ReplaceAll(ref, "|", "\\|"))
@@ -135,7 +136,7 @@ func (c *Comparison) writeMechanisms(b *bytes.Buffer) {
 // acquisition counts differ.
 func (c *Comparison) writeDifferences(b *bytes.Buffer) {
 	keys, all := c.mechanisms()
-	a, bn := c.Names[0], c.Names[1]
+	a, bn := c.Title(0), c.Title(1)
 	fmt.Fprintf(b, "## How they differ\n\n")
 	n := 0
 	design := map[string][]string{} // by property: the by-design mechanisms that differ, in a word each
@@ -197,4 +198,37 @@ func (c *Comparison) writeDifferences(b *bytes.Buffer) {
 	}
 	fmt.Fprintf(b, "- Acquisitions (lock() and tryLock(wait) calls that got the lock): %s %d, %s %d. Of the acquiring calls each made (%d, %d), %d and %d returned without the lock (a tryLock whose wait ran out, or none) and %d and %d threw; the acquired calls waited %s and %s (median). A side that waits longer or gives up more makes fewer round trips in the same simulated time.\n\n",
 		a, m[0].Acquired, bn, m[1].Acquired, m[0].Calls, m[1].Calls, m[0].GaveUp, m[1].GaveUp, m[0].Failed, m[1].Failed, Median(m[0].Waits), Median(m[1].Waits))
+}
+
+// Title names a side: its algorithm, and the script directory it ran on
+// when one was given (two sides of one algorithm differ by it).
+func (c *Comparison) Title(side int) string {
+	if c.Scripts[side] != "" {
+		return fmt.Sprintf("%s (scripts %s)", c.Names[side], c.Scripts[side])
+	}
+	return c.Names[side]
+}
+
+// command is the run of side that reproduces seed under preset.
+func (c *Comparison) command(side int, seed uint64, preset string) string {
+	cmd := fmt.Sprintf("simrun run --algo %s --seed %d --preset %s", c.Names[side], seed, preset)
+	if c.Scripts[side] != "" {
+		cmd += " --scripts " + clients.ShellQuote(c.Scripts[side])
+	}
+	return cmd
+}
+
+// Bugs are the bug mechanisms either side showed, each as "side property
+// label (first run)", after Run.
+func (c *Comparison) Bugs() []string {
+	keys, all := c.mechanisms()
+	var out []string
+	for _, k := range keys {
+		for side := range c.Names {
+			if s := all[k][side]; s.runs > 0 && s.class == checks.Bug {
+				out = append(out, fmt.Sprintf("%s %s %s (%s)", c.Title(side), k.Property, k.Label, c.command(side, s.first, s.preset)))
+			}
+		}
+	}
+	return out
 }

@@ -29,6 +29,7 @@ func runCompare(ctx context.Context, args []string, stdout, stderr io.Writer) in
 	scriptsA := fs.String("scripts-a", "", "run A (a Redisson algorithm) on this script `DIR`")
 	scriptsB := fs.String("scripts-b", "", "run B (a Redisson algorithm) on this script `DIR`")
 	out := fs.String("out", "results", "write the report and its plot into this `DIR`")
+	jsonOut := fs.String("json", "", "also write the comparison as JSON to `FILE` (docs/json.md)")
 	// Flags may come before or after the two names.
 	var names []string
 	rest := args
@@ -74,6 +75,14 @@ func runCompare(ctx context.Context, args []string, stdout, stderr io.Writer) in
 			return usage(stderr, "compare: "+err.Error())
 		}
 	}
+	if *jsonOut != "" {
+		if err := checkOutput("json", *jsonOut); err != nil {
+			return usage(stderr, "compare: "+err.Error())
+		}
+		if err := checkOutputs([2]string{"out", mdPath}, [2]string{"out", svgPath}, [2]string{"json", *jsonOut}); err != nil {
+			return usage(stderr, "compare: "+err.Error())
+		}
+	}
 	cmp := &fairness.Comparison{Names: [2]string{names[0], names[1]}, Scripts: [2]string{dirs[0], dirs[1]}, Presets: ps, Lo: seeds.Lo, Hi: seeds.Hi}
 	total := cmp.Runs()
 	done, err := cmp.Run(ctx, sf.n(), meter(stderr))
@@ -104,9 +113,21 @@ func runCompare(ctx context.Context, args []string, stdout, stderr io.Writer) in
 	var set atomicfile.Set
 	set.AddBytes(mdPath, cmp.Markdown(cmd, base+".svg"))
 	set.AddBytes(svgPath, cmp.SVG())
+	if *jsonOut != "" {
+		b, err := cmp.JSON()
+		if err != nil {
+			fmt.Fprintf(stderr, "simrun compare: %v\n", err)
+			return exitHarness
+		}
+		set.AddBytes(*jsonOut, b)
+	}
 	if err := set.Commit(); err != nil {
 		return writeFailed(stderr, "compare", err)
 	}
 	fmt.Fprintf(stdout, "compare: %d runs; wrote %s and %s\n", total, mdPath, svgPath)
+	if bugs := cmp.Bugs(); len(bugs) > 0 {
+		fmt.Fprintf(stdout, "compare: a bug (no mechanism explains it): %s\n", strings.Join(bugs, "; "))
+		return exitViolated
+	}
 	return exitOK
 }

@@ -1,7 +1,9 @@
 package main
 
 import (
+	"bytes"
 	"context"
+	"encoding/json"
 	"flag"
 	"fmt"
 	"io"
@@ -15,6 +17,7 @@ import (
 	"github.com/locksim/locksim/clients"
 	"github.com/locksim/locksim/explore"
 	xreport "github.com/locksim/locksim/explore/report"
+	"github.com/locksim/locksim/internal/atomicfile"
 	"github.com/locksim/locksim/internal/flagx"
 	"github.com/locksim/locksim/internal/memlimit"
 )
@@ -123,6 +126,7 @@ func runExplore(ctx context.Context, args []string, stdout, stderr io.Writer) in
 	var ef exploreFlags
 	ef.register(fs)
 	save := fs.String("save", "", "save a counterexample's scenario to `FILE` (default results/explore/<configuration>.txt)")
+	jsonOut := fs.String("json", "", "also write the result as JSON to `FILE` (docs/json.md)")
 	saveDesign := fs.String("save-by-design", "", "save each by-design counterexample's scenario into `DIR` (<configuration>-<property>.txt)")
 	report := fs.Bool("report", false, "explore every algorithm over a ladder of bounds and write results/explore.md")
 	out := fs.String("out", filepath.Join("results", "explore.md"), "with --report: write the report to `FILE`")
@@ -151,6 +155,11 @@ func runExplore(ctx context.Context, args []string, stdout, stderr io.Writer) in
 			return writeFailed(stderr, "explore", err)
 		}
 		return exitOK
+	}
+	if *jsonOut != "" {
+		if err := checkOutput("json", *jsonOut); err != nil {
+			return usage(stderr, "explore: "+err.Error())
+		}
 	}
 	for _, name := range []string{"out", "budget", "large-budget"} {
 		if set[name] {
@@ -199,7 +208,10 @@ func runExplore(ctx context.Context, args []string, stdout, stderr io.Writer) in
 		return usage(stderr, "explore: "+err.Error())
 	}
 	if cfg.Scripts != "" || cfg.Mutant != "" {
-		return exploreChange(cfg, res, path, stdout, stderr)
+		return exploreChange(cfg, res, path, *jsonOut, stdout, stderr)
+	}
+	if code := writeExploreJSON(*jsonOut, exploreJSON{Schema: explore.SchemaExplore, Version: explore.JSONVersion, Result: res.JSON(), Passed: res.Violation == nil}, stderr); code != exitOK {
+		return code
 	}
 	fmt.Fprint(stdout, res.Summary())
 	fmt.Fprintf(stdout, "time %s, %s distinct states per second\n", elapsed.Round(time.Millisecond), xreport.Rate(res.Stats.Distinct, elapsed))
@@ -255,7 +267,7 @@ func searchTimed(stderr io.Writer) xreport.Search {
 // its property and class (and, by design, what explains it); the
 // unmodified search counts only up to the depth it ran to (it stops at
 // its own first bug).
-func exploreChange(cfg explore.Config, changed *explore.Result, path string, stdout, stderr io.Writer) int {
+func exploreChange(cfg explore.Config, changed *explore.Result, path, jsonPath string, stdout, stderr io.Writer) int {
 	base := cfg
 	base.Scripts, base.Mutant = "", ""
 	unmodified, _, err := exploreOne(base, stderr)
@@ -289,6 +301,16 @@ func exploreChange(cfg explore.Config, changed *explore.Result, path string, std
 			failing = append(failing, v)
 		}
 	}
+	doc := exploreJSON{Schema: explore.SchemaExplore, Version: explore.JSONVersion, Result: changed.JSON(), Passed: len(failing) == 0}
+	u := unmodified.JSON()
+	doc.Unmodified = &u
+	doc.Failing = []explore.ViolationJSON{}
+	for _, v := range failing {
+		doc.Failing = append(doc.Failing, explore.ViolationJSON{Kind: v.Kind, Class: v.Class(), Excuse: v.Excuse, Detail: v.Detail, Steps: len(v.Steps)})
+	}
+	if code := writeExploreJSON(jsonPath, doc, stderr); code != exitOK {
+		return code
+	}
 	if len(failing) == 0 {
 		fmt.Fprintln(stdout, "PASSED: the unmodified code reaches every finding of the change at this bound")
 		return exitOK
@@ -303,4 +325,35 @@ func exploreChange(cfg explore.Config, changed *explore.Result, path string, std
 	}
 	fmt.Fprintf(stdout, "saved %s (replay: simrun scenario %s)\n", path, path)
 	return exitViolated
+}
+
+// exploreJSON is explore's JSON document: the search (with a change, the
+// change's), and for a change the unmodified search and the findings it
+// does not reach.
+type exploreJSON struct {
+	Schema     string                  `json:"schema"`
+	Version    int                     `json:"version"`
+	Result     explore.ResultJSON      `json:"result"`
+	Unmodified *explore.ResultJSON     `json:"unmodified,omitempty"`
+	Failing    []explore.ViolationJSON `json:"failing,omitempty"`
+	Passed     bool                    `json:"passed"`
+}
+
+// writeExploreJSON writes doc to path ("" writes nothing).
+func writeExploreJSON(path string, doc exploreJSON, stderr io.Writer) int {
+	if path == "" {
+		return exitOK
+	}
+	var b bytes.Buffer
+	enc := json.NewEncoder(&b)
+	enc.SetEscapeHTML(false)
+	enc.SetIndent("", "  ")
+	if err := enc.Encode(doc); err != nil {
+		fmt.Fprintf(stderr, "simrun explore: %v\n", err)
+		return exitHarness
+	}
+	if err := atomicfile.WriteBytes(path, b.Bytes()); err != nil {
+		return writeFailed(stderr, "explore", err)
+	}
+	return exitOK
 }

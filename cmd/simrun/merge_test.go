@@ -1,6 +1,7 @@
 package main
 
 import (
+	"encoding/json"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -144,5 +145,52 @@ func TestMergeBadInput(t *testing.T) {
 		if code != exitUsage || !strings.Contains(errs, c.want) || strings.Count(errs, "\n") != 1 {
 			t.Errorf("merge %q: exit %d, stderr %q (want %q)", c.args, code, errs, c.want)
 		}
+	}
+}
+
+// compare and explore write their versioned JSON documents; compare exits
+// 1 when a side shows a bug.
+func TestCompareAndExploreJSON(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	broken := copyVersion(t, "3.16.8", func(s string) string {
+		return strings.Replace(s, "if (redis.call('hexists', KEYS[1], ARGV[3]) == 0) then return nil;end; ", "", 1)
+	})
+	cj := filepath.Join(dir, "c.json")
+	code, out, errs := runArgs("compare", "rlock-3.16.8", "rlock-3.16.8", "--scripts-b", broken, "--seeds", "1-3", "--presets", "none", "--out", dir, "--json", cj)
+	if code != exitViolated || !strings.Contains(out, "a bug (no mechanism explains it): rlock-3.16.8 (scripts ") {
+		t.Fatalf("compare: exit %d\n%s%s", code, out, errs)
+	}
+	var c struct {
+		Schema     string `json:"schema"`
+		Version    int    `json:"version"`
+		Mechanisms []struct {
+			Mechanism string `json:"mechanism"`
+			Sides     [2]struct {
+				Runs int `json:"runs"`
+			} `json:"sides"`
+		} `json:"mechanisms"`
+	}
+	if err := json.Unmarshal([]byte(readFile(t, cj)), &c); err != nil || c.Schema != "locksim.compare" || c.Version != 1 || len(c.Mechanisms) == 0 {
+		t.Fatalf("compare JSON: %v %+v", err, c)
+	}
+	if c.Mechanisms[0].Mechanism != "bug:deleted-by-other" || c.Mechanisms[0].Sides[0].Runs != 0 || c.Mechanisms[0].Sides[1].Runs == 0 {
+		t.Errorf("the first mechanism: %+v", c.Mechanisms[0])
+	}
+	ej := filepath.Join(dir, "e.json")
+	if code, out, errs := runArgs("explore", "--algo", "set-px", "--save", filepath.Join(dir, "x.txt"), "--json", ej); code != exitViolated {
+		t.Fatalf("explore: exit %d\n%s%s", code, out, errs)
+	}
+	var e struct {
+		Schema string `json:"schema"`
+		Result struct {
+			Bug *struct {
+				Kind string `json:"kind"`
+			} `json:"bug"`
+		} `json:"result"`
+		Passed bool `json:"passed"`
+	}
+	if err := json.Unmarshal([]byte(readFile(t, ej)), &e); err != nil || e.Schema != "locksim.explore" || e.Passed || e.Result.Bug == nil || e.Result.Bug.Kind != "expiry" {
+		t.Errorf("explore JSON: %v %+v", err, e)
 	}
 }
