@@ -18,8 +18,10 @@ import (
 //     free lock, depends on a message that may never come.
 //   - The lock must not sit free for longer than the algorithm's own bound
 //     (End.WaitBound: the longest lease a sleeping waiter's ttl can come
-//     from, plus the fair lock's threadWaitTime per waiter queued ahead)
-//     while live processes wait in calls made with every fault healed.
+//     from, plus, for a fair lock, threadWaitTime for each entry of the
+//     queue that is no live waiter when the lock became free: a bound a
+//     run can reach) while live processes wait in calls made with every
+//     fault healed.
 //
 // Waiting while others keep taking the lock is not a failure: a non-fair
 // lock promises no order. A free lock held up by a dead or abandoned fair
@@ -61,6 +63,29 @@ func liveness(vw *view) []Violation {
 		}
 	}
 	bound := end.WaitBound
+	if end.ThreadWait > 0 {
+		// each queue entry that is no live waiter keeps its place until its
+		// timeout passes: threadWaitTime per entry, in turn
+		if i := vw.sampleAt(since); i >= 0 {
+			for _, m := range h.Store[i].Queue {
+				if !vw.liveWaiter(m, since) {
+					bound += end.ThreadWait
+				}
+			}
+		}
+		// a waiter sleeps on the last ttl it was told, which counted the
+		// queue ahead of it then; a lock that expires publishes nothing to
+		// wake it (the fair scripts' ttl: RedissonFairLock.tryLockInnerAsync)
+		for _, op := range h.Ops {
+			if op.Outcome == "" && op.Call.Acquires() && op.LastTTL > 0 && end.Alive[op.Proc] {
+				// after waking it tries again within a round trip: the same
+				// network margin as WaitBound's
+				if wake := op.LastTTLAt.Add(sim.Duration(op.LastTTL) * sim.Millisecond); wake.Sub(since)+wakeMargin > bound {
+					bound = wake.Sub(since) + wakeMargin
+				}
+			}
+		}
+	}
 	if end.At.Sub(since) <= bound {
 		return out
 	}
@@ -163,3 +188,19 @@ func waiting(h *model.History, owner string, at sim.Time) bool {
 	}
 	return false
 }
+
+// liveWaiter reports whether owner is a live caller waiting for the lock
+// at t: an acquiring call of its, open at t, in a process alive at the
+// end.
+func (vw *view) liveWaiter(owner string, t sim.Time) bool {
+	for _, op := range vw.h.Ops {
+		if op.Owner == owner && op.Call.Acquires() && op.Start <= t && (op.End < 0 || op.End > t) && vw.h.End.Alive[op.Proc] {
+			return true
+		}
+	}
+	return false
+}
+
+// wakeMargin is how long a waiter whose sleep ended may take to try again
+// and take a free lock: the network margin clients.Run.waitBound allows.
+const wakeMargin = 10 * sim.Second

@@ -66,6 +66,31 @@ func TestLiveness(t *testing.T) {
 
 // A lock() waiting with no timeout on a free lock (#5503) is a bug; the
 // same wait on a held lock is not (yet) one.
+// A fair lock's bound is one a run can reach: the lease and the network
+// margin, threadWaitTime for each queue entry that is no live waiter, and
+// the sleep of each live waiter's last ttl; a lock free beyond that while
+// a live waiter waits is a bug.
+func TestLivenessFairBound(t *testing.T) {
+	s := func(x float64) sim.Time { return sim.Time(x * float64(sim.Second)) }
+	mk := func(queue []string, lastTTL int64, extra ...model.Op) *model.History {
+		return &model.History{
+			End:   model.End{At: s(300), LivenessFrom: s(180), LockType: "none", LockTTL: -2, Alive: map[string]bool{"c1": true}, WaitBound: 40 * sim.Second, ThreadWait: 300 * sim.Second},
+			Store: []model.StoreSample{{At: s(190), Holders: []string{"B"}, TTL: 10000, Queue: queue}},
+			Ops:   append([]model.Op{{Proc: "c1", Owner: "A", Call: model.CallLock, Start: s(185), End: -1, LastTTL: lastTTL, LastTTLAt: s(190)}}, extra...),
+		}
+	}
+	if got := Liveness(mk([]string{"A"}, 10000), nil); len(got) != 1 || got[0].Class != Bug || got[0].At != s(240) {
+		t.Fatalf("a live head waiter on a lock free from 200 s: want a bug at 240 s, got %v", got)
+	}
+	if got := Liveness(mk([]string{"A"}, 200000), nil); len(got) != 0 {
+		t.Fatalf("a waiter told to sleep 200 s (the queue ahead of it then) may: %v", got)
+	}
+	dead := model.Op{Proc: "c9", Owner: "D", Call: model.CallLock, Start: s(100), End: -1}
+	if got := Liveness(mk([]string{"D", "A"}, 10000, dead), nil); len(got) != 0 {
+		t.Fatalf("a dead entry ahead keeps its place for threadWaitTime: %v", got)
+	}
+}
+
 func TestLivenessUntimedWait(t *testing.T) {
 	s := func(x float64) sim.Time { return sim.Time(x * float64(sim.Second)) }
 	h := &model.History{

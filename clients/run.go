@@ -625,6 +625,12 @@ func (r *Run) observe(n *sim.Node, req sim.Request, reply sim.Reply) {
 	if req.Script != nil && reply.Kind == sim.KindInt && reply.Int < 0 && strings.Contains(req.Script.ID, "tryLockInnerAsync") {
 		h.NegativeTTLs++
 	}
+	if req.Script != nil && reply.Kind == sim.KindInt && strings.Contains(req.Script.ID, "tryLockInnerAsync") {
+		// the ttl a waiter will sleep on (the liveness check's bound)
+		if kind, i := parseTag(req.Tag); kind == "op" && i < len(h.Ops) {
+			h.Ops[i].LastTTL, h.Ops[i].LastTTLAt = reply.Int, r.World.Now()
+		}
+	}
 	head := queueHead{}
 	if len(smp.Queue) > 0 {
 		if t, ok := n.Store.PeekZScore(r.timeoutName, smp.Queue[0]); ok {
@@ -972,14 +978,14 @@ func (r *Run) openOp(owner string) *model.Op {
 }
 
 // waitBound is how long, by design, a free lock may stay untaken while
-// callers wait: a waiter sleeps at most its ttl, which comes from the
-// longest lease (the explicit ones drawn, or the watchdog's), plus, for a
-// fair lock, threadWaitTime for every waiter that can be queued ahead of it;
-// the simple locks poll every 100 ms. A 10 s margin covers the network.
+// live callers wait: a waiter sleeps at most its ttl, which comes from the
+// longest lease (the explicit ones drawn, or the watchdog's); the simple
+// locks poll every 100 ms. A 10 s margin covers the network. (A fair
+// lock's dead or abandoned queue entries add threadWaitTime each: the
+// liveness check counts them, End.ThreadWait.)
 func (r *Run) waitBound() sim.Duration {
 	lease := max(r.Workload.LeaseMax, 30000)
-	waiters := int64(r.Workload.Procs * r.Workload.Threads)
-	return sim.Duration(lease+r.threadWait*waiters)*sim.Millisecond + 10*sim.Second
+	return sim.Duration(lease)*sim.Millisecond + 10*sim.Second
 }
 
 // Execute runs the safety phase, heals everything, runs the liveness
@@ -1011,6 +1017,7 @@ func (r *Run) Execute() {
 		}
 	}
 	end.WaitBound = r.waitBound()
+	end.ThreadWait = sim.Duration(r.threadWait) * sim.Millisecond
 	end.Replicas = r.Plan.Replicas
 	r.History.End = end
 	w.Tracer().Event(w.Now(), "world", "end").Int("events", int64(w.Steps())).End()

@@ -60,6 +60,11 @@ type Op struct {
 	// Untimed is set when the call waited with no timeout at all
 	// (Redisson's lock() after a negative ttl, #5503).
 	Untimed bool
+	// LastTTL is the ttl (ms) the call's last acquire script answered, and
+	// LastTTLAt when it ran; -1 (and 0) when none answered one. A waiter
+	// sleeps up to that ttl before it tries again, unless woken.
+	LastTTL   int64
+	LastTTLAt sim.Time
 	// QueuePos is the caller's 1-based place in the fair lock's queue when
 	// it first appeared there during this call (0: never queued).
 	QueuePos int
@@ -213,10 +218,13 @@ type End struct {
 	// asynchronous).
 	Replicas int
 	// WaitBound is how long the algorithm may, by its own design, leave a
-	// free lock untaken while callers wait: the longest lease a sleeping
-	// waiter's ttl can come from, plus the fair lock's threadWaitTime per
-	// waiter queued ahead, plus a margin for the network.
-	WaitBound sim.Duration
+	// free lock untaken while live callers wait: the longest lease a
+	// sleeping waiter's ttl can come from, plus a margin for the network.
+	// A fair lock adds ThreadWait for each member of its queue that is no
+	// live waiter (a dead or abandoned entry keeps its place until its
+	// timeout passes).
+	WaitBound  sim.Duration
+	ThreadWait sim.Duration
 }
 
 // Settings are the client settings a run's checks need, in ms.
