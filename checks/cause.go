@@ -1,6 +1,7 @@
 package checks
 
 import (
+	"cmp"
 	"fmt"
 	"strconv"
 	"strings"
@@ -139,6 +140,15 @@ func (v *view) explainGone(g holdGone, sec *model.Section) Mechanism {
 			return cause("deleted-by-other", fmt.Sprintf("%s's %s (its command ran at t=%s) deleted %s's hold", op.Owner, op.Call, cur.At, who), from, cur.At, proc, op.Proc)
 		default:
 			from := op.Start
+			if sec != nil && op.End >= 0 && op.End <= sec.Called {
+				// a release of the owner's that had returned (a timeout)
+				// before this hold was taken, its command held up in the
+				// network until after: what held it up is the mechanism
+				if m, ok := v.callFault(*op, cur.Tag, cur.At); ok {
+					m.Detail = fmt.Sprintf("%s's %s at t=%s returned (%s) before its next hold was taken at t=%s, and its command, run at t=%s, deleted that hold: %s", who, op.Call, op.Start, cmp.Or(op.Err, op.Outcome), sec.Called, cur.At, m.Detail)
+					return m
+				}
+			}
 			if sec != nil {
 				from = min(from, sec.Called)
 				// the store counted fewer holds than the owner because one
@@ -261,6 +271,16 @@ func (v *view) explainExpired(g holdGone, sec *model.Section) Mechanism {
 		// the re-entry lasted; the outer hold had been promised no more
 		return v.leaseRanOut(who, proc, sec.OuterLease, sec.Granted, sec.Granted.Add(sim.Duration(sec.OuterLease)*sim.Millisecond))
 	}
+	if op != nil && op.Owner == who && sec != nil && op.End >= 0 && op.End <= sec.Called {
+		// the command that armed the hold last belongs to a call of the
+		// owner's that had returned (a timeout) before this hold was
+		// taken: held up in the network, it ran late; what held it up is
+		// the mechanism
+		if m, ok := v.callFault(*op, arm.Tag, arm.At); ok {
+			m.Detail = fmt.Sprintf("%s's %s at t=%s returned (%s) before its next hold was taken at t=%s, and its command, run at t=%s, re-armed that hold for %d ms: %s", who, op.Call, op.Start, cmp.Or(op.Err, op.Outcome), sec.Called, arm.At, armed, m.Detail)
+			return m
+		}
+	}
 	if op != nil && op.Call.Acquires() && strings.Contains(arm.Script, "unlockInnerAsync") {
 		// an unlock run for an acquire: 4.7.0's handleNoSync undoing it
 		return cause("acquire-undone", fmt.Sprintf("%s's %s was undone by an unlock at t=%s (after a WAIT that counted no replica), which re-armed the lock for %d ms, and it expired at t=%s", op.Owner, op.Call, arm.At, armed, g.ExpiredAt), min(since, op.Start), g.ExpiredAt, proc, op.Proc)
@@ -323,6 +343,13 @@ func (v *view) explainExpired(g holdGone, sec *model.Section) Mechanism {
 		// third of whatever that field holds then
 		return cause("kept-lease", fmt.Sprintf("%s's renewal at t=%s re-armed %d ms (its lock object's lease, not the watchdog's %d ms), and no renewal came before it expired at t=%s", who, arm.At, armed, watchdog, g.ExpiredAt), arm.At.Add(-sim.Duration(v.h.Settings.Timeout)*sim.Millisecond), g.ExpiredAt, proc)
 	}
+	if sec != nil && sec.OuterLease > 0 && strings.HasPrefix(arm.Tag, "renew/") && near(armed, watchdog) && v.h.Settings.Redisson &&
+		g.ExpiredAt < sec.Granted.Add(sim.Duration(sec.OuterLease)*sim.Millisecond) {
+		// taken with a lease, re-entered without one: the watchdog that
+		// re-entry started re-armed the lock for its own timeout, shorter
+		// than the lease, and the re-entry's unlock stopped it
+		return cause("renewed-short", fmt.Sprintf("%s took the lock with a lease of %d ms at t=%s; the watchdog a re-entry without a lease started re-armed it for %d ms at t=%s, and it expired at t=%s, before that lease", who, sec.OuterLease, sec.Granted, armed, arm.At, g.ExpiredAt), sec.Called, g.ExpiredAt, proc)
+	}
 	m := v.noRenewal(who, proc, arm.At, g.ExpiredAt)
 	if m.Kind == MechNone && sec != nil && sec.OuterLease < 0 && v.h.Settings.Redisson {
 		// a re-entry with a lease under this watchdog hold: the renewal
@@ -368,8 +395,35 @@ func (v *view) noRenewal(owner, proc string, from, to sim.Time) Mechanism {
 			m.Detail = fmt.Sprintf("%s's renewal sent at t=%s did not re-arm its hold in time: %s", owner, r.Start, m.Detail)
 			return m
 		}
-		if r.ErrKind == "sync" {
+		if r.ErrKind == "sync" && v.h.Settings.RenewalStopsOnFailure {
 			return cause("renewal-sync-failed", fmt.Sprintf("%s's renewal at t=%s failed: WAIT counted fewer replicas than asked (%s)", owner, r.Start, r.Err), from, to, proc)
+		}
+	}
+	// the owner's last renewal in its section failed, and none followed:
+	// a watchdog that stops after a failed renewal (3.16.8 removes its
+	// entry, R16:RedissonBaseLock.java:149-152, #3994; 3.8.1 schedules no
+	// next one) let the hold run out its last re-arm
+	var sec *model.Section
+	for i := range v.h.Sections {
+		if s := &v.h.Sections[i]; s.Owner == owner && s.Start <= to && (s.End < 0 || s.End >= to) {
+			sec = s
+		}
+	}
+	last := -1
+	for i, r := range v.h.Renewals {
+		if r.Owner == owner && r.Start <= to && sec != nil && r.Start >= sec.Start {
+			last = i
+		}
+	}
+	if last >= 0 && v.h.Settings.RenewalStopsOnFailure {
+		if r := v.h.Renewals[last]; r.Outcome != "renewed" && r.End >= 0 && r.End <= to {
+			if m, ok := v.callFault(r, renewTag(last), to); ok {
+				m.Detail = fmt.Sprintf("%s's last renewal, sent at t=%s, failed (%s), and its watchdog renewed no more: %s", owner, r.Start, cmp.Or(r.Err, r.Outcome), m.Detail)
+				return m
+			}
+			if r.ErrKind == "sync" {
+				return cause("renewal-sync-failed", fmt.Sprintf("%s's last renewal, at t=%s, failed: WAIT counted fewer replicas than asked (%s), and its watchdog renewed no more", owner, r.Start, r.Err), r.Start, to, proc)
+			}
 		}
 	}
 	// an unlock of the owner's that failed: every version cancels the
@@ -400,7 +454,13 @@ func (v *view) noRenewal(owner, proc string, from, to sim.Time) Mechanism {
 			return faultMech(f, fmt.Sprintf("%s: %s's process was stopped for %s of the %s its watchdog had to renew its hold (armed at t=%s) before it expired at t=%s", describeFault(f), owner, stopped, to.Sub(from), from, to))
 		}
 	}
-	return cause("no-renewal", fmt.Sprintf("no renewal re-armed %s's hold between t=%s and its expiry at t=%s (the watchdog renews every %s)", owner, from, to, period), from.Add(-period), to, proc)
+	// a path that stopped the renewal acts on the section's renewal state:
+	// anywhere in the section
+	wfrom := from.Add(-period)
+	if sec != nil {
+		wfrom = min(wfrom, sec.Called)
+	}
+	return cause("no-renewal", fmt.Sprintf("no renewal re-armed %s's hold between t=%s and its expiry at t=%s (the watchdog renews every %s)", owner, from, to, period), wfrom, to, proc)
 }
 
 // callFault names the fault that made call op (tagged tag) fail, or run

@@ -186,8 +186,14 @@ func (vw *view) outlivedBy(s model.Section, k int) Mechanism {
 		return cause("renewed-past-lease", fmt.Sprintf("the watchdog renewed %s's hold at t=%s (for %d ms) though it was taken with a lease", who, arm.At, armed), s.Called, smp.At, s.Proc)
 	case op.Call.Acquires() && s.Ended != "crash" && s.Lease > 0 && armed > s.Lease+1 && op.ScriptLease != armed:
 		return cause("armed-long", fmt.Sprintf("%s's %s at t=%s armed its hold for %d ms, longer than the %d ms lease it held the lock with", who, op.Call, arm.At, armed, s.Lease), s.Called, smp.At, s.Proc)
-	case (op.Call.Acquires() || op.Call == model.CallUnlock) && armed <= max(op.ScriptLease, s.Lease)+1 && (s.Ended != "crash" || arm.At <= s.End):
+	case (op.Call.Acquires() || op.Call == model.CallUnlock) && armed <= max(op.ScriptLease, s.Lease)+1 && (s.Ended != "crash" || arm.At <= s.End || op.Start <= s.End):
+		// (a command the owner sent before its process crashed may run
+		// after: it was on the wire, and its re-arm is the owner's own)
 		return Mechanism{Name: "rearmed-by-own-call", Detail: fmt.Sprintf("%s's own %s at t=%s re-armed its hold for %d ms", who, op.Call, arm.At, armed)}
+	case op.Call == model.CallUnlock && vw.h.Settings.Redisson && s.Lease > 0 && !near(armed, s.Lease):
+		// a partial unlock re-arms the lock object's internalLockLeaseTime,
+		// which another call's lease set
+		return cause("kept-lease", fmt.Sprintf("%s's unlock of an inner hold at t=%s re-armed %d ms (its lock object's lease, not its own lease of %d ms)", who, arm.At, armed, s.Lease), s.Called, smp.At, s.Proc)
 	case strings.Contains(arm.Script, "unlock") || op.Call == model.CallUnlock:
 		return cause("rearmed-by-unlock", fmt.Sprintf("%s's unlock at t=%s re-armed its hold for %d ms", who, arm.At, armed), s.Called, smp.At, s.Proc)
 	}

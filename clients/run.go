@@ -459,7 +459,8 @@ func (r *Run) programFactory() (func() sim.Program, error) {
 	if cf.Opts.Fair {
 		r.threadWait = cf.Opts.ThreadWaitTime
 	}
-	h.Settings = model.Settings{Redisson: cf.Simple == "", Fair: cf.Opts.Fair, Watchdog: cf.Opts.LockWatchdogTimeout, Timeout: cf.Opts.Timeout, ThreadWaitTime: r.threadWait}
+	h.Settings = model.Settings{Redisson: cf.Simple == "", Fair: cf.Opts.Fair, Watchdog: cf.Opts.LockWatchdogTimeout, Timeout: cf.Opts.Timeout, ThreadWaitTime: r.threadWait,
+		RenewalStopsOnFailure: cf.Simple == "" && !cf.Opts.LockTask}
 	return func() sim.Program {
 		host := NewHost(cf)
 		prog := &workloadProgram{Host: host}

@@ -238,6 +238,10 @@ type Settings struct {
 	Timeout int64
 	// ThreadWaitTime is the fair lock's threadWaitTime (0 for others).
 	ThreadWaitTime int64
+	// RenewalStopsOnFailure: a renewal that fails stops the watchdog for
+	// good (3.8.1 schedules no next one, 3.16.8 removes its entry); 4.7.0's
+	// renewal task logs the failure and goes on.
+	RenewalStopsOnFailure bool
 }
 
 // History is what a run's clients observed, in event order.

@@ -125,7 +125,7 @@ var Catalogue = []Flaw{
 		What: "an unlock or forceUnlock is re-sent after a response timeout though its first send ran: an unlock counts down twice, a forceUnlock's second run answers 0",
 		Java: "RedisExecutor.scheduleResponseTimeout; 4.7.0: ServiceManager.execute, RedissonLock.java:334-345"},
 	{Name: "lease-kept", Algos: redissons, Paths: []clients.Flaw{clients.FlawLeaseKept},
-		Props: slices.Concat(lockLoss, []string{"holds"}), Causes: []string{"kept-lease"},
+		Props: slices.Concat(lockLoss, []string{"holds"}), Causes: []string{"kept-lease", "renewed-short"},
 		What: "a lock object keeps the last explicit lease any of its threads asked in internalLockLeaseTime; a later lock() without one (3.16.8, 4.7.0) or an unlock of an inner hold (every version) sends it, while the watchdog first renews a third of lockWatchdogTimeout later: a short lease runs out under the holder",
 		Ref:  "#4818, the acquire fixed in 3.19.2 (8a54ce8f6); a residue in 4.7.0 after #5623 (94d73b870); the unlock's in every version", Java: "R8:RedissonLock.java:280,501; R16:RedissonLock.java:160,182,356; 4.7.0 RedissonLock.java:174-175,189-191,369"},
 	{Name: "stale-subscription", Algos: slices.Concat(rlocks3168, rlocks470), Paths: []clients.Flaw{clients.FlawStaleSubscription},
