@@ -356,7 +356,9 @@ func (v *view) explainExpired(g holdGone, sec *model.Section) Mechanism {
 		// counts only the acquisitions without one, and the section's
 		// unlocks, one per hold, cancel it while a hold is left
 		for _, op := range v.h.Ops {
-			if op.Owner == who && op.Call.Acquires() && op.Lease > 0 && op.Outcome == "acquired" && op.End >= sec.Granted && op.End <= g.ExpiredAt {
+			if op.Owner == who && op.Call.Acquires() && op.Lease > 0 && near(op.ScriptLease, op.Lease) && op.Outcome == "acquired" && op.End >= sec.Granted && op.End <= g.ExpiredAt {
+				// (a lease that reached the script: one the client dropped,
+				// 4.7.0's lockAndGetToken(lease), counts as the watchdog's)
 				return cause("lease-under-watchdog", fmt.Sprintf("%s re-entered its watchdog hold with %s and a lease (%d ms) at t=%s, which the renewal does not count: its unlocks cancelled the renewal while a hold was left, and it expired at t=%s", who, op.Call, op.Lease, op.End, g.ExpiredAt), sec.Called, g.ExpiredAt, proc)
 			}
 		}

@@ -150,6 +150,16 @@ func (vw *view) notHeld(unlock model.Op, tag string) Mechanism {
 			m.Detail = fmt.Sprintf("%s's unlock ran at t=%s and released the lock, then ran again to find nothing: %s", unlock.Owner, vw.h.Store[g.Sample].At, m.Detail)
 			return m
 		}
+		// 4.7.0's repeated unlock answers from its latch key
+		// (RedissonBaseLock.java:222-231), which lives a few seconds: a step
+		// of the master's clock or a master change between the two runs
+		// took it, and the second run found nothing
+		first := vw.h.Store[g.Sample].At
+		for _, f := range vw.faults {
+			if (f.Kind == sim.FaultServerStep && f.Amount > 0 || f.Kind == sim.FaultMasterCrash || f.Kind == sim.FaultRestart) && f.Start >= first && f.Start <= ran {
+				return faultMech(f, fmt.Sprintf("%s: %s's unlock ran at t=%s and released the lock; the fault took its latch before its repeat at t=%s, which found nothing", describeFault(f), unlock.Owner, first, ran))
+			}
+		}
 		return cause("unlock-ran-twice", fmt.Sprintf("%s's unlock ran at t=%s and released the lock, then ran again to find nothing", unlock.Owner, vw.h.Store[g.Sample].At), unlock.Start, unlock.End, unlock.Proc)
 	}
 	if m, ok := vw.missing(*sec, ran); ok {

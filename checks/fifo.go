@@ -43,6 +43,9 @@ func fifo(vw *view) []Violation {
 				Detail: fmt.Sprintf("%s queued at t=%s but %s, queued at t=%s, got the lock first (t=%s)", x.Owner, xq, y.Owner, yq, y.End)}
 			m, ok := vw.lostPlace(x, xi, xq, y.End)
 			if !ok {
+				m, ok = vw.requeuedBehind(x, xi, y.Owner, xq, y.End)
+			}
+			if !ok {
 				// the waiters' calls in the window: a place kept from an
 				// earlier call of the thread is that call's too
 				ops, tags := []model.Op{x, y}, []string{opTag(xi), opTag(yi)}
@@ -92,6 +95,30 @@ func (vw *view) lostPlace(x model.Op, xi int, from, to sim.Time) (Mechanism, boo
 			return m, true
 		}
 		return cause("late-request", what, op.Start, to, op.Proc), true
+	}
+	return Mechanism{}, false
+}
+
+// requeuedBehind explains x losing its place to y when x's own script
+// found x's entry stale, removed it and queued x again at the tail (the
+// fair scripts' stale-waiter loop runs before the enqueue): an eviction
+// by its own hand, explained as Evicted explains one.
+func (vw *view) requeuedBehind(x model.Op, xi int, y string, from, to sim.Time) (Mechanism, bool) {
+	h := vw.h
+	for i := vw.sampleAt(from) + 1; i > 0 && i < len(h.Store) && h.Store[i].At <= to; i++ {
+		smp, prev := &h.Store[i], &h.Store[i-1]
+		if op := h.CallOf(smp.Tag); op == nil || op.Owner != x.Owner {
+			continue // a script of x's own calls (its place may be an earlier call's)
+		}
+		px, py := slices.Index(prev.Queue, x.Owner), slices.Index(prev.Queue, y)
+		nx, ny := slices.Index(smp.Queue, x.Owner), slices.Index(smp.Queue, y)
+		if px >= 0 && py >= 0 && px < py && nx > ny && ny >= 0 {
+			e := x
+			e.Evicted, e.EvictedAt = true, smp.At
+			m := vw.eviction(e, smp.Tag)
+			m.Detail = fmt.Sprintf("%s's own retry at t=%s found its entry stale, removed it and queued it again behind %s: %s", x.Owner, smp.At, y, m.Detail)
+			return m, true
+		}
 	}
 	return Mechanism{}, false
 }

@@ -87,7 +87,7 @@ var Catalogue = []Flaw{
 		What: "lock() calls lockInterruptibly and swallows its InterruptedException: a thread interrupted while it waits returns from lock() without the lock, and its queue entry stays behind for its next call (a fair waiter's place from a call that is over)",
 		Ref:  "#1593, fixed in 3.10.6 (c67c333fa)", Java: "R8:RedissonLock.java:116-132"},
 	{Name: "score-drift", Algos: []string{"fairlock-3.8.1"},
-		Props: []string{"evicted"}, Causes: []string{"evicted-live"},
+		Props: []string{"evicted", "fifo"}, Causes: []string{"evicted-live"},
 		What: "every retry of a waiter that is not the head refreshes its timeout to the head's plus 5 s, so the queue's timeouts drift and a live waiter's score passes while it waits",
 		Ref:  "#2099, #1104; fixed in 3.11.1 (#2100)", Java: "R8:RedissonFairLock.tryLockInnerAsync"},
 
@@ -107,9 +107,9 @@ var Catalogue = []Flaw{
 		What: "the fair acquire answers a negative ttl (timeout - wait - now), and lock() then waits on its latch with no timeout",
 		Ref:  "#5503; fixed in 3.32.0 (f08dfd894, with #4705)", Java: "R16:RedissonLock.lock (acquireUninterruptibly)"},
 	{Name: "unlock-renewal-kept", Algos: rlocks3168, Paths: []clients.Flaw{clients.FlawUnlockRenewalKept},
-		Props: []string{"orphan"}, Causes: []string{"orphan-renewal"},
-		What: "an interrupted unlock() cancels unlockAsync's handle stage before it runs, so the thread's renewal count outlives the unlock that ran",
-		Ref:  "#7272 (\"renewal can outlive unlock()\")", Java: "R16:CommandAsyncService.java:115-129, RedissonBaseLock.java:306-325"},
+		Props: slices.Concat([]string{"orphan"}, lockLoss), Causes: []string{"orphan-renewal", "no-renewal"},
+		What: "an interrupted unlock() cancels unlockAsync's handle stage before it runs, so the thread's renewal count outlives the unlock that ran; the JVM's renewal renews its entry's first thread, that one, whose 0 reply cancels the entry for every thread, and another thread's hold loses its watchdog",
+		Ref:  "#7272 (\"renewal can outlive unlock()\")", Java: "R16:CommandAsyncService.java:115-129, RedissonBaseLock.java:306-325, 141-160 (renewExpiration: getFirstThreadId, cancelExpirationRenewal(null) on false)"},
 
 	// Redisson 3.16.8 and 4.7.0.
 	{Name: "fair-wait", Algos: []string{"fairlock-3.16.8", "fairlock-4.7.0"}, Paths: []clients.Flaw{clients.FlawFairWait},
@@ -155,7 +155,7 @@ var Catalogue = []Flaw{
 		Ref:  "the versions report's \"4.7.0 repeated unlock\" (scenario/testdata/explore-fairlock-4.7.0-replica-repeated-unlock.txt)",
 		Java: "4.7.0 RedissonBaseLock.java:155-165 (unlockAsync0's handle), ServiceManager.java:618-637"},
 	{Name: "requeue", Algos: []string{"rlock-4.7.0", "fairlock-4.7.0"}, Paths: []clients.Flaw{clients.FlawRequeue},
-		Props: slices.Concat(lockLoss, []string{"fifo", "evicted", "holds"}), Causes: []string{"overtaken", "evicted-live", "unlinearizable", "sync-failed", "acquired-uncounted", "extra-hold", "acquire-undone"},
+		Props: slices.Concat(lockLoss, []string{"fifo", "evicted", "holds"}), Causes: []string{"overtaken", "evicted-live", "unlinearizable", "sync-failed", "acquired-uncounted", "extra-hold", "acquire-undone", "acquire-ran-twice"},
 		What: "after a WAIT that counted no replica, handleNoSync undoes a grant with an unlock and ServiceManager.execute retries the acquire later: the call's grant is taken back unseen, a fair waiter loses its place to a later one, and when an attempt re-entered a hold the thread did not count, the last undo leaves that hold behind the call's exception",
 		Java: "4.7.0 CommandAsyncService.java:1038-1066, ServiceManager.java:611-645"},
 	{Name: "fenced-lease-dropped", Algos: []string{"fencedlock-4.7.0"}, Paths: []clients.Flaw{clients.FlawFencedLeaseDropped},
