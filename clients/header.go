@@ -31,6 +31,7 @@ type header struct {
 	Threads    int              `json:"threads,omitempty"`
 	Client     *ClientOverrides `json:"client,omitempty"`
 	SkipFaults []int            `json:"skip_faults,omitempty"`
+	StepByStep bool             `json:"step_by_step,omitempty"`
 	// CustomFaults marks a run whose faults a test gave (RunConfig.Faults):
 	// the header cannot rebuild them.
 	CustomFaults bool `json:"custom_faults,omitempty"`
@@ -39,7 +40,7 @@ type header struct {
 // HeaderJSON is the run header of c: one line of JSON.
 func (c RunConfig) HeaderJSON() []byte {
 	h := header{Algo: c.Algo, Seed: c.Seed, Preset: c.Preset, Scripts: c.Scripts, Mutant: c.Mutant,
-		Procs: c.Procs, Threads: c.Threads, SkipFaults: c.SkipFaults, CustomFaults: c.Faults != nil}
+		Procs: c.Procs, Threads: c.Threads, SkipFaults: c.SkipFaults, StepByStep: c.StepByStep, CustomFaults: c.Faults != nil}
 	if c.Safety != 0 {
 		h.Safety = c.Safety.String()
 	}
@@ -75,7 +76,7 @@ func ParseHeader(b []byte) (RunConfig, error) {
 		return RunConfig{}, fmt.Errorf("bad run header: no algo or preset")
 	}
 	c := RunConfig{Algo: h.Algo, Seed: h.Seed, Preset: h.Preset, Scripts: h.Scripts, Mutant: h.Mutant,
-		Procs: h.Procs, Threads: h.Threads, SkipFaults: h.SkipFaults}
+		Procs: h.Procs, Threads: h.Threads, SkipFaults: h.SkipFaults, StepByStep: h.StepByStep}
 	var err error
 	for _, d := range []struct {
 		s   string
@@ -132,6 +133,9 @@ func (c RunConfig) Args() []string {
 		skip := slices.Clone(c.SkipFaults)
 		slices.Sort(skip)
 		add("skip-faults", intList(skip))
+	}
+	if c.StepByStep {
+		a = append(a, "--step-by-step")
 	}
 	return a
 }

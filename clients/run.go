@@ -136,6 +136,14 @@ type RunConfig struct {
 	// executes (sim.Coverage); it does not change the run.
 	Coverage *sim.Coverage
 
+	// StepByStep turns off the fast-forward of retry loops that make no
+	// progress (sim/spin.go): the world runs every iteration of a 4.7.0
+	// fair waiter's spin as an event of its own, script and trace line
+	// included. The run is the same (a differential test compares them);
+	// only its trace has each iteration where the fast-forward has one
+	// line per loop, and its history a sample per run.
+	StepByStep bool
+
 	// Until, when positive, stops the run at that virtual time: a
 	// counterfactual run that confirms a violation's mechanism needs only
 	// the run up to the violation. Everything up to it is what the whole
@@ -226,6 +234,9 @@ type Run struct {
 	// the fair lock's queue and timeout set names, made once
 	queueName, timeoutName string
 	scripts                *ScriptSet // the user's or mutant's scripts, nil: embedded
+	// spinScript is the script whose read-only runs the world may
+	// fast-forward (spinrun.go), nil: none.
+	spinScript *sim.Script
 }
 
 // Err is what stopped the run before its end, or nil: a script stopped by
@@ -288,7 +299,7 @@ func NewRun(cfg RunConfig, trace io.Writer) (*Run, error) {
 		}
 	}
 	tr := sim.NewTracer(trace)
-	w := sim.NewWorld(sim.Config{Seed: cfg.Seed, Net: plan.Net, Replicas: plan.Replicas, Trace: tr, Coverage: cfg.Coverage})
+	w := sim.NewWorld(sim.Config{Seed: cfg.Seed, Net: plan.Net, Replicas: plan.Replicas, Trace: tr, Coverage: cfg.Coverage, FastForward: !cfg.StepByStep})
 	r := &Run{Config: cfg, World: w, Plan: plan, Workload: wl, History: &model.History{}, joined: map[string]sim.Time{}}
 	mk, err := r.programFactory()
 	if err != nil {
@@ -309,6 +320,7 @@ func NewRun(cfg RunConfig, trace io.Writer) (*Run, error) {
 	w.OnExec = r.observe
 	w.OnNet = r.noteNet
 	w.OnMaster = r.masterChanged
+	w.OnElided = r.elided
 	if r.latched {
 		w.BeforeExec = r.beforeExec // only where a fair unlock has a latch: the hook runs before every script
 	}
@@ -440,6 +452,7 @@ func (r *Run) programFactory() (func() sim.Program, error) {
 			}
 		}
 		r.scripts = cf.Opts.Scripts
+		r.spinScript = spinScriptOf(cfg, &cf.Opts)
 	}
 	// 4.7.0 sends its lock scripts as a batch, which is re-sent, unless it is
 	// configured for a single server: a world with replicas is a
@@ -485,7 +498,7 @@ func (r *Run) programFactory() (func() sim.Program, error) {
 			}
 			return ""
 		}
-		host.OnSend = func(ref Ref, cmd Cmd) {
+		host.OnSend = func(ref Ref, cmd Cmd, at sim.Time) {
 			if ref.Owner != OwnThread {
 				return
 			}
@@ -495,7 +508,7 @@ func (r *Run) programFactory() (func() sim.Program, error) {
 			}
 			switch cmd.Op {
 			case OpAcquire, OpAcquireNoWait, OpAcquireToken, OpSetNX, OpSetPX:
-				t.lastTry = host.p.VirtualNow()
+				t.lastTry = at
 			}
 			if t.op < 0 {
 				return
@@ -610,8 +623,9 @@ func (r *Run) observe(n *sim.Node, req sim.Request, reply sim.Reply) {
 	if r.queueName == "" {
 		r.queueName, r.timeoutName = QueueName(lock), TimeoutName(lock)
 	}
-	_, _, smp.Queue = n.Store.PeekKeyReusing(r.queueName, prevQueue)
-	_, _, smp.Timeouts = n.Store.PeekKeyReusing(r.timeoutName, prevTimeouts)
+	_, queueTTL, queue := n.Store.PeekKeyReusing(r.queueName, prevQueue)
+	_, timeoutsTTL, timeouts := n.Store.PeekKeyReusing(r.timeoutName, prevTimeouts)
+	smp.Queue, smp.Timeouts = queue, timeouts
 	if req.Script != nil && reply.Kind == sim.KindInt && reply.Int < 0 && strings.Contains(req.Script.ID, "tryLockInnerAsync") {
 		h.NegativeTTLs++
 	}
@@ -628,6 +642,9 @@ func (r *Run) observe(n *sim.Node, req sim.Request, reply sim.Reply) {
 		}
 	}
 	r.head = head
+	if req.Script != nil && req.Script == r.spinScript {
+		r.markSpin(n, req, reply, typ, queueTTL, timeoutsTTL)
+	}
 	if h.Store == nil {
 		h.Store = sampleBufs.get() // an earlier run's, recycled, or nil
 	}
