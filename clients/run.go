@@ -22,46 +22,14 @@ var Algorithms = []string{
 	"rlock-4.7.0", "fairlock-4.7.0", "fencedlock-4.7.0",
 }
 
-// Spinning names the algorithms whose clients busy-loop under faults, and
-// why. 4.7.0's fair acquire answers a queued waiter max(0, pttl): 0 while
-// the lock is free but the head has not taken it, and lock() then waits 0
-// ms on its latch and asks again (RedissonLock.lock, RedissonFairLock
-// tryLockInnerAsync) — one script per round trip until the head takes the
-// lock or its timeout passes (5 min behind a crashed head). Faithful, and
-// about 7,000 scripts per virtual second: a 5-minute run under crash
-// faults takes tens of seconds. Sweeps over many seeds (the main job, the
-// tests) leave these out or take fewer seeds of them, and say so.
-var Spinning = map[string]string{
-	"fairlock-4.7.0": "its queued waiters ask again every round trip while the lock is free but not yet taken by the head (ttl 0), up to 5 min behind a crashed head: a run under crash faults costs tens of seconds",
-}
-
-// SpinBound is the Config a sweep over many seeds (the main job) gives a
-// Spinning algorithm so that its spins last seconds, not minutes:
-// fairLockWaitTimeout 5 s, 3.8.1's fixed threadWaitTime, instead of 4.7.0's
-// 5 min (Config.java:85). Every script and client path still runs; only
-// how long a waiter keeps a crashed head's place changes. With the default,
-// fairlock-4.7.0 under the crash preset takes up to 144 s a run (seeds 1-6:
-// 4 to 144 s); with 5 s its 20 crash seeds take 12 s together.
-var SpinBound = map[string]ClientOverrides{
-	"fairlock-4.7.0": {ThreadWaitTime: 5000},
-}
-
 // SweepConfig is the run a sweep over many seeds (the main job, its
-// coverage seeds and confirmations) makes of algo, seed and preset: the
-// algorithm's SpinBound applied.
+// coverage seeds and confirmations) makes of algo, seed and preset:
+// Redisson's defaults, every one. 4.7.0's fair waiters, which ask again
+// every round trip behind a head that does not take the free lock (for up
+// to fairLockWaitTimeout, 5 min), cost little: the world fast-forwards
+// their spin (sim/spin.go).
 func SweepConfig(algo string, seed uint64, preset string) RunConfig {
-	return RunConfig{Algo: algo, Seed: seed, Preset: preset, Client: SpinBound[algo]}
-}
-
-// SpinningNames lists Spinning's algorithms, in Algorithms order.
-func SpinningNames() []string {
-	var out []string
-	for _, a := range Algorithms {
-		if Spinning[a] != "" {
-			out = append(out, a)
-		}
-	}
-	return out
+	return RunConfig{Algo: algo, Seed: seed, Preset: preset}
 }
 
 // ParseAlgos reads a list of algorithms (simrun's --algos): "" and "all" every algorithm,

@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"strings"
 
 	"github.com/locksim/locksim/clients"
 	"github.com/locksim/locksim/gate"
@@ -27,7 +26,7 @@ func runMainJob(ctx context.Context, args []string, stdout, stderr io.Writer) in
 	sf.register(fs, 1, 20)
 	noConfirm := fs.Bool("no-confirm", false, "do not confirm the mechanisms that name a fault by counterfactual runs (every one, by default)")
 	out := fs.String("out", "", "also write the report to `FILE` (not when interrupted)")
-	algosFlag := fs.String("algos", "", "`LIST` of algorithms (comma-separated, or all, the default; "+strings.Join(clients.SpinningNames(), ", ")+" runs with a shorter fair wait, its waiters busy-loop under faults)")
+	algosFlag := fs.String("algos", "", "`LIST` of algorithms (comma-separated, or all, the default)")
 	coverageOut := fs.String("coverage", "", "write the statement coverage of the Redisson scripts by the fault-free runs to `FILE` (markdown)")
 	if code, ok := parseFlags(fs, args, stdout, stderr); !ok {
 		return code

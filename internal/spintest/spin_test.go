@@ -14,15 +14,15 @@ import (
 )
 
 // seeds is how many seeds per preset the test compares: a few by default
-// (short phases), LOCKSIM_SPIN_SEEDS of them at the default phases when
-// set (thousands take hours: results/fast-forward.md says what ran).
+// (short phases), LOCKSIM_SPIN_SEEDS of them when set, at the default
+// phases unless LOCKSIM_SPIN_SHORT=1 (thousands take hours).
 func seeds(t *testing.T) (n uint64, long bool) {
 	if s := os.Getenv("LOCKSIM_SPIN_SEEDS"); s != "" {
 		n, err := strconv.ParseUint(s, 10, 64)
 		if err != nil || n == 0 {
 			t.Fatalf("LOCKSIM_SPIN_SEEDS=%q: want a count of seeds", s)
 		}
-		return n, true
+		return n, os.Getenv("LOCKSIM_SPIN_SHORT") != "1"
 	}
 	if testing.Short() {
 		return 2, false
