@@ -104,3 +104,13 @@ func (c *Client) spinApply(pl spinPlan, n int, now sim.Time, wall int64, draw ui
 		}
 	}
 }
+
+// Spin reports whether the reply r to ref, arriving while Redisson
+// counts replicas replicas, makes thread's loop send the same command again
+// at once (spinPlan), and until when its clock may read (Unix ms) for every
+// such reply to do so: the tryLock's deadline, math.MaxInt64 for lock().
+// The explorer lets time pass while a thread spins so (explore/spin.go).
+func (c *Client) Spin(ref Ref, r sim.Reply, replicas int) (deadline int64, ok bool) {
+	pl, ok := c.spinPlan(ref, r, replicas)
+	return pl.deadline, ok
+}
