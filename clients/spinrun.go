@@ -39,13 +39,44 @@ func spinScriptOf(cfg RunConfig, o *Options) *sim.Script {
 // the same path: no other key is read, none expires, and pttl of an absent
 // key is -2 whatever the time.
 func (r *Run) markSpin(n *sim.Node, req sim.Request, reply sim.Reply, lockType string, queueTTL, timeoutsTTL int64) {
+	markSpin(r.World, n, req, reply, lockType, queueTTL, timeoutsTTL, r.head)
+}
+
+func markSpin(w *sim.World, n *sim.Node, req sim.Request, reply sim.Reply, lockType string, queueTTL, timeoutsTTL int64, head queueHead) {
 	if reply.Kind != sim.KindInt || reply.Int != 0 || n.Wrote() || lockType != "none" || queueTTL != -1 || timeoutsTTL != -1 {
 		return
 	}
-	if r.head.member == "" || len(req.Argv) < 2 || r.head.member == req.Argv[1] {
+	if head.member == "" || len(req.Argv) < 2 || head.member == req.Argv[1] {
 		return
 	}
-	r.World.MarkSpin(r.head.timeout)
+	w.MarkSpin(head.timeout)
+}
+
+// MarkSpins is an observer (sim.World.OnExec) that lets a world driven
+// without a Run — a measurement of the spin — fast-forward the spin of
+// 4.7.0's fair waiters on lock, as a Run does for its own: it marks every
+// read-only run of the embedded fair acquire that answered 0 (markSpin).
+func MarkSpins(w *sim.World, lock string) func(n *sim.Node, req sim.Request, reply sim.Reply) {
+	set, err := LoadScripts("4.7.0", "")
+	if err != nil {
+		panic(err) // the embedded scripts always compile
+	}
+	queue, timeouts := QueueName(lock), TimeoutName(lock)
+	return func(n *sim.Node, req sim.Request, reply sim.Reply) {
+		if req.Script == nil || req.Script != set.FairAcquire {
+			return
+		}
+		typ, _, _ := n.Store.PeekKey(lock)
+		_, qttl, members := n.Store.PeekKey(queue)
+		_, tttl, _ := n.Store.PeekKey(timeouts)
+		var head queueHead
+		if len(members) > 0 {
+			if t, ok := n.Store.PeekZScore(timeouts, members[0]); ok {
+				head = queueHead{members[0], t}
+			}
+		}
+		markSpin(w, n, req, reply, typ, qttl, tttl, head)
+	}
 }
 
 // elided records the runs a fast-forward left out of one loop: the call's

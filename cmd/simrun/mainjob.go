@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"strings"
 
 	"github.com/locksim/locksim/clients"
 	"github.com/locksim/locksim/gate"
@@ -28,6 +29,7 @@ func runMainJob(ctx context.Context, args []string, stdout, stderr io.Writer) in
 	out := fs.String("out", "", "also write the report to `FILE` (not when interrupted)")
 	algosFlag := fs.String("algos", "", "`LIST` of algorithms (comma-separated, or all, the default)")
 	coverageOut := fs.String("coverage", "", "write the statement coverage of the Redisson scripts by the fault-free runs to `FILE` (markdown)")
+	scriptsDir := fs.String("scripts", "", "run the Redisson algorithms on your own script `DIR` (any subset of any version's; the rest embedded), e.g. a fix")
 	if code, ok := parseFlags(fs, args, stdout, stderr); !ok {
 		return code
 	}
@@ -56,12 +58,17 @@ func runMainJob(ctx context.Context, args []string, stdout, stderr io.Writer) in
 	if err != nil {
 		return usage(stderr, "--algos: "+err.Error())
 	}
+	if *scriptsDir != "" {
+		if err := checkJobScripts(algos, *scriptsDir); err != nil {
+			return usage(stderr, "--scripts: "+err.Error())
+		}
+	}
 	var report bytes.Buffer
 	w := stdout
 	if *out != "" {
 		w = io.MultiWriter(stdout, &report)
 	}
-	code, coverage := mainJob(ctx, sf, algos, gate.Config{NoConfirm: *noConfirm}, w, stderr)
+	code, coverage := mainJob(ctx, sf, algos, gate.Config{NoConfirm: *noConfirm, Scripts: *scriptsDir}, w, stderr)
 	if ctx.Err() != nil {
 		return interrupt.ExitCode(ctx)
 	}
@@ -110,4 +117,33 @@ func mainJob(ctx context.Context, sf sweepFlags, algos []string, job gate.Config
 		return interrupt.ExitCode(ctx), nil
 	}
 	return exitOK, statements
+}
+
+// checkJobScripts checks that a script directory loads for every Redisson
+// algorithm of the job and holds a script at least one of them sends
+// (checkScriptsDir): a directory the job would run on none of them would
+// give the embedded scripts' report under its name.
+func checkJobScripts(algos []string, dir string) error {
+	var first error
+	sends := false
+	for _, a := range algos {
+		if !isRedisson(a) {
+			continue
+		}
+		switch err := checkScriptsDir(a, dir); {
+		case err == nil:
+			sends = true
+		case !strings.Contains(err.Error(), ": no script of "):
+			return err // it does not load
+		case first == nil:
+			first = err
+		}
+	}
+	switch {
+	case sends:
+		return nil
+	case first == nil:
+		return fmt.Errorf("no Redisson algorithm in --algos runs scripts")
+	}
+	return first
 }
