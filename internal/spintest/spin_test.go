@@ -5,6 +5,7 @@ import (
 	"os"
 	"reflect"
 	"strconv"
+	"strings"
 	"testing"
 
 	"github.com/locksim/locksim/checks"
@@ -92,10 +93,36 @@ func compare(cfg clients.RunConfig) (int, error) {
 		return runs, fmt.Errorf("runs stopped: %v / %v", fast.Err(), slow.Err())
 	}
 	vf, vs := verdict.Check(fast).Violations, verdict.Check(slow).Violations
+	if !reflect.DeepEqual(vf, vs) && (undecided(vf) || undecided(vs)) {
+		// porcupine's search is bounded by wall-clock time: on a busy
+		// machine one side may run out of it. The histories it read are
+		// the same (SpinDiff): compare the rest.
+		vf, vs = withoutLinearizable(vf), withoutLinearizable(vs)
+	}
 	if !reflect.DeepEqual(vf, vs) {
 		return runs, fmt.Errorf("verdicts differ:\n  fast-forwarded: %s\n  step by step:   %s", describe(vf), describe(vs))
 	}
 	return runs, nil
+}
+
+// undecided reports whether a linearizability search ran out of time.
+func undecided(vs []checks.Violation) bool {
+	for _, v := range vs {
+		if v.Property == "linearizable" && strings.Contains(v.Detail, "could not decide the history") {
+			return true
+		}
+	}
+	return false
+}
+
+func withoutLinearizable(vs []checks.Violation) []checks.Violation {
+	var out []checks.Violation
+	for _, v := range vs {
+		if v.Property != "linearizable" {
+			out = append(out, v)
+		}
+	}
+	return out
 }
 
 func describe(vs []checks.Violation) string {
