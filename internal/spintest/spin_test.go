@@ -49,7 +49,10 @@ func TestFastForwardIsStepByStep(t *testing.T) {
 				cfg.Safety, cfg.Liveness = 60*sim.Second, 30*sim.Second
 			}
 			runs, err := compare(cfg)
-			if err != nil {
+			switch {
+			case err != nil && os.Getenv("LOCKSIM_SPIN_SEEDS") != "":
+				t.Errorf("%s: %v", cfg.Command(), err) // a long comparison goes on
+			case err != nil:
 				t.Fatalf("%s: %v", cfg.Command(), err)
 			}
 			elided += runs
