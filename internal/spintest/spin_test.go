@@ -34,33 +34,61 @@ func seeds(t *testing.T) (n uint64, long bool) {
 // TestFastForwardIsStepByStep runs fairlock-4.7.0, whose fair waiters
 // spin, on every preset fast-forwarded and step by step and compares the
 // traces, the histories and the verdicts (clients.SpinDiff does the
-// first two). The default set elides tens of thousands of runs.
+// first two). The default set elides tens of thousands of runs. With
+// LOCKSIM_SPIN_REPORT=FILE it writes what it compared, per preset, as a
+// markdown table.
 func TestFastForwardIsStepByStep(t *testing.T) {
 	n, long := seeds(t)
 	first := uint64(1)
 	if s := os.Getenv("LOCKSIM_SPIN_FIRST"); s != "" {
 		first, _ = strconv.ParseUint(s, 10, 64)
 	}
-	elided := 0
+	type tally struct{ runs, spun, elided, differ, undecided int }
+	var all tally
+	var table strings.Builder
 	for _, preset := range sim.Presets {
+		var pt tally
 		for seed := first; seed < first+n; seed++ {
 			cfg := clients.RunConfig{Algo: "fairlock-4.7.0", Seed: seed, Preset: preset}
 			if !long {
 				cfg.Safety, cfg.Liveness = 60*sim.Second, 30*sim.Second
 			}
-			runs, err := compare(cfg)
+			runs, undec, err := compare(cfg)
 			switch {
 			case err != nil && os.Getenv("LOCKSIM_SPIN_SEEDS") != "":
 				t.Errorf("%s: %v", cfg.Command(), err) // a long comparison goes on
+				pt.differ++
 			case err != nil:
 				t.Fatalf("%s: %v", cfg.Command(), err)
 			}
-			elided += runs
+			pt.runs++
+			pt.elided += runs
+			if runs > 0 {
+				pt.spun++
+			}
+			if undec {
+				pt.undecided++
+			}
+		}
+		fmt.Fprintf(&table, "| %s | %d-%d | %d | %d | %d | %d | %d |\n", preset, first, first+n-1, pt.runs, pt.spun, pt.elided, pt.differ, pt.undecided)
+		all.runs, all.spun, all.elided, all.differ, all.undecided = all.runs+pt.runs, all.spun+pt.spun, all.elided+pt.elided, all.differ+pt.differ, all.undecided+pt.undecided
+	}
+	fmt.Fprintf(&table, "| **all** | | %d | %d | %d | %d | %d |\n", all.runs, all.spun, all.elided, all.differ, all.undecided)
+	t.Logf("%d seeds per preset, %d runs elided", n, all.elided)
+	if path := os.Getenv("LOCKSIM_SPIN_REPORT"); path != "" {
+		phases := "the default phases (3 min with faults, 2 min healed)"
+		if !long {
+			phases = "phases of 60 s with faults and 30 s healed"
+		}
+		text := fmt.Sprintf("fairlock-4.7.0, %s, each run fast-forwarded and step by step (`LOCKSIM_SPIN_SEEDS=%d LOCKSIM_SPIN_FIRST=%d LOCKSIM_SPIN_SHORT=%s go test -run TestFastForwardIsStepByStep ./internal/spintest/`):\n\n"+
+			"| preset | seeds | runs compared | runs with an elided loop | script runs elided | runs that differ | pairs whose linearizability search ran out of time |\n|---|---|---:|---:|---:|---:|---:|\n%s",
+			phases, n, first, os.Getenv("LOCKSIM_SPIN_SHORT"), table.String())
+		if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
 		}
 	}
-	t.Logf("%d seeds per preset, %d runs elided", n, elided)
-	if elided < 10_000 {
-		t.Fatalf("only %d runs elided: the comparison barely exercised the fast-forward", elided)
+	if all.elided < 10_000 {
+		t.Fatalf("only %d runs elided: the comparison barely exercised the fast-forward", all.elided)
 	}
 }
 
@@ -73,7 +101,7 @@ func TestNoSpinNoChange(t *testing.T) {
 		}
 		for _, preset := range []string{"none", "all"} {
 			cfg := clients.RunConfig{Algo: algo, Seed: 3, Preset: preset, Safety: 60 * sim.Second, Liveness: 30 * sim.Second}
-			runs, err := compare(cfg)
+			runs, _, err := compare(cfg)
 			if err != nil || runs != 0 {
 				t.Fatalf("%s: %d runs elided, %v", cfg.Command(), runs, err)
 			}
@@ -82,30 +110,32 @@ func TestNoSpinNoChange(t *testing.T) {
 }
 
 // compare runs cfg both ways and returns how many runs the fast-forward
-// elided, or how the two differ.
-func compare(cfg clients.RunConfig) (int, error) {
+// elided and whether a linearizability search ran out of time on one
+// side, or how the two differ.
+func compare(cfg clients.RunConfig) (int, bool, error) {
 	fast, slow, err := clients.SpinDiff(cfg)
 	if err != nil {
-		return 0, err
+		return 0, false, err
 	}
 	runs := 0
 	for _, e := range fast.History.Elided {
 		runs += e.Runs
 	}
 	if fast.Err() != nil || slow.Err() != nil {
-		return runs, fmt.Errorf("runs stopped: %v / %v", fast.Err(), slow.Err())
+		return runs, false, fmt.Errorf("runs stopped: %v / %v", fast.Err(), slow.Err())
 	}
 	vf, vs := verdict.Check(fast).Violations, verdict.Check(slow).Violations
+	undec := false
 	if !reflect.DeepEqual(vf, vs) && (undecided(vf) || undecided(vs)) {
 		// porcupine's search is bounded by wall-clock time: on a busy
 		// machine one side may run out of it. The histories it read are
 		// the same (SpinDiff): compare the rest.
-		vf, vs = withoutLinearizable(vf), withoutLinearizable(vs)
+		vf, vs, undec = withoutLinearizable(vf), withoutLinearizable(vs), true
 	}
 	if !reflect.DeepEqual(vf, vs) {
-		return runs, fmt.Errorf("verdicts differ:\n  fast-forwarded: %s\n  step by step:   %s", describe(vf), describe(vs))
+		return runs, undec, fmt.Errorf("verdicts differ:\n  fast-forwarded: %s\n  step by step:   %s", describe(vf), describe(vs))
 	}
-	return runs, nil
+	return runs, undec, nil
 }
 
 // undecided reports whether a linearizability search ran out of time.
