@@ -165,3 +165,33 @@ func describe(vs []checks.Violation) string {
 	}
 	return s
 }
+
+// TestCoverageCountsElidedRuns: the statement counts of a spinning run
+// are the step-by-step run's: each elided run counts the statements of
+// the run it repeats.
+func TestCoverageCountsElidedRuns(t *testing.T) {
+	var fast, slow []clients.RunConfig
+	for _, c := range []struct {
+		seed   uint64
+		preset string
+	}{{2, "pause"}, {2, "net"}, {1, "none"}} {
+		cfg := clients.RunConfig{Algo: "fairlock-4.7.0", Seed: c.seed, Preset: c.preset, Safety: 60 * sim.Second, Liveness: 30 * sim.Second}
+		fast = append(fast, cfg)
+		cfg.StepByStep = true
+		slow = append(slow, cfg)
+	}
+	a, err := verdict.Coverage("fairlock-4.7.0", fast)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := verdict.Coverage("fairlock-4.7.0", slow)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(a, b) {
+		t.Fatalf("statement counts differ:\n  fast-forwarded: %v\n  step by step:   %v", a, b)
+	}
+	if runs, _, _ := compare(fast[0]); runs == 0 {
+		t.Fatalf("%s elided nothing: the test proves nothing", fast[0].Command())
+	}
+}
