@@ -91,17 +91,18 @@ type SpinCommit struct {
 
 // Elided is what World.OnElided hears of the script runs a loop skipped.
 type Elided struct {
-	Runs          int   // how many ran
-	From, To      Time  // when the first and the last ran
-	FirstReq      ReqID // the first one's request
-	LastReq       ReqID // the last one's
-	LastServerMs  int64 // the master's clock at the last
-	Batch         bool  // each was a batch ending in WAIT (its count is in the reply)
-	Request       Request
-	Reply         Reply
-	Proc          *Proc
-	Node          *Node
-	FirstServerMs int64
+	Proc    *Proc   // whose loop it was
+	Node    *Node   // the master that would have run them
+	Request Request // the run they repeat (its time argument aside)
+	Reply   Reply   // what each answered
+	Batch   bool    // each was a batch ending in WAIT (its count is in Reply)
+	Runs    int     // how many ran
+	// From and To are when the first and the last ran, FirstReq and
+	// LastReq their requests, FirstServerMs and LastServerMs the master's
+	// clock then.
+	From, To                    Time
+	FirstReq, LastReq           ReqID
+	FirstServerMs, LastServerMs int64
 }
 
 // MarkSpin is told by an observer of the master (OnExec), about the
