@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"os"
 	"runtime"
-	"slices"
 	"strconv"
 	"sync"
 	"testing"
@@ -40,15 +39,9 @@ type runSum struct {
 
 // detConfig is a short run: determinism is about every choice coming from
 // the seed, which a short run exercises as well as a long one.
-// The algorithms take turns by seed; a Spinning one (its waiters
-// busy-loop under faults, tens of thousands of scripts a run) takes every
-// tenth of its turns, so it is covered without costing the rest.
+// The algorithms take turns by seed.
 func detConfig(preset string, seed uint64) RunConfig {
 	algo := Algorithms[seed%uint64(len(Algorithms))]
-	if Spinning[algo] != "" && seed/uint64(len(Algorithms))%10 != 0 {
-		quick := slices.DeleteFunc(slices.Clone(Algorithms), func(a string) bool { return Spinning[a] != "" })
-		algo = quick[seed/uint64(len(Algorithms))%uint64(len(quick))]
-	}
 	return RunConfig{Algo: algo, Seed: seed, Preset: preset, Safety: 40 * sim.Second, Liveness: 20 * sim.Second}
 }
 

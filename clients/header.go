@@ -36,6 +36,7 @@ type header struct {
 	Threads     int              `json:"threads,omitempty"`
 	Client      *ClientOverrides `json:"client,omitempty"`
 	SkipFaults  []int            `json:"skip_faults,omitempty"`
+	StepByStep  bool             `json:"step_by_step,omitempty"`
 	// CustomFaults marks a run whose faults a test gave (RunConfig.Faults):
 	// the header cannot rebuild them.
 	CustomFaults bool `json:"custom_faults,omitempty"`
@@ -51,7 +52,7 @@ type scriptText struct {
 // HeaderJSON is the run header of c: one line of JSON.
 func (c RunConfig) HeaderJSON() []byte {
 	h := header{Algo: c.Algo, Seed: c.Seed, Preset: c.Preset, Scripts: c.Scripts, Mutant: c.Mutant,
-		Procs: c.Procs, Threads: c.Threads, SkipFaults: c.SkipFaults, CustomFaults: c.Faults != nil}
+		Procs: c.Procs, Threads: c.Threads, SkipFaults: c.SkipFaults, StepByStep: c.StepByStep, CustomFaults: c.Faults != nil}
 	for _, id := range slices.Sorted(maps.Keys(c.ScriptTexts)) {
 		h.ScriptTexts = append(h.ScriptTexts, scriptText{id, scripts.SHA1Hex(c.ScriptTexts[id]), c.ScriptTexts[id]})
 	}
@@ -90,7 +91,7 @@ func ParseHeader(b []byte) (RunConfig, error) {
 		return RunConfig{}, fmt.Errorf("bad run header: no algo or preset")
 	}
 	c := RunConfig{Algo: h.Algo, Seed: h.Seed, Preset: h.Preset, Scripts: h.Scripts, Mutant: h.Mutant,
-		Procs: h.Procs, Threads: h.Threads, SkipFaults: h.SkipFaults}
+		Procs: h.Procs, Threads: h.Threads, SkipFaults: h.SkipFaults, StepByStep: h.StepByStep}
 	if len(h.ScriptTexts) > 0 {
 		if h.Scripts == "" {
 			return RunConfig{}, fmt.Errorf("bad run header: script texts without a scripts directory")
@@ -159,6 +160,9 @@ func (c RunConfig) Args() []string {
 		skip := slices.Clone(c.SkipFaults)
 		slices.Sort(skip)
 		add("skip-faults", intList(skip))
+	}
+	if c.StepByStep {
+		a = append(a, "--step-by-step")
 	}
 	return a
 }

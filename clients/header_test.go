@@ -81,7 +81,4 @@ func TestParseAlgos(t *testing.T) {
 	if _, err := clients.ParseAlgos("set-px,set-px"); err == nil || err.Error() != "set-px twice" {
 		t.Errorf("twice: %v", err)
 	}
-	if got := clients.SpinningNames(); !reflect.DeepEqual(got, []string{"fairlock-4.7.0"}) {
-		t.Errorf("SpinningNames = %v", got)
-	}
 }

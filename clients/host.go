@@ -18,8 +18,11 @@ type Host struct {
 	p  *sim.Proc
 	c  *Client
 
-	reqs   map[sim.ReqID]Ref
-	ops    map[sim.ReqID]Op // what each request was, for its reply's protocol point
+	reqs map[sim.ReqID]Ref
+	ops  map[sim.ReqID]Op // what each request was, for its reply's protocol point
+	// spins are the plans of the threads' loops the world fast-forwards
+	// now, by slot (spin.go).
+	spins  map[int]spinPlan
 	timers map[TimerKey]sim.TimerID
 	done   map[int64]func(Result)
 	queue  []Event
@@ -33,8 +36,8 @@ type Host struct {
 	Tag func(ref Ref, cmd Cmd) string
 	// OnNote, when set, is told of every note (renewals, untimed waits).
 	OnNote func(e Effect)
-	// OnSend, when set, is told of every command as it is sent.
-	OnSend func(ref Ref, cmd Cmd)
+	// OnSend, when set, is told of every command as it is sent, and when.
+	OnSend func(ref Ref, cmd Cmd, at sim.Time)
 	// OnInterrupt, when set, is told of every thread a fault interrupts,
 	// with the fault's plan index.
 	OnInterrupt func(tid int64, fault int)
@@ -71,6 +74,7 @@ func (h *Host) Start(p *sim.Proc) {
 	}
 	h.c = NewClient(h.cf, uuid)
 	h.reqs, h.ops, h.timers, h.done, h.queue, h.busy = map[sim.ReqID]Ref{}, map[sim.ReqID]Op{}, map[TimerKey]sim.TimerID{}, map[int64]func(Result){}, nil, false
+	h.spins = nil
 	tr := p.Trace("client-start").Str("uuid", h.c.uuid)
 	if h.cf.Simple != "" {
 		tr.Str("lock", string(h.cf.Simple)).End()
@@ -328,7 +332,7 @@ func (h *Host) effect(e Effect) {
 	switch e.Kind {
 	case EffSend:
 		if h.OnSend != nil {
-			h.OnSend(e.Ref, e.Cmd)
+			h.OnSend(e.Ref, e.Cmd, p.VirtualNow())
 		}
 		req := h.cf.Render(h.c.uuid, e.Cmd)
 		req.Point = e.Cmd.Op.String()

@@ -102,37 +102,72 @@ func (c *Client) command(i int, cmd Cmd) {
 // stores an explicit lease (R8:RedissonLock.tryLockInnerAsync's first line).
 func (c *Client) tryAcquire(i int, waitTime int64) {
 	t := &c.threads[i]
+	if !c.cf.since3168() {
+		// R8:tryLockInnerAsync's first line: internalLockLeaseTime = the lease sent.
+		h := c.handleOf(i)
+		if c.explicitLease(t.call) {
+			h.lease = c.leaseMillis(t.call.Lease, t.call.Unit)
+		} else {
+			h.lease = c.cf.Opts.LockWatchdogTimeout
+		}
+	}
+	cmd, flaws := c.acquireCmd(i, waitTime, c.sync())
+	for _, f := range flaws.list() {
+		c.flaw(f, t.id)
+	}
+	t.leaseSent = cmd.Lease
+	c.send(OwnThread, i, cmd)
+	c.awaitReply(i)
+}
+
+// acquireFlaws are the flaw paths tryAcquire takes making its command, in
+// the order it notes them.
+type acquireFlaws struct{ leaseUnderWatchdog, keptLease, fairWait bool }
+
+func (f acquireFlaws) list() []Flaw {
+	var out []Flaw
+	if f.leaseUnderWatchdog {
+		out = append(out, FlawLeaseUnderWatchdog)
+	}
+	if f.keptLease {
+		out = append(out, FlawLeaseKept)
+	}
+	if f.fairWait {
+		out = append(out, FlawFairWait)
+	}
+	return out
+}
+
+// acquireCmd is the command tryAcquire sends for thread i (At aside:
+// send stamps it), with sync replicas to WAIT for, and the flaw paths it
+// takes making it; it changes nothing (3.8.1's tryAcquire first stores
+// the lease in the lock object, which acquireCmd then reads).
+func (c *Client) acquireCmd(i int, waitTime int64, sync int) (Cmd, acquireFlaws) {
+	t := &c.threads[i]
 	call, h, o := t.call, c.handleOf(i), &c.cf.Opts
 	unit := call.Unit
 	var lease int64
+	var fl acquireFlaws
 	switch {
 	case c.explicitLease(call):
 		lease = c.leaseMillis(call.Lease, unit)
-		if !c.cf.since3168() {
-			h.lease = lease
-		}
-		if c.ren.present {
-			// the lease reaches the script, which re-arms a held lock with
-			// it, while this JVM's watchdog renews the lock
-			c.flaw(FlawLeaseUnderWatchdog, t.id)
-		}
+		// the lease reaches the script, which re-arms a held lock with it,
+		// while this JVM's watchdog renews the lock
+		fl.leaseUnderWatchdog = c.ren.present
 	case c.cf.since3168():
 		lease, unit = h.lease, Milliseconds
-		c.noteKeptLease(t.id, lease)
+		fl.keptLease = lease != o.LockWatchdogTimeout // noteKeptLease
 	default:
-		h.lease = o.LockWatchdogTimeout
 		lease, unit = h.lease, Milliseconds
 	}
-	t.leaseSent = lease
-	cmd := Cmd{Op: OpAcquire, Thread: t.id, Lease: lease, Sync: c.sync()}
+	cmd := Cmd{Op: OpAcquire, Thread: t.id, Lease: lease, Sync: sync}
 	if o.Fair {
 		cmd.At = c.wall // System.currentTimeMillis()
 		if c.cf.since3168() {
-			cmd.Wait = c.fairWait(t.id, waitTime, unit)
+			cmd.Wait, fl.fairWait = c.fairWaitOf(waitTime, unit)
 		}
 	}
-	c.send(OwnThread, i, cmd)
-	c.awaitReply(i)
+	return cmd, fl
 }
 
 // fairWait is the wait RedissonFairLock's tryLockInnerAsync and
@@ -143,13 +178,21 @@ func (c *Client) tryAcquire(i int, waitTime int64) {
 // 3.16.8 and threadWaitTime in 4.7.0. A wait other than threadWaitTime
 // enters the queue's timeouts (FlawFairWait) for thread tid.
 func (c *Client) fairWait(tid, waitTime int64, unit Unit) int64 {
+	w, flaw := c.fairWaitOf(waitTime, unit)
+	if flaw {
+		c.flaw(FlawFairWait, tid)
+	}
+	return w
+}
+
+// fairWaitOf is fairWait's wait, and whether it takes FlawFairWait's path.
+func (c *Client) fairWaitOf(waitTime int64, unit Unit) (int64, bool) {
 	if waitTime > 0 || (waitTime != -1 && !c.cf.v470()) {
 		if w := unit.toMillis(waitTime); w != c.cf.Opts.ThreadWaitTime {
-			c.flaw(FlawFairWait, tid)
-			return w
+			return w, true
 		}
 	}
-	return c.cf.Opts.ThreadWaitTime
+	return c.cf.Opts.ThreadWaitTime, false
 }
 
 // tryAcquireOnce is tryLock(): tryAcquireOnceAsync(-1, -1) → EVAL_NULL_BOOLEAN

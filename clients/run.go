@@ -22,46 +22,14 @@ var Algorithms = []string{
 	"rlock-4.7.0", "fairlock-4.7.0", "fencedlock-4.7.0",
 }
 
-// Spinning names the algorithms whose clients busy-loop under faults, and
-// why. 4.7.0's fair acquire answers a queued waiter max(0, pttl): 0 while
-// the lock is free but the head has not taken it, and lock() then waits 0
-// ms on its latch and asks again (RedissonLock.lock, RedissonFairLock
-// tryLockInnerAsync) — one script per round trip until the head takes the
-// lock or its timeout passes (5 min behind a crashed head). Faithful, and
-// about 7,000 scripts per virtual second: a 5-minute run under crash
-// faults takes tens of seconds. Sweeps over many seeds (the main job, the
-// tests) leave these out or take fewer seeds of them, and say so.
-var Spinning = map[string]string{
-	"fairlock-4.7.0": "its queued waiters ask again every round trip while the lock is free but not yet taken by the head (ttl 0), up to 5 min behind a crashed head: a run under crash faults costs tens of seconds",
-}
-
-// SpinBound is the Config a sweep over many seeds (the main job) gives a
-// Spinning algorithm so that its spins last seconds, not minutes:
-// fairLockWaitTimeout 5 s, 3.8.1's fixed threadWaitTime, instead of 4.7.0's
-// 5 min (Config.java:85). Every script and client path still runs; only
-// how long a waiter keeps a crashed head's place changes. With the default,
-// fairlock-4.7.0 under the crash preset takes up to 144 s a run (seeds 1-6:
-// 4 to 144 s); with 5 s its 20 crash seeds take 12 s together.
-var SpinBound = map[string]ClientOverrides{
-	"fairlock-4.7.0": {ThreadWaitTime: 5000},
-}
-
 // SweepConfig is the run a sweep over many seeds (the main job, its
-// coverage seeds and confirmations) makes of algo, seed and preset: the
-// algorithm's SpinBound applied.
+// coverage seeds and confirmations) makes of algo, seed and preset:
+// Redisson's defaults, every one. 4.7.0's fair waiters, which ask again
+// every round trip behind a head that does not take the free lock (for up
+// to fairLockWaitTimeout, 5 min), cost little: the world fast-forwards
+// their spin (sim/spin.go).
 func SweepConfig(algo string, seed uint64, preset string) RunConfig {
-	return RunConfig{Algo: algo, Seed: seed, Preset: preset, Client: SpinBound[algo]}
-}
-
-// SpinningNames lists Spinning's algorithms, in Algorithms order.
-func SpinningNames() []string {
-	var out []string
-	for _, a := range Algorithms {
-		if Spinning[a] != "" {
-			out = append(out, a)
-		}
-	}
-	return out
+	return RunConfig{Algo: algo, Seed: seed, Preset: preset}
 }
 
 // ParseAlgos reads a list of algorithms (simrun's --algos): "" and "all" every algorithm,
@@ -139,6 +107,14 @@ type RunConfig struct {
 	// Coverage, when set, counts the statements of the scripts the run
 	// executes (sim.Coverage); it does not change the run.
 	Coverage *sim.Coverage
+
+	// StepByStep turns off the fast-forward of retry loops that make no
+	// progress (sim/spin.go): the world runs every iteration of a 4.7.0
+	// fair waiter's spin as an event of its own, script and trace line
+	// included. The run is the same (a differential test compares them);
+	// only its trace has each iteration where the fast-forward has one
+	// line per loop, and its history a sample per run.
+	StepByStep bool
 
 	// Until, when positive, stops the run at that virtual time: a
 	// counterfactual run that confirms a violation's mechanism needs only
@@ -230,6 +206,9 @@ type Run struct {
 	// the fair lock's queue and timeout set names, made once
 	queueName, timeoutName string
 	scripts                *ScriptSet // the user's or mutant's scripts, nil: embedded
+	// spinScript is the script whose read-only runs the world may
+	// fast-forward (spinrun.go), nil: none.
+	spinScript *sim.Script
 }
 
 // Err is what stopped the run before its end, or nil: a script stopped by
@@ -292,7 +271,7 @@ func NewRun(cfg RunConfig, trace io.Writer) (*Run, error) {
 		}
 	}
 	tr := sim.NewTracer(trace)
-	w := sim.NewWorld(sim.Config{Seed: cfg.Seed, Net: plan.Net, Replicas: plan.Replicas, Trace: tr, Coverage: cfg.Coverage})
+	w := sim.NewWorld(sim.Config{Seed: cfg.Seed, Net: plan.Net, Replicas: plan.Replicas, Trace: tr, Coverage: cfg.Coverage, FastForward: !cfg.StepByStep})
 	r := &Run{Config: cfg, World: w, Plan: plan, Workload: wl, History: &model.History{}, joined: map[string]sim.Time{}}
 	mk, err := r.programFactory()
 	if err != nil {
@@ -313,6 +292,7 @@ func NewRun(cfg RunConfig, trace io.Writer) (*Run, error) {
 	w.OnExec = r.observe
 	w.OnNet = r.noteNet
 	w.OnMaster = r.masterChanged
+	w.OnElided = r.elided
 	if r.latched {
 		w.BeforeExec = r.beforeExec // only where a fair unlock has a latch: the hook runs before every script
 	}
@@ -450,6 +430,7 @@ func (r *Run) programFactory() (func() sim.Program, error) {
 			}
 		}
 		r.scripts = cf.Opts.Scripts
+		r.spinScript = spinScriptOf(cfg, &cf.Opts)
 	}
 	// 4.7.0 sends its lock scripts as a batch, which is re-sent, unless it is
 	// configured for a single server: a world with replicas is a
@@ -496,7 +477,7 @@ func (r *Run) programFactory() (func() sim.Program, error) {
 			}
 			return ""
 		}
-		host.OnSend = func(ref Ref, cmd Cmd) {
+		host.OnSend = func(ref Ref, cmd Cmd, at sim.Time) {
 			if ref.Owner != OwnThread {
 				return
 			}
@@ -506,7 +487,7 @@ func (r *Run) programFactory() (func() sim.Program, error) {
 			}
 			switch cmd.Op {
 			case OpAcquire, OpAcquireNoWait, OpAcquireToken, OpSetNX, OpSetPX:
-				t.lastTry = host.p.VirtualNow()
+				t.lastTry = at
 			}
 			if t.op < 0 {
 				return
@@ -621,8 +602,9 @@ func (r *Run) observe(n *sim.Node, req sim.Request, reply sim.Reply) {
 	if r.queueName == "" {
 		r.queueName, r.timeoutName = QueueName(lock), TimeoutName(lock)
 	}
-	_, _, smp.Queue = n.Store.PeekKeyReusing(r.queueName, prevQueue)
-	_, _, smp.Timeouts = n.Store.PeekKeyReusing(r.timeoutName, prevTimeouts)
+	_, queueTTL, queue := n.Store.PeekKeyReusing(r.queueName, prevQueue)
+	_, timeoutsTTL, timeouts := n.Store.PeekKeyReusing(r.timeoutName, prevTimeouts)
+	smp.Queue, smp.Timeouts = queue, timeouts
 	if req.Script != nil && reply.Kind == sim.KindInt && reply.Int < 0 && strings.Contains(req.Script.ID, "tryLockInnerAsync") {
 		h.NegativeTTLs++
 	}
@@ -645,6 +627,9 @@ func (r *Run) observe(n *sim.Node, req sim.Request, reply sim.Reply) {
 		}
 	}
 	r.head = head
+	if req.Script != nil && req.Script == r.spinScript {
+		r.markSpin(n, req, reply, typ, queueTTL, timeoutsTTL)
+	}
 	if h.Store == nil {
 		h.Store = sampleBufs.get() // an earlier run's, recycled, or nil
 	}

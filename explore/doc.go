@@ -39,7 +39,12 @@
 // timer, to a key's expiry or a fair waiter's timeout (or threadWaitTime
 // before it, where its ttl reaches 0), and 1 ms either side of those
 // boundaries; and by 1 ms when something is at its boundary now, since no
-// execution stays inside one millisecond for ever.
+// execution stays inside one millisecond for ever. A message in flight
+// keeps time from passing, except a request of a waiter that spins (4.7.0's
+// fair waiter answered 0 while the lock is free and the head has not taken
+// it, asking again at once): time may pass up to the first moment its
+// answer could change, and the waiter asks again at the new time, as the
+// world's fast-forward of the same loop does (spin.go).
 //
 // Every thread runs the same calls and every process has as many
 // threads, so states equal up to renaming the threads of a process, or

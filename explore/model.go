@@ -49,6 +49,8 @@ type model struct {
 	names      []string // each thread's name
 	owners     []string // each thread's owner field in the lock hash
 	sh         *shared
+	// spins: time may pass while a waiter spins (spin.go).
+	spins bool
 	// repl: the master has a replica; lag bounds its entries' delivery.
 	repl bool
 	lag  int64
@@ -257,6 +259,8 @@ func newModel(cfg Config) (*model, error) {
 	// 4.7.0 re-sends its lock batches with a replica, as the world's clients do (clients/run.go).
 	cf.Opts.Replicated = cf.Opts.NoRetryLocks && cfg.Replicas > 0
 	m := &model{cfg: cfg, cf: cf, n: cfg.Threads, per: cfg.perProc(), prog: cfg.program(), sh: sh, repl: cfg.Replicas > 0, lag: cfg.replLag()}
+	// time may pass while a 4.7.0 fair waiter spins (spin.go), on the real scripts
+	m.spins = cf.Opts.Fair && !cf.Opts.Fenced && cf.Opts.Version == "4.7.0" && cfg.Scripts == "" && cfg.Mutant == ""
 	m.firstForce = slices.IndexFunc(m.prog, func(st step) bool { return st.call.Kind == clients.CallForceUnlock })
 	m.procs = m.n / m.per
 	for th := 0; th < m.n; th++ {
@@ -882,6 +886,26 @@ type action struct {
 func (m *model) actions(s *state, dst []action) []action {
 	advance, anyDue := true, false
 	next := int64(math.MaxInt64)
+	// Requests of waiters that spin let time pass, to the first moment
+	// their answer could change (spin.go); their response timers, set
+	// again on every turn, never fall due.
+	var spins []msg
+	if m.spins {
+		for _, q := range s.msgs {
+			if b, ok := m.spinBound(s, q); ok {
+				spins = append(spins, q)
+				next = min(next, b)
+			}
+		}
+	}
+	spinTimer := func(p int, k clients.TimerKey) bool {
+		for _, q := range spins {
+			if int(q.proc) == p && k.Kind == clients.TimerExec && k.Slot == int64(q.ref.Slot) {
+				return true
+			}
+		}
+		return false
+	}
 	for th := 0; th < m.n; th++ {
 		p, _ := m.where(th)
 		t := s.th[th]
@@ -897,6 +921,9 @@ func (m *model) actions(s *state, dst []action) []action {
 		if !s.paused[p] {
 			c.Timers(func(k clients.TimerKey, at sim.Time) {
 				d := ceilMs(at)
+				if d > 0 && spinTimer(p, k) {
+					return
+				}
 				if d <= 0 {
 					dst = append(dst, action{kind: aFire, th: uint8(p), timer: k})
 					advance, anyDue = false, true
@@ -933,7 +960,7 @@ func (m *model) actions(s *state, dst []action) []action {
 		}
 		if q.kind == mRequest || q.kind == mAck || !s.paused[q.proc] {
 			dst = append(dst, action{kind: aDeliver, mi: uint8(i)})
-			if !q.delayed {
+			if !q.delayed && !slices.Contains(spins, q) {
 				advance = false
 			}
 		}
@@ -1084,7 +1111,11 @@ func (m *model) applyTo(n *state, s *state, a action, st *story) {
 		}
 		m.step(n, int(a.th), evKey{kind: clients.EvTimer, timer: a.timer}, st)
 	case aAdvance:
+		spins := m.spinning(n)
 		m.advance(n, a.delta, st)
+		for _, q := range spins {
+			m.respin(n, q, st)
+		}
 	case aCrash:
 		n.used[FaultCrash]++
 		p := int(a.th)

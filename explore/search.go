@@ -179,37 +179,41 @@ func explore(cfg Config, progress func(Stats)) (*Result, error) {
 		}
 		st.Depth = depth
 		for b := lo; b < hi; b += expandBatch {
-			outs = expand(ws, set, backs, b, min(b+expandBatch, hi), outs)
-			candidates := 0
-			for c := range outs {
-				candidates += len(outs[c].succs)
-			}
-			batch.reset(candidates)
 			first := uint32(set.len())
+			batch.reset(int(min(b+expandBatch, hi)-b) * 4)
 			hashes, fresh = hashes[:0], fresh[:0]
-			// filled is how many of the batch's new states have their
-			// encodings in set: all of them before a path to one is asked
-			// for (pathTo reads them), and at the batch's end.
+			// The batch's new states are numbered as they are met; their
+			// room in set is reserved, and their encodings filled in,
+			// only once no worker reads set any more: before a path to
+			// one is asked for (pathTo reads them), and at the batch's
+			// end. filled says how many are in.
 			filled := 0
+			var quiesce func()
 			fill = func() {
+				quiesce()
+				for i := filled; i < len(fresh); i++ {
+					set.reserve(len(fresh[i]))
+				}
 				set.fillAll(first+uint32(filled), fresh[filled:], len(ws))
 				filled = len(fresh)
 			}
-			for c := range outs {
-				o := &outs[c]
+			var stopped bool
+			// merge takes chunk o's successors in order: each expanded
+			// chunk is merged while the workers expand the next ones.
+			merge := func(o *expansion) bool {
 				for i := range o.succs {
 					sc := &o.succs[i]
 					st.Explored++
 					for _, f := range o.finds[sc.found[0]:sc.found[1]] {
 						if report(f, func() []action { return pathTo(sc.parent, &sc.act) }) {
-							return res, nil
+							return false
 						}
 					}
 					id := sc.id
 					if id == unknown {
 						var added bool
 						key := o.keys[sc.key[0]:sc.key[1]]
-						if id, added = batch.findOrAdd(set, first, fresh, key, sc.hash); added {
+						if id, added = batch.findOrAdd(first, fresh, hashes, key, sc.hash); added {
 							hashes, fresh = append(hashes, sc.hash), append(fresh, key)
 							parents = append(parents, sc.parent)
 							backs = append(backs, sc.back)
@@ -217,7 +221,7 @@ func explore(cfg Config, progress func(Stats)) (*Result, error) {
 							st.Unreduced += int(sc.size)
 							for _, f := range o.finds[sc.found[1]:sc.found[2]] {
 								if report(f, func() []action { return pathTo(id, nil) }) {
-									return res, nil
+									return false
 								}
 							}
 							if sc.finished {
@@ -228,14 +232,14 @@ func explore(cfg Config, progress func(Stats)) (*Result, error) {
 							}
 							if cfg.MaxStates > 0 && st.Distinct >= cfg.MaxStates {
 								st.Cut = fmt.Sprintf("--max-states %d reached", cfg.MaxStates)
-								return res, nil
+								return false
 							}
 							if cfg.MaxMemory > 0 && memory() >= cfg.MaxMemory {
 								st.Cut = fmt.Sprintf("--max-memory %s reached (%d states)", FormatBytes(cfg.MaxMemory), st.Distinct)
 								if cfg.MaxMemoryOrigin != "" {
 									st.Cut = fmt.Sprintf("the memory bound of %s reached (%d states; %s)", FormatBytes(cfg.MaxMemory), st.Distinct, cfg.MaxMemoryOrigin)
 								}
-								return res, nil
+								return false
 							}
 						}
 					}
@@ -246,6 +250,11 @@ func explore(cfg Config, progress func(Stats)) (*Result, error) {
 						}
 					}
 				}
+				return true
+			}
+			outs, stopped = expandMerge(ws, set, backs, b, min(b+expandBatch, hi), outs, func(q func()) { quiesce = q }, merge)
+			if stopped {
+				return res, nil
 			}
 			fill()
 			set.placeAll(first, hashes, len(ws))
@@ -293,9 +302,16 @@ type successor struct {
 	back, size uint8
 }
 
-// expand generates the successors of states [from, to) with the workers
-// ws, one expansion per chunk of expandChunk states, into outs (reused).
-func expand(ws []*model, set *stateSet, backs []uint8, from, to uint32, outs []expansion) []expansion {
+// expandMerge generates the successors of states [from, to) with the
+// workers ws, one expansion per chunk of expandChunk states, into outs
+// (reused), and hands each chunk's expansion to merge in chunk order as
+// soon as it and every chunk before it are done, on the caller's
+// goroutine, while the workers expand the chunks after it; the caller's
+// goroutine expands chunks too while the next one to merge is not done.
+// merge returning false stops it (stopped). Before merge writes to set it
+// calls the function it got through setQuiesce: it returns once every
+// chunk is expanded, so that no worker reads set any more.
+func expandMerge(ws []*model, set *stateSet, backs []uint8, from, to uint32, outs []expansion, setQuiesce func(func()), merge func(o *expansion) bool) (_ []expansion, stopped bool) {
 	// Narrow levels are common (a search's depth runs to hundreds), so a
 	// chunk is small enough that every worker gets several.
 	size := uint32(max(4, min(expandChunk, int(to-from)/(8*len(ws)))))
@@ -342,24 +358,60 @@ func expand(ws []*model, set *stateSet, backs []uint8, from, to uint32, outs []e
 		}
 		return acts, key
 	}
-	work := func(m *model, next func() int) {
-		var par, suc state
-		var acts []action
-		var key []byte
-		for c := next(); c < n; c = next() {
-			acts, key = chunk(m, c, &par, &suc, acts, key)
+	// next hands out chunks; done[c] says chunk c is expanded (its
+	// expansion written back), stop that no chunk is to be started.
+	var next atomic.Int64
+	var stop atomic.Bool
+	done := make([]atomic.Bool, n)
+	type scratch struct {
+		par, suc state
+		acts     []action
+		key      []byte
+	}
+	// take expands the next chunk not yet handed out, if there is one.
+	take := func(m *model, sc *scratch) bool {
+		if stop.Load() {
+			return false
+		}
+		c := int(next.Add(1)) - 1
+		if c >= n {
+			return false
+		}
+		sc.acts, sc.key = chunk(m, c, &sc.par, &sc.suc, sc.acts, sc.key)
+		done[c].Store(true)
+		return true
+	}
+	var mine scratch
+	// await returns once chunk c is expanded, expanding chunks meanwhile.
+	await := func(c int) {
+		for !done[c].Load() {
+			if !take(ws[0], &mine) {
+				runtime.Gosched() // a worker has it
+			}
 		}
 	}
-	if len(ws) == 1 || n == 1 {
-		c := -1
-		work(ws[0], func() int { c++; return c })
-		return outs
-	}
-	// The goroutines only share out the chunks; each chunk's result is
-	// the same whoever makes it, and it is read in chunk order.
-	var next atomic.Int64
-	together(len(ws), func(i int) { work(ws[i], func() int { return int(next.Add(1)) - 1 }) })
-	return outs
+	setQuiesce(func() {
+		for c := range n {
+			await(c)
+		}
+	})
+	together(len(ws), func(i int) {
+		if i < len(ws)-1 {
+			var sc scratch
+			for take(ws[i+1], &sc) {
+			}
+			return
+		}
+		for c := range n {
+			await(c)
+			if !merge(&outs[c]) {
+				stopped = true
+				stop.Store(true)
+				return
+			}
+		}
+	})
+	return outs, stopped
 }
 
 // pathTo is the steps from the initial state to state id. The search

@@ -332,10 +332,14 @@ func (b *batchTable) reset(n int) {
 	clear(b.slots)
 }
 
-// findOrAdd returns the id set gave key in this batch, or reserves one
-// for it now. keys holds the encodings of the batch's new states so far,
-// the first of which is state first: set has only room for them yet.
-func (b *batchTable) findOrAdd(set *stateSet, first uint32, keys [][]byte, key []byte, h uint64) (uint32, bool) {
+// findOrAdd returns the id of key among the batch's new states so far
+// (keys, with their hashes, the first of which is state first), or
+// numbers it the next one. The caller adds it to keys and hashes; set
+// reserves its room later (stateSet.reserve, in the same order).
+func (b *batchTable) findOrAdd(first uint32, keys [][]byte, hashes []uint64, key []byte, h uint64) (uint32, bool) {
+	if 2*(len(keys)+1) > len(b.slots) {
+		b.grow(first, hashes)
+	}
 	mask := uint64(len(b.slots) - 1)
 	tag := h >> 32
 	i := tag & mask
@@ -344,7 +348,21 @@ func (b *batchTable) findOrAdd(set *stateSet, first uint32, keys [][]byte, key [
 			return uint32(v) - 1, false
 		}
 	}
-	id := set.reserve(len(key))
+	id := first + uint32(len(keys))
 	b.slots[i] = tag<<32 | uint64(id+1)
 	return id, true
+}
+
+// grow doubles the table and enters the batch's states again (state
+// first+i's hash is hashes[i]).
+func (b *batchTable) grow(first uint32, hashes []uint64) {
+	b.slots = make([]uint64, 2*len(b.slots))
+	mask := uint64(len(b.slots) - 1)
+	for k, h := range hashes {
+		i := h >> 32 & mask
+		for b.slots[i] != 0 {
+			i = (i + 1) & mask
+		}
+		b.slots[i] = h>>32<<32 | uint64(first+uint32(k)+1)
+	}
 }

@@ -90,7 +90,23 @@ func (r *worldRun) do(s *state, a action) error {
 		}
 		return fmt.Errorf("process %s's timer %v is not held in the world", procName(p), a.timer)
 	case aAdvance:
+		// the requests of waiters that spin arrive after the time passed,
+		// and their replies: each asks again (spin.go)
+		spins := m.spinning(s)
+		ids := make([]uint64, len(spins))
+		for i, q := range spins {
+			id, err := r.find(s, q)
+			if err != nil {
+				return err
+			}
+			ids[i] = id
+		}
 		r.w.RunUntil(r.w.Now().Add(sim.Duration(a.delta) * sim.Millisecond))
+		for i, id := range ids {
+			if err := r.respin(spins[i], id); err != nil {
+				return err
+			}
+		}
 	case aCrash:
 		r.hosts[a.th].Proc().Crash(0)
 	case aPause:
@@ -113,6 +129,26 @@ func (r *worldRun) do(s *state, a action) error {
 		}
 	}
 	return nil
+}
+
+// respin releases the held request id of a spinning waiter (the
+// explorer's q), then its reply.
+func (r *worldRun) respin(q msg, id uint64) error {
+	var req sim.ReqID
+	for _, h := range r.w.Held() {
+		if h.ID == id {
+			req = h.Req
+		}
+	}
+	r.w.Release(id)
+	proc := r.hosts[q.proc].Proc()
+	for _, h := range r.w.Held() {
+		if h.Live() && h.Kind == sim.HeldReply && h.Proc == proc && h.Req == req {
+			r.w.Release(h.ID)
+			return nil
+		}
+	}
+	return fmt.Errorf("the reply to %s's spinning acquire is not held in the world (held: %s)", procName(int(q.proc)), r.heldText())
 }
 
 // find returns the held world item that stands for the explorer's message q.

@@ -113,31 +113,26 @@ var noFaultLinearizable = map[string]string{
 // No false alarms: with no faults, no algorithm from set-uuid-lua up
 // reports a bug-class violation that is not a known Redisson bug, over
 // 5,000 seeds each, on as many workers as GOMAXPROCS (-short: 200 seeds;
-// LOCKSIM_NOFALSE_SEEDS sets the count). A Spinning algorithm (4.7.0's fair
-// lock, whose waiters busy-loop: 15 times the cost of a run) takes 1,000
-// unless LOCKSIM_NOFALSE_SEEDS says otherwise. Known bugs met on the way (3.8.1's
+// LOCKSIM_NOFALSE_SEEDS sets the count). Known bugs met on the way (3.8.1's
 // unlock cancelling another thread's watchdog is rare but needs no fault)
 // are counted and logged.
 func TestNoFalseAlarmsWithoutFaults(t *testing.T) {
 	t.Parallel()
-	all, spinning := uint64(5000), uint64(1000)
+	all := uint64(5000)
 	if testing.Short() {
-		all, spinning = 200, 20
+		all = 200
 	}
 	if s := os.Getenv("LOCKSIM_NOFALSE_SEEDS"); s != "" {
 		v, err := strconv.ParseUint(s, 10, 64)
 		if err != nil || v == 0 {
 			t.Fatalf("LOCKSIM_NOFALSE_SEEDS=%q", s)
 		}
-		all, spinning = v, v
+		all = v
 	}
 	var report []string
 	for _, algo := range []string{"set-uuid-lua", "rlock-3.8.1", "rlock-3.16.8", "fairlock-3.8.1", "fairlock-3.16.8", "rlock-4.7.0", "fairlock-4.7.0", "fencedlock-4.7.0"} {
 		start := time.Now()
 		n := all
-		if clients.Spinning[algo] != "" {
-			n = spinning
-		}
 		var cfgs []clients.RunConfig
 		for s := uint64(1); s <= n; s++ {
 			cfgs = append(cfgs, clients.RunConfig{Algo: algo, Seed: s, Preset: "none", Safety: 60 * sim.Second, Liveness: 30 * sim.Second})

@@ -34,11 +34,7 @@ func (r *Result) Render(w io.Writer, v View) error {
 		fmt.Fprintf(w, "mutant: %s\n", r.Mutant)
 	}
 	for _, a := range clients.Algorithms {
-		switch {
-		case slices.Contains(algos, a) && clients.SpinBound[a] != (clients.ClientOverrides{}):
-			fmt.Fprintf(w, "%s runs with %s: %s; the default's spins are in the bug zoo, the versions report and the no-false-alarm gate\n", a, clients.SpinBound[a], clients.Spinning[a])
-		case slices.Contains(algos, a):
-		default:
+		if !slices.Contains(algos, a) {
 			fmt.Fprintf(w, "left out: %s (not in --algos)\n", a)
 		}
 	}

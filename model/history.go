@@ -258,8 +258,16 @@ type History struct {
 	Unlocks  []Op
 	Sections []Section
 	Writes   []Write
-	Store    []StoreSample // one per script run, in time order (the checks search them by time)
-	End      End
+	// Store has one sample per command or script the master ran, in time
+	// order (the checks search them by time); the runs a fast-forward left
+	// out are in Elided instead.
+	Store []StoreSample
+	// Elided are the script runs of retry loops that the world's
+	// fast-forward left out (sim/spin.go), in the order the loops ended:
+	// each run wrote nothing and answered as the sampled run before it,
+	// so its sample would be that one's with another time.
+	Elided []ElidedRuns
+	End    End
 	// NegativeTTLs counts acquire replies below zero (3.16.8's #5503).
 	NegativeTTLs int
 	// Flaws are the known flaws' code paths the clients took, in time
@@ -270,6 +278,16 @@ type History struct {
 	Net []NetEvent
 	// Interrupts are the threads a fault interrupted, in time order.
 	Interrupts []Interruption
+}
+
+// ElidedRuns are the runs of one script, by one call, that a fast-forward
+// left out.
+type ElidedRuns struct {
+	Node, Proc string
+	Tag        string // the call's, as StoreSample.Tag
+	Script     string
+	Runs       int
+	From, To   sim.Time // the first and the last
 }
 
 // NetEvent is one message a fault acted on (sim.NetEffect), tied to the

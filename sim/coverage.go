@@ -19,6 +19,32 @@ import (
 // safe for concurrent use: give each world its own and Merge them.
 type Coverage struct {
 	hits map[*lua.FunctionProto][]uint64
+	// last is every instruction the script run last executed, in order
+	// (the engine starts it afresh at each script): a run the world
+	// elides adds what its read-only twin counted (Runs).
+	last []Hit
+}
+
+// Hit is one instruction a script executed.
+type Hit struct {
+	proto *lua.FunctionProto
+	pc    int
+}
+
+// Last returns a copy of the instructions the last script executed.
+func (c *Coverage) Last() []Hit { return slices.Clone(c.last) }
+
+// Add counts the instructions hits n more times: n runs that took the
+// same path as the run they were taken from (Last).
+func (c *Coverage) Add(hits []Hit, n uint64) {
+	for _, x := range hits {
+		h := c.hits[x.proto]
+		if h == nil {
+			h = make([]uint64, len(x.proto.Code))
+			c.hits[x.proto] = h
+		}
+		h[x.pc] += n
+	}
 }
 
 // NewCoverage returns an empty count.
@@ -39,6 +65,7 @@ func (c *Coverage) Merge(o *Coverage) {
 }
 
 func (c *Coverage) hit(p *lua.FunctionProto, pc int) {
+	c.last = append(c.last, Hit{p, pc})
 	h := c.hits[p]
 	if h == nil {
 		h = make([]uint64, len(p.Code))
@@ -50,6 +77,7 @@ func (c *Coverage) hit(p *lua.FunctionProto, pc int) {
 // CountTo makes the engine count every instruction its scripts execute
 // into c (nil: stop counting).
 func (e *Engine) CountTo(c *Coverage) {
+	e.cov = c
 	if c == nil {
 		e.L.SetCoverage(nil)
 		return

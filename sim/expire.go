@@ -54,18 +54,33 @@ func (n *Node) armCron() {
 		at += Time((Duration(w.now-at)/ExpireCyclePeriod + 1) * ExpireCyclePeriod)
 	}
 	n.cronArmed = true
-	gen := n.cronGen
-	w.At(at, func() {
-		if n.cronGen != gen {
-			return
-		}
-		n.cronArmed = false
-		if !n.Up || n.role != roleMaster || w.master != n.index {
-			return
-		}
-		n.activeExpire()
-		n.armCron()
-	})
+	pl := w.newPayload()
+	pl.kind, pl.node, pl.inc = plCron, n, n.cronGen
+	w.schedule(at, pl)
+}
+
+// cron is a cycle of n's serverCron scheduled by its start gen: the
+// background expiry, then the next cycle.
+func (n *Node) cron(gen int) {
+	if n.cronGen != gen {
+		return
+	}
+	n.cronArmed = false
+	if !n.Up || n.role != roleMaster || n.w.master != n.index {
+		return
+	}
+	n.activeExpire()
+	n.armCron()
+}
+
+// cronIdle reports whether the cycle of start gen, run now at virtual
+// time at, would only schedule the next one: it deletes no key, so the
+// keyspace and the replication stream stay as they are.
+func (n *Node) cronIdle(gen int, at Time) bool {
+	if n.cronGen != gen || !n.Up || n.role != roleMaster || n.w.master != n.index {
+		return true
+	}
+	return !n.Store.ExpiredAt(n.Clock.UnixMs(at))
 }
 
 // activeExpire runs one expire cycle on master n now: every expired key
@@ -125,7 +140,21 @@ func (s *Store) ActiveExpire() []string {
 	for _, k := range keys {
 		delete(s.keys, k)
 	}
+	if len(keys) > 0 {
+		s.version++
+	}
 	return keys
+}
+
+// ExpiredAt reports whether a key's TTL has passed at server time ms
+// (Unix ms): a cycle of the background expiry run then would delete it.
+func (s *Store) ExpiredAt(ms int64) bool {
+	for _, v := range s.keys {
+		if v.hasTTL && ms > v.expireAt && !s.replica {
+			return true
+		}
+	}
+	return false
 }
 
 // OldestExpired is the expiry time (Unix ms) of the key that expired

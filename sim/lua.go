@@ -158,6 +158,8 @@ type Engine struct {
 	limit string
 	// replyElements counts the elements of the reply being converted.
 	replyElements int
+	// cov is the statement count the engine feeds (CountTo), nil when off.
+	cov *Coverage
 
 	// resp is the protocol redis.call replies convert from for the running
 	// script (redis.setresp; Redis resets it to 2 for every script).
@@ -334,6 +336,9 @@ func (e *Engine) eval(s *Store, sc *Script, keys, argv []string) Reply {
 	}
 	e.cur = s
 	e.resp, e.noRepl, e.readOnly = 2, false, sc.readOnly
+	if e.cov != nil {
+		e.cov.last = e.cov.last[:0]
+	}
 	e.limit = ""
 	// KEYS and ARGV are new tables for every script in Redis
 	// (luaCreateArray); reset ones are the same to the script and cost no

@@ -162,6 +162,9 @@ func (w *World) reply(n *Node, p *Proc, inc int, id ReqID, tag string, r Reply) 
 	pl := w.newPayload()
 	pl.kind, pl.p, pl.inc, pl.id, pl.reply, pl.reqTag = plReply, p, inc, id, r, tag
 	w.schedule(at, pl)
+	if w.exec.marked {
+		w.register(n, p, inc, id, r)
+	}
 }
 
 // Subscribe subscribes the process's pub/sub connection to channel. The

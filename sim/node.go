@@ -40,7 +40,15 @@ type Node struct {
 	cronPhase Duration
 	cronGen   int
 	cronArmed bool
+
+	// wrote says whether the command or script run last wrote (Wrote).
+	wrote bool
 }
+
+// Wrote reports whether the command or script the node ran last wrote to
+// its keyspace (its effects went to replication): an observer of a run
+// (World.OnExec) asks it.
+func (n *Node) Wrote() bool { return n.wrote }
 
 // pendingWait is a WAIT numreplicas timeout blocked on the master.
 type pendingWait struct {
@@ -67,8 +75,11 @@ func (n *Node) Offset() int64 {
 }
 
 // now sets the store's clock from the node's clock and returns it.
-func (n *Node) syncClock() {
-	n.Store.SetTime(n.Clock.UnixMs(n.w.now))
+func (n *Node) syncClock() { n.syncClockAt(n.w.now) }
+
+// syncClockAt sets the store's clock to the node's reading at t.
+func (n *Node) syncClockAt(t Time) {
+	n.Store.SetTime(n.Clock.UnixMs(t))
 }
 
 // execute runs a request that arrived from process p.
@@ -84,6 +95,8 @@ func (n *Node) execute(p *Proc, inc int, id ReqID, req Request) {
 		return
 	}
 	n.syncClock()
+	w.exec = execution{p: p, inc: inc, id: id, node: n, req: req}
+	defer func() { w.exec = execution{} }()
 	if req.Batch != nil {
 		var out []Reply
 		for i, item := range req.Batch {
@@ -132,7 +145,9 @@ func (n *Node) run(p *Proc, id ReqID, req Request) Reply {
 		w.trace.Event(w.now, n.Name, "exec").Str("from", p.Name).Int("req", int64(id)).Int("server_ms", n.Store.Now()).
 			Strs("cmd", req.Cmd).Reply("reply", r).End()
 	}
-	if fx := n.Store.TakeEffects(); fx != nil {
+	fx := n.Store.TakeEffects()
+	n.wrote = fx != nil
+	if fx != nil {
 		n.replicate(fx)
 	}
 	if w.OnExec != nil {

@@ -172,6 +172,9 @@ func (e *Engine) callFromScript(L *lua.LState) ([]string, Reply) {
 	s.scriptNoRepl = true
 	r := c.fn(s, args)
 	s.scriptNoRepl = false
+	if c.write {
+		s.version++ // a write with no effect to hand out (Store.Version)
+	}
 	return args, r
 }
 

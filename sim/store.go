@@ -104,6 +104,10 @@ type Store struct {
 	// scriptNoRepl is set while a script that called redis.set_repl
 	// without REPL_REPLICA runs a command: its writes do not replicate.
 	scriptNoRepl bool
+
+	// version counts the changes to the keyspace that a master makes
+	// (Version).
+	version uint64
 }
 
 // NewStore returns an empty store whose clock reads 0.
@@ -124,7 +128,18 @@ func (s *Store) Len() int { return len(s.keys) }
 // FlushAll empties the store, as a restart without persistence does.
 func (s *Store) FlushAll() {
 	s.keys = make(map[string]*value)
+	s.version++
 }
+
+// Version changes whenever the keyspace of a store that records its
+// effects (StartEffects) may have changed: a command or script whose
+// writes TakeEffects hands out, a cycle of the background expiry that
+// deleted keys, a flush. Two equal versions of one master's store hold the
+// same keyspace: a read-only run seen once answers the same on it (the
+// fast-forward of retry loops, spin.go, relies on it). A script that turns
+// replication off (redis.set_repl) writes without effects: such scripts
+// are never taken for read-only runs.
+func (s *Store) Version() uint64 { return s.version }
 
 // Restart empties the store and starts its scripting state over, as a
 // restart without persistence does: a new process, whose math.random
@@ -317,6 +332,7 @@ func (s *Store) TakeEffects() [][]string {
 	}
 	out := s.effects
 	s.effects = nil
+	s.version++
 	return out
 }
 

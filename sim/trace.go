@@ -66,7 +66,7 @@ var TraceKinds = map[string]bool{
 	"run": true, "option": true, "phase": true, "end": true, "fault": true, "heal": true,
 	"failover": true,
 	// nodes
-	"exec": true, "drop": true, "crash": true, "restart": true, "promoted": true, "resync": true, "expire": true,
+	"exec": true, "elided": true, "drop": true, "crash": true, "restart": true, "promoted": true, "resync": true, "expire": true,
 	// clients
 	"client-start": true, "call": true, "return": true, "write": true, "write-failed": true,
 	"detached": true, "interrupt": true, "pause": true, "resume": true, "resend": true,

@@ -35,6 +35,7 @@ const (
 	plTimer   payloadKind = iota // p's timer falls due
 	plRequest                    // req from p reaches node
 	plReply                      // the reply to p's request id arrives
+	plCron                       // a cycle of node's serverCron (expire.go); inc is its start
 )
 
 // newPayload takes a payload from the free list (or makes one).
@@ -53,11 +54,15 @@ func (w *World) run(pl *payload) {
 	case plTimer:
 		pl.p.fire(pl.inc, pl.timer, pl.tag)
 	case plRequest:
+		w.forget(pl.p, pl.id)
 		pl.node.execute(pl.p, pl.inc, pl.id, pl.req)
 	case plReply:
+		w.forget(pl.p, pl.id)
 		if pl.p.incarnation == pl.inc {
 			pl.p.deliver(Event{Kind: EvReply, Req: pl.id, ReqTag: pl.reqTag, Reply: pl.reply})
 		}
+	case plCron:
+		pl.node.cron(pl.inc)
 	}
 	*pl = payload{}
 	w.free = append(w.free, pl)
@@ -218,6 +223,25 @@ type World struct {
 	held     []Held
 	nextHeld uint64
 
+	// The fast-forward of retry loops (spin.go): ff turns it on; loops
+	// are the registered ones by their request in flight, active those a
+	// fast-forward holds now; declined is the sequence number of the
+	// event it last declined to start from; exec is the request a master
+	// is running; storeNode's clock is to be set as at storeAt, as the last
+	// elided run left it; loss is the "net/loss" stream.
+	ff        bool
+	loops     map[spinKey]*spinLoop
+	spinning  []*spinLoop
+	spinNext  []spinNextEvent // the earliest event of each of spinning's loops
+	declined  uint64
+	exec      execution
+	storeAt   Time
+	storeNode *Node
+	loss      *Rand
+	// OnElided, when set, hears of the script runs a fast-forward left out
+	// of one loop (spin.go), once it ends: an observer.
+	OnElided func(Elided)
+
 	// faultsOn is false in the liveness phase: no new fault starts.
 	faultsOn bool
 	faults   []Fault
@@ -241,6 +265,10 @@ type Config struct {
 	// Coverage, when set, counts the statements the world's scripts run
 	// (coverage.go).
 	Coverage *Coverage
+	// FastForward lets RunUntil fast-forward retry loops that make no
+	// progress (spin.go): the same run, without the work of their
+	// iterations. Off, the world takes every event one by one.
+	FastForward bool
 }
 
 // NewWorld builds a world with its store nodes. Processes are added with
@@ -255,6 +283,7 @@ func NewWorld(cfg Config) *World {
 		trace:    cfg.Trace,
 		faultsOn: true,
 		stepped:  cfg.Stepped,
+		ff:       cfg.FastForward && !cfg.Stepped,
 	}
 	if w.trace == nil {
 		w.trace = NewTracer(nil)
@@ -383,6 +412,9 @@ func (w *World) Step() bool {
 // clock to t.
 func (w *World) RunUntil(t Time) {
 	for len(w.queue) > 0 && w.queue[0].at <= t && w.err == nil {
+		if w.ff && w.spin(t) {
+			continue
+		}
 		w.Step()
 	}
 	if t > w.now {

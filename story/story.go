@@ -142,6 +142,25 @@ func Tell(v checks.Violation, h *model.History, trace [][]byte) []string {
 				text += " for " + name(owner)
 			}
 			text += " → " + compactJSON(ev["reply"])
+		case "elided":
+			// A retry loop's runs the world fast-forwarded (sim/spin.go):
+			// each wrote nothing and answered as the one before.
+			script := fmt.Sprint(ev["script"])
+			if i := strings.LastIndex(script, "/"); i >= 0 {
+				script = script[i+1:]
+			}
+			owner := ""
+			for _, a := range l.Argv {
+				if strings.Count(a, "-") == 4 && strings.Contains(a, ":") {
+					owner = a
+				}
+			}
+			text = fmt.Sprintf("%s: %s from %s", node, script, ev["from"])
+			if owner != "" {
+				text += " for " + name(owner)
+			}
+			since := sim.ParseTraceTime(fmt.Sprint(ev["from_t"]))
+			text += fmt.Sprintf(" → %s, %v times since t=%s (requests %v-%v, fast-forwarded)", compactJSON(ev["reply"]), ev["runs"], since, ev["req_from"], ev["req_to"])
 		case "detached":
 			th, _ := strconv.ParseInt(fmt.Sprint(ev["thread"]), 10, 64)
 			owner, ok := whos[who{node, th}]

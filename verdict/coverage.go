@@ -46,7 +46,7 @@ var CoverageSeeds = map[string][]uint64{
 	"rlock-3.8.1":      {67},
 	"fairlock-3.8.1":   {39, 42, 49, 183},
 	"rlock-4.7.0":      {37},  // a holder whose lease ran out (internalLockLeaseTime) force-unlocks a free lock: 0
-	"fairlock-4.7.0":   {29},  // the same for the fair lock, with the main job's fairLockWaitTimeout (clients.SpinBound)
+	"fairlock-4.7.0":   {29},  // the same for the fair lock
 	"fencedlock-4.7.0": {119}, // the same, for the fenced lock
 }
 

@@ -162,7 +162,7 @@ func TestTraceNotClobberedOnError(t *testing.T) {
 func TestTraceByteIdentical(t *testing.T) {
 	t.Parallel()
 	dir := t.TempDir()
-	algos := []string{"setnx-expire", "set-px", "set-uuid-getdel", "set-uuid-lua", "rlock-3.8.1", "rlock-3.16.8", "fairlock-3.8.1", "fairlock-3.16.8", "rlock-4.7.0"} // fairlock-4.7.0 spins (clients.Spinning): the determinism test covers it
+	algos := []string{"setnx-expire", "set-px", "set-uuid-getdel", "set-uuid-lua", "rlock-3.8.1", "rlock-3.16.8", "fairlock-3.8.1", "fairlock-3.16.8", "rlock-4.7.0", "fairlock-4.7.0", "fencedlock-4.7.0"}
 	if testing.Short() {
 		algos = []string{"set-px", "fairlock-3.16.8"}
 	}

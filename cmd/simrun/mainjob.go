@@ -28,7 +28,7 @@ func runMainJob(ctx context.Context, args []string, stdout, stderr io.Writer) in
 	sf.register(fs, 1, 20)
 	noConfirm := fs.Bool("no-confirm", false, "do not confirm the mechanisms that name a fault by counterfactual runs (every one, by default)")
 	out := fs.String("out", "", "also write the report to `FILE` (not when interrupted)")
-	algosFlag := fs.String("algos", "", "`LIST` of algorithms (comma-separated, or all, the default; "+strings.Join(clients.SpinningNames(), ", ")+" runs with a shorter fair wait, its waiters busy-loop under faults)")
+	algosFlag := fs.String("algos", "", "`LIST` of algorithms (comma-separated, or all, the default)")
 	coverageOut := fs.String("coverage", "", "write the statement coverage of the Redisson scripts by the fault-free runs to `FILE` (markdown)")
 	scriptsDir := fs.String("scripts", "", "judge a change: run the algorithms whose scripts `DIR` alters (laid out as scripts/redisson: <version>/<Class>.<method>.lua, any subset) on them and on the unmodified scripts, and fail on what the unmodified ones do not explain")
 	mutant := fs.String("mutant", "", "judge a mutant of the catalogue (simrun mutants) as a change: `NAME`")

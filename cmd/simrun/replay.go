@@ -217,7 +217,7 @@ func clip(s string) string {
 // run flag that sets the same thing.
 type headerFlag struct {
 	field, flag string
-	kind        byte // 's' a string, 'n' a number, 'm' a number of ms, 'l' a list of numbers
+	kind        byte // 's' a string, 'n' a number, 'm' a number of ms, 'l' a list of numbers, 'b' a boolean
 }
 
 var headerFlags = []headerFlag{
@@ -231,6 +231,7 @@ var headerFlags = []headerFlag{
 	{"client.retry_attempts", "retry-attempts", 'n'},
 	{"client.retry_interval_ms", "retry-interval", 'm'},
 	{"skip_faults", "skip-faults", 'l'},
+	{"step_by_step", "step-by-step", 'b'},
 }
 
 // checkHeader checks the values of a trace's run header (line, the
@@ -310,7 +311,7 @@ func headerArgs(line []byte) ([]string, error) {
 			if err := json.Unmarshal(v, &val); err != nil {
 				return nil, fmt.Errorf("%s: not a string", h.field)
 			}
-		case 'n', 'm':
+		case 'n', 'm', 'b':
 			val = string(bytes.TrimSpace(v))
 			if h.kind == 'm' {
 				val += "ms"

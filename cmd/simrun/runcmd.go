@@ -28,6 +28,7 @@ type runFlags struct {
 	procs, threads        int
 	client                clients.ClientOverrides
 	skipFaults            string
+	stepByStep            bool
 	watchdog, threadWait  sim.Duration
 	timeout, retryIvl     sim.Duration
 	vizDir                string // run only: where linearizability visualizations go
@@ -158,6 +159,7 @@ func (rf *runFlags) register(fs *flag.FlagSet, seed bool) {
 	durationVar(fs, &rf.retryIvl, "retry-interval", sim.Millisecond, maxClientSetting, "Redisson Config.retryInterval, a `duration` (default 1.5s)")
 	flagx.IntVar(fs, &rf.client.RetryAttempts, "retry-attempts", 0, 0, maxRetryAttempts, "Redisson Config.retryAttempts, `N` (0: the default, 3)")
 	fs.Var((*skipFaults)(&rf.skipFaults), "skip-faults", "leave out these faults of the drawn plan (`indices`, e.g. 0,2)")
+	fs.BoolVar(&rf.stepByStep, "step-by-step", false, "run every iteration of a retry loop that makes no progress (4.7.0's fair spin) as its own events instead of fast-forwarding it: the same run, slower, a trace line per script")
 }
 
 // skipFaults is the value of --skip-faults: distinct fault indices
@@ -298,7 +300,7 @@ func checkScriptsDir(algo, dir string) error {
 func (rf *runFlags) config() clients.RunConfig {
 	skip, _ := clients.ParseSkipFaults(rf.skipFaults) // validated by check
 	return clients.RunConfig{SkipFaults: skip, Algo: rf.algo, Seed: rf.seed, Preset: rf.preset, Scripts: rf.scripts, Mutant: rf.mutant,
-		Safety: rf.safety, Liveness: rf.liveness, Procs: rf.procs, Threads: rf.threads,
+		Safety: rf.safety, Liveness: rf.liveness, Procs: rf.procs, Threads: rf.threads, StepByStep: rf.stepByStep,
 		Client: clients.ClientOverrides{LockWatchdogTimeout: rf.watchdog.Ms(), ThreadWaitTime: rf.threadWait.Ms(),
 			Timeout: rf.timeout.Ms(), RetryAttempts: rf.client.RetryAttempts, RetryInterval: rf.retryIvl.Ms()}}
 }

@@ -32,6 +32,7 @@ func RunConfig(t *rapid.T) clients.RunConfig {
 		c.SkipFaults = rapid.SliceOfNDistinct(rapid.IntRange(0, 9999), 1, 5, rapid.ID[int]).Draw(t, "skip")
 		slices.Sort(c.SkipFaults) // a set: simrun's flags and the shrinker keep it sorted
 	}
+	c.StepByStep = rapid.Bool().Draw(t, "step-by-step")
 	if _, _, redisson := clients.RedissonAlgo(c.Algo); !redisson {
 		return c
 	}
