@@ -179,6 +179,8 @@ func explainMechs(labels []string) string {
 			add("a lease that ran out")
 		case strings.HasPrefix(l, "flaw:"):
 			add("a catalogued flaw of the version (" + strings.TrimPrefix(l, "flaw:") + ")")
+		case l == "bug:no-renewal":
+			add("no renewal came and the checks name no cause (in 3.16.8 a renewal sent for the JVM's previous hold can answer 0 after another of its threads took the lock, and stop the new hold's renewals: the stale-renewal race)")
 		case strings.HasPrefix(l, "bug:"):
 			add("a mechanism the checks could not name (" + strings.TrimPrefix(l, "bug:") + ")")
 		default:

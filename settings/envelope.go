@@ -202,6 +202,15 @@ func (e Envelope) Spec() string {
 	return strings.Join(parts, ",")
 }
 
+// Arg is e as --envelope gives it: its name when it is a named envelope
+// unchanged, else its Spec.
+func (e Envelope) Arg() string {
+	if named, ok := Envelopes[e.Name]; ok && named.Spec() == e.Spec() {
+		return e.Name
+	}
+	return e.Spec()
+}
+
 // Procs and Threads are a world's clients: three processes of two threads
 // each, so a crashed process can leave a waiter behind it and a pause
 // strikes a holder or a waiter.

@@ -6,6 +6,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/locksim/locksim/clients"
 	"github.com/locksim/locksim/sim"
 )
 
@@ -88,6 +89,22 @@ func (st *Stats) takeover() string {
 	return s
 }
 
+// firstWorld is the first seed that violated any counted property (0:
+// none).
+func (st *Stats) firstWorld() uint64 {
+	var first uint64
+	for _, f := range st.First {
+		if f != 0 && (first == 0 || f < first) {
+			first = f
+		}
+	}
+	return first
+}
+
+// ShellQuote quotes s for a POSIX shell when it holds anything but
+// letters, digits and -_./:=@%+,
+func ShellQuote(s string) string { return clients.ShellQuote(s) }
+
 // fencing renders what fencing tokens made of a cell's stale writes.
 func (st *Stats) fencing() string {
 	if st.Stale == 0 {
@@ -107,64 +124,70 @@ func (e Envelope) summary() string {
 }
 
 // Advice is the map's advice in one line: the smallest watchdog timeout
-// and the shortest lease that kept the lock at the envelope, what a
-// crash then costs, and what the default costs.
+// and the shortest lease that lost no lock at the envelope, what a crash
+// then costs against the default, and, for a fair lock, what a crashed
+// waiter costs with the default fairLockWaitTimeout.
 func (m *Map) Advice() string {
 	e := m.Spec.Envelope
-	var parts []string
+	var safe, unsafe []string
+	var takeover string
 	n := 0
 	for _, k := range m.Spec.Knobs {
-		if k.Name != KnobWatchdog && k.Name != KnobLease {
-			continue
-		}
-		c := m.firstSafe(k.Name)
 		top := m.row(k.Name, 1)
 		if len(top) == 0 {
 			continue
 		}
-		n = top[0].Stats.Worlds
-		if c == nil {
-			last := top[len(top)-1]
-			parts = append(parts, fmt.Sprintf("no %s up to %s kept the lock (%s: mutex in %s worlds, mostly %s)",
-				k.Name, k.Format(last.Value), k.Format(last.Value), Rate(last.Stats.Violated[0], last.Stats.Worlds), topMech(last.Stats)))
+		n = max(n, top[0].Stats.Worlds)
+		if k.Name != KnobWatchdog && k.Name != KnobLease {
 			continue
 		}
-		text := fmt.Sprintf("%s >= %s kept mutex and expiry violations at 0", k.Name, trimDefault(k.Format(c.Value)))
+		c := m.firstSafe(k.Name)
+		if c == nil {
+			last := top[len(top)-1]
+			unsafe = append(unsafe, fmt.Sprintf("no %s up to %s kept the lock (at %s mutex in %s worlds, mostly %s)",
+				k.Name, trimDefault(k.Format(last.Value)), trimDefault(k.Format(last.Value)), Rate(last.Stats.Violated[0], last.Stats.Worlds), topMech(last.Stats)))
+			continue
+		}
+		safe = append(safe, fmt.Sprintf("%s >= %s", k.Name, trimDefault(k.Format(c.Value))))
 		if k.Name == KnobWatchdog {
-			text += fmt.Sprintf("; a crashed holder's lock is then taken over in %s (median / p99)", c.Stats.takeover())
+			takeover = fmt.Sprintf("with lockWatchdogTimeout %s a crashed holder's lock is taken over in %s (median / p99)", trimDefault(k.Format(c.Value)), c.Stats.takeover())
 			if d := m.envCell(k.Name, k.Default); d != nil && d != c {
-				text += fmt.Sprintf(", at the default %s in %s", trimDefault(k.Format(k.Default)), d.Stats.takeover())
+				takeover += fmt.Sprintf(", at the default %s in %s", trimDefault(k.Format(k.Default)), d.Stats.takeover())
 			}
 		}
-		parts = append(parts, text)
 	}
-	if len(parts) == 0 {
+	var parts []string
+	_, hi := Interval(0, n)
+	if len(safe) > 0 {
+		parts = append(parts, fmt.Sprintf("%s lost no lock (mutex or expiry) in any of %d worlds per value, a rate below %s at 95%%", strings.Join(safe, " and "), n, pct(hi)))
+	}
+	parts = append(parts, unsafe...)
+	if takeover != "" {
+		parts = append(parts, takeover)
+	}
+	if len(safe)+len(unsafe) == 0 {
 		// neither the watchdog nor a lease searched: what the others did
 		for _, k := range m.Spec.Knobs {
 			var lost []string
 			for _, c := range m.row(k.Name, 1) {
-				n = c.Stats.Worlds
 				if !c.Stats.Safe() {
 					lost = append(lost, fmt.Sprintf("%s in %s", trimDefault(k.Format(c.Value)), Rate(max(c.Stats.Violated[0], c.Stats.Violated[1]), c.Stats.Worlds)))
 				}
 			}
 			if len(lost) == 0 {
-				parts = append(parts, fmt.Sprintf("no value of %s tried lost the lock", k.Name))
+				parts = append(parts, fmt.Sprintf("no value of %s lost the lock in %d worlds each (a rate below %s at 95%%)", k.Name, n, pct(hi)))
 			} else {
 				parts = append(parts, fmt.Sprintf("%s lost the lock at %s", k.Name, strings.Join(lost, ", ")))
 			}
 		}
 	}
-	_, hi := Interval(0, n)
-	line := fmt.Sprintf("%s under %s (%s): %s (0 of %d worlds, for each value that lost none, is below %s at 95%%)",
-		m.Spec.Algo, e.Name, e.summary(), strings.Join(parts, "; "), n, pct(hi))
 	if k := m.knob(KnobWaitTimeout); k.Name != "" {
 		if d := m.envCell(k.Name, k.Default); d != nil && d.Stats.NoTakeover > 0 {
-			line += fmt.Sprintf("; with the default fairLockWaitTimeout %s nobody got the lock back within %s after %d of %d crashes (a dead waiter heads the queue)",
-				k.Format(k.Default), Safety+Liveness, d.Stats.NoTakeover, d.Stats.Crashes)
+			parts = append(parts, fmt.Sprintf("with the default fairLockWaitTimeout %s nobody got the lock back within the %s world after %d of %d crashes (a dead waiter heads the queue)",
+				trimDefault(k.Format(k.Default)), dur(Safety+Liveness), d.Stats.NoTakeover, d.Stats.Crashes))
 		}
 	}
-	return line + "."
+	return fmt.Sprintf("%s under %s (%s): %s.", m.Spec.Algo, e.Name, e.summary(), strings.Join(parts, "; "))
 }
 
 // topMech is the mechanism most of a cell's mutex violations had.
@@ -272,12 +295,17 @@ func (m *Map) Markdown(command, svg string, level int) string {
 			if st.Latency.N() > 0 {
 				acq = fmt.Sprintf("%s / %s", dur(st.Latency.Quantile(0.5)), dur(st.Latency.Quantile(0.99)))
 			}
+			mech := mechs(st)
+			if first := st.firstWorld(); first > 0 {
+				mech += fmt.Sprintf(" (first: seed %d)", first)
+			}
 			fmt.Fprintf(&b, "| %s | %s | %s | %s | %s | %s | %s | %s | %d of %d | %.3g | %s |\n",
 				k.Name, k.Format(c.Value), Rate(st.Violated[0], st.Worlds), Rate(st.Violated[1], st.Worlds), Rate(st.Violated[2], st.Worlds),
-				st.fencing(), st.takeover(), acq, st.Failed, st.Acquires, st.CmdRate(), mechs(st))
+				st.fencing(), st.takeover(), acq, st.Failed, st.Acquires, st.CmdRate(), mech)
 		}
 	}
-	b.WriteString("\n")
+	fmt.Fprintf(&b, "\nOne world of a cell, told as a story: `go run ./cmd/simrun settings --algo %s --envelope %s --world SETTING=VALUE:SEED` (`--row X` for a row of the map, `--trace FILE` for its trace).\n\n",
+		m.Spec.Algo, ShellQuote(m.Spec.Envelope.Arg()))
 	if bs := m.Bounds(); len(bs) > 0 {
 		fmt.Fprintf(&b, "%sChecked against arithmetic\n\n", h(2))
 		fmt.Fprintf(&b, "With a round trip of %s (its mean jitter included) and sections up to %s: the watchdog renews a third of its timeout after the last reply, so a pause of P loses the lock when P > T − min(T/3, longest section) − round trip (two thirds of the timeout minus a round trip, once sections outlast a renewal); an explicit lease L loses it when L < longest section + P + round trip, and a lease shorter than every section always does. The first value of the grid each calls safe:\n\n", e.roundTrip(), e.CS)

@@ -3,6 +3,8 @@ package settings
 import (
 	"fmt"
 	"strings"
+
+	"github.com/locksim/locksim/sim"
 )
 
 // Report renders several maps as one page: a section a Redisson user can
@@ -47,7 +49,9 @@ func Report(maps []*Map, command string, svgs []string) string {
 		}
 		fmt.Fprintf(&b, "| %s | %s | %s | %s | %s |\n", m.Spec.Algo, m.Spec.Envelope.Name, first, take, def.Stats.takeover())
 	}
-	b.WriteString("\nRule of thumb, which the maps bear out (each map's \"checked against arithmetic\" table): **lockWatchdogTimeout > 1.5 × (longest pause + round trip)**, or, with critical sections shorter than a third of it, **> longest pause + longest section + round trip**. Below it a single pause at the wrong moment loses the lock; the maps show how often. A takeover after a crash then takes the whole timeout: a standby that must take over within 2 s needs a timeout near 2 s, which only pauses under about 1.3 s allow.\n\n")
+	e0 := maps[0].Spec.Envelope
+	fmt.Fprintf(&b, "\nArithmetic gives a rule of thumb, which each map's \"checked against arithmetic\" table sets beside what the map found: **lockWatchdogTimeout > 1.5 × (longest pause + round trip)**, or, with critical sections shorter than a third of it, **> longest pause + longest section + round trip**. Below it a single pause at the wrong moment loses the lock; the maps show how often it did. A takeover after a crash takes the whole timeout: a standby that must take over within 2 s needs a timeout near 2 s, which (with %s sections and a %s round trip) survives pauses only up to %s.\n\n",
+		dur(e0.CS), dur(e0.roundTrip()), dur(WatchdogSurvives(2*sim.Second, e0.CS, e0.roundTrip())))
 
 	b.WriteString("### lock(lease): the lease\n\n")
 	b.WriteString("An explicit lease is never renewed: the lock expires after it whatever the holder does. It must cover the longest critical section, plus the longest pause that can strike during it, plus a round trip; a lease shorter than the section always loses the lock, and the next holder's writes interleave with the late holder's.\n\n")
@@ -77,7 +81,7 @@ func Report(maps []*Map, command string, svgs []string) string {
 					st.NoTakeover, st.Crashes, st.takeover(), st.acquisition(), st.CmdRate())
 			}
 		}
-		fmt.Fprintf(&b, "\nA world lasts %s, so \"nobody got the lock\" means for at least the rest of it. A short fairLockWaitTimeout gives the lock back soon after a crash, but a live waiter that waits longer than it (behind a long critical section) loses its place; the maps' fifo and liveness columns count what that costs.\n\n", Safety+Liveness)
+		fmt.Fprintf(&b, "\nA world lasts %s, so \"nobody got the lock\" means for at least the rest of it. A short fairLockWaitTimeout gives the lock back soon after a crash, at a price these maps do not count: a live waiter that waits longer than it (behind a long critical section) loses its place in the queue (`simrun run`'s fifo and evicted checks show it).\n\n", dur(Safety+Liveness))
 	}
 
 	b.WriteString("### Timeouts and retries\n\n")
@@ -107,7 +111,7 @@ func Report(maps []*Map, command string, svgs []string) string {
 	b.WriteString("\n")
 
 	b.WriteString("### Fencing\n\n")
-	b.WriteString("No lease setting makes a lock safe against a pause longer than the lease: the holder wakes up believing it still holds the lock. A resource that checks a fencing token (a number that grows with every grant; 4.7.0's `RFencedLock` issues one) refuses the late holder's writes once the new holder has written. Over the cells of each map where a lock was lost:\n\n")
+	b.WriteString("No lease setting makes a lock safe against a pause longer than the lease: the holder wakes up believing it still holds the lock. A resource that checks a fencing token (a number that grows with every grant; 4.7.0's `RFencedLock` issues one) refuses the late holder's writes once the new holder has written. Over every cell of each map:\n\n")
 	b.WriteString("| lock | environment | stale writes (made after a newer holder got the lock) | refused by fencing | worlds where one still got through (before the new holder wrote) |\n|---|---|---|---|---|\n")
 	for _, m := range maps {
 		stale, refused, through, worlds := 0, 0, 0, 0

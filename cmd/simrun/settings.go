@@ -231,10 +231,7 @@ func settingsMerge(files []string, f settingsFlags, stdout, stderr io.Writer) in
 			return usage(stderr, "settings: "+err.Error())
 		}
 	}
-	g := settingsFlags{algo: m.Spec.Algo, envelope: m.Spec.Envelope.Spec(), knobs: knobList(m), out: f.out}
-	if g.envelope == "cloud" || m.Spec.Envelope.Name == "harsh" && g.envelope == settings.Harsh.Spec() {
-		g.envelope = m.Spec.Envelope.Name
-	}
+	g := settingsFlags{algo: m.Spec.Algo, envelope: m.Spec.Envelope.Arg(), knobs: knobList(m), out: f.out}
 	return writeMap(m, settingsCommand(g, flagx.SeedRange{Lo: m.Spec.Lo, Hi: m.Spec.Hi}, flagx.Shard{I: 1, N: 1}), base, stdout, stderr)
 }
 
