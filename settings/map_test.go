@@ -5,6 +5,8 @@ import (
 	"context"
 	"strings"
 	"testing"
+
+	"github.com/locksim/locksim/clients"
 )
 
 // smallSpec is a map cheap enough for a test: two settings whose default
@@ -124,5 +126,33 @@ func TestLayout(t *testing.T) {
 	simple, err := Knobs("set-px", Cloud)
 	if err != nil || len(simple) != 1 || simple[0].Name != KnobLease {
 		t.Errorf("set-px's settings: %v %v", simple, err)
+	}
+}
+
+// A world of the map, every kind of fault in it (the timer thread's
+// stalls too), gives the same trace, byte for byte, each time.
+func TestWorldDeterministic(t *testing.T) {
+	ks, err := Knobs("rlock-4.7.0", Harsh)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := NewMap(Spec{Algo: "rlock-4.7.0", Envelope: Harsh, Knobs: ks, Lo: 1, Hi: 1})
+	cfg := m.Config(m.envCell(KnobWatchdog, 2000), 3)
+	var traces [2]bytes.Buffer
+	for i := range traces {
+		r, err := clients.NewRun(cfg, &traces[i])
+		if err != nil {
+			t.Fatal(err)
+		}
+		r.Execute()
+		if err := r.World.Tracer().Flush(); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if !bytes.Equal(traces[0].Bytes(), traces[1].Bytes()) {
+		t.Fatal("two runs of one world gave two traces")
+	}
+	if !bytes.Contains(traces[0].Bytes(), []byte(`"fault":"timer-delay"`)) {
+		t.Fatal("the world has no timer-thread stall")
 	}
 }
