@@ -336,6 +336,11 @@ func NewRun(cfg RunConfig, trace io.Writer) (*Run, error) {
 	if cfg.Mutant != "" {
 		r.Header = slices.Insert(r.Header, 1, "mutant "+cfg.Mutant)
 	}
+	if cfg.Client.SubscriptionTimeout != 0 {
+		// a line of its own, so that the headers of other runs stay as they were
+		i := slices.IndexFunc(r.Header, func(h string) bool { return strings.HasPrefix(h, "client overrides ") })
+		r.Header = slices.Insert(r.Header, i+1, fmt.Sprintf("client overrides subscriptionTimeout=%dms", cfg.Client.SubscriptionTimeout))
+	}
 	// The run header first (ParseHeader reads it back), then the same and
 	// every drawn parameter as text for people.
 	w.Tracer().Event(0, "world", "run").Raw("config", cfg.HeaderJSON()).End()
