@@ -445,10 +445,11 @@ func (v *view) noRenewal(owner, proc string, from, to sim.Time) Mechanism {
 	// deadline, or for longer than the renewal's slack (the watchdog's
 	// chain of renewals resumes where the stop ended, a period apart, so a
 	// stop that eats all but one period of the lease leaves the next
-	// renewal too late)
+	// renewal too late); a stalled timer thread (timer-delay) holds the
+	// renewal's timer the same way while the rest of the process runs
 	slack := to.Sub(from) - period - pauseMargin
 	for _, f := range v.faults {
-		if (f.Kind != sim.FaultPause && f.Kind != sim.FaultPartition) || f.Target != proc || f.Start > to || spanEnd(f, to) <= from {
+		if (f.Kind != sim.FaultPause && f.Kind != sim.FaultPartition && f.Kind != sim.FaultTimerDelay) || f.Target != proc || f.Start > to || spanEnd(f, to) <= from {
 			continue
 		}
 		stopped := min(spanEnd(f, to), to).Sub(max(f.Start, from))

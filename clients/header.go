@@ -37,8 +37,9 @@ type header struct {
 	Client      *ClientOverrides `json:"client,omitempty"`
 	SkipFaults  []int            `json:"skip_faults,omitempty"`
 	StepByStep  bool             `json:"step_by_step,omitempty"`
-	// CustomFaults marks a run whose faults a test gave (RunConfig.Faults):
-	// the header cannot rebuild them.
+	// CustomFaults marks a run whose faults a test gave (RunConfig.Faults),
+	// or whose plan or workload a settings map built (RunConfig.Plan,
+	// RunConfig.Workload): the header cannot rebuild them.
 	CustomFaults bool `json:"custom_faults,omitempty"`
 }
 
@@ -52,7 +53,7 @@ type scriptText struct {
 // HeaderJSON is the run header of c: one line of JSON.
 func (c RunConfig) HeaderJSON() []byte {
 	h := header{Algo: c.Algo, Seed: c.Seed, Preset: c.Preset, Scripts: c.Scripts, Mutant: c.Mutant,
-		Procs: c.Procs, Threads: c.Threads, SkipFaults: c.SkipFaults, StepByStep: c.StepByStep, CustomFaults: c.Faults != nil}
+		Procs: c.Procs, Threads: c.Threads, SkipFaults: c.SkipFaults, StepByStep: c.StepByStep, CustomFaults: c.Faults != nil || c.Plan != nil || c.Workload != nil}
 	for _, id := range slices.Sorted(maps.Keys(c.ScriptTexts)) {
 		h.ScriptTexts = append(h.ScriptTexts, scriptText{id, scripts.SHA1Hex(c.ScriptTexts[id]), c.ScriptTexts[id]})
 	}
@@ -85,7 +86,7 @@ func ParseHeader(b []byte) (RunConfig, error) {
 		return RunConfig{}, fmt.Errorf("bad run header: more than one JSON value")
 	}
 	if h.CustomFaults {
-		return RunConfig{}, fmt.Errorf("the run's faults were given by a test, not drawn from its seed: it cannot be rebuilt from the header")
+		return RunConfig{}, fmt.Errorf("the run's faults or workload were given by a test or a settings map, not drawn from its seed: it cannot be rebuilt from the header")
 	}
 	if h.Algo == "" || h.Preset == "" {
 		return RunConfig{}, fmt.Errorf("bad run header: no algo or preset")
@@ -148,7 +149,7 @@ func (c RunConfig) Args() []string {
 	for _, x := range []struct {
 		name string
 		ms   int64
-	}{{"lock-watchdog-timeout", o.LockWatchdogTimeout}, {"thread-wait-time", o.ThreadWaitTime}, {"timeout", o.Timeout}, {"retry-interval", o.RetryInterval}} {
+	}{{"lock-watchdog-timeout", o.LockWatchdogTimeout}, {"thread-wait-time", o.ThreadWaitTime}, {"timeout", o.Timeout}, {"retry-interval", o.RetryInterval}, {"subscription-timeout", o.SubscriptionTimeout}} {
 		if x.ms != 0 {
 			add(x.name, strconv.FormatInt(x.ms, 10)+"ms")
 		}

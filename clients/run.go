@@ -104,6 +104,14 @@ type RunConfig struct {
 	// own fault schedules this way.
 	Faults []sim.Fault
 
+	// Plan, when not nil, replaces what the preset draws: the network,
+	// the replicas, the clients' clocks (by process name, c1, c2, ...)
+	// and the faults (Faults, when set too, replace its faults). Workload,
+	// when not nil, replaces the workload drawn from the seed. Package
+	// settings builds both from a fault envelope and a usage profile.
+	Plan     *sim.Plan
+	Workload *Workload
+
 	// Coverage, when set, counts the statements of the scripts the run
 	// executes (sim.Coverage); it does not change the run.
 	Coverage *sim.Coverage
@@ -130,7 +138,7 @@ func (c ClientOverrides) String() string {
 	for _, x := range []struct {
 		name string
 		ms   int64
-	}{{"lockWatchdogTimeout", c.LockWatchdogTimeout}, {"fairLockWaitTimeout", c.ThreadWaitTime}, {"timeout", c.Timeout}, {"retryInterval", c.RetryInterval}} {
+	}{{"lockWatchdogTimeout", c.LockWatchdogTimeout}, {"fairLockWaitTimeout", c.ThreadWaitTime}, {"timeout", c.Timeout}, {"retryInterval", c.RetryInterval}, {"subscriptionTimeout", c.SubscriptionTimeout}} {
 		if x.ms != 0 {
 			parts = append(parts, fmt.Sprintf("%s %d ms", x.name, x.ms))
 		}
@@ -151,12 +159,16 @@ type ClientOverrides struct {
 	Timeout             int64 `json:"timeout_ms,omitempty"`               // ms (Config.timeout, 3000)
 	RetryAttempts       int   `json:"retry_attempts,omitempty"`           // Config.retryAttempts (3)
 	RetryInterval       int64 `json:"retry_interval_ms,omitempty"`        // ms (Config.retryInterval, 1500)
+	SubscriptionTimeout int64 `json:"subscription_timeout_ms,omitempty"`  // ms (4.7.0's Config.subscriptionTimeout, 7500)
 }
 
 // apply sets the non-zero overrides on o.
 func (c ClientOverrides) apply(o *Options) error {
 	if c.ThreadWaitTime != 0 && o.Version == "3.8.1" {
 		return fmt.Errorf("threadWaitTime is fixed at 5000 ms in Redisson 3.8.1")
+	}
+	if c.SubscriptionTimeout != 0 && o.Version != "4.7.0" {
+		return fmt.Errorf("subscriptionTimeout is a setting of Redisson 4.7.0 (3.x waits for a subscription Config.timeout, or timeout + retryInterval × retryAttempts in 3.8.1)")
 	}
 	if c.RetryInterval > 0 {
 		// 4.7.0: setRetryInterval replaces retryDelay by a ConstantDelay (BaseConfig.java:329-333).
@@ -165,7 +177,7 @@ func (c ClientOverrides) apply(o *Options) error {
 	for _, x := range []struct {
 		v   int64
 		dst *int64
-	}{{c.LockWatchdogTimeout, &o.LockWatchdogTimeout}, {c.ThreadWaitTime, &o.ThreadWaitTime}, {c.Timeout, &o.Timeout}, {c.RetryInterval, &o.RetryInterval}} {
+	}{{c.LockWatchdogTimeout, &o.LockWatchdogTimeout}, {c.ThreadWaitTime, &o.ThreadWaitTime}, {c.Timeout, &o.Timeout}, {c.RetryInterval, &o.RetryInterval}, {c.SubscriptionTimeout, &o.SubscriptionTimeout}} {
 		if x.v < 0 {
 			return fmt.Errorf("client settings must be positive, got %d", x.v)
 		}
@@ -255,12 +267,12 @@ func NewRun(cfg RunConfig, trace io.Writer) (*Run, error) {
 	if err := CheckAlgo(cfg.Algo); err != nil {
 		return nil, err
 	}
-	wl := drawWorkload(cfg)
+	wl := workloadOf(cfg)
 	names := make([]string, wl.Procs)
 	for i := range names {
 		names[i] = "c" + strconv.Itoa(i+1)
 	}
-	plan, err := sim.PlanFor(cfg.Seed, cfg.Preset, names, cfg.Safety, Points(cfg.Algo))
+	plan, err := planOf(cfg, names)
 	if err != nil {
 		return nil, err
 	}
@@ -308,6 +320,11 @@ func NewRun(cfg RunConfig, trace io.Writer) (*Run, error) {
 	if cfg.Mutant != "" {
 		r.Header = slices.Insert(r.Header, 1, "mutant "+cfg.Mutant)
 	}
+	if cfg.Client.SubscriptionTimeout != 0 {
+		// a line of its own, so that the headers of other runs stay as they were
+		i := slices.IndexFunc(r.Header, func(h string) bool { return strings.HasPrefix(h, "client overrides ") })
+		r.Header = slices.Insert(r.Header, i+1, fmt.Sprintf("client overrides subscriptionTimeout=%dms", cfg.Client.SubscriptionTimeout))
+	}
 	// The run header first (ParseHeader reads it back), then the same and
 	// every drawn parameter as text for people.
 	w.Tracer().Event(0, "world", "run").Raw("config", r.Config.HeaderJSON()).End()
@@ -324,12 +341,12 @@ func PlanOf(cfg RunConfig) (sim.Plan, error) {
 	if err := CheckAlgo(cfg.Algo); err != nil {
 		return sim.Plan{}, err
 	}
-	wl := drawWorkload(cfg)
+	wl := workloadOf(cfg)
 	names := make([]string, wl.Procs)
 	for i := range names {
 		names[i] = "c" + strconv.Itoa(i+1)
 	}
-	plan, err := sim.PlanFor(cfg.Seed, cfg.Preset, names, cfg.Safety, Points(cfg.Algo))
+	plan, err := planOf(cfg, names)
 	if err == nil && cfg.Faults != nil {
 		plan.Faults = slices.Clone(cfg.Faults)
 		for i := range plan.Faults {

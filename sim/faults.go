@@ -163,7 +163,7 @@ func (w *World) inject(f Fault) {
 		})
 	}
 	p := w.procByName(f.Target)
-	if p == nil && (f.Kind == FaultCrash || f.Kind == FaultPause || f.Kind == FaultPartition || f.Kind == FaultPubSubLoss || f.Kind == FaultClockStep) {
+	if p == nil && (f.Kind == FaultCrash || f.Kind == FaultPause || f.Kind == FaultPartition || f.Kind == FaultPubSubLoss || f.Kind == FaultClockStep || f.Kind == FaultTimerDelay) {
 		span.End = w.now
 		return
 	}
@@ -189,6 +189,12 @@ func (w *World) inject(f Fault) {
 	case FaultPubSubLoss:
 		p.pubsubCut++
 		lasting(func() { p.pubsubCut-- })
+	case FaultTimerDelay:
+		if !p.Alive() {
+			span.End = w.now
+			return
+		}
+		lasting(p.stallTimers())
 	case FaultClockStep:
 		p.Clock.Step(f.Amount)
 		span.End = w.now

@@ -109,6 +109,11 @@ func (p *Proc) atPoint(ev Event) bool {
 			w.noteNet(NetEffect{Proc: p.Name, Kind: NetPubSubLost, Why: "lost at a protocol point", Fault: f.Index})
 		}
 		return true
+	case FaultTimerDelay:
+		// the timer thread stalls as ev, one of its timers, falls due: it
+		// fires when the stall ends (the worst moment for a renewal)
+		w.inject(f)
+		return ev.Kind == EvTimer && p.timerStall > 0 && p.stallTimer(ev.Timer, ev.Tag)
 	case FaultInterrupt:
 		// the thread is interrupted in its wait, then its event comes
 		w.inject(f)

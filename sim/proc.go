@@ -80,6 +80,11 @@ type Proc struct {
 	partitioned int // >0 while cut off from the store nodes
 	pubsubCut   int // >0 while its pub/sub connection drops messages
 
+	// timerStall is >0 while its timer thread is stalled (timerdelay.go);
+	// stalled holds the timer-thread timers that fell due meanwhile.
+	timerStall int
+	stalled    []Event
+
 	// rands are this incarnation's streams by short name (Rand), so
 	// that a draw does not build the stream's full name every time.
 	rands map[string]*Rand
@@ -155,6 +160,9 @@ func (p *Proc) After(d Duration, tag any) TimerID {
 func (p *Proc) fire(inc int, id TimerID, tag any) {
 	if p.incarnation != inc || !p.timers[id] {
 		return
+	}
+	if p.timerStall > 0 && p.stallTimer(id, tag) {
+		return // its timer thread is stalled (timerdelay.go)
 	}
 	p.deliver(Event{Kind: EvTimer, Timer: id, Tag: tag})
 }
@@ -258,6 +266,7 @@ func (p *Proc) Crash(restartAfter Duration) {
 	p.incarnation++
 	p.rands = nil // the new incarnation's streams are others
 	p.pending = nil
+	p.timerStall, p.stalled = 0, nil
 	p.timers = map[TimerID]bool{}
 	for _, ch := range p.subs {
 		p.w.unsubscribe(p, ch)

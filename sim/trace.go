@@ -69,7 +69,7 @@ var TraceKinds = map[string]bool{
 	"exec": true, "elided": true, "drop": true, "crash": true, "restart": true, "promoted": true, "resync": true, "expire": true,
 	// clients
 	"client-start": true, "call": true, "return": true, "write": true, "write-failed": true,
-	"detached": true, "interrupt": true, "pause": true, "resume": true, "resend": true,
+	"detached": true, "interrupt": true, "pause": true, "resume": true, "timers-resume": true, "resend": true,
 	"renew-error": true, "subscribe-failed": true, "untimed-wait": true,
 }
 

@@ -182,6 +182,8 @@ func Tell(v checks.Violation, h *model.History, trace [][]byte) []string {
 				what = name(owner) + "'s command"
 			}
 			text = fmt.Sprintf("%s re-sends %s (attempt %v) after a reply timeout", node, what, ev["attempt"])
+		case "timers-resume":
+			text = fmt.Sprintf("%s's timer thread runs again: %v timers fire late", node, ev["late"])
 		case "fault", "heal", "crash", "restart", "promoted", "resync", "pause", "resume", "renew-error", "untimed-wait":
 			text = node + " " + kind
 			if f := fmt.Sprint(ev["fault"]); f != "<nil>" {

@@ -51,6 +51,7 @@ func subcommands() []subcommand {
 		{"scenario", "[--rewrite] FILE...", "run datadriven scenario files and check each command's output against the file's; --rewrite updates the file", runScenario, false},
 		{"explore", "--algo NAME [--threads N] [--acquires K] [--faults KIND:N,...] | --report", "exhaustively search a small configuration; --report writes results/explore.md", runExplore, false},
 		{"versions", "[--out FILE]", "ask every known Redisson finding of 3.8.1, 3.16.8 and 4.7.0 (random runs and exhaustive search): results/redisson-versions.md", runVersions, false},
+		{"settings", "--algo NAME [--envelope SPEC] [--knobs LIST] [--seeds LO-HI] [flags] | --merge FILE... | --report", "map which Redisson settings keep the lock safe and live under a fault envelope, at what cost: <out>/settings-<algo>-<envelope>.md, .svg, .json; --world SETTING=VALUE:SEED tells one world", runSettings, false},
 		{"mutants", "[--seeds LO-HI] [--only a,b] [--out FILE]", "judge every mutant of the catalogue as a change, as simrun --mutant does: results/mutants.md", runMutants, false},
 		{"merge", "[--json FILE] [--junit FILE] [--out FILE] FILE...", "join the shards of a main job (their --json files) or of a sweep (its --json outputs) into what the unsharded run gives", runMerge, false},
 	}

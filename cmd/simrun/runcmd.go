@@ -31,6 +31,7 @@ type runFlags struct {
 	stepByStep            bool
 	watchdog, threadWait  sim.Duration
 	timeout, retryIvl     sim.Duration
+	subTimeout            sim.Duration
 	vizDir                string // run only: where linearizability visualizations go
 	noConfirm             bool   // run only: skip the counterfactual runs that confirm excuses
 	stories               int    // run only: violations told as stories, the rest in a line each (0: all)
@@ -157,6 +158,7 @@ func (rf *runFlags) register(fs *flag.FlagSet, seed bool) {
 	durationVar(fs, &rf.threadWait, "thread-wait-time", sim.Millisecond, maxClientSetting, "RedissonFairLock threadWaitTime, a `duration`, fairlock-3.16.8 and fairlock-4.7.0 only (default 5m)")
 	durationVar(fs, &rf.timeout, "timeout", sim.Millisecond, maxClientSetting, "Redisson Config.timeout, a `duration` (default 3s)")
 	durationVar(fs, &rf.retryIvl, "retry-interval", sim.Millisecond, maxClientSetting, "Redisson Config.retryInterval, a `duration` (default 1.5s)")
+	durationVar(fs, &rf.subTimeout, "subscription-timeout", sim.Millisecond, maxClientSetting, "Redisson 4.7.0 Config.subscriptionTimeout, a `duration`, the 4.7.0 locks only (default 7.5s)")
 	flagx.IntVar(fs, &rf.client.RetryAttempts, "retry-attempts", 0, 0, maxRetryAttempts, "Redisson Config.retryAttempts, `N` (0: the default, 3)")
 	fs.Var((*skipFaults)(&rf.skipFaults), "skip-faults", "leave out these faults of the drawn plan (`indices`, e.g. 0,2)")
 	fs.BoolVar(&rf.stepByStep, "step-by-step", false, "run every iteration of a retry loop that makes no progress (4.7.0's fair spin) as its own events instead of fast-forwarding it: the same run, slower, a trace line per script")
@@ -178,7 +180,7 @@ func (s *skipFaults) Set(v string) error {
 
 // redissonOnly are the flags that only the Redisson algorithms take: the
 // simple locks run no script of the registry and have no Redisson Config.
-var redissonOnly = []string{"scripts", "mutant", "lock-watchdog-timeout", "thread-wait-time", "timeout", "retry-attempts", "retry-interval"}
+var redissonOnly = []string{"scripts", "mutant", "lock-watchdog-timeout", "thread-wait-time", "timeout", "retry-attempts", "retry-interval", "subscription-timeout"}
 
 // isRedisson reports whether algo is one of Redisson's locks.
 func isRedisson(algo string) bool {
@@ -211,6 +213,9 @@ func (rf *runFlags) check(fs *flag.FlagSet) error {
 	}
 	if set["thread-wait-time"] && rf.algo != "fairlock-3.16.8" && rf.algo != "fairlock-4.7.0" {
 		return flagx.Phrasef("thread-wait-time", "does not apply to %s (only fairlock-3.16.8 and fairlock-4.7.0 have a configurable threadWaitTime; 3.8.1 fixes it at 5000 ms)", rf.algo)
+	}
+	if set["subscription-timeout"] && !strings.HasSuffix(rf.algo, "-4.7.0") {
+		return flagx.Phrasef("subscription-timeout", "does not apply to %s (only Redisson 4.7.0 has Config.subscriptionTimeout)", rf.algo)
 	}
 	if rf.mutant != "" && rf.scripts != "" {
 		return flagx.Phrasef("scripts", "does not go with --mutant (a mutant runs the catalog's scripts, not a directory's: give one or the other)")
@@ -302,7 +307,8 @@ func (rf *runFlags) config() clients.RunConfig {
 	return clients.RunConfig{SkipFaults: skip, Algo: rf.algo, Seed: rf.seed, Preset: rf.preset, Scripts: rf.scripts, Mutant: rf.mutant,
 		Safety: rf.safety, Liveness: rf.liveness, Procs: rf.procs, Threads: rf.threads, StepByStep: rf.stepByStep,
 		Client: clients.ClientOverrides{LockWatchdogTimeout: rf.watchdog.Ms(), ThreadWaitTime: rf.threadWait.Ms(),
-			Timeout: rf.timeout.Ms(), RetryAttempts: rf.client.RetryAttempts, RetryInterval: rf.retryIvl.Ms()}}
+			Timeout: rf.timeout.Ms(), RetryAttempts: rf.client.RetryAttempts, RetryInterval: rf.retryIvl.Ms(),
+			SubscriptionTimeout: rf.subTimeout.Ms()}}
 }
 
 // runRun implements `simrun run --algo NAME --seed N --preset P [--trace FILE] [--check-determinism]`.

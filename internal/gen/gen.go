@@ -2,6 +2,7 @@ package gen
 
 import (
 	"slices"
+	"strings"
 
 	"github.com/locksim/locksim/clients"
 	"github.com/locksim/locksim/sim"
@@ -52,6 +53,9 @@ func RunConfig(t *rapid.T) clients.RunConfig {
 		RetryAttempts: int(opt(rapid.Int64Range(1, 100), "attempts")), RetryInterval: opt(ms, "interval")}
 	if c.Algo == "fairlock-3.16.8" {
 		c.Client.ThreadWaitTime = opt(ms, "wait")
+	}
+	if strings.HasSuffix(c.Algo, "-4.7.0") {
+		c.Client.SubscriptionTimeout = opt(ms, "subscription")
 	}
 	return c
 }
