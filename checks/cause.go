@@ -347,7 +347,11 @@ func (v *view) explainExpired(g holdGone, sec *model.Section) Mechanism {
 		g.ExpiredAt < sec.Granted.Add(sim.Duration(sec.OuterLease)*sim.Millisecond) {
 		// taken with a lease, re-entered without one: the watchdog that
 		// re-entry started re-armed the lock for its own timeout, shorter
-		// than the lease, and the re-entry's unlock stopped it
+		// than the lease, and the re-entry's unlock stopped it; unless its
+		// next renewal failed or came late (a fault, a stopped watchdog)
+		if m := v.noRenewal(who, proc, arm.At, g.ExpiredAt); m.Kind != MechNone {
+			return m
+		}
 		return cause("renewed-short", fmt.Sprintf("%s took the lock with a lease of %d ms at t=%s; the watchdog a re-entry without a lease started re-armed it for %d ms at t=%s, and it expired at t=%s, before that lease", who, sec.OuterLease, sec.Granted, armed, arm.At, g.ExpiredAt), sec.Called, g.ExpiredAt, proc)
 	}
 	m := v.noRenewal(who, proc, arm.At, g.ExpiredAt)

@@ -91,9 +91,11 @@ func liveness(vw *view) []Violation {
 	}
 	var waiters []string
 	first := end.At
+	untimed := true // every waiter waits with no timeout (reported above)
 	for _, op := range h.Ops {
 		if op.Outcome == "" && op.Call.Acquires() && op.Start >= end.LivenessFrom && end.Alive[op.Proc] {
 			waiters = append(waiters, op.Owner)
+			untimed = untimed && op.Untimed
 			if op.Start < first {
 				first = op.Start
 			}
@@ -111,6 +113,16 @@ func liveness(vw *view) []Violation {
 	}
 	v := Violation{Property: "liveness", At: from.Add(bound), Actors: waiters,
 		Detail: fmt.Sprintf("the lock was free from t=%s to the end (t=%s) while %d live caller(s) waited, the first since t=%s, beyond the algorithm's bound of %s", since, end.At, len(waiters), first, bound)}
+	if untimed {
+		// the waiters sleep on their latches with no timeout, and a free
+		// lock publishes nothing to wake them: the untimed wait is the stall
+		var procs []string
+		for _, w := range waiters {
+			procs = append(procs, vw.procOfOwner(w))
+		}
+		v.explained(cause("untimed-wait", v.Detail, first, end.At, procs...))
+		return append(out, v)
+	}
 	v.explained(vw.blocker(v.At, cause("stalled", v.Detail, since, end.At)))
 	return append(out, v)
 }
