@@ -425,13 +425,9 @@ func (w *World) spinReply(l *spinLoop) bool {
 	if wall >= l.plan.Deadline || p.partitioned > 0 || w.Master() != l.node || !l.node.Up {
 		return false
 	}
-	lossy := w.net.RequestLoss > 0
-	var loss Rand
-	if lossy {
-		loss = *w.lossRand()
-		if loss.Chance(w.net.RequestLoss) {
-			return false // the step-by-step run loses the request
-		}
+	loss, lossy, lost := w.peekLoss(w.net.RequestLoss)
+	if lost {
+		return false // the step-by-step run loses the request
 	}
 	// Now as Host and Proc.Send do it: the draw for the step, the
 	// program's notes, the cancelled timer, the request, the new timer.
@@ -459,6 +455,18 @@ func (w *World) spinReply(l *spinLoop) bool {
 	l.replies++
 	l.lastAt, l.lastW = at, wall
 	return true
+}
+
+// peekLoss draws, from a copy of the loss stream, whether a message is
+// lost with probability prob, as the step-by-step run would: the caller
+// stores after back into the stream once it takes the step (lossy: there
+// was a draw to make).
+func (w *World) peekLoss(prob float64) (after Rand, lossy, lost bool) {
+	if prob <= 0 {
+		return Rand{}, false, false
+	}
+	after = *w.lossRand()
+	return after, true, after.Chance(prob)
 }
 
 // cancelSpinTimer drops loop l's response timer as Proc.Cancel does: its
@@ -512,13 +520,9 @@ func (w *World) spinRequest(l *spinLoop) bool {
 	if l.batch && n.ackedCount(n.offset) != l.waited {
 		return false
 	}
-	lossy := w.net.ReplyLoss > 0
-	var loss Rand
-	if lossy {
-		loss = *w.lossRand()
-		if loss.Chance(w.net.ReplyLoss) {
-			return false // the step-by-step run loses the reply
-		}
+	loss, lossy, lost := w.peekLoss(w.net.ReplyLoss)
+	if lost {
+		return false // the step-by-step run loses the reply
 	}
 	w.now = at
 	w.steps++
