@@ -1,10 +1,9 @@
 package gate
 
 import (
+	"cmp"
 	"context"
-	"io/fs"
 	"math"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -66,23 +65,7 @@ func TestDecide(t *testing.T) {
 func copyScripts(t *testing.T, version string, edit func(name, text string) string) string {
 	t.Helper()
 	dir := t.TempDir()
-	err := fs.WalkDir(scripts.FS(), version, func(p string, d fs.DirEntry, err error) error {
-		if err != nil || d.IsDir() {
-			return err
-		}
-		b, err := fs.ReadFile(scripts.FS(), p)
-		if err != nil {
-			return err
-		}
-		text := string(b)
-		if e := edit(filepath.Base(p), text); e != "" {
-			text = e
-		}
-		if err := os.MkdirAll(filepath.Join(dir, filepath.Dir(p)), 0o755); err != nil {
-			return err
-		}
-		return os.WriteFile(filepath.Join(dir, p), []byte(text), 0o644)
-	})
+	err := scripts.WriteVersion(dir, version, func(name, text string) string { return cmp.Or(edit(name, text), text) })
 	if err != nil {
 		t.Fatal(err)
 	}

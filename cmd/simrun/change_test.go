@@ -1,7 +1,6 @@
 package main
 
 import (
-	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
@@ -15,21 +14,11 @@ import (
 func copyVersion(t *testing.T, version string, edit func(string) string) string {
 	t.Helper()
 	dir := t.TempDir()
-	err := fs.WalkDir(scripts.FS(), version, func(p string, d fs.DirEntry, err error) error {
-		if err != nil || d.IsDir() {
-			return err
+	err := scripts.WriteVersion(dir, version, func(name, text string) string {
+		if name == "RedissonLock.unlockInnerAsync.lua" {
+			return edit(text)
 		}
-		b, err := fs.ReadFile(scripts.FS(), p)
-		if err != nil {
-			return err
-		}
-		if strings.HasSuffix(p, "/RedissonLock.unlockInnerAsync.lua") {
-			b = []byte(edit(string(b)))
-		}
-		if err := os.MkdirAll(filepath.Join(dir, filepath.Dir(p)), 0o755); err != nil {
-			return err
-		}
-		return os.WriteFile(filepath.Join(dir, p), b, 0o644)
+		return text
 	})
 	if err != nil {
 		t.Fatal(err)
