@@ -425,17 +425,11 @@ func (w *World) spinReply(l *spinLoop) bool {
 	if wall >= l.plan.Deadline || p.partitioned > 0 || w.Master() != l.node || !l.node.Up {
 		return false
 	}
-	loss, lossy, lost := w.peekLoss(w.net.RequestLoss)
-	if lost {
+	if !w.stepUnlessLost(w.net.RequestLoss, at) {
 		return false // the step-by-step run loses the request
 	}
 	// Now as Host and Proc.Send do it: the draw for the step, the
 	// program's notes, the cancelled timer, the request, the new timer.
-	w.now = at
-	w.steps++
-	if lossy {
-		*w.lossRand() = loss
-	}
 	if l.plan.Rand != nil {
 		l.draw = l.plan.Rand.Uint64()
 	}
@@ -457,16 +451,21 @@ func (w *World) spinReply(l *spinLoop) bool {
 	return true
 }
 
-// peekLoss draws, from a copy of the loss stream, whether a message is
-// lost with probability prob, as the step-by-step run would: the caller
-// stores after back into the stream once it takes the step (lossy: there
-// was a draw to make).
-func (w *World) peekLoss(prob float64) (after Rand, lossy, lost bool) {
-	if prob <= 0 {
-		return Rand{}, false, false
+// stepUnlessLost takes a step of the loop at time at, drawing from the
+// loss stream whether the message it carries is lost with probability
+// prob, as the step-by-step run draws it; false, changing nothing, when it
+// is lost (the step-by-step run then loses it).
+func (w *World) stepUnlessLost(prob float64, at Time) bool {
+	if prob > 0 {
+		after := *w.lossRand()
+		if after.Chance(prob) {
+			return false
+		}
+		*w.lossRand() = after
 	}
-	after = *w.lossRand()
-	return after, true, after.Chance(prob)
+	w.now = at
+	w.steps++
+	return true
 }
 
 // cancelSpinTimer drops loop l's response timer as Proc.Cancel does: its
@@ -520,14 +519,8 @@ func (w *World) spinRequest(l *spinLoop) bool {
 	if l.batch && n.ackedCount(n.offset) != l.waited {
 		return false
 	}
-	loss, lossy, lost := w.peekLoss(w.net.ReplyLoss)
-	if lost {
+	if !w.stepUnlessLost(w.net.ReplyLoss, at) {
 		return false // the step-by-step run loses the reply
-	}
-	w.now = at
-	w.steps++
-	if lossy {
-		*w.lossRand() = loss
 	}
 	// The run itself is elided: its reply is the marked run's. The
 	// master's cron needs no arming: the keyspace is the one after the
