@@ -31,7 +31,11 @@ type Question struct {
 	// Path, when set, is the code path the violation's run must have
 	// taken (verdict.Took): the mechanism, where another one can give the
 	// same symptom in some version.
-	Path   clients.Flaw
+	Path clients.Flaw
+	// Flaw, when set, is the catalogue's flaw the violation's mechanism
+	// must name (verdict/catalog.go): for a flaw known by its mechanism,
+	// with no code path of its own.
+	Flaw   string
 	Client clients.ClientOverrides
 	Seeds  uint64 // runs per version; 0: no random runs
 
@@ -50,7 +54,8 @@ func (q Question) matches(v checks.Violation) bool {
 	return v.Property == q.Property && v.Class == q.Class &&
 		(q.Detail == "" || strings.Contains(v.Detail, q.Detail)) &&
 		(q.NotIn == "" || !strings.Contains(v.Detail, q.NotIn)) &&
-		(q.Path == "" || verdict.Took(v, q.Path))
+		(q.Path == "" || verdict.Took(v, q.Path)) &&
+		(q.Flaw == "" || v.Mech.Kind == checks.MechFlaw && v.Mech.Name == q.Flaw)
 }
 
 // Algo is the question's algorithm for version, false when the lock does
@@ -64,12 +69,12 @@ func (q Question) Algo(version string) (string, bool) {
 var Questions = []Question{
 	{
 		Known: "#4822, #4871, #7367", What: "an acquire re-sent after a lost reply runs twice: the thread counts one hold, the store two",
-		Lock: "rlock", Preset: "net", Property: "holds", Class: checks.Bug, Detail: "counts 2 holds", NotIn: "failed with an error", Seeds: 200, Path: clients.FlawResendAcquire,
+		Lock: "rlock", Preset: "net", Property: "holds", Class: checks.Known, Detail: "counts 2 holds", NotIn: "failed with an error", Seeds: 200, Path: clients.FlawResendAcquire,
 		Evidence: "`TestAcquireNotResentAfterLostReply470` (4.7.0, single server: never re-sent); `TestAcquireResentInBatchWithReplica470` (4.7.0 with a replica: the batch is re-sent). 4.7.0's violations of the same symptom here come from another mechanism, which the path tells apart (timeout-swallowed, verdict/known.go): tryLock(wait) returns false after a RedisResponseTimeoutException its acquire survived (RedissonLock.java:274-280; seed 27: a tryLock(5 s) returns false at 44.327 s, the next lock() finds 2 holds)",
 	},
 	{
 		Known: "#5503 (with #4743)", What: "a negative ttl makes a fair lock() wait with no timeout, here on a free lock",
-		Lock: "fairlock", Preset: "net", Property: "liveness", Class: checks.Bug, Detail: "no timeout", Seeds: 100, Path: clients.FlawUntimedWait,
+		Lock: "fairlock", Preset: "net", Property: "liveness", Class: checks.Known, Detail: "no timeout", Seeds: 100, Path: clients.FlawUntimedWait,
 		Evidence: "[commands.txt](../scenario/testdata/commands.txt) (3.16.8)",
 	},
 	{
@@ -80,18 +85,18 @@ var Questions = []Question{
 	},
 	{
 		Known: "#7272, #7277", What: "an acquire completes after its caller was interrupted and starts the watchdog: a lock nobody holds, renewed for ever",
-		Lock: "rlock", Preset: "interrupt", Property: "orphan", Class: checks.Bug, Seeds: 200, Path: clients.FlawDetachedHold,
+		Lock: "rlock", Preset: "interrupt", Property: "orphan", Class: checks.Known, Seeds: 200, Path: clients.FlawDetachedHold,
 		Explore: &explore.Config{Threads: 2, Acquires: 1, Faults: explore.Faults{explore.FaultInterrupt: 1}}, Searched: "orphan",
 		Evidence: "[rlock-4.7.0-orphan-renewal.txt](../scenario/testdata/rlock-4.7.0-orphan-renewal.txt) (4.7.0 renews for ever; 3.16.8's lock expires after 30 s), [explore-rlock-4.7.0-interrupt-orphan.txt](../scenario/testdata/explore-rlock-4.7.0-interrupt-orphan.txt); 3.8.1 has it too: its get() cancels nothing when interrupted, so its acquire's listener starts the watchdog (`TestInterruptedAcquire`); 3.16.8's orphans under this preset come from an interrupted unlock instead, whose cancelled handle leaves the thread's renewal count behind (`TestInterruptedUnlock`, path unlock-renewal-kept), and are not counted here",
 	},
 	{
 		Known: "#7272 (fair lock)", What: "the same through RedissonFairLock, which inherits RedissonLock's acquire",
-		Lock: "fairlock", Preset: "interrupt", Property: "orphan", Class: checks.Bug, Seeds: 100, Path: clients.FlawDetachedHold,
+		Lock: "fairlock", Preset: "interrupt", Property: "orphan", Class: checks.Known, Seeds: 100, Path: clients.FlawDetachedHold,
 		Explore: &explore.Config{Threads: 2, Acquires: 1, Faults: explore.Faults{explore.FaultInterrupt: 1}}, Searched: "orphan",
 	},
 	{
 		Known: "#7272 (fenced lock)", What: "the same through RFencedLock, whose loop unlocks an acquisition its caller no longer waits for",
-		Lock: "fencedlock", Preset: "interrupt", Property: "orphan", Class: checks.Bug, Seeds: 200,
+		Lock: "fencedlock", Preset: "interrupt", Property: "orphan", Class: checks.Known, Seeds: 200,
 		Explore: &explore.Config{Threads: 2, Acquires: 1, Faults: explore.Faults{explore.FaultInterrupt: 1}}, Searched: "orphan",
 	},
 	{
@@ -117,7 +122,7 @@ var Questions = []Question{
 	},
 	{
 		Known: "#2099, #2100 (drift, fixed in 3.11.1)", What: "a live fair waiter whose score passed loses its place in the queue",
-		Lock: "fairlock", Preset: "none", Property: "evicted", Class: checks.ByDesign, Detail: "(lock)", Seeds: 200,
+		Lock: "fairlock", Preset: "none", Property: "evicted", Class: checks.Known, Detail: "(lock, ", Flaw: "score-drift", Seeds: 200,
 		Evidence: "counts lock() waiters only: 3.16.8's and 4.7.0's evictions of short tryLock(wait) waiters are their own design (#4743's chain of waits)",
 	},
 	{
