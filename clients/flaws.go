@@ -78,6 +78,13 @@ const (
 	// renewal count outlives the unlock that ran (#7272's "renewal can
 	// outlive unlock()").
 	FlawUnlockRenewalKept Flaw = "unlock-renewal-kept"
+	// FlawZeroRenewalCancelsAll: 3.16.8's renewal, which renews its
+	// entry's first thread, answered 0 (that thread's hold had gone, its
+	// unlock run but not yet completed) while the entry held another
+	// thread, and cancelExpirationRenewal(null) removed the entry for all
+	// (R16:RedissonBaseLock.java:141-160): the other thread's hold has no
+	// watchdog left.
+	FlawZeroRenewalCancelsAll Flaw = "zero-renewal-cancels-all"
 	// FlawRequeue: 4.7.0's handleNoSync undoes a granted acquire after a
 	// WAIT that counted no replica and ServiceManager.execute repeats it
 	// later (CommandAsyncService.java:1038-1066): a fair waiter loses its place.

@@ -162,6 +162,10 @@ func (c *Client) renewed(j int, r sim.Reply, res Result) {
 		case ok:
 			c.renewExpiration(j)
 		default:
+			if tid := tk.exec.cmd.Thread; slices.ContainsFunc(c.ren.threads, func(x threadCount) bool { return x.tid != tid }) {
+				// R16:RedissonBaseLock.renewExpiration: 0 → cancelExpirationRenewal(null), another thread's too
+				c.flaw(FlawZeroRenewalCancelsAll, tid)
+			}
 			c.freeTask(j)
 			c.cancelExpirationRenewal(-1, true)
 		}

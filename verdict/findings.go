@@ -69,6 +69,11 @@ var Findings = []Finding{
 	// With the default 30 s watchdog the holder must outlast the whole lease
 	// after the failed WAIT; a shorter lockWatchdogTimeout shows it sooner.
 	{"rlock-3.16.8", "failover", "mutex", checks.Known, 60, "a WAIT counting fewer replicas stops the watchdog for good", "", clients.ClientOverrides{LockWatchdogTimeout: 3000}, false, "#3994, #2669", ScenarioDir + "commands.txt", clients.FlawRenewalStopped},
+	// No fault needed: a renewal of the entry's first thread, whose unlock
+	// has run but not completed, answers 0 and cancels the entry for
+	// another thread of the JVM that took the lock meanwhile; a short
+	// lockWatchdogTimeout (a renewal every second) makes the race likely.
+	{"rlock-3.16.8", "failover", "mutex", checks.Known, 200, "a renewal answering 0 for the entry's first thread cancels the watchdog of another thread's new hold", "", clients.ClientOverrides{LockWatchdogTimeout: 3000}, false, "RedissonBaseLock.renewExpiration in 3.16.8 (cancelExpirationRenewal(null) on 0)", ScenarioDir + "explore-rlock-3.16.8-stale-renewal.txt", clients.FlawZeroRenewalCancelsAll},
 	// An interrupt in lock()'s timed wait (the preset's fire:wait point).
 	{"rlock-3.8.1", "interrupt", "linearizable", checks.Known, 40, "lock() catches the InterruptedException of its wait and returns without the lock", "", clients.ClientOverrides{}, false, "RedissonLock.lock in 3.8.1 (lockInterruptibly, catch)", ScenarioDir + "explore-rlock-3.8.1-interrupt-lock-returns.txt", clients.FlawInterruptSwallowed},
 	{"fairlock-3.16.8", "crash", "liveness", checks.Known, 60, "a negative ttl makes lock() wait with no timeout, here on a free lock", "", clients.ClientOverrides{}, false, "#5503 (with #4743, #4705)", ScenarioDir + "commands.txt", clients.FlawUntimedWait},
