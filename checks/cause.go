@@ -328,12 +328,20 @@ func (v *view) explainExpired(g holdGone, sec *model.Section) Mechanism {
 	case op.Call == model.CallUnlock && sec != nil && sec.Lease > 0 && near(armed, sec.Lease):
 		return Mechanism{Kind: MechLease, Name: "lease",
 			Detail: fmt.Sprintf("%s's lease of %d ms, re-armed by its unlock of an inner hold at t=%s, ran out at t=%s", who, armed, arm.At, g.ExpiredAt)}
-	case op.Call == model.CallUnlock && v.h.Settings.Redisson && (sec != nil && sec.Lease > 0 || !near(armed, watchdog)):
+	case op.Call == model.CallUnlock && v.h.Settings.Redisson && (sec != nil && (sec.Lease > 0 || sec.OuterLease > 0) || !near(armed, watchdog)):
 		// the unlock re-arms the lock object's internalLockLeaseTime, which
-		// another call set: not the lease the holder last asked
+		// another call set: not the lease the holder last asked (nor, for a
+		// hold taken with a lease and re-entered without one, what was left
+		// of that lease once the unlock cancelled the re-entry's renewal)
 		own := fmt.Sprintf("the watchdog's %d ms", watchdog)
-		if sec != nil && sec.Lease > 0 {
+		switch {
+		case sec != nil && sec.Lease > 0:
 			own = fmt.Sprintf("its own lease of %d ms", sec.Lease)
+		case sec != nil && sec.OuterLease > 0:
+			own = fmt.Sprintf("its outer hold's lease of %d ms", sec.OuterLease)
+		}
+		if m, ok := v.failedLeaseCall(who, sec, armed, arm.At); ok {
+			return m
 		}
 		return cause("kept-lease", fmt.Sprintf("%s's unlock of an inner hold re-armed %d ms (its lock object's lease, not %s) at t=%s, and the hold expired at t=%s", who, armed, own, arm.At, g.ExpiredAt), min(since, op.Start), g.ExpiredAt, proc)
 	}
@@ -341,6 +349,15 @@ func (v *view) explainExpired(g holdGone, sec *model.Section) Mechanism {
 		// 3.8.1's renewal sends the lock object's internalLockLeaseTime,
 		// which another call's lease set, and schedules the next one a
 		// third of whatever that field holds then
+		if m, ok := v.failedLeaseCall(who, sec, armed, arm.At); ok {
+			return m
+		}
+		// the next renewal, due a third of that lease later, would re-arm
+		// it again: unless it failed or came late (a fault, a stopped
+		// watchdog), which is then what let it run out
+		if m := v.noRenewal(who, proc, arm.At, g.ExpiredAt); m.Kind != MechNone {
+			return m
+		}
 		return cause("kept-lease", fmt.Sprintf("%s's renewal at t=%s re-armed %d ms (its lock object's lease, not the watchdog's %d ms), and no renewal came before it expired at t=%s", who, arm.At, armed, watchdog, g.ExpiredAt), arm.At.Add(-sim.Duration(v.h.Settings.Timeout)*sim.Millisecond), g.ExpiredAt, proc)
 	}
 	if sec != nil && sec.OuterLease > 0 && strings.HasPrefix(arm.Tag, "renew/") && near(armed, watchdog) && v.h.Settings.Redisson &&
@@ -386,6 +403,29 @@ func (v *view) leaseRanOut(owner, proc string, armed int64, from, to sim.Time) M
 
 // noRenewal explains why no renewal re-armed owner's watchdog hold, armed
 // at from, before it expired at to.
+// failedLeaseCall is, for a re-arm of owner's hold with lease armed that
+// is not the lease the hold was taken with, the fault that struck an
+// acquire of owner's asking that lease which did not run to its reply
+// (since the section was granted, before at): 3.8.1 stores the lease in
+// the lock object before it sends (R8:RedissonLock.tryLockInnerAsync's
+// first line), so a lost or timed-out acquire leaves its lease for the
+// thread's next unlock or renewal to re-arm.
+func (v *view) failedLeaseCall(owner string, sec *model.Section, armed int64, at sim.Time) (Mechanism, bool) {
+	if sec == nil {
+		return Mechanism{}, false
+	}
+	for i, op := range v.h.Ops {
+		if op.Owner != owner || !op.Call.Acquires() || op.Outcome != "error" || op.Start < sec.Granted || op.Start > at || !near(op.ScriptLease, armed) {
+			continue
+		}
+		if m, ok := v.callFault(op, opTag(i), at); ok {
+			m.Detail = fmt.Sprintf("%s's %s asking a lease of %d ms failed (%s), and the lock object kept that lease, which re-armed its hold at t=%s: %s", owner, op.Call, armed, op.Err, at, m.Detail)
+			return m, true
+		}
+	}
+	return Mechanism{}, false
+}
+
 func (v *view) noRenewal(owner, proc string, from, to sim.Time) Mechanism {
 	period := sim.Duration(v.h.Settings.Watchdog/3) * sim.Millisecond
 	// renewals of the hold that should have re-armed it, and failed or

@@ -183,6 +183,15 @@ func (vw *view) outlivedBy(s model.Section, k int) Mechanism {
 			// thread took the lock again with a lease
 			return cause("stale-renewal", fmt.Sprintf("the watchdog's renewal of %s sent at t=%s, for its earlier hold, ran at t=%s after it took the lock again with a lease, and re-armed the hold for %d ms", who, op.Start, arm.At, armed), s.Called, smp.At, s.Proc)
 		}
+		for _, r := range h.Renewals {
+			if r.Owner == who && r.Start < s.Called && r.Outcome == "renewed" && r.ExecVirtual >= s.Granted && r.ExecVirtual <= arm.At {
+				// a renewal sent for the thread's earlier hold ran after it
+				// took the lock again with a lease, and its success
+				// scheduled the renewals that followed (3.8.1: renewal
+				// reschedules itself; R16/4.7.0: the task runs on)
+				return cause("stale-renewal", fmt.Sprintf("the watchdog's renewal of %s sent at t=%s, for its earlier hold, ran at t=%s after it took the lock again with a lease, and the renewals it scheduled went on: the last re-armed the hold for %d ms at t=%s", who, r.Start, r.ExecVirtual, armed, arm.At), s.Called, smp.At, s.Proc)
+			}
+		}
 		return cause("renewed-past-lease", fmt.Sprintf("the watchdog renewed %s's hold at t=%s (for %d ms) though it was taken with a lease", who, arm.At, armed), s.Called, smp.At, s.Proc)
 	case op.Call.Acquires() && s.Ended != "crash" && s.Lease > 0 && armed > s.Lease+1 && op.ScriptLease != armed:
 		return cause("armed-long", fmt.Sprintf("%s's %s at t=%s armed its hold for %d ms, longer than the %d ms lease it held the lock with", who, op.Call, arm.At, armed, s.Lease), s.Called, smp.At, s.Proc)
