@@ -343,6 +343,14 @@ func (v *view) explainExpired(g holdGone, sec *model.Section) Mechanism {
 		if m, ok := v.failedLeaseCall(who, sec, armed, arm.At); ok {
 			return m
 		}
+		if sec != nil && sec.Lease <= 0 && near(armed, watchdog) {
+			// the re-entry without a lease started a watchdog, which
+			// renews the lock unless the unlock cancelled it (3.16.8,
+			// 4.7.0) or it failed or came late (a fault, 3.8.1 too)
+			if m := v.noRenewal(who, proc, arm.At, g.ExpiredAt); m.Kind != MechNone {
+				return m
+			}
+		}
 		return cause("kept-lease", fmt.Sprintf("%s's unlock of an inner hold re-armed %d ms (its lock object's lease, not %s) at t=%s, and the hold expired at t=%s", who, armed, own, arm.At, g.ExpiredAt), min(since, op.Start), g.ExpiredAt, proc)
 	}
 	if strings.HasPrefix(arm.Tag, "renew/") && v.h.Settings.Redisson && !near(armed, watchdog) {
@@ -366,6 +374,16 @@ func (v *view) explainExpired(g holdGone, sec *model.Section) Mechanism {
 		// re-entry started re-armed the lock for its own timeout, shorter
 		// than the lease, and the re-entry's unlock stopped it; unless its
 		// next renewal failed or came late (a fault, a stopped watchdog)
+		if n, err := strconv.Atoi(strings.TrimPrefix(arm.Tag, "renew/")); err == nil && n < len(v.h.Renewals) && v.h.Renewals[n].Start < sec.Called {
+			// not this hold's watchdog: a renewal sent for the thread's
+			// earlier hold ran after it took the lock again with a lease
+			r := v.h.Renewals[n]
+			if m, ok := v.callFault(r, arm.Tag, arm.At); ok {
+				m.Detail = fmt.Sprintf("%s's renewal sent at t=%s, for its earlier hold, ran only at t=%s, after it took the lock again with a lease of %d ms, and re-armed it for %d ms: %s", who, r.Start, arm.At, sec.OuterLease, armed, m.Detail)
+				return m
+			}
+			return cause("stale-renewal", fmt.Sprintf("%s's renewal sent at t=%s, for its earlier hold, ran at t=%s after it took the lock again with a lease of %d ms, and re-armed it for %d ms, which ran out at t=%s", who, r.Start, arm.At, sec.OuterLease, armed, g.ExpiredAt), r.Start, g.ExpiredAt, proc)
+		}
 		if m := v.noRenewal(who, proc, arm.At, g.ExpiredAt); m.Kind != MechNone {
 			return m
 		}

@@ -184,7 +184,9 @@ func TestNoFalseAlarmsWithoutFaults(t *testing.T) {
 // renewal answering 0 that cancels another thread's watchdog (3.16.8), an
 // inner unlock re-arming the lock object's lease under an outer lease
 // (4.7.0), a failed acquire's kept lease and a renewal stopped by a slow
-// network (3.8.1), a stale renewal's chain (fairlock-3.8.1).
+// network or a pause (3.8.1), a stale renewal's chain (fairlock-3.8.1), a
+// renewal held up by a master crash that re-armed a new hold short
+// (3.16.8).
 func TestTriagedRunsRaiseNoBug(t *testing.T) {
 	t.Parallel()
 	for _, c := range []struct {
@@ -198,6 +200,7 @@ func TestTriagedRunsRaiseNoBug(t *testing.T) {
 		{"rlock-3.16.8", "none", 863, 0}, {"rlock-3.16.8", "pause", 956, 0}, {"rlock-3.16.8", "failover", 106, 3000},
 		{"rlock-4.7.0", "none", 896, 0}, {"rlock-4.7.0", "interrupt", 896, 0},
 		{"fairlock-3.8.1", "net", 577, 0}, {"rlock-3.8.1", "all", 739, 0}, {"fairlock-3.8.1", "failover", 985, 0},
+		{"rlock-3.8.1", "pause", 353, 0}, {"rlock-3.8.1", "pause", 491, 0}, {"rlock-3.16.8", "failover", 958, 3000},
 	} {
 		cfg := clients.RunConfig{Algo: c.algo, Seed: c.seed, Preset: c.preset}
 		cfg.Client.LockWatchdogTimeout = c.watchdog

@@ -144,8 +144,8 @@ var Catalogue = []Flaw{
 		Java: "RedissonLock.tryAcquireAsync: pexpire with the re-entry's lease; scheduleExpirationRenewal"},
 
 	{Name: "stale-renewal", Algos: redissons,
-		Props: []string{"expiry", "linearizable"}, Causes: []string{"stale-renewal", "unlinearizable"},
-		What: "a renewal already sent when its hold ends (by an unlock, a crash) is not cancelled: it lands after the thread took the lock again, or after its process died, and re-arms the hold for lockWatchdogTimeout, past the lease the new hold was taken with",
+		Props: lockLoss, Causes: []string{"stale-renewal", "unlinearizable"},
+		What: "a renewal already sent when its hold ends (by an unlock, a crash) is not cancelled: it lands after the thread took the lock again, or after its process died, and re-arms the hold for lockWatchdogTimeout, past the lease the new hold was taken with (or short of it, and the lock expires under its holder)",
 		Java: "R8:RedissonLock.scheduleExpirationRenewal, R16:RedissonBaseLock.renewExpiration (a TimerTask that has fired runs on); 4.7.0 RenewalTask (a pending tick is not cancelled)"},
 
 	// Redisson 4.7.0.
