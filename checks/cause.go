@@ -350,6 +350,11 @@ func (v *view) explainExpired(g holdGone, sec *model.Section) Mechanism {
 			if m := v.noRenewal(who, proc, arm.At, g.ExpiredAt); m.Kind != MechNone {
 				return m
 			}
+			if !v.h.Settings.UnlockCancelsRenewal {
+				// the unlock left the watchdog running (3.8.1): something
+				// else stopped it
+				return cause("no-renewal", fmt.Sprintf("no renewal re-armed %s's hold between t=%s and its expiry at t=%s (the watchdog a re-entry without a lease started, which its unlock of the inner hold at t=%s does not stop)", who, arm.At, g.ExpiredAt, arm.At), sec.Called, g.ExpiredAt, proc)
+			}
 		}
 		return cause("kept-lease", fmt.Sprintf("%s's unlock of an inner hold re-armed %d ms (its lock object's lease, not %s) at t=%s, and the hold expired at t=%s", who, armed, own, arm.At, g.ExpiredAt), min(since, op.Start), g.ExpiredAt, proc)
 	}

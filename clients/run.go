@@ -458,7 +458,7 @@ func (r *Run) programFactory() (func() sim.Program, error) {
 		r.threadWait = cf.Opts.ThreadWaitTime
 	}
 	h.Settings = model.Settings{Redisson: cf.Simple == "", Fair: cf.Opts.Fair, Watchdog: cf.Opts.LockWatchdogTimeout, Timeout: cf.Opts.Timeout, ThreadWaitTime: r.threadWait,
-		RenewalStopsOnFailure: cf.Simple == "" && !cf.Opts.LockTask}
+		RenewalStopsOnFailure: cf.Simple == "" && !cf.Opts.LockTask, UnlockCancelsRenewal: cf.Simple == "" && cf.since3168()}
 	return func() sim.Program {
 		host := NewHost(cf)
 		prog := &workloadProgram{Host: host}

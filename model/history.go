@@ -242,6 +242,11 @@ type Settings struct {
 	// good (3.8.1 schedules no next one, 3.16.8 removes its entry); 4.7.0's
 	// renewal task logs the failure and goes on.
 	RenewalStopsOnFailure bool
+	// UnlockCancelsRenewal: every unlock takes its thread's count off the
+	// watchdog, so an inner unlock stops a watchdog only a re-entry
+	// started (3.16.8, 4.7.0); 3.8.1 cancels only when the lock is
+	// released (R8:RedissonLock.unlockAsync: opStatus true).
+	UnlockCancelsRenewal bool
 }
 
 // History is what a run's clients observed, in event order.
