@@ -379,11 +379,10 @@ func (v *view) explainExpired(g holdGone, sec *model.Section) Mechanism {
 		// re-entry started re-armed the lock for its own timeout, shorter
 		// than the lease, and the re-entry's unlock stopped it; unless its
 		// next renewal failed or came late (a fault, a stopped watchdog)
-		if n, err := strconv.Atoi(strings.TrimPrefix(arm.Tag, "renew/")); err == nil && n < len(v.h.Renewals) && v.h.Renewals[n].Start < sec.Called {
+		if r := v.h.CallOf(arm.Tag); r != nil && r.Start < sec.Called {
 			// not this hold's watchdog: a renewal sent for the thread's
 			// earlier hold ran after it took the lock again with a lease
-			r := v.h.Renewals[n]
-			if m, ok := v.callFault(r, arm.Tag, arm.At); ok {
+			if m, ok := v.callFault(*r, arm.Tag, arm.At); ok {
 				m.Detail = fmt.Sprintf("%s's renewal sent at t=%s, for its earlier hold, ran only at t=%s, after it took the lock again with a lease of %d ms, and re-armed it for %d ms: %s", who, r.Start, arm.At, sec.OuterLease, armed, m.Detail)
 				return m
 			}
