@@ -11,6 +11,7 @@ import (
 	"sync"
 	"unsafe"
 
+	"github.com/locksim/locksim/checks/queuebook"
 	"github.com/locksim/locksim/model"
 	"github.com/locksim/locksim/sim"
 )
@@ -205,16 +206,14 @@ type Run struct {
 	Header   []string // every option and drawn parameter, for the run's header
 
 	progs       []*workloadProgram
-	threadWait  int64               // the fair lock's threadWaitTime (ms), 0 otherwise
-	epoch       int                 // master changes seen so far by the observer
-	joined      map[string]sim.Time // when each fair waiter last joined the queue
-	head        queueHead           // the fair queue's head after the last script
-	lockMembers []string            // what the lock key held at the last sample (PeekKeyReusing)
+	threadWait  int64           // the fair lock's threadWaitTime (ms), 0 otherwise
+	epoch       int             // master changes seen so far by the observer
+	queue       *queuebook.Book // the fair queue's books, which the checks read
+	lockMembers []string        // what the lock key held at the last sample (PeekKeyReusing)
 	// stringHolders is the holder of a simple lock's key while it exists
 	// (stringHolder), nil while it does not.
 	stringHolders []string
 	latched       bool // the algorithm's fair unlock has a latch key (4.7.0): beforeExec is hooked
-	latchBefore   bool // the script about to run answers from its latch key, before its stale-waiter loop (beforeExec)
 	// the fair lock's queue and timeout set names, made once
 	queueName, timeoutName string
 	scripts                *ScriptSet // the user's or mutant's scripts, nil: embedded
@@ -284,7 +283,7 @@ func NewRun(cfg RunConfig, trace io.Writer) (*Run, error) {
 	}
 	tr := sim.NewTracer(trace)
 	w := sim.NewWorld(sim.Config{Seed: cfg.Seed, Net: plan.Net, Replicas: plan.Replicas, Trace: tr, Coverage: cfg.Coverage, FastForward: !cfg.StepByStep})
-	r := &Run{Config: cfg, World: w, Plan: plan, Workload: wl, History: &model.History{}, joined: map[string]sim.Time{}}
+	r := &Run{Config: cfg, World: w, Plan: plan, Workload: wl, History: &model.History{}, queue: queuebook.New(TimeoutName(wl.Lock))}
 	mk, err := r.programFactory()
 	if err != nil {
 		return nil, err
@@ -631,19 +630,7 @@ func (r *Run) observe(n *sim.Node, req sim.Request, reply sim.Reply) {
 			h.Ops[i].LastTTL, h.Ops[i].LastTTLAt = reply.Int, r.World.Now()
 		}
 	}
-	head := queueHead{}
-	if len(smp.Queue) > 0 {
-		if t, ok := n.Store.PeekZScore(r.timeoutName, smp.Queue[0]); ok {
-			head = queueHead{smp.Queue[0], t} // (a head without a timeout is the store check's finding)
-		}
-	}
-	if prev != nil {
-		r.noteQueue(prev, &smp, req)
-		if prev.Node == smp.Node && head.member != "" && head == r.head && !r.latchBefore && staleLoopMissed(req, head.timeout) {
-			smp.StaleHead = head.member
-		}
-	}
-	r.head = head
+	r.queue.Observe(n.Store, prev, &smp, req, h, r.openOp)
 	if req.Script != nil && req.Script == r.spinScript {
 		r.markSpin(n, req, reply, typ, queueTTL, timeoutsTTL)
 	}
@@ -768,12 +755,7 @@ func (r *Run) masterChanged(n *sim.Node) {
 	}
 	_, _, smp.Queue = n.Store.PeekKeyAt(r.queueName, now, nil)
 	_, _, smp.Timeouts = n.Store.PeekKeyAt(r.timeoutName, now, nil)
-	r.head = queueHead{}
-	if len(smp.Queue) > 0 {
-		if t, ok := n.Store.PeekZScore(r.timeoutName, smp.Queue[0]); ok {
-			r.head = queueHead{smp.Queue[0], t}
-		}
-	}
+	r.queue.MasterChanged(n.Store, smp.Queue)
 	h.Store = append(h.Store, smp)
 }
 
@@ -808,162 +790,13 @@ func (r *Run) noteExec(req sim.Request, serverMs int64) {
 	}
 }
 
-// staleLoops gives, for the fair scripts that run the stale-waiter loop,
-// the ARGV index (1-based) of the current time the loop compares timeouts
-// with, and the KEYS index of a latch key whose presence answers the call
-// before the loop, when the request has that key (0: none). 4.7.0's unlock
-// answers a repeated request so (RedissonFairLock.unlockInnerAsync: "local
-// val = redis.call('get', KEYS[5]); if val ~= false then return
-// tonumber(val)"); 3.x's unlock sends no fifth key.
-var staleLoops = map[string]staleLoop{
-	"RedissonFairLock.tryLockInnerAsync.EVAL_LONG":         {now: 4},
-	"RedissonFairLock.tryLockInnerAsync.EVAL_NULL_BOOLEAN": {now: 3},
-	"RedissonFairLock.unlockInnerAsync":                    {now: 4, latch: 5},
-}
-
-// staleLoop is where a fair script's stale-waiter loop reads its time,
-// and the latch that may answer before it (staleLoops).
-type staleLoop struct{ now, latch int }
-
-// staleLoopOf is req's entry in staleLoops (false: none).
-func staleLoopOf(req sim.Request) (staleLoop, bool) {
-	if req.Script == nil {
-		return staleLoop{}, false
-	}
-	_, name, _ := strings.Cut(req.Script.ID, "/")
-	l, ok := staleLoops[name]
-	return l, ok
-}
-
-// queueHead is the fair queue's head and its timeout.
-type queueHead struct {
-	member  string
-	timeout float64
-}
-
-// staleLoopMissed reports whether req, a script that begins with the
-// stale-waiter loop, should have removed a head whose timeout is timeout:
-// it is at or before the script's current time. The caller passes only a
-// head that was the head before the script too (so the loop looked at it
-// first) with its timeout unchanged: a waiter that became head when a
-// grant popped the one before it, or whose timeout the script changed
-// after the loop (3.16.8's zincrby on a grant, 3.8.1's zadd on a retry),
-// is not the loop's business.
-func staleLoopMissed(req sim.Request, timeout float64) bool {
-	l, ok := staleLoopOf(req)
-	if !ok || l.now > len(req.Argv) {
-		return false
-	}
-	now, err := strconv.ParseFloat(req.Argv[l.now-1], 64)
-	return err == nil && timeout <= now
-}
-
-// beforeExec notes, before a script with a latch guard runs (staleLoops),
-// whether its latch key is there already: then the script answers at its
-// first line, before the stale-waiter loop, and a stale head it leaves is
-// not the loop's miss. It only reads.
-func (r *Run) beforeExec(n *sim.Node, req sim.Request) {
-	r.latchBefore = false
-	if l, ok := staleLoopOf(req); ok && l.latch > 0 && l.latch <= len(req.Keys) {
-		typ, _, _ := n.Store.PeekKey(req.Keys[l.latch-1])
-		r.latchBefore = typ != "none"
-	}
-}
+// beforeExec lets the queue's books note, before a script with a latch
+// guard runs, whether its latch key is there already (queuebook.Book).
+func (r *Run) beforeExec(n *sim.Node, req sim.Request) { r.queue.BeforeExec(n.Store, req) }
 
 // parseTag splits a request's tag, "op/N", "renew/N" or "unlock/N", into its kind and
 // index ("", -1 when the request serves no recorded call).
 func parseTag(tag string) (string, int) { return model.TagOf(tag) }
-
-// noteQueue records, for the calls waiting now, their first place in the
-// fair queue, and marks as evicted a waiter that lost its place while it
-// still waited: one that vanished from the queue without taking the lock or
-// giving up itself (another caller's stale loop removed it), or one queued
-// again behind waiters that were behind it (its own retry's stale loop
-// removed it and the same script queued it at the tail).
-func (r *Run) noteQueue(prev, cur *model.StoreSample, req sim.Request) {
-	var ran *model.Op // the call whose request this was
-	if kind, k := parseTag(req.Tag); kind == "op" && k < len(r.History.Ops) {
-		ran = &r.History.Ops[k]
-	}
-	if len(cur.Queue) == len(prev.Queue) && (len(cur.Queue) == 0 || &cur.Queue[0] == &prev.Queue[0]) && (ran == nil || ran.QueuePos != 0) {
-		// The sample kept the previous one's list (observe): nobody joined,
-		// moved or left, and no call of this script's still to place.
-		return
-	}
-	for i, member := range cur.Queue {
-		kept := slices.Contains(prev.Queue, member)
-		if kept && (ran == nil || ran.QueuePos != 0) {
-			// A place kept, and no call of this script's still to place:
-			// nothing below applies (a waiter asking again, the common case).
-			continue
-		}
-		op := r.openOp(member)
-		if !kept {
-			r.joined[member] = cur.At
-		}
-		if op == nil && !kept && ran != nil && ran.Owner == member {
-			// A late request of a call that already ended (it timed out
-			// before its script ran) queued the caller: the place is that
-			// call's, and a later call of the same thread keeps it.
-			op = ran
-		}
-		switch {
-		case op == nil:
-		case op.QueuePos == 0 && kept && op != ran:
-			// A place left by an earlier call: this call holds it only
-			// once a script of its own runs (and re-arms its timeout).
-		case op.QueuePos == 0:
-			op.QueuePos, op.QueuedAt, op.QueuedServerMs, op.QueuedEpoch = i+1, cur.At, cur.ServerMs, cur.Epoch
-			op.QueueKept = kept
-			op.KeptSince = r.joined[member]
-		case !kept:
-			// back in the queue after it vanished from it
-			op.Requeued = append(op.Requeued, model.Requeue{At: cur.At, ServerMs: cur.ServerMs, Epoch: cur.Epoch})
-		}
-	}
-	if prev.Node != cur.Node {
-		return // a failover or a restart, not an eviction
-	}
-	if slices.Equal(prev.Queue, cur.Queue) {
-		return // nobody moved or left (a waiter asking again, the common case)
-	}
-	// A waiter still queued but now behind someone who was behind it was
-	// removed as stale and queued again at the tail (by its own retry's
-	// stale loop, in one script): it lost its place while waiting.
-	for i, member := range prev.Queue {
-		j := slices.Index(cur.Queue, member)
-		if j < 0 {
-			continue
-		}
-		for _, later := range prev.Queue[i+1:] {
-			if k := slices.Index(cur.Queue, later); k >= 0 && k < j {
-				if op := r.openOp(member); op != nil {
-					evict(op, cur.At)
-					op.Requeued = append(op.Requeued, model.Requeue{At: cur.At, ServerMs: cur.ServerMs, Epoch: cur.Epoch})
-				}
-				break
-			}
-		}
-	}
-	for _, member := range prev.Queue {
-		if slices.Contains(cur.Queue, member) || slices.Contains(cur.Holders, member) {
-			continue
-		}
-		if req.Script != nil && strings.Contains(req.Script.ID, "acquireFailed") && len(req.Argv) > 0 && req.Argv[0] == member {
-			continue // it gave up itself
-		}
-		if op := r.openOp(member); op != nil {
-			evict(op, cur.At)
-		}
-	}
-}
-
-// evict marks a waiter's call evicted at t (the first time).
-func evict(op *model.Op, t sim.Time) {
-	if !op.Evicted {
-		op.Evicted, op.EvictedAt = true, t
-	}
-}
 
 // openOp returns the acquire call owner has open now, if any.
 func (r *Run) openOp(owner string) *model.Op {

@@ -39,7 +39,14 @@ func spinScriptOf(cfg RunConfig, o *Options) *sim.Script {
 // the same path: no other key is read, none expires, and pttl of an absent
 // key is -2 whatever the time.
 func (r *Run) markSpin(n *sim.Node, req sim.Request, reply sim.Reply, lockType string, queueTTL, timeoutsTTL int64) {
-	markSpin(r.World, n, req, reply, lockType, queueTTL, timeoutsTTL, r.head)
+	member, timeout := r.queue.Head()
+	markSpin(r.World, n, req, reply, lockType, queueTTL, timeoutsTTL, queueHead{member, timeout})
+}
+
+// queueHead is the fair queue's head and its timeout.
+type queueHead struct {
+	member  string
+	timeout float64
 }
 
 func markSpin(w *sim.World, n *sim.Node, req sim.Request, reply sim.Reply, lockType string, queueTTL, timeoutsTTL int64, head queueHead) {
