@@ -2,7 +2,8 @@
 // history (model.History: calls, critical sections, a sample of the
 // master's lock after every command, the messages faults acted on) and the
 // faults that happened (sim.FaultSpan). It does no I/O and keeps no
-// state; All runs every check on one run.
+// state; All runs every check on one run. It imports only model and sim
+// of this project.
 //
 // # Mechanisms
 //
@@ -57,6 +58,20 @@
 //     renewing holder keeps it; an explicit lease runs out.
 //   - Errors: every exception a call or a renewal ended with.
 //   - Orphan: the watchdog renews only a lock its owner holds.
+//
+// # The step judge
+//
+// StepState, StepReturned, StepOrphan, StepStore, StepFairGrant and
+// StepStuck (step.go) are the same properties at one instant, for a
+// driver that holds the whole state and moves it a step at a time: the
+// exhaustive search (package explore) and a stepped world following one
+// of its paths. The driver keeps each thread's Belief through its
+// transitions (Call, Return, Crash, Advance) and shows the judge a
+// StepView; the judge keeps nothing. Its causes bear the names the
+// history checks give (two-holders, extra-hold, deleted-by-other,
+// outlived, orphan-renewal, stalled, overtaken), so the catalogue of
+// package verdict resolves a search's counterexample as it resolves a
+// run's violation.
 //
 // # Property tests
 //

@@ -18,14 +18,15 @@ import (
 func Store(h *model.History) []Violation {
 	var out []Violation
 	for _, s := range h.Store {
-		if len(s.Holders) > 1 {
-			out = append(out, storeBug(s, s.Holders, fmt.Sprintf("after %s on %s the lock hash has %d owners: %s", s.Script, s.Node, len(s.Holders), strings.Join(s.Holders, ", "))))
+		// the rules the step judge applies too (storeInvariants)
+		if d := ownersBroken(s.Holders); d != "" {
+			out = append(out, storeBug(s, s.Holders, fmt.Sprintf("after %s on %s %s", s.Script, s.Node, d)))
 		}
 		if s.StaleHead != "" {
 			out = append(out, storeBug(s, []string{s.StaleHead}, fmt.Sprintf("after %s on %s the queue's head %s has a timeout at or before the script's current time: its stale-waiter loop should have removed it", s.Script, s.Node, s.StaleHead)))
 		}
-		if d := sameMembers(s.Queue, s.Timeouts); d != "" {
-			out = append(out, storeBug(s, nil, fmt.Sprintf("after %s on %s the queue and the timeout set differ: %s", s.Script, s.Node, d)))
+		if d := queueBroken(s.Queue, s.Timeouts); d != "" {
+			out = append(out, storeBug(s, nil, fmt.Sprintf("after %s on %s %s", s.Script, s.Node, d)))
 		}
 	}
 	return out

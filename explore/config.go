@@ -142,6 +142,12 @@ type Config struct {
 	// the same either way, the counts are not.
 	NoSymmetry bool
 
+	// PastKnown keeps the search going past a state whose violation a
+	// catalogued flaw explains (known.go): a changed script is then
+	// searched for new mechanisms at bounds where the real one already
+	// has a known flaw. Without it the search stops at the first.
+	PastKnown bool
+
 	MaxStates int
 	MaxDepth  int
 	// MaxMemory bounds, in bytes, what the search keeps per state: the

@@ -213,11 +213,11 @@ func (m *model) describe(s *state) []string {
 		switch {
 		case s.crashed(p):
 			line += ", crashed"
-		case t.inCall:
+		case t.InCall:
 			line += ", in " + callText(m.prog[t.ip].call) + ": " + m.client(s.clients[p]).ThreadState(tid)
 		}
-		if t.held > 0 {
-			line += fmt.Sprintf(", believes it holds the lock (%d)", t.held)
+		if t.Held > 0 {
+			line += fmt.Sprintf(", believes it holds the lock (%d)", t.Held)
 		}
 		out = append(out, line)
 	}

@@ -112,22 +112,33 @@
 //
 // # What is checked
 //
-// Every new state and step, as the random runs' checks (package checks)
-// judge them: mutual exclusion (two threads that believe they hold the
-// lock: their acquire returned and their unlock was not called), error
-// replies and exceptions, the store's hold count against the thread's own
-// when an acquire returns, a lock free of its thread once its last unlock
-// returned, the store's invariants, the fair queue's order, and a crashed
-// holder's hold gone within its lease. A finding is by design when a
-// lease that ran out, a forceUnlock() (it deletes whoever's hold) or a
-// fault on the path (a pause, a lost or delayed message, a Redis restart;
-// not a crash) explains it; the search reports the first of each property
-// and goes on. A bug stops it. When the search ends without a bound cutting
-// it: liveness — from every reachable state some order of events lets
-// every thread finish its calls (a state from which none does is
-// reported as "stuck", with the shortest path to it; by design only when
-// a fault on the path left a phantom hold — a hold the store counts and
-// its thread does not — as checks.Liveness judges it).
+// Every new state and step, by the checks' step judge (checks.StepState,
+// StepReturned, StepOrphan, StepStore, StepFairGrant, StepStuck: the
+// random runs' properties at one instant, named as they name them):
+// mutual exclusion (two threads that believe they hold the lock: their
+// acquire returned and their unlock was not called), error replies and
+// exceptions, the store's hold count against the thread's own when an
+// acquire returns, a lock free of its thread once its last unlock
+// returned, the store's invariants, the fair queue's order, a renewal
+// that keeps an orphan alive, and a crashed holder's hold gone within its
+// lease. The search only shows the judge a state (view.go); the world,
+// following one of the search's paths, shows it the same from what it
+// holds (worldjudge.go), and ReplayBoth holds the two verdicts equal.
+//
+// Every violation carries its mechanism (checks.Mechanism). It is by
+// design when a lease that ran out, a forceUnlock() (it deletes whoever's
+// hold) or a fault on the path (a pause, a lost or delayed message, a
+// Redis restart; not a crash) explains it; the search reports the first
+// of each property and goes on. It is known when a catalogued flaw
+// explains it as in the random runs (known.go: the client on the path
+// took the flaw's code path); the search stops there, or with
+// Config.PastKnown (`--past-known`) lists the first of each and goes on.
+// A bug stops it. When the search ends without a bound cutting it:
+// liveness — from every reachable state some order of events lets every
+// thread finish its calls (a state from which none does is reported as
+// "liveness", with the shortest path to it; by design only when a fault
+// on the path left a phantom hold — a hold the store counts and its
+// thread does not — as checks.Liveness judges it).
 //
 // # Use
 //

@@ -35,35 +35,36 @@ func TestVerdicts(t *testing.T) {
 		threads      int
 		want         string // "clean" (no bug) or the bug's kind
 		byDesign     string // the by-design kinds found before, in order, comma-separated
+		known        string // the catalogued flaws met (searching past them), in order: "kind:flaw,..."
 		why          string
 	}{
-		{"set-px", "none", 2, "expiry", "mutex", "a fixed 30 s lease runs out under a holder that keeps it longer (by design); then A's DEL deletes B's lock before B's lease ran out"},
-		{"set-px", "none", 3, "expiry", "mutex", "after A's lease ran out and B took the lock, A's DEL deletes B's lock while B holds it"},
-		{"set-uuid-getdel", "none", 2, "expiry", "mutex", "A's GET sees its value, its lease runs out, B takes the lock, A's DEL deletes it"},
-		{"set-uuid-lua", "none", 2, "clean", "mutex", "the compare-and-delete script never deletes another's lock: only the lease running out gives two holders"},
-		{"rlock-3.8.1", "none", 2, "clean", "", "the watchdog renews while held; unlock publishes to the waiter"},
-		{"rlock-3.16.8", "none", 3, "clean", "", "as 3.8.1, with three threads"},
-		{"fairlock-3.8.1", "none", 2, "clean", "", "the 3.8.1 fair lock's waiters time out and re-queue on their own"},
-		{"fairlock-3.16.8", "none", 2, "stuck", "", "a waiter whose estimated turn passes gets a negative ttl and waits with no timeout (#5503); once it goes stale the unlock publishes to nobody"},
-		{"rlock-3.8.1", "drop:1", 2, "clean", "error,mutex", "a lost reply is a timeout, and 3.8.1 stops renewing after one failed renewal: by design, a lost message"},
-		{"rlock-3.16.8", "drop:1", 2, "holds", "", "3.16.8 re-sends an acquire whose reply was lost and it runs twice (#4822): two holds for one lock()"},
-		{"rlock-3.16.8", "pause:1", 2, "clean", "holds,mutex,error", "a GC pause longer than the lease loses the lock: by design"},
-		{"fairlock-3.8.1", "restart:1", 2, "clean", "holds,mutex,error", "a restart without persistence forgets the holder: by design"},
-		{"rlock-3.8.1", "crash:1", 2, "clean", "", "a crashed holder's lease runs out and the waiter's ttl wait ends"},
-		{"setnx-expire", "crash:1", 2, "expiry", "mutex", "an unconditional DEL after the lease ran out deletes the next holder's lock (13 steps), before the crash between SETNX and EXPIRE that leaves a lock that never expires (stuck, deeper)"},
-		{"rlock-4.7.0", "interrupt:1", 2, "orphan", "error", "an interrupted lock()'s acquire completes without the call and starts the watchdog for a thread told it failed (#7272)"},
-		{"fairlock-4.7.0", "interrupt:1", 2, "orphan", "error", "the fair lock's acquire goes through the same ServiceManager.execute (#7272)"},
-		{"rlock-3.16.8", "interrupt:1", 2, "clean", "error", "3.16.8 cancels the thenApply's own future: the lock an interrupted acquire took expires with its lease"},
-		{"fencedlock-4.7.0", "interrupt:1", 2, "clean", "error", "the fenced loop finds its result done and unlocks what the late acquire took"},
-		{"rlock-3.8.1", "interrupt:1", 2, "orphan", "error", "3.8.1's get() cancels nothing: an interrupted lock()'s acquire completes and its listener starts the watchdog for a thread told it failed (#7272 in 3.8.1)"},
-		{"fencedlock-4.7.0/reentrant", "interrupt:1", 2, "clean", "error", "an interrupted re-entry's acquire completes and the fenced loop unlocks it; the status get() set again makes the outer unlock() throw at once, its command sent all the same: both releases land, and the watchdog renews only while one is on its way"},
-		{"rlock-3.16.8@replica", "none", 1, "error", "error", "a replica lagging past the renewal's WAIT fails it; 3.16.8's watchdog then stops for good, the lock expires under its holder and unlock() throws (#3994)"},
-		{"fairlock-3.16.8@replica", "none", 2, "mutex", "error", "#3994 on the fair lock: the lock expires under A and B takes it"},
-		{"rlock-4.7.0@replica", "none", 1, "clean", "error", "4.7.0's renewal task goes on after a WAIT that counted no replica (RenewalTask): the hold lives; an acquire's failed WAIT is undone and repeated"},
-		{"fairlock-3.16.8@replica", "none", 1, "clean", "error", "alone, the fair lock's expired hold is harmless: its unlock of a missing lock returns 1 (the script's exists check)"},
+		{"set-px", "none", 2, "expiry", "mutex", "", "a fixed 30 s lease runs out under a holder that keeps it longer (by design); then A's DEL deletes B's lock before B's lease ran out"},
+		{"set-px", "none", 3, "expiry", "mutex", "", "after A's lease ran out and B took the lock, A's DEL deletes B's lock while B holds it"},
+		{"set-uuid-getdel", "none", 2, "expiry", "mutex", "", "A's GET sees its value, its lease runs out, B takes the lock, A's DEL deletes it"},
+		{"set-uuid-lua", "none", 2, "clean", "mutex", "", "the compare-and-delete script never deletes another's lock: only the lease running out gives two holders"},
+		{"rlock-3.8.1", "none", 2, "clean", "", "", "the watchdog renews while held; unlock publishes to the waiter"},
+		{"rlock-3.16.8", "none", 3, "clean", "", "", "as 3.8.1, with three threads"},
+		{"fairlock-3.8.1", "none", 2, "clean", "", "", "the 3.8.1 fair lock's waiters time out and re-queue on their own"},
+		{"fairlock-3.16.8", "none", 2, "clean", "", "liveness:untimed-wait", "a waiter whose estimated turn passes gets a negative ttl and waits with no timeout (#5503); once it goes stale the unlock publishes to nobody"},
+		{"rlock-3.8.1", "drop:1", 2, "clean", "error,mutex", "", "a lost reply is a timeout, and 3.8.1 stops renewing after one failed renewal: by design, a lost message"},
+		{"rlock-3.16.8", "drop:1", 2, "clean", "error", "holds:resend-acquire,release:resend-acquire", "3.16.8 re-sends an acquire whose reply was lost and it runs twice (#4822): two holds for one lock()"},
+		{"rlock-3.16.8", "pause:1", 2, "clean", "holds,mutex,error", "", "a GC pause longer than the lease loses the lock: by design"},
+		{"fairlock-3.8.1", "restart:1", 2, "clean", "holds,mutex,error", "", "a restart without persistence forgets the holder: by design"},
+		{"rlock-3.8.1", "crash:1", 2, "clean", "", "", "a crashed holder's lease runs out and the waiter's ttl wait ends"},
+		{"setnx-expire", "crash:1", 2, "expiry", "mutex", "", "an unconditional DEL after the lease ran out deletes the next holder's lock (13 steps), before the crash between SETNX and EXPIRE that leaves a lock that never expires (stuck, deeper)"},
+		{"rlock-4.7.0", "interrupt:1", 2, "clean", "error,liveness", "orphan:detached-hold", "an interrupted lock()'s acquire completes without the call and starts the watchdog for a thread told it failed (#7272)"},
+		{"fairlock-4.7.0", "interrupt:1", 2, "clean", "error,liveness", "orphan:detached-hold", "the fair lock's acquire goes through the same ServiceManager.execute (#7272)"},
+		{"rlock-3.16.8", "interrupt:1", 2, "clean", "error", "", "3.16.8 cancels the thenApply's own future: the lock an interrupted acquire took expires with its lease"},
+		{"fencedlock-4.7.0", "interrupt:1", 2, "clean", "error", "", "the fenced loop finds its result done and unlocks what the late acquire took"},
+		{"rlock-3.8.1", "interrupt:1", 2, "clean", "error,liveness", "orphan:detached-hold,holds:lock-returns-after-interrupt,mutex:lock-returns-after-interrupt", "3.8.1's get() cancels nothing: an interrupted lock()'s acquire completes and its listener starts the watchdog for a thread told it failed (#7272 in 3.8.1)"},
+		{"fencedlock-4.7.0/reentrant", "interrupt:1", 2, "clean", "error", "", "an interrupted re-entry's acquire completes and the fenced loop unlocks it; the status get() set again makes the outer unlock() throw at once, its command sent all the same: both releases land, and the watchdog renews only while one is on its way"},
+		{"rlock-3.16.8@replica", "none", 1, "error", "error", "", "a replica lagging past the renewal's WAIT fails it; 3.16.8's watchdog then stops for good, the lock expires under its holder and unlock() throws (#3994)"},
+		{"fairlock-3.16.8@replica", "none", 2, "mutex", "error", "", "#3994 on the fair lock: the lock expires under A and B takes it"},
+		{"rlock-4.7.0@replica", "none", 1, "clean", "error", "", "4.7.0's renewal task goes on after a WAIT that counted no replica (RenewalTask): the hold lives; an acquire's failed WAIT is undone and repeated"},
+		{"fairlock-3.16.8@replica", "none", 1, "clean", "error", "", "alone, the fair lock's expired hold is harmless: its unlock of a missing lock returns 1 (the script's exists check)"},
 	} {
 		t.Run(fmt.Sprintf("%s/%d/%s", c.algo, c.threads, c.faults), func(t *testing.T) {
-			cfg := Config{Algo: c.algo, Threads: c.threads, Acquires: 1, Faults: mustFaults(t, c.faults)}
+			cfg := Config{Algo: c.algo, Threads: c.threads, Acquires: 1, Faults: mustFaults(t, c.faults), PastKnown: true}
 			if algo, ok := strings.CutSuffix(c.algo, "@replica"); ok {
 				cfg.Algo, cfg.Replicas = algo, 1
 			}
@@ -80,12 +81,15 @@ func TestVerdicts(t *testing.T) {
 			} else if !r.Stats.Complete || !r.Liveness {
 				t.Fatalf("search did not finish: %+v", r.Stats)
 			}
-			var design []string
+			var design, known []string
 			for _, v := range r.ByDesign {
 				design = append(design, v.Kind)
 			}
-			if got != c.want || strings.Join(design, ",") != c.byDesign {
-				t.Fatalf("got %s (by design: %v), want %s (by design: %s): %s\n%s", got, design, c.want, c.byDesign, c.why, r.Summary())
+			for _, v := range r.Known {
+				known = append(known, v.Kind+":"+strings.TrimPrefix(v.Mechanism, "flaw:"))
+			}
+			if got != c.want || strings.Join(design, ",") != c.byDesign || strings.Join(known, ",") != c.known {
+				t.Fatalf("got %s (by design: %v; known: %v), want %s (by design: %s; known: %s): %s\n%s", got, design, known, c.want, c.byDesign, c.known, c.why, r.Summary())
 			}
 		})
 	}
@@ -96,7 +100,7 @@ func TestVerdicts(t *testing.T) {
 func TestCounterexampleIsShortest(t *testing.T) {
 	for _, cfg := range []Config{
 		{Algo: "set-px", Threads: 3, Acquires: 1},
-		{Algo: "rlock-3.16.8", Threads: 2, Acquires: 1, Faults: mustFaults(t, "drop:1")},
+		{Algo: "set-uuid-getdel", Threads: 2, Acquires: 1},
 		{Algo: "setnx-expire", Threads: 2, Acquires: 1, Faults: mustFaults(t, "crash:1")},
 	} {
 		r := mustExplore(t, cfg)
@@ -106,7 +110,7 @@ func TestCounterexampleIsShortest(t *testing.T) {
 		n := len(r.Violation.Steps)
 		short := cfg
 		short.MaxDepth = n - 1
-		if s := mustExplore(t, short); s.Violation != nil && s.Violation.Kind != "stuck" {
+		if s := mustExplore(t, short); s.Violation != nil && s.Violation.Kind != "liveness" {
 			t.Fatalf("%s: a %d-step violation exists below the %d-step one", cfg.Header(), len(s.Violation.Steps), n)
 		}
 		rp, err := NewReplay(cfg)
@@ -122,7 +126,7 @@ func TestCounterexampleIsShortest(t *testing.T) {
 				t.Fatalf("replaying %q: got\n%s\nwant\n%s", s.Command, out, want)
 			}
 		}
-		if out, _ := rp.Do("check"); r.Violation.Kind != "stuck" && !strings.Contains(out, "bug "+r.Violation.Kind+":") {
+		if out, _ := rp.Do("check"); r.Violation.Kind != "liveness" && !strings.Contains(out, "bug "+r.Violation.Kind+":") {
 			t.Fatalf("%s: replay ends with %q", cfg.Header(), out)
 		}
 	}
@@ -134,11 +138,16 @@ func TestDeterministic(t *testing.T) {
 	for _, off := range []bool{false, true} {
 		cfg := Config{Algo: "fairlock-3.16.8", Threads: 2, Acquires: 1, Faults: mustFaults(t, "drop:1"), NoSymmetry: off}
 		a, b := mustExplore(t, cfg), mustExplore(t, cfg)
-		if a.Stats != b.Stats {
-			t.Fatalf("stats differ: %+v vs %+v", a.Stats, b.Stats)
+		if a.Stats != b.Stats || a.Summary() != b.Summary() {
+			t.Fatalf("results differ: %+v vs %+v", a.Stats, b.Stats)
 		}
-		if a.Violation == nil || a.Scenario() != b.Scenario() {
-			t.Fatal("counterexamples differ (or none was found)")
+		if len(a.Known) == 0 || len(a.Known) != len(b.Known) {
+			t.Fatal("no known flaw was met, or not the same ones")
+		}
+		for i := range a.Known {
+			if a.Known[i].Scenario(cfg) != b.Known[i].Scenario(cfg) {
+				t.Fatalf("counterexample %d differs", i)
+			}
 		}
 	}
 }
@@ -198,7 +207,7 @@ func TestMutantsAreCaught(t *testing.T) {
 	for _, c := range []struct{ mutant, algo, want string }{
 		{"acquire-returns-nil-3.16.8", "rlock-3.16.8", "holds"},
 		{"unlock-wrong-sign-3.8.1", "rlock-3.8.1", "release"},
-		{"acquire-no-pexpire-3.8.1", "rlock-3.8.1", "stuck"},
+		{"acquire-no-pexpire-3.8.1", "rlock-3.8.1", "liveness"},
 	} {
 		faults := "none"
 		if c.mutant == "acquire-no-pexpire-3.8.1" {

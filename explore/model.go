@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/locksim/locksim/checks"
 	"github.com/locksim/locksim/clients"
 	"github.com/locksim/locksim/sim"
 )
@@ -36,19 +37,16 @@ const (
 // copies of the memo entries it used. Workers made by fork search one
 // level of the state space side by side.
 type model struct {
-	cfg   Config
-	cf    *clients.Config
-	procs int
-	per   int
-	n     int // threads
-	prog  []step
-	// firstForce is the first step of prog that calls forceUnlock() (-1
-	// none): a thread past it, or in it, has called it.
-	firstForce int
-	channels   []string // every channel a waiter can listen on
-	names      []string // each thread's name
-	owners     []string // each thread's owner field in the lock hash
-	sh         *shared
+	cfg      Config
+	cf       *clients.Config
+	procs    int
+	per      int
+	n        int // threads
+	prog     []step
+	channels []string // every channel a waiter can listen on
+	names    []string // each thread's name
+	owners   []string // each thread's owner field in the lock hash
+	sh       *shared
 	// spins: time may pass while a waiter spins (spin.go).
 	spins bool
 	// repl: the master has a replica; lag bounds its entries' delivery.
@@ -60,7 +58,9 @@ type model struct {
 	msgBuf []byte
 	msgL1  map[msg]uint32
 	// found collects what the step being applied broke (judge.go).
-	found []finding
+	found []checks.Violation
+	// judging is the state the step judge reads (view)
+	judging stateView
 	// this worker's copies of the shared memos' entries
 	execL1   map[execKey]execResult
 	stepL1   map[stepKey]*stepResult
@@ -80,6 +80,9 @@ type model struct {
 	// call's return, in order (ReplayBoth compares them with the world's).
 	logExec   func(proc int, cmd clients.Cmd, reply sim.Reply)
 	logReturn func(th int, call clients.Call, r clients.Result)
+	// logNote, when set, hears every note a client makes (a flaw's code
+	// path taken: known.go).
+	logNote func(proc int, e clients.Effect)
 }
 
 // shared is what every worker of a search shares: the interned values and
@@ -107,7 +110,7 @@ type shared struct {
 type storeEntry struct {
 	s      *sim.Store
 	points []int64
-	finds  []finding
+	finds  []checks.Violation
 	// expiredBy: with a replica, how long from now (ms) the background
 	// expiry has left to delete the expired keys the store still holds
 	// (the first expiry + ExpireCyclePeriod), MaxInt64 when there are none.
@@ -120,13 +123,13 @@ type clientEntry struct {
 	subs uint16
 }
 
-func (m *model) store(id uint32) *sim.Store        { return m.sh.stores.vals.get(id).s }
-func (m *model) pointsOf(id uint32) []int64        { return m.sh.stores.vals.get(id).points }
-func (m *model) reply(id uint32) sim.Reply         { return m.sh.replies.vals.get(id) }
-func (m *model) client(id uint32) *clients.Client  { return m.sh.clients.vals.get(id).c }
-func (m *model) subMask(id uint32) uint16          { return m.sh.clients.vals.get(id).subs }
-func (m *model) storeFindings(id uint32) []finding { return m.sh.stores.vals.get(id).finds }
-func (m *model) expiredBy(id uint32) int64         { return m.sh.stores.vals.get(id).expiredBy }
+func (m *model) store(id uint32) *sim.Store                 { return m.sh.stores.vals.get(id).s }
+func (m *model) pointsOf(id uint32) []int64                 { return m.sh.stores.vals.get(id).points }
+func (m *model) reply(id uint32) sim.Reply                  { return m.sh.replies.vals.get(id) }
+func (m *model) client(id uint32) *clients.Client           { return m.sh.clients.vals.get(id).c }
+func (m *model) subMask(id uint32) uint16                   { return m.sh.clients.vals.get(id).subs }
+func (m *model) storeFindings(id uint32) []checks.Violation { return m.sh.stores.vals.get(id).finds }
+func (m *model) expiredBy(id uint32) int64                  { return m.sh.stores.vals.get(id).expiredBy }
 
 // fork returns another worker on the same search.
 func (m *model) fork() *model {
@@ -135,7 +138,7 @@ func (m *model) fork() *model {
 	w.eng.SetInstructionBudget(scriptBudget)
 	w.keyBuf, w.found, w.msgBuf, w.msgL1 = nil, nil, nil, map[msg]uint32{}
 	w.execL1, w.stepL1, w.shiftL1, w.rebaseL1 = map[execKey]execResult{}, map[stepKey]*stepResult{}, map[shiftKey]uint32{}, map[shiftKey]uint32{}
-	w.logExec, w.logReturn = nil, nil
+	w.logExec, w.logReturn, w.logNote = nil, nil, nil
 	g := len(m.perms)
 	w.renameStoreL1, w.renameClientL1, w.renameMsgL1 = renameTab{perms: g}, renameTab{perms: g}, renameTab{perms: g}
 	w.symState, w.symBuf, w.symIDs, w.symMsgs = state{}, nil, nil, nil
@@ -261,7 +264,6 @@ func newModel(cfg Config) (*model, error) {
 	m := &model{cfg: cfg, cf: cf, n: cfg.Threads, per: cfg.perProc(), prog: cfg.program(), sh: sh, repl: cfg.Replicas > 0, lag: cfg.replLag()}
 	// time may pass while a 4.7.0 fair waiter spins (spin.go), on the real scripts
 	m.spins = cf.Opts.Fair && !cf.Opts.Fenced && cf.Opts.Version == "4.7.0" && cfg.Scripts == "" && cfg.Mutant == ""
-	m.firstForce = slices.IndexFunc(m.prog, func(st step) bool { return st.call.Kind == clients.CallForceUnlock })
 	m.procs = m.n / m.per
 	for th := 0; th < m.n; th++ {
 		p, tid := m.where(th)
@@ -347,8 +349,12 @@ type msg struct {
 // detached reports whether q is a command an interrupt left without its
 // call (a 3.8.1 or 4.7.0 acquire or unlock, still addressed to the
 // thread's slot with a detached number), its reply, or what it sends.
-func (q *msg) detached() bool {
-	return q.ref.Owner == clients.OwnDetached || q.ref.Seq >= clients.DetachedSeq(0)
+func (q *msg) detached() bool { return detachedRef(q.ref) }
+
+// detachedRef reports whether ref is a command of a detached call: one
+// that goes on without the thread that made it (clients/detached.go).
+func detachedRef(ref clients.Ref) bool {
+	return ref.Owner == clients.OwnDetached || ref.Seq >= clients.DetachedSeq(0)
 }
 
 // cmpMsg orders messages by their content alone (a reply by its text, not
@@ -422,20 +428,11 @@ func cmpUint(a, b uint64) int {
 	return 0
 }
 
-// thread is where a thread is in its program.
+// thread is where a thread is in its program, and what it believes of
+// the lock (kept through checks.Belief's transitions, for the step judge).
 type thread struct {
-	ip     uint8 // the next step of its program
-	held   uint8 // how many times it believes it holds the lock
-	inCall bool
-	// hadError: one of its calls threw, so the store may keep a hold the
-	// thread does not count (a phantom hold, by design).
-	hadError bool
-	// leaseLeft is what is left (ms, saturating at 0) of the explicit
-	// lease its latest acquisition took, -1 when the watchdog keeps the
-	// lock; crashLeft, after its process crashed while it held the lock,
-	// what is left of that lease (-1 otherwise): when it reaches 0 the
-	// hold must be gone from the store.
-	leaseLeft, crashLeft int32
+	checks.Belief
+	ip uint8 // the next step of its program
 }
 
 const noClient = math.MaxUint32
@@ -471,11 +468,11 @@ func (m *model) appendKey(s *state, dst []byte) []byte {
 	}
 	for i := 0; i < m.n; i++ {
 		t := s.th[i]
-		dst = append(dst, t.ip, t.held)
-		dst = appendBool(dst, t.inCall)
-		dst = appendBool(dst, t.hadError)
-		dst = appendV(dst, int64(t.leaseLeft))
-		dst = appendV(dst, int64(t.crashLeft))
+		dst = append(dst, t.ip, t.Held)
+		dst = appendBool(dst, t.InCall)
+		dst = append(dst, pastCalls(t))
+		dst = appendV(dst, int64(t.LeaseLeft))
+		dst = appendV(dst, int64(t.CrashLeft))
 	}
 	dst = appendU(dst, uint64(len(s.msgs)))
 	for _, q := range s.msgs {
@@ -557,13 +554,15 @@ func (m *model) decodeKey(key []byte, s *state) {
 		s.paused[p] = d.byte() == 1
 	}
 	for th := range s.th {
-		s.th[th].leaseLeft, s.th[th].crashLeft = -1, -1
+		s.th[th].LeaseLeft, s.th[th].CrashLeft = -1, -1
 	}
 	for i := 0; i < m.n; i++ {
 		t := &s.th[i]
-		t.ip, t.held = d.byte(), d.byte()
-		t.inCall, t.hadError = d.byte() == 1, d.byte() == 1
-		t.leaseLeft, t.crashLeft = int32(d.v()), int32(d.v())
+		t.ip, t.Held = d.byte(), d.byte()
+		t.InCall = d.byte() == 1
+		past := d.byte()
+		t.HadError, t.Forced = past&1 != 0, past&2 != 0
+		t.LeaseLeft, t.CrashLeft = int32(d.v()), int32(d.v())
 	}
 	for k := d.u(); k > 0; k-- {
 		msgs = append(msgs, m.sh.msgs.vals.get(d.id()))
@@ -618,7 +617,7 @@ func (m *model) initial() state {
 		st.clients[p] = noClient
 	}
 	for th := range st.th {
-		st.th[th].leaseLeft, st.th[th].crashLeft = -1, -1
+		st.th[th].LeaseLeft, st.th[th].CrashLeft = -1, -1
 	}
 	for p := 0; p < m.procs; p++ {
 		st.clients[p] = m.internClient(p, clients.NewClient(m.cf, procName(p)))
@@ -909,7 +908,7 @@ func (m *model) actions(s *state, dst []action) []action {
 	for th := 0; th < m.n; th++ {
 		p, _ := m.where(th)
 		t := s.th[th]
-		if !s.crashed(p) && !s.paused[p] && !t.inCall && int(t.ip) < len(m.prog) {
+		if !s.crashed(p) && !s.paused[p] && !t.InCall && int(t.ip) < len(m.prog) {
 			dst = append(dst, action{kind: aCall, th: uint8(th)})
 		}
 	}
@@ -1037,7 +1036,7 @@ func (m *model) actions(s *state, dst []action) []action {
 	if s.used[FaultInterrupt] < f[FaultInterrupt] {
 		for th := 0; th < m.n; th++ {
 			// another thread of a running process interrupts it during a call
-			if p, _ := m.where(th); s.th[th].inCall && !s.crashed(p) && !s.paused[p] {
+			if p, _ := m.where(th); s.th[th].InCall && !s.crashed(p) && !s.paused[p] {
 				dst = append(dst, action{kind: aInterrupt, th: uint8(th)})
 			}
 		}
@@ -1054,7 +1053,7 @@ func ceilMs(at sim.Time) int64 {
 // calls and no command or timer of its client is pending.
 func (m *model) procDone(s *state, p int) bool {
 	for th := p * m.per; th < (p+1)*m.per; th++ {
-		if t := s.th[th]; t.inCall || int(t.ip) < len(m.prog) {
+		if t := s.th[th]; t.InCall || int(t.ip) < len(m.prog) {
 			return false
 		}
 	}
@@ -1087,16 +1086,10 @@ func (m *model) applyTo(n *state, s *state, a action, st *story) {
 	switch a.kind {
 	case aCall:
 		th := int(a.th)
-		if stp := m.prog[n.th[th].ip]; stp.call.Kind == clients.CallForceUnlock {
-			n.th[th].held = 0 // forceUnlock drops every hold of the caller too
-		}
 		p, tid := m.where(th)
 		stp := m.prog[n.th[th].ip]
-		n.th[th].inCall = true
+		n.th[th].Call(stp.call.Kind == clients.CallUnlock, stp.call.Kind == clients.CallForceUnlock)
 		m.busy(n, p, tid)
-		if stp.call.Kind == clients.CallUnlock && n.th[th].held > 0 {
-			n.th[th].held-- // the critical section ends when unlock() is called
-		}
 		if st != nil {
 			st.add("%s calls %s", m.threadName(th), callText(stp.call))
 		}
@@ -1123,15 +1116,8 @@ func (m *model) applyTo(n *state, s *state, a action, st *story) {
 		for th := p * m.per; th < (p+1)*m.per; th++ {
 			// Its threads are gone, and what they believed; a hold it had
 			// must go within its lease (the watchdog's when it had none).
-			crash := int32(-1)
-			if t := n.th[th]; t.held > 0 {
-				crash = t.leaseLeft
-				if crash < 0 {
-					crash = int32(m.cf.Opts.LockWatchdogTimeout)
-				}
-				crash++ // a key lives through its expiry millisecond
-			}
-			n.th[th] = thread{ip: uint8(len(m.prog)), leaseLeft: -1, crashLeft: crash}
+			n.th[th].Crash(m.cf.Opts.LockWatchdogTimeout)
+			n.th[th].ip = uint8(len(m.prog))
 		}
 		st.add("fault: process %s crashes (its requests in flight still reach Redis)", procName(p))
 	case aPause:
@@ -1185,15 +1171,15 @@ func (m *model) deliver(n *state, q msg, st *story) {
 		if p := int(q.proc); n.crashed(p) && (q.cmd.Op == clients.OpRenew || q.cmd.Op == clients.OpAcquire) {
 			// A command of a crashed process that still arrives re-arms its
 			// hold: it must go within that lease from now.
-			if th := m.threadOf(p, q.cmd.Thread); n.th[th].crashLeft >= 0 && m.holds(n, th) > 0 {
-				n.th[th].crashLeft = int32(q.cmd.Lease + 1)
+			if th := m.threadOf(p, q.cmd.Thread); m.holds(n, th) > 0 {
+				n.th[th].Rearmed(q.cmd.Lease)
 			}
 		}
 		if r.fifo != "" {
-			m.found = append(m.found, finding{kind: "fifo", detail: r.fifo, bug: true})
+			m.found = append(m.found, checks.StepFifo(r.fifo, m.cf.OwnerName(procName(int(q.proc)), q.cmd.Thread)))
 		}
 		if r.limit != "" {
-			m.found = append(m.found, finding{kind: kindScriptLimit, detail: r.limit, bug: true})
+			m.found = append(m.found, bugOf(kindScriptLimit, "", r.limit, kindScriptLimit))
 		}
 		if q.orphan && !n.crashed(int(q.proc)) {
 			m.judgeOrphan(n, q)
@@ -1334,7 +1320,7 @@ func (m *model) step(n *state, p int, ev evKey, st *story) {
 				q := msg{kind: mRequest, proc: uint8(p), ref: e.Ref, cmd: e.Cmd}
 				if e.Cmd.Op == clients.OpRenew {
 					t := n.th[m.threadOf(p, e.Cmd.Thread)]
-					q.orphan = t.held == 0 && !t.inCall
+					q.orphan = t.Held == 0 && !t.InCall
 				}
 				n.msgs = append(n.msgs, q)
 			case clients.EffSubscribe:
@@ -1343,15 +1329,8 @@ func (m *model) step(n *state, p int, ev evKey, st *story) {
 				th := m.threadOf(p, e.Thread)
 				t := &n.th[th]
 				stp := m.prog[t.ip]
-				t.inCall = false
-				if stp.call.Kind.Acquires() && e.Result.OK && !e.Result.Failed() {
-					t.held++
-					t.leaseLeft = int32(m.callLease(stp.call))
-				}
-				m.judgeReturn(n, th, stp.call, e.Result)
-				if e.Result.Failed() {
-					t.hadError = true
-				}
+				t.Return(stp.call.Kind.Acquires() && e.Result.OK && !e.Result.Failed(), m.callLease(stp.call), e.Result.Failed())
+				m.found = append(m.found, checks.StepReturned(m.view(n), th, m.stepReturn(stp.call, e.Result))...)
 				if m.logReturn != nil {
 					m.logReturn(th, stp.call, e.Result)
 				}
@@ -1362,6 +1341,9 @@ func (m *model) step(n *state, p int, ev evKey, st *story) {
 			case clients.EffNote:
 				if st != nil {
 					m.noteText(st, p, e)
+				}
+				if m.logNote != nil {
+					m.logNote(p, e)
 				}
 			}
 		}
@@ -1413,10 +1395,9 @@ func (m *model) clientStep(id uint32, p int, ev evKey) *stepResult {
 	}
 	r := &stepResult{}
 	for _, eff := range c.Step(e) {
-		switch {
-		case eff.Kind == clients.EffNote && eff.Note == clients.NoteFlaw:
-			// for the random runs' known-bug catalog; the search judges states
-		case eff.Kind == clients.EffSend, eff.Kind == clients.EffSubscribe, eff.Kind == clients.EffReturn, eff.Kind == clients.EffNote:
+		switch eff.Kind {
+		case clients.EffSend, clients.EffSubscribe, clients.EffReturn, clients.EffNote:
+			// a flaw's path too: the catalogue reads it (known.go)
 			r.effects = append(r.effects, eff)
 		}
 	}
@@ -1445,7 +1426,7 @@ func (m *model) busy(n *state, p int, tid int64) {
 func (m *model) skipSteps(n *state) {
 	for th := 0; th < m.n; th++ {
 		t := &n.th[th]
-		for !t.inCall && int(t.ip) < len(m.prog) && t.held < m.prog[t.ip].need {
+		for !t.InCall && int(t.ip) < len(m.prog) && t.Held < m.prog[t.ip].need {
 			t.ip++
 		}
 	}
@@ -1471,12 +1452,7 @@ func (m *model) advance(n *state, d int64, st *story) {
 		}
 	}
 	for th := 0; th < m.n; th++ {
-		t := &n.th[th]
-		for _, v := range []*int32{&t.leaseLeft, &t.crashLeft} {
-			if *v > 0 {
-				*v = int32(max(int64(*v)-d, 0))
-			}
-		}
+		n.th[th].Advance(d)
 	}
 	if st != nil {
 		st.add("%d ms pass", d)
@@ -1510,7 +1486,7 @@ func (m *model) normalize(n *state) {
 // process crashed).
 func (m *model) finished(s *state) bool {
 	for th := 0; th < m.n; th++ {
-		if t := s.th[th]; t.inCall || int(t.ip) < len(m.prog) {
+		if t := s.th[th]; t.InCall || int(t.ip) < len(m.prog) {
 			return false
 		}
 	}
@@ -1531,6 +1507,19 @@ func appendV(dst []byte, x int64) []byte {
 		ux = ^ux
 	}
 	return appendU(dst, ux)
+}
+
+// pastCalls packs what a thread's earlier calls left in its belief: one
+// threw, one was forceUnlock().
+func pastCalls(t thread) byte {
+	var b byte
+	if t.HadError {
+		b |= 1
+	}
+	if t.Forced {
+		b |= 2
+	}
+	return b
 }
 
 func appendBool(dst []byte, b bool) []byte {

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+
+	"github.com/locksim/locksim/checks"
 )
 
 // Replay steps one configuration by scenario commands, checking that each
@@ -22,7 +24,9 @@ type Replay struct {
 	m    *model
 	s    state
 	at   int64
-	last []finding // what the last step broke
+	last []checks.Violation // what the last step broke
+	// notes are the flaw paths the clients took so far (known.go)
+	notes *flawNotes
 }
 
 // NewReplay starts cfg at its initial state.
@@ -31,7 +35,9 @@ func NewReplay(cfg Config) (*Replay, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &Replay{m: m, s: m.initial()}, nil
+	r := &Replay{m: m, s: m.initial(), notes: &flawNotes{m: m}}
+	m.logNote = r.notes.note
+	return r, nil
 }
 
 // Heading is the output of the `explore` command that starts a replay.
@@ -56,7 +62,7 @@ func (r *Replay) Do(line string) (string, error) {
 	case "check":
 		var lines []string
 		for _, f := range append(slices.Clone(r.last), r.m.stateFindings(&r.s)...) {
-			lines = append(lines, findingText(f))
+			lines = append(lines, findingText(r.m.resolve(f, r.notes.flaws, r.at)))
 		}
 		if len(lines) == 0 {
 			return "ok", nil
@@ -73,6 +79,7 @@ func (r *Replay) Do(line string) (string, error) {
 		}
 		if a.kind == aAdvance {
 			r.at += a.delta
+			r.notes.at = r.at
 		}
 		var st story
 		r.s = r.m.apply(&r.s, a, &st)
@@ -108,10 +115,13 @@ func (r *Result) Scenario() string {
 func (v *Violation) Scenario(cfg Config) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "# The shortest counterexample simrun explore found for %s:\n", cfg.Header())
-	if v.Bug {
-		fmt.Fprintf(&b, "# bug %s: %s\n", v.Kind, v.Detail)
-	} else {
-		fmt.Fprintf(&b, "# by design %s (%s): %s\n", v.Kind, v.Excuse, v.Detail)
+	switch {
+	case v.Bug:
+		fmt.Fprintf(&b, "# bug %s: %s [%s]\n", v.Kind, v.Detail, v.Mechanism)
+	case v.Known:
+		fmt.Fprintf(&b, "# known %s: %s [%s, %s]\n", v.Kind, v.Detail, v.Mechanism, v.Ref)
+	default:
+		fmt.Fprintf(&b, "# by design %s (%s): %s [%s]\n", v.Kind, v.Excuse, v.Detail, v.Mechanism)
 	}
 	fmt.Fprintf(&b, "# Replay it with: simrun scenario FILE\n\n")
 	fmt.Fprintf(&b, "explore %s\n----\n%s\n\n", cfg.Header(), Heading(cfg))
@@ -134,12 +144,15 @@ func (v *Violation) Scenario(cfg Config) string {
 	return b.String()
 }
 
-// findingText is a finding as `check` prints it.
-func findingText(f finding) string {
-	if f.bug {
-		return fmt.Sprintf("bug %s: %s", f.kind, f.detail)
+// findingText is a finding as `check` prints it, with its mechanism.
+func findingText(f checks.Violation) string {
+	switch f.Class {
+	case checks.Bug:
+		return fmt.Sprintf("bug %s: %s [%s]", f.Property, f.Detail, f.Mech.Label())
+	case checks.Known:
+		return fmt.Sprintf("known %s: %s [%s, %s]", f.Property, f.Detail, f.Mech.Label(), f.Mech.Ref)
 	}
-	return fmt.Sprintf("by design %s (%s): %s", f.kind, f.excuse, f.detail)
+	return fmt.Sprintf("%s %s (%s): %s [%s]", strings.ReplaceAll(string(f.Class), "-", " "), f.Property, f.Mech.Detail, f.Detail, f.Mech.Label())
 }
 
 // Story is the violation told step by step, for a terminal.

@@ -6,6 +6,8 @@ import (
 	"runtime"
 	"strings"
 	"sync/atomic"
+
+	"github.com/locksim/locksim/checks"
 )
 
 // Stats counts a search's work.
@@ -41,24 +43,35 @@ type Step struct {
 // Violation is a shortest path to a state (or a step) that breaks a
 // property.
 type Violation struct {
-	// Kind is the property: "mutex", "error" (Redis answered with an error,
-	// or a call threw), "holds", "release", "store", "fifo", "expiry",
-	// "stuck" (no continuation finishes every thread).
+	// Kind is the property, named as the random runs' checks name it:
+	// "mutex", "error" (Redis answered with an error, or a call threw),
+	// "holds", "release", "store", "fifo", "expiry", "orphan", "liveness"
+	// (no continuation finishes every thread).
 	Kind   string
 	Detail string
 	// Bug is false when something the algorithm does not claim to survive
 	// explains the violation (Excuse says what): a lease that ran out, a
-	// pause, a lost or delayed message, a restart.
+	// pause, a lost or delayed message, a restart, a forceUnlock().
 	Bug    bool
 	Excuse string
-	Steps  []Step
-	State  []string // the final state, described
+	// Mechanism is what caused it, as the checks label it
+	// ("fault:pause+drop", "contract:force-unlock", "flaw:resend-acquire",
+	// "bug:two-holders"). Known: a catalogued flaw explains it (known.go),
+	// Ref is the flaw's upstream reference.
+	Mechanism string
+	Known     bool
+	Ref       string
+	Steps     []Step
+	State     []string // the final state, described
 }
 
-// Class is "bug" or "by-design".
+// Class is "bug", "known" or "by-design".
 func (v *Violation) Class() string {
-	if v.Bug {
+	switch {
+	case v.Bug:
 		return "bug"
+	case v.Known:
+		return "known"
 	}
 	return "by-design"
 }
@@ -68,9 +81,12 @@ type Result struct {
 	Config Config
 	Stats  Stats
 	// Violation is the shortest bug-class violation (the search stops at
-	// it); ByDesign the shortest by-design one of each property met before.
+	// it); ByDesign the shortest by-design one of each property met before;
+	// Known the shortest of each property each catalogued flaw broke (without
+	// Config.PastKnown the search stops at the first).
 	Violation *Violation
 	ByDesign  []*Violation
+	Known     []*Violation
 	// Liveness is true when the search was complete and so could check
 	// that every reachable state can still finish every thread.
 	Liveness bool
@@ -140,26 +156,43 @@ func explore(cfg Config, progress func(Stats)) (*Result, error) {
 		return path
 	}
 	seenKind := map[string]bool{}
+	seenKnown := map[string]bool{} // the catalogued flaws met, by property and name
 	// fill writes the encodings of the batch's new states into the set
 	// (set per batch below): a path is found again from them.
 	fill := func() {}
 	// report keeps f, reached by path; it reports whether the search stops
 	// (a bug).
-	report := func(f finding, path func() []action) bool {
-		if f.kind == kindScriptLimit {
-			res.err = errors.New(f.detail)
+	report := func(f checks.Violation, path func() []action) bool {
+		if f.Property == kindScriptLimit {
+			res.err = errors.New(f.Detail)
 			return true
 		}
-		if !f.bug && seenKind[f.kind] {
+		if f.Class == checks.Bug {
+			fill()
+			p := path()
+			f = m.resolve(f, m.flawsOn(p), pathTime(p))
+			if f.Class == checks.Bug {
+				res.Violation = m.replayPath(p, f)
+				return true
+			}
+			if k := f.Property + " " + f.Mech.Name; !seenKnown[k] {
+				seenKnown[k] = true
+				res.Known = append(res.Known, m.replayPath(p, f))
+			}
+			if !cfg.PastKnown {
+				if !res.Stats.Complete { // (the liveness check runs once the search is)
+					res.Stats.Cut = "stopped at the known flaw " + f.Mech.Name + " (--past-known searches past it)"
+				}
+				return true
+			}
+			return false
+		}
+		if seenKind[f.Property] {
 			return false
 		}
 		fill()
 		v := m.replayPath(path(), f)
-		if f.bug {
-			res.Violation = v
-			return true
-		}
-		seenKind[f.kind] = true
+		seenKind[f.Property] = true
 		res.ByDesign = append(res.ByDesign, v)
 		return false
 	}
@@ -268,7 +301,7 @@ func explore(cfg Config, progress func(Stats)) (*Result, error) {
 	if id, ok := stuck(set.len(), &edges, finished, len(ws)); ok {
 		var s state
 		m.realState(set.key(id), backs[id], &s)
-		report(m.stuckFinding(&s), func() []action { return pathTo(id, nil) })
+		report(checks.StepStuck(m.view(&s)), func() []action { return pathTo(id, nil) })
 	}
 	return res, nil
 }
@@ -286,8 +319,8 @@ const unknown = ^uint32(0)
 // expansion is the successors of one chunk of states, in order.
 type expansion struct {
 	succs []successor
-	keys  []byte    // the successors' encodings, back to back
-	finds []finding // what each step broke, then what each new state breaks
+	keys  []byte             // the successors' encodings, back to back
+	finds []checks.Violation // what each step broke, then what each new state breaks
 }
 
 type successor struct {
@@ -602,8 +635,11 @@ func stuck(n int, edges *edgeList, finished []uint32, workers int) (uint32, bool
 
 // replayPath runs path from the initial state, recording each step's
 // command and story.
-func (m *model) replayPath(path []action, f finding) *Violation {
-	v := &Violation{Kind: f.kind, Detail: f.detail, Bug: f.bug, Excuse: f.excuse}
+func (m *model) replayPath(path []action, f checks.Violation) *Violation {
+	v := &Violation{Kind: f.Property, Detail: f.Detail, Bug: f.Class == checks.Bug, Known: f.Class == checks.Known, Mechanism: f.Mech.Label(), Ref: f.Mech.Ref}
+	if !v.Bug {
+		v.Excuse = f.Mech.Detail
+	}
 	s := m.initial()
 	var at int64
 	for _, a := range path {
@@ -681,12 +717,15 @@ func (r *Result) Summary() string {
 			s.Symmetry, s.Distinct, s.Unreduced, float64(s.Unreduced)/float64(s.Distinct))
 	}
 	for _, v := range r.ByDesign {
-		fmt.Fprintf(&b, "by design: %s after %d steps (%s): %s\n", v.Kind, len(v.Steps), v.Excuse, v.Detail)
+		fmt.Fprintf(&b, "by design: %s after %d steps (%s): %s [%s]\n", v.Kind, len(v.Steps), v.Excuse, v.Detail, v.Mechanism)
+	}
+	for _, v := range r.Known {
+		fmt.Fprintf(&b, "known flaw: %s after %d steps: %s [%s, %s]\n", v.Kind, len(v.Steps), v.Detail, v.Mechanism, v.Ref)
 	}
 	const checked = "mutual exclusion, errors, hold counts, releases, the store's invariants, the fair queue's order, crashed holders' expiry"
 	switch {
 	case r.Violation != nil:
-		fmt.Fprintf(&b, "bug: %s after %d steps: %s\n", r.Violation.Kind, len(r.Violation.Steps), r.Violation.Detail)
+		fmt.Fprintf(&b, "bug: %s after %d steps: %s [%s]\n", r.Violation.Kind, len(r.Violation.Steps), r.Violation.Detail, r.Violation.Mechanism)
 	case s.Complete && r.Liveness:
 		fmt.Fprintf(&b, "no bug: every reachable state checked (%s, and that every thread can still finish)\n", checked)
 	case s.Complete:

@@ -258,11 +258,11 @@ func (m *model) appendImage(s *state, gi int, st uint32, dst []byte) []byte {
 	}
 	for i := 0; i < m.n; i++ {
 		t := s.th[inv.thr[i]]
-		dst = append(dst, t.ip, t.held)
-		dst = appendBool(dst, t.inCall)
-		dst = appendBool(dst, t.hadError)
-		dst = appendV(dst, int64(t.leaseLeft))
-		dst = appendV(dst, int64(t.crashLeft))
+		dst = append(dst, t.ip, t.Held)
+		dst = appendBool(dst, t.InCall)
+		dst = append(dst, pastCalls(t))
+		dst = appendV(dst, int64(t.LeaseLeft))
+		dst = appendV(dst, int64(t.CrashLeft))
 	}
 	ids := m.symMsgs[:0]
 	for _, id := range m.symIDs {

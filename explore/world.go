@@ -2,6 +2,7 @@ package explore
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/locksim/locksim/clients"
@@ -22,22 +23,26 @@ type worldRun struct {
 	hosts  []*clients.Host
 	resume []func()
 	lines  []string
+	judge  *worldJudge
 }
 
 func newWorldRun(m *model) *worldRun {
 	r := &worldRun{m: m, resume: make([]func(), m.procs)}
+	r.judge = newWorldJudge(r)
 	r.w = sim.NewWorld(sim.Config{Seed: 1, Stepped: true, Replicas: m.cfg.Replicas})
+	r.w.BeforeExec = r.judge.beforeExec
 	r.w.OnExec = func(n *sim.Node, req sim.Request, reply sim.Reply) {
-		r.lines = append(r.lines, execLine(req.Tag, describeReq(req), reply))
+		proc, _, _ := strings.Cut(req.Tag, "#")
+		r.lines = append(r.lines, execLine(proc, describeReq(req), reply))
+		r.judge.exec(n, req, reply)
 	}
 	for p := 0; p < m.procs; p++ {
 		h := clients.NewHost(m.cf)
 		h.UUID = procName(p)
 		h.Fixed = true // as the explorer's clients, which draw nothing
-		name := procName(p)
-		h.Tag = func(clients.Ref, clients.Cmd) string { return name }
+		h.Tag = func(ref clients.Ref, cmd clients.Cmd) string { return r.judge.tag(p, ref, cmd) }
 		r.hosts = append(r.hosts, h)
-		r.w.AddProcess(name, sim.Clock{}, h)
+		r.w.AddProcess(procName(p), sim.Clock{}, h)
 	}
 	r.w.RunUntil(0) // every process starts
 	return r
@@ -63,8 +68,10 @@ func (r *worldRun) do(s *state, a action) error {
 		call := stp.call
 		call.Fresh = stp.fresh
 		name := m.threadName(th)
+		r.judge.call(th, call)
 		r.hosts[p].Call(tid, call, func(res clients.Result) {
 			r.lines = append(r.lines, returnLine(name, call, res))
+			r.judge.returned(th, call, res)
 		})
 	case aDeliver, aDrop:
 		id, err := r.find(s, s.msgs[a.mi])
@@ -72,6 +79,7 @@ func (r *worldRun) do(s *state, a action) error {
 			return err
 		}
 		if a.kind == aDrop {
+			r.judge.used.Drop = true
 			r.w.Drop(id)
 		} else {
 			r.w.Release(id)
@@ -101,6 +109,7 @@ func (r *worldRun) do(s *state, a action) error {
 			}
 			ids[i] = id
 		}
+		r.judge.advance(a.delta)
 		r.w.RunUntil(r.w.Now().Add(sim.Duration(a.delta) * sim.Millisecond))
 		for i, id := range ids {
 			if err := r.respin(spins[i], id); err != nil {
@@ -108,8 +117,10 @@ func (r *worldRun) do(s *state, a action) error {
 			}
 		}
 	case aCrash:
+		r.judge.crash(int(a.th))
 		r.hosts[a.th].Proc().Crash(0)
 	case aPause:
+		r.judge.used.Pause = true
 		r.resume[a.th] = r.hosts[a.th].Proc().Suspend()
 	case aResume:
 		if f := r.resume[a.th]; f != nil {
@@ -118,9 +129,12 @@ func (r *worldRun) do(s *state, a action) error {
 		}
 	case aDelay:
 		// the message stays held while time passes, as it does anyway
+		r.judge.used.Delay = true
 	case aRestart:
+		r.judge.used.Restart = true
 		r.w.RestartMaster()
 	case aInterrupt:
+		r.judge.used.Interrupt = true
 		p, tid := r.m.where(int(a.th))
 		r.hosts[p].Interrupt(tid)
 	case aExpire:
@@ -238,8 +252,10 @@ func (r *worldRun) heldText() string {
 
 // ReplayBoth runs the scenario commands of a path (as a saved
 // counterexample lists them) in the explorer and, through the world's
-// clients, in a stepped world, and returns both logs of script runs and
-// call returns. A command the explorer does not allow is an error.
+// clients, in a stepped world, and returns both logs: script runs, call
+// returns and, after every step, the step judge's verdicts ("check: …"),
+// each driver's from what it holds (the search's state; what the world
+// showed worldJudge). A command the explorer does not allow is an error.
 func ReplayBoth(cfg Config, commands []string) (explorer, world []string, err error) {
 	m, err := newModel(cfg)
 	if err != nil {
@@ -274,6 +290,12 @@ func ReplayBoth(cfg Config, commands []string) (explorer, world []string, err er
 			at += found.delta
 		}
 		s = m.apply(&s, *found, nil)
+		for _, f := range append(slices.Clone(m.found), m.stateFindings(&s)...) {
+			explorer = append(explorer, "check: "+findingText(f))
+		}
+		for _, f := range r.judge.verdicts() {
+			r.lines = append(r.lines, "check: "+findingText(f))
+		}
 	}
 	return explorer, r.lines, nil
 }

@@ -121,7 +121,9 @@ var Catalogue = []Flaw{
 		What: "a tryLock(wait) puts its own wait into the fair queue's arithmetic in place of threadWaitTime: a waiter's timeout is the one ahead's plus its wait, and a waiter leaving (acquireFailed) or granted takes its wait off every timeout behind it, so the live waiters behind a short wait are removed as stale while they wait",
 		Ref:  "reported in #3254, #6427", Java: "R16:RedissonFairLock.java:75-78, 104-107; R47:RedissonFairLock.java:71-74, 101-104"},
 	{Name: "resend-acquire", Algos: slices.Concat(rlocks3168, rlocks470), Paths: []clients.Flaw{clients.FlawResendAcquire},
-		Props: slices.Concat(lockLoss, []string{"holds"}), Causes: []string{"acquire-ran-twice", "extra-hold", "outlived", "rearmed-by-unlock", "unlinearizable", "deleted-by-own", "not-held"},
+		// release: the search's step judge sees the extra hold again when the
+		// thread's one unlock leaves the store counting it (explore)
+		Props: slices.Concat(lockLoss, []string{"holds", "release"}), Causes: []string{"acquire-ran-twice", "extra-hold", "outlived", "rearmed-by-unlock", "unlinearizable", "deleted-by-own", "not-held", "release-left-hold"},
 		What: "an acquire is re-sent after a response timeout though its first send ran: it runs twice and leaves two holds, which one unlock does not release",
 		Ref:  "#4822, #4871, #7367", Java: "RedisExecutor.scheduleResponseTimeout (isResendAllowed)"},
 	{Name: "resend", Algos: slices.Concat(rlocks3168, rlocks470), Paths: []clients.Flaw{clients.FlawResend},

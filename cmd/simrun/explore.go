@@ -31,7 +31,7 @@ type exploreFlags struct {
 	maxStates, maxDepth                int
 	maxMemory                          string
 	workers                            int
-	symmetry                           bool
+	symmetry, pastKnown                bool
 }
 
 // maxExploreBound bounds --max-states, --max-depth and --budget: a
@@ -55,6 +55,7 @@ func (f *exploreFlags) register(fs *flag.FlagSet) {
 	flagx.IntVar(fs, &f.maxDepth, "max-depth", 0, 0, maxExploreBound, "do not expand states deeper than `N` steps (0: no limit)")
 	fs.StringVar(&f.maxMemory, "max-memory", "", "stop when the states, their parents and transitions take `SIZE` (e.g. 4G; counted, so the same on every machine; default: a third of simrun's memory limit, which is 3/4 of the machine's memory or cgroup's, half of ulimit -v, or GOMEMLIMIT)")
 	flagx.IntVar(fs, &f.workers, "workers", 0, 0, 1024, "`N` goroutines expand each level (0: one per core; at most one per core and one per 256 MiB of simrun's memory limit); the result does not depend on it")
+	fs.BoolVar(&f.pastKnown, "past-known", false, "keep searching past states whose violation a catalogued flaw explains (each flaw is listed once), so that a changed script is searched for new mechanisms where the real one has a known flaw")
 	fs.BoolVar(&f.symmetry, "symmetry", true, "keep states equal up to renaming interchangeable threads and processes as one (the findings are the same, the counts smaller)")
 }
 
@@ -82,7 +83,7 @@ func (f *exploreFlags) config() (explore.Config, error) {
 	cfg := explore.Config{Algo: f.algo, Threads: f.threads, PerProc: f.perProc, Ops: ops, Acquires: f.acquires,
 		Wait: f.wait, Lease: f.lease, Faults: faults, Replicas: f.replicas, ReplLag: f.replLag,
 		Scripts: f.scripts, Mutant: f.mutant, MaxStates: f.maxStates, MaxDepth: f.maxDepth,
-		MaxMemory: maxMemory, MaxMemoryOrigin: origin, Workers: boundWorkers(f.workers, exploreReserve), NoSymmetry: !f.symmetry}
+		MaxMemory: maxMemory, MaxMemoryOrigin: origin, Workers: boundWorkers(f.workers, exploreReserve), NoSymmetry: !f.symmetry, PastKnown: f.pastKnown}
 	return cfg, cfg.Validate()
 }
 
@@ -142,7 +143,7 @@ func runExplore(ctx context.Context, args []string, stdout, stderr io.Writer) in
 	}
 	set := flagx.Visited(fs)
 	if *report {
-		for _, name := range []string{"algo", "threads", "per-proc", "acquires", "ops", "wait", "lease", "faults", "replicas", "repl-lag", "scripts", "mutant", "max-states", "max-depth", "max-memory", "save", "save-by-design", "symmetry"} {
+		for _, name := range []string{"algo", "threads", "per-proc", "acquires", "ops", "wait", "lease", "faults", "replicas", "repl-lag", "scripts", "mutant", "max-states", "max-depth", "max-memory", "save", "save-by-design", "symmetry", "past-known"} {
 			if set[name] {
 				return usage(stderr, fmt.Sprintf("explore: --%s does not apply to --report (it explores its own ladder of configurations)", name))
 			}
@@ -226,7 +227,16 @@ func runExplore(ctx context.Context, args []string, stdout, stderr io.Writer) in
 		fmt.Fprintf(stdout, "saved the by-design %s counterexample to %s\n", v.Kind, path)
 	}
 	if res.Violation == nil {
-		return exitOK // by-design findings are listed in the summary; only a bug fails
+		// by-design and known findings are listed in the summary; only a
+		// bug fails. The first known flaw's counterexample is saved, to
+		// replay it.
+		if len(res.Known) > 0 {
+			if err := xreport.Save(path, res.Known[0].Scenario(cfg)); err != nil {
+				return writeFailed(stderr, "explore", err)
+			}
+			fmt.Fprintf(stdout, "saved the known %s counterexample (%s) to %s (replay: simrun scenario %s)\n", res.Known[0].Kind, res.Known[0].Mechanism, path, path)
+		}
+		return exitOK
 	}
 	fmt.Fprint(stdout, res.Violation.Story())
 	if err := xreport.Save(path, res.Scenario()); err != nil {
@@ -264,9 +274,10 @@ func searchTimed(stderr io.Writer) xreport.Search {
 // exploreChange is explore's gate for a change (--scripts or --mutant):
 // the same configuration searched again on the unmodified code, and the
 // change failed only on what that search does not reach. A finding is
-// its property and class (and, by design, what explains it); the
+// its property, class and mechanism (the fault kinds, the contract
+// action, the catalogued flaw, or the cause a bug was named by); the
 // unmodified search counts only up to the depth it ran to (it stops at
-// its own first bug).
+// its own first bug, or first known flaw without --past-known).
 func exploreChange(cfg explore.Config, changed *explore.Result, path, jsonPath string, stdout, stderr io.Writer) int {
 	base := cfg
 	base.Scripts, base.Mutant = "", ""
@@ -276,23 +287,23 @@ func exploreChange(cfg explore.Config, changed *explore.Result, path, jsonPath s
 	}
 	fmt.Fprintf(stdout, "the change:\n%s\nthe unmodified code:\n%s\n", changed.Summary(), unmodified.Summary())
 	key := func(v *explore.Violation) string {
-		if v.Bug {
-			return v.Kind + " bug"
-		}
-		return v.Kind + " by design (" + v.Excuse + ")"
+		return v.Kind + " " + v.Class() + " [" + v.Mechanism + "]"
 	}
 	reached := map[string]bool{}
-	for _, v := range append(slices.Clone(unmodified.ByDesign), unmodified.Violation) {
+	for _, v := range slices.Concat(unmodified.ByDesign, unmodified.Known, []*explore.Violation{unmodified.Violation}) {
 		if v != nil {
 			reached[key(v)] = true
 		}
 	}
-	horizon := math.MaxInt // the unmodified search saw every depth below its first bug
-	if unmodified.Violation != nil {
+	horizon := math.MaxInt // the unmodified search saw every depth below where it stopped
+	switch {
+	case unmodified.Violation != nil:
 		horizon = len(unmodified.Violation.Steps)
+	case !base.PastKnown && len(unmodified.Known) > 0 && !unmodified.Stats.Complete:
+		horizon = len(unmodified.Known[len(unmodified.Known)-1].Steps)
 	}
 	var failing []*explore.Violation
-	for _, v := range append(slices.Clone(changed.ByDesign), changed.Violation) {
+	for _, v := range slices.Concat(changed.ByDesign, changed.Known, []*explore.Violation{changed.Violation}) {
 		switch {
 		case v == nil, reached[key(v)]:
 		case !v.Bug && len(v.Steps) >= horizon:
@@ -306,7 +317,7 @@ func exploreChange(cfg explore.Config, changed *explore.Result, path, jsonPath s
 	doc.Unmodified = &u
 	doc.Failing = []explore.ViolationJSON{}
 	for _, v := range failing {
-		doc.Failing = append(doc.Failing, explore.ViolationJSON{Kind: v.Kind, Class: v.Class(), Excuse: v.Excuse, Detail: v.Detail, Steps: len(v.Steps)})
+		doc.Failing = append(doc.Failing, explore.ViolationJSONOf(v))
 	}
 	if code := writeExploreJSON(jsonPath, doc, stderr); code != exitOK {
 		return code

@@ -23,9 +23,20 @@ func TestExploreCommand(t *testing.T) {
 	if code != exitOK || !strings.Contains(out, "by design: mutex after 12 steps (fault drop on the path)") || !strings.Contains(out, "no bug") {
 		t.Fatalf("by-design run: exit %d\n%s%s", code, out, errs)
 	}
+	// a catalogued flaw (#4822's re-sent acquire) is known, not a bug: the
+	// search stops there, exits 0 and saves the counterexample
 	save := filepath.Join(t.TempDir(), "cx.txt")
 	code, out, errs = runArgs("explore", "--algo", "rlock-3.16.8", "--faults", "drop:1", "--save", save)
-	if code != exitViolated || !strings.Contains(out, "bug: holds after 9 steps") || !strings.Contains(out, "drop A acquire.reply") {
+	if code != exitOK || !strings.Contains(out, "known flaw: holds after 9 steps") || !strings.Contains(out, "[flaw:resend-acquire, #4822") ||
+		!strings.Contains(out, "stopped at the known flaw resend-acquire (--past-known searches past it)") || !strings.Contains(out, "saved the known holds counterexample") {
+		t.Fatalf("known-flaw run: exit %d\n%s%s", code, out, errs)
+	}
+	if code, out, errs := runArgs("explore", "--algo", "rlock-3.16.8", "--faults", "drop:1", "--past-known", "--save", filepath.Join(t.TempDir(), "past.txt")); code != exitOK ||
+		!strings.Contains(out, "known flaw: release after") || !strings.Contains(out, "no bug: every reachable state checked") {
+		t.Fatalf("--past-known: exit %d\n%s%s", code, out, errs)
+	}
+	if code, out, errs := runArgs("explore", "--algo", "set-uuid-getdel", "--save", filepath.Join(t.TempDir(), "bug.txt")); code != exitViolated ||
+		!strings.Contains(out, "bug: expiry after 12 steps") || !strings.Contains(out, "[bug:deleted-by-other]") {
 		t.Fatalf("bug run: exit %d\n%s%s", code, out, errs)
 	}
 	saved, err := os.ReadFile(save)
@@ -46,7 +57,7 @@ func TestExploreCommand(t *testing.T) {
 	if strings.TrimSpace(replayed) != strings.TrimSpace(body) {
 		t.Fatalf("replay differs from the saved scenario:\n%s\n---\n%s", replayed, body)
 	}
-	if !strings.Contains(replayed, "bug holds") {
+	if !strings.Contains(replayed, "known holds") || !strings.Contains(string(saved), "drop A acquire.reply") {
 		t.Fatal("replay does not end at the violation")
 	}
 }
@@ -96,7 +107,7 @@ func TestExploreChangeGate(t *testing.T) {
 		t.Fatalf("a comment: exit %d\n%s%s", code, out, errs)
 	}
 	code, out, errs = runArgs("explore", "--algo", "rlock-3.8.1", "--mutant", "unlock-wrong-sign-3.8.1", "--save", filepath.Join(dir, "b.txt"))
-	if code != exitViolated || !strings.Contains(out, "FAIL: the change reaches release bug after ") {
+	if code != exitViolated || !strings.Contains(out, "FAIL: the change reaches release bug [bug:release-left-hold] after ") {
 		t.Fatalf("a mutant: exit %d\n%s%s", code, out, errs)
 	}
 }

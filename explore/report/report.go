@@ -14,7 +14,14 @@ import (
 )
 
 // saveScenario writes res's counterexample to path.
-func saveScenario(path string, res *explore.Result) error { return Save(path, res.Scenario()) }
+// saveScenario saves the counterexample a cell links to: the bug's, else
+// the first known flaw's.
+func saveScenario(path string, res *explore.Result) error {
+	if res.Violation != nil {
+		return Save(path, res.Scenario())
+	}
+	return Save(path, res.Known[0].Scenario(res.Config))
+}
 
 // Save writes text to path atomically, making its directory if need be.
 func Save(path, text string) error {
@@ -131,13 +138,25 @@ func (r reportRow) cell() string {
 		}
 		design = " (by design: " + strings.Join(kinds, "; ") + ")"
 	}
+	known := ""
+	if len(r.res.Known) > 0 {
+		var flaws []string
+		for i, v := range r.res.Known {
+			f := fmt.Sprintf("%s — %s, %s, %d steps", v.Kind, strings.TrimPrefix(v.Mechanism, "flaw:"), v.Ref, len(v.Steps))
+			if i == 0 && r.res.Violation == nil {
+				f += fmt.Sprintf(" ([scenario](%s))", r.file)
+			}
+			flaws = append(flaws, f)
+		}
+		known = " (known: " + strings.Join(flaws, "; ") + ")"
+	}
 	switch {
 	case r.res.Violation != nil:
-		return fmt.Sprintf("**bug: %s** in %d steps ([scenario](%s))%s", r.res.Violation.Kind, len(r.res.Violation.Steps), r.file, design)
+		return fmt.Sprintf("**bug: %s** (%s) in %d steps ([scenario](%s))%s%s", r.res.Violation.Kind, strings.TrimPrefix(r.res.Violation.Mechanism, "bug:"), len(r.res.Violation.Steps), r.file, known, design)
 	case s.Complete:
-		return fmt.Sprintf("no bug, %d states%s", s.Distinct, design)
+		return fmt.Sprintf("no bug, %d states%s%s", s.Distinct, known, design)
 	}
-	return fmt.Sprintf("no bug in %d states (cut)%s", s.Distinct, design)
+	return fmt.Sprintf("no bug in %d states (cut)%s%s", s.Distinct, known, design)
 }
 
 // Search runs one search and says how long it took. The command
@@ -169,13 +188,14 @@ func Write(o Options) error {
 	// run searches cfg (up to limit states) and appends its row to dst.
 	run := func(dst *[]reportRow, cfg explore.Config, limit int) error {
 		cfg.MaxStates = limit
+		cfg.PastKnown = true // a known flaw is listed, and the search goes on for a bug
 		res, el, err := o.Search(cfg)
 		if err != nil {
 			return err
 		}
 		total += el
 		row := reportRow{cfg: cfg, res: res, elapsed: el}
-		if res.Violation != nil {
+		if res.Violation != nil || len(res.Known) > 0 {
 			name := ConfigFile(cfg)
 			row.file = "explore/" + name
 			saved[name] = true
@@ -246,6 +266,7 @@ func Write(o Options) error {
 		fmt.Fprintf(w, "releases, the store's invariants, the fair queue's order, a crashed holder's expiry; a violation is *by design* when a lease that ran out, a forceUnlock() or a fault ")
 		fmt.Fprintf(w, "(pause, lost or delayed message, Redis restart) explains it — a thread stuck behind a phantom hold that a lost reply left is by design too, one stuck behind a key with no TTL or a wait with no timeout is not — and the search goes on past it (the cell names each by-design finding's excuse). A search that ends proves the bound free of bugs, ")
 		fmt.Fprintf(w, "and that every reachable state can still finish every thread; the first bug found is a shortest one. ")
+		fmt.Fprintf(w, "The judge is the checks' step judge (package `checks`, `StepState` and its siblings), the same rules the world applies when it follows a search's path; a violation it cannot explain is *known* when a catalogued flaw explains it as it does in the random runs (`verdict.Resolve`: the algorithm has the flaw, the flaw breaks the property and makes the cause, and a client on the path took the flaw's code path), and the search goes on past it (`--past-known`): the cell lists each known flaw met, with its reference, and a bug is what no catalogue entry explains. ")
 		fmt.Fprintf(w, "Each counterexample is a scenario file under `explore/` that `simrun scenario FILE` replays.\n\n")
 		fmt.Fprintf(w, "## Without faults\n\nEvery bound of the ladder (threads × lock()/unlock() cycles, one thread per process), each searched to its end or to %d distinct states.\n\n", budget)
 		fmt.Fprintf(w, "| algorithm | largest bound explored clean | shortest counterexample |")

@@ -1,0 +1,426 @@
+package checks
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/locksim/locksim/sim"
+)
+
+// The step judge: the properties of one state, or of one step into it,
+// for a driver that holds the whole system's state itself and moves it a
+// step at a time — the explorer's search, and a stepped world following
+// one of its paths (explore.ReplayBoth, whose log holds both drivers'
+// verdicts equal). The driver keeps each thread's Belief through the
+// transitions below and hands the judge a StepView of the state; the
+// judge keeps nothing, so a search may judge states in any order.
+//
+// The rules are the random runs' checks at one instant, with the same
+// property names and causes: Mutex's overlap is two threads that believe
+// they hold the lock at once; Holds compares the store's count with the
+// thread's on an acquire's return; Expiry asks that an explicit lease's
+// hold outlive neither the lease nor, after a crash, the hold's last
+// lease; Store's invariants (storeInvariants) are the same function; Fifo
+// is the fair acquire that grants past a live head; Orphan is a renewal
+// the watchdog chose while its thread held nothing; Liveness is a state
+// from which no continuation finishes (the explorer's graph decides that).
+//
+// What explains a violation is coarser than in a random run, because a
+// search's state keeps which faults its path used, not when: a fault the
+// algorithm does not claim to survive anywhere on the path (a pause, a
+// lost or delayed message, a restart of Redis without persistence), a
+// forceUnlock() some thread made (its contract), a lease that had run out.
+
+// Belief is what one thread believes of the lock, as its driver keeps it.
+type Belief struct {
+	// LeaseLeft is what is left (ms, saturating at 0) of the explicit lease
+	// its latest acquisition took, -1 when the watchdog keeps the lock.
+	// CrashLeft, after its process crashed while it held the lock, is what
+	// is left of that hold's lease (-1 otherwise): when it reaches 0 the
+	// hold must be gone from the store.
+	LeaseLeft, CrashLeft int32
+	// Held is how many times it believes it holds the lock.
+	Held uint8
+	// InCall: a call of it has not returned.
+	InCall bool
+	// HadError: one of its calls threw, so the store may keep a hold the
+	// thread does not count (a phantom hold).
+	HadError bool
+	// Forced: it has called forceUnlock().
+	Forced bool
+}
+
+// NewBelief is a thread's belief before its first call.
+func NewBelief() Belief { return Belief{LeaseLeft: -1, CrashLeft: -1} }
+
+// Call notes that the thread called: unlock() ends the critical section
+// when it is called (the thread stops relying on the hold then), and
+// forceUnlock() drops every hold of the caller too.
+func (b *Belief) Call(unlock, force bool) {
+	b.InCall = true
+	switch {
+	case force:
+		b.Held, b.Forced = 0, true
+	case unlock && b.Held > 0:
+		b.Held--
+	}
+}
+
+// Return notes the call's return: an acquisition with lease ms (-1: the
+// watchdog keeps it), or a call that threw.
+func (b *Belief) Return(acquired bool, lease int64, threw bool) {
+	b.InCall = false
+	if acquired {
+		b.Held++
+		b.LeaseLeft = int32(lease)
+	}
+	if threw {
+		b.HadError = true
+	}
+}
+
+// Crash notes that the thread's process crashed: it believes nothing any
+// more, and a hold it had must go within its lease (the watchdog's
+// timeout, watchdog ms, when it had none).
+func (b *Belief) Crash(watchdog int64) {
+	crash := int32(-1)
+	if b.Held > 0 {
+		crash = b.LeaseLeft
+		if crash < 0 {
+			crash = int32(watchdog)
+		}
+		crash++ // a key lives through its expiry millisecond
+	}
+	*b = Belief{LeaseLeft: -1, CrashLeft: crash, Forced: b.Forced}
+}
+
+// Rearmed notes that a command of the crashed process, still in flight,
+// re-armed its hold with lease ms: it must go within that from now.
+func (b *Belief) Rearmed(lease int64) {
+	if b.CrashLeft >= 0 {
+		b.CrashLeft = int32(lease + 1)
+	}
+}
+
+// Advance notes that d ms passed.
+func (b *Belief) Advance(d int64) {
+	for _, v := range []*int32{&b.LeaseLeft, &b.CrashLeft} {
+		if *v > 0 {
+			*v = int32(max(int64(*v)-d, 0))
+		}
+	}
+}
+
+// PathFaults are the faults a path used so far, by kind.
+type PathFaults struct {
+	Crash, Pause, Drop, Delay, Restart, Interrupt bool
+}
+
+// StepView is what the step judge reads of one state.
+type StepView interface {
+	// Threads is how many threads there are, Belief and ThreadName each
+	// one's belief and name.
+	Threads() int
+	Belief(th int) Belief
+	ThreadName(th int) string
+	// StoreHolds is the hold count the store keeps for th (-1 for a lock
+	// that keeps none); HoldGone whether the store no longer has th's hold.
+	StoreHolds(th int) int64
+	HoldGone(th int) bool
+	// Faults are the faults the path to this state used; Replicated
+	// whether the master has a replica.
+	Faults() PathFaults
+	Replicated() bool
+}
+
+// pathFault is the mechanism of the faults v's path used that the
+// algorithm does not claim to survive (a crash is not one: a crashed
+// process holds nothing); false when none.
+func pathFault(v StepView) (Mechanism, bool) {
+	f := v.Faults()
+	var kinds []string
+	for _, k := range []struct {
+		used bool
+		name string
+	}{{f.Pause, "pause"}, {f.Drop, "drop"}, {f.Delay, "delay"}, {f.Restart, "restart"}} {
+		if k.used {
+			kinds = append(kinds, k.name)
+		}
+	}
+	if len(kinds) == 0 {
+		return Mechanism{}, false
+	}
+	return Mechanism{Kind: MechFault, Name: strings.Join(kinds, "+"), Detail: "fault " + strings.Join(kinds, ", ") + " on the path"}, true
+}
+
+// stepExcuse is what may explain a lock lost in v's state: a fault on the
+// path, or a forceUnlock() — it deletes the lock whoever holds it
+// (RedissonLock.forceUnlockAsync), so the holder it robbed goes on
+// believing it holds the lock. false when neither.
+func stepExcuse(v StepView) (Mechanism, bool) {
+	if m, ok := pathFault(v); ok {
+		return m, true
+	}
+	for th := 0; th < v.Threads(); th++ {
+		if v.Belief(th).Forced {
+			return Mechanism{Kind: MechContract, Name: "force-unlock", Detail: v.ThreadName(th) + "'s forceUnlock() deletes the lock whoever holds it"}, true
+		}
+	}
+	return Mechanism{}, false
+}
+
+// stepViolation is a violation of a step, explained by m when ok, else
+// the bug whose cause is named cause.
+func stepViolation(property, kind, detail string, actors []string, m Mechanism, ok bool, cause string) Violation {
+	v := Violation{Property: property, Kind: kind, Detail: detail, Actors: actors}
+	if !ok {
+		m = Mechanism{Name: cause, Detail: detail}
+	}
+	v.explained(m)
+	return v
+}
+
+// StepReturn is a call's return as the step judge reads it.
+type StepReturn struct {
+	Call     string // the call, as the thread made it ("lock()", ...)
+	Acquires bool   // the call takes the lock; Unlock: it is unlock()
+	Unlock   bool
+	OK       bool // it succeeded (an acquire: it holds the lock)
+	// Threw: it threw Text; ErrKind says what kind: "interrupted",
+	// "sync" (WAIT counted fewer replicas), "reply" (Redis answered an
+	// error), "unsupported", "not-held", or "" (another: a timeout).
+	Threw   bool
+	ErrKind string
+	Text    string
+}
+
+// StepReturned judges thread th's call returning r, in the state the
+// return leaves (v): an exception; after an acquisition, the store's
+// count against the thread's own; after the release of its last hold,
+// the lock free of it.
+func StepReturned(v StepView, th int, r StepReturn) []Violation {
+	b := v.Belief(th)
+	who := v.ThreadName(th)
+	actors := []string{who}
+	switch {
+	case r.Threw:
+		detail := fmt.Sprintf("%s's %s threw %s", who, r.Call, r.Text)
+		kind := r.ErrKind
+		switch {
+		case r.ErrKind == "interrupted" && v.Faults().Interrupt:
+			// Java's answer to Thread.interrupt() (Errors likewise)
+			return []Violation{stepViolation("error", kind, detail, actors, Mechanism{Kind: MechFault, Name: "interrupt", Detail: "its thread was interrupted"}, true, "")}
+		case r.ErrKind == "sync" && v.Replicated():
+			// WAIT counted fewer replicas than asked (Errors likewise)
+			return []Violation{stepViolation("error", kind, detail, actors, Mechanism{Kind: MechCondition, Name: "replication", Detail: "a replica lagged past WAIT's timeout (asynchronous replication)"}, true, "")}
+		case r.ErrKind == "reply", r.ErrKind == "unsupported", r.ErrKind == "interrupted":
+			// an error reply from Redis is always a bug
+			return []Violation{stepViolation("error", kind, detail, actors, Mechanism{}, false, "call-threw")}
+		case r.ErrKind == "not-held" && b.LeaseLeft == 0:
+			return []Violation{stepViolation("error", kind, detail, actors, Mechanism{Kind: MechLease, Name: "lease", Detail: "its lease had run out"}, true, "")}
+		}
+		m, ok := stepExcuse(v)
+		cause := "call-threw"
+		if r.ErrKind == "not-held" {
+			cause = "not-held"
+		}
+		return []Violation{stepViolation("error", kind, detail, actors, m, ok, cause)}
+	case r.Acquires && r.OK && !r.Threw:
+		// More holds than the thread counts is an acquire that ran twice
+		// (a bug) unless an earlier call threw (a phantom hold); fewer is a
+		// hold gone before the reply came.
+		c := v.StoreHolds(th)
+		if c < 0 || c == int64(b.Held) {
+			return nil
+		}
+		detail := fmt.Sprintf("%s believes it holds the lock %d time(s) but the store counts %d", who, b.Held, c)
+		if c > int64(b.Held) {
+			return []Violation{stepViolation("holds", "", detail, actors, phantom(who), b.HadError, "extra-hold")}
+		}
+		m, ok := stepExcuse(v)
+		return []Violation{stepViolation("holds", "", detail, actors, m, ok, "not-in-store")}
+	case r.Unlock && r.OK && b.Held == 0:
+		if c := v.StoreHolds(th); c > 0 {
+			detail := fmt.Sprintf("%s released its last hold but the store still counts %d for it", who, c)
+			return []Violation{stepViolation("release", "", detail, actors, phantom(who), b.HadError, "release-left-hold")}
+		}
+	}
+	return nil
+}
+
+// phantom is the mechanism of a hold the thread does not count, left by
+// an earlier call of it that threw: the application's ambiguous call.
+func phantom(who string) Mechanism {
+	return Mechanism{Kind: MechCondition, Name: "earlier-call-threw", Detail: "an earlier call of " + who + " threw, leaving a hold it does not count"}
+}
+
+// StepState is what state v itself breaks: two threads that believe they
+// hold the lock, a hold taken with an explicit lease gone from the store
+// before the lease ran out while its thread made no call, a crashed
+// holder's hold past its lease.
+func StepState(v StepView) []Violation {
+	var out []Violation
+	var holders []string
+	expired := false
+	n := v.Threads()
+	for th := 0; th < n; th++ {
+		if b := v.Belief(th); b.Held > 0 {
+			holders = append(holders, v.ThreadName(th))
+			expired = expired || b.LeaseLeft == 0
+		}
+	}
+	if len(holders) > 1 {
+		detail := fmt.Sprintf("%v all believe they hold the lock", holders)
+		m, ok := stepExcuse(v)
+		if expired {
+			m, ok = Mechanism{Kind: MechLease, Name: "lease", Detail: "a holder's lease had run out"}, true
+		}
+		out = append(out, stepViolation("mutex", "", detail, holders, m, ok, "two-holders"))
+	}
+	for th := 0; th < n; th++ {
+		if b := v.Belief(th); b.Held > 0 && b.LeaseLeft > 0 && !b.InCall && v.HoldGone(th) {
+			// another's command deleted it (Expiry likewise)
+			who := v.ThreadName(th)
+			m, ok := stepExcuse(v)
+			out = append(out, stepViolation("expiry", "", who+"'s hold, taken with an explicit lease, is gone from the store before the lease ran out", []string{who}, m, ok, "deleted-by-other"))
+		}
+	}
+	for th := 0; th < n; th++ {
+		if v.Belief(th).CrashLeft == 0 && v.StoreHolds(th) > 0 {
+			who := v.ThreadName(th)
+			out = append(out, stepViolation("expiry", "", who+"'s process crashed holding the lock, and its hold outlived its lease", []string{who}, Mechanism{}, false, "outlived"))
+		}
+	}
+	return out
+}
+
+// StepOrphan judges a renewal that ran at Redis and found th's hold: sent
+// while th held nothing and made no call, run while it still holds
+// nothing and makes none, with no release of its own in flight
+// (releasing, which the driver knows), it kept alive a lock nobody will
+// unlock (Orphan, issue #7272). A bug: a fault can leave a hold its thread
+// does not count, but then the hold expires with its lease; only the
+// watchdog keeps it.
+func StepOrphan(v StepView, th int, releasing bool) []Violation {
+	if b := v.Belief(th); b.Held > 0 || b.InCall || releasing || v.StoreHolds(th) <= 0 {
+		return nil
+	}
+	who := v.ThreadName(th)
+	detail := "the watchdog renewed " + who + "'s hold while its thread held nothing and made no call: a lock nobody will unlock, kept alive for as long as the process lives"
+	return []Violation{stepViolation("orphan", "", detail, []string{who}, Mechanism{}, false, "orphan-renewal")}
+}
+
+// StepStuck judges a state from which no order of events lets every
+// thread finish its calls, as Liveness judges a lock that stops making
+// progress: a bug (a key left with no TTL, a wait with no timeout,
+// #5503), except where a phantom hold blocks the lock — a hold the store
+// counts for a thread that does not, left by an acquire whose reply a
+// fault lost or held up, or by an interrupted call; the watchdog keeps it
+// alive for as long as the process lives. That is the application's
+// ambiguous call: by design.
+func StepStuck(v StepView) Violation {
+	const detail = "from here no order of events lets every thread finish its calls"
+	m, ok := pathFault(v)
+	if !ok && v.Faults().Interrupt {
+		// an interrupted call leaves a hold its thread does not count too;
+		// a watchdog that keeps it is the orphan finding's bug
+		m, ok = Mechanism{Kind: MechFault, Name: "interrupt", Detail: "fault interrupt on the path"}, true
+	}
+	if ok {
+		for th := 0; th < v.Threads(); th++ {
+			if c, b := v.StoreHolds(th), v.Belief(th); c > int64(b.Held) {
+				m.Detail = fmt.Sprintf("phantom hold: the store counts %d for %s, who counts %d (%s)", c, v.ThreadName(th), b.Held, m.Detail)
+				return stepViolation("liveness", "", detail, []string{v.ThreadName(th)}, m, true, "")
+			}
+		}
+	}
+	return stepViolation("liveness", "", detail, nil, Mechanism{}, false, "stalled")
+}
+
+// StepStore checks the store's invariants (Store's, by the same rules) on
+// the keyspace st: one owner of the lock hash; the fair lock's queue and
+// timeout set (queue, timeouts: their names; "" for a lock without a
+// queue) hold the same members once each.
+func StepStore(st *sim.Store, lock, queue, timeouts string) []Violation {
+	typ, _, owners := st.PeekKey(lock)
+	if typ != "hash" {
+		owners = nil
+	}
+	var q, ts []string
+	if queue != "" {
+		_, _, q = st.PeekKey(queue)
+		_, _, ts = st.PeekKey(timeouts)
+	}
+	var out []Violation
+	for _, d := range storeInvariants(owners, q, ts) {
+		out = append(out, stepViolation("store", "", d, nil, Mechanism{}, false, "store-invariant"))
+	}
+	return out
+}
+
+// storeInvariants is what breaks the store's invariants, where the lock
+// hash has owners and the fair queue and its timeout set hold queue and
+// timeouts: each breach in words.
+func storeInvariants(owners, queue, timeouts []string) []string {
+	var out []string
+	if d := ownersBroken(owners); d != "" {
+		out = append(out, d)
+	}
+	if d := queueBroken(queue, timeouts); d != "" {
+		out = append(out, d)
+	}
+	return out
+}
+
+// ownersBroken is the lock hash with more than one owner, in words ("":
+// one at most).
+func ownersBroken(owners []string) string {
+	if len(owners) > 1 {
+		return fmt.Sprintf("the lock hash has %d owners: %s", len(owners), strings.Join(owners, ", "))
+	}
+	return ""
+}
+
+// queueBroken is the fair queue and its timeout set holding different
+// members, or one twice, in words ("": the same, once each).
+func queueBroken(queue, timeouts []string) string {
+	if d := sameMembers(queue, timeouts); d != "" {
+		return "the queue and the timeout set differ: " + d
+	}
+	return ""
+}
+
+// StepFairGrant checks a fair acquire script by owner, run at time at
+// (ms) from keyspace before to after with reply, against the queue's
+// order (queue and timeouts: the fair lock's keys): it may grant the lock
+// only to the head once the stale waiters (timeout ≤ at) are gone, and
+// queue a caller only at the tail. "" when it kept the order.
+func StepFairGrant(before, after *sim.Store, lock, queue, timeouts, owner string, at int64, reply sim.Reply) string {
+	_, _, q0 := before.PeekKey(queue)
+	_, _, q1 := after.PeekKey(queue)
+	// the waiters the stale loop may drop: a prefix whose timeouts passed
+	live := q0
+	for len(live) > 0 {
+		if sc, ok := before.PeekZScore(timeouts, live[0]); ok && int64(sc) <= at {
+			live = live[1:]
+			continue
+		}
+		break
+	}
+	if reply.Kind == sim.KindNil && len(live) > 0 && live[0] != owner {
+		if _, held := before.PeekHashField(lock, owner); !held {
+			return fmt.Sprintf("%s was granted the lock while %s headed the queue %v", owner, live[0], live)
+		}
+	}
+	if !slices.Contains(q0, owner) && slices.Contains(q1, owner) && q1[len(q1)-1] != owner {
+		return fmt.Sprintf("%s was queued at place %d of %v, not at the tail", owner, slices.Index(q1, owner)+1, q1)
+	}
+	return ""
+}
+
+// StepFifo is the violation of a fair acquire that broke the queue's
+// order (StepFairGrant's detail).
+func StepFifo(detail, owner string) Violation {
+	return stepViolation("fifo", "", detail, []string{owner}, Mechanism{}, false, "overtaken")
+}

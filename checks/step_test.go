@@ -1,0 +1,137 @@
+package checks
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/locksim/locksim/sim"
+)
+
+// fakeView is a state handed to the step judge by hand.
+type fakeView struct {
+	beliefs []Belief
+	holds   []int64
+	faults  PathFaults
+	repl    bool
+}
+
+func (v *fakeView) Threads() int             { return len(v.beliefs) }
+func (v *fakeView) Belief(th int) Belief     { return v.beliefs[th] }
+func (v *fakeView) ThreadName(th int) string { return string(rune('A' + th)) }
+func (v *fakeView) StoreHolds(th int) int64  { return v.holds[th] }
+func (v *fakeView) HoldGone(th int) bool     { return v.holds[th] == 0 }
+func (v *fakeView) Faults() PathFaults       { return v.faults }
+func (v *fakeView) Replicated() bool         { return v.repl }
+
+func holding(lease int64) Belief {
+	b := NewBelief()
+	b.Call(false, false)
+	b.Return(true, lease, false)
+	return b
+}
+
+// TestStepStateMechanisms: two threads that believe they hold the lock
+// are a bug unless a lease that ran out, a fault on the path or a
+// forceUnlock() explains it — and a crash alone does not.
+func TestStepStateMechanisms(t *testing.T) {
+	expired := holding(100)
+	expired.Advance(100)
+	forced := NewBelief()
+	forced.Call(false, true)
+	for _, c := range []struct {
+		name  string
+		view  fakeView
+		label string
+	}{
+		{"no cause", fakeView{beliefs: []Belief{holding(-1), holding(-1)}, holds: []int64{1, 0}}, "bug:two-holders"},
+		{"a crash is not a cause", fakeView{beliefs: []Belief{holding(-1), holding(-1)}, holds: []int64{1, 0}, faults: PathFaults{Crash: true}}, "bug:two-holders"},
+		{"a pause and a lost message", fakeView{beliefs: []Belief{holding(-1), holding(-1)}, holds: []int64{1, 0}, faults: PathFaults{Pause: true, Drop: true}}, "fault:pause+drop"},
+		{"a lease ran out", fakeView{beliefs: []Belief{expired, holding(-1)}, holds: []int64{0, 1}, faults: PathFaults{Pause: true}}, "lease:lease"},
+		{"forceUnlock()", fakeView{beliefs: []Belief{holding(-1), holding(-1), forced}, holds: []int64{0, 1, 0}}, "contract:force-unlock"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			vs := StepState(&c.view)
+			if len(vs) == 0 || vs[0].Property != "mutex" || vs[0].Mech.Label() != c.label || vs[0].Class != vs[0].Mech.Class() {
+				t.Fatalf("got %v, want a mutex violation [%s]", vs, c.label)
+			}
+		})
+	}
+}
+
+// TestStepReturnedHolds: an acquire that returns while the store counts
+// more holds than the thread is an acquire that ran twice (a cause the
+// catalogue resolves), unless an earlier call threw; fewer is a hold
+// gone, explained only by a fault on the path.
+func TestStepReturnedHolds(t *testing.T) {
+	ret := StepReturn{Call: "lock()", Acquires: true, OK: true}
+	b := holding(-1)
+	v := &fakeView{beliefs: []Belief{b}, holds: []int64{2}}
+	if vs := StepReturned(v, 0, ret); len(vs) != 1 || vs[0].Mech.Label() != "bug:extra-hold" {
+		t.Fatalf("extra hold: %v", vs)
+	}
+	b.HadError = true
+	v.beliefs[0] = b
+	if vs := StepReturned(v, 0, ret); len(vs) != 1 || vs[0].Class != ByDesign || vs[0].Mech.Name != "earlier-call-threw" {
+		t.Fatalf("phantom hold: %v", vs)
+	}
+	v = &fakeView{beliefs: []Belief{holding(-1)}, holds: []int64{0}}
+	if vs := StepReturned(v, 0, ret); len(vs) != 1 || vs[0].Mech.Label() != "bug:not-in-store" {
+		t.Fatalf("missing hold: %v", vs)
+	}
+	v.faults.Delay = true
+	if vs := StepReturned(v, 0, ret); len(vs) != 1 || vs[0].Mech.Label() != "fault:delay" {
+		t.Fatalf("missing hold after a delay: %v", vs)
+	}
+	v = &fakeView{beliefs: []Belief{holding(-1)}, holds: []int64{1}}
+	if vs := StepReturned(v, 0, ret); len(vs) != 0 {
+		t.Fatalf("counts agree: %v", vs)
+	}
+}
+
+// TestBeliefCrash: a crashed holder's hold must go within its lease, the
+// watchdog's timeout when it had none, and a key lives through its
+// expiry millisecond.
+func TestBeliefCrash(t *testing.T) {
+	b := holding(-1)
+	b.Crash(30000)
+	if b.CrashLeft != 30001 || b.Held != 0 {
+		t.Fatalf("watchdog hold: %+v", b)
+	}
+	b.Advance(30001)
+	v := &fakeView{beliefs: []Belief{b}, holds: []int64{1}}
+	if vs := StepState(v); len(vs) != 1 || vs[0].Mech.Label() != "bug:outlived" {
+		t.Fatalf("outlived: %v", vs)
+	}
+	idle := NewBelief()
+	idle.Crash(30000)
+	if idle.CrashLeft != -1 {
+		t.Fatalf("a thread that held nothing has no hold to outlive: %+v", idle)
+	}
+}
+
+// TestStepStoreAndFairGrant: the store's invariants are the history
+// check's (the same words), and a fair acquire may grant only the live
+// head.
+func TestStepStoreAndFairGrant(t *testing.T) {
+	st := sim.NewStore()
+	st.SetTime(1000)
+	st.Do("HSET", "lock", "a:1", "1", "b:1", "1")
+	st.Do("RPUSH", "q", "c:1", "c:1")
+	st.Do("ZADD", "t", "5000", "c:1")
+	vs := StepStore(st, "lock", "q", "t")
+	if len(vs) != 2 || !strings.Contains(vs[0].Detail, "the lock hash has 2 owners") || !strings.Contains(vs[1].Detail, "c:1 is queued twice") {
+		t.Fatalf("got %v", vs)
+	}
+	before := sim.NewStore()
+	before.SetTime(1000)
+	before.Do("RPUSH", "q", "a:1", "b:1")
+	before.Do("ZADD", "t", "900", "a:1", "5000", "b:1")
+	after := before.Clone()
+	after.Do("HSET", "lock", "c:1", "1")
+	if d := StepFairGrant(before, after, "lock", "q", "t", "c:1", 1000, sim.Reply{Kind: sim.KindNil}); !strings.Contains(d, "c:1 was granted the lock while b:1 headed the queue") {
+		t.Fatalf("grant past the live head b:1 (a:1's timeout passed): %q", d)
+	}
+	if d := StepFairGrant(before, after, "lock", "q", "t", "b:1", 1000, sim.Reply{Kind: sim.KindNil}); d != "" {
+		t.Fatalf("the live head may take the lock: %q", d)
+	}
+}

@@ -1,0 +1,94 @@
+package explore
+
+import (
+	"slices"
+
+	"github.com/locksim/locksim/checks"
+	"github.com/locksim/locksim/clients"
+	history "github.com/locksim/locksim/model"
+	"github.com/locksim/locksim/sim"
+	"github.com/locksim/locksim/verdict"
+)
+
+// A violation the step judge leaves unexplained (checks.MechNone) is a
+// catalogued flaw's when the catalogue says so for the random runs
+// (verdict.Resolve): the algorithm has the flaw, the flaw breaks the
+// property and makes the cause the judge named, and a client on the path
+// took the flaw's code path — the Java line its port notes
+// (clients.NoteFlaw) — on one of the violation's processes, before the
+// violation. A flaw with no code path to take (the design of seed 003's
+// simple locks) stays a bug here: the search exists to show it. The
+// search calls the others known, not a bug; with
+// Config.PastKnown it keeps searching past it, so that a changed script
+// is searched for mechanisms the real one does not have.
+
+// flawNotes collects the flaw paths the clients take while a path is
+// stepped, at the path's time (ms since its start).
+type flawNotes struct {
+	m     *model
+	at    int64
+	flaws []history.FlawAt
+}
+
+func (n *flawNotes) note(p int, e clients.Effect) {
+	if e.Note != clients.NoteFlaw {
+		return
+	}
+	th := n.m.threadOf(p, e.Thread)
+	n.flaws = append(n.flaws, history.FlawAt{At: sim.Time(n.at) * sim.Time(sim.Millisecond), Proc: procName(p), Owner: n.m.threadName(th), Flaw: e.Text})
+}
+
+// flawsOn steps path from the initial state and returns the flaw paths
+// its clients took.
+func (m *model) flawsOn(path []action) []history.FlawAt {
+	n := &flawNotes{m: m}
+	m.logNote = n.note
+	defer func() { m.logNote = nil }()
+	s := m.initial()
+	for _, a := range path {
+		if a.kind == aAdvance {
+			n.at += a.delta
+		}
+		s = m.apply(&s, a, nil)
+	}
+	return n.flaws
+}
+
+// resolve is f, met at time at (ms) of a path whose clients took flaws,
+// explained by a catalogued flaw where one explains it (f unchanged
+// otherwise).
+func (m *model) resolve(f checks.Violation, flaws []history.FlawAt, at int64) checks.Violation {
+	if f.Class != checks.Bug {
+		return f
+	}
+	// where the flaw's path must have been taken: on a process of one of
+	// the violation's threads (any, when it names none), by its time
+	v := f
+	v.Mech.From, v.Mech.To = 0, sim.Time(at)*sim.Time(sim.Millisecond)
+	v.Mech.Procs = nil
+	for _, a := range f.Actors {
+		if p := a[:1]; !slices.Contains(v.Mech.Procs, p) {
+			v.Mech.Procs = append(v.Mech.Procs, p)
+		}
+	}
+	algo := m.cfg.Algo
+	mech := verdict.Resolve(algo, v, &history.History{Flaws: flaws})
+	if fl := verdict.FlawNamed(mech.Name); mech.Kind == checks.MechNone || fl == nil || len(fl.Paths) == 0 {
+		// A flaw with no code path is the algorithm's design (seed 003's
+		// simple locks): the search shows it as the bug it is.
+		return f
+	}
+	f.Mech, f.Class = mech, mech.Class()
+	return f
+}
+
+// pathTime is how much time path lets pass (ms).
+func pathTime(path []action) int64 {
+	var at int64
+	for _, a := range path {
+		if a.kind == aAdvance {
+			at += a.delta
+		}
+	}
+	return at
+}

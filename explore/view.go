@@ -1,0 +1,170 @@
+package explore
+
+import (
+	"strconv"
+
+	"github.com/locksim/locksim/checks"
+	"github.com/locksim/locksim/clients"
+	history "github.com/locksim/locksim/model"
+	"github.com/locksim/locksim/sim"
+)
+
+// The search judges with the checks' step judge (checks.StepState and
+// its siblings), as the world does when it follows one of the search's
+// paths (ReplayBoth): this file only shows it a state.
+
+// stateView is a state as the step judge reads it (checks.StepView).
+type stateView struct {
+	m *model
+	s *state
+}
+
+// view is s as the step judge reads it. The view is the worker's own,
+// reused: one state is judged at a time.
+func (m *model) view(s *state) checks.StepView {
+	m.judging = stateView{m: m, s: s}
+	return &m.judging
+}
+
+func (v *stateView) Threads() int                { return v.m.n }
+func (v *stateView) Belief(th int) checks.Belief { return v.s.th[th].Belief }
+func (v *stateView) ThreadName(th int) string    { return v.m.threadName(th) }
+func (v *stateView) StoreHolds(th int) int64     { return v.m.holds(v.s, th) }
+func (v *stateView) HoldGone(th int) bool        { return v.m.holdGone(v.s, th) }
+func (v *stateView) Replicated() bool            { return v.m.repl }
+func (v *stateView) Faults() checks.PathFaults   { return pathFaults(&v.s.used) }
+func pathFaults(u *Faults) (f checks.PathFaults) { // the kinds the path used
+	f.Crash, f.Pause, f.Drop, f.Delay = u[FaultCrash] > 0, u[FaultPause] > 0, u[FaultDrop] > 0, u[FaultDelay] > 0
+	f.Restart, f.Interrupt = u[FaultRestart] > 0, u[FaultInterrupt] > 0
+	return f
+}
+
+// stepReturn is call's return r as the step judge reads it.
+func (m *model) stepReturn(call clients.Call, r clients.Result) checks.StepReturn {
+	out := checks.StepReturn{Call: callText(call), Acquires: call.Kind.Acquires(), Unlock: call.Kind == clients.CallUnlock, OK: r.OK, Threw: r.Failed(), Text: r.Text}
+	switch {
+	case !r.Failed():
+	case history.Interrupted(r.Text):
+		out.ErrKind = "interrupted"
+	case r.Err == clients.ErrSync:
+		out.ErrKind = "sync"
+	case r.Err == clients.ErrReply:
+		out.ErrKind = "reply"
+	case r.Err == clients.ErrUnsupported:
+		out.ErrKind = "unsupported"
+	case r.Err == clients.ErrInterrupted:
+		out.ErrKind = "interrupted"
+	case r.Err == clients.ErrNotHeld:
+		out.ErrKind = "not-held"
+	}
+	return out
+}
+
+// stateFindings is what state s itself breaks: the step judge's state
+// rules, an error reply in flight, the store's invariants.
+func (m *model) stateFindings(s *state) []checks.Violation {
+	out := checks.StepState(m.view(s))
+	for _, q := range s.msgs {
+		if q.kind != mReply {
+			continue
+		}
+		r := m.reply(q.reply)
+		if r.Kind == sim.KindArray && len(r.Arr) > 0 && q.cmd.Sync > 0 {
+			r = r.Arr[0] // a batch's script, before its WAIT
+		}
+		if r.Kind == sim.KindError {
+			out = append(out, bugOf("error", "reply", "Redis answered "+m.msgText(q)+" with an error: "+r.Str, "error-reply"))
+			break
+		}
+	}
+	return append(out, m.storeFindings(s.store)...)
+}
+
+// bugOf is a violation nothing explains, with the cause it is named by.
+func bugOf(property, kind, detail, cause string) checks.Violation {
+	return checks.Violation{Property: property, Kind: kind, Detail: detail, Class: checks.Bug, Mech: checks.Mechanism{Name: cause, Detail: detail}}
+}
+
+// storeInvariants is what keyspace st breaks of the store's invariants.
+func (m *model) storeInvariants(st *sim.Store) []checks.Violation {
+	q, t := "", ""
+	if m.cf.Opts.Fair {
+		q, t = clients.QueueName(lockName), clients.TimeoutName(lockName)
+	}
+	return checks.StepStore(st, lockName, q, t)
+}
+
+// fifoBroken checks a fair acquire script against the queue's order
+// (checks.StepFairGrant).
+func (m *model) fifoBroken(before, after *sim.Store, cmd clients.Cmd, proc string, reply sim.Reply) string {
+	if !m.cf.Opts.Fair || (cmd.Op != clients.OpAcquire && cmd.Op != clients.OpAcquireNoWait) {
+		return ""
+	}
+	return checks.StepFairGrant(before, after, lockName, clients.QueueName(lockName), clients.TimeoutName(lockName), m.cf.OwnerName(proc, cmd.Thread), cmd.At, reply)
+}
+
+// judgeOrphan judges renewal q, sent while its thread held nothing and
+// made no call, which ran at Redis (checks.StepOrphan): the driver tells
+// whether a release of the thread's is still on its way.
+func (m *model) judgeOrphan(n *state, q msg) {
+	th := m.threadOf(int(q.proc), q.cmd.Thread)
+	releasing := false
+	for _, r := range n.msgs {
+		if r.proc != q.proc || r.cmd.Thread != q.cmd.Thread {
+			continue
+		}
+		if r.kind == mRequest && (r.cmd.Op == clients.OpUnlock || r.cmd.Op == clients.OpForceUnlock) {
+			releasing = true // an interrupted unlock: it will end the hold
+		}
+		if (r.kind == mRequest || r.kind == mReply) && r.detached() && r.cmd.Op == clients.OpAcquireToken {
+			// The fenced loop of an interrupted call: what its acquire took
+			// it unlocks when the reply comes (RedissonFencedLock.java:166-170).
+			releasing = true
+		}
+	}
+	m.found = append(m.found, checks.StepOrphan(m.view(n), th, releasing)...)
+}
+
+// callLease is the lease (ms) an acquisition takes: its explicit lease, a
+// simple lock's default, or -1 when Redisson's watchdog keeps the lock.
+func (m *model) callLease(c clients.Call) int64 {
+	switch {
+	case c.Lease != -1:
+		u := c.Unit
+		if u == 0 {
+			u = clients.Milliseconds
+		}
+		return c.Lease * int64(u)
+	case m.cf.Simple != "":
+		return clients.SimpleLease
+	}
+	return -1
+}
+
+// owner is thread th's lock name in the store.
+func (m *model) owner(th int) string { return m.owners[th] }
+
+// holds is the hold count the store keeps for thread th (-1 for a lock
+// without counts), read without touching the store.
+func (m *model) holds(s *state, th int) int64 {
+	if m.cf.Simple != "" {
+		return -1
+	}
+	v, ok := m.store(s.store).PeekHashField(lockName, m.owner(th))
+	if !ok {
+		return 0
+	}
+	n, _ := strconv.ParseInt(v, 10, 64)
+	return n
+}
+
+// holdGone reports whether the store no longer has thread th's hold: a
+// simple lock's key is gone or holds another's value; a Redisson lock
+// counts no hold of th's.
+func (m *model) holdGone(s *state, th int) bool {
+	if m.cf.Simple == "" {
+		return m.holds(s, th) == 0
+	}
+	typ, _, vals := m.store(s.store).PeekKey(lockName)
+	return typ != "string" || len(vals) != 1 || vals[0] != clients.SimpleValue(m.cf.Simple, m.owner(th))
+}

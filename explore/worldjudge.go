@@ -1,0 +1,261 @@
+package explore
+
+import (
+	"strconv"
+	"strings"
+
+	"github.com/locksim/locksim/checks"
+	"github.com/locksim/locksim/clients"
+	"github.com/locksim/locksim/sim"
+)
+
+// worldJudge is the step judge fed by the world: what a stepped world
+// following one of the search's paths (worldRun) shows of itself — the
+// calls its hosts make and return, the scripts its master runs, the faults
+// the path injects, the keyspace — kept as the threads' beliefs and handed
+// to the same rules the search uses (checks.StepState and its siblings).
+// ReplayBoth writes both drivers' verdicts into their logs after every
+// step, so a path on which they judge differently fails the comparison
+// the logs already have to pass.
+type worldJudge struct {
+	r       *worldRun
+	beliefs []checks.Belief
+	used    checks.PathFaults
+	crashed []bool
+	// sent is every command the hosts sent, by the index its request's tag
+	// carries; orphan: a renewal sent while its thread held nothing and
+	// made no call (the search's msg.orphan).
+	sent []sentCmd
+	// before is the keyspace before the fair acquire about to run.
+	before *sim.Store
+	found  []checks.Violation // what the current step broke
+}
+
+type sentCmd struct {
+	proc   int
+	ref    clients.Ref
+	cmd    clients.Cmd
+	orphan bool
+}
+
+func newWorldJudge(r *worldRun) *worldJudge {
+	j := &worldJudge{r: r, beliefs: make([]checks.Belief, r.m.n), crashed: make([]bool, r.m.procs)}
+	for th := range j.beliefs {
+		j.beliefs[th] = checks.NewBelief()
+	}
+	return j
+}
+
+// tag is the tag process p's host gives a request: its name and the
+// index of the command in sent.
+func (j *worldJudge) tag(p int, ref clients.Ref, cmd clients.Cmd) string {
+	s := sentCmd{proc: p, ref: ref, cmd: cmd}
+	if cmd.Op == clients.OpRenew {
+		b := j.beliefs[j.r.m.threadOf(p, cmd.Thread)]
+		s.orphan = b.Held == 0 && !b.InCall
+	}
+	j.sent = append(j.sent, s)
+	return procName(p) + "#" + strconv.Itoa(len(j.sent)-1)
+}
+
+// sentOf is the command a request's tag names (false: none, a request
+// the hosts did not tag).
+func (j *worldJudge) sentOf(tag string) (sentCmd, bool) {
+	_, i, ok := strings.Cut(tag, "#")
+	if !ok {
+		return sentCmd{}, false
+	}
+	n, err := strconv.Atoi(i)
+	if err != nil || n >= len(j.sent) {
+		return sentCmd{}, false
+	}
+	return j.sent[n], true
+}
+
+// beforeExec keeps the keyspace before a fair acquire runs.
+func (j *worldJudge) beforeExec(n *sim.Node, req sim.Request) {
+	j.before = nil
+	if s, ok := j.sentOf(req.Tag); ok && j.fairAcquire(s.cmd) {
+		j.before = n.Store.Clone()
+	}
+}
+
+func (j *worldJudge) fairAcquire(cmd clients.Cmd) bool {
+	return j.r.m.cf.Opts.Fair && (cmd.Op == clients.OpAcquire || cmd.Op == clients.OpAcquireNoWait)
+}
+
+// exec judges a command the master ran, as the search's deliver does: a
+// crashed process's hold re-armed, the fair queue's order, a renewal
+// that kept an orphan alive.
+func (j *worldJudge) exec(n *sim.Node, req sim.Request, reply sim.Reply) {
+	s, ok := j.sentOf(req.Tag)
+	if !ok {
+		return
+	}
+	m := j.r.m
+	th := m.threadOf(s.proc, s.cmd.Thread)
+	v := j.view()
+	if j.crashed[s.proc] && (s.cmd.Op == clients.OpRenew || s.cmd.Op == clients.OpAcquire) && v.StoreHolds(th) > 0 {
+		j.beliefs[th].Rearmed(s.cmd.Lease)
+	}
+	if j.before != nil && j.fairAcquire(s.cmd) {
+		if d := checks.StepFairGrant(j.before, n.Store, lockName, clients.QueueName(lockName), clients.TimeoutName(lockName), m.owner(th), s.cmd.At, scriptReply(req, reply)); d != "" {
+			j.found = append(j.found, checks.StepFifo(d, m.owner(th)))
+		}
+		j.before = nil
+	}
+	if s.orphan && !j.crashed[s.proc] {
+		j.found = append(j.found, checks.StepOrphan(v, th, j.releasing(s))...)
+	}
+}
+
+// releasing reports whether a release of renewal s's thread is still on
+// its way: an unlock (or forceUnlock) request, or a detached fenced
+// acquire whose loop unlocks what it took (RedissonFencedLock.java:166-170).
+func (j *worldJudge) releasing(s sentCmd) bool {
+	host := j.r.hosts[s.proc]
+	for _, h := range j.r.w.Held() {
+		if !h.Live() || h.Proc != host.Proc() || (h.Kind != sim.HeldRequest && h.Kind != sim.HeldReply) {
+			continue
+		}
+		ref, ok := host.RefOf(h.Req)
+		if !ok {
+			continue
+		}
+		for _, c := range j.sent {
+			if c.proc != s.proc || c.ref != ref || c.cmd.Thread != s.cmd.Thread {
+				continue
+			}
+			if h.Kind == sim.HeldRequest && (c.cmd.Op == clients.OpUnlock || c.cmd.Op == clients.OpForceUnlock) {
+				return true
+			}
+			if detachedRef(ref) && c.cmd.Op == clients.OpAcquireToken {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// call notes that thread th calls call.
+func (j *worldJudge) call(th int, call clients.Call) {
+	j.beliefs[th].Call(call.Kind == clients.CallUnlock, call.Kind == clients.CallForceUnlock)
+}
+
+// returned judges thread th's call returning res.
+func (j *worldJudge) returned(th int, call clients.Call, res clients.Result) {
+	m := j.r.m
+	j.beliefs[th].Return(call.Kind.Acquires() && res.OK && !res.Failed(), m.callLease(call), res.Failed())
+	j.found = append(j.found, checks.StepReturned(j.view(), th, m.stepReturn(call, res))...)
+}
+
+// crash notes that process p crashed.
+func (j *worldJudge) crash(p int) {
+	j.used.Crash, j.crashed[p] = true, true
+	m := j.r.m
+	for th := p * m.per; th < (p+1)*m.per; th++ {
+		j.beliefs[th].Crash(m.cf.Opts.LockWatchdogTimeout)
+	}
+}
+
+// advance notes that d ms passed.
+func (j *worldJudge) advance(d int64) {
+	for th := range j.beliefs {
+		j.beliefs[th].Advance(d)
+	}
+}
+
+// verdicts is what the step broke, then what the state it left breaks,
+// in the order the search reports them (stateFindings).
+func (j *worldJudge) verdicts() []checks.Violation {
+	out := append(j.found, checks.StepState(j.view())...)
+	j.found = nil
+	m := j.r.m
+	for _, h := range j.r.w.Held() {
+		if !h.Live() || h.Kind != sim.HeldReply {
+			continue
+		}
+		p := int(h.Proc.Name[0] - 'A')
+		host := j.r.hosts[p]
+		ref, ok := host.RefOf(h.Req)
+		if !ok || !host.Client().Awaits(ref) {
+			continue
+		}
+		var cmd clients.Cmd
+		for _, c := range j.sent {
+			if c.proc == p && c.ref == ref {
+				cmd = c.cmd
+			}
+		}
+		r := h.Reply
+		if r.Kind == sim.KindArray && len(r.Arr) > 0 && cmd.Sync > 0 {
+			r = r.Arr[0] // a batch's script, before its WAIT
+		}
+		if r.Kind == sim.KindError {
+			ref.Seq = host.Client().CanonSeq(ref)
+			q := msg{kind: mReply, proc: uint8(p), ref: ref, cmd: cmd}
+			out = append(out, bugOf("error", "reply", "Redis answered "+m.msgText(q)+" with an error: "+r.Str, "error-reply"))
+			break
+		}
+	}
+	return append(out, m.storeInvariants(j.keyspace())...)
+}
+
+// keyspace is the master's keyspace now, as the search holds it: without
+// a replica, a key whose time passed is gone (the search drops it when
+// time passes); with one, it stays until the background expiry deletes
+// it, and reads find it expired.
+func (j *worldJudge) keyspace() *sim.Store {
+	n := j.r.w.Master()
+	st := n.Store.Clone()
+	st.SetTime(n.Clock.UnixMs(j.r.w.Now())) // what a read would see now
+	if !j.r.m.repl {
+		st.ActiveExpire()
+	}
+	return st
+}
+
+// view is the world's state as the step judge reads it.
+func (j *worldJudge) view() checks.StepView { return &worldView{j: j, st: j.keyspace()} }
+
+type worldView struct {
+	j  *worldJudge
+	st *sim.Store
+}
+
+func (v *worldView) Threads() int                { return v.j.r.m.n }
+func (v *worldView) Belief(th int) checks.Belief { return v.j.beliefs[th] }
+func (v *worldView) ThreadName(th int) string    { return v.j.r.m.threadName(th) }
+func (v *worldView) Faults() checks.PathFaults   { return v.j.used }
+func (v *worldView) Replicated() bool            { return v.j.r.m.repl }
+
+func (v *worldView) StoreHolds(th int) int64 {
+	m := v.j.r.m
+	if m.cf.Simple != "" {
+		return -1
+	}
+	s, ok := v.st.PeekHashField(lockName, m.owner(th))
+	if !ok {
+		return 0
+	}
+	n, _ := strconv.ParseInt(s, 10, 64)
+	return n
+}
+
+func (v *worldView) HoldGone(th int) bool {
+	m := v.j.r.m
+	if m.cf.Simple == "" {
+		return v.StoreHolds(th) == 0
+	}
+	typ, _, vals := v.st.PeekKey(lockName)
+	return typ != "string" || len(vals) != 1 || vals[0] != clients.SimpleValue(m.cf.Simple, m.owner(th))
+}
+
+// scriptReply is what a fair acquire's script answered: a batch's first
+// reply (the script, before its WAIT).
+func scriptReply(req sim.Request, reply sim.Reply) sim.Reply {
+	if req.Batch != nil && reply.Kind == sim.KindArray && len(reply.Arr) > 0 {
+		return reply.Arr[0]
+	}
+	return reply
+}
