@@ -12,6 +12,14 @@ import (
 	"unicode/utf8"
 )
 
+// LuaLibCase is a named list of Lua probes run one after the other on one
+// server (the global cjson's settings and keys written by one probe stay
+// for the next, as on a real server).
+type LuaLibCase struct {
+	Name   string
+	Probes []string
+}
+
 // luaProbesDir holds the fixed Lua probes, one file per case (see doc.go,
 // "Lua probes"), relative to this package.
 var luaProbesDir = filepath.Join("testdata", "lua-probes")
@@ -158,8 +166,9 @@ func rawLine(line string) error {
 	return nil
 }
 
-// loadLuaLibCases is LoadLuaLibCases(luaProbesDir) for a test.
-func loadLuaLibCases(t testing.TB) []LuaLibCase {
+// luaLibCases returns the cases of luaProbesDir, the fixed probes whose
+// replies testdata/conformance/lua-libs.jsonl holds.
+func luaLibCases(t testing.TB) []LuaLibCase {
 	t.Helper()
 	cases, err := LoadLuaLibCases(luaProbesDir)
 	if err != nil {
