@@ -14,8 +14,8 @@ import (
 // luaChecks is how many probe sequences TestLuaLibsRealRedis draws.
 const luaChecks = 500
 
-// luaLibsFile holds Redis 7.0.15's replies to LuaLibCases, relative to
-// this package.
+// luaLibsFile holds Redis 7.0.15's replies to the probes of this package's
+// testdata/lua-probes (luaLibCases), relative to this package.
 var luaLibsFile = filepath.Join("..", "..", "testdata", "conformance", "lua-libs.jsonl")
 
 func startRealBackend(t *testing.T) *RESPBackend {
@@ -31,14 +31,15 @@ func startRealBackend(t *testing.T) *RESPBackend {
 
 // TestLuaLibsRealRedis holds the simulated store to a real Redis 7.0 on the
 // Lua libraries and the redis table's reply helpers: first every fixed
-// edge case of LuaLibCases, then random probes (LuaProbeGen), every reply
-// compared byte for byte. A random failure is shrunk and saved under
-// testdata/conformance/found/, where TestFoundCases replays it.
+// edge case of this package's testdata/lua-probes, then random probes
+// (LuaProbeGen), every reply compared byte for byte. A random failure is
+// shrunk and saved under testdata/conformance/found/, where TestFoundCases
+// replays it.
 func TestLuaLibsRealRedis(t *testing.T) {
 	real := startRealBackend(t)
 	simb := NewSimBackend(sim.NewEngine())
 	t.Run("fixed", func(t *testing.T) {
-		steps := LuaLibSteps()
+		steps := LuaLibSteps(luaLibCases(t))
 		cur := ""
 		for i := range steps {
 			st := &steps[i]
@@ -69,14 +70,15 @@ func TestLuaLibsRealRedis(t *testing.T) {
 }
 
 // TestLuaLibsConformanceFile checks that testdata/conformance/lua-libs.jsonl
-// holds exactly LuaLibCases and that the simulated store gives every reply
-// recorded in it, with no server. LOCKSIM_RECORD_LUA_LIBS=1 records the
-// file again from a real Redis first:
+// holds exactly the probes of this package's testdata/lua-probes and that
+// the simulated store gives every reply recorded in it, with no server.
+// LOCKSIM_RECORD_LUA_LIBS=1 records the file again from a real Redis
+// first:
 //
 //	LOCKSIM_RECORD_LUA_LIBS=1 go test -run TestLuaLibsConformanceFile ./internal/difftest/
 func TestLuaLibsConformanceFile(t *testing.T) {
 	if os.Getenv("LOCKSIM_RECORD_LUA_LIBS") == "1" {
-		if err := RecordConformance(luaLibsFile, LuaLibSteps(), startRealBackend(t)); err != nil {
+		if err := RecordConformance(luaLibsFile, LuaLibSteps(luaLibCases(t)), startRealBackend(t)); err != nil {
 			t.Fatal(err)
 		}
 		t.Logf("recorded %s", luaLibsFile)
@@ -90,13 +92,13 @@ func TestLuaLibsConformanceFile(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := LuaLibSteps()
+	want := LuaLibSteps(luaLibCases(t))
 	if len(recorded) != len(want) {
-		t.Fatalf("%s has %d lines, LuaLibCases %d: record it again (see the test's comment)", luaLibsFile, len(recorded), len(want))
+		t.Fatalf("%s has %d lines, the probes of %s %d: record it again (see the test's comment)", luaLibsFile, len(recorded), luaProbesDir, len(want))
 	}
 	for i := range want {
 		if recorded[i].Case != want[i].Case || recorded[i].Eval != want[i].Eval {
-			t.Fatalf("%s:%d is %q %q, LuaLibCases has %q %q: record it again", luaLibsFile, recorded[i].Line, recorded[i].Case, recorded[i].Eval, want[i].Case, want[i].Eval)
+			t.Fatalf("%s:%d is %q %q, %s has %q %q: record it again", luaLibsFile, recorded[i].Line, recorded[i].Case, recorded[i].Eval, luaProbesDir, want[i].Case, want[i].Eval)
 		}
 	}
 	res, err := CheckFile(luaLibsFile)

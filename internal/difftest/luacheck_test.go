@@ -19,11 +19,12 @@ func LuaProbeStep(src string) conformance.Step {
 	return conformance.Step{T: StartMin, Eval: src, Keys: []string{}, Argv: []string{}}
 }
 
-// LuaLibSteps returns LuaLibCases as the lines of a conformance file: a
-// {"case": "lua-libs/<name>"} line, then one step per probe.
-func LuaLibSteps() []conformance.Step {
+// LuaLibSteps returns cases (the probe files, LoadLuaLibCases) as the
+// lines of a conformance file: a {"case": "lua-libs/<name>"} line, then
+// one step per probe.
+func LuaLibSteps(cases []LuaLibCase) []conformance.Step {
 	var steps []conformance.Step
-	for _, c := range LuaLibCases {
+	for _, c := range cases {
 		steps = append(steps, conformance.Step{Case: "lua-libs/" + c.Name})
 		for _, p := range c.Probes {
 			steps = append(steps, LuaProbeStep(p))
