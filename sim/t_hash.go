@@ -100,7 +100,8 @@ func cmdHMGet(s *Store, a []string) Reply {
 	return Array(out...)
 }
 
-// cmdHGetAll ports hgetallCommand (t_hash.c, genericHgetallCommand).
+// cmdHGetAll ports hgetallCommand (t_hash.c): genericHgetallCommand with
+// both fields and values.
 func cmdHGetAll(s *Store, a []string) Reply {
 	v, wrong := s.lookupType(a[1], typeHash)
 	if wrong {
@@ -116,8 +117,8 @@ func cmdHGetAll(s *Store, a []string) Reply {
 	return Array(out...)
 }
 
-// cmdHKeysVals ports hkeysCommand (keys) or hvalsCommand (t_hash.c,
-// genericHgetallCommand).
+// cmdHKeysVals ports hkeysCommand (keys) or hvalsCommand (t_hash.c):
+// genericHgetallCommand with the fields or the values.
 func cmdHKeysVals(keys bool) func(s *Store, a []string) Reply {
 	return func(s *Store, a []string) Reply {
 		v, wrong := s.lookupType(a[1], typeHash)

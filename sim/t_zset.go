@@ -9,8 +9,8 @@ import (
 // The sorted set commands (t_zset.c) that add, score, rank, pop and
 // remove members; the commands that read or remove a range are in
 // t_zset_range.go. A sorted set is its members in (score, member) order,
-// the order of Redis's skiplist, and a member → score index beside them,
-// as Redis keeps a dict beside its skiplist.
+// as Redis's skiplist orders them, with a member → score index beside
+// them (zindex).
 
 // zless is the sorted set's order: by score, then by member.
 func zless(a, b zmember) bool {
