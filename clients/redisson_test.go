@@ -7,9 +7,9 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/locksim/locksim/internal/jsonl"
 	"github.com/locksim/locksim/model"
 	"github.com/locksim/locksim/sim"
+	"github.com/locksim/locksim/sim/jsonl"
 )
 
 // These tests pin one Java behaviour each (redisson-facts.md §1–2) on a

@@ -1,6 +1,16 @@
 package sim
 
-import "sort"
+import (
+	"math"
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/yuin/gopher-lua/parse"
+)
+
+// Keys' expiry (expire.c): a master's background expiry, then the
+// commands that set, read and clear a TTL.
 
 // Redis's background expiry. Besides deleting an expired key when a
 // command touches it (Store.lookup), a master deletes expired keys on its
@@ -168,4 +178,149 @@ func (s *Store) OldestExpired() (int64, bool) {
 		}
 	}
 	return oldest, ok
+}
+
+// absoluteExpiry converts an expire argument in unit (EX, PX, EXAT, PXAT) to
+// Unix ms, failing on overflow as Redis does: SET's options, SETEX and
+// PSETEX (t_string.c) and the EXPIRE family read their times with it.
+func absoluteExpiry(now, n int64, unit string) (int64, bool) {
+	switch unit {
+	case "EX", "EXAT":
+		if n > math.MaxInt64/1000 || n < math.MinInt64/1000 {
+			return 0, false
+		}
+		n *= 1000
+	}
+	switch unit {
+	case "EX", "PX":
+		if (n > 0 && now > math.MaxInt64-n) || (n < 0 && now < math.MinInt64-n) {
+			return 0, false
+		}
+		n += now
+	}
+	return n, true
+}
+
+// cmdExpire ports expireGenericCommand (expire.c), EXPIRE, PEXPIRE,
+// EXPIREAT and PEXPIREAT, with Redis 7.0's NX, XX, GT and LT options.
+func cmdExpire(s *Store, a []string) Reply {
+	name := strings.ToLower(a[0])
+	// expire.c expireGenericCommand: the options
+	// (parseExtendedExpireArgumentsOrReply), then the number.
+	var nx, xx, gt, lt bool
+	for _, o := range a[3:] {
+		switch {
+		case strcaseEq(o, "nx"):
+			nx = true
+		case strcaseEq(o, "xx"):
+			xx = true
+		case strcaseEq(o, "gt"):
+			gt = true
+		case strcaseEq(o, "lt"):
+			lt = true
+		default:
+			// addReplyErrorFormat: the C string, CR and LF as spaces
+			return Err("ERR Unsupported option " + crlfToSpaces(parse.CString(o)))
+		}
+	}
+	if nx && (xx || gt || lt) {
+		return Err("ERR NX and XX, GT or LT options at the same time are not compatible")
+	}
+	if gt && lt {
+		return Err("ERR GT and LT options at the same time are not compatible")
+	}
+	n, ok := parseInt(a[2])
+	if !ok {
+		return Err(errNotInteger)
+	}
+	var unit string
+	switch name {
+	case "expire":
+		unit = "EX"
+	case "pexpire":
+		unit = "PX"
+	case "expireat":
+		unit = "EXAT"
+	default:
+		unit = "PXAT"
+	}
+	at, ok := absoluteExpiry(s.now, n, unit)
+	if !ok {
+		return Err("ERR invalid expire time in '" + name + "' command")
+	}
+	v := s.lookup(a[1])
+	if v == nil {
+		return Int(0)
+	}
+	switch {
+	case nx && v.hasTTL, xx && !v.hasTTL:
+		return Int(0)
+	case gt && (!v.hasTTL || at <= v.expireAt):
+		return Int(0)
+	case lt && v.hasTTL && at >= v.expireAt:
+		return Int(0)
+	}
+	// An expiry in the past deletes the key at once (checkAlreadyExpired).
+	if at <= s.now {
+		delete(s.keys, a[1])
+		if s.recording {
+			s.propagate("DEL", a[1])
+		}
+		return Int(1)
+	}
+	v.hasTTL, v.expireAt = true, at
+	if s.recording {
+		s.propagate("PEXPIREAT", a[1], strconv.FormatInt(at, 10))
+	}
+	return Int(1)
+}
+
+// cmdPersist ports persistCommand (expire.c).
+func cmdPersist(s *Store, a []string) Reply {
+	v := s.lookup(a[1])
+	if v == nil || !v.hasTTL {
+		return Int(0)
+	}
+	v.hasTTL, v.expireAt = false, 0
+	if s.recording {
+		s.propagate("PERSIST", a[1])
+	}
+	return Int(1)
+}
+
+// cmdTTL ports ttlGenericCommand (expire.c), TTL and PTTL: -2 absent, -1
+// no TTL; TTL rounds milliseconds to the nearest second.
+func cmdTTL(s *Store, a []string) Reply {
+	v := s.lookup(a[1])
+	if v == nil {
+		return Int(-2)
+	}
+	if !v.hasTTL {
+		return Int(-1)
+	}
+	ttl := v.expireAt - s.now
+	if ttl < 0 {
+		ttl = 0
+	}
+	if a[0] == "pttl" || strings.EqualFold(a[0], "pttl") {
+		return Int(ttl)
+	}
+	return Int((ttl + 500) / 1000)
+}
+
+// cmdExpireTime ports expiretimeGenericCommand (expire.c), EXPIRETIME and
+// PEXPIRETIME: -2 without the key, -1 without a TTL, else the expiry in
+// Unix ms or, for EXPIRETIME, seconds rounded to the nearest
+// ((ms+500)/1000).
+func cmdExpireTime(s *Store, a []string) Reply {
+	v := s.lookup(a[1])
+	switch {
+	case v == nil:
+		return Int(-2)
+	case !v.hasTTL:
+		return Int(-1)
+	case strings.EqualFold(a[0], "pexpiretime"):
+		return Int(v.expireAt)
+	}
+	return Int((v.expireAt + 500) / 1000)
 }

@@ -179,3 +179,21 @@ func luaNumberToInteger(f float64) int64 {
 	}
 	return int64(f)
 }
+
+// parseIntPair reads two integer arguments (a range's start and stop).
+func parseIntPair(x, y string) (int64, int64, bool) {
+	a, ok1 := parseInt(x)
+	b, ok2 := parseInt(y)
+	return a, b, ok1 && ok2
+}
+
+// positiveArg is getPositiveLongFromObjectOrReply (object.c) with its
+// message: a non-negative integer, or the error msg, which Redis gives for
+// a value that is no integer as well.
+func positiveArg(arg, msg string) (int64, Reply, bool) {
+	n, ok := parseInt(arg)
+	if !ok || n < 0 {
+		return 0, Err("ERR " + msg), false
+	}
+	return n, Reply{}, true
+}

@@ -9,7 +9,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
-	"github.com/locksim/locksim/internal/jsonl"
+	"github.com/locksim/locksim/sim/jsonl"
 )
 
 // ReplyKind is the RESP2 type of a reply.

@@ -9,7 +9,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/locksim/locksim/internal/jsonl"
+	"github.com/locksim/locksim/sim/jsonl"
 )
 
 // Tracer writes a run's trace as JSON Lines, one event per line:

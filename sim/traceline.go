@@ -5,7 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 
-	"github.com/locksim/locksim/internal/jsonl"
+	"github.com/locksim/locksim/sim/jsonl"
 )
 
 // TraceLine is one line of a trace read back: the fields every line has,

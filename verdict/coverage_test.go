@@ -7,7 +7,26 @@ import (
 	"testing"
 
 	"github.com/locksim/locksim/clients"
+	"github.com/locksim/locksim/scripts"
+	"github.com/locksim/locksim/sim"
 )
+
+// TestRedissonScriptsSplitIntoStatements: every Redisson script splits
+// into statements whose instructions are the script's own, not the whole
+// script as one statement, which is what sim.Coverage falls back to when
+// its split does not compile to the script's instructions; a report of
+// one statement per script would say nothing.
+func TestRedissonScriptsSplitIntoStatements(t *testing.T) {
+	for _, s := range scripts.All() {
+		sc, err := sim.CompileScript(s.ID, s.Source)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if sts := sim.NewCoverage().Statements(sc); len(sts) < 3 {
+			t.Errorf("%s: %d statements: %+v", s.ID, len(sts), sts)
+		}
+	}
+}
 
 // MainJobSeeds is the main job's default seed range.
 const mainJobSeeds = 20

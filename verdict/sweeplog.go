@@ -8,7 +8,7 @@ import (
 
 	"github.com/locksim/locksim/checks"
 	"github.com/locksim/locksim/clients"
-	"github.com/locksim/locksim/internal/jsonl"
+	"github.com/locksim/locksim/sim/jsonl"
 )
 
 // SweepLog writes what `simrun sweep` prints: each run's violations with

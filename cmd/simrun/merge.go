@@ -15,7 +15,7 @@ import (
 
 	"github.com/locksim/locksim/gate"
 	"github.com/locksim/locksim/internal/flagx"
-	"github.com/locksim/locksim/internal/jsonl"
+	"github.com/locksim/locksim/sim/jsonl"
 	"github.com/locksim/locksim/verdict"
 )
 

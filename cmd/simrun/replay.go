@@ -13,8 +13,8 @@ import (
 
 	"github.com/locksim/locksim/clients"
 	"github.com/locksim/locksim/internal/flagx"
-	"github.com/locksim/locksim/internal/jsonl"
 	"github.com/locksim/locksim/sim"
+	"github.com/locksim/locksim/sim/jsonl"
 )
 
 // runReplay implements `simrun replay TRACE` (rebuild the run a saved trace

@@ -8,8 +8,8 @@ import (
 	"io"
 	"strconv"
 
-	"github.com/locksim/locksim/internal/jsonl"
 	"github.com/locksim/locksim/sim"
+	"github.com/locksim/locksim/sim/jsonl"
 )
 
 // Step is one line of a conformance file.

@@ -4,9 +4,9 @@ import (
 	"fmt"
 	"sync"
 
-	"github.com/locksim/locksim/internal/jsonl"
 	"github.com/locksim/locksim/scripts"
 	"github.com/locksim/locksim/sim"
+	"github.com/locksim/locksim/sim/jsonl"
 )
 
 var (

@@ -16,6 +16,12 @@ import (
 	"github.com/locksim/locksim/sim/lualib"
 )
 
+// Scripts (eval.c): a script compiled as EVAL compiles it
+// (luaCreateFunction, evalExtractShebangFlags), the engine that runs
+// scripts with Redis's sandbox (scriptingInit), a run (evalGenericCommand)
+// and the reply to an uncaught error (script_lua.c luaCallFunction). The
+// redis table and the conversion of replies are in script_lua.go.
+
 // DefaultInstructionBudget is how many Lua VM instructions one script may
 // run before the engine stops it. The Redisson scripts need a few hundred
 // per queued waiter; a million leaves room for any real queue and still

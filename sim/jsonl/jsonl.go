@@ -2,6 +2,11 @@
 // HTML escaping (Lua such as "a <= b" stays readable), no trailing newline,
 // so traces, conformance files and reports are byte-stable and diffable;
 // and reads back what traces hold.
+//
+// It sits under sim/ because the simulator's trace and replies are written
+// with it and sim imports no project package outside sim/; it imports
+// none at all. The readers of traces, conformance files and sweep logs
+// outside sim use it from here.
 package jsonl
 
 import (
