@@ -49,6 +49,13 @@ type Belief struct {
 	HadError bool
 	// Forced: it has called forceUnlock().
 	Forced bool
+	// StaleRenewal: when its latest hold began, a renewal of its own was
+	// still on its way, sent for an earlier hold (or for none): the stale
+	// renewal's race, which may end the new hold's watchdog (Return).
+	StaleRenewal bool
+	// Expired: its latest hold's key ran out of time while it believed it
+	// held the lock (time passed; no script deleted it).
+	Expired bool
 }
 
 // NewBelief is a thread's belief before its first call.
@@ -68,10 +75,15 @@ func (b *Belief) Call(unlock, force bool) {
 }
 
 // Return notes the call's return: an acquisition with lease ms (-1: the
-// watchdog keeps it), or a call that threw.
-func (b *Belief) Return(acquired bool, lease int64, threw bool) {
+// watchdog keeps it), or a call that threw. renewing says whether a
+// renewal of the thread's was on its way then (request or awaited
+// reply): for an acquisition that begins a hold, one sent before it.
+func (b *Belief) Return(acquired bool, lease int64, threw, renewing bool) {
 	b.InCall = false
 	if acquired {
+		if b.Held == 0 {
+			b.StaleRenewal, b.Expired = renewing, false
+		}
 		b.Held++
 		b.LeaseLeft = int32(lease)
 	}
@@ -100,6 +112,19 @@ func (b *Belief) Crash(watchdog int64) {
 func (b *Belief) Rearmed(lease int64) {
 	if b.CrashLeft >= 0 {
 		b.CrashLeft = int32(lease + 1)
+	}
+}
+
+// Relying reports whether the thread relies on its hold: it believes it
+// holds the lock, or is in a call (an unlock on its way still releases
+// the hold it had). The driver watches such holds run out (Lapsed).
+func (b Belief) Relying() bool { return b.Held > 0 || b.InCall }
+
+// Lapsed notes that the thread's hold ran out of time while it relied on
+// it: the driver saw it in the store before time passed and not after.
+func (b *Belief) Lapsed() {
+	if b.Relying() {
+		b.Expired = true
 	}
 }
 
@@ -223,7 +248,7 @@ func StepReturned(v StepView, th int, r StepReturn) []Violation {
 		m, ok := stepExcuse(v)
 		cause := "call-threw"
 		if r.ErrKind == "not-held" {
-			cause = "not-held"
+			cause = lostCause(b)
 		}
 		return []Violation{stepViolation("error", kind, detail, actors, m, ok, cause)}
 	case r.Acquires && r.OK && !r.Threw:
@@ -247,6 +272,22 @@ func StepReturned(v StepView, th int, r StepReturn) []Violation {
 		}
 	}
 	return nil
+}
+
+// lostCause is what the step judge can establish of a hold gone while
+// its thread believed it held it (the history checks' names): it began
+// with a renewal of an earlier hold on its way (stale-renewal: the race
+// whose answer may end the new hold's watchdog); the watchdog kept it and
+// it ran out of time (no-renewal: no renewal came); else nothing
+// ("not-held").
+func lostCause(b Belief) string {
+	switch {
+	case b.StaleRenewal:
+		return "stale-renewal"
+	case b.Expired && b.LeaseLeft < 0:
+		return "no-renewal"
+	}
+	return "not-held"
 }
 
 // phantom is the mechanism of a hold the thread does not count, left by
@@ -276,7 +317,13 @@ func StepState(v StepView) []Violation {
 		if expired {
 			m, ok = Mechanism{Kind: MechLease, Name: "lease", Detail: "a holder's lease had run out"}, true
 		}
-		out = append(out, stepViolation("mutex", "", detail, holders, m, ok, "two-holders"))
+		cause := "two-holders"
+		for th := 0; th < n; th++ {
+			if b := v.Belief(th); b.Held > 0 && v.HoldGone(th) && lostCause(b) != "not-held" {
+				cause = lostCause(b) // why a holder's hold is gone
+			}
+		}
+		out = append(out, stepViolation("mutex", "", detail, holders, m, ok, cause))
 	}
 	for th := 0; th < n; th++ {
 		if b := v.Belief(th); b.Held > 0 && b.LeaseLeft > 0 && !b.InCall && v.HoldGone(th) {

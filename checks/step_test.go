@@ -26,7 +26,7 @@ func (v *fakeView) Replicated() bool         { return v.repl }
 func holding(lease int64) Belief {
 	b := NewBelief()
 	b.Call(false, false)
-	b.Return(true, lease, false)
+	b.Return(true, lease, false, false)
 	return b
 }
 
@@ -133,5 +133,47 @@ func TestStepStoreAndFairGrant(t *testing.T) {
 	}
 	if d := StepFairGrant(before, after, "lock", "q", "t", "b:1", 1000, sim.Reply{Kind: sim.KindNil}); d != "" {
 		t.Fatalf("the live head may take the lock: %q", d)
+	}
+}
+
+// TestStepLostHoldCauses: a hold gone while its thread relied on it is
+// named by what the driver saw — a stale renewal on its way when the hold
+// began, or the watchdog's hold running out of time — so the catalogue
+// can resolve it; with neither it is only "not-held", a bug.
+func TestStepLostHoldCauses(t *testing.T) {
+	unlock := StepReturn{Call: "unlock()", Unlock: true, Threw: true, ErrKind: "not-held"}
+	for _, c := range []struct {
+		name  string
+		hold  func() Belief
+		cause string
+	}{
+		{"nothing seen", func() Belief { return holding(-1) }, "not-held"},
+		{"a stale renewal on its way", func() Belief {
+			b := NewBelief()
+			b.Call(false, false)
+			b.Return(true, -1, false, true)
+			return b
+		}, "stale-renewal"},
+		{"the watchdog's hold ran out", func() Belief { b := holding(-1); b.Lapsed(); return b }, "no-renewal"},
+		{"an explicit lease ran out is not a missing renewal", func() Belief { b := holding(5000); b.Lapsed(); return b }, "not-held"},
+		{"a new hold forgets the last one's", func() Belief {
+			b := holding(-1)
+			b.Lapsed()
+			b.Call(true, false)
+			b.Return(false, -1, true, false)
+			b.Call(false, false)
+			b.Return(true, -1, false, false)
+			return b
+		}, "not-held"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			b := c.hold()
+			b.Call(true, false)
+			b.Return(false, -1, true, false)
+			v := &fakeView{beliefs: []Belief{b}, holds: []int64{0}}
+			if vs := StepReturned(v, 0, unlock); len(vs) != 1 || vs[0].Mech.Name != c.cause || vs[0].Class != Bug {
+				t.Fatalf("got %v, want the bug named %s", vs, c.cause)
+			}
+		})
 	}
 }

@@ -58,8 +58,8 @@ func TestVerdicts(t *testing.T) {
 		{"fencedlock-4.7.0", "interrupt:1", 2, "clean", "error", "", "the fenced loop finds its result done and unlocks what the late acquire took"},
 		{"rlock-3.8.1", "interrupt:1", 2, "clean", "error,liveness", "orphan:detached-hold,holds:lock-returns-after-interrupt,mutex:lock-returns-after-interrupt", "3.8.1's get() cancels nothing: an interrupted lock()'s acquire completes and its listener starts the watchdog for a thread told it failed (#7272 in 3.8.1)"},
 		{"fencedlock-4.7.0/reentrant", "interrupt:1", 2, "clean", "error", "", "an interrupted re-entry's acquire completes and the fenced loop unlocks it; the status get() set again makes the outer unlock() throw at once, its command sent all the same: both releases land, and the watchdog renews only while one is on its way"},
-		{"rlock-3.16.8@replica", "none", 1, "error", "error", "", "a replica lagging past the renewal's WAIT fails it; 3.16.8's watchdog then stops for good, the lock expires under its holder and unlock() throws (#3994)"},
-		{"fairlock-3.16.8@replica", "none", 2, "mutex", "error", "", "#3994 on the fair lock: the lock expires under A and B takes it"},
+		{"rlock-3.16.8@replica", "none", 1, "clean", "error", "error:renewal-stopped", "a replica lagging past the renewal's WAIT fails it; 3.16.8's watchdog then stops for good, the lock expires under its holder and unlock() throws (#3994)"},
+		{"fairlock-3.16.8@replica", "none", 2, "clean", "error", "mutex:renewal-stopped,error:renewal-stopped,liveness:untimed-wait", "#3994 on the fair lock: the lock expires under A and B takes it"},
 		{"rlock-4.7.0@replica", "none", 1, "clean", "error", "", "4.7.0's renewal task goes on after a WAIT that counted no replica (RenewalTask): the hold lives; an acquire's failed WAIT is undone and repeated"},
 		{"fairlock-3.16.8@replica", "none", 1, "clean", "error", "", "alone, the fair lock's expired hold is harmless: its unlock of a missing lock returns 1 (the script's exists check)"},
 	} {

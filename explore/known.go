@@ -16,9 +16,10 @@ import (
 // property and makes the cause the judge named, and a client on the path
 // took the flaw's code path — the Java line its port notes
 // (clients.NoteFlaw) — on one of the violation's processes, before the
-// violation. A flaw with no code path to take (the design of seed 003's
-// simple locks) stays a bug here: the search exists to show it. The
-// search calls the others known, not a bug; with
+// violation (a flaw with no code path, such as the stale renewal's race,
+// by the cause alone). A flaw of seed 003's simple locks, their design,
+// stays a bug here: the search exists to show it. The search calls the
+// others known, not a bug; with
 // Config.PastKnown it keeps searching past it, so that a changed script
 // is searched for mechanisms the real one does not have.
 
@@ -73,9 +74,10 @@ func (m *model) resolve(f checks.Violation, flaws []history.FlawAt, at int64) ch
 	}
 	algo := m.cfg.Algo
 	mech := verdict.Resolve(algo, v, &history.History{Flaws: flaws})
-	if fl := verdict.FlawNamed(mech.Name); mech.Kind == checks.MechNone || fl == nil || len(fl.Paths) == 0 {
-		// A flaw with no code path is the algorithm's design (seed 003's
-		// simple locks): the search shows it as the bug it is.
+	_, _, redisson := clients.RedissonAlgo(algo)
+	if fl := verdict.FlawNamed(mech.Name); mech.Kind == checks.MechNone || fl == nil || len(fl.Paths) == 0 && !redisson {
+		// A flaw of seed 003's simple locks is their design: the search
+		// shows it as the bug it is.
 		return f
 	}
 	f.Mech, f.Class = mech, mech.Class()

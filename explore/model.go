@@ -561,7 +561,7 @@ func (m *model) decodeKey(key []byte, s *state) {
 		t.ip, t.Held = d.byte(), d.byte()
 		t.InCall = d.byte() == 1
 		past := d.byte()
-		t.HadError, t.Forced = past&1 != 0, past&2 != 0
+		t.HadError, t.Forced, t.StaleRenewal, t.Expired = past&1 != 0, past&2 != 0, past&4 != 0, past&8 != 0
 		t.LeaseLeft, t.CrashLeft = int32(d.v()), int32(d.v())
 	}
 	for k := d.u(); k > 0; k-- {
@@ -1105,7 +1105,13 @@ func (m *model) applyTo(n *state, s *state, a action, st *story) {
 		m.step(n, int(a.th), evKey{kind: clients.EvTimer, timer: a.timer}, st)
 	case aAdvance:
 		spins := m.spinning(n)
+		had := m.holdsKept(n)
 		m.advance(n, a.delta, st)
+		for th := 0; th < m.n; th++ {
+			if had&(1<<th) != 0 && m.holdGone(n, th) {
+				n.th[th].Lapsed() // its hold's time ran out
+			}
+		}
 		for _, q := range spins {
 			m.respin(n, q, st)
 		}
@@ -1329,7 +1335,7 @@ func (m *model) step(n *state, p int, ev evKey, st *story) {
 				th := m.threadOf(p, e.Thread)
 				t := &n.th[th]
 				stp := m.prog[t.ip]
-				t.Return(stp.call.Kind.Acquires() && e.Result.OK && !e.Result.Failed(), m.callLease(stp.call), e.Result.Failed())
+				t.Return(stp.call.Kind.Acquires() && e.Result.OK && !e.Result.Failed(), m.callLease(stp.call), e.Result.Failed(), m.renewing(n, p, e.Thread))
 				m.found = append(m.found, checks.StepReturned(m.view(n), th, m.stepReturn(stp.call, e.Result))...)
 				if m.logReturn != nil {
 					m.logReturn(th, stp.call, e.Result)
@@ -1518,6 +1524,12 @@ func pastCalls(t thread) byte {
 	}
 	if t.Forced {
 		b |= 2
+	}
+	if t.StaleRenewal {
+		b |= 4
+	}
+	if t.Expired {
+		b |= 8
 	}
 	return b
 }

@@ -39,6 +39,29 @@ func pathFaults(u *Faults) (f checks.PathFaults) { // the kinds the path used
 	return f
 }
 
+// holdsKept is the threads (a bit each) that rely on their hold
+// (checks.Belief.Relying) and whose hold the store has.
+func (m *model) holdsKept(s *state) uint8 {
+	var had uint8
+	for th := 0; th < m.n; th++ {
+		if s.th[th].Relying() && !m.holdGone(s, th) {
+			had |= 1 << th
+		}
+	}
+	return had
+}
+
+// renewing reports whether a renewal of process p's thread tid is on its
+// way: its request, or its reply.
+func (m *model) renewing(n *state, p int, tid int64) bool {
+	for _, q := range n.msgs {
+		if int(q.proc) == p && q.cmd.Op == clients.OpRenew && q.cmd.Thread == tid && (q.kind == mRequest || q.kind == mReply) {
+			return true
+		}
+	}
+	return false
+}
+
 // stepReturn is call's return r as the step judge reads it.
 func (m *model) stepReturn(call clients.Call, r clients.Result) checks.StepReturn {
 	out := checks.StepReturn{Call: callText(call), Acquires: call.Kind.Acquires(), Unlock: call.Kind == clients.CallUnlock, OK: r.OK, Threw: r.Failed(), Text: r.Text}

@@ -109,8 +109,9 @@ func (r *worldRun) do(s *state, a action) error {
 			}
 			ids[i] = id
 		}
-		r.judge.advance(a.delta)
+		had := r.judge.kept()
 		r.w.RunUntil(r.w.Now().Add(sim.Duration(a.delta) * sim.Millisecond))
+		r.judge.advance(a.delta, had)
 		for i, id := range ids {
 			if err := r.respin(spins[i], id); err != nil {
 				return err

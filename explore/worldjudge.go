@@ -122,19 +122,47 @@ func (j *worldJudge) releasing(s sentCmd) bool {
 		if !ok {
 			continue
 		}
-		for _, c := range j.sent {
-			if c.proc != s.proc || c.ref != ref || c.cmd.Thread != s.cmd.Thread {
-				continue
-			}
-			if h.Kind == sim.HeldRequest && (c.cmd.Op == clients.OpUnlock || c.cmd.Op == clients.OpForceUnlock) {
-				return true
-			}
-			if detachedRef(ref) && c.cmd.Op == clients.OpAcquireToken {
-				return true
-			}
+		c, ok := j.lastSent(s.proc, ref)
+		if !ok || c.cmd.Thread != s.cmd.Thread {
+			continue
+		}
+		if h.Kind == sim.HeldRequest && (c.cmd.Op == clients.OpUnlock || c.cmd.Op == clients.OpForceUnlock) {
+			return true
+		}
+		if detachedRef(ref) && c.cmd.Op == clients.OpAcquireToken {
+			return true
 		}
 	}
 	return false
+}
+
+// renewing reports whether a renewal of process p's thread tid is on its
+// way in the world: its request, or a reply its client awaits.
+func (j *worldJudge) renewing(p int, tid int64) bool {
+	host := j.r.hosts[p]
+	for _, h := range j.r.w.Held() {
+		if !h.Live() || h.Proc != host.Proc() || (h.Kind != sim.HeldRequest && h.Kind != sim.HeldReply) {
+			continue
+		}
+		ref, ok := host.RefOf(h.Req)
+		if !ok || h.Kind == sim.HeldReply && !host.Client().Awaits(ref) {
+			continue
+		}
+		if c, ok := j.lastSent(p, ref); ok && c.cmd.Op == clients.OpRenew && c.cmd.Thread == tid {
+			return true
+		}
+	}
+	return false
+}
+
+// lastSent is the latest command process p sent under ref.
+func (j *worldJudge) lastSent(p int, ref clients.Ref) (sentCmd, bool) {
+	for i := len(j.sent) - 1; i >= 0; i-- {
+		if c := j.sent[i]; c.proc == p && c.ref == ref {
+			return c, true
+		}
+	}
+	return sentCmd{}, false
 }
 
 // call notes that thread th calls call.
@@ -145,7 +173,8 @@ func (j *worldJudge) call(th int, call clients.Call) {
 // returned judges thread th's call returning res.
 func (j *worldJudge) returned(th int, call clients.Call, res clients.Result) {
 	m := j.r.m
-	j.beliefs[th].Return(call.Kind.Acquires() && res.OK && !res.Failed(), m.callLease(call), res.Failed())
+	p, tid := m.where(th)
+	j.beliefs[th].Return(call.Kind.Acquires() && res.OK && !res.Failed(), m.callLease(call), res.Failed(), j.renewing(p, tid))
 	j.found = append(j.found, checks.StepReturned(j.view(), th, m.stepReturn(call, res))...)
 }
 
@@ -158,11 +187,31 @@ func (j *worldJudge) crash(p int) {
 	}
 }
 
-// advance notes that d ms passed.
-func (j *worldJudge) advance(d int64) {
+// advance notes that d ms passed; had are the threads whose hold the
+// store had before (kept).
+func (j *worldJudge) advance(d int64, had uint8) {
 	for th := range j.beliefs {
 		j.beliefs[th].Advance(d)
 	}
+	v := j.view()
+	for th := range j.beliefs {
+		if had&(1<<th) != 0 && v.HoldGone(th) {
+			j.beliefs[th].Lapsed()
+		}
+	}
+}
+
+// kept is the threads (a bit each) that rely on their hold and
+// whose hold the store has.
+func (j *worldJudge) kept() uint8 {
+	var had uint8
+	v := j.view()
+	for th := range j.beliefs {
+		if j.beliefs[th].Relying() && !v.HoldGone(th) {
+			had |= 1 << th
+		}
+	}
+	return had
 }
 
 // verdicts is what the step broke, then what the state it left breaks,
@@ -181,12 +230,8 @@ func (j *worldJudge) verdicts() []checks.Violation {
 		if !ok || !host.Client().Awaits(ref) {
 			continue
 		}
-		var cmd clients.Cmd
-		for _, c := range j.sent {
-			if c.proc == p && c.ref == ref {
-				cmd = c.cmd
-			}
-		}
+		c, _ := j.lastSent(p, ref)
+		cmd := c.cmd
 		r := h.Reply
 		if r.Kind == sim.KindArray && len(r.Arr) > 0 && cmd.Sync > 0 {
 			r = r.Arr[0] // a batch's script, before its WAIT
