@@ -171,6 +171,10 @@ func (c *Client) renewed(j int, r sim.Reply, res Result) {
 		}
 		return
 	}
+	if c.ren.present && c.ren.timeout != int32(j) {
+		// R8:RedissonLock.java:239: the listener removes another task's entry
+		c.flaw(FlawRenewalRemovesOther, c.ren.threads[0].tid)
+	}
 	c.ren = renewal{}
 	if !ok {
 		if res.Failed() {
