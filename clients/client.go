@@ -55,6 +55,15 @@ func (c *Client) UUID() string { return c.uuid }
 // Owner returns thread tid's lock name (getLockName).
 func (c *Client) Owner(tid int64) string { return c.cf.OwnerName(c.uuid, tid) }
 
+// HandleLease is the lease lock object h keeps between calls
+// (internalLockLeaseTime), false when the client has no such object yet.
+func (c *Client) HandleLease(h int) (int64, bool) {
+	if h < 0 || h >= len(c.handles) {
+		return 0, false
+	}
+	return c.handles[h].lease, true
+}
+
 type pc uint8
 
 const (

@@ -30,7 +30,7 @@ func (c *Client) leaseMillis(lease int64, unit Unit) int64 {
 	if c.cf.Opts.Mutations.LeaseUnitIgnored {
 		return lease
 	}
-	return unit.toMillis(lease)
+	return unit.ToMillis(lease)
 }
 
 func (c *Client) redissonCall(i int) {
@@ -47,7 +47,7 @@ func (c *Client) redissonCall(i int) {
 	case CallTryLockWait:
 		// RedissonLock.tryLock(waitTime, leaseTime, unit): time = unit.toMillis(waitTime);
 		// current = System.currentTimeMillis().
-		t.time, t.cur = call.Unit.toMillis(call.Wait), c.wall
+		t.time, t.cur = call.Unit.ToMillis(call.Wait), c.wall
 		t.pc = pcTryFirst
 		c.tryAcquire(i, call.Wait)
 	case CallTryLock:
@@ -188,7 +188,7 @@ func (c *Client) fairWait(tid, waitTime int64, unit Unit) int64 {
 // fairWaitOf is fairWait's wait, and whether it takes FlawFairWait's path.
 func (c *Client) fairWaitOf(waitTime int64, unit Unit) (int64, bool) {
 	if waitTime > 0 || (waitTime != -1 && !c.cf.v470()) {
-		if w := unit.toMillis(waitTime); w != c.cf.Opts.ThreadWaitTime {
+		if w := unit.ToMillis(waitTime); w != c.cf.Opts.ThreadWaitTime {
 			return w, true
 		}
 	}

@@ -16,13 +16,6 @@ import (
 	"github.com/locksim/locksim/sim"
 )
 
-// Algorithms lists the lock algorithms by name, simplest first.
-var Algorithms = []string{
-	"setnx-expire", "set-px", "set-uuid-getdel", "set-uuid-lua",
-	"rlock-3.8.1", "rlock-3.16.8", "fairlock-3.8.1", "fairlock-3.16.8",
-	"rlock-4.7.0", "fairlock-4.7.0", "fencedlock-4.7.0",
-}
-
 // SweepConfig is the run a sweep over many seeds (the main job, its
 // coverage seeds and confirmations) makes of algo, seed and preset:
 // Redisson's defaults, every one. 4.7.0's fair waiters, which ask again
@@ -31,44 +24,6 @@ var Algorithms = []string{
 // their spin (sim/spin.go).
 func SweepConfig(algo string, seed uint64, preset string) RunConfig {
 	return RunConfig{Algo: algo, Seed: seed, Preset: preset}
-}
-
-// ParseAlgos reads a list of algorithms (simrun's --algos): "" and "all" every algorithm,
-// else a comma-separated list of known ones, each once.
-func ParseAlgos(s string) ([]string, error) {
-	switch s {
-	case "", "all":
-		return slices.Clone(Algorithms), nil
-	}
-	var out []string
-	for _, a := range strings.Split(s, ",") {
-		if err := CheckAlgo(a); err != nil {
-			return nil, err
-		}
-		if slices.Contains(out, a) {
-			return nil, fmt.Errorf("%s twice", a)
-		}
-		out = append(out, a)
-	}
-	return out, nil
-}
-
-// LockModel is the specification the linearizable check holds an
-// algorithm to: Redisson's locks are reentrant and report an unlock of a
-// lock the thread does not hold (IllegalMonitorStateException), except
-// that an unlock of a free lock reports success in 3.8.1 and in the fair
-// locks (their unlockInnerAsync returns 1 when the key does not exist;
-// 3.16.8's and 4.7.0's RedissonLock check hexists first); the fair locks are FIFO;
-// the simple locks are neither reentrant nor able to tell a release of
-// someone else's lock.
-func LockModel(algo string) model.LockOptions {
-	_, _, redisson := RedissonAlgo(algo)
-	return model.LockOptions{
-		Reentrant:      redisson,
-		Fair:           strings.HasPrefix(algo, "fairlock-"),
-		ReportsNotHeld: redisson,
-		ReleaseFreeOK:  algo == "rlock-3.8.1" || strings.HasPrefix(algo, "fairlock-"),
-	}
 }
 
 // RunConfig is everything that determines a run besides the code: the
@@ -132,69 +87,6 @@ type RunConfig struct {
 	Until sim.Time
 }
 
-// String names the settings c changes, as Redisson's Config calls them
-// ("defaults" when none).
-func (c ClientOverrides) String() string {
-	var parts []string
-	for _, x := range []struct {
-		name string
-		ms   int64
-	}{{"lockWatchdogTimeout", c.LockWatchdogTimeout}, {"fairLockWaitTimeout", c.ThreadWaitTime}, {"timeout", c.Timeout}, {"retryInterval", c.RetryInterval}, {"subscriptionTimeout", c.SubscriptionTimeout}} {
-		if x.ms != 0 {
-			parts = append(parts, fmt.Sprintf("%s %d ms", x.name, x.ms))
-		}
-	}
-	if c.RetryAttempts != 0 {
-		parts = append(parts, fmt.Sprintf("retryAttempts %d", c.RetryAttempts))
-	}
-	if len(parts) == 0 {
-		return "defaults"
-	}
-	return strings.Join(parts, ", ")
-}
-
-// ClientOverrides changes Redisson's Config for a run (zero: the default).
-type ClientOverrides struct {
-	LockWatchdogTimeout int64 `json:"lock_watchdog_timeout_ms,omitempty"` // ms (Config.lockWatchdogTimeout, 30000)
-	ThreadWaitTime      int64 `json:"thread_wait_time_ms,omitempty"`      // ms (fair lock; 3.8.1 has it fixed at 5000)
-	Timeout             int64 `json:"timeout_ms,omitempty"`               // ms (Config.timeout, 3000)
-	RetryAttempts       int   `json:"retry_attempts,omitempty"`           // Config.retryAttempts (3)
-	RetryInterval       int64 `json:"retry_interval_ms,omitempty"`        // ms (Config.retryInterval, 1500)
-	SubscriptionTimeout int64 `json:"subscription_timeout_ms,omitempty"`  // ms (4.7.0's Config.subscriptionTimeout, 7500)
-}
-
-// apply sets the non-zero overrides on o.
-func (c ClientOverrides) apply(o *Options) error {
-	if c.ThreadWaitTime != 0 && o.Version == "3.8.1" {
-		return fmt.Errorf("threadWaitTime is fixed at 5000 ms in Redisson 3.8.1")
-	}
-	if c.SubscriptionTimeout != 0 && o.Version != "4.7.0" {
-		return fmt.Errorf("subscriptionTimeout is a setting of Redisson 4.7.0 (3.x waits for a subscription Config.timeout, or timeout + retryInterval × retryAttempts in 3.8.1)")
-	}
-	if c.RetryInterval > 0 {
-		// 4.7.0: setRetryInterval replaces retryDelay by a ConstantDelay (BaseConfig.java:329-333).
-		o.JitterMax = 0
-	}
-	for _, x := range []struct {
-		v   int64
-		dst *int64
-	}{{c.LockWatchdogTimeout, &o.LockWatchdogTimeout}, {c.ThreadWaitTime, &o.ThreadWaitTime}, {c.Timeout, &o.Timeout}, {c.RetryInterval, &o.RetryInterval}, {c.SubscriptionTimeout, &o.SubscriptionTimeout}} {
-		if x.v < 0 {
-			return fmt.Errorf("client settings must be positive, got %d", x.v)
-		}
-		if x.v > 0 {
-			*x.dst = x.v
-		}
-	}
-	if c.RetryAttempts < 0 {
-		return fmt.Errorf("retry attempts must not be negative, got %d", c.RetryAttempts)
-	}
-	if c.RetryAttempts > 0 {
-		o.RetryAttempts = c.RetryAttempts
-	}
-	return nil
-}
-
 // Run is one simulated run: its world, what clients observed, and the
 // plan it followed.
 type Run struct {
@@ -235,16 +127,6 @@ func (r *Run) Err() error {
 		}
 	}
 	return err
-}
-
-// CheckAlgo validates an algorithm name.
-func CheckAlgo(name string) error {
-	for _, a := range Algorithms {
-		if a == name {
-			return nil
-		}
-	}
-	return fmt.Errorf("unknown algorithm %q (known: %s)", name, strings.Join(Algorithms, ", "))
 }
 
 // DefaultRunConfig fills in phase lengths.
@@ -426,7 +308,7 @@ func (r *Run) programFactory() (func() sim.Program, error) {
 		return nil, fmt.Errorf("%s takes no scripts, mutant or Redisson client settings", cfg.Algo)
 	}
 	if cf.Simple == "" {
-		if err := cfg.Client.apply(&cf.Opts); err != nil {
+		if err := cfg.Client.Apply(&cf.Opts); err != nil {
 			return nil, err
 		}
 		switch {
@@ -452,12 +334,8 @@ func (r *Run) programFactory() (func() sim.Program, error) {
 	// configured for a single server: a world with replicas is a
 	// master/replica configuration (CommandAsyncService.java:1095-1107).
 	cf.Opts.Replicated = cf.Opts.NoRetryLocks && r.Plan.Replicas > 0
-	r.threadWait = 0
-	if cf.Opts.Fair {
-		r.threadWait = cf.Opts.ThreadWaitTime
-	}
-	h.Settings = model.Settings{Redisson: cf.Simple == "", Fair: cf.Opts.Fair, Watchdog: cf.Opts.LockWatchdogTimeout, Timeout: cf.Opts.Timeout, ThreadWaitTime: r.threadWait,
-		RenewalStopsOnFailure: cf.Simple == "" && !cf.Opts.LockTask, UnlockCancelsRenewal: cf.Simple == "" && cf.since3168()}
+	h.Settings = cf.Settings()
+	r.threadWait = h.Settings.ThreadWaitTime
 	return func() sim.Program {
 		host := NewHost(cf)
 		prog := &workloadProgram{Host: host}
@@ -484,7 +362,7 @@ func (r *Run) programFactory() (func() sim.Program, error) {
 				if !ok {
 					i = len(h.Unlocks)
 					unlockOps[first] = i
-					h.Unlocks = append(h.Unlocks, model.Op{Proc: host.p.Name, Thread: cmd.Thread, Owner: host.c.Owner(cmd.Thread), Lock: wl.Lock, Call: model.CallUnlock, Wait: -1, Lease: -1, Start: host.p.VirtualNow(), End: -1, ExecAt: -1, ScriptLease: cmd.Lease})
+					h.Unlocks = append(h.Unlocks, model.Op{Proc: host.Proc().Name, Thread: cmd.Thread, Owner: host.Client().Owner(cmd.Thread), Lock: wl.Lock, Call: model.CallUnlock, Wait: -1, Lease: -1, Start: host.Proc().VirtualNow(), End: -1, ExecAt: -1, ScriptLease: cmd.Lease})
 				}
 				return unlockTag(i)
 			}
@@ -522,17 +400,17 @@ func (r *Run) programFactory() (func() sim.Program, error) {
 			}
 		}
 		host.OnNote = func(e Effect) {
-			p := host.p
+			p := host.Proc()
 			switch e.Note {
 			case NoteUntimedWait:
 				if t := prog.thread(e.Thread); t != nil && t.op >= 0 {
 					h.Ops[t.op].Untimed = true
 				}
 			case NoteFlaw:
-				h.Flaws = append(h.Flaws, model.FlawAt{At: p.VirtualNow(), Proc: p.Name, Owner: host.c.Owner(e.Thread), Flaw: e.Text})
+				h.Flaws = append(h.Flaws, model.FlawAt{At: p.VirtualNow(), Proc: p.Name, Owner: host.Client().Owner(e.Thread), Flaw: e.Text})
 			case NoteRenewSent:
 				renewOps[e.Slot] = len(h.Renewals)
-				h.Renewals = append(h.Renewals, model.Op{Proc: p.Name, Thread: -1, Owner: host.c.Owner(e.Thread), Lock: wl.Lock, Call: model.CallRenew, Wait: -1, Lease: -1, Start: p.VirtualNow(), End: -1, ExecAt: -1, ScriptLease: e.Value})
+				h.Renewals = append(h.Renewals, model.Op{Proc: p.Name, Thread: -1, Owner: host.Client().Owner(e.Thread), Lock: wl.Lock, Call: model.CallRenew, Wait: -1, Lease: -1, Start: p.VirtualNow(), End: -1, ExecAt: -1, ScriptLease: e.Value})
 			case NoteRenewDone:
 				i, ok := renewOps[e.Slot]
 				if !ok || p.Incarnation() != inc {
@@ -547,10 +425,10 @@ func (r *Run) programFactory() (func() sim.Program, error) {
 			}
 		}
 		host.OnInterrupt = func(tid int64, fault int) {
-			h.Interrupts = append(h.Interrupts, model.Interruption{At: host.p.VirtualNow(), Proc: host.p.Name, Owner: host.c.Owner(tid), Fault: fault})
+			h.Interrupts = append(h.Interrupts, model.Interruption{At: host.Proc().VirtualNow(), Proc: host.Proc().Name, Owner: host.Client().Owner(tid), Fault: fault})
 		}
 		host.OnStart = func(host *Host) {
-			inc = host.p.Incarnation()
+			inc = host.Proc().Incarnation()
 			clear(renewOps)
 			prog.threads = startThreads(wl, h, host)
 		}

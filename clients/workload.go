@@ -157,7 +157,7 @@ func (t *wthread) handle() (int, bool) {
 // begin records the start of a call and traces it.
 func (t *wthread) begin(k model.CallKind, a Attempt, scriptLease int64) {
 	t.op = len(t.h.Ops)
-	t.h.Ops = append(t.h.Ops, model.Op{Proc: t.p.Name, Thread: t.tid, Owner: t.owner, Lock: t.wl.Lock, Call: k, Wait: a.Unit.toMillis(a.Wait), Lease: leaseMs(a), Start: t.p.VirtualNow(), End: -1, ExecAt: -1, GaveUpAt: -1, ScriptLease: scriptLease, Nested: t.holds > 0, LastTTL: -1})
+	t.h.Ops = append(t.h.Ops, model.Op{Proc: t.p.Name, Thread: t.tid, Owner: t.owner, Lock: t.wl.Lock, Call: k, Wait: a.Unit.ToMillis(a.Wait), Lease: leaseMs(a), Start: t.p.VirtualNow(), End: -1, ExecAt: -1, GaveUpAt: -1, ScriptLease: scriptLease, Nested: t.holds > 0, LastTTL: -1})
 	tr := t.p.Trace("call").Int("thread", t.tid).Str("call", string(k))
 	if k.Acquires() {
 		tr.Int("wait", a.Wait).Int("lease", a.Lease).Int("unit_ms", int64(a.Unit))
@@ -213,7 +213,7 @@ func (t *wthread) acquire(a Attempt, handle int, fresh bool, done func(ok bool))
 		}
 		t.h.Ops[t.op].LastTry = t.lastTry
 		ok := res.OK && !res.Failed()
-		if ok && t.host.cf.Opts.Fenced {
+		if ok && t.host.Config().Opts.Fenced {
 			t.token = res.Value
 			t.h.Ops[t.op].Value = res.Value
 		}
@@ -276,7 +276,7 @@ func (t *wthread) query(done func()) {
 // Redisson's watchdog; a simple lock always has one (seed 003's 30 s
 // when the caller gives none).
 func (t *wthread) lease(a Attempt) int64 {
-	if t.host.cf.Simple != "" && a.Lease == -1 {
+	if t.host.Config().Simple != "" && a.Lease == -1 {
 		return SimpleLease
 	}
 	return leaseMs(a)
@@ -286,7 +286,7 @@ func (t *wthread) lease(a Attempt) int64 {
 // lock: the explicit one or the watchdog's; setnx-expire's EXPIRE takes
 // whole seconds, rounded up.
 func (t *wthread) scriptLease(a Attempt) int64 {
-	cf := t.host.cf
+	cf := t.host.Config()
 	switch {
 	case cf.Simple == SetNXExpire:
 		return ExpireSeconds(t.lease(a)) * 1000
@@ -302,12 +302,12 @@ func (t *wthread) scriptLease(a Attempt) int64 {
 // internalLockLeaseTime (the acquisition's explicit lease in 3.8.1 and,
 // after it succeeded, in 3.16.8; else the watchdog's); 0 for a simple lock.
 func (t *wthread) unlockLease(h int) int64 {
-	cf := t.host.cf
+	cf := t.host.Config()
 	if cf.Simple != "" {
 		return 0
 	}
-	if c := t.host.c; h < len(c.handles) {
-		return c.handles[h].lease
+	if lease, ok := t.host.Client().HandleLease(h); ok {
+		return lease
 	}
 	return cf.Opts.LockWatchdogTimeout
 }
@@ -316,7 +316,7 @@ func (t *wthread) unlockLease(h int) int64 {
 // (read without touching the store), -1 for a lock without counts,
 // model.NoMaster while there is no master.
 func (t *wthread) holdCount() int64 {
-	if t.host.cf.Simple != "" {
+	if t.host.Config().Simple != "" {
 		return -1
 	}
 	m := t.p.World().Master()
@@ -352,7 +352,7 @@ func leaseMs(a Attempt) int64 {
 	if a.Lease == -1 {
 		return -1
 	}
-	return a.Unit.toMillis(a.Lease)
+	return a.Unit.ToMillis(a.Lease)
 }
 
 // write is the critical section's write to the protected resource.
@@ -392,7 +392,7 @@ func (t *wthread) finishOp(res Result, yes, no string) {
 	op.Outcome, op.Err = outcome(res, yes, no)
 	op.ErrKind = res.Err.String()
 	tr := t.p.Trace("return").Int("thread", t.tid).Str("call", string(op.Call)).Str("outcome", op.Outcome).Str("error", op.Err)
-	if op.Call.Acquires() && op.Outcome == "acquired" && t.host.cf.Opts.Fenced {
+	if op.Call.Acquires() && op.Outcome == "acquired" && t.host.Config().Opts.Fenced {
 		tr.Int("token", op.Value) // lockAndGetToken's answer
 	}
 	tr.End()
@@ -464,10 +464,10 @@ func (t *wthread) crashed(at sim.Time) {
 // startThreads starts the workload's threads in a process incarnation.
 func startThreads(wl *Workload, h *model.History, host *Host) []*wthread {
 	var ts []*wthread
-	p := host.p
+	p := host.Proc()
 	for i := 0; i < wl.Threads; i++ {
 		tid := int64(50 + i) // Java thread ids of a pool start around here
-		t := &wthread{wl: wl, h: h, host: host, p: p, tid: tid, owner: host.c.uuid + ":" + strconv.FormatInt(tid, 10), rand: p.Rand("thread/" + strconv.Itoa(i)), gaps: p.Rand("thread/" + strconv.Itoa(i) + "/unlock-gap"), sect: -1, op: -1, token: -1, inc: p.Incarnation()}
+		t := &wthread{wl: wl, h: h, host: host, p: p, tid: tid, owner: host.Client().UUID() + ":" + strconv.FormatInt(tid, 10), rand: p.Rand("thread/" + strconv.Itoa(i)), gaps: p.Rand("thread/" + strconv.Itoa(i) + "/unlock-gap"), sect: -1, op: -1, token: -1, inc: p.Incarnation()}
 		ts = append(ts, t)
 		t.loop()
 	}
