@@ -173,7 +173,7 @@ func loadScripts(version, dir string) (*ScriptSet, error) {
 }
 
 // LoadScriptTexts is LoadScripts from the texts a trace kept of a
-// directory's scripts (RunConfig.ScriptTexts), labelled dir.
+// directory's scripts (run.Config.ScriptTexts), labelled dir.
 func LoadScriptTexts(version, dir string, texts map[string]string) (*ScriptSet, error) {
 	own, err := scripts.FromSources(dir, texts)
 	if err != nil {

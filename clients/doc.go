@@ -1,6 +1,10 @@
-// Package clients simulates the programs that use Redis locks: Redisson's
-// RLock and FairLock as the Java client 3.8.1, 3.16.8 and 4.7.0 behave, and the
-// simple locks of the seed articles, driven by a workload.
+// Package clients is the Java client that uses Redis locks, ported as
+// deterministic state machines: Redisson's RLock, FairLock and (4.7.0)
+// FencedLock as the Java client 3.8.1, 3.16.8 and 4.7.0 behave, and the
+// simple locks of the seed articles. Its one job is the client: what a
+// program's threads do when they call the lock API, and nothing of the
+// world, workload or history around it (package run drives a client in
+// the world; package explore embeds it in its search).
 //
 // # A client is a value
 //
@@ -35,11 +39,6 @@
 // "redisson" stream); where nothing is drawn (explore) a client takes a
 // fixed choice: a delay's midpoint, a request id from its UUID and count.
 //
-// # Runs
-//
-// NewRun draws a workload and a fault plan from a seed for one of the
-// algorithms in Algorithms, builds the world, and Execute plays the safety
-// phase (faults) and the liveness phase (healed). The model.History it leaves —
-// every call with its virtual start and end and outcome, every critical
-// section — is what the checks read.
+// It imports sim, scripts and model of this project, never run: the
+// client does not depend on the run that drives it.
 package clients

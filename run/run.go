@@ -1,4 +1,4 @@
-package clients
+package run
 
 import (
 	"errors"
@@ -12,6 +12,7 @@ import (
 	"unsafe"
 
 	"github.com/locksim/locksim/checks/queuebook"
+	"github.com/locksim/locksim/clients"
 	"github.com/locksim/locksim/model"
 	"github.com/locksim/locksim/sim"
 )
@@ -22,13 +23,13 @@ import (
 // every round trip behind a head that does not take the free lock (for up
 // to fairLockWaitTimeout, 5 min), cost little: the world fast-forwards
 // their spin (sim/spin.go).
-func SweepConfig(algo string, seed uint64, preset string) RunConfig {
-	return RunConfig{Algo: algo, Seed: seed, Preset: preset}
+func SweepConfig(algo string, seed uint64, preset string) Config {
+	return Config{Algo: algo, Seed: seed, Preset: preset}
 }
 
-// RunConfig is everything that determines a run besides the code: the
-// same RunConfig gives the same trace, byte for byte.
-type RunConfig struct {
+// Config is everything that determines a run besides the code: the
+// same Config gives the same trace, byte for byte.
+type Config struct {
 	Algo    string
 	Seed    uint64
 	Preset  string
@@ -45,7 +46,7 @@ type RunConfig struct {
 	Procs, Threads int
 
 	// Client overrides; zero values keep the version's defaults.
-	Client ClientOverrides
+	Client clients.ClientOverrides
 
 	// SkipFaults lists faults of the drawn plan (by index) not to inject;
 	// shrinking a failing run drops faults this way.
@@ -90,7 +91,7 @@ type RunConfig struct {
 // Run is one simulated run: its world, what clients observed, and the
 // plan it followed.
 type Run struct {
-	Config   RunConfig
+	Config   Config
 	World    *sim.World
 	Plan     sim.Plan
 	Workload Workload
@@ -108,7 +109,7 @@ type Run struct {
 	latched       bool // the algorithm's fair unlock has a latch key (4.7.0): beforeExec is hooked
 	// the fair lock's queue and timeout set names, made once
 	queueName, timeoutName string
-	scripts                *ScriptSet // the user's or mutant's scripts, nil: embedded
+	scripts                *clients.ScriptSet // the user's or mutant's scripts, nil: embedded
 	// spinScript is the script whose read-only runs the world may
 	// fast-forward (spinrun.go), nil: none.
 	spinScript *sim.Script
@@ -129,8 +130,8 @@ func (r *Run) Err() error {
 	return err
 }
 
-// DefaultRunConfig fills in phase lengths.
-func (c RunConfig) withDefaults() RunConfig {
+// withDefaults fills in phase lengths.
+func (c Config) withDefaults() Config {
 	if c.Safety == 0 {
 		c.Safety = 3 * sim.Minute
 	}
@@ -140,12 +141,12 @@ func (c RunConfig) withDefaults() RunConfig {
 	return c
 }
 
-// NewRun builds a run: workload and fault plan drawn from the seed, the
+// New builds a run: workload and fault plan drawn from the seed, the
 // world, and the client processes. trace receives the JSON Lines trace (nil:
 // hash only). Nothing has run yet; call Execute.
-func NewRun(cfg RunConfig, trace io.Writer) (*Run, error) {
+func New(cfg Config, trace io.Writer) (*Run, error) {
 	cfg = cfg.withDefaults()
-	if err := CheckAlgo(cfg.Algo); err != nil {
+	if err := clients.CheckAlgo(cfg.Algo); err != nil {
 		return nil, err
 	}
 	wl := workloadOf(cfg)
@@ -165,7 +166,7 @@ func NewRun(cfg RunConfig, trace io.Writer) (*Run, error) {
 	}
 	tr := sim.NewTracer(trace)
 	w := sim.NewWorld(sim.Config{Seed: cfg.Seed, Net: plan.Net, Replicas: plan.Replicas, Trace: tr, Coverage: cfg.Coverage, FastForward: !cfg.StepByStep})
-	r := &Run{Config: cfg, World: w, Plan: plan, Workload: wl, History: &model.History{}, queue: queuebook.New(TimeoutName(wl.Lock))}
+	r := &Run{Config: cfg, World: w, Plan: plan, Workload: wl, History: &model.History{}, queue: queuebook.New(clients.TimeoutName(wl.Lock))}
 	mk, err := r.programFactory()
 	if err != nil {
 		return nil, err
@@ -215,11 +216,11 @@ func NewRun(cfg RunConfig, trace io.Writer) (*Run, error) {
 	return r, nil
 }
 
-// PlanOf is the fault plan cfg's run follows, drawn as NewRun draws it,
+// PlanOf is the fault plan cfg's run follows, drawn as New draws it,
 // without building the run.
-func PlanOf(cfg RunConfig) (sim.Plan, error) {
+func PlanOf(cfg Config) (sim.Plan, error) {
 	cfg = cfg.withDefaults()
-	if err := CheckAlgo(cfg.Algo); err != nil {
+	if err := clients.CheckAlgo(cfg.Algo); err != nil {
 		return sim.Plan{}, err
 	}
 	wl := workloadOf(cfg)
@@ -250,7 +251,7 @@ func intList(xs []int) string {
 }
 
 // drawWorkload draws the workload from the seed's "workload" stream.
-func drawWorkload(cfg RunConfig) Workload {
+func drawWorkload(cfg Config) Workload {
 	r := sim.NewRand(cfg.Seed, "workload")
 	wl := Workload{
 		Procs:     2 + r.Intn(3),
@@ -272,7 +273,7 @@ func drawWorkload(cfg RunConfig) Workload {
 	// Redisson's locks also re-enter, ask, force and keep lock objects
 	// (drawn last, so the draws above are the same for every algorithm).
 	wl.Objects = "fresh"
-	if _, _, redisson := RedissonAlgo(cfg.Algo); redisson {
+	if _, _, redisson := clients.RedissonAlgo(cfg.Algo); redisson {
 		wl.Inner = r.Intn(3)
 		wl.Reenter = 0.3 + 0.5*r.Float64()
 		wl.Query = 0.2 * r.Float64()
@@ -297,14 +298,14 @@ func drawWorkload(cfg RunConfig) Workload {
 // one per process, each starting the workload's threads at every start.
 func (r *Run) programFactory() (func() sim.Program, error) {
 	cfg, wl, h := r.Config, &r.Workload, r.History
-	cf, err := NewConfig(cfg.Algo, wl.Lock)
+	cf, err := clients.NewConfig(cfg.Algo, wl.Lock)
 	if err != nil {
 		return nil, err
 	}
 	r.latched = cf.Opts.Fair && cf.Opts.UnlockLatch
 	// The simple locks run no script of the registry and have no Redisson
 	// Config: settings for them would be ignored.
-	if cf.Simple != "" && (cfg.Scripts != "" || cfg.Mutant != "" || cfg.Client != (ClientOverrides{})) {
+	if cf.Simple != "" && (cfg.Scripts != "" || cfg.Mutant != "" || cfg.Client != (clients.ClientOverrides{})) {
 		return nil, fmt.Errorf("%s takes no scripts, mutant or Redisson client settings", cfg.Algo)
 	}
 	if cf.Simple == "" {
@@ -313,17 +314,17 @@ func (r *Run) programFactory() (func() sim.Program, error) {
 		}
 		switch {
 		case cfg.Scripts != "" && cfg.ScriptTexts != nil: // a trace's copy: the directory may be gone
-			if cf.Opts.Scripts, err = LoadScriptTexts(cf.Opts.Version, cfg.Scripts, cfg.ScriptTexts); err != nil {
+			if cf.Opts.Scripts, err = clients.LoadScriptTexts(cf.Opts.Version, cfg.Scripts, cfg.ScriptTexts); err != nil {
 				return nil, err
 			}
 		case cfg.Scripts != "":
-			if cf.Opts.Scripts, err = LoadScripts(cf.Opts.Version, cfg.Scripts); err != nil {
+			if cf.Opts.Scripts, err = clients.LoadScripts(cf.Opts.Version, cfg.Scripts); err != nil {
 				return nil, err
 			}
 			r.Config.ScriptTexts = cf.Opts.Scripts.Texts() // the trace's header keeps them
 		}
 		if cfg.Mutant != "" {
-			if err := ApplyMutant(&cf.Opts, cfg.Mutant, cfg.Algo); err != nil {
+			if err := clients.ApplyMutant(&cf.Opts, cfg.Mutant, cfg.Algo); err != nil {
 				return nil, err
 			}
 		}
@@ -337,23 +338,23 @@ func (r *Run) programFactory() (func() sim.Program, error) {
 	h.Settings = cf.Settings()
 	r.threadWait = h.Settings.ThreadWaitTime
 	return func() sim.Program {
-		host := NewHost(cf)
+		host := clients.NewHost(cf)
 		prog := &workloadProgram{Host: host}
 		r.progs = append(r.progs, prog)
-		renewOps := map[int32]int{} // task slot → its renewal's entry in h.Renewals
-		unlockOps := map[Ref]int{}  // a detached unlock (its Ref's first attempt) → its entry in h.Unlocks
+		renewOps := map[int32]int{}        // task slot → its renewal's entry in h.Renewals
+		unlockOps := map[clients.Ref]int{} // a detached unlock (its Ref's first attempt) → its entry in h.Unlocks
 		var inc int
-		host.Tag = func(ref Ref, cmd Cmd) string {
-			if ref.Owner == OwnTask {
+		host.Tag = func(ref clients.Ref, cmd clients.Cmd) string {
+			if ref.Owner == clients.OwnTask {
 				if i, ok := renewOps[ref.Slot]; ok {
 					return renewalTag(i)
 				}
 				return ""
 			}
-			if ref.Owner == OwnNone {
+			if ref.Owner == clients.OwnNone {
 				return "" // a latch's DEL serves no call
 			}
-			if ref.Owner == OwnDetached && cmd.Op == OpUnlock {
+			if ref.Owner == clients.OwnDetached && cmd.Op == clients.OpUnlock {
 				// The client's own unlock for a call that is over: an
 				// operation of its own, once per command (not per attempt).
 				first := ref
@@ -371,8 +372,8 @@ func (r *Run) programFactory() (func() sim.Program, error) {
 			}
 			return ""
 		}
-		host.OnSend = func(ref Ref, cmd Cmd, at sim.Time) {
-			if ref.Owner != OwnThread {
+		host.OnSend = func(ref clients.Ref, cmd clients.Cmd, at sim.Time) {
+			if ref.Owner != clients.OwnThread {
 				return
 			}
 			t := prog.thread(cmd.Thread)
@@ -380,7 +381,7 @@ func (r *Run) programFactory() (func() sim.Program, error) {
 				return
 			}
 			switch cmd.Op {
-			case OpAcquire, OpAcquireNoWait, OpAcquireToken, OpSetNX, OpSetPX:
+			case clients.OpAcquire, clients.OpAcquireNoWait, clients.OpAcquireToken, clients.OpSetNX, clients.OpSetPX:
 				t.lastTry = at
 			}
 			if t.op < 0 {
@@ -389,29 +390,29 @@ func (r *Run) programFactory() (func() sim.Program, error) {
 			// The lease the script arms is the one the command carries (a
 			// lock object can send another than the caller asked for).
 			switch cmd.Op {
-			case OpAcquire, OpAcquireNoWait, OpAcquireToken, OpSetPX:
+			case clients.OpAcquire, clients.OpAcquireNoWait, clients.OpAcquireToken, clients.OpSetPX:
 				h.Ops[t.op].ScriptLease = cmd.Lease
-			case OpUnlock:
+			case clients.OpUnlock:
 				if !h.Ops[t.op].Call.Acquires() { // not 4.7.0's undo of an acquire (handleNoSync)
 					h.Ops[t.op].ScriptLease = cmd.Lease
 				}
-			case OpExpire:
-				h.Ops[t.op].ScriptLease = ExpireSeconds(cmd.Lease) * 1000
+			case clients.OpExpire:
+				h.Ops[t.op].ScriptLease = clients.ExpireSeconds(cmd.Lease) * 1000
 			}
 		}
-		host.OnNote = func(e Effect) {
+		host.OnNote = func(e clients.Effect) {
 			p := host.Proc()
 			switch e.Note {
-			case NoteUntimedWait:
+			case clients.NoteUntimedWait:
 				if t := prog.thread(e.Thread); t != nil && t.op >= 0 {
 					h.Ops[t.op].Untimed = true
 				}
-			case NoteFlaw:
+			case clients.NoteFlaw:
 				h.Flaws = append(h.Flaws, model.FlawAt{At: p.VirtualNow(), Proc: p.Name, Owner: host.Client().Owner(e.Thread), Flaw: e.Text})
-			case NoteRenewSent:
+			case clients.NoteRenewSent:
 				renewOps[e.Slot] = len(h.Renewals)
 				h.Renewals = append(h.Renewals, model.Op{Proc: p.Name, Thread: -1, Owner: host.Client().Owner(e.Thread), Lock: wl.Lock, Call: model.CallRenew, Wait: -1, Lease: -1, Start: p.VirtualNow(), End: -1, ExecAt: -1, ScriptLease: e.Value})
-			case NoteRenewDone:
+			case clients.NoteRenewDone:
 				i, ok := renewOps[e.Slot]
 				if !ok || p.Incarnation() != inc {
 					return
@@ -419,7 +420,7 @@ func (r *Run) programFactory() (func() sim.Program, error) {
 				delete(renewOps, e.Slot)
 				op := &h.Renewals[i]
 				op.End = p.VirtualNow()
-				res := Result{OK: e.OK, Err: ErrKind(e.Value), Text: e.Text}
+				res := clients.Result{OK: e.OK, Err: clients.ErrKind(e.Value), Text: e.Text}
 				op.Outcome, op.Err = outcome(res, "renewed", "not-renewed")
 				op.ErrKind = res.Err.String()
 			}
@@ -427,7 +428,7 @@ func (r *Run) programFactory() (func() sim.Program, error) {
 		host.OnInterrupt = func(tid int64, fault int) {
 			h.Interrupts = append(h.Interrupts, model.Interruption{At: host.Proc().VirtualNow(), Proc: host.Proc().Name, Owner: host.Client().Owner(tid), Fault: fault})
 		}
-		host.OnStart = func(host *Host) {
+		host.OnStart = func(host *clients.Host) {
 			inc = host.Proc().Incarnation()
 			clear(renewOps)
 			prog.threads = startThreads(wl, h, host)
@@ -439,7 +440,7 @@ func (r *Run) programFactory() (func() sim.Program, error) {
 // workloadProgram wraps a client program with its workload threads, so a
 // crash can close their critical sections.
 type workloadProgram struct {
-	*Host
+	*clients.Host
 	threads []*wthread
 }
 
@@ -494,7 +495,7 @@ func (r *Run) observe(n *sim.Node, req sim.Request, reply sim.Reply) {
 	}
 	smp.TTL = ttl
 	if r.queueName == "" {
-		r.queueName, r.timeoutName = QueueName(lock), TimeoutName(lock)
+		r.queueName, r.timeoutName = clients.QueueName(lock), clients.TimeoutName(lock)
 	}
 	_, queueTTL, queue := n.Store.PeekKeyReusing(r.queueName, prevQueue)
 	_, timeoutsTTL, timeouts := n.Store.PeekKeyReusing(r.timeoutName, prevTimeouts)
@@ -629,7 +630,7 @@ func (r *Run) masterChanged(n *sim.Node) {
 	}
 	smp.TTL = ttl
 	if r.queueName == "" {
-		r.queueName, r.timeoutName = QueueName(lock), TimeoutName(lock)
+		r.queueName, r.timeoutName = clients.QueueName(lock), clients.TimeoutName(lock)
 	}
 	_, _, smp.Queue = n.Store.PeekKeyAt(r.queueName, now, nil)
 	_, _, smp.Timeouts = n.Store.PeekKeyAt(r.timeoutName, now, nil)

@@ -1,8 +1,9 @@
-package clients
+package run
 
 import (
 	"strconv"
 
+	"github.com/locksim/locksim/clients"
 	"github.com/locksim/locksim/model"
 	"github.com/locksim/locksim/sim"
 )
@@ -12,7 +13,7 @@ type Attempt struct {
 	Kind  model.CallKind
 	Wait  int64
 	Lease int64
-	Unit  Unit
+	Unit  clients.Unit
 }
 
 // Workload is what every thread of every process does: loop acquire (a
@@ -56,7 +57,7 @@ type Workload struct {
 type wthread struct {
 	wl    *Workload
 	h     *model.History
-	host  *Host
+	host  *clients.Host
 	p     *sim.Proc
 	tid   int64
 	owner string // UUID:threadId, whoever the owner field names (a mutant may store another)
@@ -81,7 +82,7 @@ type wthread struct {
 
 // task marks c as the start of a new task when it is the first call of a
 // loop iteration.
-func (t *wthread) task(c Call) Call {
+func (t *wthread) task(c clients.Call) clients.Call {
 	c.NewTask, t.newTask = t.newTask, false
 	return c
 }
@@ -93,9 +94,9 @@ func (t *wthread) draw() Attempt {
 	r := t.rand
 	total := w.WLock + w.WLockLease + w.WTryLock + w.WTryLockWait
 	x := r.Intn(total)
-	unit := Milliseconds
+	unit := clients.Milliseconds
 	lease := int64(-1)
-	a := Attempt{Wait: -1, Lease: -1, Unit: Milliseconds}
+	a := Attempt{Wait: -1, Lease: -1, Unit: clients.Milliseconds}
 	switch {
 	case x < w.WLock:
 		a.Kind = model.CallLock
@@ -117,7 +118,7 @@ func (t *wthread) draw() Attempt {
 			lease = w.LeaseMin + r.Int63n(w.LeaseMax-w.LeaseMin+1)
 		}
 		if r.Chance(w.SecondsUnit) {
-			unit = Seconds
+			unit = clients.Seconds
 			a.Wait = (a.Wait + 999) / 1000
 			if lease > 0 {
 				lease = (lease + 999) / 1000
@@ -129,15 +130,15 @@ func (t *wthread) draw() Attempt {
 }
 
 // call is the client call an attempt makes through lock object handle.
-func (a Attempt) call(handle int, fresh bool) Call {
-	c := Call{Wait: a.Wait, Lease: a.Lease, Unit: a.Unit, Handle: handle, Fresh: fresh}
+func (a Attempt) call(handle int, fresh bool) clients.Call {
+	c := clients.Call{Wait: a.Wait, Lease: a.Lease, Unit: a.Unit, Handle: handle, Fresh: fresh}
 	switch a.Kind {
 	case model.CallLock:
-		c.Kind = CallLock
+		c.Kind = clients.CallLock
 	case model.CallTryLock:
-		c.Kind = CallTryLock
+		c.Kind = clients.CallTryLock
 	default:
-		c.Kind = CallTryLockWait
+		c.Kind = clients.CallTryLockWait
 	}
 	return c
 }
@@ -207,7 +208,7 @@ func (t *wthread) loopAcquire() {
 // the thread got (one more hold of) the lock.
 func (t *wthread) acquire(a Attempt, handle int, fresh bool, done func(ok bool)) {
 	t.begin(a.Kind, a, t.scriptLease(a))
-	t.host.Call(t.tid, t.task(a.call(handle, fresh)), func(res Result) {
+	t.host.Call(t.tid, t.task(a.call(handle, fresh)), func(res clients.Result) {
 		if !t.alive() {
 			return
 		}
@@ -254,10 +255,10 @@ func (t *wthread) inner(n int, done func()) {
 func (t *wthread) query(done func()) {
 	kinds := []model.CallKind{model.CallIsHeld, model.CallHoldCount, model.CallIsLocked}
 	k := kinds[t.rand.Intn(len(kinds))]
-	call := map[model.CallKind]CallKind{model.CallIsHeld: CallIsHeld, model.CallHoldCount: CallHoldCount, model.CallIsLocked: CallIsLocked}[k]
+	call := map[model.CallKind]clients.CallKind{model.CallIsHeld: clients.CallIsHeld, model.CallHoldCount: clients.CallHoldCount, model.CallIsLocked: clients.CallIsLocked}[k]
 	h, _ := t.handle()
-	t.begin(k, Attempt{Wait: -1, Lease: -1, Unit: Milliseconds}, 0)
-	t.host.Call(t.tid, t.task(Call{Kind: call, Wait: -1, Lease: -1, Handle: h}), func(res Result) {
+	t.begin(k, Attempt{Wait: -1, Lease: -1, Unit: clients.Milliseconds}, 0)
+	t.host.Call(t.tid, t.task(clients.Call{Kind: call, Wait: -1, Lease: -1, Handle: h}), func(res clients.Result) {
 		if !t.alive() {
 			return
 		}
@@ -277,7 +278,7 @@ func (t *wthread) query(done func()) {
 // when the caller gives none).
 func (t *wthread) lease(a Attempt) int64 {
 	if t.host.Config().Simple != "" && a.Lease == -1 {
-		return SimpleLease
+		return clients.SimpleLease
 	}
 	return leaseMs(a)
 }
@@ -288,8 +289,8 @@ func (t *wthread) lease(a Attempt) int64 {
 func (t *wthread) scriptLease(a Attempt) int64 {
 	cf := t.host.Config()
 	switch {
-	case cf.Simple == SetNXExpire:
-		return ExpireSeconds(t.lease(a)) * 1000
+	case cf.Simple == clients.SetNXExpire:
+		return clients.ExpireSeconds(t.lease(a)) * 1000
 	case cf.Simple != "":
 		return t.lease(a)
 	case a.Lease == -1:
@@ -333,7 +334,7 @@ func (t *wthread) holdCount() int64 {
 
 // outcome is how a call's result is recorded: "error" with its text, or
 // yes or no.
-func outcome(res Result, yes, no string) (string, string) {
+func outcome(res clients.Result, yes, no string) (string, string) {
 	switch {
 	case res.Failed():
 		return "error", res.Text
@@ -386,7 +387,7 @@ func (t *wthread) csDuration() sim.Duration {
 	return t.rand.Exp(w.CSMean)
 }
 
-func (t *wthread) finishOp(res Result, yes, no string) {
+func (t *wthread) finishOp(res clients.Result, yes, no string) {
 	op := &t.h.Ops[t.op]
 	op.End = t.p.VirtualNow()
 	op.Outcome, op.Err = outcome(res, yes, no)
@@ -426,17 +427,17 @@ func (t *wthread) release() {
 // unlock makes one unlock() (or forceUnlock()) call, then goes on.
 func (t *wthread) unlock(force bool, then func()) {
 	h, _ := t.handle()
-	k, call, lease := model.CallUnlock, CallUnlock, t.unlockLease(h)
+	k, call, lease := model.CallUnlock, clients.CallUnlock, t.unlockLease(h)
 	if force {
-		k, call, lease = model.CallForceUnlock, CallForceUnlock, 0
+		k, call, lease = model.CallForceUnlock, clients.CallForceUnlock, 0
 	}
-	t.begin(k, Attempt{Wait: -1, Lease: -1, Unit: Milliseconds}, lease)
+	t.begin(k, Attempt{Wait: -1, Lease: -1, Unit: clients.Milliseconds}, lease)
 	if force {
 		t.holds = 0
 	} else {
 		t.holds--
 	}
-	t.host.Call(t.tid, Call{Kind: call, Wait: -1, Lease: -1, Handle: h}, func(res Result) {
+	t.host.Call(t.tid, clients.Call{Kind: call, Wait: -1, Lease: -1, Handle: h}, func(res clients.Result) {
 		if !t.alive() {
 			return
 		}
@@ -462,7 +463,7 @@ func (t *wthread) crashed(at sim.Time) {
 }
 
 // startThreads starts the workload's threads in a process incarnation.
-func startThreads(wl *Workload, h *model.History, host *Host) []*wthread {
+func startThreads(wl *Workload, h *model.History, host *clients.Host) []*wthread {
 	var ts []*wthread
 	p := host.Proc()
 	for i := 0; i < wl.Threads; i++ {
