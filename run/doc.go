@@ -9,6 +9,13 @@
 // read; the trace, whose first line is the run header (header.go), replays
 // it.
 //
+// Files: run.go (Config, New, Execute), program.go (the client programs
+// and what their hooks record), workload.go (the threads' loop),
+// recorder.go (the store-side observer), spinrun.go (what the run tells
+// the world's fast-forward, and records of it), spindiff.go (the
+// fast-forward against the step-by-step run), header.go and trace.go (the
+// run header and saved traces), custom.go (a given plan or workload).
+//
 // It imports clients, sim, scripts, model and checks/queuebook of this
 // project.
 package run

@@ -53,6 +53,50 @@ type Workload struct {
 	StopAt sim.Time
 }
 
+// drawWorkload draws the workload from the seed's "workload" stream.
+func drawWorkload(cfg Config) Workload {
+	r := sim.NewRand(cfg.Seed, "workload")
+	wl := Workload{
+		Procs:     2 + r.Intn(3),
+		Threads:   1 + r.Intn(3),
+		Lock:      "myLock",
+		ThinkMean: r.Range(100*sim.Millisecond, 3*sim.Second),
+		CSMean:    r.Range(10*sim.Millisecond, 2*sim.Second),
+		CSLong:    0.05 * r.Float64(),
+		CSLongMax: r.Range(5*sim.Second, 60*sim.Second),
+		WLock:     r.Intn(4), WLockLease: r.Intn(4), WTryLock: r.Intn(3), WTryLockWait: r.Intn(4),
+		LeaseMin: 1000 + r.Int63n(5000), LeaseMax: 10000 + r.Int63n(40000),
+		WaitMin: 100 + r.Int63n(2000), WaitMax: 3000 + r.Int63n(30000),
+		SecondsUnit: 0.2 * r.Float64(),
+		StopAt:      sim.Time(cfg.Safety + cfg.Liveness/2),
+	}
+	if wl.WLock+wl.WLockLease+wl.WTryLock+wl.WTryLockWait == 0 {
+		wl.WLock = 1
+	}
+	// Redisson's locks also re-enter, ask, force and keep lock objects
+	// (drawn last, so the draws above are the same for every algorithm).
+	wl.Objects = "fresh"
+	if _, _, redisson := clients.RedissonAlgo(cfg.Algo); redisson {
+		wl.Inner = r.Intn(3)
+		wl.Reenter = 0.3 + 0.5*r.Float64()
+		wl.Query = 0.2 * r.Float64()
+		wl.Force = 0.3 * r.Float64()
+		switch x := r.Float64(); {
+		case x < 0.3:
+			wl.Objects = "own"
+		case x < 0.45:
+			wl.Objects = "shared"
+		}
+	}
+	if cfg.Procs > 0 {
+		wl.Procs = cfg.Procs
+	}
+	if cfg.Threads > 0 {
+		wl.Threads = cfg.Threads
+	}
+	return wl
+}
+
 // wthread is one workload thread of one process incarnation.
 type wthread struct {
 	wl    *Workload
