@@ -39,6 +39,26 @@
 // "redisson" stream); where nothing is drawn (explore) a client takes a
 // fixed choice: a delay's midpoint, a request id from its UUID and count.
 //
+// # Files
+//
+// client.go holds the value, its threads, Step and its timers, step.go the
+// events and effects. The rest each port one part of the Java client:
+// redissonlock.go (RedissonLock's lock, tryLock and their loops),
+// redissonunlock.go (unlockAsync, forceUnlockAsync, 4.7.0's unlock latch),
+// redissonfairlock.go (RedissonFairLock's waits and acquireFailedAsync),
+// redissonfencedlock.go (4.7.0's RedissonFencedLock), interrupt.go
+// (Thread.interrupt against each blocking call), renewal.go (the watchdog:
+// RedissonBaseLock.renewExpiration, 4.7.0's LockTask), pubsub.go
+// (LockPubSub, RedissonLockEntry), commandexecutor.go (RedisExecutor:
+// timeouts, retries, re-sends; 4.7.0's ServiceManager.execute),
+// detached.go (a command that outlives its interrupted call), timerthread.go
+// (which timers run on Redisson's timer thread), simple.go (the simple
+// locks). cmd.go renders commands into script calls; config.go,
+// overrides.go and algorithms.go are what a client is; flaws.go names the
+// known flaws' paths, mutants.go the catalogue of mistakes; canon.go,
+// describe.go and spin.go serve explore and the world's fast-forward;
+// host.go and hostspin.go run a client as a process of the world.
+//
 // It imports sim, scripts and model of this project, never run: the
 // client does not depend on the run that drives it.
 package clients

@@ -51,7 +51,7 @@ func (c *Client) interruptAt(i int) {
 	case pcFencedSubscribe, pcFencedWait:
 		// get(result) is interrupted, cancels the result and sets the status
 		// again; the loop goes on until its next step sees the result done
-		// (fenced.go).
+		// (redissonfencedlock.go).
 		if t.pc == pcFencedWait {
 			c.leaveListener(i)
 		} else {

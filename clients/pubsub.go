@@ -36,7 +36,7 @@ type psEntry struct {
 	// unlock message runs the first before it releases a permit
 	// (RedissonLockEntry.addListener, LockPubSub.onMessage). A listener
 	// whose call an interrupt ended is -(j+1), j the slot of its timeout
-	// (TimerListener; fenced.go, leaveListener).
+	// (TimerListener; redissonfencedlock.go, leaveListener).
 	listeners []int64
 	// unsubOnSuccess counts the calls that left while the subscription was
 	// on its way and unsubscribe when it completes: 3.8.1's tryLock that

@@ -7,7 +7,9 @@ import (
 )
 
 // The watchdog: the lock's ExpirationEntry in EXPIRATION_RENEWAL_MAP
-// (static, so one per JVM and lock) and the TimerTasks that renew it.
+// (static, so one per JVM and lock) and the TimerTasks that renew it
+// (R8:RedissonLock.scheduleExpirationRenewal, R16:RedissonBaseLock.renewExpiration;
+// 4.7.0's LockRenewalScheduler and LockTask come last).
 // Java never cancels a task but the one the entry holds, and a task whose
 // timer has fired cannot be cancelled at all; so after an unlock and a new
 // lock() two tasks can renew side by side, and a stale renewal's outcome
