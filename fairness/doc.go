@@ -11,7 +11,7 @@
 // Ms render its figures, and PlotSVG draws the median wait by queue position
 // as a small SVG line chart, the same bytes for the same runs.
 //
-//	m, err := fairness.Measure(clients.RunConfig{Algo: "fairlock-3.16.8", Seed: 7, Preset: "none"})
+//	m, err := fairness.Measure(run.Config{Algo: "fairlock-3.16.8", Seed: 7, Preset: "none"})
 //	var all fairness.Metrics
 //	all.Add(m)
 package fairness

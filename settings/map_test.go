@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/locksim/locksim/clients"
+	"github.com/locksim/locksim/run"
 )
 
 // smallSpec is a map cheap enough for a test: two settings whose default
@@ -140,7 +140,7 @@ func TestWorldDeterministic(t *testing.T) {
 	cfg := m.Config(m.envCell(KnobWatchdog, 2000), 3)
 	var traces [2]bytes.Buffer
 	for i := range traces {
-		r, err := clients.NewRun(cfg, &traces[i])
+		r, err := run.New(cfg, &traces[i])
 		if err != nil {
 			t.Fatal(err)
 		}

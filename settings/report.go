@@ -6,7 +6,7 @@ import (
 	"sort"
 	"strings"
 
-	"github.com/locksim/locksim/clients"
+	"github.com/locksim/locksim/run"
 	"github.com/locksim/locksim/sim"
 )
 
@@ -103,7 +103,7 @@ func (st *Stats) firstWorld() uint64 {
 
 // ShellQuote quotes s for a POSIX shell when it holds anything but
 // letters, digits and -_./:=@%+,
-func ShellQuote(s string) string { return clients.ShellQuote(s) }
+func ShellQuote(s string) string { return run.ShellQuote(s) }
 
 // fencing renders what fencing tokens made of a cell's stale writes.
 func (st *Stats) fencing() string {

@@ -5,8 +5,8 @@ import (
 	"io"
 
 	"github.com/locksim/locksim/checks"
-	"github.com/locksim/locksim/clients"
 	"github.com/locksim/locksim/model"
+	"github.com/locksim/locksim/run"
 	"github.com/locksim/locksim/story"
 )
 
@@ -27,11 +27,11 @@ func Tell(w io.Writer, v checks.Violation, h *model.History, lines [][]byte) {
 // shows its first bug-class violation (Shrink) and writes that run's
 // story and the command that reproduces it. It writes nothing when the
 // shrunk configuration cannot run.
-func ShrinkAndTell(w io.Writer, r *clients.Run, cfg clients.RunConfig) {
+func ShrinkAndTell(w io.Writer, r *run.Run, cfg run.Config) {
 	target, _ := checks.FirstBug(Check(r).Violations)
 	small, tries := Shrink(cfg, target)
 	var lines [][]byte
-	sr, err := clients.NewRun(small, nil)
+	sr, err := run.New(small, nil)
 	if err != nil {
 		return
 	}
@@ -53,8 +53,8 @@ func ShrinkAndTell(w io.Writer, r *clients.Run, cfg clients.RunConfig) {
 // found it confirmed it, when confirm), else the first of property; the
 // lines are v's own line then its story. ok is false when the run shows no
 // violation of property.
-func StoryOf(cfg clients.RunConfig, property, label string, confirm bool) (lines []string, ok bool, err error) {
-	r, err := clients.NewRun(cfg, nil)
+func StoryOf(cfg run.Config, property, label string, confirm bool) (lines []string, ok bool, err error) {
+	r, err := run.New(cfg, nil)
 	if err != nil {
 		return nil, false, err
 	}

@@ -7,15 +7,15 @@ import (
 	"testing"
 
 	"github.com/locksim/locksim/checks"
-	"github.com/locksim/locksim/clients"
+	"github.com/locksim/locksim/run"
 )
 
 // ShrinkAndTell says how far the run shrank, tells the shrunk run's
 // violation of the same property and class, and ends with the command
 // that reproduces the shrunk run.
 func TestShrinkAndTell(t *testing.T) {
-	cfg := clients.RunConfig{Algo: "rlock-3.16.8", Seed: 1, Preset: "net", Mutant: "unlock-no-owner-check-3.16.8"}
-	r, err := clients.NewRun(cfg, nil)
+	cfg := run.Config{Algo: "rlock-3.16.8", Seed: 1, Preset: "net", Mutant: "unlock-no-owner-check-3.16.8"}
+	r, err := run.New(cfg, nil)
 	if err != nil {
 		t.Fatal(err)
 	}

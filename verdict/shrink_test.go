@@ -4,14 +4,14 @@ import (
 	"testing"
 
 	"github.com/locksim/locksim/checks"
-	"github.com/locksim/locksim/clients"
+	"github.com/locksim/locksim/run"
 )
 
 // Shrinking a failing run (a mutant whose unlock skips the owner check)
 // gives a smaller one (fewer processes, threads, faults or shorter
 // phases) that still shows the same property's bug.
 func TestShrinkKeepsTheBug(t *testing.T) {
-	cfg := clients.RunConfig{Algo: "rlock-3.16.8", Seed: 1, Preset: "net", Mutant: "unlock-no-owner-check-3.16.8"}
+	cfg := run.Config{Algo: "rlock-3.16.8", Seed: 1, Preset: "net", Mutant: "unlock-no-owner-check-3.16.8"}
 	_, res, err := Run(cfg)
 	if err != nil {
 		t.Fatal(err)
