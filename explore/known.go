@@ -40,8 +40,14 @@ func (n *flawNotes) note(p int, e clients.Effect) {
 }
 
 // flawsOn steps path from the initial state and returns the flaw paths
-// its clients took.
-func (m *model) flawsOn(path []action) []history.FlawAt {
+// its clients took and the time (ms) they run to. A state from which no
+// continuation finishes (liveness) is explained by what every
+// continuation does, which the path to it has not done yet (a waiter's
+// untimed wait comes after the head's crash): the path is then continued
+// by up to maxContinuation of the system's own steps (no call, no fault),
+// a delivery or a timer before time passes unless it would come back to
+// a state the continuation was in, and what they take counts too.
+func (m *model) flawsOn(path []action, liveness bool) ([]history.FlawAt, int64) {
 	n := &flawNotes{m: m}
 	m.logNote = n.note
 	defer func() { m.logNote = nil }()
@@ -52,8 +58,42 @@ func (m *model) flawsOn(path []action) []history.FlawAt {
 		}
 		s = m.apply(&s, a, nil)
 	}
-	return n.flaws
+	seen := map[string]bool{}
+	for i := 0; liveness && i < maxContinuation; i++ {
+		seen[string(m.appendKey(&s, nil))] = true
+		var step, advance *action
+		acts := m.actions(&s, nil)
+		for k := range acts {
+			switch b := &acts[k]; {
+			case step == nil && (b.kind == aDeliver || b.kind == aFire):
+				step = b
+			case advance == nil && b.kind == aAdvance:
+				advance = b
+			}
+		}
+		if step != nil && advance != nil {
+			// a loop that comes back to a state it was in (a waiter asking
+			// again at the same millisecond) lets time pass instead
+			if next := m.apply(&s, *step, nil); seen[string(m.appendKey(&next, nil))] {
+				step = nil
+			}
+		}
+		if step == nil {
+			step = advance // only the system's own steps: no call, no fault
+		}
+		if step == nil {
+			break
+		}
+		if step.kind == aAdvance {
+			n.at += step.delta
+		}
+		s = m.apply(&s, *step, nil)
+	}
+	return n.flaws, n.at
 }
+
+// maxContinuation bounds the steps a stuck state's path is continued by.
+const maxContinuation = 300
 
 // resolve is f, met at time at (ms) of a path whose clients took flaws,
 // explained by a catalogued flaw where one explains it (f unchanged
@@ -82,15 +122,4 @@ func (m *model) resolve(f checks.Violation, flaws []history.FlawAt, at int64) ch
 	}
 	f.Mech, f.Class = mech, mech.Class()
 	return f
-}
-
-// pathTime is how much time path lets pass (ms).
-func pathTime(path []action) int64 {
-	var at int64
-	for _, a := range path {
-		if a.kind == aAdvance {
-			at += a.delta
-		}
-	}
-	return at
 }

@@ -170,7 +170,8 @@ func explore(cfg Config, progress func(Stats)) (*Result, error) {
 		if f.Class == checks.Bug {
 			fill()
 			p := path()
-			f = m.resolve(f, m.flawsOn(p), pathTime(p))
+			flaws, to := m.flawsOn(p, f.Property == "liveness")
+			f = m.resolve(f, flaws, to)
 			if f.Class == checks.Bug {
 				res.Violation = m.replayPath(p, f)
 				return true
