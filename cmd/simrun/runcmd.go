@@ -391,7 +391,7 @@ func runSeed(ctx context.Context, name string, args []string, stdout, stderr io.
 		return code
 	}
 	if code == exitViolated && !*noShrink && !rf.focus.set {
-		verdict.ShrinkAndTell(stdout, r, cfg)
+		shrinkAndTell(stdout, r, cfg)
 	}
 	if *checkDet {
 		again, err := clients.NewRun(cfg, nil)
@@ -473,7 +473,7 @@ func report(r *clients.Run, lines [][]byte, cfg clients.RunConfig, rf runFlags, 
 			continue
 		}
 		fmt.Fprintln(stdout)
-		verdict.Tell(stdout, v, r.History, lines)
+		tell(stdout, v, r.History, lines)
 		switch v.Property {
 		case "mutex":
 			fmt.Fprintln(stdout, "  fencing: "+fencing.String())

@@ -333,7 +333,7 @@ func settingsWorld(spec settings.Spec, f settingsFlags, stdout, stderr io.Writer
 		}
 		counted++
 		fmt.Fprintln(stdout)
-		verdict.Tell(stdout, v, r.History, lines)
+		tell(stdout, v, r.History, lines)
 		if v.Property == "mutex" {
 			fmt.Fprintln(stdout, "  fencing: "+res.Fencing.String())
 		}

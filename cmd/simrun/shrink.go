@@ -1,21 +1,27 @@
-package verdict
+package main
 
 import (
+	"fmt"
+	"io"
+
 	"github.com/locksim/locksim/checks"
 	"github.com/locksim/locksim/clients"
+	"github.com/locksim/locksim/model"
 	"github.com/locksim/locksim/sim"
+	"github.com/locksim/locksim/story"
+	"github.com/locksim/locksim/verdict"
 )
 
 // maxShrinkRuns bounds how many candidate runs a shrink tries.
 const maxShrinkRuns = 80
 
-// Shrink reduces a failing run to a smaller one that still shows a
+// shrink reduces a failing run to a smaller one that still shows a
 // violation of the same property and class: fewer processes, fewer
 // threads, halved safety and liveness phases, then faults dropped one at a
 // time, keeping each change that still fails (greedy, like a
 // delta-debugging pass, bounded by maxShrinkRuns). Every candidate keeps
 // the seed, so the result is reproducible with one command.
-func Shrink(cfg clients.RunConfig, target checks.Violation) (clients.RunConfig, int) {
+func shrink(cfg clients.RunConfig, target checks.Violation) (clients.RunConfig, int) {
 	tries := 0
 	fails := func(c clients.RunConfig) bool {
 		if tries >= maxShrinkRuns {
@@ -27,7 +33,7 @@ func Shrink(cfg clients.RunConfig, target checks.Violation) (clients.RunConfig, 
 			return false
 		}
 		r.Execute()
-		for _, v := range Check(r).Violations {
+		for _, v := range verdict.Check(r).Violations {
 			if v.Property == target.Property && v.Class == target.Class {
 				return true
 			}
@@ -74,4 +80,42 @@ func Shrink(cfg clients.RunConfig, target checks.Violation) (clients.RunConfig, 
 		}
 	}
 	return best, tries
+}
+
+// tell writes v, the known flaw that explains it if one does, and its
+// story (story.Tell over the run's history and trace lines), indented
+// under it.
+func tell(w io.Writer, v checks.Violation, h *model.History, lines [][]byte) {
+	fmt.Fprintf(w, "%s\n", v)
+	if f := verdict.FlawNamed(v.Mech.Name); verdict.Known(v) && f != nil {
+		fmt.Fprintf(w, "  known flaw %s: %s (%s)\n", f.Name, f.What, f.Reference())
+	}
+	for _, l := range story.Tell(v, h, lines) {
+		fmt.Fprintln(w, "  "+l)
+	}
+}
+
+// shrinkAndTell shrinks r (the run of cfg) to a minimal run that still
+// shows its first bug-class violation (shrink) and writes that run's
+// story and the command that reproduces it. It writes nothing when the
+// shrunk configuration cannot run.
+func shrinkAndTell(w io.Writer, r *clients.Run, cfg clients.RunConfig) {
+	target, _ := checks.FirstBug(verdict.Check(r).Violations)
+	small, tries := shrink(cfg, target)
+	var lines [][]byte
+	sr, err := clients.NewRun(small, nil)
+	if err != nil {
+		return
+	}
+	sr.World.Tracer().Hook = func(l []byte) { lines = append(lines, append([]byte(nil), l...)) }
+	sr.Execute()
+	fmt.Fprintf(w, "\nshrunk (%d runs tried) to %d processes × %d threads, %s + %s, %d of %d faults:\n",
+		tries, small.Procs, small.Threads, small.Safety, small.Liveness, len(sr.Plan.Faults)-len(small.SkipFaults), len(sr.Plan.Faults))
+	for _, v := range verdict.Check(sr).Violations {
+		if v.Property == target.Property && v.Class == target.Class {
+			tell(w, v, sr.History, lines)
+			fmt.Fprintln(w, "  reproduce: "+small.Command())
+			return
+		}
+	}
 }
