@@ -1,4 +1,4 @@
-package verdict
+package sweeplog
 
 import (
 	"bytes"
@@ -11,10 +11,10 @@ import (
 	"github.com/locksim/locksim/sim/jsonl"
 )
 
-// SweepLog writes what `simrun sweep` prints: each run's violations with
+// Log writes what `simrun sweep` prints: each run's violations with
 // the command that reproduces the run, as text or one JSON object a line,
 // then a summary line. The command adds the runs in seed order.
-type SweepLog struct {
+type Log struct {
 	W    io.Writer
 	JSON bool // JSON Lines instead of text
 	// Annotations, when set, gets a GitHub Actions annotation per
@@ -50,7 +50,7 @@ type jsonViolation struct {
 }
 
 // Add writes the violations of cfg's run.
-func (l *SweepLog) Add(cfg clients.RunConfig, vs []checks.Violation) {
+func (l *Log) Add(cfg clients.RunConfig, vs []checks.Violation) {
 	if l.counts == nil {
 		l.counts = map[string]int{}
 	}
@@ -80,7 +80,7 @@ func (l *SweepLog) Add(cfg clients.RunConfig, vs []checks.Violation) {
 
 // AddCounts adds what other runs counted (a shard's summary): runs with
 // a bug and violations by property/class.
-func (l *SweepLog) AddCounts(bugRuns int, counts map[string]int) {
+func (l *Log) AddCounts(bugRuns int, counts map[string]int) {
 	if l.counts == nil {
 		l.counts = map[string]int{}
 	}
@@ -92,7 +92,7 @@ func (l *SweepLog) AddCounts(bugRuns int, counts map[string]int) {
 
 // Summary writes the summary line: done runs of planned; when fewer,
 // the sweep was interrupted and last is the last seed run (done > 0).
-func (l *SweepLog) Summary(done, planned, last uint64) {
+func (l *Log) Summary(done, planned, last uint64) {
 	interrupted := done < planned
 	if l.JSON {
 		counts := l.counts

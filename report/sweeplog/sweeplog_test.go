@@ -1,4 +1,4 @@
-package verdict
+package sweeplog
 
 import (
 	"bytes"
@@ -16,7 +16,7 @@ func TestSweepLog(t *testing.T) {
 	bug := checks.Violation{Property: "mutex", Class: checks.Bug, At: sim.Time(1500 * sim.Millisecond), Actors: []string{"p1"}, Detail: "two holders"}
 	design := checks.Violation{Property: "expiry", Class: checks.ByDesign, Mech: checks.Mechanism{Kind: checks.MechFault, Name: "pause"}}
 	cfg := clients.RunConfig{Algo: "set-uuid-lua", Preset: "net"}
-	add := func(l *SweepLog) {
+	add := func(l *Log) {
 		cfg.Seed = 4
 		l.Add(cfg, []checks.Violation{design, bug})
 		cfg.Seed = 5
@@ -25,7 +25,7 @@ func TestSweepLog(t *testing.T) {
 		l.Add(cfg, []checks.Violation{design})
 	}
 	var b bytes.Buffer
-	l := &SweepLog{W: &b, Algo: "set-uuid-lua", Preset: "net", Seeds: "4-9", Shard: "1/1"}
+	l := &Log{W: &b, Algo: "set-uuid-lua", Preset: "net", Seeds: "4-9", Shard: "1/1"}
 	add(l)
 	l.Summary(3, 6, 6)
 	want := "seed 4: " + design.String() + "\n    go run ./cmd/simrun run --algo set-uuid-lua --seed 4 --preset net\n" +
@@ -38,7 +38,7 @@ func TestSweepLog(t *testing.T) {
 
 	b.Reset()
 	var annotations bytes.Buffer
-	l = &SweepLog{W: &b, JSON: true, Annotations: &annotations, Algo: "set-uuid-lua", Preset: "net", Seeds: "4-6", Shard: "1/1"}
+	l = &Log{W: &b, JSON: true, Annotations: &annotations, Algo: "set-uuid-lua", Preset: "net", Seeds: "4-6", Shard: "1/1"}
 	add(l)
 	l.Summary(3, 3, 6)
 	want = `{"algo":"set-uuid-lua","preset":"net","seed":4,"property":"expiry","class":"by-design","mechanism":"fault:pause","at_ms":0,"actors":null,"detail":"","reproduce":"go run ./cmd/simrun run --algo set-uuid-lua --seed 4 --preset net"}` + "\n" +
@@ -60,12 +60,12 @@ func TestSweepLogNamesTheKnownFlaw(t *testing.T) {
 		Mech: checks.Mechanism{Kind: checks.MechFlaw, Name: "lease-kept", Detail: "a kept lease", Ref: "#4818"}}
 	cfg := clients.RunConfig{Algo: "rlock-3.16.8", Preset: "none", Seed: 3}
 	var b bytes.Buffer
-	(&SweepLog{W: &b}).Add(cfg, []checks.Violation{v})
+	(&Log{W: &b}).Add(cfg, []checks.Violation{v})
 	if want := "seed 3: " + v.String() + "\n"; !bytes.HasPrefix(b.Bytes(), []byte(want)) || !bytes.Contains(b.Bytes(), []byte("flaw:lease-kept: a kept lease (#4818)")) {
 		t.Errorf("text: %q, want it to begin %q", b.String(), want)
 	}
 	b.Reset()
-	(&SweepLog{W: &b, JSON: true}).Add(cfg, []checks.Violation{v})
+	(&Log{W: &b, JSON: true}).Add(cfg, []checks.Violation{v})
 	if !bytes.Contains(b.Bytes(), []byte(`"class":"known","mechanism":"flaw:lease-kept","mechanism_detail":"a kept lease","ref":"#4818"`)) {
 		t.Errorf("JSON: %s", b.String())
 	}
