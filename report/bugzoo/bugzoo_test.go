@@ -1,23 +1,24 @@
-package verdict
+package bugzoo
 
 import (
 	"strings"
 	"testing"
 
 	"github.com/locksim/locksim/checks"
+	"github.com/locksim/locksim/verdict"
 )
 
 // A finding's row gives its rate per 1000 runs, the command of its first
 // seed (with the short phases of a rare finding) and its scenario file; a
 // finding never seen has neither.
-func TestZooReportRows(t *testing.T) {
-	fs := []Finding{
-		{Algo: "setnx-expire", Preset: "net", Property: "liveness", Class: checks.Bug, Why: "EXPIRE lost", Issue: "seed 003", Scenario: ScenarioDir + "simple-locks.txt"},
+func TestMarkdownRows(t *testing.T) {
+	fs := []verdict.Finding{
+		{Algo: "setnx-expire", Preset: "net", Property: "liveness", Class: checks.Bug, Why: "EXPIRE lost", Issue: "seed 003", Scenario: verdict.ScenarioDir + "simple-locks.txt"},
 		{Algo: "rlock-3.16.8", Preset: "crash", Property: "mutex", Class: checks.ByDesign, Why: "rare", Issue: "#1", Short: true},
 		{Algo: "set-px", Preset: "none", Property: "mutex", Class: checks.Bug, Why: "never", Issue: "#2"},
 	}
-	rates := []Rate{{Runs: 20, Hits: 3, First: 4}, {Runs: 200, Hits: 1, First: 150}, {Runs: 20}}
-	got := string(ZooReport(fs, rates, "1-20", "go run ./cmd/simrun bugzoo --seeds 1-20"))
+	rates := []verdict.Rate{{Runs: 20, Hits: 3, First: 4}, {Runs: 200, Hits: 1, First: 150}, {Runs: 20}}
+	got := string(Markdown(fs, rates, "1-20", "go run ./cmd/simrun bugzoo --seeds 1-20"))
 	if !strings.HasPrefix(got, "# Bug zoo: known failures the harness reproduces\n\nMade by `go run ./cmd/simrun bugzoo --seeds 1-20`: each row runs seeds 1-20 of") {
 		t.Fatalf("header:\n%s", got)
 	}
