@@ -13,8 +13,8 @@ import (
 	"strings"
 	"time"
 
-	"github.com/locksim/locksim/gate"
 	"github.com/locksim/locksim/internal/flagx"
+	"github.com/locksim/locksim/report/mainjob"
 	"github.com/locksim/locksim/report/sweeplog"
 	"github.com/locksim/locksim/sim/jsonl"
 )
@@ -64,9 +64,9 @@ func runMerge(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 		}
 		return mergeSweeps(files, datas, stdout, stderr)
 	}
-	var doc gate.Document
+	var doc mainjob.Document
 	for i, data := range datas {
-		d, err := gate.ReadDocument(data, files[i])
+		d, err := mainjob.ReadDocument(data, files[i])
 		if err != nil {
 			return usage(stderr, "merge: "+oneLine(err.Error()))
 		}

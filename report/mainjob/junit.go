@@ -1,4 +1,4 @@
-package gate
+package mainjob
 
 import (
 	"encoding/xml"
@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/locksim/locksim/checks"
+	"github.com/locksim/locksim/gate"
 	"github.com/locksim/locksim/sim"
 	"github.com/locksim/locksim/verdict"
 )
@@ -69,11 +70,11 @@ type failureOf func(algo, preset, prop string) *junitFailure
 
 // JUnit is the job's JUnit XML: a test case fails when its cell shows a
 // bug, with the first bug's story and the command that reproduces it.
-func (r *Result) JUnit(run JUnitRun) ([]byte, error) {
+func JUnit(r *gate.Result, run JUnitRun) ([]byte, error) {
 	var storyErr error
 	fail := func(algo, preset, prop string) *junitFailure {
 		c := r.Cell(algo, preset, prop)
-		var bugs []*MechStat
+		var bugs []*gate.MechStat
 		for _, m := range c.Mechs {
 			if m.Class == checks.Bug {
 				bugs = append(bugs, m)
@@ -83,51 +84,51 @@ func (r *Result) JUnit(run JUnitRun) ([]byte, error) {
 			return nil
 		}
 		m := bugs[0]
-		f := Finding{Algo: algo, Preset: preset, Property: prop, Seed: m.First(), Label: m.Label, At: m.At}
+		f := gate.Finding{Algo: algo, Preset: preset, Property: prop, Seed: m.First(), Label: m.Label, At: m.At}
 		var b strings.Builder
 		fmt.Fprintf(&b, "%d of %d runs show a bug no mechanism explains", c.Bug, c.Runs)
 		for _, x := range bugs {
 			fmt.Fprintf(&b, "; %s in %d (first seed %d)", x.Label, x.Runs(), x.First())
 		}
 		b.WriteString("\n\n")
-		if err := r.tell(&b, f); err != nil && storyErr == nil {
+		if err := tell(&b, r, f); err != nil && storyErr == nil {
 			storyErr = err
 		}
 		return &junitFailure{Message: m.Text, Type: m.Label, Text: b.String()}
 	}
-	out, err := r.junit(run, fail)
+	out, err := junit(r, run, fail)
 	if storyErr != nil {
 		return nil, storyErr
 	}
 	return out, err
 }
 
-// JUnit is the change's JUnit XML: the changed job's test cases, one
+// ChangeJUnit is the change's JUnit XML: the changed job's test cases, one
 // failing where a mechanism the change fails on shows in a run whose twin
 // does not show it, with that run's story and command.
-func (c *Change) JUnit(run JUnitRun) ([]byte, error) {
+func ChangeJUnit(c *gate.Change, run JUnitRun) ([]byte, error) {
 	var storyErr error
 	fail := func(algo, preset, prop string) *junitFailure {
 		for _, d := range c.Failing() {
 			if d.Algo != algo || d.Property != prop {
 				continue
 			}
-			cm := c.Changed.Cell(algo, preset, prop).mechOrNil(d.Label)
-			bm := c.Base.Cell(algo, preset, prop).mechOrNil(d.Label)
+			cm := c.Changed.Cell(algo, preset, prop).Mech(d.Label)
+			bm := c.Base.Cell(algo, preset, prop).Mech(d.Label)
 			if cm == nil {
 				continue
 			}
 			for _, s := range cm.Seeds {
-				if bm.has(s) {
+				if bm.Has(s) {
 					continue
 				}
 				var b strings.Builder
 				fmt.Fprintf(&b, "the change fails on %s: %s\n\n", d.Label, d.Why)
-				f := Finding{Algo: algo, Preset: preset, Property: prop, Seed: s, Label: d.Label}
+				f := gate.Finding{Algo: algo, Preset: preset, Property: prop, Seed: s, Label: d.Label}
 				if cm.First() == s {
 					f.At = cm.At
 				}
-				if err := c.Changed.tell(&b, f); err != nil && storyErr == nil {
+				if err := tell(&b, c.Changed, f); err != nil && storyErr == nil {
 					storyErr = err
 				}
 				text := cm.Text
@@ -139,7 +140,7 @@ func (c *Change) JUnit(run JUnitRun) ([]byte, error) {
 		}
 		return nil
 	}
-	out, err := c.Changed.junit(run, fail)
+	out, err := junit(c.Changed, run, fail)
 	if storyErr != nil {
 		return nil, storyErr
 	}
@@ -147,9 +148,9 @@ func (c *Change) JUnit(run JUnitRun) ([]byte, error) {
 }
 
 // tell writes finding f's story (its run told again) and its command.
-func (r *Result) tell(b *strings.Builder, f Finding) error {
-	cfg := Config{Scripts: r.Scripts, Mutant: r.Mutant}.runConfig(f.Algo, f.Seed, f.Preset)
-	lines, ok, err := verdict.StoryOf(cfg, f.Property, f.Label, !r.Unconfirmed)
+func tell(b *strings.Builder, r *gate.Result, f gate.Finding) error {
+	cfg := gate.Config{Scripts: r.Scripts, Mutant: r.Mutant}.RunConfig(f.Algo, f.Seed, f.Preset)
+	lines, ok, err := storyOf(cfg, f.Property, f.Label, !r.Unconfirmed)
 	if err != nil {
 		return fmt.Errorf("%s %s seed %d: %v", f.Algo, f.Preset, f.Seed, err)
 	}
@@ -160,7 +161,7 @@ func (r *Result) tell(b *strings.Builder, f Finding) error {
 	return nil
 }
 
-func (r *Result) junit(run JUnitRun, fail failureOf) ([]byte, error) {
+func junit(r *gate.Result, run JUnitRun, fail failureOf) ([]byte, error) {
 	doc := junitSuites{}
 	for i, a := range r.Algos {
 		s := junitSuite{Name: a, Timestamp: run.Timestamp, Hostname: run.Hostname, Time: "0", Package: "simrun", ID: i,

@@ -1,4 +1,4 @@
-package gate
+package mainjob
 
 import (
 	"bytes"
@@ -7,6 +7,7 @@ import (
 	"slices"
 
 	"github.com/locksim/locksim/checks"
+	"github.com/locksim/locksim/gate"
 	"github.com/locksim/locksim/sim"
 	"github.com/locksim/locksim/verdict"
 )
@@ -21,7 +22,7 @@ const (
 	JSONVersion  = 1
 )
 
-// jobJSON is a Result as JSON.
+// jobJSON is a gate.Result as JSON.
 type jobJSON struct {
 	Schema     string     `json:"schema"`
 	Version    int        `json:"version"`
@@ -58,14 +59,14 @@ type shardsJSON struct {
 }
 
 type cellJSON struct {
-	Algo       string      `json:"algo"`
-	Preset     string      `json:"preset"`
-	Property   string      `json:"property"`
-	Runs       int         `json:"runs"`
-	Bug        int         `json:"bug"`
-	Known      int         `json:"known"`
-	Design     int         `json:"by_design"`
-	Mechanisms []*MechStat `json:"mechanisms"`
+	Algo       string           `json:"algo"`
+	Preset     string           `json:"preset"`
+	Property   string           `json:"property"`
+	Runs       int              `json:"runs"`
+	Bug        int              `json:"bug"`
+	Known      int              `json:"known"`
+	Design     int              `json:"by_design"`
+	Mechanisms []*gate.MechStat `json:"mechanisms"`
 }
 
 type findingJSON struct {
@@ -92,7 +93,7 @@ type statementJSON struct {
 	Runs   uint64 `json:"runs"`
 }
 
-// changeJSON is a Change as JSON.
+// changeJSON is a gate.Change as JSON.
 type changeJSON struct {
 	Schema    string            `json:"schema"`
 	Version   int               `json:"version"`
@@ -102,16 +103,13 @@ type changeJSON struct {
 	Rule      string            `json:"rule"`
 	Alpha     float64           `json:"alpha"`
 	Tests     int               `json:"tests"`
-	Deltas    []Delta           `json:"deltas"`
+	Deltas    []gate.Delta      `json:"deltas"`
 	Passed    bool              `json:"passed"`
 	Base      *jobJSON          `json:"base"`
 	Changed   *jobJSON          `json:"changed"`
 }
 
-// Passed reports whether the job finished every run and none showed a bug.
-func (r *Result) Passed() bool { return r.Done == r.Runs && len(r.Unexpected()) == 0 }
-
-func (r *Result) toJSON() *jobJSON {
+func jobToJSON(r *gate.Result) *jobJSON {
 	j := &jobJSON{Schema: SchemaJob, Version: JSONVersion, Algos: r.Algos, Presets: sim.Presets, Properties: verdict.Properties,
 		Seeds: seedsJSON{r.Lo, r.Hi}, Shards: shardsJSON{Of: r.ShardsOf}, Scripts: r.Scripts, Mutant: r.Mutant,
 		Runs: r.Runs, Done: r.Done, Unconfirmed: r.Unconfirmed, Confirmed: r.Confirmed, Rejudged: r.Rejudged,
@@ -122,10 +120,10 @@ func (r *Result) toJSON() *jobJSON {
 		}
 	}
 	for _, f := range r.Rejudgements {
-		j.Rejudgements = append(j.Rejudgements, r.findingJSON(f))
+		j.Rejudgements = append(j.Rejudgements, findingToJSON(r, f))
 	}
 	for _, f := range r.Unexpected() {
-		j.Unexpected = append(j.Unexpected, r.findingJSON(f))
+		j.Unexpected = append(j.Unexpected, findingToJSON(r, f))
 	}
 	for _, a := range r.Algos {
 		for _, p := range sim.Presets {
@@ -133,7 +131,7 @@ func (r *Result) toJSON() *jobJSON {
 				if c := r.Cell(a, p, prop); c != nil {
 					ms := c.Mechs
 					if ms == nil {
-						ms = []*MechStat{}
+						ms = []*gate.MechStat{}
 					}
 					j.Cells = append(j.Cells, cellJSON{c.Algo, c.Preset, c.Property, c.Runs, c.Bug, c.Known, c.Design, ms})
 				}
@@ -156,12 +154,12 @@ func (r *Result) toJSON() *jobJSON {
 	return j
 }
 
-func (r *Result) findingJSON(f Finding) findingJSON {
+func findingToJSON(r *gate.Result, f gate.Finding) findingJSON {
 	return findingJSON{f.Algo, f.Preset, f.Property, f.Seed, f.Label, f.Runs, f.Text, f.At, r.Command(f)}
 }
 
-// fromJSON rebuilds the Result j holds.
-func (j *jobJSON) result(where string) (*Result, error) {
+// result rebuilds the gate.Result j holds.
+func (j *jobJSON) result(where string) (*gate.Result, error) {
 	switch {
 	case j.Schema != SchemaJob:
 		return nil, fmt.Errorf("%s: schema %q, want %q", where, j.Schema, SchemaJob)
@@ -169,11 +167,11 @@ func (j *jobJSON) result(where string) (*Result, error) {
 		return nil, fmt.Errorf("%s: version %d of %s, this simrun reads version %d", where, j.Version, j.Schema, JSONVersion)
 	case !slices.Equal(j.Presets, sim.Presets) || !slices.Equal(j.Properties, verdict.Properties):
 		return nil, fmt.Errorf("%s: written by a simrun with other presets or properties", where)
-	case j.Shards.Of < 1 || j.Shards.Of > MaxShards || len(j.Shards.Have) == 0 || j.Seeds.Hi < j.Seeds.Lo || j.Done > j.Runs:
+	case j.Shards.Of < 1 || j.Shards.Of > gate.MaxShards || len(j.Shards.Have) == 0 || j.Seeds.Hi < j.Seeds.Lo || j.Done > j.Runs:
 		return nil, fmt.Errorf("%s: bad shards, seeds or run counts", where)
 	}
-	r := &Result{Algos: j.Algos, Lo: j.Seeds.Lo, Hi: j.Seeds.Hi, Scripts: j.Scripts, Mutant: j.Mutant, Runs: j.Runs, Done: j.Done,
-		ShardsOf: j.Shards.Of, cells: map[string]*Cell{}, Unconfirmed: j.Unconfirmed, Confirmed: j.Confirmed, Rejudged: j.Rejudged}
+	r := &gate.Result{Algos: j.Algos, Lo: j.Seeds.Lo, Hi: j.Seeds.Hi, Scripts: j.Scripts, Mutant: j.Mutant, Runs: j.Runs, Done: j.Done,
+		ShardsOf: j.Shards.Of, Unconfirmed: j.Unconfirmed, Confirmed: j.Confirmed, Rejudged: j.Rejudged}
 	for _, i := range j.Shards.Have {
 		if i < 1 || i > j.Shards.Of || r.Shards&(1<<(i-1)) != 0 {
 			return nil, fmt.Errorf("%s: bad shard %d of %d", where, i, j.Shards.Of)
@@ -181,7 +179,7 @@ func (j *jobJSON) result(where string) (*Result, error) {
 		r.Shards |= 1 << (i - 1)
 	}
 	for _, f := range j.Rejudgements {
-		r.Rejudgements = append(r.Rejudgements, Finding{Property: f.Property, Algo: f.Algo, Preset: f.Preset, Seed: f.Seed, Text: f.Text, Label: f.Mechanism, Runs: f.Runs, At: f.At})
+		r.Rejudgements = append(r.Rejudgements, gate.Finding{Property: f.Property, Algo: f.Algo, Preset: f.Preset, Seed: f.Seed, Text: f.Text, Label: f.Mechanism, Runs: f.Runs, At: f.At})
 	}
 	for _, c := range j.Cells {
 		if !slices.Contains(r.Algos, c.Algo) || !slices.Contains(sim.Presets, c.Preset) || !slices.Contains(verdict.Properties, c.Property) {
@@ -192,7 +190,7 @@ func (j *jobJSON) result(where string) (*Result, error) {
 				return nil, fmt.Errorf("%s: a mechanism of %s/%s/%s without sorted seeds or with an unknown class", where, c.Algo, c.Preset, c.Property)
 			}
 		}
-		r.cells[key(c.Algo, c.Preset, c.Property)] = &Cell{Algo: c.Algo, Preset: c.Preset, Property: c.Property, Runs: c.Runs, Bug: c.Bug, Known: c.Known, Design: c.Design, Mechs: c.Mechanisms}
+		r.SetCell(&gate.Cell{Algo: c.Algo, Preset: c.Preset, Property: c.Property, Runs: c.Runs, Bug: c.Bug, Known: c.Known, Design: c.Design, Mechs: c.Mechanisms})
 	}
 	if j.Coverage != nil {
 		r.Statements = map[string][]verdict.ScriptStatement{}
@@ -211,20 +209,20 @@ func validClass(c checks.Class) bool {
 	return c == checks.Bug || c == checks.Known || c == checks.ByDesign
 }
 
-// MarshalJob is r as its JSON document, indented, ending in a newline.
-func (r *Result) MarshalJob() ([]byte, error) { return marshal(r.toJSON()) }
+// JobJSON is r as its JSON document, indented, ending in a newline.
+func JobJSON(r *gate.Result) ([]byte, error) { return marshal(jobToJSON(r)) }
 
-// MarshalChange is c as its JSON document.
-func (c *Change) MarshalChange() ([]byte, error) {
+// ChangeJSON is c as its JSON document.
+func ChangeJSON(c *gate.Change) ([]byte, error) {
 	j := &changeJSON{Schema: SchemaChange, Version: JSONVersion, Touched: c.Touched, What: c.What, Untouched: c.Untouched,
-		Rule: Rule(c.Tests), Alpha: Alpha, Tests: c.Tests, Deltas: c.Deltas, Passed: !c.Failed(), Base: c.Base.toJSON(), Changed: c.Changed.toJSON()}
+		Rule: gate.Rule(c.Tests), Alpha: gate.Alpha, Tests: c.Tests, Deltas: c.Deltas, Passed: !c.Failed(), Base: jobToJSON(c.Base), Changed: jobToJSON(c.Changed)}
 	for _, s := range []*[]string{&j.Touched, &j.Untouched} {
 		if *s == nil {
 			*s = []string{}
 		}
 	}
 	if j.Deltas == nil {
-		j.Deltas = []Delta{}
+		j.Deltas = []gate.Delta{}
 	}
 	return marshal(j)
 }
@@ -243,8 +241,8 @@ func marshal(v any) ([]byte, error) {
 // Document is a main job's or a change's JSON, read back: exactly one of
 // Job and Change is set.
 type Document struct {
-	Job    *Result
-	Change *Change
+	Job    *gate.Result
+	Change *gate.Change
 }
 
 // ReadDocument reads one JSON document a main job wrote (where names it in
@@ -289,9 +287,7 @@ func ReadDocument(data []byte, where string) (Document, error) {
 		if err != nil {
 			return Document{}, err
 		}
-		c := &Change{Base: base, Changed: changed, Touched: j.Touched, What: j.What, Untouched: j.Untouched}
-		c.compare(Shard{})
-		return Document{Change: c}, nil
+		return Document{Change: gate.NewChange(base, changed, j.Touched, j.What, j.Untouched)}, nil
 	}
 	return Document{}, fmt.Errorf("%s: schema %q is not one simrun merge reads (%s, %s, or a sweep's JSON Lines)", where, head.Schema, SchemaJob, SchemaChange)
 }

@@ -1,16 +1,17 @@
-package verdict
+package mainjob
 
 import (
 	"github.com/locksim/locksim/clients"
 	"github.com/locksim/locksim/story"
+	"github.com/locksim/locksim/verdict"
 )
 
-// StoryOf runs cfg again with its trace and tells the first violation of
+// storyOf runs cfg again with its trace and tells the first violation of
 // property whose mechanism is labelled label (confirmed as the job that
 // found it confirmed it, when confirm), else the first of property; the
 // lines are v's own line then its story. ok is false when the run shows no
 // violation of property.
-func StoryOf(cfg clients.RunConfig, property, label string, confirm bool) (lines []string, ok bool, err error) {
+func storyOf(cfg clients.RunConfig, property, label string, confirm bool) (lines []string, ok bool, err error) {
 	r, err := clients.NewRun(cfg, nil)
 	if err != nil {
 		return nil, false, err
@@ -21,9 +22,9 @@ func StoryOf(cfg clients.RunConfig, property, label string, confirm bool) (lines
 	if err := r.Err(); err != nil {
 		return nil, false, err
 	}
-	vs := Check(r).Violations
+	vs := verdict.Check(r).Violations
 	if confirm {
-		if vs, err = Confirm(cfg, vs); err != nil {
+		if vs, err = verdict.Confirm(cfg, vs); err != nil {
 			return nil, false, err
 		}
 	}

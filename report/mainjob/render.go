@@ -1,14 +1,14 @@
-package gate
+package mainjob
 
 import (
 	"fmt"
 	"io"
 	"slices"
-	"strconv"
 	"strings"
 
 	"github.com/locksim/locksim/checks"
 	"github.com/locksim/locksim/clients"
+	"github.com/locksim/locksim/gate"
 	"github.com/locksim/locksim/sim"
 	"github.com/locksim/locksim/verdict"
 )
@@ -23,7 +23,7 @@ type View struct {
 // the mechanisms below it, the coverage summary when the job is complete,
 // the confirmations, and the known flaws and unexpected bugs with the
 // command that reproduces each.
-func (r *Result) Render(w io.Writer, v View) error {
+func Render(w io.Writer, r *gate.Result, v View) error {
 	algos := r.Algos
 	fmt.Fprintf(w, "simrun: %d algorithms × %d presets × seeds %s (%d runs); properties checked: %s\n",
 		len(algos), len(sim.Presets), v.Seeds, r.Runs, strings.Join(verdict.Properties, ", "))
@@ -60,20 +60,20 @@ func (r *Result) Render(w io.Writer, v View) error {
 		for _, a := range algos {
 			fmt.Fprintf(w, "%-16s", a)
 			for _, p := range sim.Presets {
-				fmt.Fprintf(w, " %-12s", r.Cell(a, p, prop).Text())
+				fmt.Fprintf(w, " %-12s", cellText(r.Cell(a, p, prop)))
 			}
 			fmt.Fprintln(w)
 		}
-		r.renderMechanisms(w, prop)
+		renderMechanisms(w, r, prop)
 	}
 	if r.Complete() && r.Statements != nil {
-		io.WriteString(w, verdict.CoverageSummary(r.Statements))
+		io.WriteString(w, coverageSummary(r.Statements))
 	}
 	if !r.Unconfirmed {
 		fmt.Fprintf(w, "\nmechanisms confirmed by counterfactual runs (every violation a fault explained, run again without that fault): %d confirmed, %d re-judged (another mechanism made them), the first of each cell:\n", r.Confirmed, r.Rejudged)
 		printFindings(w, r.Rejudgements, r)
 	}
-	if known := r.firstOfEach(checks.Known); len(known) > 0 {
+	if known := firstOfEach(r, checks.Known); len(known) > 0 {
 		fmt.Fprintln(w, "\nknown flaws (verdict/catalog.go: the flaw, its upstream reference and the release that fixed it), the first seed of each flaw and property:")
 		printFindings(w, known, r)
 	}
@@ -93,14 +93,14 @@ func (r *Result) Render(w io.Writer, v View) error {
 // renderMechanisms lists, under a property's table, each mechanism that
 // made its violations and the runs it made them in, per algorithm and
 // preset.
-func (r *Result) renderMechanisms(w io.Writer, prop string) {
+func renderMechanisms(w io.Writer, r *gate.Result, prop string) {
 	type where struct {
 		algo  string
 		cells []string
 	}
-	var order []*MechStat // one per label, in class order
+	var order []*gate.MechStat // one per label, in class order
 	per := map[string][]where{}
-	r.eachMech(prop, func(a, p string, m *MechStat) {
+	r.EachMech(prop, func(a, p string, m *gate.MechStat) {
 		ws := per[m.Label]
 		if ws == nil {
 			order = append(order, m)
@@ -114,8 +114,8 @@ func (r *Result) renderMechanisms(w io.Writer, prop string) {
 	if len(order) == 0 {
 		return
 	}
-	slices.SortStableFunc(order, func(a, b *MechStat) int {
-		if d := rankOf(a.Class) - rankOf(b.Class); d != 0 {
+	slices.SortStableFunc(order, func(a, b *gate.MechStat) int {
+		if d := gate.Rank(a.Class) - gate.Rank(b.Class); d != 0 {
 			return d
 		}
 		return strings.Compare(a.Label, b.Label)
@@ -135,8 +135,8 @@ func (r *Result) renderMechanisms(w io.Writer, prop string) {
 
 // firstOfEach is, for each mechanism label and property of class, its
 // first finding in table order.
-func (r *Result) firstOfEach(class checks.Class) []Finding {
-	var out []Finding
+func firstOfEach(r *gate.Result, class checks.Class) []gate.Finding {
+	var out []gate.Finding
 	seen := map[string]bool{}
 	for _, f := range r.Findings(class) {
 		if k := f.Label + "/" + f.Property; !seen[k] {
@@ -147,21 +147,32 @@ func (r *Result) firstOfEach(class checks.Class) []Finding {
 	return out
 }
 
-// Command is the command that reproduces a finding's first seed in job r.
-func (r *Result) Command(f Finding) string {
-	cmd := Config{Scripts: r.Scripts, Mutant: r.Mutant}.runConfig(f.Algo, f.Seed, f.Preset).Command()
-	switch {
-	case f.Property != "" && f.At > 0:
-		cmd += fmt.Sprintf(" --focus %s@%s", f.Property, strconv.FormatFloat(float64(f.At)/1e6, 'f', -1, 64))
-	case f.Property != "":
-		cmd += " --focus " + f.Property
-	}
-	return cmd
-}
-
 // printFindings prints each finding with its command.
-func printFindings(w io.Writer, fs []Finding, r *Result) {
+func printFindings(w io.Writer, fs []gate.Finding, r *gate.Result) {
 	for _, f := range fs {
 		fmt.Fprintf(w, "  %s %s: %s\n    %s\n", f.Algo, f.Preset, f.Text, r.Command(f))
 	}
+}
+
+// cellText is the cell as a table shows it: ok, or the runs with a
+// violation of each class present out of the cell's runs ("K3 D9/20": 3
+// runs with a known flaw, 9 with one by design, of 20), or - when none of
+// its runs finished (c nil).
+func cellText(c *gate.Cell) string {
+	if c == nil {
+		return "-"
+	}
+	var parts []string
+	for _, x := range []struct {
+		mark string
+		n    int
+	}{{"B", c.Bug}, {"K", c.Known}, {"D", c.Design}} {
+		if x.n > 0 {
+			parts = append(parts, fmt.Sprintf("%s%d", x.mark, x.n))
+		}
+	}
+	if len(parts) == 0 {
+		return "ok"
+	}
+	return strings.Join(parts, " ") + fmt.Sprintf("/%d", c.Runs)
 }

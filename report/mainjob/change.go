@@ -1,33 +1,20 @@
-package gate
+package mainjob
 
 import (
 	"fmt"
 	"io"
 	"strings"
 
+	"github.com/locksim/locksim/gate"
 	"github.com/locksim/locksim/sim"
 	"github.com/locksim/locksim/verdict"
 )
 
-// RuleText is the gate's decision rule, as the reports state it.
-const RuleText = "each run of the change has a twin on the unmodified code (the same algorithm, preset and seed); " +
-	"the change fails on a bug (a violation no mechanism explains) that its twin does not show, " +
-	"or on a mechanism that shows in more runs than in their twins beyond chance"
-
-// Rule is RuleText with the test that decides a rate, for a comparison in
-// which tests mechanisms differed.
-func Rule(tests int) string {
-	if tests == 0 {
-		return RuleText + " (no mechanism differed)"
-	}
-	return fmt.Sprintf("%s: a one-sided exact sign test (McNemar's) on the twins that differ, p < %g/%d (Bonferroni over the %d mechanisms that differed)", RuleText, Alpha, tests, tests)
-}
-
-// Render writes the change's report: what it alters, the change's own
+// RenderChange writes the change's report: what it alters, the change's own
 // job as the main job tells it, the comparison mechanism by mechanism,
 // and the decision with the command that reproduces each failing
 // mechanism's first run.
-func (c *Change) Render(w io.Writer, v View) error {
+func RenderChange(w io.Writer, c *gate.Change, v View) error {
 	change := "scripts " + c.Changed.Scripts
 	if c.Changed.Mutant != "" {
 		change = "mutant " + c.Changed.Mutant
@@ -44,10 +31,10 @@ func (c *Change) Render(w io.Writer, v View) error {
 		return nil
 	}
 	fmt.Fprintf(w, "\nThe change's runs, as the main job tells them:\n\n")
-	if err := c.Changed.Render(w, View{Seeds: v.Seeds}); err != nil {
+	if err := Render(w, c.Changed, View{Seeds: v.Seeds}); err != nil {
 		return err
 	}
-	fmt.Fprintf(w, "\nCompared with the unmodified code: %s.\n", Rule(c.Tests))
+	fmt.Fprintf(w, "\nCompared with the unmodified code: %s.\n", gate.Rule(c.Tests))
 	if c.Base.Done < c.Base.Runs || c.Changed.Done < c.Changed.Runs {
 		fmt.Fprintf(w, "\nINTERRUPTED (%d of %d unmodified runs, %d of %d changed runs): nothing is compared\n", c.Base.Done, c.Base.Runs, c.Changed.Done, c.Changed.Runs)
 		return nil
