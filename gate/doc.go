@@ -12,7 +12,8 @@
 //
 // Run does the work and returns a Result, RunChange a Change: data, which
 // package report/mainjob writes (the report's tables, its JSON, its JUnit
-// XML and the annotations) and the command turns into an exit code. The
+// XML and the annotations), report/mutants writes as results/mutants.md,
+// and the command turns into an exit code. The
 // result does not depend on the number of workers: runs are added up in
 // job order (verdict.Batch).
 //

@@ -1,16 +1,17 @@
-package gate
+package mutants
 
 import (
 	"fmt"
 	"strings"
 
 	"github.com/locksim/locksim/checks"
+	"github.com/locksim/locksim/gate"
 	"github.com/locksim/locksim/sim"
 )
 
-// MutantReport is results/mutants.md: each mutant judged as a change
-// (RunMutants) over seeds lo-hi, with how the gate failed it.
-func MutantReport(changes []*Change, lo, hi uint64) string {
+// Markdown is results/mutants.md: each mutant judged as a change
+// (gate.RunMutants) over seeds lo-hi, with how the gate failed it.
+func Markdown(changes []*gate.Change, lo, hi uint64) string {
 	var b strings.Builder
 	failed, byBug := 0, 0
 	for _, c := range changes {
@@ -27,8 +28,8 @@ func MutantReport(changes []*Change, lo, hi uint64) string {
 	fmt.Fprintf(&b, "Each mutant is a plausible one-line mistake in a Redisson script (`scripts/mutants/`) or in the client\n")
 	fmt.Fprintf(&b, "(`clients.Mutations`), catalogued in `clients/mutants.go`. `simrun mutants` judges each as a change, as\n")
 	fmt.Fprintf(&b, "`simrun --mutant NAME` does: the main job's runs of its algorithm (every preset: %s; seeds %d-%d) on the\n", strings.Join(sim.Presets, ", "), lo, hi)
-	fmt.Fprintf(&b, "mutant and on the unmodified code. The rule: %s.\n", RuleText)
-	fmt.Fprintf(&b, "A rate is decided by a one-sided exact sign test on the twins that differ, below %g divided by the number of mechanisms that differed (Bonferroni).\n\n", Alpha)
+	fmt.Fprintf(&b, "mutant and on the unmodified code. The rule: %s.\n", gate.RuleText)
+	fmt.Fprintf(&b, "A rate is decided by a one-sided exact sign test on the twins that differ, below %g divided by the number of mechanisms that differed (Bonferroni).\n\n", gate.Alpha)
 	fmt.Fprintf(&b, "Regenerate: `go run ./cmd/simrun mutants`.\n\n")
 	fmt.Fprintf(&b, "**Failed by the gate: %d of %d (%.0f%%).** By a bug (a violation no mechanism explains): %d; only by mechanisms whose rate rose beyond chance: %d.\n\n",
 		failed, len(changes), 100*float64(failed)/float64(max(len(changes), 1)), byBug, failed-byBug)
