@@ -1,10 +1,11 @@
-package fairness
+package comparison
 
 import (
 	"bytes"
 	"encoding/json"
 	"sort"
 
+	"github.com/locksim/locksim/fairness"
 	"github.com/locksim/locksim/sim"
 )
 
@@ -60,12 +61,12 @@ type measureJSON struct {
 	NegativeTTLs int     `json:"negative_ttls"`
 }
 
-// JSON is the comparison as its JSON document, after Run.
-func (c *Comparison) JSON() ([]byte, error) {
-	keys, all := c.mechanisms()
+// JSON is c as its JSON document, after its Run.
+func JSON(c *fairness.Comparison) ([]byte, error) {
+	keys, all := c.Mechanisms()
 	j := compareJSON{Schema: SchemaCompare, Version: JSONVersion, Presets: c.Presets, Seeds: [2]uint64{c.Lo, c.Hi}, Mechanisms: []mechJSON{}}
 	for side := range c.Names {
-		var m Metrics
+		var m fairness.Metrics
 		runs := 0
 		for _, p := range c.Presets {
 			t := c.Tally(side, p)
@@ -84,16 +85,16 @@ func (c *Comparison) JSON() ([]byte, error) {
 	for _, k := range keys {
 		x := all[k]
 		s0 := x[0]
-		if s0.runs == 0 {
+		if s0.Runs == 0 {
 			s0 = x[1]
 		}
-		mj := mechJSON{Property: k.Property, Mechanism: k.Label, Class: string(s0.class), Ref: s0.ref}
+		mj := mechJSON{Property: k.Property, Mechanism: k.Label, Class: string(s0.Class), Ref: s0.Ref}
 		for side := range c.Names {
 			s := x[side]
-			lo, hi := wilson(s.runs, s.of)
-			ms := mechSideJSON{Runs: s.runs, Of: s.of, Low: lo, High: hi}
-			if s.runs > 0 {
-				ms.FirstSeed, ms.FirstPreset, ms.Reproduce = s.first, s.preset, "go run ./cmd/"+c.command(side, s.first, s.preset)
+			lo, hi := fairness.Wilson(s.Runs, s.Of)
+			ms := mechSideJSON{Runs: s.Runs, Of: s.Of, Low: lo, High: hi}
+			if s.Runs > 0 {
+				ms.FirstSeed, ms.FirstPreset, ms.Reproduce = s.First, s.Preset, "go run ./cmd/"+c.Command(side, s.First, s.Preset)
 			}
 			mj.Sides[side] = ms
 		}

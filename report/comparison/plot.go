@@ -1,9 +1,10 @@
-package fairness
+package comparison
 
 import (
 	"fmt"
 	"strings"
 
+	"github.com/locksim/locksim/fairness"
 	"github.com/locksim/locksim/sim"
 )
 
@@ -25,11 +26,11 @@ func PlotSVG(names []string, all []map[int][]sim.Duration) []byte {
 			}
 		}
 	}
-	n := MaxPos(series)
+	n := fairness.MaxPos(series)
 	var top_ sim.Duration = sim.Second
 	for _, s := range series {
 		for _, ds := range s {
-			top_ = max(top_, Quantile(Sorted(ds), 0.5))
+			top_ = max(top_, fairness.Quantile(fairness.Sorted(ds), 0.5))
 		}
 	}
 	x := func(pos int) float64 {
@@ -60,7 +61,7 @@ func PlotSVG(names []string, all []map[int][]sim.Duration) []byte {
 		var pts []string
 		for pos := 1; pos <= n; pos++ {
 			if ds := s[pos]; len(ds) > 0 {
-				pts = append(pts, fmt.Sprintf("%.1f,%.1f", x(pos), y(Quantile(Sorted(ds), 0.5))))
+				pts = append(pts, fmt.Sprintf("%.1f,%.1f", x(pos), y(fairness.Quantile(fairness.Sorted(ds), 0.5))))
 			}
 		}
 		fmt.Fprintf(&b, `<polyline fill="none" stroke="%s" stroke-width="2" points="%s"/>`+"\n", colors[side], strings.Join(pts, " "))
