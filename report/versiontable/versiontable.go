@@ -1,15 +1,17 @@
-package versions
+package versiontable
 
 import (
 	"fmt"
 	"strings"
 
 	"github.com/locksim/locksim/explore"
+	"github.com/locksim/locksim/versions"
 )
 
-// Report renders the answers as results/redisson-versions.md; command is
-// the command line that made it.
-func Report(qs []Question, answers [][]Answer, command string, maxStates int) string {
+// Markdown renders the answers versions.Ask gave to qs as
+// results/redisson-versions.md; command is the command line that made it
+// and maxStates the bound of each exhaustive search.
+func Markdown(qs []versions.Question, answers [][]versions.Answer, command string, maxStates int) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "# Known Redisson findings × versions\n\n")
 	fmt.Fprintf(&b, "Made by `%s`. Virtual time only: the file regenerates byte for byte.\n\n", command)
@@ -73,7 +75,7 @@ func exploreShape(c explore.Config) string {
 	return s + ", faults " + c.Faults.String()
 }
 
-func cell(q Question, a Answer) string {
+func cell(q versions.Question, a versions.Answer) string {
 	if !a.Exists {
 		return "—"
 	}
