@@ -1,4 +1,4 @@
-package settings
+package settingsmap
 
 import (
 	"bytes"
@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/locksim/locksim/settings"
 	"github.com/locksim/locksim/sim"
 )
 
@@ -132,7 +133,7 @@ func round(x float64) float64 {
 }
 
 func count(k, n int, first uint64) jsonCount {
-	lo, hi := Interval(k, n)
+	lo, hi := settings.Interval(k, n)
 	c := jsonCount{K: k, N: n, Lo: round(lo), Hi: round(hi), First: first}
 	if n > 0 {
 		c.Rate = round(float64(k) / float64(n))
@@ -147,27 +148,18 @@ func quant(q50, q99 sim.Duration) *jsonQuant {
 	return &jsonQuant{P50: ms(q50), P99: ms(q99)}
 }
 
-// CmdRate is the commands a waiting thread's acquisition made Redis run
-// per second it waited.
-func (st *Stats) CmdRate() float64 {
-	if st.Waiting <= 0 {
-		return 0
-	}
-	return float64(st.AcquireCmds) / (float64(st.Waiting) / float64(sim.Second))
-}
-
 // JSON renders the map (command: what made it; "" none).
-func (m *Map) JSON(command string) []byte {
+func JSON(m *settings.Map, command string) []byte {
 	e := m.Spec.Envelope
 	j := jsonMap{Version: Version, Algo: m.Spec.Algo, Seeds: fmt.Sprintf("%d-%d", m.Spec.Lo, m.Spec.Hi),
-		Shard: fmt.Sprintf("%d/%d", max(m.Spec.ShardI, 1), max(m.Spec.ShardN, 1)), Counted: Counted,
+		Shard: fmt.Sprintf("%d/%d", max(m.Spec.ShardI, 1), max(m.Spec.ShardN, 1)), Counted: settings.Counted,
 		Envelope: jsonEnvelope{Name: e.Name, Spec: e.Spec(), Pause: ms(e.Pause), TimerDelay: ms(e.TimerDelay), Skew: ms(e.Skew), Drift: e.Drift,
 			RTT: ms(e.RTT), Jitter: ms(e.Jitter), Loss: e.Loss, ReplLag: ms(e.ReplLag), Failover: ms(e.Failover), CS: ms(e.CS)},
-		World:   jsonWorld{Procs: Procs, Threads: Threads, SafetyMs: ms(Safety), LivenessMs: ms(Liveness), ThinkMs: ms(Think)},
+		World:   jsonWorld{Procs: settings.Procs, Threads: settings.Threads, SafetyMs: ms(settings.Safety), LivenessMs: ms(settings.Liveness), ThinkMs: ms(settings.Think)},
 		Command: command, PauseRows: m.Rows}
 	whole := j.Shard == "1/1"
 	if whole {
-		j.Advice = m.Advice()
+		j.Advice = Advice(m)
 	}
 	for _, k := range m.Spec.Knobs {
 		unit := "ms"
@@ -178,7 +170,7 @@ func (m *Map) JSON(command string) []byte {
 	}
 	for _, c := range m.Cells {
 		st := c.Stats
-		jc := jsonCell{Knob: c.Knob, Value: c.Value, Label: m.knob(c.Knob).Format(c.Value), Row: c.Row, PauseMs: ms(c.Pause),
+		jc := jsonCell{Knob: c.Knob, Value: c.Value, Label: m.Knob(c.Knob).Format(c.Value), Row: c.Row, PauseMs: ms(c.Pause),
 			Worlds: st.Worlds, Safe: st.Safe(),
 			Mutex:    count(st.Violated[0], st.Worlds, st.First[0]),
 			Expiry:   count(st.Violated[1], st.Worlds, st.First[1]),
@@ -190,7 +182,7 @@ func (m *Map) JSON(command string) []byte {
 		for _, d := range st.Takeovers {
 			jc.TakeoversUs = append(jc.TakeoversUs, int64(d))
 		}
-		jc.Takeover = quant(quantile(st.Takeovers, 0.5), quantile(st.Takeovers, 0.99))
+		jc.Takeover = quant(settings.Quantile(st.Takeovers, 0.5), settings.Quantile(st.Takeovers, 0.99))
 		jc.Acquire = quant(st.Latency.Quantile(0.5), st.Latency.Quantile(0.99))
 		var bs []int
 		for b := range st.Latency {
@@ -219,7 +211,7 @@ func (m *Map) JSON(command string) []byte {
 
 // ReadJSON reads a map that JSON wrote (a shard's, or a whole one): its
 // spec and raw counts; what follows from them is derived again.
-func ReadJSON(b []byte) (*Map, error) {
+func ReadJSON(b []byte) (*settings.Map, error) {
 	var j jsonMap
 	dec := json.NewDecoder(bytes.NewReader(b))
 	if err := dec.Decode(&j); err != nil {
@@ -228,19 +220,19 @@ func ReadJSON(b []byte) (*Map, error) {
 	if j.Version != Version {
 		return nil, fmt.Errorf("settings map version %d, this simrun reads %d", j.Version, Version)
 	}
-	e, err := ParseEnvelope(j.Envelope.Spec)
+	e, err := settings.ParseEnvelope(j.Envelope.Spec)
 	if err != nil {
 		return nil, fmt.Errorf("envelope: %v", err)
 	}
 	e.Name = j.Envelope.Name
-	spec := Spec{Algo: j.Algo, Envelope: e}
+	spec := settings.Spec{Algo: j.Algo, Envelope: e}
 	if _, err := fmt.Sscanf(j.Seeds, "%d-%d", &spec.Lo, &spec.Hi); err != nil {
 		return nil, fmt.Errorf("seeds %q: %v", j.Seeds, err)
 	}
 	if _, err := fmt.Sscanf(j.Shard, "%d/%d", &spec.ShardI, &spec.ShardN); err != nil {
 		return nil, fmt.Errorf("shard %q: %v", j.Shard, err)
 	}
-	all, err := Knobs(j.Algo, e)
+	all, err := settings.Knobs(j.Algo, e)
 	if err != nil {
 		return nil, err
 	}
@@ -248,14 +240,14 @@ func ReadJSON(b []byte) (*Map, error) {
 	for _, k := range j.Knobs {
 		names = append(names, k.Name)
 	}
-	if spec.Knobs, err = SelectKnobs(all, strings.Join(names, ",")); err != nil {
+	if spec.Knobs, err = settings.SelectKnobs(all, strings.Join(names, ",")); err != nil {
 		return nil, err
 	}
-	m := NewMap(spec)
+	m := settings.NewMap(spec)
 	if len(m.Cells) != len(j.Cells) {
 		return nil, fmt.Errorf("%d cells, the spec lays out %d", len(j.Cells), len(m.Cells))
 	}
-	done := map[*Stats]bool{}
+	done := map[*settings.Stats]bool{}
 	for i, jc := range j.Cells {
 		c := &m.Cells[i]
 		if c.Knob != jc.Knob || c.Value != jc.Value || c.Row != jc.Row {
@@ -284,52 +276,4 @@ func ReadJSON(b []byte) (*Map, error) {
 		st.Errors, st.FirstError = jc.Errors, jc.FirstError
 	}
 	return m, nil
-}
-
-// Merge adds up the shards of one map: the same algorithm, envelope,
-// settings and seeds, each shard i of n once.
-func Merge(parts []*Map) (*Map, error) {
-	if len(parts) == 0 {
-		return nil, fmt.Errorf("no map to merge")
-	}
-	first := parts[0].Spec
-	n := max(first.ShardN, 1)
-	seen := make([]bool, n+1)
-	for _, p := range parts {
-		s := p.Spec
-		switch {
-		case s.Algo != first.Algo || s.Envelope.Spec() != first.Envelope.Spec() || s.Lo != first.Lo || s.Hi != first.Hi:
-			return nil, fmt.Errorf("shard %d/%d is of %s, %s, seeds %d-%d; the first of %s, %s, seeds %d-%d",
-				s.ShardI, s.ShardN, s.Algo, s.Envelope.Spec(), s.Lo, s.Hi, first.Algo, first.Envelope.Spec(), first.Lo, first.Hi)
-		case max(s.ShardN, 1) != n:
-			return nil, fmt.Errorf("shard %d/%d beside shards of %d", s.ShardI, s.ShardN, n)
-		case !sameKnobs(s.Knobs, first.Knobs):
-			return nil, fmt.Errorf("shard %d/%d searched other settings than the first", s.ShardI, s.ShardN)
-		case seen[max(s.ShardI, 1)]:
-			return nil, fmt.Errorf("shard %d/%d twice", s.ShardI, s.ShardN)
-		}
-		seen[max(s.ShardI, 1)] = true
-	}
-	for i := 1; i <= n; i++ {
-		if !seen[i] {
-			return nil, fmt.Errorf("shard %d/%d is missing", i, n)
-		}
-	}
-	spec := first
-	spec.ShardI, spec.ShardN = 1, 1
-	m := NewMap(spec)
-	for _, p := range parts {
-		done := map[*Stats]bool{}
-		for i := range p.Cells {
-			if st := p.Cells[i].Stats; !done[st] {
-				done[st] = true
-				m.Cells[i].Stats.merge(st)
-			}
-		}
-	}
-	return m, nil
-}
-
-func sameKnobs(a, b []Knob) bool {
-	return slices.EqualFunc(a, b, func(x, y Knob) bool { return x.Name == y.Name && slices.Equal(x.Values, y.Values) })
 }

@@ -1,9 +1,11 @@
-package settings
+package settingsmap
 
 import (
 	"fmt"
 	"html"
 	"strings"
+
+	"github.com/locksim/locksim/settings"
 )
 
 // SVG draws the map knobs against the longest pause, one panel each: a
@@ -12,9 +14,9 @@ import (
 // and the safe region (every cell from its row's first safe value on)
 // outlined. The envelope's row and the default's column are marked.
 // Dependency-free, and the same bytes for the same map.
-func (m *Map) SVG() []byte {
+func SVG(m *settings.Map) []byte {
 	const cw, ch, left, right, title, gap, axis = 78, 34, 130, 20, 46, 30, 40
-	var panels []Knob
+	var panels []settings.Knob
 	for _, k := range m.Spec.Knobs {
 		if k.Map && len(m.Rows) > 1 {
 			panels = append(panels, k)
@@ -35,20 +37,20 @@ func (m *Map) SVG() []byte {
 		fmt.Fprintf(&b, `<text x="%d" y="%d" font-size="14" font-weight="bold">%s</text>`+"\n", 10, y0+16,
 			html.EscapeString(fmt.Sprintf("%s under %s: %s against the longest GC pause", m.Spec.Algo, m.Spec.Envelope.Name, k.Name)))
 		fmt.Fprintf(&b, `<text x="%d" y="%d" fill="#444">%s</text>`+"\n", 10, y0+34,
-			html.EscapeString(fmt.Sprintf("cell: worlds that lost the lock (mutex or expiry) of %d; green: none, the safe region outlined", m.worldsPerCell())))
+			html.EscapeString(fmt.Sprintf("cell: worlds that lost the lock (mutex or expiry) of %d; green: none, the safe region outlined", worldsPerCell(m))))
 		top := y0 + title
 		// rows: the longest pause at the top
 		for r := range m.Rows {
 			row := m.Rows[len(m.Rows)-1-r]
 			y := top + r*ch
-			label := dur(scale(m.Spec.Envelope.Pause, row))
+			label := settings.Dur(settings.Scale(m.Spec.Envelope.Pause, row))
 			weight := "normal"
 			if row == 1 {
 				label += " (envelope)"
 				weight = "bold"
 			}
 			fmt.Fprintf(&b, `<text x="%d" y="%d" text-anchor="end" font-weight="%s">%s</text>`+"\n", left-8, y+ch/2+4, weight, html.EscapeString(label))
-			cells := m.row(k.Name, row)
+			cells := m.Row(k.Name, row)
 			for i, c := range cells {
 				x := left + i*cw
 				st := c.Stats
@@ -101,7 +103,7 @@ func (m *Map) SVG() []byte {
 }
 
 // worldsPerCell is the number of worlds each cell ran.
-func (m *Map) worldsPerCell() int {
+func worldsPerCell(m *settings.Map) int {
 	n := 0
 	for _, c := range m.Cells {
 		n = max(n, c.Stats.Worlds)

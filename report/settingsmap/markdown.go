@@ -1,4 +1,4 @@
-package settings
+package settingsmap
 
 import (
 	"fmt"
@@ -7,27 +7,8 @@ import (
 	"strings"
 
 	"github.com/locksim/locksim/clients"
-	"github.com/locksim/locksim/sim"
+	"github.com/locksim/locksim/settings"
 )
-
-// dur renders a duration for a report: ms below a second, else seconds
-// to the hundredth below ten seconds and to the tenth above, trailing
-// zeros cut (1s, 2.5s, 1.01s, 23.5s).
-func dur(d sim.Duration) string {
-	secs := func(f string) string {
-		t := strings.TrimRight(fmt.Sprintf(f, float64(d)/float64(sim.Second)), "0")
-		return strings.TrimSuffix(t, ".") + "s"
-	}
-	switch {
-	case d < 0:
-		return "–"
-	case d < sim.Second:
-		return fmt.Sprintf("%dms", d/sim.Millisecond)
-	case d < 10*sim.Second:
-		return secs("%.2f")
-	}
-	return secs("%.1f")
-}
 
 // pct renders a rate as a percentage with two significant digits.
 func pct(x float64) string {
@@ -48,40 +29,19 @@ func Rate(k, n int) string {
 	if n == 0 {
 		return "no world"
 	}
-	lo, hi := Interval(k, n)
+	lo, hi := settings.Interval(k, n)
 	if k == 0 {
 		return fmt.Sprintf("0/%d (< %s)", n, pct(hi))
 	}
 	return fmt.Sprintf("%d/%d (%s–%s)", k, n, pct(lo), pct(hi))
 }
 
-// envCell is the cell of knob k at value v on the envelope's own row.
-func (m *Map) envCell(knob string, v int64) *Cell {
-	for i := range m.Cells {
-		if c := &m.Cells[i]; c.Knob == knob && c.Value == v && c.Row == 1 {
-			return c
-		}
-	}
-	return nil
-}
-
-// firstSafe is the smallest value of knob at the envelope's row from
-// which every larger value is safe; nil when the largest is not.
-func (m *Map) firstSafe(knob string) *Cell {
-	cells := m.row(knob, 1)
-	var out *Cell
-	for i := len(cells) - 1; i >= 0 && cells[i].Stats.Safe(); i-- {
-		out = cells[i]
-	}
-	return out
-}
-
-// takeover renders a cell's takeover time: median and p99, and the crashes
+// takeoverOf renders a cell's takeover time: median and p99, and the crashes
 // after which nobody got the lock again.
-func (st *Stats) takeover() string {
+func takeoverOf(st *settings.Stats) string {
 	s := "–"
 	if len(st.Takeovers) > 0 {
-		s = fmt.Sprintf("%s / %s", dur(quantile(st.Takeovers, 0.5)), dur(quantile(st.Takeovers, 0.99)))
+		s = fmt.Sprintf("%s / %s", settings.Dur(settings.Quantile(st.Takeovers, 0.5)), settings.Dur(settings.Quantile(st.Takeovers, 0.99)))
 	}
 	if st.NoTakeover > 0 {
 		s += fmt.Sprintf(" (none in %d of %d)", st.NoTakeover, st.Crashes)
@@ -89,24 +49,8 @@ func (st *Stats) takeover() string {
 	return s
 }
 
-// firstWorld is the first seed that violated any counted property (0:
-// none).
-func (st *Stats) firstWorld() uint64 {
-	var first uint64
-	for _, f := range st.First {
-		if f != 0 && (first == 0 || f < first) {
-			first = f
-		}
-	}
-	return first
-}
-
-// ShellQuote quotes s for a POSIX shell when it holds anything but
-// letters, digits and -_./:=@%+,
-func ShellQuote(s string) string { return clients.ShellQuote(s) }
-
-// fencing renders what fencing tokens made of a cell's stale writes.
-func (st *Stats) fencing() string {
+// fencingOf renders what fencing tokens made of a cell's stale writes.
+func fencingOf(st *settings.Stats) string {
 	if st.Stale == 0 {
 		return "no stale write"
 	}
@@ -118,30 +62,30 @@ func (st *Stats) fencing() string {
 }
 
 // summary says how the envelope's stops and network read in a sentence.
-func (e Envelope) summary() string {
+func summary(e settings.Envelope) string {
 	return fmt.Sprintf("GC pauses up to %s, timer-thread delays up to %s, a %s round trip (+%s jitter), critical sections up to %s",
-		dur(e.Pause), dur(e.TimerDelay), dur(e.RTT), dur(e.Jitter), dur(e.CS))
+		settings.Dur(e.Pause), settings.Dur(e.TimerDelay), settings.Dur(e.RTT), settings.Dur(e.Jitter), settings.Dur(e.CS))
 }
 
 // Advice is the map's advice in one line: the smallest watchdog timeout
 // and the shortest lease that lost no lock at the envelope, what a crash
 // then costs against the default, and, for a fair lock, what a crashed
 // waiter costs with the default fairLockWaitTimeout.
-func (m *Map) Advice() string {
+func Advice(m *settings.Map) string {
 	e := m.Spec.Envelope
 	var safe, unsafe []string
 	var takeover string
 	n := 0
 	for _, k := range m.Spec.Knobs {
-		top := m.row(k.Name, 1)
+		top := m.Row(k.Name, 1)
 		if len(top) == 0 {
 			continue
 		}
 		n = max(n, top[0].Stats.Worlds)
-		if k.Name != KnobWatchdog && k.Name != KnobLease {
+		if k.Name != settings.KnobWatchdog && k.Name != settings.KnobLease {
 			continue
 		}
-		c := m.firstSafe(k.Name)
+		c := m.FirstSafe(k.Name)
 		if c == nil {
 			last := top[len(top)-1]
 			unsafe = append(unsafe, fmt.Sprintf("no %s up to %s kept the lock (at %s mutex in %s worlds, mostly %s)",
@@ -149,15 +93,15 @@ func (m *Map) Advice() string {
 			continue
 		}
 		safe = append(safe, fmt.Sprintf("%s >= %s", k.Name, trimDefault(k.Format(c.Value))))
-		if k.Name == KnobWatchdog {
-			takeover = fmt.Sprintf("with lockWatchdogTimeout %s a crashed holder's lock is taken over in %s (median / p99)", trimDefault(k.Format(c.Value)), c.Stats.takeover())
-			if d := m.envCell(k.Name, k.Default); d != nil && d != c {
-				takeover += fmt.Sprintf(", at the default %s in %s", trimDefault(k.Format(k.Default)), d.Stats.takeover())
+		if k.Name == settings.KnobWatchdog {
+			takeover = fmt.Sprintf("with lockWatchdogTimeout %s a crashed holder's lock is taken over in %s (median / p99)", trimDefault(k.Format(c.Value)), takeoverOf(c.Stats))
+			if d := m.EnvCell(k.Name, k.Default); d != nil && d != c {
+				takeover += fmt.Sprintf(", at the default %s in %s", trimDefault(k.Format(k.Default)), takeoverOf(d.Stats))
 			}
 		}
 	}
 	var parts []string
-	_, hi := Interval(0, n)
+	_, hi := settings.Interval(0, n)
 	if len(safe) > 0 {
 		parts = append(parts, fmt.Sprintf("%s lost no lock (mutex or expiry) in any of %d worlds per value, a rate below %s at 95%%", strings.Join(safe, " and "), n, pct(hi)))
 	}
@@ -169,7 +113,7 @@ func (m *Map) Advice() string {
 		// neither the watchdog nor a lease searched: what the others did
 		for _, k := range m.Spec.Knobs {
 			var lost []string
-			for _, c := range m.row(k.Name, 1) {
+			for _, c := range m.Row(k.Name, 1) {
 				if !c.Stats.Safe() {
 					lost = append(lost, fmt.Sprintf("%s in %s", trimDefault(k.Format(c.Value)), Rate(max(c.Stats.Violated[0], c.Stats.Violated[1]), c.Stats.Worlds)))
 				}
@@ -181,17 +125,17 @@ func (m *Map) Advice() string {
 			}
 		}
 	}
-	if k := m.knob(KnobWaitTimeout); k.Name != "" {
-		if d := m.envCell(k.Name, k.Default); d != nil && d.Stats.NoTakeover > 0 {
+	if k := m.Knob(settings.KnobWaitTimeout); k.Name != "" {
+		if d := m.EnvCell(k.Name, k.Default); d != nil && d.Stats.NoTakeover > 0 {
 			parts = append(parts, fmt.Sprintf("with the default fairLockWaitTimeout %s nobody got the lock back within the %s world after %d of %d crashes (a dead waiter heads the queue)",
-				trimDefault(k.Format(k.Default)), dur(Safety+Liveness), d.Stats.NoTakeover, d.Stats.Crashes))
+				trimDefault(k.Format(k.Default)), settings.Dur(settings.Safety+settings.Liveness), d.Stats.NoTakeover, d.Stats.Crashes))
 		}
 	}
-	return fmt.Sprintf("%s under %s (%s): %s.", m.Spec.Algo, e.Name, e.summary(), strings.Join(parts, "; "))
+	return fmt.Sprintf("%s under %s (%s): %s.", m.Spec.Algo, e.Name, summary(e), strings.Join(parts, "; "))
 }
 
 // topMech is the mechanism most of a cell's mutex violations had.
-func topMech(st *Stats) string {
+func topMech(st *settings.Stats) string {
 	best, n := "", 0
 	for label, c := range st.Mechs {
 		if strings.HasPrefix(label, "mutex ") && (c > n || c == n && label < best) {
@@ -202,7 +146,7 @@ func topMech(st *Stats) string {
 }
 
 // mechs lists a cell's mechanisms, most frequent first.
-func mechs(st *Stats) string {
+func mechs(st *settings.Stats) string {
 	type mc struct {
 		label string
 		n     int
@@ -230,15 +174,15 @@ func mechs(st *Stats) string {
 // Markdown renders the map: advice, envelope, the maps as text, every
 // setting's row at the envelope, the arithmetic check, and how the worlds
 // are made. level is the heading level of its title (1: "#").
-func (m *Map) Markdown(command, svg string, level int) string {
+func Markdown(m *settings.Map, command, svg string, level int) string {
 	h := func(n int) string { return strings.Repeat("#", level+n-1) + " " }
 	e := m.Spec.Envelope
 	var b strings.Builder
 	fmt.Fprintf(&b, "%s%s under the %s envelope\n\n", h(1), m.Spec.Algo, e.Name)
 	if command != "" {
-		fmt.Fprintf(&b, "Made by `%s`: seeds %d-%d, %d worlds per cell, %d distinct cells.\n\n", command, m.Spec.Lo, m.Spec.Hi, m.Spec.Hi-m.Spec.Lo+1, len(m.unique()))
+		fmt.Fprintf(&b, "Made by `%s`: seeds %d-%d, %d worlds per cell, %d distinct cells.\n\n", command, m.Spec.Lo, m.Spec.Hi, m.Spec.Hi-m.Spec.Lo+1, len(m.Unique()))
 	}
-	fmt.Fprintf(&b, "**Advice.** %s\n\n", m.Advice())
+	fmt.Fprintf(&b, "**Advice.** %s\n\n", Advice(m))
 	fmt.Fprintf(&b, "%sEnvelope\n\n| | |\n|---|---|\n", h(2))
 	for _, kv := range e.Values() {
 		fmt.Fprintf(&b, "| %s | %s |\n", kv[0], kv[1])
@@ -264,12 +208,12 @@ func (m *Map) Markdown(command, svg string, level int) string {
 		b.WriteString("\n")
 		for r := len(m.Rows) - 1; r >= 0; r-- {
 			row := m.Rows[r]
-			label := dur(scale(e.Pause, row))
+			label := settings.Dur(settings.Scale(e.Pause, row))
 			if row == 1 {
 				label = "**" + label + "** (envelope)"
 			}
 			fmt.Fprintf(&b, "| %s |", label)
-			for _, c := range m.row(k.Name, row) {
+			for _, c := range m.Row(k.Name, row) {
 				st := c.Stats
 				switch {
 				case st.Worlds == 0:
@@ -289,53 +233,53 @@ func (m *Map) Markdown(command, svg string, level int) string {
 	b.WriteString("| setting | value | mutex | expiry | liveness | fencing | takeover p50 / p99 | acquisition p50 / p99 | failed acquisitions | load (cmd/s per waiter) | mechanisms |\n")
 	b.WriteString("|---|---|---|---|---|---|---|---|---|---|---|\n")
 	for _, k := range m.Spec.Knobs {
-		for _, c := range m.row(k.Name, 1) {
+		for _, c := range m.Row(k.Name, 1) {
 			st := c.Stats
 			acq := "–"
 			if st.Latency.N() > 0 {
-				acq = fmt.Sprintf("%s / %s", dur(st.Latency.Quantile(0.5)), dur(st.Latency.Quantile(0.99)))
+				acq = fmt.Sprintf("%s / %s", settings.Dur(st.Latency.Quantile(0.5)), settings.Dur(st.Latency.Quantile(0.99)))
 			}
 			mech := mechs(st)
-			if first := st.firstWorld(); first > 0 {
+			if first := st.FirstWorld(); first > 0 {
 				mech += fmt.Sprintf(" (first: seed %d)", first)
 			}
 			fmt.Fprintf(&b, "| %s | %s | %s | %s | %s | %s | %s | %s | %d of %d | %.3g | %s |\n",
 				k.Name, k.Format(c.Value), Rate(st.Violated[0], st.Worlds), Rate(st.Violated[1], st.Worlds), Rate(st.Violated[2], st.Worlds),
-				st.fencing(), st.takeover(), acq, st.Failed, st.Acquires, st.CmdRate(), mech)
+				fencingOf(st), takeoverOf(st), acq, st.Failed, st.Acquires, st.CmdRate(), mech)
 		}
 	}
 	fmt.Fprintf(&b, "\nOne world of a cell, told as a story: `go run ./cmd/simrun settings --algo %s --envelope %s --world SETTING=VALUE:SEED` (`--row X` for a row of the map, `--trace FILE` for its trace).\n\n",
-		m.Spec.Algo, ShellQuote(m.Spec.Envelope.Arg()))
+		m.Spec.Algo, clients.ShellQuote(m.Spec.Envelope.Arg()))
 	if bs := m.Bounds(); len(bs) > 0 {
 		fmt.Fprintf(&b, "%sChecked against arithmetic\n\n", h(2))
-		fmt.Fprintf(&b, "With a round trip of %s (its mean jitter included) and sections up to %s: the watchdog renews a third of its timeout after the last reply, so a pause of P loses the lock when P > T − min(T/3, longest section) − round trip (two thirds of the timeout minus a round trip, once sections outlast a renewal); an explicit lease L loses it when L < longest section + P + round trip, and a lease shorter than every section always does. The first value of the grid each calls safe:\n\n", e.roundTrip(), e.CS)
+		fmt.Fprintf(&b, "With a round trip of %s (its mean jitter included) and sections up to %s: the watchdog renews a third of its timeout after the last reply, so a pause of P loses the lock when P > T − min(T/3, longest section) − round trip (two thirds of the timeout minus a round trip, once sections outlast a renewal); an explicit lease L loses it when L < longest section + P + round trip, and a lease shorter than every section always does. The first value of the grid each calls safe:\n\n", e.RoundTrip(), e.CS)
 		b.WriteString("| setting | longest pause | arithmetic | map | why they differ |\n|---|---|---|---|---|\n")
 		for _, bd := range bs {
-			k := m.knob(bd.Knob)
+			k := m.Knob(bd.Knob)
 			f := func(v int64) string {
 				if v == 0 {
 					return "none in the grid"
 				}
 				return k.Format(v)
 			}
-			fmt.Fprintf(&b, "| %s | %s | %s | %s | %s |\n", bd.Knob, dur(bd.Pause), f(bd.Arith), f(bd.Map), bd.Why)
+			fmt.Fprintf(&b, "| %s | %s | %s | %s | %s |\n", bd.Knob, settings.Dur(bd.Pause), f(bd.Arith), f(bd.Map), bd.Why)
 		}
 		b.WriteString("\n")
 	}
-	if errs := m.errors(); errs != "" {
+	if errs := errorsOf(m); errs != "" {
 		fmt.Fprintf(&b, "%sWorlds that did not run to their end\n\n%s\n\n", h(2), errs)
 	}
 	return b.String()
 }
 
 // errors lists the cells some of whose worlds stopped at a run limit.
-func (m *Map) errors() string {
+func errorsOf(m *settings.Map) string {
 	var lines []string
-	seen := map[*Stats]bool{}
+	seen := map[*settings.Stats]bool{}
 	for _, c := range m.Cells {
 		if st := c.Stats; st.Errors > 0 && !seen[st] {
 			seen[st] = true
-			lines = append(lines, fmt.Sprintf("- %s %s: %d worlds (not counted), the first: %s", c.Knob, m.knob(c.Knob).Format(c.Value), st.Errors, st.FirstError))
+			lines = append(lines, fmt.Sprintf("- %s %s: %d worlds (not counted), the first: %s", c.Knob, m.Knob(c.Knob).Format(c.Value), st.Errors, st.FirstError))
 		}
 	}
 	return strings.Join(lines, "\n")
@@ -346,11 +290,11 @@ func Method() string {
 	return fmt.Sprintf(`Each cell runs the same worlds (the same seeds: the same workload, the same fault times), changing only its setting, so that two cells differ by what the setting does. A world is %d client processes of %d threads that loop lock() (or lock(lease) for the lease), a critical section from half the envelope's longest to all of it, unlock(), and a think of %s on average; %s with faults, then %s healed. Every fault of the envelope happens in every world: one to three GC pauses and timer-thread stalls at random times and of random lengths up to the longest, and in half the worlds one more of the longest at the worst moment of a holder (as its watchdog fires, or as its lock is granted); a crash of a holder right after its lock was granted (the process back 5 s later), which the takeover time is measured from; request and reply loss for the whole phase; each client's clock offset and drift; the latencies; a failover when the envelope has one. The search is a grid, one setting at a time around Redisson's defaults, with lockWatchdogTimeout and the lease also against the longest pause; interactions between settings are not searched.
 
 A world counts as violating a property when the checks found any violation of it, whatever its class: a catalogued flaw, a bug, or something Redisson does not claim to survive (a pause longer than the lease, a lease shorter than the section) — under the team's own envelope each is a lock lost, which the setting must keep away; the mechanisms column says which it was. Zero violations in N worlds is an upper bound on the rate (Clopper-Pearson, two-sided 95%%: about 3.7/N), not a proof of safety, and the rate is per world of this shape, in which every fault happens, not per hour of production.`,
-		Procs, Threads, Think, Safety, Liveness)
+		settings.Procs, settings.Threads, settings.Think, settings.Safety, settings.Liveness)
 }
 
 // knobNames lists the map's knobs.
-func (m *Map) knobNames() []string {
+func knobNames(m *settings.Map) []string {
 	var out []string
 	for _, k := range m.Spec.Knobs {
 		out = append(out, k.Name)
@@ -359,4 +303,4 @@ func (m *Map) knobNames() []string {
 }
 
 // has reports whether the map searched knob.
-func (m *Map) has(knob string) bool { return slices.Contains(m.knobNames(), knob) }
+func has(m *settings.Map, knob string) bool { return slices.Contains(knobNames(m), knob) }
