@@ -194,7 +194,7 @@ func settingsCommand(f settingsFlags, seeds flagx.SeedRange, shard flagx.Shard) 
 func writeMap(m *settings.Map, cmd, base string, stdout, stderr io.Writer) int {
 	svg := filepath.Base(base) + ".svg"
 	var set atomicfile.Set
-	set.AddBytes(base+".md", []byte(settingsmap.Markdown(m, cmd, svg, 1)+"## How the worlds are made\n\n"+settingsmap.Method()+"\n"))
+	set.AddBytes(base+".md", []byte(settingsmap.File(m, cmd, svg)))
 	set.AddBytes(base+".svg", settingsmap.SVG(m))
 	set.AddBytes(base+".json", settingsmap.JSON(m, cmd))
 	if err := set.Commit(); err != nil {

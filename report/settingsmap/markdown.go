@@ -171,6 +171,13 @@ func mechs(st *settings.Stats) string {
 	return strings.Join(parts, ", ")
 }
 
+// File is the markdown file of one map (`simrun settings --algo ...`):
+// the map as Markdown renders it at the top level, then how the worlds
+// are made (Method). svg is the map's picture, relative to the file.
+func File(m *settings.Map, command, svg string) string {
+	return Markdown(m, command, svg, 1) + "## How the worlds are made\n\n" + Method() + "\n"
+}
+
 // Markdown renders the map: advice, envelope, the maps as text, every
 // setting's row at the envelope, the arithmetic check, and how the worlds
 // are made. level is the heading level of its title (1: "#").
