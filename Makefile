@@ -8,7 +8,8 @@ GO ?= go
 # go test's -timeout: three times the slowest package. `make test` on
 # the 2-core development machine, from a clean clone (`.ci/run`): 3m54s
 # on a quiet machine (gate 143 s, clients 101 s), 4m48s when the machine
-# was slower (gate 185 s, clients 112 s); earlier 3m28s to 4m14s. The
+# was slower (gate 185 s, clients 112 s; clients' run tests are package
+# run's now); earlier 3m28s to 4m14s. The
 # no-false-alarm gate (5,000 fault-free seeds per algorithm, 1,000 of
 # 4.7.0's spinning fair lock) and the expected findings live in gate/;
 # 10m is three times gate's slowest seen, 185 s, rounded up.

@@ -99,7 +99,7 @@ func sameHolders(a, b []string) bool {
 }
 
 // becameMaster is the Script of the sample a node's promotion (or
-// restart) takes (clients.Run.masterChanged).
+// restart) takes (run.Run.masterChanged).
 const becameMaster = "(became master)"
 
 // armedAt is the sample whose script set the deadline that sample last

@@ -9,6 +9,7 @@ import (
 
 	"github.com/locksim/locksim/clients"
 	"github.com/locksim/locksim/model"
+	"github.com/locksim/locksim/run"
 	"github.com/locksim/locksim/sim"
 )
 
@@ -115,8 +116,8 @@ func TestFairPlacesKeptFromLateRequests(t *testing.T) {
 		// an earlier call: with no script of its own it keeps nothing.
 		{39, 3, 1, []int{2, 3, 4}, false},
 	} {
-		cfg := clients.RunConfig{Algo: "fairlock-3.8.1", Seed: c.seed, Preset: "net", Safety: 180 * sim.Second, Liveness: 7 * sim.Second, Procs: c.procs, Threads: c.threads, SkipFaults: c.skip}
-		r, err := clients.NewRun(cfg, nil)
+		cfg := run.Config{Algo: "fairlock-3.8.1", Seed: c.seed, Preset: "net", Safety: 180 * sim.Second, Liveness: 7 * sim.Second, Procs: c.procs, Threads: c.threads, SkipFaults: c.skip}
+		r, err := run.New(cfg, nil)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -156,9 +157,9 @@ func lowerSearchMemory(t *testing.T, n int64) {
 // bigHistory is a run whose history porcupine's search cannot decide
 // cheaply: 8 processes of 8 threads under every fault (at the full bound
 // its search peaked at 3.8 GB before the bound).
-func bigHistory(t *testing.T) (*clients.Run, model.LockOptions) {
+func bigHistory(t *testing.T) (*run.Run, model.LockOptions) {
 	t.Helper()
-	r, err := clients.NewRun(clients.RunConfig{Algo: "rlock-3.16.8", Seed: 1, Preset: "all", Procs: 8, Threads: 8}, sim.Untraced)
+	r, err := run.New(run.Config{Algo: "rlock-3.16.8", Seed: 1, Preset: "all", Procs: 8, Threads: 8}, sim.Untraced)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -214,5 +214,5 @@ func (vw *view) liveWaiter(owner string, t sim.Time) bool {
 }
 
 // wakeMargin is how long a waiter whose sleep ended may take to try again
-// and take a free lock: the network margin clients.Run.waitBound allows.
+// and take a free lock: the network margin run.Run.waitBound allows.
 const wakeMargin = 10 * sim.Second

@@ -12,6 +12,7 @@ import (
 
 	"github.com/locksim/locksim/checks"
 	"github.com/locksim/locksim/clients"
+	"github.com/locksim/locksim/run"
 	"github.com/locksim/locksim/sim"
 )
 
@@ -29,9 +30,9 @@ var faultKinds = []sim.FaultKind{
 }
 
 // drawRun draws a run of algo with faults of the given kinds.
-func drawRun(t *rapid.T, algo string, kinds []sim.FaultKind) clients.RunConfig {
+func drawRun(t *rapid.T, algo string, kinds []sim.FaultKind) run.Config {
 	procs := rapid.IntRange(1, 4).Draw(t, "procs")
-	cfg := clients.RunConfig{
+	cfg := run.Config{
 		Algo:     algo,
 		Seed:     rapid.Uint64Range(1, 1<<20).Draw(t, "seed"),
 		Preset:   "none",
@@ -67,8 +68,8 @@ func drawRun(t *rapid.T, algo string, kinds []sim.FaultKind) clients.RunConfig {
 	return cfg
 }
 
-func execute(t *rapid.T, cfg clients.RunConfig) *clients.Run {
-	r, err := clients.NewRun(cfg, nil)
+func execute(t *rapid.T, cfg run.Config) *run.Run {
+	r, err := run.New(cfg, nil)
 	if err != nil {
 		t.Fatalf("run: %v", err)
 	}
@@ -163,7 +164,7 @@ func TestRapidSetPXBreaksMutex(t *testing.T) {
 		t.Skip("draws whole runs")
 	}
 	tb := &failingTB{name: t.Name()}
-	var shrunk clients.RunConfig
+	var shrunk run.Config
 	done := make(chan struct{})
 	go func() {
 		defer close(done)

@@ -264,7 +264,11 @@ func StepReturned(v StepView, th int, r StepReturn) []Violation {
 			return []Violation{stepViolation("holds", "", detail, actors, phantom(who), b.HadError, "extra-hold")}
 		}
 		m, ok := stepExcuse(v)
-		return []Violation{stepViolation("holds", "", detail, actors, m, ok, "not-in-store")}
+		cause := lostCause(b) // a re-entry finding its earlier hold gone
+		if cause == "not-held" {
+			cause = "not-in-store"
+		}
+		return []Violation{stepViolation("holds", "", detail, actors, m, ok, cause)}
 	case r.Unlock && r.OK && b.Held == 0:
 		if c := v.StoreHolds(th); c > 0 {
 			detail := fmt.Sprintf("%s released its last hold but the store still counts %d for it", who, c)

@@ -5,6 +5,7 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/locksim/locksim/model"
 	"github.com/locksim/locksim/scripts"
 	"github.com/locksim/locksim/sim"
 )
@@ -20,7 +21,8 @@ const (
 	Seconds      Unit = 1000
 )
 
-func (u Unit) toMillis(n int64) int64 { return n * int64(u) }
+// ToMillis is TimeUnit.toMillis: n of u in milliseconds.
+func (u Unit) ToMillis(n int64) int64 { return n * int64(u) }
 
 // Options configures a simulated Redisson client (Config and the lock's
 // constructor arguments).
@@ -171,7 +173,7 @@ func loadScripts(version, dir string) (*ScriptSet, error) {
 }
 
 // LoadScriptTexts is LoadScripts from the texts a trace kept of a
-// directory's scripts (RunConfig.ScriptTexts), labelled dir.
+// directory's scripts (run.Config.ScriptTexts), labelled dir.
 func LoadScriptTexts(version, dir string, texts map[string]string) (*ScriptSet, error) {
 	own, err := scripts.FromSources(dir, texts)
 	if err != nil {
@@ -348,6 +350,17 @@ func RedissonAlgo(algo string) (version string, fair, redisson bool) {
 // otherwise: 3.16.8 and 4.7.0 (which keeps those paths; its own changes
 // are the Options fields above and v470).
 func (cf *Config) since3168() bool { return cf.Opts.Version != "3.8.1" }
+
+// Settings is what the checks read of the client's settings
+// (model.Settings): the fair lock's threadWaitTime, 0 for the others.
+func (cf *Config) Settings() model.Settings {
+	var threadWait int64
+	if cf.Opts.Fair {
+		threadWait = cf.Opts.ThreadWaitTime
+	}
+	return model.Settings{Redisson: cf.Simple == "", Fair: cf.Opts.Fair, Watchdog: cf.Opts.LockWatchdogTimeout, Timeout: cf.Opts.Timeout, ThreadWaitTime: threadWait,
+		RenewalStopsOnFailure: cf.Simple == "" && !cf.Opts.LockTask, UnlockCancelsRenewal: cf.Simple == "" && cf.since3168()}
+}
 
 // v470 reports whether the client is Redisson 4.7.0.
 func (cf *Config) v470() bool { return cf.Opts.Version == "4.7.0" }

@@ -1,6 +1,10 @@
-// Package clients simulates the programs that use Redis locks: Redisson's
-// RLock and FairLock as the Java client 3.8.1, 3.16.8 and 4.7.0 behave, and the
-// simple locks of the seed articles, driven by a workload.
+// Package clients is the Java client that uses Redis locks, ported as
+// deterministic state machines: Redisson's RLock, FairLock and (4.7.0)
+// FencedLock as the Java client 3.8.1, 3.16.8 and 4.7.0 behave, and the
+// simple locks of the seed articles. Its one job is the client: what a
+// program's threads do when they call the lock API, and nothing of the
+// world, workload or history around it (package run drives a client in
+// the world; package explore embeds it in its search).
 //
 // # A client is a value
 //
@@ -35,11 +39,26 @@
 // "redisson" stream); where nothing is drawn (explore) a client takes a
 // fixed choice: a delay's midpoint, a request id from its UUID and count.
 //
-// # Runs
+// # Files
 //
-// NewRun draws a workload and a fault plan from a seed for one of the
-// algorithms in Algorithms, builds the world, and Execute plays the safety
-// phase (faults) and the liveness phase (healed). The model.History it leaves —
-// every call with its virtual start and end and outcome, every critical
-// section — is what the checks read.
+// client.go holds the value, its threads, Step and its timers, step.go the
+// events and effects. The rest each port one part of the Java client:
+// redissonlock.go (RedissonLock's lock, tryLock and their loops),
+// redissonunlock.go (unlockAsync, forceUnlockAsync, 4.7.0's unlock latch),
+// redissonfairlock.go (RedissonFairLock's waits and acquireFailedAsync),
+// redissonfencedlock.go (4.7.0's RedissonFencedLock), interrupt.go
+// (Thread.interrupt against each blocking call), renewal.go (the watchdog:
+// RedissonBaseLock.renewExpiration, 4.7.0's LockTask), pubsub.go
+// (LockPubSub, RedissonLockEntry), commandexecutor.go (RedisExecutor:
+// timeouts, retries, re-sends; 4.7.0's ServiceManager.execute),
+// detached.go (a command that outlives its interrupted call), timerthread.go
+// (which timers run on Redisson's timer thread), simple.go (the simple
+// locks). cmd.go renders commands into script calls; config.go,
+// overrides.go and algorithms.go are what a client is; flaws.go names the
+// known flaws' paths, mutants.go the catalogue of mistakes; canon.go,
+// describe.go and spin.go serve explore and the world's fast-forward;
+// host.go and hostspin.go run a client as a process of the world.
+//
+// It imports sim, scripts and model of this project, never run: the
+// client does not depend on the run that drives it.
 package clients

@@ -4,7 +4,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/locksim/locksim/model"
 	"github.com/locksim/locksim/sim"
 )
 
@@ -233,8 +232,8 @@ func TestRenewalUsesWatchdogTimeoutAfterExplicitLease(t *testing.T) {
 
 // Item 3. tryLock() never takes a lease (tryAcquireOnceAsync(-1, -1, …):
 // R16:RedissonLock.java tryLockAsync, R8:RedissonLock.java:656); the
-// workload's "no wait with a lease" is tryLock(0, lease, unit), which on
-// the fair lock is EVAL_LONG, so it enqueues and then calls acquireFailed.
+// workload's "no wait with a lease" is tryLock(0, lease, unit) (package
+// run's TestWorkloadTryLockTakesNoLease), which on the fair lock is EVAL_LONG, so it enqueues and then calls acquireFailed.
 func TestTryLockTakesNoLease(t *testing.T) {
 	s := newStepper(t, "fairlock-3.16.8")
 	s.call(1, Call{Kind: CallTryLock, Wait: -1, Lease: 5000})
@@ -248,22 +247,6 @@ func TestTryLockTakesNoLease(t *testing.T) {
 	s.reply(OpAcquire, 1, sim.Int(4000))
 	if s.last(OpAcquireFailed, 1).Cmd.Wait != 0 {
 		t.Fatal("acquireFailed's wait should be unit.toMillis(0)")
-	}
-
-	wl := &Workload{WTryLock: 1, LeaseMin: 1000, LeaseMax: 2000}
-	wt := &wthread{wl: wl, rand: sim.NewRand(7, "draw")}
-	withLease := 0
-	for range 200 {
-		a := wt.draw()
-		if a.Kind == model.CallTryLock && a.Lease != -1 {
-			t.Fatalf("the workload drew tryLock() with lease %d", a.Lease)
-		}
-		if a.Kind == model.CallTryLockWait && a.Wait == 0 && a.Lease != -1 {
-			withLease++
-		}
-	}
-	if withLease == 0 {
-		t.Fatal("the workload never drew tryLock(0, lease)")
 	}
 }
 

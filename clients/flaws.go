@@ -51,6 +51,14 @@ const (
 	// another thread started, and where a thread's new hold finds another
 	// thread's entry and schedules none (its renewal is that entry's).
 	FlawRenewalCancelledForAll Flaw = "renewal-cancelled-for-all"
+	// FlawRenewalRemovesOther: 3.8.1's renewal listener removes the entry
+	// of the lock name whatever it is (R8:RedissonLock.java:239,
+	// expirationRenewalMap.remove(getEntryName())): noted where a renewal
+	// that completes removes an entry another task made. That entry's
+	// task runs on, and its thread's cancelExpirationRenewal(threadId)
+	// (:271-276), which an unlock that failed calls (:513-516), finds no
+	// entry to cancel: the task renews the hold for as long as it exists.
+	FlawRenewalRemovesOther Flaw = "renewal-removes-other-entry"
 	// FlawPartialUnlockKeepsRenewal: 3.8.1's unlockAsync answered 0 (a hold
 	// is left) and cancels nothing: when the hold left is one the thread
 	// does not count, the watchdog renews it for ever (R8:RedissonLock.unlockAsync).

@@ -8,7 +8,6 @@ import (
 	"testing"
 
 	"github.com/locksim/locksim/scripts"
-	"github.com/locksim/locksim/sim"
 )
 
 var rewrite = flag.Bool("rewrite", false, "regenerate scripts/mutants from the catalog")
@@ -74,26 +73,5 @@ func TestMutantDirectories(t *testing.T) {
 	}
 	if len(Mutants) < 20 {
 		t.Errorf("the catalog has %d mutants, want at least 20", len(Mutants))
-	}
-}
-
-// A mutant runs only under its own algorithm, and its name goes into the
-// run's header so a trace replays it.
-func TestMutantRunsUnderItsAlgorithm(t *testing.T) {
-	cfg := RunConfig{Algo: "rlock-3.16.8", Seed: 1, Preset: "none", Safety: 5 * sim.Second, Liveness: sim.Second, Mutant: "unlock-no-owner-check-3.8.1"}
-	if _, err := NewRun(cfg, nil); err == nil || !strings.Contains(err.Error(), "runs under rlock-3.8.1") {
-		t.Fatalf("err = %v", err)
-	}
-	cfg.Mutant = "no-such-mutant"
-	if _, err := NewRun(cfg, nil); err == nil || !strings.Contains(err.Error(), "unknown mutant") {
-		t.Fatalf("err = %v", err)
-	}
-	cfg.Algo, cfg.Mutant = "rlock-3.8.1", "unlock-no-owner-check-3.8.1"
-	r, err := NewRun(cfg, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if r.Header[1] != "mutant unlock-no-owner-check-3.8.1" {
-		t.Fatalf("header: %q", r.Header)
 	}
 }

@@ -8,6 +8,42 @@ import (
 // Redisson's pub/sub entries (PublishSubscribe, RedissonLockEntry,
 // LockPubSub) and the latch a waiting thread blocks on.
 
+type psState uint8
+
+const (
+	psPending psState = iota
+	psOK
+	psFailed
+	psCancelled // 3.16.8: its creator cancelled the promise every user shares (poisonEntry)
+)
+
+// psEntry is a PublishSubscribe entry (RedissonLockEntry): the threads
+// of the process waiting for the lock share it (the fair lock: one per
+// thread). It counts its users, remembers how its subscription went, and
+// holds the latch (a non-fair Semaphore(0)) that unlock messages release.
+type psEntry struct {
+	key     int64 // the thread id for the fair lock's per-thread entry, 0 for the lock's
+	creator int64 // 3.16.8, while pending: the thread whose future is the entry's promise
+	channel string
+	refs    int
+	state   psState
+	err     string
+	live    bool // the channel is subscribed (not yet unsubscribed)
+	permits int
+	latch   []int64 // threads queued on the latch, oldest first
+	subWait []int64 // threads waiting for the subscription, in order
+	// listeners are the fenced lock's waiting threads, oldest first: an
+	// unlock message runs the first before it releases a permit
+	// (RedissonLockEntry.addListener, LockPubSub.onMessage). A listener
+	// whose call an interrupt ended is -(j+1), j the slot of its timeout
+	// (TimerListener; redissonfencedlock.go, leaveListener).
+	listeners []int64
+	// unsubOnSuccess counts the calls that left while the subscription was
+	// on its way and unsubscribe when it completes: 3.8.1's tryLock that
+	// gave up waiting, 4.7.0's interrupted fenced loop.
+	unsubOnSuccess int
+}
+
 // entryKey is the key of thread i's entry: RedissonFairLock.subscribe
 // uses getEntryName() + ":" + threadId, RedissonLock the lock's entry.
 func (c *Client) entryKey(i int) int64 {

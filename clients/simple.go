@@ -25,7 +25,7 @@ func (c *Client) simpleLease(call Call) int64 {
 	if call.Lease == -1 {
 		return SimpleLease
 	}
-	return call.Unit.toMillis(call.Lease)
+	return call.Unit.ToMillis(call.Lease)
 }
 
 // simpleWait is how long an acquisition may wait: lock() for ever (-1),
@@ -37,7 +37,7 @@ func simpleWait(call Call) int64 {
 	case CallTryLock:
 		return 0
 	}
-	return call.Unit.toMillis(call.Wait)
+	return call.Unit.ToMillis(call.Wait)
 }
 
 // simpleTry makes one acquisition attempt: setnx-expire's

@@ -182,7 +182,7 @@ const (
 	TimerWatchdog                          // a renewal task falls due
 	TimerSubscribe                         // 3.16.8: the subscription's own timeout
 	TimerDetachedExec                      // a detached acquire's command (detached.go): the same as TimerExec
-	TimerListener                          // the timeout of a fenced waiter's listener its interrupted call left queued (fenced.go)
+	TimerListener                          // the timeout of a fenced waiter's listener its interrupted call left queued (redissonfencedlock.go)
 )
 
 var timerNames = [...]string{"", "exec", "renew.exec", "wait", "unpark", "watchdog", "subscribe", "detached.exec", "listener"}

@@ -1,7 +1,7 @@
 // Package explore model-checks small lock configurations exhaustively:
 // every order of message deliveries, timer firings, calls and fault
 // choices, up to a bound, breadth-first, so that the first violation found
-// is a shortest one. Random simulation (package clients) finds bugs fast;
+// is a shortest one. Random simulation (package run) finds bugs fast;
 // this proves a small configuration clean, or returns its shortest
 // counterexample as a scenario that replays step by step.
 //

@@ -259,7 +259,7 @@ func newModel(cfg Config) (*model, error) {
 		renameClientMemo: newMemo[shiftKey, uint32](func(k shiftKey) uint32 { return mix(k.id, uint64(k.d)) }),
 		expireMemo:       newMemo[uint32, uint32](func(k uint32) uint32 { return mix(k, 0) }),
 	}
-	// 4.7.0 re-sends its lock batches with a replica, as the world's clients do (clients/run.go).
+	// 4.7.0 re-sends its lock batches with a replica, as the world's clients do (run/program.go).
 	cf.Opts.Replicated = cf.Opts.NoRetryLocks && cfg.Replicas > 0
 	m := &model{cfg: cfg, cf: cf, n: cfg.Threads, per: cfg.perProc(), prog: cfg.program(), sh: sh, repl: cfg.Replicas > 0, lag: cfg.replLag()}
 	// time may pass while a 4.7.0 fair waiter spins (spin.go), on the real scripts

@@ -5,8 +5,8 @@ import (
 	"fmt"
 
 	"github.com/locksim/locksim/checks"
-	"github.com/locksim/locksim/clients"
 	"github.com/locksim/locksim/internal/ordered"
+	"github.com/locksim/locksim/run"
 	"github.com/locksim/locksim/sim"
 	"github.com/locksim/locksim/verdict"
 )
@@ -124,10 +124,10 @@ func (c *Comparison) Tally(side int, preset string) *Tally {
 func (c *Comparison) Run(ctx context.Context, workers int, meter verdict.Meter) (uint64, error) {
 	count := c.Hi - c.Lo + 1
 	perSide := uint64(len(c.Presets)) * count
-	jobOf := func(i uint64) (int, clients.RunConfig) {
+	jobOf := func(i uint64) (int, run.Config) {
 		side := int(i / perSide)
 		k := i % perSide
-		return side, clients.RunConfig{Algo: c.Names[side], Seed: c.Lo + k%count, Preset: c.Presets[k/count], Scripts: c.Scripts[side]}
+		return side, run.Config{Algo: c.Names[side], Seed: c.Lo + k%count, Preset: c.Presets[k/count], Scripts: c.Scripts[side]}
 	}
 	type measured struct {
 		m   Metrics

@@ -12,10 +12,10 @@
 // either side showed (Bugs). Package report/comparison writes it as
 // markdown, an SVG plot and JSON.
 //
-//	m, err := fairness.Measure(clients.RunConfig{Algo: "fairlock-3.16.8", Seed: 7, Preset: "none"})
+//	m, err := fairness.Measure(run.Config{Algo: "fairlock-3.16.8", Seed: 7, Preset: "none"})
 //	var all fairness.Metrics
 //	all.Add(m)
 //
-// It imports checks, clients, internal/ordered, model, sim and verdict of
+// It imports checks, internal/ordered, model, run, sim and verdict of
 // this project.
 package fairness

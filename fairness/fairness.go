@@ -2,8 +2,8 @@ package fairness
 
 import (
 	"github.com/locksim/locksim/checks"
-	"github.com/locksim/locksim/clients"
 	"github.com/locksim/locksim/model"
+	"github.com/locksim/locksim/run"
 	"github.com/locksim/locksim/sim"
 	"github.com/locksim/locksim/verdict"
 )
@@ -25,8 +25,8 @@ type Metrics struct {
 
 // Measure runs cfg untraced, checks it (every fault mechanism confirmed by
 // its counterfactual run), and measures it.
-func Measure(cfg clients.RunConfig) (Metrics, error) {
-	r, err := clients.NewRun(cfg, sim.Untraced)
+func Measure(cfg run.Config) (Metrics, error) {
+	r, err := run.New(cfg, sim.Untraced)
 	if err != nil {
 		return Metrics{}, err
 	}

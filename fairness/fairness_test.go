@@ -4,8 +4,8 @@ import (
 	"slices"
 	"testing"
 
-	"github.com/locksim/locksim/clients"
 	"github.com/locksim/locksim/model"
+	"github.com/locksim/locksim/run"
 	"github.com/locksim/locksim/sim"
 )
 
@@ -44,7 +44,7 @@ func TestMeasureAndAdd(t *testing.T) {
 	var sum Metrics
 	runs := 0
 	for seed := uint64(1); seed <= 3; seed++ {
-		m, err := Measure(clients.RunConfig{Algo: "fairlock-3.8.1", Seed: seed, Preset: "none", Safety: 60 * sim.Second, Liveness: 30 * sim.Second})
+		m, err := Measure(run.Config{Algo: "fairlock-3.8.1", Seed: seed, Preset: "none", Safety: 60 * sim.Second, Liveness: 30 * sim.Second})
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -7,7 +7,7 @@ import (
 	"strings"
 
 	"github.com/locksim/locksim/checks"
-	"github.com/locksim/locksim/clients"
+	"github.com/locksim/locksim/run"
 	"github.com/locksim/locksim/verdict"
 )
 
@@ -110,7 +110,7 @@ func (c *Comparison) Title(side int) string {
 func (c *Comparison) Command(side int, seed uint64, preset string) string {
 	cmd := fmt.Sprintf("simrun run --algo %s --seed %d --preset %s", c.Names[side], seed, preset)
 	if c.Scripts[side] != "" {
-		cmd += " --scripts " + clients.ShellQuote(c.Scripts[side])
+		cmd += " --scripts " + run.ShellQuote(c.Scripts[side])
 	}
 	return cmd
 }

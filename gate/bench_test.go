@@ -15,6 +15,7 @@ import (
 	"github.com/locksim/locksim/clients"
 	"github.com/locksim/locksim/internal/atomicfile"
 	"github.com/locksim/locksim/internal/conformance"
+	"github.com/locksim/locksim/run"
 	"github.com/locksim/locksim/sim"
 	"github.com/locksim/locksim/verdict"
 )
@@ -45,7 +46,7 @@ func BenchmarkMainJobCost(b *testing.B) {
 			per[algo] = c
 			for _, preset := range sim.Presets {
 				for seed := uint64(1); seed <= 20; seed++ {
-					r, err := clients.NewRun(clients.SweepConfig(algo, seed, preset), sim.Untraced)
+					r, err := run.New(run.SweepConfig(algo, seed, preset), sim.Untraced)
 					if err != nil {
 						b.Fatal(err)
 					}

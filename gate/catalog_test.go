@@ -12,8 +12,8 @@ import (
 	"time"
 
 	"github.com/locksim/locksim/checks"
-	"github.com/locksim/locksim/clients"
 	"github.com/locksim/locksim/internal/atomicfile"
+	"github.com/locksim/locksim/run"
 	"github.com/locksim/locksim/sim"
 	"github.com/locksim/locksim/verdict"
 )
@@ -38,9 +38,9 @@ func TestExpectedFindings(t *testing.T) {
 			defer found()
 			var hit string
 			var runErr error
-			verdict.Batch{Workers: runtime.GOMAXPROCS(0)}.Run(ctx, "", f.Seeds, nil, func(i uint64) clients.RunConfig {
+			verdict.Batch{Workers: runtime.GOMAXPROCS(0)}.Run(ctx, "", f.Seeds, nil, func(i uint64) run.Config {
 				return f.Config(i + 1)
-			}, func(_ uint64, cfg clients.RunConfig, res verdict.Outcome) {
+			}, func(_ uint64, cfg run.Config, res verdict.Outcome) {
 				if res.Err != nil {
 					runErr = res.Err
 					found()
@@ -75,13 +75,13 @@ func TestFencingRejectsStaleWrites(t *testing.T) {
 		if testing.Short() {
 			n = 20
 		}
-		var cfgs []clients.RunConfig
+		var cfgs []run.Config
 		for s := uint64(1); s <= n; s++ {
-			cfgs = append(cfgs, clients.RunConfig{Algo: c.algo, Seed: s, Preset: c.preset})
+			cfgs = append(cfgs, run.Config{Algo: c.algo, Seed: s, Preset: c.preset})
 		}
 		rejected, runs := 0, 0
 		for _, cfg := range cfgs {
-			r, err := clients.NewRun(cfg, sim.Untraced)
+			r, err := run.New(cfg, sim.Untraced)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -129,9 +129,9 @@ func TestNoFalseAlarmsWithoutFaults(t *testing.T) {
 	for _, algo := range []string{"set-uuid-lua", "rlock-3.8.1", "rlock-3.16.8", "fairlock-3.8.1", "fairlock-3.16.8", "rlock-4.7.0", "fairlock-4.7.0", "fencedlock-4.7.0"} {
 		start := time.Now()
 		n := all
-		var cfgs []clients.RunConfig
+		var cfgs []run.Config
 		for s := uint64(1); s <= n; s++ {
-			cfgs = append(cfgs, clients.RunConfig{Algo: algo, Seed: s, Preset: "none", Safety: 60 * sim.Second, Liveness: 30 * sim.Second})
+			cfgs = append(cfgs, run.Config{Algo: algo, Seed: s, Preset: "none", Safety: 60 * sim.Second, Liveness: 30 * sim.Second})
 		}
 		results, err := verdict.Batch{Workers: runtime.GOMAXPROCS(0)}.All(cfgs)
 		if err != nil {
@@ -203,7 +203,7 @@ func TestTriagedRunsRaiseNoBug(t *testing.T) {
 		{"rlock-3.8.1", "pause", 353, 0}, {"rlock-3.8.1", "pause", 491, 0}, {"rlock-3.16.8", "failover", 958, 3000},
 		{"rlock-3.8.1", "all", 86, 0}, {"rlock-3.8.1", "skew", 890, 0},
 	} {
-		cfg := clients.RunConfig{Algo: c.algo, Seed: c.seed, Preset: c.preset}
+		cfg := run.Config{Algo: c.algo, Seed: c.seed, Preset: c.preset}
 		cfg.Client.LockWatchdogTimeout = c.watchdog
 		o := verdict.ConfirmConfig(cfg)
 		if o.Err != nil {

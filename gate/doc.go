@@ -17,5 +17,6 @@
 // result does not depend on the number of workers: runs are added up in
 // job order (verdict.Batch).
 //
-// It imports checks, clients, scripts, sim and verdict of this project.
+// It imports checks, clients, run, scripts, sim and verdict of this
+// project.
 package gate

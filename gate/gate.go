@@ -10,6 +10,7 @@ import (
 
 	"github.com/locksim/locksim/checks"
 	"github.com/locksim/locksim/clients"
+	"github.com/locksim/locksim/run"
 	"github.com/locksim/locksim/sim"
 	"github.com/locksim/locksim/verdict"
 )
@@ -26,7 +27,7 @@ type Config struct {
 	// violation a fault explains.
 	NoConfirm bool
 	// Scripts and Mutant run the algorithms on a user's script directory
-	// or a mutant of the catalogue instead of the real code (RunConfig's).
+	// or a mutant of the catalogue instead of the real code (run.Config's).
 	Scripts, Mutant string
 	Batch           verdict.Batch
 	// What names the job on its progress line ("simulating" when empty).
@@ -118,8 +119,8 @@ func (r *Result) Cell(algo, preset, prop string) *Cell { return r.cells[key(algo
 // RunConfig is the run the job makes of algo, seed and preset: the
 // sweep's (clients.SweepConfig), on the job's scripts or mutant where they
 // apply.
-func (c Config) RunConfig(algo string, seed uint64, preset string) clients.RunConfig {
-	cfg := clients.SweepConfig(algo, seed, preset)
+func (c Config) RunConfig(algo string, seed uint64, preset string) run.Config {
+	cfg := run.SweepConfig(algo, seed, preset)
 	if _, _, redisson := clients.RedissonAlgo(algo); redisson {
 		cfg.Scripts = c.Scripts
 	}
@@ -188,12 +189,12 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 		return redisson && j.preset == "none" && counted
 	})
 	what := cmp.Or(cfg.What, "simulating")
-	res.Done = cfg.Batch.Run(ctx, what, total, check, func(i uint64) clients.RunConfig {
+	res.Done = cfg.Batch.Run(ctx, what, total, check, func(i uint64) run.Config {
 		j := jobOf(i)
 		c := cfg.RunConfig(j.algo, j.seed, j.preset)
 		c.Coverage = coverage.Of(i)
 		return c
-	}, func(i uint64, _ clients.RunConfig, o verdict.Outcome) {
+	}, func(i uint64, _ run.Config, o verdict.Outcome) {
 		if o.Err != nil {
 			if runErr == nil {
 				runErr = o.Err

@@ -50,6 +50,6 @@
 // its reader, whose maps Merge adds up), the advice in one line, and the
 // page of several maps with a section for Redisson users.
 //
-// It imports clients, internal/ordered, model, sim and verdict of this
-// project.
+// It imports clients, internal/ordered, model, run, sim and verdict of
+// this project.
 package settings

@@ -6,8 +6,8 @@ import (
 	"slices"
 	"strconv"
 
-	"github.com/locksim/locksim/clients"
 	"github.com/locksim/locksim/internal/ordered"
+	"github.com/locksim/locksim/run"
 	"github.com/locksim/locksim/sim"
 	"github.com/locksim/locksim/verdict"
 )
@@ -212,7 +212,7 @@ func (m *Map) Unique() []*Cell {
 }
 
 // Config is the run of cell c's world seed.
-func (m *Map) Config(c *Cell, seed uint64) clients.RunConfig {
+func (m *Map) Config(c *Cell, seed uint64) run.Config {
 	e := m.Spec.Envelope
 	e.Pause = c.Pause
 	k := m.Knob(c.Knob)
@@ -222,7 +222,7 @@ func (m *Map) Config(c *Cell, seed uint64) clients.RunConfig {
 		names[i] = "c" + strconv.Itoa(i+1)
 	}
 	plan := e.World(seed, m.Spec.Algo, names)
-	return clients.RunConfig{Algo: m.Spec.Algo, Seed: seed, Preset: plan.Preset, Safety: Safety, Liveness: Liveness,
+	return run.Config{Algo: m.Spec.Algo, Seed: seed, Preset: plan.Preset, Safety: Safety, Liveness: Liveness,
 		Client: s.client, Plan: &plan, Workload: workload(e, s.lease)}
 }
 
@@ -265,7 +265,7 @@ func (m *Map) Check() error {
 		return fmt.Errorf("shard %d/%d of seeds %d-%d holds no seed", m.Spec.ShardI, m.Spec.ShardN, m.Spec.Lo, m.Spec.Hi)
 	}
 	for _, c := range m.Unique() {
-		if _, err := clients.NewRun(m.Config(c, seeds[0]), nil); err != nil {
+		if _, err := run.New(m.Config(c, seeds[0]), nil); err != nil {
 			return fmt.Errorf("%s %s: %v", c.Knob, m.Knob(c.Knob).Format(c.Value), err)
 		}
 	}

@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/locksim/locksim/clients"
+	"github.com/locksim/locksim/run"
 )
 
 // smallSpec is a map cheap enough for a test: two settings whose default
@@ -125,7 +125,7 @@ func TestWorldDeterministic(t *testing.T) {
 	cfg := m.Config(m.EnvCell(KnobWatchdog, 2000), 3)
 	var traces [2]bytes.Buffer
 	for i := range traces {
-		r, err := clients.NewRun(cfg, &traces[i])
+		r, err := run.New(cfg, &traces[i])
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -3,8 +3,8 @@ package settings
 import (
 	"slices"
 
-	"github.com/locksim/locksim/clients"
 	"github.com/locksim/locksim/model"
+	"github.com/locksim/locksim/run"
 	"github.com/locksim/locksim/sim"
 	"github.com/locksim/locksim/verdict"
 )
@@ -49,7 +49,7 @@ type Sample struct {
 }
 
 // measure runs the world cfg and measures it.
-func measure(cfg clients.RunConfig) Sample {
+func measure(cfg run.Config) Sample {
 	s := Sample{Seed: cfg.Seed, Takeover: -1}
 	r, res, err := verdict.Run(cfg)
 	if err != nil {

@@ -1,7 +1,7 @@
 package settings
 
 import (
-	"github.com/locksim/locksim/clients"
+	"github.com/locksim/locksim/run"
 	"github.com/locksim/locksim/sim"
 )
 
@@ -14,8 +14,8 @@ const Think = 200 * sim.Millisecond
 // each loop lock(), a critical section from half of e.CS to all of it,
 // unlock(), a short think; with lease > 0 they call lock(lease) instead
 // (the simple locks always take a lease: theirs, or seed 003's 30 s).
-func workload(e Envelope, lease int64) *clients.Workload {
-	wl := &clients.Workload{Procs: Procs, Threads: Threads, Lock: "myLock", ThinkMean: Think,
+func workload(e Envelope, lease int64) *run.Workload {
+	wl := &run.Workload{Procs: Procs, Threads: Threads, Lock: "myLock", ThinkMean: Think,
 		CSMean: e.CS / 2, CSLong: 1, CSLongMax: e.CS, Objects: "fresh"}
 	if lease > 0 {
 		wl.WLockLease, wl.LeaseMin, wl.LeaseMax = 1, lease, lease

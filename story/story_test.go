@@ -5,7 +5,7 @@ import (
 	"testing"
 
 	"github.com/locksim/locksim/checks"
-	"github.com/locksim/locksim/clients"
+	"github.com/locksim/locksim/run"
 	"github.com/locksim/locksim/story"
 	"github.com/locksim/locksim/verdict"
 )
@@ -14,7 +14,7 @@ import (
 // under a slow holder) is told with both owners renamed, their calls and
 // the SET commands that took the lock, ending at the violation.
 func TestTellsAMutexViolation(t *testing.T) {
-	r, lines := tracedRun(t, clients.RunConfig{Algo: "set-px", Seed: 1, Preset: "none"})
+	r, lines := tracedRun(t, run.Config{Algo: "set-px", Seed: 1, Preset: "none"})
 	var v *checks.Violation
 	for _, x := range verdict.Check(r).Violations {
 		if x.Property == "mutex" {
@@ -41,7 +41,7 @@ func TestTellsAMutexViolation(t *testing.T) {
 // the command of the owner whose acquire goes again, never as a request
 // the line does not carry.
 func TestTellsAResend(t *testing.T) {
-	r, lines := tracedRun(t, clients.RunConfig{Algo: "rlock-3.16.8", Seed: 4, Preset: "net"})
+	r, lines := tracedRun(t, run.Config{Algo: "rlock-3.16.8", Seed: 4, Preset: "net"})
 	told := false
 	for _, v := range verdict.Check(r).Violations {
 		if v.Property != "holds" || v.Mech.Name != "resend-acquire" {
@@ -59,9 +59,9 @@ func TestTellsAResend(t *testing.T) {
 }
 
 // tracedRun executes cfg's run, keeping its trace lines.
-func tracedRun(t *testing.T, cfg clients.RunConfig) (*clients.Run, [][]byte) {
+func tracedRun(t *testing.T, cfg run.Config) (*run.Run, [][]byte) {
 	t.Helper()
-	r, err := clients.NewRun(cfg, nil)
+	r, err := run.New(cfg, nil)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -5,8 +5,8 @@ import (
 	"slices"
 
 	"github.com/locksim/locksim/checks"
-	"github.com/locksim/locksim/clients"
 	"github.com/locksim/locksim/internal/ordered"
+	"github.com/locksim/locksim/run"
 	"github.com/locksim/locksim/sim"
 )
 
@@ -20,8 +20,8 @@ type Outcome struct {
 // CheckConfig runs one configuration and checks it; each run is a world
 // of its own, single-threaded and seeded. No trace is built: the checks
 // read the run's history.
-func CheckConfig(cfg clients.RunConfig) Outcome {
-	r, err := clients.NewRun(cfg, sim.Untraced)
+func CheckConfig(cfg run.Config) Outcome {
+	r, err := run.New(cfg, sim.Untraced)
 	if err != nil {
 		return Outcome{Err: err}
 	}
@@ -36,7 +36,7 @@ func CheckConfig(cfg clients.RunConfig) Outcome {
 
 // ConfirmConfig is CheckConfig with every by-design excuse confirmed, or
 // re-judged, by counterfactual runs (Confirm).
-func ConfirmConfig(cfg clients.RunConfig) Outcome {
+func ConfirmConfig(cfg run.Config) Outcome {
 	res := CheckConfig(cfg)
 	if res.Err == nil {
 		res.Violations, res.Err = Confirm(cfg, res.Violations)
@@ -61,7 +61,7 @@ type Batch struct {
 // i, each through check (CheckConfig when nil), and calls emit in job
 // order as results complete. It stops early when ctx is cancelled, and
 // returns how many were emitted: those of jobs 0 to emitted-1.
-func (b Batch) Run(ctx context.Context, what string, n uint64, check func(clients.RunConfig) Outcome, config func(i uint64) clients.RunConfig, emit func(i uint64, cfg clients.RunConfig, o Outcome)) uint64 {
+func (b Batch) Run(ctx context.Context, what string, n uint64, check func(run.Config) Outcome, config func(i uint64) run.Config, emit func(i uint64, cfg run.Config, o Outcome)) uint64 {
 	if check == nil {
 		check = CheckConfig
 	}
@@ -80,12 +80,12 @@ func (b Batch) Run(ctx context.Context, what string, n uint64, check func(client
 
 // All runs every configuration and checks it, the violations in input
 // order; the first error that kept a run from running fails it all.
-func (b Batch) All(cfgs []clients.RunConfig) ([][]checks.Violation, error) {
+func (b Batch) All(cfgs []run.Config) ([][]checks.Violation, error) {
 	results := make([][]checks.Violation, len(cfgs))
 	var firstErr error
 	b.Run(context.Background(), "simulating", uint64(len(cfgs)), nil,
-		func(i uint64) clients.RunConfig { return cfgs[i] },
-		func(i uint64, _ clients.RunConfig, o Outcome) {
+		func(i uint64) run.Config { return cfgs[i] },
+		func(i uint64, _ run.Config, o Outcome) {
 			if o.Err != nil && firstErr == nil {
 				firstErr = o.Err
 			}

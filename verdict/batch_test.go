@@ -6,15 +6,15 @@ import (
 	"reflect"
 	"testing"
 
-	"github.com/locksim/locksim/clients"
+	"github.com/locksim/locksim/run"
 )
 
 // A batch hands its results back in job order, the same with any number
 // of workers, and counts every run on its meter once.
 func TestBatchOrderIndependentOfWorkers(t *testing.T) {
-	var cfgs []clients.RunConfig
+	var cfgs []run.Config
 	for s := uint64(1); s <= 12; s++ {
-		cfgs = append(cfgs, clients.RunConfig{Algo: "set-px", Seed: s, Preset: "none"})
+		cfgs = append(cfgs, run.Config{Algo: "set-px", Seed: s, Preset: "none"})
 	}
 	var want [][]string
 	for _, workers := range []int{1, 2, 3, 8} {
@@ -28,8 +28,8 @@ func TestBatchOrderIndependentOfWorkers(t *testing.T) {
 		var order []uint64
 		var got [][]string
 		Batch{Workers: workers, Meter: meter}.Run(context.Background(), "simulating", uint64(len(cfgs)), nil,
-			func(i uint64) clients.RunConfig { return cfgs[i] },
-			func(i uint64, cfg clients.RunConfig, o Outcome) {
+			func(i uint64) run.Config { return cfgs[i] },
+			func(i uint64, cfg run.Config, o Outcome) {
 				if o.Err != nil {
 					t.Fatal(o.Err)
 				}
@@ -71,16 +71,16 @@ func TestBatchOrderIndependentOfWorkers(t *testing.T) {
 // A configuration that cannot run fails All with its error; Run stops
 // when its context is cancelled and says how far it got.
 func TestBatchErrorsAndCancel(t *testing.T) {
-	_, err := Batch{Workers: 2}.All([]clients.RunConfig{{Algo: "set-px", Seed: 1, Preset: "none"}, {Algo: "no-such-lock", Seed: 1, Preset: "none"}})
+	_, err := Batch{Workers: 2}.All([]run.Config{{Algo: "set-px", Seed: 1, Preset: "none"}, {Algo: "no-such-lock", Seed: 1, Preset: "none"}})
 	if err == nil {
 		t.Fatal("an unknown algorithm ran")
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	stop := errors.New("stop")
 	var emitted uint64
-	n := Batch{Workers: 2}.Run(ctx, "x", 50, func(cfg clients.RunConfig) Outcome { return Outcome{Err: stop} },
-		func(i uint64) clients.RunConfig { return clients.RunConfig{Seed: i} },
-		func(i uint64, _ clients.RunConfig, o Outcome) {
+	n := Batch{Workers: 2}.Run(ctx, "x", 50, func(cfg run.Config) Outcome { return Outcome{Err: stop} },
+		func(i uint64) run.Config { return run.Config{Seed: i} },
+		func(i uint64, _ run.Config, o Outcome) {
 			emitted++
 			if i == 4 {
 				cancel()

@@ -47,7 +47,11 @@ var (
 // lockLoss are the properties through which a lock lost under a live
 // holder shows: the overlap, the hold gone before its time, the unlock
 // that finds nothing, and porcupine's general view of the same.
-var lockLoss = []string{"mutex", "expiry", "error/not-held", "linearizable"}
+//
+// A re-entrant acquire that returns while the store has lost the holds
+// the thread had (the explorer checks every acquire's return) shows the
+// same loss as holds: the cause, not the property, names the mechanism.
+var lockLoss = []string{"mutex", "expiry", "error/not-held", "linearizable", "holds"}
 
 // Catalogue is every flaw the gate knows, in the order the reports list
 // them.
@@ -78,6 +82,11 @@ var Catalogue = []Flaw{
 		Props: lockLoss, Causes: []string{"no-renewal", "lease-under-watchdog", "unlinearizable"},
 		What: "the JVM keeps one renewal per lock name: unlockAsync's cancelExpirationRenewal(null) cancels another thread's, and a thread whose hold rides on another thread's entry schedules none, so its lock expires under it",
 		Ref:  "#1966 family; replaced in 3.10.5 (deaca654c)", Java: "R8:RedissonLock.unlockAsync, scheduleExpirationRenewal"},
+	{Name: "renewal-removes-other-entry", Algos: rlocks381, Paths: []clients.Flaw{clients.FlawRenewalRemovesOther},
+		Props: []string{"orphan"}, Causes: []string{"orphan-renewal"},
+		What: "a renewal's listener removes the lock name's entry whatever task made it: another thread's entry is gone while its task runs on, so that thread's unlock, failing, cancels nothing, and the task renews a lock nobody will unlock for as long as the process lives",
+		Ref:  "found here; it defeats #1602's fix (a failed unlock cancels the renewal), which finds no entry to cancel",
+		Java: "R8:RedissonLock.java:239 (scheduleExpirationRenewal's listener: expirationRenewalMap.remove(getEntryName())), :271-276 (cancelExpirationRenewal(threadId)), :513-516 (unlockAsync on failure)"},
 	{Name: "partial-unlock-keeps-renewal", Algos: rlocks381, Paths: []clients.Flaw{clients.FlawPartialUnlockKeepsRenewal},
 		Props: []string{"orphan"}, Causes: []string{"orphan-renewal"},
 		What: "unlockAsync cancels the renewal only when the script answered 1: a hold the thread does not count turns its last unlock into a partial one, and the watchdog renews that hold for ever",

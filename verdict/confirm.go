@@ -6,7 +6,7 @@ import (
 	"strings"
 
 	"github.com/locksim/locksim/checks"
-	"github.com/locksim/locksim/clients"
+	"github.com/locksim/locksim/run"
 	"github.com/locksim/locksim/sim"
 )
 
@@ -50,14 +50,14 @@ var wholeRun = map[string]bool{"liveness": true, "orphan": true}
 // turn, a lease, a flaw, or nothing: a bug). Runs are shared between the
 // violations that name the same faults, and each stops once the last
 // violation it is for has had its chance to show.
-func Confirm(cfg clients.RunConfig, vs []checks.Violation) ([]checks.Violation, error) {
+func Confirm(cfg run.Config, vs []checks.Violation) ([]checks.Violation, error) {
 	return confirm(cfg, vs, func(checks.Violation) bool { return true })
 }
 
 // ConfirmFirst is Confirm for the first violation of each of props that a
 // fault explains, the one a reader of a cell's first by-design run takes;
 // the other violations are returned as they were, unconfirmed.
-func ConfirmFirst(cfg clients.RunConfig, vs []checks.Violation, props []string) ([]checks.Violation, error) {
+func ConfirmFirst(cfg run.Config, vs []checks.Violation, props []string) ([]checks.Violation, error) {
 	var picked []string
 	return confirm(cfg, vs, func(v checks.Violation) bool {
 		if !slices.Contains(props, v.Property) || slices.Contains(picked, v.Property) {
@@ -73,7 +73,7 @@ func ConfirmFirst(cfg clients.RunConfig, vs []checks.Violation, props []string) 
 const maxRounds = 3
 
 // confirm confirms the violations of vs that pick takes (asked in order).
-func confirm(cfg clients.RunConfig, vs []checks.Violation, pick func(checks.Violation) bool) ([]checks.Violation, error) {
+func confirm(cfg run.Config, vs []checks.Violation, pick func(checks.Violation) bool) ([]checks.Violation, error) {
 	out := slices.Clone(vs)
 	type target struct {
 		i    int
@@ -148,7 +148,7 @@ func confirm(cfg clients.RunConfig, vs []checks.Violation, pick func(checks.Viol
 
 // counterfactual runs cfg without the faults skip, up to until (0: to the
 // end), and returns what Check finds.
-func counterfactual(cfg clients.RunConfig, skip []int, until sim.Time) ([]checks.Violation, error) {
+func counterfactual(cfg run.Config, skip []int, until sim.Time) ([]checks.Violation, error) {
 	c := cfg
 	c.Coverage = nil // the counterfactual's statements are not the run's
 	c.SkipFaults = append(slices.Clone(cfg.SkipFaults), skip...)
@@ -165,8 +165,8 @@ func counterfactual(cfg clients.RunConfig, skip []int, until sim.Time) ([]checks
 
 // faultNames names the plan faults idx of cfg's run: "fault #2 (t=12.5s
 // pause c1 for=30s)".
-func faultNames(cfg clients.RunConfig, idx []int) string {
-	plan, err := clients.PlanOf(cfg)
+func faultNames(cfg run.Config, idx []int) string {
+	plan, err := run.PlanOf(cfg)
 	var parts []string
 	for _, k := range idx {
 		if err == nil && k >= 0 && k < len(plan.Faults) {

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/locksim/locksim/clients"
+	"github.com/locksim/locksim/run"
 	"github.com/locksim/locksim/sim"
 )
 
@@ -52,7 +53,7 @@ var CoverageSeeds = map[string][]uint64{
 
 // Coverage runs cfgs (each with its own count, merged in order) and
 // returns every statement of algo's scripts with its runs.
-func Coverage(algo string, cfgs []clients.RunConfig) ([]ScriptStatement, error) {
+func Coverage(algo string, cfgs []run.Config) ([]ScriptStatement, error) {
 	all := sim.NewCoverage()
 	for _, cfg := range cfgs {
 		c := sim.NewCoverage()
@@ -105,7 +106,7 @@ func FindCoverageSeeds(algo string, missed []ScriptStatement, from, to uint64) (
 	left := slices.Clone(missed)
 	var seeds []uint64
 	for seed := from; seed <= to && len(left) > 0; seed++ {
-		sts, err := Coverage(algo, []clients.RunConfig{clients.SweepConfig(algo, seed, "none")})
+		sts, err := Coverage(algo, []run.Config{run.SweepConfig(algo, seed, "none")})
 		if err != nil {
 			return nil, nil, err
 		}

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/locksim/locksim/clients"
+	"github.com/locksim/locksim/run"
 	"github.com/locksim/locksim/scripts"
 	"github.com/locksim/locksim/sim"
 )
@@ -33,13 +34,13 @@ const mainJobSeeds = 20
 
 // faultFree is the main job's fault-free runs of algo: seeds 1-20 and
 // the coverage seeds, preset none.
-func faultFree(algo string) []clients.RunConfig {
-	var cfgs []clients.RunConfig
+func faultFree(algo string) []run.Config {
+	var cfgs []run.Config
 	for s := uint64(1); s <= mainJobSeeds; s++ {
-		cfgs = append(cfgs, clients.SweepConfig(algo, s, "none"))
+		cfgs = append(cfgs, run.SweepConfig(algo, s, "none"))
 	}
 	for _, s := range CoverageSeeds[algo] {
-		cfgs = append(cfgs, clients.SweepConfig(algo, s, "none"))
+		cfgs = append(cfgs, run.SweepConfig(algo, s, "none"))
 	}
 	return cfgs
 }

@@ -8,7 +8,7 @@
 //
 // # Checking a run
 //
-//	r, _ := clients.NewRun(cfg, nil)
+//	r, _ := run.New(cfg, nil)
 //	r.Execute()
 //	res := verdict.Check(r)
 //	for _, v := range res.Violations { ... } // v.Class, v.Mech
@@ -25,8 +25,8 @@
 // # Confirming mechanisms
 //
 // Confirm re-runs the configuration without the faults a violation's
-// mechanism names (RunConfig.SkipFaults), up to the violation and a margin
-// (RunConfig.Until): when the violation — the same property, kind and
+// mechanism names (run.Config.SkipFaults), up to the violation and a margin
+// (run.Config.Until): when the violation — the same property, kind and
 // actors — is gone, the mechanism is confirmed; when it is still there, it
 // takes the mechanism the counterfactual run finds for it, which is
 // confirmed in turn when it names a fault. Runs are shared between the
@@ -42,6 +42,6 @@
 // searches for a smaller failing run with Check as its oracle, is the run
 // command's (cmd/simrun).
 //
-// It imports checks, clients, internal/ordered, model and sim of this
-// project.
+// It imports checks, clients, internal/ordered, model, run and sim of
+// this project.
 package verdict

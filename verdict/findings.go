@@ -7,6 +7,7 @@ import (
 
 	"github.com/locksim/locksim/checks"
 	"github.com/locksim/locksim/clients"
+	"github.com/locksim/locksim/run"
 	"github.com/locksim/locksim/sim"
 )
 
@@ -32,8 +33,8 @@ type Finding struct {
 }
 
 // Config is the run configuration of the finding for one seed.
-func (f Finding) Config(seed uint64) clients.RunConfig {
-	cfg := clients.RunConfig{Algo: f.Algo, Seed: seed, Preset: f.Preset, Client: f.Client}
+func (f Finding) Config(seed uint64) run.Config {
+	cfg := run.Config{Algo: f.Algo, Seed: seed, Preset: f.Preset, Client: f.Client}
 	if f.Short {
 		cfg.Safety, cfg.Liveness = sim.Minute, 30*sim.Second
 	}
@@ -129,10 +130,10 @@ func MeasureBy(ctx context.Context, fs []Finding, span func(k int) (from, to uin
 		from, _ := span(k)
 		return k, from + i - offsets[k]
 	}
-	done = b.Run(ctx, "simulating", total, nil, func(i uint64) clients.RunConfig {
+	done = b.Run(ctx, "simulating", total, nil, func(i uint64) run.Config {
 		k, seed := jobOf(i)
 		return fs[k].Config(seed)
-	}, func(i uint64, cfg clients.RunConfig, o Outcome) {
+	}, func(i uint64, cfg run.Config, o Outcome) {
 		if o.Err != nil {
 			if err == nil {
 				err = o.Err

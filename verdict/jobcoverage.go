@@ -4,6 +4,7 @@ import (
 	"context"
 
 	"github.com/locksim/locksim/clients"
+	"github.com/locksim/locksim/run"
 	"github.com/locksim/locksim/sim"
 )
 
@@ -28,7 +29,7 @@ func NewJobCoverage(total uint64, counts func(i uint64) bool) *JobCoverage {
 	return jc
 }
 
-// Of is job i's counter, for its RunConfig.Coverage: nil when the job is
+// Of is job i's counter, for its run.Config.Coverage: nil when the job is
 // not counted.
 func (jc *JobCoverage) Of(i uint64) *sim.Coverage { return jc.perRun[i] }
 
@@ -47,18 +48,18 @@ func (jc *JobCoverage) Add(algo string, c *sim.Coverage) {
 // range misses (CoverageSeeds) and counts them in; it returns how many
 // ran and the first error that kept one from running.
 func (jc *JobCoverage) RunCoverageSeeds(ctx context.Context, algos []string, b Batch) (uint64, error) {
-	var cfgs []clients.RunConfig
+	var cfgs []run.Config
 	for _, a := range algos {
 		for _, s := range CoverageSeeds[a] {
-			cfg := clients.SweepConfig(a, s, "none")
+			cfg := run.SweepConfig(a, s, "none")
 			cfg.Coverage = sim.NewCoverage()
 			cfgs = append(cfgs, cfg)
 		}
 	}
 	var err error
 	done := b.Run(ctx, "coverage seeds", uint64(len(cfgs)), nil,
-		func(i uint64) clients.RunConfig { return cfgs[i] },
-		func(i uint64, _ clients.RunConfig, o Outcome) {
+		func(i uint64) run.Config { return cfgs[i] },
+		func(i uint64, _ run.Config, o Outcome) {
 			if o.Err != nil && err == nil {
 				err = o.Err
 			}

@@ -6,6 +6,7 @@ import (
 	"github.com/locksim/locksim/checks"
 	"github.com/locksim/locksim/clients"
 	"github.com/locksim/locksim/model"
+	"github.com/locksim/locksim/run"
 	"github.com/locksim/locksim/sim"
 )
 
@@ -30,7 +31,7 @@ type Result struct {
 // first: a shrink aims at the first bug-class violation, and theirs tell
 // the sharper story; fenced and linearizable, which see the same failures
 // more generally, come last.
-func Check(r *clients.Run) Result {
+func Check(r *run.Run) Result {
 	v, lin, fencing := checks.All(r.History, r.World.FaultSpans(), r.World.Now(), clients.LockModel(r.Config.Algo), LinearizableTimeout)
 	return Result{Violations: Explain(r.Config.Algo, v, r.History), Linearizability: lin, Fencing: fencing}
 }
@@ -56,8 +57,8 @@ func Explain(algo string, vs []checks.Violation, h *model.History) []checks.Viol
 
 // Run builds, executes and checks cfg's run (no trace: not even its hash,
 // whose lines cost a sixth of a run; the checks read the history).
-func Run(cfg clients.RunConfig) (*clients.Run, Result, error) {
-	r, err := clients.NewRun(cfg, sim.Untraced)
+func Run(cfg run.Config) (*run.Run, Result, error) {
+	r, err := run.New(cfg, sim.Untraced)
 	if err != nil {
 		return nil, Result{}, err
 	}

@@ -8,6 +8,7 @@ import (
 	"github.com/locksim/locksim/checks"
 	"github.com/locksim/locksim/clients"
 	"github.com/locksim/locksim/model"
+	"github.com/locksim/locksim/run"
 	"github.com/locksim/locksim/sim"
 )
 
@@ -19,7 +20,7 @@ func TestConfirmJudgesEveryExcuse(t *testing.T) {
 	confirmed, rejudged := 0, 0
 	for seed := uint64(1); seed <= 12; seed++ {
 		for _, algo := range []string{"rlock-3.16.8", "set-px"} {
-			cfg := clients.RunConfig{Algo: algo, Seed: seed, Preset: "net", Safety: 90 * sim.Second, Liveness: 30 * sim.Second}
+			cfg := run.Config{Algo: algo, Seed: seed, Preset: "net", Safety: 90 * sim.Second, Liveness: 30 * sim.Second}
 			_, res, err := Run(cfg)
 			if err != nil {
 				t.Fatal(err)
@@ -61,7 +62,7 @@ func TestConfirmFirstIsConfirmForWhatItReads(t *testing.T) {
 	props := []string{"mutex", "linearizable", "holds"}
 	read := 0
 	for seed := uint64(1); seed <= 6; seed++ {
-		cfg := clients.RunConfig{Algo: "rlock-3.16.8", Seed: seed, Preset: "net", Safety: 90 * sim.Second, Liveness: 30 * sim.Second}
+		cfg := run.Config{Algo: "rlock-3.16.8", Seed: seed, Preset: "net", Safety: 90 * sim.Second, Liveness: 30 * sim.Second}
 		_, res, err := Run(cfg)
 		if err != nil {
 			t.Fatal(err)
@@ -115,7 +116,7 @@ func TestConfirmFirstIsConfirmForWhatItReads(t *testing.T) {
 // tryLock(wait) throws InterruptedException at once: by design, though the
 // interrupt came before that call.
 func TestInterruptAtSubscription(t *testing.T) {
-	r, err := clients.NewRun(clients.SweepConfig("fairlock-3.8.1", 13, "interrupt"), nil)
+	r, err := run.New(run.SweepConfig("fairlock-3.8.1", 13, "interrupt"), nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -157,7 +158,7 @@ func TestInterruptAtSubscription(t *testing.T) {
 func TestInterruptedAcquireGoesOn381(t *testing.T) {
 	detached, orphans := 0, 0
 	for seed := uint64(1); seed <= 40; seed++ {
-		r, res, err := Run(clients.SweepConfig("rlock-3.8.1", seed, "interrupt"))
+		r, res, err := Run(run.SweepConfig("rlock-3.8.1", seed, "interrupt"))
 		if err != nil {
 			t.Fatal(err)
 		}

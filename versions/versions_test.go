@@ -5,7 +5,7 @@ import (
 	"testing"
 
 	"github.com/locksim/locksim/checks"
-	"github.com/locksim/locksim/clients"
+	"github.com/locksim/locksim/run"
 	"github.com/locksim/locksim/sim"
 	"github.com/locksim/locksim/verdict"
 )
@@ -74,9 +74,9 @@ func TestQuestionsFindTheirFirstSeeds(t *testing.T) {
 		if !ok {
 			t.Fatalf("%s: no %s lock in %s", c.known, q.Lock, c.version)
 		}
-		cfg := clients.SweepConfig(algo, c.seed, q.Preset)
+		cfg := run.SweepConfig(algo, c.seed, q.Preset)
 		cfg.Client = q.Client
-		r, err := clients.NewRun(cfg, sim.Untraced)
+		r, err := run.New(cfg, sim.Untraced)
 		if err != nil {
 			t.Fatal(err)
 		}

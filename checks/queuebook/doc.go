@@ -7,7 +7,7 @@
 // store's invariants read what it wrote into the history.
 //
 // It is the judge's bookkeeping, fed on each step as a state checker is,
-// and kept apart from package checks only so that the Java client's
-// recorder (package clients), whose runs the checks' own tests drive, can
+// and kept apart from package checks only so that the run's recorder
+// (package run), whose runs the checks' own tests drive, can
 // feed it. It imports model and sim of this project, nothing else.
 package queuebook

@@ -42,7 +42,7 @@ func runBad(t *testing.T, cases []badCase) {
 			args = append(args[:len(args):len(args)], "--viz-dir", "")
 		}
 		start := time.Now()
-		code := run(args, w, &errb)
+		code := simrun(args, w, &errb)
 		errs := errb.String()
 		if code != c.code || strings.Count(errs, "\n") != 1 || !strings.HasSuffix(errs, "\n") || !strings.Contains(errs, c.want) {
 			t.Errorf("%s: %q: exit %d, stderr %q; want exit %d and one line holding %q", c.name, c.args, code, errs, c.code, c.want)

@@ -13,6 +13,7 @@ import (
 
 	"github.com/locksim/locksim/clients"
 	"github.com/locksim/locksim/internal/atomicfile"
+	"github.com/locksim/locksim/run"
 	"github.com/locksim/locksim/sim"
 	"github.com/locksim/locksim/verdict"
 )
@@ -61,7 +62,7 @@ func BenchmarkFastForward(b *testing.B) {
 		preset string
 		seed   uint64
 	}{{"crash", 15}, {"all", 15}, {"crash", 5}, {"points", 5}, {"crash", 16}} {
-		cfg := clients.RunConfig{Algo: "fairlock-4.7.0", Seed: c.seed, Preset: c.preset}
+		cfg := run.Config{Algo: "fairlock-4.7.0", Seed: c.seed, Preset: c.preset}
 		fast, ev, samples, elided := checkedRun(b, cfg)
 		cfg.StepByStep = true
 		slow, _, _, _ := checkedRun(b, cfg)
@@ -74,11 +75,11 @@ func BenchmarkFastForward(b *testing.B) {
 
 	// The main job's runs and confirmations, now and before.
 	w("## The main job (seeds 1-20, every algorithm × preset, every excuse confirmed)\n\n")
-	now := jobTime(b, cores, func(algo string, seed uint64, preset string) clients.RunConfig {
-		return clients.SweepConfig(algo, seed, preset)
+	now := jobTime(b, cores, func(algo string, seed uint64, preset string) run.Config {
+		return run.SweepConfig(algo, seed, preset)
 	})
-	before := jobTime(b, cores, func(algo string, seed uint64, preset string) clients.RunConfig {
-		cfg := clients.RunConfig{Algo: algo, Seed: seed, Preset: preset, StepByStep: true}
+	before := jobTime(b, cores, func(algo string, seed uint64, preset string) run.Config {
+		cfg := run.Config{Algo: algo, Seed: seed, Preset: preset, StepByStep: true}
 		if algo == "fairlock-4.7.0" {
 			cfg.Client.ThreadWaitTime = 5000 // the SpinBound the job had
 		}
@@ -102,9 +103,9 @@ func BenchmarkFastForward(b *testing.B) {
 
 // checkedRun simulates and checks cfg as a sweep does (no trace), and
 // returns the time, the events, the samples and the elided runs.
-func checkedRun(b *testing.B, cfg clients.RunConfig) (time.Duration, uint64, int, int) {
+func checkedRun(b *testing.B, cfg run.Config) (time.Duration, uint64, int, int) {
 	start := time.Now()
-	r, err := clients.NewRun(cfg, sim.Untraced)
+	r, err := run.New(cfg, sim.Untraced)
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -125,7 +126,7 @@ func checkedRun(b *testing.B, cfg clients.RunConfig) (time.Duration, uint64, int
 
 // jobTime runs the main job's runs and confirmations (seeds 1-20, every
 // algorithm and preset) on workers, each as config makes it.
-func jobTime(b *testing.B, workers int, config func(algo string, seed uint64, preset string) clients.RunConfig) time.Duration {
+func jobTime(b *testing.B, workers int, config func(algo string, seed uint64, preset string) run.Config) time.Duration {
 	type job struct {
 		algo, preset string
 		seed         uint64
@@ -140,8 +141,8 @@ func jobTime(b *testing.B, workers int, config func(algo string, seed uint64, pr
 	}
 	start := time.Now()
 	verdict.Batch{Workers: workers}.Run(context.Background(), "job", uint64(len(jobs)), verdict.ConfirmConfig,
-		func(i uint64) clients.RunConfig { return config(jobs[i].algo, jobs[i].seed, jobs[i].preset) },
-		func(i uint64, _ clients.RunConfig, o verdict.Outcome) {
+		func(i uint64) run.Config { return config(jobs[i].algo, jobs[i].seed, jobs[i].preset) },
+		func(i uint64, _ run.Config, o verdict.Outcome) {
 			if o.Err != nil {
 				b.Fatalf("%s %s %d: %v", jobs[i].algo, jobs[i].preset, jobs[i].seed, o.Err)
 			}

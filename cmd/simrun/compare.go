@@ -14,6 +14,7 @@ import (
 	"github.com/locksim/locksim/internal/flagx"
 	"github.com/locksim/locksim/internal/interrupt"
 	"github.com/locksim/locksim/report/comparison"
+	"github.com/locksim/locksim/run"
 	"github.com/locksim/locksim/sim"
 )
 
@@ -65,7 +66,7 @@ func runCompare(ctx context.Context, args []string, stdout, stderr io.Writer) in
 				return usage(stderr, fmt.Sprintf("compare: --scripts-%c: %v", 'a'+side, err))
 			}
 		}
-		if _, err := clients.NewRun(clients.RunConfig{Algo: algo, Seed: seeds.Lo, Preset: ps[0], Scripts: dirs[side]}, nil); err != nil {
+		if _, err := run.New(run.Config{Algo: algo, Seed: seeds.Lo, Preset: ps[0], Scripts: dirs[side]}, nil); err != nil {
 			return usage(stderr, "compare: "+err.Error())
 		}
 	}
@@ -103,13 +104,13 @@ func runCompare(ctx context.Context, args []string, stdout, stderr io.Writer) in
 		cmd += " --presets " + *presets
 	}
 	if *scriptsA != "" {
-		cmd += " --scripts-a " + clients.ShellQuote(*scriptsA)
+		cmd += " --scripts-a " + run.ShellQuote(*scriptsA)
 	}
 	if *scriptsB != "" {
-		cmd += " --scripts-b " + clients.ShellQuote(*scriptsB)
+		cmd += " --scripts-b " + run.ShellQuote(*scriptsB)
 	}
 	if *out != "results" {
-		cmd += " --out " + clients.ShellQuote(*out)
+		cmd += " --out " + run.ShellQuote(*out)
 	}
 	var set atomicfile.Set
 	set.AddBytes(mdPath, comparison.Markdown(cmp, cmd, base+".svg"))

@@ -12,7 +12,7 @@
 //
 // It imports checks, clients, explore, fairness, gate, internal/atomicfile,
 // internal/conformance, internal/flagx, internal/interrupt,
-// internal/memlimit, model, the packages under report/, scenario,
+// internal/memlimit, model, the packages under report/, run, scenario,
 // settings, sim, sim/jsonl, story, verdict and versions of this project.
 package main
 

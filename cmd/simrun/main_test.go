@@ -28,7 +28,7 @@ func runArgs(args ...string) (code int, stdout, stderr string) {
 		args = append(args, "--viz-dir", vizDir)
 	}
 	var out, errb bytes.Buffer
-	code = run(args, &out, &errb)
+	code = simrun(args, &out, &errb)
 	return code, out.String(), errb.String()
 }
 
@@ -401,7 +401,7 @@ func TestRunShrinks(t *testing.T) {
 	}
 }
 
-// A RunConfig rendered as flags (RunConfig.Args) parses back to itself,
+// A run.Config rendered as flags (run.Config.Args) parses back to itself,
 // and reproduce's command line is those flags.
 func TestRunFlagsRoundTrip(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {

@@ -130,7 +130,7 @@ func TestStdoutWriteFailureExitsThree(t *testing.T) {
 		{"run", "--help"},
 	} {
 		var errb bytes.Buffer
-		code := run(args, failWriter{}, &errb)
+		code := simrun(args, failWriter{}, &errb)
 		if code != exitWrite || !strings.Contains(errb.String(), "no space left") {
 			t.Errorf("%q: exit %d, stderr %q", args, code, errb.String())
 		}
@@ -147,7 +147,7 @@ func (panicWriter) Write([]byte) (int, error) { panic("deliberate\nbug") }
 func TestPanicIsOneLine(t *testing.T) {
 	for _, args := range [][]string{quickRun, {"sweep", "--algo", "set-px", "--seeds", "1-3", "--safety", "20s", "--liveness", "5s"}} {
 		var errb bytes.Buffer
-		code := run(args, panicWriter{}, &errb)
+		code := simrun(args, panicWriter{}, &errb)
 		if code != exitHarness || strings.Count(errb.String(), "\n") != 1 || !strings.Contains(errb.String(), "internal error") || !strings.Contains(errb.String(), "deliberate bug") {
 			t.Errorf("%q: exit %d, stderr %q", args, code, errb.String())
 		}

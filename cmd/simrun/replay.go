@@ -11,8 +11,8 @@ import (
 	"strings"
 	"unicode/utf8"
 
-	"github.com/locksim/locksim/clients"
 	"github.com/locksim/locksim/internal/flagx"
+	"github.com/locksim/locksim/run"
 	"github.com/locksim/locksim/sim"
 	"github.com/locksim/locksim/sim/jsonl"
 )
@@ -55,7 +55,7 @@ func readTrace(name string) ([][]byte, error) {
 		lines = append(lines, bytes.Clone(line))
 		if n == 1 {
 			// A file that does not start with a run header is no trace:
-			// the rest is not read (clients.ReadTrace tells what line 1 is).
+			// the rest is not read (run.ReadTrace tells what line 1 is).
 			var ev struct {
 				Kind string `json:"kind"`
 			}
@@ -79,7 +79,7 @@ func replayTrace(name string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "simrun replay: %v\n", err)
 		return exitUsage
 	}
-	saved, cfg, err := clients.ParseTrace(name, lines)
+	saved, cfg, err := run.ParseTrace(name, lines)
 	// The header is line 1: its values are checked before any error of a
 	// later line is told, unless reading it already failed.
 	if len(saved) > 0 && (err == nil || !strings.HasPrefix(err.Error(), name+":1:") && !strings.HasPrefix(err.Error(), name+": ")) {
@@ -92,7 +92,7 @@ func replayTrace(name string, stdout, stderr io.Writer) int {
 		return exitUsage
 	}
 	cmp := &traceCompare{saved: saved}
-	r, err := clients.NewRun(cfg, cmp)
+	r, err := run.New(cfg, cmp)
 	if err != nil {
 		fmt.Fprintf(stderr, "simrun replay: %s:1: %v\n", name, err)
 		return exitUsage

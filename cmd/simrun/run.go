@@ -66,9 +66,9 @@ func lookup(name string) (subcommand, bool) {
 	return subcommand{}, false
 }
 
-// run is simrun's whole behaviour for a process that is not interrupted,
+// simrun is the command's whole behaviour for a process that is not interrupted,
 // testable without a process.
-func run(args []string, stdout, stderr io.Writer) int {
+func simrun(args []string, stdout, stderr io.Writer) int {
 	return runContext(context.Background(), args, stdout, stderr)
 }
 

@@ -15,6 +15,7 @@ import (
 	"github.com/locksim/locksim/clients"
 	"github.com/locksim/locksim/internal/atomicfile"
 	"github.com/locksim/locksim/internal/flagx"
+	"github.com/locksim/locksim/run"
 	"github.com/locksim/locksim/sim"
 	"github.com/locksim/locksim/verdict"
 )
@@ -165,14 +166,14 @@ func (rf *runFlags) register(fs *flag.FlagSet, seed bool) {
 }
 
 // skipFaults is the value of --skip-faults: distinct fault indices
-// (clients.ParseSkipFaults), "" or "-" for none.
+// (run.ParseSkipFaults), "" or "-" for none.
 type skipFaults string
 
 func (s *skipFaults) String() string { return string(*s) }
 
 func (s *skipFaults) Set(v string) error {
-	if _, err := clients.ParseSkipFaults(v); err != nil {
-		return fmt.Errorf("want distinct fault indices from 0 to %d, e.g. 0,2", clients.MaxFaultIndex)
+	if _, err := run.ParseSkipFaults(v); err != nil {
+		return fmt.Errorf("want distinct fault indices from 0 to %d, e.g. 0,2", run.MaxFaultIndex)
 	}
 	*s = skipFaults(v)
 	return nil
@@ -246,7 +247,7 @@ func (rf *runFlags) verify(single bool) error {
 		}
 	}
 	cfg := rf.config()
-	r, err := clients.NewRun(cfg, nil)
+	r, err := run.New(cfg, nil)
 	if err != nil {
 		return err
 	}
@@ -302,9 +303,9 @@ func checkScriptsDir(algo, dir string) error {
 	return fmt.Errorf("%s: no script of %s (%s): it sends %s", dir, algo, version, strings.Join(ids, ", "))
 }
 
-func (rf *runFlags) config() clients.RunConfig {
-	skip, _ := clients.ParseSkipFaults(rf.skipFaults) // validated by check
-	return clients.RunConfig{SkipFaults: skip, Algo: rf.algo, Seed: rf.seed, Preset: rf.preset, Scripts: rf.scripts, Mutant: rf.mutant,
+func (rf *runFlags) config() run.Config {
+	skip, _ := run.ParseSkipFaults(rf.skipFaults) // validated by check
+	return run.Config{SkipFaults: skip, Algo: rf.algo, Seed: rf.seed, Preset: rf.preset, Scripts: rf.scripts, Mutant: rf.mutant,
 		Safety: rf.safety, Liveness: rf.liveness, Procs: rf.procs, Threads: rf.threads, StepByStep: rf.stepByStep,
 		Client: clients.ClientOverrides{LockWatchdogTimeout: rf.watchdog.Ms(), ThreadWaitTime: rf.threadWait.Ms(),
 			Timeout: rf.timeout.Ms(), RetryAttempts: rf.client.RetryAttempts, RetryInterval: rf.retryIvl.Ms(),
@@ -352,12 +353,12 @@ func runSeed(ctx context.Context, name string, args []string, stdout, stderr io.
 			return usage(stderr, name+": "+err.Error())
 		}
 	}
-	var r *clients.Run
+	var r *run.Run
 	var lines [][]byte
 	var runErr error // the run's own failure, told apart from the trace's write
 	execute := func(w io.Writer) error {
 		var err error
-		if r, err = clients.NewRun(cfg, w); err != nil {
+		if r, err = run.New(cfg, w); err != nil {
 			runErr = err
 			return err
 		}
@@ -394,7 +395,7 @@ func runSeed(ctx context.Context, name string, args []string, stdout, stderr io.
 		shrinkAndTell(stdout, r, cfg)
 	}
 	if *checkDet {
-		again, err := clients.NewRun(cfg, nil)
+		again, err := run.New(cfg, nil)
 		if err != nil {
 			fmt.Fprintf(stderr, "simrun %s: %v\n", name, err)
 			return exitHarness
@@ -415,7 +416,7 @@ func runSeed(ctx context.Context, name string, args []string, stdout, stderr io.
 // exit code that goes with it: a visualization that could not be written
 // (exitWrite), a counterfactual run that could not run (exitHarness; a
 // script no Redis would finish, exitUsage).
-func report(r *clients.Run, lines [][]byte, cfg clients.RunConfig, rf runFlags, stdout io.Writer) (int, error) {
+func report(r *run.Run, lines [][]byte, cfg run.Config, rf runFlags, stdout io.Writer) (int, error) {
 	res := verdict.Check(r)
 	violations, lin, fencing := res.Violations, res.Linearizability, res.Fencing
 	others := 0

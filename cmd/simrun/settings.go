@@ -15,6 +15,7 @@ import (
 	"github.com/locksim/locksim/internal/flagx"
 	"github.com/locksim/locksim/internal/interrupt"
 	"github.com/locksim/locksim/report/settingsmap"
+	"github.com/locksim/locksim/run"
 	"github.com/locksim/locksim/settings"
 	"github.com/locksim/locksim/sim"
 	"github.com/locksim/locksim/verdict"
@@ -172,10 +173,10 @@ func mapName(s settings.Spec) string {
 func settingsCommand(f settingsFlags, seeds flagx.SeedRange, shard flagx.Shard) string {
 	cmd := "go run ./cmd/simrun settings --algo " + f.algo
 	if f.envelope != "cloud" {
-		cmd += " --envelope " + clients.ShellQuote(f.envelope)
+		cmd += " --envelope " + run.ShellQuote(f.envelope)
 	}
 	if f.knobs != "all" {
-		cmd += " --knobs " + clients.ShellQuote(f.knobs)
+		cmd += " --knobs " + run.ShellQuote(f.knobs)
 	}
 	if seeds != (flagx.SeedRange{Lo: 1, Hi: 100}) {
 		cmd += " --seeds " + seeds.String()
@@ -184,7 +185,7 @@ func settingsCommand(f settingsFlags, seeds flagx.SeedRange, shard flagx.Shard) 
 		cmd += " --shard " + shard.String()
 	}
 	if f.out != "results" {
-		cmd += " --out " + clients.ShellQuote(f.out)
+		cmd += " --out " + run.ShellQuote(f.out)
 	}
 	return cmd
 }
@@ -295,14 +296,14 @@ func settingsWorld(spec settings.Spec, f settingsFlags, stdout, stderr io.Writer
 			return usage(stderr, "settings: "+err.Error())
 		}
 	}
-	if _, err := clients.NewRun(cfg, nil); err != nil {
+	if _, err := run.New(cfg, nil); err != nil {
 		return usage(stderr, "settings: --world: "+err.Error())
 	}
-	var r *clients.Run
+	var r *run.Run
 	var lines [][]byte
 	var runErr error
 	execute := func(w io.Writer) error {
-		if r, runErr = clients.NewRun(cfg, w); runErr != nil {
+		if r, runErr = run.New(cfg, w); runErr != nil {
 			return runErr
 		}
 		r.World.Tracer().Hook = func(l []byte) { lines = append(lines, append([]byte(nil), l...)) }
@@ -388,7 +389,7 @@ func settingsReport(ctx context.Context, f settingsFlags, sf sweepFlags, stdout,
 		cmd += " --seeds " + sf.seeds.String()
 	}
 	if f.out != "results" {
-		cmd += " --out " + clients.ShellQuote(f.out)
+		cmd += " --out " + run.ShellQuote(f.out)
 	}
 	var maps []*settings.Map
 	var set atomicfile.Set

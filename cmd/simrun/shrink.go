@@ -5,8 +5,8 @@ import (
 	"io"
 
 	"github.com/locksim/locksim/checks"
-	"github.com/locksim/locksim/clients"
 	"github.com/locksim/locksim/model"
+	"github.com/locksim/locksim/run"
 	"github.com/locksim/locksim/sim"
 	"github.com/locksim/locksim/story"
 	"github.com/locksim/locksim/verdict"
@@ -21,14 +21,14 @@ const maxShrinkRuns = 80
 // time, keeping each change that still fails (greedy, like a
 // delta-debugging pass, bounded by maxShrinkRuns). Every candidate keeps
 // the seed, so the result is reproducible with one command.
-func shrink(cfg clients.RunConfig, target checks.Violation) (clients.RunConfig, int) {
+func shrink(cfg run.Config, target checks.Violation) (run.Config, int) {
 	tries := 0
-	fails := func(c clients.RunConfig) bool {
+	fails := func(c run.Config) bool {
 		if tries >= maxShrinkRuns {
 			return false
 		}
 		tries++
-		r, err := clients.NewRun(c, sim.Untraced)
+		r, err := run.New(c, sim.Untraced)
 		if err != nil {
 			return false
 		}
@@ -41,7 +41,7 @@ func shrink(cfg clients.RunConfig, target checks.Violation) (clients.RunConfig, 
 		return false
 	}
 	// The drawn plan, to know how many faults there are.
-	r, err := clients.NewRun(cfg, sim.Untraced)
+	r, err := run.New(cfg, sim.Untraced)
 	if err != nil {
 		return cfg, 0
 	}
@@ -51,7 +51,7 @@ func shrink(cfg clients.RunConfig, target checks.Violation) (clients.RunConfig, 
 		best.Safety, best.Liveness = r.Config.Safety, r.Config.Liveness
 	}
 	// reduce takes step while more holds and the smaller run still fails.
-	reduce := func(more func() bool, step func(c *clients.RunConfig)) {
+	reduce := func(more func() bool, step func(c *run.Config)) {
 		for more() {
 			c := best
 			step(&c)
@@ -63,12 +63,12 @@ func shrink(cfg clients.RunConfig, target checks.Violation) (clients.RunConfig, 
 	}
 	halve := func(d sim.Duration) sim.Duration { return (d / 2 / sim.Second) * sim.Second }
 	// Fewer processes or a shorter safety phase draw the plan again.
-	reduce(func() bool { return best.Procs > 1 }, func(c *clients.RunConfig) { c.Procs--; c.SkipFaults = nil })
-	reduce(func() bool { return best.Threads > 1 }, func(c *clients.RunConfig) { c.Threads-- })
-	reduce(func() bool { return best.Safety > 10*sim.Second }, func(c *clients.RunConfig) { c.Safety = halve(c.Safety); c.SkipFaults = nil })
-	reduce(func() bool { return best.Liveness > 10*sim.Second }, func(c *clients.RunConfig) { c.Liveness = halve(c.Liveness) })
+	reduce(func() bool { return best.Procs > 1 }, func(c *run.Config) { c.Procs--; c.SkipFaults = nil })
+	reduce(func() bool { return best.Threads > 1 }, func(c *run.Config) { c.Threads-- })
+	reduce(func() bool { return best.Safety > 10*sim.Second }, func(c *run.Config) { c.Safety = halve(c.Safety); c.SkipFaults = nil })
+	reduce(func() bool { return best.Liveness > 10*sim.Second }, func(c *run.Config) { c.Liveness = halve(c.Liveness) })
 	// Faults last: the steps above draw the plan again.
-	plan, err := clients.NewRun(best, nil)
+	plan, err := run.New(best, nil)
 	if err != nil {
 		return best, tries
 	}
@@ -99,11 +99,11 @@ func tell(w io.Writer, v checks.Violation, h *model.History, lines [][]byte) {
 // shows its first bug-class violation (shrink) and writes that run's
 // story and the command that reproduces it. It writes nothing when the
 // shrunk configuration cannot run.
-func shrinkAndTell(w io.Writer, r *clients.Run, cfg clients.RunConfig) {
+func shrinkAndTell(w io.Writer, r *run.Run, cfg run.Config) {
 	target, _ := checks.FirstBug(verdict.Check(r).Violations)
 	small, tries := shrink(cfg, target)
 	var lines [][]byte
-	sr, err := clients.NewRun(small, nil)
+	sr, err := run.New(small, nil)
 	if err != nil {
 		return
 	}

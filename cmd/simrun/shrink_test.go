@@ -7,7 +7,7 @@ import (
 	"testing"
 
 	"github.com/locksim/locksim/checks"
-	"github.com/locksim/locksim/clients"
+	"github.com/locksim/locksim/run"
 	"github.com/locksim/locksim/verdict"
 )
 
@@ -15,7 +15,7 @@ import (
 // gives a smaller one (fewer processes, threads, faults or shorter
 // phases) that still shows the same property's bug.
 func TestShrinkKeepsTheBug(t *testing.T) {
-	cfg := clients.RunConfig{Algo: "rlock-3.16.8", Seed: 1, Preset: "net", Mutant: "unlock-no-owner-check-3.16.8"}
+	cfg := run.Config{Algo: "rlock-3.16.8", Seed: 1, Preset: "net", Mutant: "unlock-no-owner-check-3.16.8"}
 	_, res, err := verdict.Run(cfg)
 	if err != nil {
 		t.Fatal(err)
@@ -48,8 +48,8 @@ func TestShrinkKeepsTheBug(t *testing.T) {
 // violation of the same property and class, and ends with the command
 // that reproduces the shrunk run.
 func TestShrinkAndTell(t *testing.T) {
-	cfg := clients.RunConfig{Algo: "rlock-3.16.8", Seed: 1, Preset: "net", Mutant: "unlock-no-owner-check-3.16.8"}
-	r, err := clients.NewRun(cfg, nil)
+	cfg := run.Config{Algo: "rlock-3.16.8", Seed: 1, Preset: "net", Mutant: "unlock-no-owner-check-3.16.8"}
+	r, err := run.New(cfg, nil)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -8,10 +8,10 @@ import (
 	"os"
 	"runtime"
 
-	"github.com/locksim/locksim/clients"
 	"github.com/locksim/locksim/internal/flagx"
 	"github.com/locksim/locksim/internal/interrupt"
 	"github.com/locksim/locksim/report/sweeplog"
+	"github.com/locksim/locksim/run"
 	"github.com/locksim/locksim/verdict"
 )
 
@@ -69,7 +69,7 @@ func runSweep(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	if n == 0 {
 		return usage(stderr, fmt.Sprintf("sweep: shard %s of seeds %s holds no seed", shard.String(), seeds.String()))
 	}
-	config := func(k uint64) clients.RunConfig {
+	config := func(k uint64) run.Config {
 		cfg := rf.config()
 		cfg.Seed = shard.Seed(seeds, k)
 		return cfg
@@ -87,7 +87,7 @@ func runSweep(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	if *confirm {
 		check = verdict.ConfirmConfig
 	}
-	done := sf.batch(stderr).Run(ctx, "simulating", n, check, config, func(_ uint64, cfg clients.RunConfig, res verdict.Outcome) {
+	done := sf.batch(stderr).Run(ctx, "simulating", n, check, config, func(_ uint64, cfg run.Config, res verdict.Outcome) {
 		if res.Err != nil {
 			if runErr == nil {
 				runErr = fmt.Errorf("seed %d: %w", cfg.Seed, res.Err)

@@ -8,7 +8,7 @@ import (
 
 // What each worker is taken to need, for the bound on workers: a run of
 // a sweep holds its history and the store's samples (a few MB for the
-// standard runs; up to clients.MaxStoreSamples of 168 bytes, 700 MB, for
+// standard runs; up to run.MaxStoreSamples of 168 bytes, 700 MB, for
 // the largest a flag allows) and its linearizability search (bounded by
 // checks.LinearizableMemory); an explore worker its memo of steps.
 const (

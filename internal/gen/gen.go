@@ -5,22 +5,23 @@ import (
 	"strings"
 
 	"github.com/locksim/locksim/clients"
+	"github.com/locksim/locksim/run"
 	"github.com/locksim/locksim/sim"
 	"pgregory.net/rapid"
 )
 
-// RunConfig draws a RunConfig that simrun run's flags accept: scripts,
+// RunConfig draws a run.Config that simrun run's flags accept: scripts,
 // a mutant and Redisson settings only for the Redisson algorithms, a
 // thread wait time only for fairlock-3.16.8, a mutant of the algorithm
 // (and then no script directory).
-func RunConfig(t *rapid.T) clients.RunConfig {
+func RunConfig(t *rapid.T) run.Config {
 	opt := func(g *rapid.Generator[int64], name string) int64 {
 		if rapid.Bool().Draw(t, name+"?") {
 			return g.Draw(t, name)
 		}
 		return 0
 	}
-	c := clients.RunConfig{
+	c := run.Config{
 		Algo:    rapid.SampledFrom(clients.Algorithms).Draw(t, "algo"),
 		Seed:    rapid.Uint64().Draw(t, "seed"),
 		Preset:  rapid.SampledFrom(sim.Presets).Draw(t, "preset"),

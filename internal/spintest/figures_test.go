@@ -10,6 +10,7 @@ import (
 
 	"github.com/locksim/locksim/clients"
 	"github.com/locksim/locksim/internal/atomicfile"
+	"github.com/locksim/locksim/run"
 	"github.com/locksim/locksim/sim"
 )
 
@@ -63,7 +64,7 @@ func measure(t testing.TB, c spinCase) spinFigures {
 	}
 	lat := sim.Latency{Base: c.rtt / 2}
 	w := sim.NewWorld(sim.Config{Seed: 1, Net: sim.NetConfig{Request: lat, PubSub: lat, Replication: lat}, FastForward: true})
-	mark := clients.MarkSpins(w, "myLock")
+	mark := run.MarkSpins(w, "myLock")
 	var f spinFigures
 	first := map[string]sim.Time{}
 	runs := map[string]int{}

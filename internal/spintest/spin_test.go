@@ -10,6 +10,7 @@ import (
 
 	"github.com/locksim/locksim/checks"
 	"github.com/locksim/locksim/clients"
+	"github.com/locksim/locksim/run"
 	"github.com/locksim/locksim/sim"
 	"github.com/locksim/locksim/verdict"
 )
@@ -33,7 +34,7 @@ func seeds(t *testing.T) (n uint64, long bool) {
 
 // TestFastForwardIsStepByStep runs fairlock-4.7.0, whose fair waiters
 // spin, on every preset fast-forwarded and step by step and compares the
-// traces, the histories and the verdicts (clients.SpinDiff does the
+// traces, the histories and the verdicts (run.SpinDiff does the
 // first two). The default set elides tens of thousands of runs. With
 // LOCKSIM_SPIN_REPORT=FILE it writes what it compared, per preset, as a
 // markdown table.
@@ -49,7 +50,7 @@ func TestFastForwardIsStepByStep(t *testing.T) {
 	for _, preset := range sim.Presets {
 		var pt tally
 		for seed := first; seed < first+n; seed++ {
-			cfg := clients.RunConfig{Algo: "fairlock-4.7.0", Seed: seed, Preset: preset}
+			cfg := run.Config{Algo: "fairlock-4.7.0", Seed: seed, Preset: preset}
 			if !long {
 				cfg.Safety, cfg.Liveness = 60*sim.Second, 30*sim.Second
 			}
@@ -100,7 +101,7 @@ func TestNoSpinNoChange(t *testing.T) {
 			continue
 		}
 		for _, preset := range []string{"none", "all"} {
-			cfg := clients.RunConfig{Algo: algo, Seed: 3, Preset: preset, Safety: 60 * sim.Second, Liveness: 30 * sim.Second}
+			cfg := run.Config{Algo: algo, Seed: 3, Preset: preset, Safety: 60 * sim.Second, Liveness: 30 * sim.Second}
 			runs, _, err := compare(cfg)
 			if err != nil || runs != 0 {
 				t.Fatalf("%s: %d runs elided, %v", cfg.Command(), runs, err)
@@ -112,8 +113,8 @@ func TestNoSpinNoChange(t *testing.T) {
 // compare runs cfg both ways and returns how many runs the fast-forward
 // elided and whether a linearizability search ran out of time on one
 // side, or how the two differ.
-func compare(cfg clients.RunConfig) (int, bool, error) {
-	fast, slow, err := clients.SpinDiff(cfg)
+func compare(cfg run.Config) (int, bool, error) {
+	fast, slow, err := run.SpinDiff(cfg)
 	if err != nil {
 		return 0, false, err
 	}
@@ -170,12 +171,12 @@ func describe(vs []checks.Violation) string {
 // are the step-by-step run's: each elided run counts the statements of
 // the run it repeats.
 func TestCoverageCountsElidedRuns(t *testing.T) {
-	var fast, slow []clients.RunConfig
+	var fast, slow []run.Config
 	for _, c := range []struct {
 		seed   uint64
 		preset string
 	}{{2, "pause"}, {2, "net"}, {1, "none"}} {
-		cfg := clients.RunConfig{Algo: "fairlock-4.7.0", Seed: c.seed, Preset: c.preset, Safety: 60 * sim.Second, Liveness: 30 * sim.Second}
+		cfg := run.Config{Algo: "fairlock-4.7.0", Seed: c.seed, Preset: c.preset, Safety: 60 * sim.Second, Liveness: 30 * sim.Second}
 		fast = append(fast, cfg)
 		cfg.StepByStep = true
 		slow = append(slow, cfg)

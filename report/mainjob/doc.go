@@ -13,6 +13,6 @@
 // its twins are package gate's; this package only turns their results
 // into text and reads its own JSON back.
 //
-// It imports checks, clients, gate, sim, story and verdict of this
+// It imports checks, clients, gate, run, sim, story and verdict of this
 // project.
 package mainjob

@@ -1,7 +1,7 @@
 package mainjob
 
 import (
-	"github.com/locksim/locksim/clients"
+	"github.com/locksim/locksim/run"
 	"github.com/locksim/locksim/story"
 	"github.com/locksim/locksim/verdict"
 )
@@ -11,8 +11,8 @@ import (
 // found it confirmed it, when confirm), else the first of property; the
 // lines are v's own line then its story. ok is false when the run shows no
 // violation of property.
-func storyOf(cfg clients.RunConfig, property, label string, confirm bool) (lines []string, ok bool, err error) {
-	r, err := clients.NewRun(cfg, nil)
+func storyOf(cfg run.Config, property, label string, confirm bool) (lines []string, ok bool, err error) {
+	r, err := run.New(cfg, nil)
 	if err != nil {
 		return nil, false, err
 	}

@@ -10,5 +10,5 @@
 // boundary against arithmetic are package settings'; this package only
 // writes, and reads back what it wrote.
 //
-// It imports clients, settings and sim of this project.
+// It imports run, settings and sim of this project.
 package settingsmap

@@ -6,7 +6,7 @@ import (
 	"sort"
 	"strings"
 
-	"github.com/locksim/locksim/clients"
+	"github.com/locksim/locksim/run"
 	"github.com/locksim/locksim/settings"
 )
 
@@ -256,7 +256,7 @@ func Markdown(m *settings.Map, command, svg string, level int) string {
 		}
 	}
 	fmt.Fprintf(&b, "\nOne world of a cell, told as a story: `go run ./cmd/simrun settings --algo %s --envelope %s --world SETTING=VALUE:SEED` (`--row X` for a row of the map, `--trace FILE` for its trace).\n\n",
-		m.Spec.Algo, clients.ShellQuote(m.Spec.Envelope.Arg()))
+		m.Spec.Algo, run.ShellQuote(m.Spec.Envelope.Arg()))
 	if bs := m.Bounds(); len(bs) > 0 {
 		fmt.Fprintf(&b, "%sChecked against arithmetic\n\n", h(2))
 		fmt.Fprintf(&b, "With a round trip of %s (its mean jitter included) and sections up to %s: the watchdog renews a third of its timeout after the last reply, so a pause of P loses the lock when P > T − min(T/3, longest section) − round trip (two thirds of the timeout minus a round trip, once sections outlast a renewal); an explicit lease L loses it when L < longest section + P + round trip, and a lease shorter than every section always does. The first value of the grid each calls safe:\n\n", e.RoundTrip(), e.CS)

@@ -5,5 +5,5 @@
 // violation, and the summary line. The sweep itself (running and judging
 // the seeds) is the command's and package verdict's.
 //
-// It imports checks, clients and sim/jsonl of this project.
+// It imports checks, run and sim/jsonl of this project.
 package sweeplog

@@ -7,7 +7,7 @@ import (
 	"strings"
 
 	"github.com/locksim/locksim/checks"
-	"github.com/locksim/locksim/clients"
+	"github.com/locksim/locksim/run"
 	"github.com/locksim/locksim/sim/jsonl"
 )
 
@@ -50,7 +50,7 @@ type jsonViolation struct {
 }
 
 // Add writes the violations of cfg's run.
-func (l *Log) Add(cfg clients.RunConfig, vs []checks.Violation) {
+func (l *Log) Add(cfg run.Config, vs []checks.Violation) {
 	if l.counts == nil {
 		l.counts = map[string]int{}
 	}

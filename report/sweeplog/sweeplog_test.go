@@ -5,7 +5,7 @@ import (
 	"testing"
 
 	"github.com/locksim/locksim/checks"
-	"github.com/locksim/locksim/clients"
+	"github.com/locksim/locksim/run"
 	"github.com/locksim/locksim/sim"
 )
 
@@ -15,7 +15,7 @@ import (
 func TestSweepLog(t *testing.T) {
 	bug := checks.Violation{Property: "mutex", Class: checks.Bug, At: sim.Time(1500 * sim.Millisecond), Actors: []string{"p1"}, Detail: "two holders"}
 	design := checks.Violation{Property: "expiry", Class: checks.ByDesign, Mech: checks.Mechanism{Kind: checks.MechFault, Name: "pause"}}
-	cfg := clients.RunConfig{Algo: "set-uuid-lua", Preset: "net"}
+	cfg := run.Config{Algo: "set-uuid-lua", Preset: "net"}
 	add := func(l *Log) {
 		cfg.Seed = 4
 		l.Add(cfg, []checks.Violation{design, bug})
@@ -58,7 +58,7 @@ func TestSweepLog(t *testing.T) {
 func TestSweepLogNamesTheKnownFlaw(t *testing.T) {
 	v := checks.Violation{Property: "mutex", Class: checks.Known, Detail: "two holders",
 		Mech: checks.Mechanism{Kind: checks.MechFlaw, Name: "lease-kept", Detail: "a kept lease", Ref: "#4818"}}
-	cfg := clients.RunConfig{Algo: "rlock-3.16.8", Preset: "none", Seed: 3}
+	cfg := run.Config{Algo: "rlock-3.16.8", Preset: "none", Seed: 3}
 	var b bytes.Buffer
 	(&Log{W: &b}).Add(cfg, []checks.Violation{v})
 	if want := "seed 3: " + v.String() + "\n"; !bytes.HasPrefix(b.Bytes(), []byte(want)) || !bytes.Contains(b.Bytes(), []byte("flaw:lease-kept: a kept lease (#4818)")) {

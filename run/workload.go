@@ -1,8 +1,9 @@
-package clients
+package run
 
 import (
 	"strconv"
 
+	"github.com/locksim/locksim/clients"
 	"github.com/locksim/locksim/model"
 	"github.com/locksim/locksim/sim"
 )
@@ -12,7 +13,7 @@ type Attempt struct {
 	Kind  model.CallKind
 	Wait  int64
 	Lease int64
-	Unit  Unit
+	Unit  clients.Unit
 }
 
 // Workload is what every thread of every process does: loop acquire (a
@@ -52,11 +53,55 @@ type Workload struct {
 	StopAt sim.Time
 }
 
+// drawWorkload draws the workload from the seed's "workload" stream.
+func drawWorkload(cfg Config) Workload {
+	r := sim.NewRand(cfg.Seed, "workload")
+	wl := Workload{
+		Procs:     2 + r.Intn(3),
+		Threads:   1 + r.Intn(3),
+		Lock:      "myLock",
+		ThinkMean: r.Range(100*sim.Millisecond, 3*sim.Second),
+		CSMean:    r.Range(10*sim.Millisecond, 2*sim.Second),
+		CSLong:    0.05 * r.Float64(),
+		CSLongMax: r.Range(5*sim.Second, 60*sim.Second),
+		WLock:     r.Intn(4), WLockLease: r.Intn(4), WTryLock: r.Intn(3), WTryLockWait: r.Intn(4),
+		LeaseMin: 1000 + r.Int63n(5000), LeaseMax: 10000 + r.Int63n(40000),
+		WaitMin: 100 + r.Int63n(2000), WaitMax: 3000 + r.Int63n(30000),
+		SecondsUnit: 0.2 * r.Float64(),
+		StopAt:      sim.Time(cfg.Safety + cfg.Liveness/2),
+	}
+	if wl.WLock+wl.WLockLease+wl.WTryLock+wl.WTryLockWait == 0 {
+		wl.WLock = 1
+	}
+	// Redisson's locks also re-enter, ask, force and keep lock objects
+	// (drawn last, so the draws above are the same for every algorithm).
+	wl.Objects = "fresh"
+	if _, _, redisson := clients.RedissonAlgo(cfg.Algo); redisson {
+		wl.Inner = r.Intn(3)
+		wl.Reenter = 0.3 + 0.5*r.Float64()
+		wl.Query = 0.2 * r.Float64()
+		wl.Force = 0.3 * r.Float64()
+		switch x := r.Float64(); {
+		case x < 0.3:
+			wl.Objects = "own"
+		case x < 0.45:
+			wl.Objects = "shared"
+		}
+	}
+	if cfg.Procs > 0 {
+		wl.Procs = cfg.Procs
+	}
+	if cfg.Threads > 0 {
+		wl.Threads = cfg.Threads
+	}
+	return wl
+}
+
 // wthread is one workload thread of one process incarnation.
 type wthread struct {
 	wl    *Workload
 	h     *model.History
-	host  *Host
+	host  *clients.Host
 	p     *sim.Proc
 	tid   int64
 	owner string // UUID:threadId, whoever the owner field names (a mutant may store another)
@@ -81,7 +126,7 @@ type wthread struct {
 
 // task marks c as the start of a new task when it is the first call of a
 // loop iteration.
-func (t *wthread) task(c Call) Call {
+func (t *wthread) task(c clients.Call) clients.Call {
 	c.NewTask, t.newTask = t.newTask, false
 	return c
 }
@@ -93,9 +138,9 @@ func (t *wthread) draw() Attempt {
 	r := t.rand
 	total := w.WLock + w.WLockLease + w.WTryLock + w.WTryLockWait
 	x := r.Intn(total)
-	unit := Milliseconds
+	unit := clients.Milliseconds
 	lease := int64(-1)
-	a := Attempt{Wait: -1, Lease: -1, Unit: Milliseconds}
+	a := Attempt{Wait: -1, Lease: -1, Unit: clients.Milliseconds}
 	switch {
 	case x < w.WLock:
 		a.Kind = model.CallLock
@@ -117,7 +162,7 @@ func (t *wthread) draw() Attempt {
 			lease = w.LeaseMin + r.Int63n(w.LeaseMax-w.LeaseMin+1)
 		}
 		if r.Chance(w.SecondsUnit) {
-			unit = Seconds
+			unit = clients.Seconds
 			a.Wait = (a.Wait + 999) / 1000
 			if lease > 0 {
 				lease = (lease + 999) / 1000
@@ -129,15 +174,15 @@ func (t *wthread) draw() Attempt {
 }
 
 // call is the client call an attempt makes through lock object handle.
-func (a Attempt) call(handle int, fresh bool) Call {
-	c := Call{Wait: a.Wait, Lease: a.Lease, Unit: a.Unit, Handle: handle, Fresh: fresh}
+func (a Attempt) call(handle int, fresh bool) clients.Call {
+	c := clients.Call{Wait: a.Wait, Lease: a.Lease, Unit: a.Unit, Handle: handle, Fresh: fresh}
 	switch a.Kind {
 	case model.CallLock:
-		c.Kind = CallLock
+		c.Kind = clients.CallLock
 	case model.CallTryLock:
-		c.Kind = CallTryLock
+		c.Kind = clients.CallTryLock
 	default:
-		c.Kind = CallTryLockWait
+		c.Kind = clients.CallTryLockWait
 	}
 	return c
 }
@@ -157,7 +202,7 @@ func (t *wthread) handle() (int, bool) {
 // begin records the start of a call and traces it.
 func (t *wthread) begin(k model.CallKind, a Attempt, scriptLease int64) {
 	t.op = len(t.h.Ops)
-	t.h.Ops = append(t.h.Ops, model.Op{Proc: t.p.Name, Thread: t.tid, Owner: t.owner, Lock: t.wl.Lock, Call: k, Wait: a.Unit.toMillis(a.Wait), Lease: leaseMs(a), Start: t.p.VirtualNow(), End: -1, ExecAt: -1, GaveUpAt: -1, ScriptLease: scriptLease, Nested: t.holds > 0, LastTTL: -1})
+	t.h.Ops = append(t.h.Ops, model.Op{Proc: t.p.Name, Thread: t.tid, Owner: t.owner, Lock: t.wl.Lock, Call: k, Wait: a.Unit.ToMillis(a.Wait), Lease: leaseMs(a), Start: t.p.VirtualNow(), End: -1, ExecAt: -1, GaveUpAt: -1, ScriptLease: scriptLease, Nested: t.holds > 0, LastTTL: -1})
 	tr := t.p.Trace("call").Int("thread", t.tid).Str("call", string(k))
 	if k.Acquires() {
 		tr.Int("wait", a.Wait).Int("lease", a.Lease).Int("unit_ms", int64(a.Unit))
@@ -207,13 +252,13 @@ func (t *wthread) loopAcquire() {
 // the thread got (one more hold of) the lock.
 func (t *wthread) acquire(a Attempt, handle int, fresh bool, done func(ok bool)) {
 	t.begin(a.Kind, a, t.scriptLease(a))
-	t.host.Call(t.tid, t.task(a.call(handle, fresh)), func(res Result) {
+	t.host.Call(t.tid, t.task(a.call(handle, fresh)), func(res clients.Result) {
 		if !t.alive() {
 			return
 		}
 		t.h.Ops[t.op].LastTry = t.lastTry
 		ok := res.OK && !res.Failed()
-		if ok && t.host.cf.Opts.Fenced {
+		if ok && t.host.Config().Opts.Fenced {
 			t.token = res.Value
 			t.h.Ops[t.op].Value = res.Value
 		}
@@ -254,10 +299,10 @@ func (t *wthread) inner(n int, done func()) {
 func (t *wthread) query(done func()) {
 	kinds := []model.CallKind{model.CallIsHeld, model.CallHoldCount, model.CallIsLocked}
 	k := kinds[t.rand.Intn(len(kinds))]
-	call := map[model.CallKind]CallKind{model.CallIsHeld: CallIsHeld, model.CallHoldCount: CallHoldCount, model.CallIsLocked: CallIsLocked}[k]
+	call := map[model.CallKind]clients.CallKind{model.CallIsHeld: clients.CallIsHeld, model.CallHoldCount: clients.CallHoldCount, model.CallIsLocked: clients.CallIsLocked}[k]
 	h, _ := t.handle()
-	t.begin(k, Attempt{Wait: -1, Lease: -1, Unit: Milliseconds}, 0)
-	t.host.Call(t.tid, t.task(Call{Kind: call, Wait: -1, Lease: -1, Handle: h}), func(res Result) {
+	t.begin(k, Attempt{Wait: -1, Lease: -1, Unit: clients.Milliseconds}, 0)
+	t.host.Call(t.tid, t.task(clients.Call{Kind: call, Wait: -1, Lease: -1, Handle: h}), func(res clients.Result) {
 		if !t.alive() {
 			return
 		}
@@ -276,8 +321,8 @@ func (t *wthread) query(done func()) {
 // Redisson's watchdog; a simple lock always has one (seed 003's 30 s
 // when the caller gives none).
 func (t *wthread) lease(a Attempt) int64 {
-	if t.host.cf.Simple != "" && a.Lease == -1 {
-		return SimpleLease
+	if t.host.Config().Simple != "" && a.Lease == -1 {
+		return clients.SimpleLease
 	}
 	return leaseMs(a)
 }
@@ -286,10 +331,10 @@ func (t *wthread) lease(a Attempt) int64 {
 // lock: the explicit one or the watchdog's; setnx-expire's EXPIRE takes
 // whole seconds, rounded up.
 func (t *wthread) scriptLease(a Attempt) int64 {
-	cf := t.host.cf
+	cf := t.host.Config()
 	switch {
-	case cf.Simple == SetNXExpire:
-		return ExpireSeconds(t.lease(a)) * 1000
+	case cf.Simple == clients.SetNXExpire:
+		return clients.ExpireSeconds(t.lease(a)) * 1000
 	case cf.Simple != "":
 		return t.lease(a)
 	case a.Lease == -1:
@@ -302,12 +347,12 @@ func (t *wthread) scriptLease(a Attempt) int64 {
 // internalLockLeaseTime (the acquisition's explicit lease in 3.8.1 and,
 // after it succeeded, in 3.16.8; else the watchdog's); 0 for a simple lock.
 func (t *wthread) unlockLease(h int) int64 {
-	cf := t.host.cf
+	cf := t.host.Config()
 	if cf.Simple != "" {
 		return 0
 	}
-	if c := t.host.c; h < len(c.handles) {
-		return c.handles[h].lease
+	if lease, ok := t.host.Client().HandleLease(h); ok {
+		return lease
 	}
 	return cf.Opts.LockWatchdogTimeout
 }
@@ -316,7 +361,7 @@ func (t *wthread) unlockLease(h int) int64 {
 // (read without touching the store), -1 for a lock without counts,
 // model.NoMaster while there is no master.
 func (t *wthread) holdCount() int64 {
-	if t.host.cf.Simple != "" {
+	if t.host.Config().Simple != "" {
 		return -1
 	}
 	m := t.p.World().Master()
@@ -333,7 +378,7 @@ func (t *wthread) holdCount() int64 {
 
 // outcome is how a call's result is recorded: "error" with its text, or
 // yes or no.
-func outcome(res Result, yes, no string) (string, string) {
+func outcome(res clients.Result, yes, no string) (string, string) {
 	switch {
 	case res.Failed():
 		return "error", res.Text
@@ -352,7 +397,7 @@ func leaseMs(a Attempt) int64 {
 	if a.Lease == -1 {
 		return -1
 	}
-	return a.Unit.toMillis(a.Lease)
+	return a.Unit.ToMillis(a.Lease)
 }
 
 // write is the critical section's write to the protected resource.
@@ -386,13 +431,13 @@ func (t *wthread) csDuration() sim.Duration {
 	return t.rand.Exp(w.CSMean)
 }
 
-func (t *wthread) finishOp(res Result, yes, no string) {
+func (t *wthread) finishOp(res clients.Result, yes, no string) {
 	op := &t.h.Ops[t.op]
 	op.End = t.p.VirtualNow()
 	op.Outcome, op.Err = outcome(res, yes, no)
 	op.ErrKind = res.Err.String()
 	tr := t.p.Trace("return").Int("thread", t.tid).Str("call", string(op.Call)).Str("outcome", op.Outcome).Str("error", op.Err)
-	if op.Call.Acquires() && op.Outcome == "acquired" && t.host.cf.Opts.Fenced {
+	if op.Call.Acquires() && op.Outcome == "acquired" && t.host.Config().Opts.Fenced {
 		tr.Int("token", op.Value) // lockAndGetToken's answer
 	}
 	tr.End()
@@ -426,17 +471,17 @@ func (t *wthread) release() {
 // unlock makes one unlock() (or forceUnlock()) call, then goes on.
 func (t *wthread) unlock(force bool, then func()) {
 	h, _ := t.handle()
-	k, call, lease := model.CallUnlock, CallUnlock, t.unlockLease(h)
+	k, call, lease := model.CallUnlock, clients.CallUnlock, t.unlockLease(h)
 	if force {
-		k, call, lease = model.CallForceUnlock, CallForceUnlock, 0
+		k, call, lease = model.CallForceUnlock, clients.CallForceUnlock, 0
 	}
-	t.begin(k, Attempt{Wait: -1, Lease: -1, Unit: Milliseconds}, lease)
+	t.begin(k, Attempt{Wait: -1, Lease: -1, Unit: clients.Milliseconds}, lease)
 	if force {
 		t.holds = 0
 	} else {
 		t.holds--
 	}
-	t.host.Call(t.tid, Call{Kind: call, Wait: -1, Lease: -1, Handle: h}, func(res Result) {
+	t.host.Call(t.tid, clients.Call{Kind: call, Wait: -1, Lease: -1, Handle: h}, func(res clients.Result) {
 		if !t.alive() {
 			return
 		}
@@ -462,12 +507,12 @@ func (t *wthread) crashed(at sim.Time) {
 }
 
 // startThreads starts the workload's threads in a process incarnation.
-func startThreads(wl *Workload, h *model.History, host *Host) []*wthread {
+func startThreads(wl *Workload, h *model.History, host *clients.Host) []*wthread {
 	var ts []*wthread
-	p := host.p
+	p := host.Proc()
 	for i := 0; i < wl.Threads; i++ {
 		tid := int64(50 + i) // Java thread ids of a pool start around here
-		t := &wthread{wl: wl, h: h, host: host, p: p, tid: tid, owner: host.c.uuid + ":" + strconv.FormatInt(tid, 10), rand: p.Rand("thread/" + strconv.Itoa(i)), gaps: p.Rand("thread/" + strconv.Itoa(i) + "/unlock-gap"), sect: -1, op: -1, token: -1, inc: p.Incarnation()}
+		t := &wthread{wl: wl, h: h, host: host, p: p, tid: tid, owner: host.Client().UUID() + ":" + strconv.FormatInt(tid, 10), rand: p.Rand("thread/" + strconv.Itoa(i)), gaps: p.Rand("thread/" + strconv.Itoa(i) + "/unlock-gap"), sect: -1, op: -1, token: -1, inc: p.Incarnation()}
 		ts = append(ts, t)
 		t.loop()
 	}

@@ -7,11 +7,39 @@ import (
 )
 
 // The watchdog: the lock's ExpirationEntry in EXPIRATION_RENEWAL_MAP
-// (static, so one per JVM and lock) and the TimerTasks that renew it.
+// (static, so one per JVM and lock) and the TimerTasks that renew it
+// (R8:RedissonLock.scheduleExpirationRenewal, R16:RedissonBaseLock.renewExpiration;
+// 4.7.0's LockRenewalScheduler and LockTask come last).
 // Java never cancels a task but the one the entry holds, and a task whose
 // timer has fired cannot be cancelled at all; so after an unlock and a new
 // lock() two tasks can renew side by side, and a stale renewal's outcome
 // acts on the entry that is current when it arrives.
+
+// renewal is the lock's ExpirationEntry: 3.16.8 keeps the threads holding
+// it with a count each (the first one's lock name is renewed); 3.8.1 the
+// one thread it was made for. timeout is the task whose Timeout the entry
+// holds (ee.getTimeout(), -1 none).
+type renewal struct {
+	present bool
+	threads []threadCount
+	timeout int32
+	queue   []int64 // 4.7.0's LockEntry.threadsQueue: a thread id per add, oldest first
+}
+
+type threadCount struct {
+	tid   int64
+	count int
+}
+
+// task is a watchdog TimerTask: armed (its TimerWatchdog is pending) or
+// renewing (its command is in the executor). 3.8.1's task renews the
+// thread it captured, with the lease its lock object holds then.
+type task struct {
+	live   bool
+	tid    int64
+	handle int
+	exec   exec
+}
 
 func (c *Client) newTask(t task) int {
 	t.live = true
@@ -170,6 +198,10 @@ func (c *Client) renewed(j int, r sim.Reply, res Result) {
 			c.cancelExpirationRenewal(-1, true)
 		}
 		return
+	}
+	if c.ren.present && c.ren.timeout != int32(j) {
+		// R8:RedissonLock.java:239: the listener removes another task's entry
+		c.flaw(FlawRenewalRemovesOther, c.ren.threads[0].tid)
 	}
 	c.ren = renewal{}
 	if !ok {

@@ -1,9 +1,10 @@
-package clients
+package run
 
 import (
 	"strconv"
 	"testing"
 
+	"github.com/locksim/locksim/clients"
 	"github.com/locksim/locksim/sim"
 )
 
@@ -24,7 +25,7 @@ func TestStaleHeadAfterRepeatedUnlock470(t *testing.T) {
 		{"no latch, a script without the loop", false, "return 1", true},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			r, err := NewRun(RunConfig{Algo: "fairlock-4.7.0", Seed: 1, Preset: "none"}, sim.Untraced)
+			r, err := New(Config{Algo: "fairlock-4.7.0", Seed: 1, Preset: "none"}, sim.Untraced)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -32,16 +33,16 @@ func TestStaleHeadAfterRepeatedUnlock470(t *testing.T) {
 			st := n.Store
 			lock := r.Workload.Lock
 			now := st.Now()
-			st.Do("RPUSH", QueueName(lock), "w:1")
-			st.Do("ZADD", TimeoutName(lock), strconv.FormatInt(now-1000, 10), "w:1")
+			st.Do("RPUSH", clients.QueueName(lock), "w:1")
+			st.Do("ZADD", clients.TimeoutName(lock), strconv.FormatInt(now-1000, 10), "w:1")
 			ping := sim.Request{Cmd: []string{"PING"}}
 			r.beforeExec(n, ping)
 			r.observe(n, ping, st.Do("PING"))
-			cf, err := NewConfig("fairlock-4.7.0", lock)
+			cf, err := clients.NewConfig("fairlock-4.7.0", lock)
 			if err != nil {
 				t.Fatal(err)
 			}
-			req := cf.Render("p", Cmd{Op: OpUnlock, Thread: 1, Lease: 30000, At: now, ReqN: 1, ReqR: 5, Latch: 10000})
+			req := cf.Render("p", clients.Cmd{Op: clients.OpUnlock, Thread: 1, Lease: 30000, At: now, ReqN: 1, ReqR: 5, Latch: 10000})
 			if c.source != "" {
 				if req.Script, err = sim.CompileScript(req.Script.ID, c.source); err != nil {
 					t.Fatal(err)

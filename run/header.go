@@ -1,4 +1,4 @@
-package clients
+package run
 
 import (
 	"bytes"
@@ -9,18 +9,19 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/locksim/locksim/clients"
 	"github.com/locksim/locksim/scripts"
 	"github.com/locksim/locksim/sim"
 )
 
 // The run header is the first line of a run's trace: everything that
 // makes the run, as one JSON object, so that `simrun replay TRACE` builds
-// the same RunConfig again. Args renders the same RunConfig as simrun's
+// the same Config again. Args renders the same Config as simrun's
 // flags. The three forms round-trip (header_test.go, and cmd/simrun's
-// test of the flags): adding a field to RunConfig means adding it here
+// test of the flags): adding a field to Config means adding it here
 // and to the flags, and the tests say so.
 
-// header is RunConfig as the trace writes it.
+// header is Config as the trace writes it.
 type header struct {
 	Algo    string `json:"algo"`
 	Seed    uint64 `json:"seed"`
@@ -28,18 +29,18 @@ type header struct {
 	Scripts string `json:"scripts,omitempty"`
 	// ScriptTexts are the sources Scripts gave the run, by ID: a trace
 	// replays without the directory.
-	ScriptTexts []scriptText     `json:"script_texts,omitempty"`
-	Mutant      string           `json:"mutant,omitempty"`
-	Safety      string           `json:"safety,omitempty"`
-	Liveness    string           `json:"liveness,omitempty"`
-	Procs       int              `json:"procs,omitempty"`
-	Threads     int              `json:"threads,omitempty"`
-	Client      *ClientOverrides `json:"client,omitempty"`
-	SkipFaults  []int            `json:"skip_faults,omitempty"`
-	StepByStep  bool             `json:"step_by_step,omitempty"`
-	// CustomFaults marks a run whose faults a test gave (RunConfig.Faults),
-	// or whose plan or workload a settings map built (RunConfig.Plan,
-	// RunConfig.Workload): the header cannot rebuild them.
+	ScriptTexts []scriptText             `json:"script_texts,omitempty"`
+	Mutant      string                   `json:"mutant,omitempty"`
+	Safety      string                   `json:"safety,omitempty"`
+	Liveness    string                   `json:"liveness,omitempty"`
+	Procs       int                      `json:"procs,omitempty"`
+	Threads     int                      `json:"threads,omitempty"`
+	Client      *clients.ClientOverrides `json:"client,omitempty"`
+	SkipFaults  []int                    `json:"skip_faults,omitempty"`
+	StepByStep  bool                     `json:"step_by_step,omitempty"`
+	// CustomFaults marks a run whose faults a test gave (Config.Faults),
+	// or whose plan or workload a settings map built (Config.Plan,
+	// Config.Workload): the header cannot rebuild them.
 	CustomFaults bool `json:"custom_faults,omitempty"`
 }
 
@@ -51,7 +52,7 @@ type scriptText struct {
 }
 
 // HeaderJSON is the run header of c: one line of JSON.
-func (c RunConfig) HeaderJSON() []byte {
+func (c Config) HeaderJSON() []byte {
 	h := header{Algo: c.Algo, Seed: c.Seed, Preset: c.Preset, Scripts: c.Scripts, Mutant: c.Mutant,
 		Procs: c.Procs, Threads: c.Threads, SkipFaults: c.SkipFaults, StepByStep: c.StepByStep, CustomFaults: c.Faults != nil || c.Plan != nil || c.Workload != nil}
 	for _, id := range slices.Sorted(maps.Keys(c.ScriptTexts)) {
@@ -63,7 +64,7 @@ func (c RunConfig) HeaderJSON() []byte {
 	if c.Liveness != 0 {
 		h.Liveness = c.Liveness.String()
 	}
-	if c.Client != (ClientOverrides{}) {
+	if c.Client != (clients.ClientOverrides{}) {
 		h.Client = &c.Client
 	}
 	b, err := json.Marshal(h)
@@ -75,32 +76,32 @@ func (c RunConfig) HeaderJSON() []byte {
 
 // ParseHeader reads a run header (HeaderJSON's output). Unknown fields,
 // and a run whose faults a test gave, are errors.
-func ParseHeader(b []byte) (RunConfig, error) {
+func ParseHeader(b []byte) (Config, error) {
 	var h header
 	dec := json.NewDecoder(bytes.NewReader(b))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(&h); err != nil {
-		return RunConfig{}, fmt.Errorf("bad run header: %v", err)
+		return Config{}, fmt.Errorf("bad run header: %v", err)
 	}
 	if dec.More() {
-		return RunConfig{}, fmt.Errorf("bad run header: more than one JSON value")
+		return Config{}, fmt.Errorf("bad run header: more than one JSON value")
 	}
 	if h.CustomFaults {
-		return RunConfig{}, fmt.Errorf("the run's faults or workload were given by a test or a settings map, not drawn from its seed: it cannot be rebuilt from the header")
+		return Config{}, fmt.Errorf("the run's faults or workload were given by a test or a settings map, not drawn from its seed: it cannot be rebuilt from the header")
 	}
 	if h.Algo == "" || h.Preset == "" {
-		return RunConfig{}, fmt.Errorf("bad run header: no algo or preset")
+		return Config{}, fmt.Errorf("bad run header: no algo or preset")
 	}
-	c := RunConfig{Algo: h.Algo, Seed: h.Seed, Preset: h.Preset, Scripts: h.Scripts, Mutant: h.Mutant,
+	c := Config{Algo: h.Algo, Seed: h.Seed, Preset: h.Preset, Scripts: h.Scripts, Mutant: h.Mutant,
 		Procs: h.Procs, Threads: h.Threads, SkipFaults: h.SkipFaults, StepByStep: h.StepByStep}
 	if len(h.ScriptTexts) > 0 {
 		if h.Scripts == "" {
-			return RunConfig{}, fmt.Errorf("bad run header: script texts without a scripts directory")
+			return Config{}, fmt.Errorf("bad run header: script texts without a scripts directory")
 		}
 		c.ScriptTexts = map[string]string{}
 		for _, s := range h.ScriptTexts {
 			if _, dup := c.ScriptTexts[s.ID]; dup || scripts.SHA1Hex(s.Source) != s.SHA1 {
-				return RunConfig{}, fmt.Errorf("bad run header: script %s given twice, or its text does not have its SHA1", s.ID)
+				return Config{}, fmt.Errorf("bad run header: script %s given twice, or its text does not have its SHA1", s.ID)
 			}
 			c.ScriptTexts[s.ID] = s.Source
 		}
@@ -112,7 +113,7 @@ func ParseHeader(b []byte) (RunConfig, error) {
 	}{{h.Safety, &c.Safety}, {h.Liveness, &c.Liveness}} {
 		if d.s != "" {
 			if *d.dst, err = sim.ParseDuration(d.s); err != nil {
-				return RunConfig{}, fmt.Errorf("bad run header: %v", err)
+				return Config{}, fmt.Errorf("bad run header: %v", err)
 			}
 		}
 	}
@@ -124,7 +125,7 @@ func ParseHeader(b []byte) (RunConfig, error) {
 
 // Args is c as simrun run's flags (without the subcommand): the command
 // that reproduces the run.
-func (c RunConfig) Args() []string {
+func (c Config) Args() []string {
 	a := []string{"--algo", c.Algo, "--seed", strconv.FormatUint(c.Seed, 10), "--preset", c.Preset}
 	add := func(name, v string) { a = append(a, "--"+name, v) }
 	if c.Safety != 0 {
@@ -170,7 +171,7 @@ func (c RunConfig) Args() []string {
 
 // Command is the shell command that reproduces the run: simrun run with
 // c's flags (Args), each quoted for a POSIX shell where it needs it.
-func (c RunConfig) Command() string {
+func (c Config) Command() string {
 	args := c.Args()
 	for i, a := range args {
 		args[i] = ShellQuote(a)
@@ -198,7 +199,7 @@ func ShellQuote(s string) string {
 // faults).
 const MaxFaultIndex = 9999
 
-// ParseSkipFaults reads simrun's --skip-faults (RunConfig.SkipFaults):
+// ParseSkipFaults reads simrun's --skip-faults (Config.SkipFaults):
 // distinct indices, "" or "-" for none.
 func ParseSkipFaults(s string) ([]int, error) {
 	if s == "" || s == "-" {

@@ -1,15 +1,16 @@
-package clients
+package run
 
 import (
 	"maps"
 	"slices"
 
+	"github.com/locksim/locksim/clients"
 	"github.com/locksim/locksim/sim"
 )
 
 // workloadOf is the run's workload: cfg.Workload when given (its StopAt,
 // when 0, where drawWorkload puts it), else the one drawn from the seed.
-func workloadOf(cfg RunConfig) Workload {
+func workloadOf(cfg Config) Workload {
 	if cfg.Workload == nil {
 		return drawWorkload(cfg)
 	}
@@ -25,9 +26,9 @@ func workloadOf(cfg RunConfig) Workload {
 
 // planOf is the run's plan for the processes names: a copy of cfg.Plan
 // when given, else the preset's, drawn from the seed.
-func planOf(cfg RunConfig, names []string) (sim.Plan, error) {
+func planOf(cfg Config, names []string) (sim.Plan, error) {
 	if cfg.Plan == nil {
-		return sim.PlanFor(cfg.Seed, cfg.Preset, names, cfg.Safety, Points(cfg.Algo))
+		return sim.PlanFor(cfg.Seed, cfg.Preset, names, cfg.Safety, clients.Points(cfg.Algo))
 	}
 	p := *cfg.Plan
 	p.Faults = slices.Clone(p.Faults)

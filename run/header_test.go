@@ -1,21 +1,21 @@
-package clients_test
+package run_test
 
 import (
 	"reflect"
 	"strings"
 	"testing"
 
-	"github.com/locksim/locksim/clients"
 	"github.com/locksim/locksim/internal/gen"
+	"github.com/locksim/locksim/run"
 	"github.com/locksim/locksim/sim"
 	"pgregory.net/rapid"
 )
 
-// RunConfig → header → RunConfig gives the same RunConfig.
+// Config → header → Config gives the same Config.
 func TestHeaderRoundTrips(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
 		c := gen.RunConfig(t)
-		got, err := clients.ParseHeader(c.HeaderJSON())
+		got, err := run.ParseHeader(c.HeaderJSON())
 		if err != nil {
 			t.Fatalf("%s: %v", c.HeaderJSON(), err)
 		}
@@ -34,7 +34,7 @@ func TestHeaderRefusesWhatItCannotRebuild(t *testing.T) {
 		`{"algo":"set-px","preset":"none"} {}`,
 		`[]`,
 	} {
-		if _, err := clients.ParseHeader([]byte(in)); err == nil {
+		if _, err := run.ParseHeader([]byte(in)); err == nil {
 			t.Errorf("ParseHeader(%s) accepted", in)
 		}
 	}
@@ -43,13 +43,13 @@ func TestHeaderRefusesWhatItCannotRebuild(t *testing.T) {
 // Command is simrun run with the config's flags, quoted where a shell
 // needs it.
 func TestCommand(t *testing.T) {
-	cfg := clients.RunConfig{Algo: "rlock-3.16.8", Seed: 7, Preset: "net", Safety: sim.Minute, Scripts: "my dir/it's"}
+	cfg := run.Config{Algo: "rlock-3.16.8", Seed: 7, Preset: "net", Safety: sim.Minute, Scripts: "my dir/it's"}
 	want := `go run ./cmd/simrun run --algo rlock-3.16.8 --seed 7 --preset net --safety 60s --scripts 'my dir/it'\''s'`
 	if got := cfg.Command(); got != want {
 		t.Fatalf("got  %s\nwant %s", got, want)
 	}
 	for in, want := range map[string]string{"a-b_c./:=@%+,9": "a-b_c./:=@%+,9", "": "''", "a b": "'a b'", "$x": "'$x'"} {
-		if got := clients.ShellQuote(in); got != want {
+		if got := run.ShellQuote(in); got != want {
 			t.Errorf("ShellQuote(%q) = %s, want %s", in, got, want)
 		}
 	}
@@ -57,28 +57,13 @@ func TestCommand(t *testing.T) {
 
 func TestParseSkipFaults(t *testing.T) {
 	for in, want := range map[string][]int{"": nil, "-": nil, "2,0": {2, 0}, "9999": {9999}} {
-		if got, err := clients.ParseSkipFaults(in); err != nil || !reflect.DeepEqual(got, want) {
+		if got, err := run.ParseSkipFaults(in); err != nil || !reflect.DeepEqual(got, want) {
 			t.Errorf("ParseSkipFaults(%q) = %v, %v", in, got, err)
 		}
 	}
 	for _, in := range []string{"1,1", "-1", "10000", "a", "1,"} {
-		if _, err := clients.ParseSkipFaults(in); err == nil || !strings.HasPrefix(err.Error(), "--skip-faults ") {
+		if _, err := run.ParseSkipFaults(in); err == nil || !strings.HasPrefix(err.Error(), "--skip-faults ") {
 			t.Errorf("ParseSkipFaults(%q): %v", in, err)
 		}
-	}
-}
-
-func TestParseAlgos(t *testing.T) {
-	if got, _ := clients.ParseAlgos(""); !reflect.DeepEqual(got, clients.Algorithms) {
-		t.Errorf("default: %v", got)
-	}
-	if got, _ := clients.ParseAlgos("all"); !reflect.DeepEqual(got, clients.Algorithms) {
-		t.Errorf("all: %v", got)
-	}
-	if got, err := clients.ParseAlgos("set-px,rlock-3.8.1"); err != nil || !reflect.DeepEqual(got, []string{"set-px", "rlock-3.8.1"}) {
-		t.Errorf("a list: %v, %v", got, err)
-	}
-	if _, err := clients.ParseAlgos("set-px,set-px"); err == nil || err.Error() != "set-px twice" {
-		t.Errorf("twice: %v", err)
 	}
 }

@@ -1,4 +1,4 @@
-package clients_test
+package run_test
 
 import (
 	"bytes"
@@ -9,15 +9,15 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/locksim/locksim/clients"
+	"github.com/locksim/locksim/run"
 	"github.com/locksim/locksim/sim"
 )
 
 // traceOf runs cfg and returns the trace it wrote.
-func traceOf(t *testing.T, cfg clients.RunConfig) *bytes.Buffer {
+func traceOf(t *testing.T, cfg run.Config) *bytes.Buffer {
 	t.Helper()
 	var buf bytes.Buffer
-	r, err := clients.NewRun(cfg, &buf)
+	r, err := run.New(cfg, &buf)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -30,9 +30,9 @@ func traceOf(t *testing.T, cfg clients.RunConfig) *bytes.Buffer {
 
 // A trace a run wrote reads back as its lines and the run's configuration.
 func TestReadTrace(t *testing.T) {
-	cfg := clients.RunConfig{Algo: "set-px", Seed: 3, Preset: "net", Safety: 5 * sim.Second, Liveness: 5 * sim.Second}
+	cfg := run.Config{Algo: "set-px", Seed: 3, Preset: "net", Safety: 5 * sim.Second, Liveness: 5 * sim.Second}
 	buf := traceOf(t, cfg)
-	lines, got, err := clients.ReadTrace("t.jsonl", buf.Bytes())
+	lines, got, err := run.ReadTrace("t.jsonl", buf.Bytes())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -48,7 +48,7 @@ func TestReadTrace(t *testing.T) {
 		`{"kind":"acquire"}` + "\n": "t.jsonl:1: no run header (the first line simrun run --trace writes)",
 		`{"kind":"run","config":{"algo":"set-px"}}`: "t.jsonl:1: ",
 	} {
-		_, _, err := clients.ReadTrace("t.jsonl", []byte(in))
+		_, _, err := run.ReadTrace("t.jsonl", []byte(in))
 		if err == nil || len(err.Error()) < len(want) || err.Error()[:len(want)] != want {
 			t.Errorf("ReadTrace(%q): %v, want %q…", in, err, want)
 		}
@@ -73,7 +73,7 @@ func TestDiffTrace(t *testing.T) {
 		{l("a", "b"), l("a"), 2, "b", ""},
 		{l("a"), l("a", "c"), 2, "", "c"},
 	} {
-		line, want, have := clients.DiffTrace(c.saved, c.got)
+		line, want, have := run.DiffTrace(c.saved, c.got)
 		if line != c.line || want != c.want || have != c.have {
 			t.Errorf("DiffTrace(%q, %q) = %d %q %q", c.saved, c.got, line, want, have)
 		}
@@ -83,18 +83,18 @@ func TestDiffTrace(t *testing.T) {
 // A saved line with a kind no code writes is a damaged file (bad input,
 // named by its line), not a replay that diverges; and sim.TraceKinds holds
 // exactly the kinds the sources write: every literal kind given to
-// Tracer.Event or Proc.Trace in sim and clients, no more.
+// Tracer.Event or Proc.Trace in sim, clients and run, no more.
 func TestTraceKinds(t *testing.T) {
-	buf := traceOf(t, clients.RunConfig{Algo: "set-px", Seed: 3, Preset: "net", Safety: 5 * sim.Second, Liveness: 5 * sim.Second})
+	buf := traceOf(t, run.Config{Algo: "set-px", Seed: 3, Preset: "net", Safety: 5 * sim.Second, Liveness: 5 * sim.Second})
 	edited := bytes.Replace(buf.Bytes(), []byte(`"kind":"exec"`), []byte(`"kind":"exek"`), 1)
-	if _, _, err := clients.ReadTrace("t.jsonl", edited); err == nil || !strings.Contains(err.Error(), `not a trace line: "exek" is no kind of event the tracer writes`) {
+	if _, _, err := run.ReadTrace("t.jsonl", edited); err == nil || !strings.Contains(err.Error(), `not a trace line: "exek" is no kind of event the tracer writes`) {
 		t.Errorf("an edited kind: %v", err)
 	}
 
 	literal := regexp.MustCompile(`\.(?:Event\([^,]+,[^,]+,\s*|Trace\()"([a-z-]+)"`)
 	anyCall := regexp.MustCompile(`\.(?:Event|Trace)\(`)
 	written := map[string]bool{}
-	for _, dir := range []string{".", "../sim"} {
+	for _, dir := range []string{".", "../clients", "../sim"} {
 		files, err := filepath.Glob(filepath.Join(dir, "*.go"))
 		if err != nil {
 			t.Fatal(err)

@@ -1,4 +1,4 @@
-package clients
+package run
 
 import (
 	"bytes"
@@ -18,16 +18,16 @@ import (
 // replace, the histories must agree on everything but the samples of the
 // elided runs, and every other sample must be the same. Both runs are
 // returned for further comparison (the verdicts: package verdict's test).
-func SpinDiff(cfg RunConfig) (fast, slow *Run, err error) {
+func SpinDiff(cfg Config) (fast, slow *Run, err error) {
 	var fb, sb bytes.Buffer
 	cfg.StepByStep = false
-	if fast, err = NewRun(cfg, &fb); err != nil {
+	if fast, err = New(cfg, &fb); err != nil {
 		return nil, nil, err
 	}
 	fast.Execute()
 	fast.World.Tracer().Flush()
 	cfg.StepByStep = true
-	if slow, err = NewRun(cfg, &sb); err != nil {
+	if slow, err = New(cfg, &sb); err != nil {
 		return nil, nil, err
 	}
 	slow.Execute()

@@ -1,4 +1,4 @@
-package clients
+package run
 
 import (
 	"bufio"
@@ -12,7 +12,7 @@ import (
 // ReadTrace splits a saved trace (name is its file, for errors) into its
 // lines and reads the run header the first one holds: the configuration
 // that runs it again.
-func ReadTrace(name string, data []byte) ([][]byte, RunConfig, error) {
+func ReadTrace(name string, data []byte) ([][]byte, Config, error) {
 	var lines [][]byte
 	sc := bufio.NewScanner(bytes.NewReader(data))
 	sc.Buffer(make([]byte, 1<<20), 64<<20)
@@ -20,13 +20,13 @@ func ReadTrace(name string, data []byte) ([][]byte, RunConfig, error) {
 		lines = append(lines, append([]byte(nil), sc.Bytes()...))
 	}
 	if err := sc.Err(); err != nil {
-		return nil, RunConfig{}, fmt.Errorf("%s:%d: %v", name, len(lines)+1, err)
+		return nil, Config{}, fmt.Errorf("%s:%d: %v", name, len(lines)+1, err)
 	}
 	return ParseTrace(name, lines)
 }
 
 // ParseTrace is ReadTrace on a trace already split into lines.
-func ParseTrace(name string, lines [][]byte) ([][]byte, RunConfig, error) {
+func ParseTrace(name string, lines [][]byte) ([][]byte, Config, error) {
 	cfg, err := configFromTrace(name, lines)
 	if err != nil {
 		return lines, cfg, err
@@ -86,19 +86,19 @@ func readTraceLine(line []byte) (traceLine, error) {
 }
 
 // configFromTrace reads the run header a trace starts with.
-func configFromTrace(name string, lines [][]byte) (RunConfig, error) {
+func configFromTrace(name string, lines [][]byte) (Config, error) {
 	if len(lines) == 0 {
-		return RunConfig{}, fmt.Errorf("%s: empty trace", name)
+		return Config{}, fmt.Errorf("%s: empty trace", name)
 	}
 	var ev struct {
 		Kind   string          `json:"kind"`
 		Config json.RawMessage `json:"config"`
 	}
 	if err := json.Unmarshal(lines[0], &ev); err != nil {
-		return RunConfig{}, fmt.Errorf("%s:1: not a trace line: %v", name, err)
+		return Config{}, fmt.Errorf("%s:1: not a trace line: %v", name, err)
 	}
 	if ev.Kind != "run" || ev.Config == nil {
-		return RunConfig{}, fmt.Errorf("%s:1: no run header (the first line simrun run --trace writes)", name)
+		return Config{}, fmt.Errorf("%s:1: no run header (the first line simrun run --trace writes)", name)
 	}
 	cfg, err := ParseHeader(ev.Config)
 	if err != nil {

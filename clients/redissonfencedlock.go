@@ -67,7 +67,7 @@ func (c *Client) fencedCall(i int) {
 	// time = waitTime < 0 ? Long.MAX_VALUE : unit.toMillis(waitTime)
 	t.time = forever
 	if t.call.Wait >= 0 {
-		t.time = t.call.Unit.toMillis(t.call.Wait)
+		t.time = t.call.Unit.ToMillis(t.call.Wait)
 	}
 	t.pc = pcFencedFirst
 	c.fencedAcquire(i)

@@ -1,8 +1,9 @@
-package clients
+package run
 
 import (
 	"strings"
 
+	"github.com/locksim/locksim/clients"
 	"github.com/locksim/locksim/model"
 	"github.com/locksim/locksim/sim"
 )
@@ -17,7 +18,7 @@ const spinScript470 = "4.7.0/RedissonFairLock.tryLockInnerAsync.EVAL_LONG"
 // spinScriptOf is the script whose runs cfg's world may fast-forward: the
 // embedded 4.7.0 fair acquire, whose answer markSpin knows; none for a
 // user's scripts, a mutant, or a run made step by step.
-func spinScriptOf(cfg RunConfig, o *Options) *sim.Script {
+func spinScriptOf(cfg Config, o *clients.Options) *sim.Script {
 	if cfg.StepByStep || cfg.Scripts != "" || cfg.Mutant != "" || o.Scripts == nil || !o.Fair || o.Fenced {
 		return nil
 	}
@@ -64,11 +65,11 @@ func markSpin(w *sim.World, n *sim.Node, req sim.Request, reply sim.Reply, lockT
 // 4.7.0's fair waiters on lock, as a Run does for its own: it marks every
 // read-only run of the embedded fair acquire that answered 0 (markSpin).
 func MarkSpins(w *sim.World, lock string) func(n *sim.Node, req sim.Request, reply sim.Reply) {
-	set, err := LoadScripts("4.7.0", "")
+	set, err := clients.LoadScripts("4.7.0", "")
 	if err != nil {
 		panic(err) // the embedded scripts always compile
 	}
-	queue, timeouts := QueueName(lock), TimeoutName(lock)
+	queue, timeouts := clients.QueueName(lock), clients.TimeoutName(lock)
 	return func(n *sim.Node, req sim.Request, reply sim.Reply) {
 		if req.Script == nil || req.Script != set.FairAcquire {
 			return

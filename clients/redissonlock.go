@@ -1,16 +1,20 @@
 package clients
 
 import (
-	"hash/fnv"
 	"strconv"
 
-	"github.com/locksim/locksim/model"
 	"github.com/locksim/locksim/sim"
 )
 
-// Redisson's RLock and FairLock, 3.8.1 and 3.16.8, as the Java client runs
-// them: each method below names the Java method it ports
-// (R8: / R16: are redisson/src/main/java/org/redisson/ at each tag).
+// Redisson's RLock as the Java client runs it in 3.8.1, 3.16.8 and 4.7.0,
+// each version's difference a switch beside the line it ports: lock(),
+// tryLock(), tryLock(wait, lease) and their loops (RedissonLock.lock,
+// tryLock, tryAcquireAsync), and the calls that send one command. The fair
+// lock takes the same paths, its own waits in redissonfairlock.go; unlock
+// is in redissonunlock.go, what an interrupt does in interrupt.go. Each
+// method names the Java method it ports (R8: / R16: / R47: are
+// redisson/src/main/java/org/redisson/ at the tags redisson-3.8.1,
+// redisson-3.16.8 and redisson-4.7.0).
 
 func (c *Client) handleOf(i int) *handle { return &c.handles[c.threads[i].call.Handle] }
 
@@ -30,7 +34,7 @@ func (c *Client) leaseMillis(lease int64, unit Unit) int64 {
 	if c.cf.Opts.Mutations.LeaseUnitIgnored {
 		return lease
 	}
-	return unit.toMillis(lease)
+	return unit.ToMillis(lease)
 }
 
 func (c *Client) redissonCall(i int) {
@@ -47,7 +51,7 @@ func (c *Client) redissonCall(i int) {
 	case CallTryLockWait:
 		// RedissonLock.tryLock(waitTime, leaseTime, unit): time = unit.toMillis(waitTime);
 		// current = System.currentTimeMillis().
-		t.time, t.cur = call.Unit.toMillis(call.Wait), c.wall
+		t.time, t.cur = call.Unit.ToMillis(call.Wait), c.wall
 		t.pc = pcTryFirst
 		c.tryAcquire(i, call.Wait)
 	case CallTryLock:
@@ -168,31 +172,6 @@ func (c *Client) acquireCmd(i int, waitTime int64, sync int) (Cmd, acquireFlaws)
 		}
 	}
 	return cmd, fl
-}
-
-// fairWait is the wait RedissonFairLock's tryLockInnerAsync and
-// acquireFailedAsync send: threadWaitTime, or unit.toMillis(waitTime) when
-// a wait was given, which 3.16.8 tests as waitTime != -1
-// (R16:RedissonFairLock.java:75-78, 104-107) and 4.7.0 as waitTime > 0
-// (R47:RedissonFairLock.java:71-74, 101-104): tryLock(0, lease) sends 0 in
-// 3.16.8 and threadWaitTime in 4.7.0. A wait other than threadWaitTime
-// enters the queue's timeouts (FlawFairWait) for thread tid.
-func (c *Client) fairWait(tid, waitTime int64, unit Unit) int64 {
-	w, flaw := c.fairWaitOf(waitTime, unit)
-	if flaw {
-		c.flaw(FlawFairWait, tid)
-	}
-	return w
-}
-
-// fairWaitOf is fairWait's wait, and whether it takes FlawFairWait's path.
-func (c *Client) fairWaitOf(waitTime int64, unit Unit) (int64, bool) {
-	if waitTime > 0 || (waitTime != -1 && !c.cf.v470()) {
-		if w := unit.toMillis(waitTime); w != c.cf.Opts.ThreadWaitTime {
-			return w, true
-		}
-	}
-	return c.cf.Opts.ThreadWaitTime, false
 }
 
 // tryAcquireOnce is tryLock(): tryAcquireOnceAsync(-1, -1) → EVAL_NULL_BOOLEAN
@@ -440,26 +419,6 @@ func (c *Client) tryLoop(i int) {
 	c.tryAcquire(i, t.call.Wait)
 }
 
-// acquireFailed runs before tryLock returns false: the fair lock's
-// acquireFailedAsync removes the waiter from the queue (3.16.8: wait =
-// unit.toMillis(waitTime) in the caller's unit; 3.8.1: threadWaitTime);
-// the non-fair lock's is an already completed future.
-func (c *Client) acquireFailed(i int) {
-	t := &c.threads[i]
-	o := &c.cf.Opts
-	if !o.Fair || o.Mutations.NoAcquireFailed {
-		c.finish(i, Result{OK: o.Mutations.TimeoutAcquires})
-		return
-	}
-	wait := o.ThreadWaitTime
-	if c.cf.since3168() {
-		wait = c.fairWait(t.id, t.call.Wait, t.call.Unit)
-	}
-	t.pc = pcTryFailed
-	c.send(OwnThread, i, Cmd{Op: OpAcquireFailed, Thread: t.id, Wait: wait, Sync: c.sync()})
-	c.awaitReply(i)
-}
-
 // subscriptionSettled resumes a thread that waited for its entry's
 // subscription.
 func (c *Client) subscriptionSettled(i int, ok bool, text string) {
@@ -554,231 +513,6 @@ func (c *Client) woken(i int) {
 	}
 }
 
-func interruptedResult() Result {
-	return Result{Err: ErrInterrupted, Text: "java.lang.InterruptedException"}
-}
-
-// interrupt is Thread.interrupt(): the status is set; a thread blocked
-// interruptibly throws InterruptedException now, one waiting for a
-// command's reply throws RedisException from CommandAsyncService.get.
-func (c *Client) interrupt(tid int64) {
-	i := c.threadSlot(tid)
-	c.threads[i].interrupted = true
-	c.interruptAt(i)
-}
-
-// awaitReply is the get(future) of thread i's command just sent: with its
-// interrupt status set (a call of the same task kept it) the wait throws
-// at once, as an interrupt arriving now would make it (R8:
-// CommandAsyncService.get's CountDownLatch.await, R16/R47: its
-// CompletableFuture.get, both of which test the status before blocking);
-// the command has been sent all the same.
-func (c *Client) awaitReply(i int) {
-	if c.threads[i].interrupted {
-		c.interruptAt(i)
-	}
-}
-
-// interruptAt is what an interrupt does to thread i where it is now.
-func (c *Client) interruptAt(i int) {
-	t := &c.threads[i]
-	switch t.pc {
-	case pcLockWait, pcLockRewait, pcTryWait:
-		if t.onLatch && !c.waitsUninterruptibly(i) {
-			c.interruptedWait(i)
-		}
-	case pcLockSubscribe:
-		c.interruptSubscription(i)
-	case pcTrySubscribe:
-		// subscribeFuture.get(time) throws InterruptedException out of tryLock.
-		t.interrupted = false
-		c.cancelTimer(TimerKey{TimerWait, int64(i)})
-		c.leaveSubWait(i)
-		c.finish(i, interruptedResult())
-	case pcFencedSubscribe, pcFencedWait:
-		// get(result) is interrupted, cancels the result and sets the status
-		// again; the loop goes on until its next step sees the result done
-		// (fenced.go).
-		if t.pc == pcFencedWait {
-			c.leaveListener(i)
-		} else {
-			// the subscribe future goes on: once it completes, tryLockAsync
-			// finds the result done and unsubscribes (RedissonFencedLock.java:185-199, 217-219)
-			c.cancelTimer(TimerKey{TimerWait, int64(i)})
-			if e := c.leaveSubWait(i); e != nil && e.state == psPending {
-				e.unsubOnSuccess++
-			} else {
-				c.release(c.entryKey(i))
-			}
-		}
-		c.finish(i, Result{Err: ErrReply, Text: "RedisException: java.lang.InterruptedException"})
-	case pcLockFirst, pcLockTry, pcTryFirst, pcTryTry, pcTryFailed, pcTryOnce, pcCommand, pcFencedFirst, pcFencedTry:
-		// get(future) is interrupted and sets the status again. The command
-		// may still run at Redis: 3.16.8 cancels the future and ignores its
-		// reply; 3.8.1's and 4.7.0's go on without the call (detached.go).
-		if !c.detach(i) {
-			if t.exec.phase != execIdle && t.exec.cmd.Op == OpUnlock && c.cf.getCancels() {
-				c.flaw(FlawUnlockRenewalKept, t.id)
-			}
-			c.cancelTimer(TimerKey{TimerExec, int64(i)})
-			t.exec.phase = execIdle
-		}
-		if !c.cf.since3168() {
-			// R8:CommandAsyncService.get: convertException of a future not done, whose cause is null.
-			c.finish(i, Result{Err: ErrReply, Text: model.InterruptedGet381})
-			return
-		}
-		c.finish(i, Result{Err: ErrReply, Text: "RedisException: java.lang.InterruptedException"})
-	}
-}
-
-// interruptSubscription: an interrupt while lock() waits for its
-// subscription. 3.16.8's lock() is get(future): RedisException, the
-// future cancelled; lockInterruptibly's getInterrupted throws
-// InterruptedException. 3.8.1's syncSubscription keeps the status and
-// goes on waiting (syncUninterruptibly), with no timeout any more.
-func (c *Client) interruptSubscription(i int) {
-	t := &c.threads[i]
-	if !c.cf.since3168() {
-		c.cancelTimer(TimerKey{TimerWait, int64(i)})
-		return
-	}
-	c.cancelTimer(TimerKey{TimerWait, int64(i)}) // 4.7.0's subscription timeout
-	// getInterrupted fails the future, get() cancels it
-	c.giveUp(i)
-	c.poisonEntry(i, !t.call.Interruptibly)
-	if t.call.Interruptibly {
-		t.interrupted = false
-		c.finish(i, interruptedResult())
-		return
-	}
-	c.finish(i, Result{Err: ErrReply, Text: "RedisException: java.lang.InterruptedException"})
-}
-
-// waitsUninterruptibly reports whether thread i's latch wait is 3.16.8's
-// or 4.7.0's lock() waiting with no ttl: acquireUninterruptibly
-// (R16:RedissonLock.java:130-135), which an interrupt leaves waiting in
-// its place with the status set.
-func (c *Client) waitsUninterruptibly(i int) bool {
-	t := &c.threads[i]
-	return t.pc == pcLockWait && t.ttl < 0 && !t.call.Interruptibly && c.cf.since3168()
-}
-
-// interruptedWait: the latch wait throws InterruptedException (clearing
-// the status). 3.16.8's and 4.7.0's lock() catch it and wait again for
-// ttl, where a second one escapes as IllegalStateException; 3.8.1's lock() catches it out of lockInterruptibly, sets the status and
-// returns as if it held the lock (R8:RedissonLock.lock); tryLock and
-// lockInterruptibly throw it, their finally releasing the entry.
-func (c *Client) interruptedWait(i int) {
-	t := &c.threads[i]
-	c.leaveLatch(i)
-	t.interrupted = false
-	if t.pc == pcLockRewait {
-		// The catch's own tryAcquire(ttl) is outside it: the second
-		// InterruptedException leaves lock(leaseTime, unit, false) through
-		// its finally, and lock() throws a bare IllegalStateException
-		// (R16:RedissonLock.java:67-74, 120-128; R47:RedissonLock.java:74-81, 129-137).
-		c.finish(i, Result{Err: ErrInterrupted, Text: "java.lang.IllegalStateException (lock()'s second wait threw InterruptedException)"})
-		return
-	}
-	if t.pc == pcLockWait && !t.call.Interruptibly {
-		if c.cf.since3168() {
-			t.pc = pcLockRewait
-			c.latchWait(i, t.ttl, true, false) // a ttl < 0 wait is uninterruptible: never here
-			return
-		}
-		t.interrupted = true
-		c.flaw(FlawInterruptSwallowed, t.id)
-		c.finish(i, Result{OK: true})
-		return
-	}
-	c.finish(i, interruptedResult())
-}
-
-// unlockInner is unlockAsync → unlockInnerAsync, with the lock object's
-// internalLockLeaseTime for the lease a partial unlock re-arms.
-func (c *Client) unlockInner(i int) {
-	c.command(i, c.unlockCmd(i))
-}
-
-// unlockCmd is one unlockInnerAsync of thread i. 4.7.0 gives it a new
-// request id (ServiceManager.generateId, RedissonBaseLock.java:155-159 and
-// 217-219) and a latch lifetime (RedissonBaseLock.java:222-231).
-func (c *Client) unlockCmd(i int) Cmd {
-	return c.unlockCmdFor(c.threads[i].id, c.threads[i].call.Handle)
-}
-
-// unlockCmdFor is unlockInnerAsync(threadId) through lock object h: the
-// lease a partial unlock re-arms is the object's internalLockLeaseTime
-// (R8:RedissonLock.java:501, R16:RedissonLock.java:356,
-// R47:RedissonLock.java:369), which another call may have set: when it is
-// not the lease the thread's own last acquire sent, FlawLeaseKept.
-func (c *Client) unlockCmdFor(tid int64, h int) Cmd {
-	for i := range c.threads {
-		if t := &c.threads[i]; t.id == tid && t.leaseSent != 0 && t.leaseSent != c.handles[h].lease {
-			c.flaw(FlawLeaseKept, tid)
-		}
-	}
-	cmd := Cmd{Op: OpUnlock, Thread: tid, Lease: c.handles[h].lease, Sync: c.sync()}
-	if c.cf.Opts.Fair {
-		cmd.At = c.wall
-	}
-	if c.cf.Opts.UnlockLatch {
-		c.unlockIDs++
-		cmd.ReqN, cmd.ReqR, cmd.Latch = c.unlockIDs, c.idBits(), c.latchTTL()
-	}
-	return cmd
-}
-
-// idBits is the random half of a request id: drawn, or where the driver
-// draws nothing (explore) a hash of the client's UUID, so that two clients'
-// ids still differ as Java's random ones do.
-func (c *Client) idBits() uint64 {
-	if c.random {
-		return c.draw()
-	}
-	return RequestBits(c.uuid)
-}
-
-// RequestBits is the random half of a request id where the driver draws
-// nothing: a hash of the UUID.
-func RequestBits(uuid string) uint64 {
-	h := fnv.New64a()
-	h.Write([]byte(uuid))
-	return h.Sum64()
-}
-
-// latchTTL is the unlock latch's lifetime: (timeout + retryDelay.calcDelay(retryAttempts))
-// × retryAttempts, at least 1 (RedissonBaseLock.java:222-231); 16000-20000 ms
-// with the defaults.
-func (c *Client) latchTTL() int64 {
-	o := &c.cf.Opts
-	return max((o.Timeout+c.retryDelay(o.RetryAttempts))*int64(o.RetryAttempts), 1)
-}
-
-// delLatch is the DEL of an unlock's latch that unlockInnerAsync sends
-// after a reply, through the ordinary write path, without waiting for it
-// (RedissonBaseLock.java:235-245). It is sent once: if it is lost the latch
-// lives out its lifetime, as after an error.
-func (c *Client) delLatch(i int, unlock Cmd) {
-	c.emit(Effect{Kind: EffSend, Ref: Ref{Owner: OwnNone, Slot: int32(i)}, Cmd: Cmd{Op: OpDelLatch, At: c.wall, ReqN: unlock.ReqN, ReqR: unlock.ReqR}})
-}
-
-// forceUnlock is forceUnlockAsync: cancelExpirationRenewal(null) first,
-// then the script.
-func (c *Client) forceUnlock(i int) {
-	c.cancelExpirationRenewal(-1, true)
-	if c.cf.v470() {
-		// RedissonLock.cancelExpirationRenewal(null, null) resets internalLockLeaseTime (RedissonLock.java:326-332).
-		c.handleOf(i).lease = c.cf.Opts.LockWatchdogTimeout
-	}
-	cmd := Cmd{Op: OpForceUnlock, Sync: c.sync()}
-	if c.cf.Opts.Fair {
-		cmd.At = c.wall
-	}
-	c.command(i, cmd)
-}
-
 func (c *Client) commandReply(i int, r sim.Reply, res Result) {
 	switch c.threads[i].call.Kind {
 	case CallUnlock:
@@ -796,75 +530,4 @@ func (c *Client) commandReply(i int, r sim.Reply, res Result) {
 		res.OK = !res.Failed() && r.Kind == sim.KindInt && r.Int > 0
 	}
 	c.finish(i, res)
-}
-
-// unlocked is unlockAsync's completion. 3.16.8 cancels this thread's
-// renewal whatever happened (RedissonBaseLock.unlockAsync); 3.8.1 cancels
-// its own renewal on a failure and every renewal of the lock when the
-// script returned 1 (R8:RedissonLock.unlockAsync). A nil reply is
-// IllegalMonitorStateException.
-func (c *Client) unlocked(i int, r sim.Reply, res Result) {
-	t := &c.threads[i]
-	m := &c.cf.Opts.Mutations
-	if c.cf.v470() {
-		if !res.Failed() {
-			c.delLatch(i, t.exec.cmd)
-		}
-		c.unlockHandled(i, r, res)
-	} else if c.cf.since3168() {
-		if !m.UnlockKeepsRenewal {
-			c.cancelExpirationRenewal(t.id, false)
-		}
-	} else {
-		c.unlockListener381(t.id, r, res)
-	}
-	switch {
-	case res.Failed():
-		c.finish(i, res)
-	case r.Kind == sim.KindNil && !m.UnlockNilIsSuccess:
-		c.finish(i, Result{Err: ErrNotHeld, Text: "IllegalMonitorStateException: attempt to unlock lock, not locked by current thread by node id: " + c.uuid + " thread-id: " + strconv.FormatInt(t.id, 10)})
-	default:
-		c.finish(i, Result{OK: true})
-	}
-}
-
-// unlockListener381 is what 3.8.1's unlockAsync listener does to the
-// renewal of thread tid's unlock: its own cancelled on a failure, every
-// renewal of the lock in the JVM (cancelExpirationRenewal(null)) when the
-// script returned 1, none when it returned 0 (R8:RedissonLock.java:506-534).
-func (c *Client) unlockListener381(tid int64, r sim.Reply, res Result) {
-	if c.cf.Opts.Mutations.UnlockKeepsRenewal {
-		return
-	}
-	switch {
-	case res.Failed():
-		c.cancelExpirationRenewal(tid, false)
-	case r.Kind == sim.KindInt && r.Int == 1:
-		if c.ren.present && c.ren.threads[0].tid != tid {
-			c.flaw(FlawRenewalCancelledForAll, tid)
-		}
-		c.cancelExpirationRenewal(-1, true)
-	case r.Kind == sim.KindInt && r.Int == 0:
-		c.flaw(FlawPartialUnlockKeepsRenewal, tid)
-	}
-}
-
-// unlockHandled is 4.7.0's unlockAsync0 handle: whatever the outcome, one
-// renewal count of the thread is cancelled, and the lock object's
-// internalLockLeaseTime goes back to the watchdog timeout when the answer
-// was true or null (an error, or not the owner) (RedissonBaseLock.java:161-164,
-// RedissonLock.java:326-332).
-func (c *Client) unlockHandled(i int, r sim.Reply, res Result) {
-	c.unlockHandledFor(c.threads[i].id, c.threads[i].call.Handle, r, res)
-}
-
-// unlockHandledFor is unlockAsync0's handle for thread tid's unlock
-// through lock object h.
-func (c *Client) unlockHandledFor(tid int64, h int, r sim.Reply, res Result) {
-	if !c.cf.Opts.Mutations.UnlockKeepsRenewal {
-		c.cancelExpirationRenewal(tid, false)
-	}
-	if res.Failed() || r.Kind != sim.KindInt || r.Int != 0 {
-		c.handles[h].lease = c.cf.Opts.LockWatchdogTimeout
-	}
 }

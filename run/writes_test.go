@@ -1,11 +1,11 @@
-package clients
+package run
 
 import "testing"
 
 // Every critical section writes to the protected resource on entry and,
 // unless its process died first, just before it releases.
 func TestCriticalSectionsWrite(t *testing.T) {
-	r, err := NewRun(RunConfig{Algo: "rlock-3.8.1", Seed: 4, Preset: "crash"}, nil)
+	r, err := New(Config{Algo: "rlock-3.8.1", Seed: 4, Preset: "crash"}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}

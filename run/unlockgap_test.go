@@ -1,4 +1,4 @@
-package clients
+package run
 
 import (
 	"slices"
@@ -19,7 +19,7 @@ func TestUnlockGapsReachPastTheLease(t *testing.T) {
 	var gaps []sim.Duration
 	past := 0
 	for seed := uint64(1); seed <= 30; seed++ {
-		r, err := NewRun(RunConfig{Algo: "rlock-3.16.8", Seed: seed, Preset: "none"}, sim.Untraced)
+		r, err := New(Config{Algo: "rlock-3.16.8", Seed: seed, Preset: "none"}, sim.Untraced)
 		if err != nil {
 			t.Fatal(err)
 		}

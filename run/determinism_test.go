@@ -1,4 +1,4 @@
-package clients
+package run
 
 import (
 	"fmt"
@@ -8,6 +8,7 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/locksim/locksim/clients"
 	"github.com/locksim/locksim/sim"
 )
 
@@ -40,13 +41,13 @@ type runSum struct {
 // detConfig is a short run: determinism is about every choice coming from
 // the seed, which a short run exercises as well as a long one.
 // The algorithms take turns by seed.
-func detConfig(preset string, seed uint64) RunConfig {
-	algo := Algorithms[seed%uint64(len(Algorithms))]
-	return RunConfig{Algo: algo, Seed: seed, Preset: preset, Safety: 40 * sim.Second, Liveness: 20 * sim.Second}
+func detConfig(preset string, seed uint64) Config {
+	algo := clients.Algorithms[seed%uint64(len(clients.Algorithms))]
+	return Config{Algo: algo, Seed: seed, Preset: preset, Safety: 40 * sim.Second, Liveness: 20 * sim.Second}
 }
 
-func runOnce(t testing.TB, cfg RunConfig) runSum {
-	r, err := NewRun(cfg, nil)
+func runOnce(t testing.TB, cfg Config) runSum {
+	r, err := New(cfg, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -121,11 +122,11 @@ func TestSeedsDiffer(t *testing.T) {
 // the 3.16.8 fair lock. With LOCKSIM_BENCH_REPORT=1 it writes
 // results/bench-world.md.
 func BenchmarkWorldHour(b *testing.B) {
-	cfg := RunConfig{Algo: "fairlock-3.16.8", Seed: 1, Preset: "none", Safety: 50 * sim.Minute, Liveness: 10 * sim.Minute, Procs: 20, Threads: 1}
+	cfg := Config{Algo: "fairlock-3.16.8", Seed: 1, Preset: "none", Safety: 50 * sim.Minute, Liveness: 10 * sim.Minute, Procs: 20, Threads: 1}
 	var steps uint64
 	var calls int
 	for i := 0; i < b.N; i++ {
-		r, err := NewRun(cfg, nil)
+		r, err := New(cfg, nil)
 		if err != nil {
 			b.Fatal(err)
 		}
@@ -139,11 +140,11 @@ func BenchmarkWorldHour(b *testing.B) {
 	}
 }
 
-func writeWorldReport(b *testing.B, cfg RunConfig, steps uint64, calls int) {
+func writeWorldReport(b *testing.B, cfg Config, steps uint64, calls int) {
 	per := b.Elapsed().Seconds() / float64(b.N)
 	text := fmt.Sprintf(`# World benchmark: one virtual hour, 20 clients, fair lock 3.16.8
 
-Made by: `+"`LOCKSIM_BENCH_REPORT=1 go test -run '^$' -bench BenchmarkWorldHour -benchtime 3x ./clients/`"+`
+Made by: `+"`LOCKSIM_BENCH_REPORT=1 go test -run '^$' -bench BenchmarkWorldHour -benchtime 3x ./run/`"+`
 (GOMAXPROCS=%d, %s/%s; wall-clock figures depend on the machine, the event counts do not).
 
 | run | virtual time | events | lock calls | wall time per run | speed-up over real time |

@@ -1,4 +1,4 @@
-package clients
+package run
 
 import (
 	"errors"
@@ -12,7 +12,7 @@ import (
 func TestRunStopsAtTheSampleBound(t *testing.T) {
 	defer func(n int) { maxStoreSamples = n }(maxStoreSamples)
 	maxStoreSamples = 200
-	r, err := NewRun(SweepConfig("rlock-3.16.8", 1, "none"), sim.Untraced)
+	r, err := New(SweepConfig("rlock-3.16.8", 1, "none"), sim.Untraced)
 	if err != nil {
 		t.Fatal(err)
 	}
