@@ -148,4 +148,9 @@
 //		fmt.Print(res.Violation.Story())
 //		os.WriteFile("cx.txt", []byte(res.Scenario()), 0o644) // simrun scenario cx.txt replays it
 //	}
+//
+// Package report/exploration writes a search's JSON, its scenario files
+// and results/explore.md.
+//
+// It imports checks, clients, model, sim and verdict of this project.
 package explore

@@ -97,6 +97,15 @@ type Comparison struct {
 	tallies map[string]*Tally
 }
 
+// SetTally sets side's (0 or 1) tally under preset, for a comparison
+// whose runs were counted elsewhere (a test's hand-made one).
+func (c *Comparison) SetTally(side int, preset string, t *Tally) {
+	if c.tallies == nil {
+		c.tallies = map[string]*Tally{}
+	}
+	c.tallies[fmt.Sprintf("%d/%s", side, preset)] = t
+}
+
 // Runs is how many runs the comparison makes: both sides, every preset,
 // every seed.
 func (c *Comparison) Runs() uint64 { return 2 * uint64(len(c.Presets)) * (c.Hi - c.Lo + 1) }

@@ -1,12 +1,8 @@
 package fairness
 
 import (
-	"bytes"
 	"context"
-	"encoding/xml"
-	"io"
 	"reflect"
-	"strings"
 	"testing"
 
 	"github.com/locksim/locksim/checks"
@@ -21,36 +17,13 @@ func msList(ns ...int) []sim.Duration {
 	return out
 }
 
-func TestQuantiles(t *testing.T) {
-	// 1..100 ms, shuffled: p50 is the 50th (index 49 of 99), p90 the 90th,
-	// p99 the 99th, max the 100th.
-	var ds []sim.Duration
-	for i := range 100 {
-		ds = append(ds, sim.Duration((i*37)%100+1)*sim.Millisecond)
-	}
-	if got := Quantiles(ds); got != "50ms / 90ms / 99ms / 100ms" {
-		t.Errorf("Quantiles = %q", got)
-	}
-	if got := Quantiles3(ds); got != "50ms / 99ms / 100ms" {
-		t.Errorf("Quantiles3 = %q", got)
-	}
-	if got := Median(msList(3000, 1, 2500)); got != "2.5s" {
-		t.Errorf("Median = %q", got)
-	}
-	if got := Quantiles(msList(7)); got != "7ms / 7ms / 7ms / 7ms" {
-		t.Errorf("one sample: %q", got)
-	}
-	for _, f := range []func([]sim.Duration) string{Quantiles, Quantiles3, Median} {
-		if got := f(nil); got != "–" {
-			t.Errorf("no sample: %q", got)
-		}
-	}
+func TestSortedAndMaxPos(t *testing.T) {
 	in := msList(5, 1, 3)
 	if s := Sorted(in); !reflect.DeepEqual(s, msList(1, 3, 5)) || !reflect.DeepEqual(in, msList(5, 1, 3)) {
 		t.Errorf("Sorted %v, input now %v", s, in)
 	}
-	if Ms(999*sim.Millisecond) != "999ms" || Ms(sim.Second) != "1.0s" || Ms(1500*sim.Millisecond) != "1.5s" {
-		t.Error("Ms")
+	if q := Quantile(msList(1, 2, 3, 4), 0.5); q != 2*sim.Millisecond {
+		t.Errorf("Quantile = %v", q)
 	}
 	if MaxPos([]map[int][]sim.Duration{{1: nil, 4: nil}, {2: nil}}) != 4 || MaxPos(nil) != 0 {
 		t.Error("MaxPos")
@@ -70,59 +43,6 @@ func TestTally(t *testing.T) {
 	}
 	if tl.Metrics.Acquired != 3 || len(tl.Metrics.Waits) != 2 || len(tl.Metrics.ByPos[2]) != 1 {
 		t.Fatalf("metrics %+v", tl.Metrics)
-	}
-}
-
-// The plot is well-formed SVG, the same bytes for the same series, and
-// leaves out positions with fewer than MinPlotSamples waits.
-func TestPlotSVG(t *testing.T) {
-	many := func(d int) []sim.Duration {
-		var out []sim.Duration
-		for range MinPlotSamples {
-			out = append(out, sim.Duration(d)*sim.Millisecond)
-		}
-		return out
-	}
-	series := []map[int][]sim.Duration{
-		{1: many(100), 2: many(2500), 3: many(400), 9: msList(99999)},
-		{1: many(50), 2: many(70)},
-	}
-	a := PlotSVG([]string{"fairlock-3.8.1", "fairlock-3.16.8"}, series)
-	for range 5 {
-		if b := PlotSVG([]string{"fairlock-3.8.1", "fairlock-3.16.8"}, series); !bytes.Equal(a, b) {
-			t.Fatal("two plots of the same series differ")
-		}
-	}
-	dec := xml.NewDecoder(bytes.NewReader(a))
-	var polylines, texts int
-	for {
-		tok, err := dec.Token()
-		if err == io.EOF {
-			break
-		}
-		if err != nil {
-			t.Fatalf("not well-formed: %v\n%s", err, a)
-		}
-		if se, ok := tok.(xml.StartElement); ok {
-			switch se.Name.Local {
-			case "polyline":
-				polylines++
-			case "text":
-				texts++
-			}
-		}
-	}
-	if polylines != 2 {
-		t.Errorf("%d polylines, want one per side", polylines)
-	}
-	s := string(a)
-	if !strings.HasPrefix(s, `<svg xmlns="http://www.w3.org/2000/svg"`) || !strings.Contains(s, ">fairlock-3.16.8</text>") {
-		t.Errorf("no svg root or legend:\n%s", s)
-	}
-	// Position 9 has one sample: not plotted, so the axis ends at 3 and the
-	// scale at 2.5 s, not 100 s.
-	if strings.Contains(s, ">9</text>") || !strings.Contains(s, ">3</text>") || !strings.Contains(s, ">2.5s</text>") {
-		t.Errorf("a rare deep position set the axes:\n%s", s)
 	}
 }
 

@@ -7,11 +7,15 @@
 //
 // A Comparison adds these up over seeds and presets to put two versions (or
 // two script sets) side by side (`simrun compare`): a Tally per side and
-// preset, in job order whatever the number of workers. Quantiles, Median and
-// Ms render its figures, and PlotSVG draws the median wait by queue position
-// as a small SVG line chart, the same bytes for the same runs.
+// preset, in job order whatever the number of workers, each mechanism's
+// runs per side (Mechanisms, with Wilson's 95% interval) and the bugs
+// either side showed (Bugs). Package report/comparison writes it as
+// markdown, an SVG plot and JSON.
 //
 //	m, err := fairness.Measure(run.Config{Algo: "fairlock-3.16.8", Seed: 7, Preset: "none"})
 //	var all fairness.Metrics
 //	all.Add(m)
+//
+// It imports checks, internal/ordered, model, run, sim and verdict of
+// this project.
 package fairness

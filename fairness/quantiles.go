@@ -1,7 +1,6 @@
 package fairness
 
 import (
-	"fmt"
 	"sort"
 
 	"github.com/locksim/locksim/sim"
@@ -18,41 +17,6 @@ func Sorted(ds []sim.Duration) []sim.Duration {
 // below: s[floor(q·(len-1))].
 func Quantile(s []sim.Duration, q float64) sim.Duration {
 	return s[int(q*float64(len(s)-1))]
-}
-
-// Quantiles renders p50 / p90 / p99 / max of ds, or – when it is empty.
-func Quantiles(ds []sim.Duration) string {
-	if len(ds) == 0 {
-		return "–"
-	}
-	s := Sorted(ds)
-	return fmt.Sprintf("%s / %s / %s / %s", Ms(Quantile(s, 0.5)), Ms(Quantile(s, 0.9)), Ms(Quantile(s, 0.99)), Ms(s[len(s)-1]))
-}
-
-// Quantiles3 renders p50 / p99 / max of ds, or – when it is empty.
-func Quantiles3(ds []sim.Duration) string {
-	if len(ds) == 0 {
-		return "–"
-	}
-	s := Sorted(ds)
-	return fmt.Sprintf("%s / %s / %s", Ms(Quantile(s, 0.5)), Ms(Quantile(s, 0.99)), Ms(s[len(s)-1]))
-}
-
-// Median renders the median of ds, or – when it is empty.
-func Median(ds []sim.Duration) string {
-	if len(ds) == 0 {
-		return "–"
-	}
-	return Ms(Quantile(Sorted(ds), 0.5))
-}
-
-// Ms renders a duration to the millisecond, or to a tenth of a second
-// from a second up.
-func Ms(d sim.Duration) string {
-	if d >= sim.Second {
-		return fmt.Sprintf("%.1fs", float64(d)/float64(sim.Second))
-	}
-	return fmt.Sprintf("%dms", d/sim.Millisecond)
 }
 
 // MaxPos is the deepest queue position of any series.

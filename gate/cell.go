@@ -2,7 +2,6 @@ package gate
 
 import (
 	"cmp"
-	"fmt"
 	"slices"
 	"strings"
 
@@ -43,8 +42,8 @@ func (m *MechStat) Runs() int { return len(m.Seeds) }
 // First is the first seed that showed it.
 func (m *MechStat) First() uint64 { return m.Seeds[0] }
 
-// rankOf orders classes as reports list them: bugs first.
-func rankOf(c checks.Class) int {
+// Rank orders classes as reports list them: bugs first.
+func Rank(c checks.Class) int {
 	switch c {
 	case checks.Bug:
 		return 0
@@ -62,9 +61,9 @@ func (c *Cell) add(seed uint64, vs []checks.Violation) {
 		if v.Property != c.Property {
 			continue
 		}
-		seen[rankOf(v.Class)] = true
+		seen[Rank(v.Class)] = true
 		label := v.Mech.Label()
-		m := c.mech(label)
+		m := c.Mech(label)
 		if m == nil {
 			m = &MechStat{Label: label, Class: v.Class, Ref: v.Mech.Ref, Text: v.String(), At: v.At}
 			c.Mechs = append(c.Mechs, m)
@@ -81,8 +80,12 @@ func (c *Cell) add(seed uint64, vs []checks.Violation) {
 	}
 }
 
-// mech is the cell's mechanism labelled label, nil when it has none.
-func (c *Cell) mech(label string) *MechStat {
+// Mech is the cell's mechanism labelled label, nil when the cell (nil:
+// none of its runs finished) has none.
+func (c *Cell) Mech(label string) *MechStat {
+	if c == nil {
+		return nil
+	}
 	for _, m := range c.Mechs {
 		if m.Label == label {
 			return m
@@ -93,7 +96,7 @@ func (c *Cell) mech(label string) *MechStat {
 
 func (c *Cell) sortMechs() {
 	slices.SortStableFunc(c.Mechs, func(a, b *MechStat) int {
-		return cmp.Or(cmp.Compare(rankOf(a.Class), rankOf(b.Class)), strings.Compare(a.Label, b.Label))
+		return cmp.Or(cmp.Compare(Rank(a.Class), Rank(b.Class)), strings.Compare(a.Label, b.Label))
 	})
 }
 
@@ -104,7 +107,7 @@ func (c *Cell) merge(o *Cell) {
 	c.Known += o.Known
 	c.Design += o.Design
 	for _, om := range o.Mechs {
-		m := c.mech(om.Label)
+		m := c.Mech(om.Label)
 		if m == nil {
 			cp := *om
 			cp.Seeds = slices.Clone(om.Seeds)
@@ -119,27 +122,4 @@ func (c *Cell) merge(o *Cell) {
 		m.Seeds = slices.Compact(m.Seeds)
 	}
 	c.sortMechs()
-}
-
-// Text is the cell as a table shows it: ok, or the runs with a
-// violation of each class present out of the cell's runs ("K3 D9/20": 3
-// runs with a known flaw, 9 with one by design, of 20), or - when none of
-// its runs finished (c nil).
-func (c *Cell) Text() string {
-	if c == nil {
-		return "-"
-	}
-	var parts []string
-	for _, x := range []struct {
-		mark string
-		n    int
-	}{{"B", c.Bug}, {"K", c.Known}, {"D", c.Design}} {
-		if x.n > 0 {
-			parts = append(parts, fmt.Sprintf("%s%d", x.mark, x.n))
-		}
-	}
-	if len(parts) == 0 {
-		return "ok"
-	}
-	return strings.Join(parts, " ") + fmt.Sprintf("/%d", c.Runs)
 }

@@ -19,6 +19,20 @@ import (
 // most (Bonferroni over the mechanisms compared).
 const Alpha = 0.001
 
+// RuleText is the gate's decision rule, as the reports state it.
+const RuleText = "each run of the change has a twin on the unmodified code (the same algorithm, preset and seed); " +
+	"the change fails on a bug (a violation no mechanism explains) that its twin does not show, " +
+	"or on a mechanism that shows in more runs than in their twins beyond chance"
+
+// Rule is RuleText with the test that decides a rate, for a comparison in
+// which tests mechanisms differed.
+func Rule(tests int) string {
+	if tests == 0 {
+		return RuleText + " (no mechanism differed)"
+	}
+	return fmt.Sprintf("%s: a one-sided exact sign test (McNemar's) on the twins that differ, p < %g/%d (Bonferroni over the %d mechanisms that differed)", RuleText, Alpha, tests, tests)
+}
+
 // Change is a main job on changed code (Config.Scripts or Config.Mutant)
 // judged against the same job on the unmodified code: the same
 // algorithms, presets and seeds, so that each run of the change has its
@@ -165,6 +179,15 @@ func RunChange(ctx context.Context, cfg Config) (*Change, error) {
 	return c, nil
 }
 
+// NewChange is the change of base to changed, as a reader of its JSON
+// rebuilds it: the two jobs' results (each whole), what the change
+// alters, and the comparison made again.
+func NewChange(base, changed *Result, touched []string, what map[string]string, untouched []string) *Change {
+	c := &Change{Base: base, Changed: changed, Touched: touched, What: what, Untouched: untouched}
+	c.compare(Shard{})
+	return c
+}
+
 // compare fills the deltas: for each algorithm, property and mechanism
 // seen on either side, the twins that differ, the sign test, and the
 // decision.
@@ -227,14 +250,14 @@ func propertiesOf(base, changed *Result, algo string) []string {
 func labelsOf(algo, prop string, rs ...*Result) []string {
 	var ms []*MechStat
 	for _, r := range rs {
-		r.eachMech(prop, func(a, _ string, m *MechStat) {
+		r.EachMech(prop, func(a, _ string, m *MechStat) {
 			if a == algo && !slices.ContainsFunc(ms, func(x *MechStat) bool { return x.Label == m.Label }) {
 				ms = append(ms, m)
 			}
 		})
 	}
 	slices.SortStableFunc(ms, func(a, b *MechStat) int {
-		if d := rankOf(a.Class) - rankOf(b.Class); d != 0 {
+		if d := Rank(a.Class) - Rank(b.Class); d != 0 {
 			return d
 		}
 		return strings.Compare(a.Label, b.Label)
@@ -251,14 +274,14 @@ func labelsOf(algo, prop string, rs ...*Result) []string {
 func (c *Change) delta(algo, prop, label string, seeds []uint64) Delta {
 	d := Delta{Algo: algo, Property: prop, Label: label}
 	for _, p := range sim.Presets {
-		bm, cm := c.Base.Cell(algo, p, prop).mechOrNil(label), c.Changed.Cell(algo, p, prop).mechOrNil(label)
+		bm, cm := c.Base.Cell(algo, p, prop).Mech(label), c.Changed.Cell(algo, p, prop).Mech(label)
 		for _, m := range []*MechStat{cm, bm} {
 			if m != nil && d.Class == "" {
 				d.Class, d.Ref = m.Class, m.Ref
 			}
 		}
 		for _, s := range seeds {
-			inB, inC := bm.has(s), cm.has(s)
+			inB, inC := bm.Has(s), cm.Has(s)
 			switch {
 			case inB && inC:
 				d.Base++
@@ -323,17 +346,8 @@ func signTest(b, c int) float64 {
 	return min(p, 1)
 }
 
-// mechOrNil is the cell's mechanism labelled label, nil when the cell or
-// the mechanism is missing.
-func (c *Cell) mechOrNil(label string) *MechStat {
-	if c == nil {
-		return nil
-	}
-	return c.mech(label)
-}
-
-// has reports whether the mechanism showed in the run of seed s.
-func (m *MechStat) has(s uint64) bool {
+// Has reports whether the mechanism showed in the run of seed s.
+func (m *MechStat) Has(s uint64) bool {
 	if m == nil {
 		return false
 	}

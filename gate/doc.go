@@ -6,8 +6,17 @@
 // gate reports but does not fail on, and the unexpected ones, which fail
 // it. The statement coverage of the fault-free runs is gathered on the way.
 //
-// Run does the work and returns a Result; rendering it (the tables, the
-// commands that reproduce each finding, the exit code) is the command's.
-// The result does not depend on the number of workers: runs are added up
-// in job order (verdict.Batch).
+// A change (a user's script directory or a mutant of the catalogue) is
+// judged against the same job on the unmodified code, twin run by twin
+// run (RunChange, RunMutants), by the rule Rule states.
+//
+// Run does the work and returns a Result, RunChange a Change: data, which
+// package report/mainjob writes (the report's tables, its JSON, its JUnit
+// XML and the annotations), report/mutants writes as results/mutants.md,
+// and the command turns into an exit code. The
+// result does not depend on the number of workers: runs are added up in
+// job order (verdict.Batch).
+//
+// It imports checks, clients, run, scripts, sim and verdict of this
+// project.
 package gate

@@ -5,6 +5,7 @@ import (
 	"context"
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/locksim/locksim/checks"
@@ -115,9 +116,10 @@ func key(algo, preset, prop string) string { return algo + "/" + preset + "/" + 
 // finished.
 func (r *Result) Cell(algo, preset, prop string) *Cell { return r.cells[key(algo, preset, prop)] }
 
-// Config is the run the job makes of algo, seed and preset: the sweep's
-// (run.SweepConfig), on the job's scripts or mutant where they apply.
-func (c Config) runConfig(algo string, seed uint64, preset string) run.Config {
+// RunConfig is the run the job makes of algo, seed and preset: the
+// sweep's (clients.SweepConfig), on the job's scripts or mutant where they
+// apply.
+func (c Config) RunConfig(algo string, seed uint64, preset string) run.Config {
 	cfg := run.SweepConfig(algo, seed, preset)
 	if _, _, redisson := clients.RedissonAlgo(algo); redisson {
 		cfg.Scripts = c.Scripts
@@ -126,6 +128,30 @@ func (c Config) runConfig(algo string, seed uint64, preset string) run.Config {
 		cfg.Mutant = c.Mutant
 	}
 	return cfg
+}
+
+// Command is the command that reproduces a finding's first seed in job r.
+func (r *Result) Command(f Finding) string {
+	cmd := Config{Scripts: r.Scripts, Mutant: r.Mutant}.RunConfig(f.Algo, f.Seed, f.Preset).Command()
+	switch {
+	case f.Property != "" && f.At > 0:
+		cmd += fmt.Sprintf(" --focus %s@%s", f.Property, strconv.FormatFloat(float64(f.At)/1e6, 'f', -1, 64))
+	case f.Property != "":
+		cmd += " --focus " + f.Property
+	}
+	return cmd
+}
+
+// Passed reports whether the job finished every run and none showed a bug.
+func (r *Result) Passed() bool { return r.Done == r.Runs && len(r.Unexpected()) == 0 }
+
+// SetCell puts c in the result as the cell of its algorithm, preset and
+// property: a reader of the result's JSON rebuilds the result so.
+func (r *Result) SetCell(c *Cell) {
+	if r.cells == nil {
+		r.cells = map[string]*Cell{}
+	}
+	r.cells[key(c.Algo, c.Preset, c.Property)] = c
 }
 
 // Run runs the main job. The error is one that kept a run from running;
@@ -165,7 +191,7 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 	what := cmp.Or(cfg.What, "simulating")
 	res.Done = cfg.Batch.Run(ctx, what, total, check, func(i uint64) run.Config {
 		j := jobOf(i)
-		c := cfg.runConfig(j.algo, j.seed, j.preset)
+		c := cfg.RunConfig(j.algo, j.seed, j.preset)
 		c.Coverage = coverage.Of(i)
 		return c
 	}, func(i uint64, _ run.Config, o verdict.Outcome) {
@@ -244,7 +270,7 @@ func (r *Result) countConfirmations(algo, preset string, seed uint64, vs []check
 func (r *Result) Findings(class checks.Class) []Finding {
 	var out []Finding
 	for _, prop := range verdict.Properties {
-		r.eachMech(prop, func(a, p string, m *MechStat) {
+		r.EachMech(prop, func(a, p string, m *MechStat) {
 			if m.Class == class {
 				out = append(out, Finding{Property: prop, Algo: a, Preset: p, Seed: m.First(), Text: m.Text, Label: m.Label, Runs: m.Runs(), At: m.At})
 			}
@@ -253,9 +279,9 @@ func (r *Result) Findings(class checks.Class) []Finding {
 	return out
 }
 
-// eachMech calls fn with every mechanism of prop's cells, algorithm by
+// EachMech calls fn with every mechanism of prop's cells, algorithm by
 // algorithm, preset by preset.
-func (r *Result) eachMech(prop string, fn func(algo, preset string, m *MechStat)) {
+func (r *Result) EachMech(prop string, fn func(algo, preset string, m *MechStat)) {
 	for _, a := range r.Algos {
 		for _, p := range sim.Presets {
 			if c := r.Cell(a, p, prop); c != nil {
@@ -302,7 +328,7 @@ func (r *Result) Merge(o *Result) error {
 		} else {
 			cp := Cell{Algo: oc.Algo, Preset: oc.Preset, Property: oc.Property}
 			cp.merge(oc)
-			r.cells[k] = &cp
+			r.SetCell(&cp)
 		}
 	}
 	switch {

@@ -47,9 +47,6 @@ func TestCellCounts(t *testing.T) {
 	if m := c.Mechs[2]; !slices.Equal(m.Seeds, []uint64{3, 4}) {
 		t.Errorf("the pause: %+v", m)
 	}
-	if got := c.Text(); got != "B2 K1 D2/4" {
-		t.Errorf("Text %q", got)
-	}
 }
 
 // A cell made of two shards' cells is the cell of all their seeds, in
@@ -175,7 +172,7 @@ func TestRunIndependentOfWorkers(t *testing.T) {
 	if c := one.Cell("set-px", "none", "mutex"); c == nil || c.Runs != 2 {
 		t.Errorf("set-px/none/mutex: %+v", c)
 	}
-	if sts := one.Statements; len(sts) != 1 || verdict.CoverageSummary(sts) == "" {
+	if sts := one.Statements; len(sts) != 1 || len(sts["rlock-3.16.8"]) == 0 {
 		t.Errorf("coverage of rlock-3.16.8's fault-free runs: %d algorithms", len(sts))
 	}
 }

@@ -1,4 +1,4 @@
-package gate
+package gate_test
 
 import (
 	"context"
@@ -11,7 +11,9 @@ import (
 	"time"
 
 	"github.com/locksim/locksim/clients"
+	"github.com/locksim/locksim/gate"
 	"github.com/locksim/locksim/internal/atomicfile"
+	"github.com/locksim/locksim/report/mainjob"
 	"github.com/locksim/locksim/verdict"
 )
 
@@ -35,7 +37,7 @@ func TestMainJobNoFalseAlarms(t *testing.T) {
 		t.Fatalf("LOCKSIM_LONG_SEEDS=%q: want LO-HI", spec)
 	}
 	start := time.Now()
-	r, err := Run(context.Background(), Config{Algos: clients.Algorithms, Lo: l, Hi: h, NoCoverage: true, Batch: verdict.Batch{Workers: runtime.GOMAXPROCS(0)}})
+	r, err := gate.Run(context.Background(), gate.Config{Algos: clients.Algorithms, Lo: l, Hi: h, NoCoverage: true, Batch: verdict.Batch{Workers: runtime.GOMAXPROCS(0)}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -50,7 +52,7 @@ func TestMainJobNoFalseAlarms(t *testing.T) {
 		fmt.Fprintf(&b, "# The main job over seeds %d-%d\n\n", l, h)
 		fmt.Fprintf(&b, "Every algorithm × preset × seed on the real scripts, every fault mechanism confirmed by its counterfactual run. Regenerate: `LOCKSIM_LONG_SEEDS=%d-%d LOCKSIM_BENCH_REPORT=1 go test -run TestMainJobNoFalseAlarms -timeout 6h ./gate/` (%s on a %d-core machine).\n\n", l, h, took.Round(time.Minute), runtime.NumCPU())
 		fmt.Fprintf(&b, "**%d runs, %d unexpected findings** (bugs: violations no mechanism explains); %d fault mechanisms confirmed, %d re-judged.\n\n```\n", r.Done, len(u), r.Confirmed, r.Rejudged)
-		if err := r.Render(&b, View{Seeds: spec}); err != nil {
+		if err := mainjob.Render(&b, r, mainjob.View{Seeds: spec}); err != nil {
 			t.Fatal(err)
 		}
 		b.WriteString("```\n")

@@ -12,8 +12,8 @@ import (
 // bound can be derived, the map's boundary should fall there (the test
 // holds it to that), and where it does not the report says why.
 
-// roundTrip is the envelope's round trip with its mean jitter.
-func (e Envelope) roundTrip() sim.Duration { return e.RTT + e.Jitter }
+// RoundTrip is the envelope's round trip with its mean jitter.
+func (e Envelope) RoundTrip() sim.Duration { return e.RTT + e.Jitter }
 
 // WatchdogSurvives is the longest stop (a GC pause) a holder's watchdog
 // lock of timeout t survives. The holder's hold was last armed at most
@@ -71,19 +71,19 @@ func (m *Map) Bounds() []Bound {
 			if row != 1 && !k.Map {
 				continue
 			}
-			p := scale(e.Pause, row)
+			p := Scale(e.Pause, row)
 			safe := func(v int64) bool {
 				d := sim.Duration(v) * sim.Millisecond
 				if k.Name == KnobWatchdog {
-					return WatchdogSurvives(d, e.CS, e.roundTrip()) > WatchdogStop(d, e.CS, p, e.TimerDelay)
+					return WatchdogSurvives(d, e.CS, e.RoundTrip()) > WatchdogStop(d, e.CS, p, e.TimerDelay)
 				}
-				return d > LeaseNeeds(e.CS, p, e.roundTrip())
+				return d > LeaseNeeds(e.CS, p, e.RoundTrip())
 			}
 			b := Bound{Knob: k.Name, Pause: p}
 			for i := len(k.Values) - 1; i >= 0 && safe(k.Values[i]); i-- {
 				b.Arith = k.Values[i]
 			}
-			cells := m.row(k.Name, row)
+			cells := m.Row(k.Name, row)
 			for i := len(cells) - 1; i >= 0 && cells[i].Stats.Safe(); i-- {
 				b.Map = cells[i].Value
 			}
@@ -94,8 +94,8 @@ func (m *Map) Bounds() []Bound {
 	return out
 }
 
-// row is the cells of knob at row, in the knob's order of values.
-func (m *Map) row(knob string, row float64) []*Cell {
+// Row is the cells of knob at row, in the knob's order of values.
+func (m *Map) Row(knob string, row float64) []*Cell {
 	var out []*Cell
 	for i := range m.Cells {
 		if c := &m.Cells[i]; c.Knob == knob && c.Row == row {
@@ -144,7 +144,7 @@ func (m *Map) why(k Knob, b Bound, cells []*Cell) string {
 		return "the map loses the lock where one stop would not: " + explainMechs(names) + " (" + strings.Join(parts, ", ") + ")"
 	}
 	why := fmt.Sprintf("no world of %d hit the worst case arithmetic assumes (a stop of the full %s starting as %s): zero of %d is a bound, not a proof",
-		cells[0].Stats.Worlds, dur(b.Pause), worstCase(k), cells[0].Stats.Worlds)
+		cells[0].Stats.Worlds, Dur(b.Pause), worstCase(k), cells[0].Stats.Worlds)
 	if k.Name == KnobWatchdog && strings.HasSuffix(m.Spec.Algo, "-4.7.0") {
 		why += "; and 4.7.0 renews more often than every third of the timeout once a JVM takes the lock again within one, since each such lock starts another chain of renewal ticks (RenewalTask.java:62-69, 136-152; docs/redisson-4.7.0.md)"
 	}

@@ -30,7 +30,7 @@ func TestWatchdogBoundaryMatchesArithmetic(t *testing.T) {
 	e := Envelope{Name: "test", Pause: 2 * sim.Second, CS: 20 * sim.Second, RTT: sim.Millisecond}
 	k := Knob{Name: KnobWatchdog, Values: []int64{2400, 2900, 3100, 3600}, Default: 30000}
 	safe := func(v int64) bool {
-		return WatchdogSurvives(sim.Duration(v)*sim.Millisecond, e.CS, e.roundTrip()) > e.Pause
+		return WatchdogSurvives(sim.Duration(v)*sim.Millisecond, e.CS, e.RoundTrip()) > e.Pause
 	}
 	checkBoundary(t, "rlock-3.16.8", boundaryMap(t, "rlock-3.16.8", e, k, 16), safe, "fault:pause", true)
 	// 4.7.0 starts another chain of renewal ticks each time a JVM takes the
@@ -55,7 +55,7 @@ func TestTimerDelayBoundaryMatchesArithmetic(t *testing.T) {
 	k := Knob{Name: KnobWatchdog, Values: []int64{2400, 2900, 3100, 3600}, Default: 30000}
 	m := boundaryMap(t, "rlock-3.16.8", e, k, 16)
 	checkBoundary(t, "rlock-3.16.8", m, func(v int64) bool {
-		return WatchdogSurvives(sim.Duration(v)*sim.Millisecond, e.CS, e.roundTrip()) > e.TimerDelay
+		return WatchdogSurvives(sim.Duration(v)*sim.Millisecond, e.CS, e.RoundTrip()) > e.TimerDelay
 	}, "fault:timer-delay", true)
 }
 
@@ -67,7 +67,7 @@ func TestLeaseBoundaryMatchesArithmetic(t *testing.T) {
 	k := Knob{Name: KnobLease, Values: []int64{800, 2500, 3500}, Default: -1}
 	m := boundaryMap(t, "rlock-3.16.8", e, k, 16)
 	checkBoundary(t, "rlock-3.16.8", m, func(v int64) bool {
-		return sim.Duration(v)*sim.Millisecond > LeaseNeeds(e.CS, e.Pause, e.roundTrip())
+		return sim.Duration(v)*sim.Millisecond > LeaseNeeds(e.CS, e.Pause, e.RoundTrip())
 	}, "", true)
 	if st := m.Cells[0].Stats; st.Violated[0] != st.Worlds {
 		t.Errorf("a lease of 800ms under sections of 1-2s lost the lock in %d of %d worlds, want every one", st.Violated[0], st.Worlds)

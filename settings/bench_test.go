@@ -32,10 +32,10 @@ func BenchmarkDefaultMap(b *testing.B) {
 			}
 			seeds := uint64(2)
 			m := NewMap(Spec{Algo: algo, Envelope: Cloud, Knobs: ks, Lo: 1, Hi: 100})
-			c := &cost{cells: len(m.unique())}
+			c := &cost{cells: len(m.Unique())}
 			per[algo] = c
 			start := time.Now()
-			for _, cell := range m.unique() {
+			for _, cell := range m.Unique() {
 				for seed := uint64(1); seed <= seeds; seed++ {
 					if s := measure(m.Config(cell, seed)); s.Err != "" {
 						b.Fatalf("%s %s %d seed %d: %s", algo, cell.Knob, cell.Value, seed, s.Err)

@@ -43,9 +43,13 @@
 //
 // # Output
 //
-// Map.Markdown, Map.SVG (the safe region outlined), Map.JSON (Version,
-// raw counts that merge, and what follows from them), Map.Advice (one
-// line), Map.Bounds (the boundary against hand arithmetic:
-// WatchdogSurvives, LeaseNeeds), and Report, the page of several maps with
-// a section for Redisson users.
+// A Map is data: its cells' Stats, Map.Bounds (the boundary against hand
+// arithmetic: WatchdogSurvives, LeaseNeeds), Map.FirstSafe and
+// Map.EnvCell. Package report/settingsmap writes it: the markdown, the
+// SVG (the safe region outlined), the JSON that shards travel in (and
+// its reader, whose maps Merge adds up), the advice in one line, and the
+// page of several maps with a section for Redisson users.
+//
+// It imports clients, internal/ordered, model, run, sim and verdict of
+// this project.
 package settings

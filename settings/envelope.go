@@ -176,7 +176,7 @@ func (e Envelope) Values() [][2]string {
 	for _, f := range Fields {
 		v := e.value(f)
 		if f.dur != nil {
-			v = dur(*f.dur(&e))
+			v = Dur(*f.dur(&e))
 		}
 		out = append(out, [2]string{f.What, v})
 	}

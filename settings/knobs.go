@@ -145,7 +145,7 @@ func (k Knob) Format(v int64) string {
 	case k.Count:
 		s = fmt.Sprint(v)
 	default:
-		s = dur(sim.Duration(v) * sim.Millisecond)
+		s = Dur(sim.Duration(v) * sim.Millisecond)
 	}
 	if v == k.Default {
 		s += " (default)"
@@ -186,4 +186,23 @@ func settingOf(k Knob, v int64) setting {
 		s.client = clients.ClientOverrides{}
 	}
 	return s
+}
+
+// Dur renders a duration for a setting's value or a report: ms below a second, else seconds
+// to the hundredth below ten seconds and to the tenth above, trailing
+// zeros cut (1s, 2.5s, 1.01s, 23.5s).
+func Dur(d sim.Duration) string {
+	secs := func(f string) string {
+		t := strings.TrimRight(fmt.Sprintf(f, float64(d)/float64(sim.Second)), "0")
+		return strings.TrimSuffix(t, ".") + "s"
+	}
+	switch {
+	case d < 0:
+		return "–"
+	case d < sim.Second:
+		return fmt.Sprintf("%dms", d/sim.Millisecond)
+	case d < 10*sim.Second:
+		return secs("%.2f")
+	}
+	return secs("%.1f")
 }

@@ -180,7 +180,7 @@ func NewMap(spec Spec) *Map {
 				continue
 			}
 			for _, v := range k.Values {
-				c := Cell{Knob: k.Name, Value: v, Row: row, Pause: scale(spec.Envelope.Pause, row)}
+				c := Cell{Knob: k.Name, Value: v, Row: row, Pause: Scale(spec.Envelope.Pause, row)}
 				s := settingOf(k, v)
 				c.key = fmt.Sprintf("%d|%+v|%d", s.lease, s.client, c.Pause)
 				if shared[c.key] == nil {
@@ -194,12 +194,12 @@ func NewMap(spec Spec) *Map {
 	return m
 }
 
-// scale is d × f, to the microsecond.
-func scale(d sim.Duration, f float64) sim.Duration { return sim.Duration(float64(d) * f) }
+// Scale is d × f, to the microsecond.
+func Scale(d sim.Duration, f float64) sim.Duration { return sim.Duration(float64(d) * f) }
 
-// unique are the map's distinct configurations, in cell order: the first
+// Unique are the map's distinct configurations, in cell order: the first
 // cell of each.
-func (m *Map) unique() []*Cell {
+func (m *Map) Unique() []*Cell {
 	var out []*Cell
 	seen := map[string]bool{}
 	for i := range m.Cells {
@@ -215,7 +215,7 @@ func (m *Map) unique() []*Cell {
 func (m *Map) Config(c *Cell, seed uint64) run.Config {
 	e := m.Spec.Envelope
 	e.Pause = c.Pause
-	k := m.knob(c.Knob)
+	k := m.Knob(c.Knob)
 	s := settingOf(k, c.Value)
 	names := make([]string, Procs)
 	for i := range names {
@@ -226,13 +226,35 @@ func (m *Map) Config(c *Cell, seed uint64) run.Config {
 		Client: s.client, Plan: &plan, Workload: workload(e, s.lease)}
 }
 
-func (m *Map) knob(name string) Knob {
+// Knob is the map's knob named name, the zero Knob when it has none.
+func (m *Map) Knob(name string) Knob {
 	for _, k := range m.Spec.Knobs {
 		if k.Name == name {
 			return k
 		}
 	}
 	return Knob{}
+}
+
+// EnvCell is the cell of knob k at value v on the envelope's own row.
+func (m *Map) EnvCell(knob string, v int64) *Cell {
+	for i := range m.Cells {
+		if c := &m.Cells[i]; c.Knob == knob && c.Value == v && c.Row == 1 {
+			return c
+		}
+	}
+	return nil
+}
+
+// FirstSafe is the smallest value of knob at the envelope's row from
+// which every larger value is safe; nil when the largest is not.
+func (m *Map) FirstSafe(knob string) *Cell {
+	cells := m.Row(knob, 1)
+	var out *Cell
+	for i := len(cells) - 1; i >= 0 && cells[i].Stats.Safe(); i-- {
+		out = cells[i]
+	}
+	return out
 }
 
 // Check builds the first world of every configuration, so that a setting
@@ -242,16 +264,16 @@ func (m *Map) Check() error {
 	if len(seeds) == 0 {
 		return fmt.Errorf("shard %d/%d of seeds %d-%d holds no seed", m.Spec.ShardI, m.Spec.ShardN, m.Spec.Lo, m.Spec.Hi)
 	}
-	for _, c := range m.unique() {
+	for _, c := range m.Unique() {
 		if _, err := run.New(m.Config(c, seeds[0]), nil); err != nil {
-			return fmt.Errorf("%s %s: %v", c.Knob, m.knob(c.Knob).Format(c.Value), err)
+			return fmt.Errorf("%s %s: %v", c.Knob, m.Knob(c.Knob).Format(c.Value), err)
 		}
 	}
 	return nil
 }
 
 // Worlds is how many worlds Run runs: distinct configurations × seeds.
-func (m *Map) Worlds() uint64 { return uint64(len(m.unique()) * len(m.Spec.seeds())) }
+func (m *Map) Worlds() uint64 { return uint64(len(m.Unique()) * len(m.Spec.seeds())) }
 
 // Run runs every world of the map on workers goroutines, shown by meter
 // (nil: nothing shown), and adds each to its cell. The stats do not
@@ -259,7 +281,7 @@ func (m *Map) Worlds() uint64 { return uint64(len(m.unique()) * len(m.Spec.seeds
 // added in job order. It returns how many worlds ran (fewer than Worlds
 // when ctx was cancelled).
 func (m *Map) Run(ctx context.Context, workers int, meter verdict.Meter) uint64 {
-	cells, seeds := m.unique(), m.Spec.seeds()
+	cells, seeds := m.Unique(), m.Spec.seeds()
 	n := uint64(len(cells) * len(seeds))
 	tick, finish := func(bool) {}, func() {}
 	if meter != nil {
@@ -273,4 +295,73 @@ func (m *Map) Run(ctx context.Context, workers int, meter verdict.Meter) uint64 
 		tick(false) // no world is a gate's finding
 		cells[j/per].Stats.add(s)
 	})
+}
+
+// FirstWorld is the first seed that violated any counted property (0:
+// none).
+func (st *Stats) FirstWorld() uint64 {
+	var first uint64
+	for _, f := range st.First {
+		if f != 0 && (first == 0 || f < first) {
+			first = f
+		}
+	}
+	return first
+}
+
+// CmdRate is the commands a waiting thread's acquisition made Redis run
+// per second it waited.
+func (st *Stats) CmdRate() float64 {
+	if st.Waiting <= 0 {
+		return 0
+	}
+	return float64(st.AcquireCmds) / (float64(st.Waiting) / float64(sim.Second))
+}
+
+// Merge adds up the shards of one map: the same algorithm, envelope,
+// settings and seeds, each shard i of n once.
+func Merge(parts []*Map) (*Map, error) {
+	if len(parts) == 0 {
+		return nil, fmt.Errorf("no map to merge")
+	}
+	first := parts[0].Spec
+	n := max(first.ShardN, 1)
+	seen := make([]bool, n+1)
+	for _, p := range parts {
+		s := p.Spec
+		switch {
+		case s.Algo != first.Algo || s.Envelope.Spec() != first.Envelope.Spec() || s.Lo != first.Lo || s.Hi != first.Hi:
+			return nil, fmt.Errorf("shard %d/%d is of %s, %s, seeds %d-%d; the first of %s, %s, seeds %d-%d",
+				s.ShardI, s.ShardN, s.Algo, s.Envelope.Spec(), s.Lo, s.Hi, first.Algo, first.Envelope.Spec(), first.Lo, first.Hi)
+		case max(s.ShardN, 1) != n:
+			return nil, fmt.Errorf("shard %d/%d beside shards of %d", s.ShardI, s.ShardN, n)
+		case !sameKnobs(s.Knobs, first.Knobs):
+			return nil, fmt.Errorf("shard %d/%d searched other settings than the first", s.ShardI, s.ShardN)
+		case seen[max(s.ShardI, 1)]:
+			return nil, fmt.Errorf("shard %d/%d twice", s.ShardI, s.ShardN)
+		}
+		seen[max(s.ShardI, 1)] = true
+	}
+	for i := 1; i <= n; i++ {
+		if !seen[i] {
+			return nil, fmt.Errorf("shard %d/%d is missing", i, n)
+		}
+	}
+	spec := first
+	spec.ShardI, spec.ShardN = 1, 1
+	m := NewMap(spec)
+	for _, p := range parts {
+		done := map[*Stats]bool{}
+		for i := range p.Cells {
+			if st := p.Cells[i].Stats; !done[st] {
+				done[st] = true
+				m.Cells[i].Stats.merge(st)
+			}
+		}
+	}
+	return m, nil
+}
+
+func sameKnobs(a, b []Knob) bool {
+	return slices.EqualFunc(a, b, func(x, y Knob) bool { return x.Name == y.Name && slices.Equal(x.Values, y.Values) })
 }

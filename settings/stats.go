@@ -139,9 +139,9 @@ func (h Hist) Quantile(q float64) sim.Duration {
 	return upper(uint16(keys[len(keys)-1]))
 }
 
-// quantile is the q-quantile (nearest rank below) of sorted ds; -1 when
+// Quantile is the q-quantile (nearest rank below) of sorted ds; -1 when
 // empty.
-func quantile(ds []sim.Duration, q float64) sim.Duration {
+func Quantile(ds []sim.Duration, q float64) sim.Duration {
 	if len(ds) == 0 {
 		return -1
 	}

@@ -240,12 +240,12 @@ func (f *Flaw) mechanism(detail, took string) checks.Mechanism {
 	if took != "" {
 		d += "; " + took
 	}
-	return checks.Mechanism{Kind: checks.MechFlaw, Name: f.Name, Detail: d, Ref: f.ref()}
+	return checks.Mechanism{Kind: checks.MechFlaw, Name: f.Name, Detail: d, Ref: f.Reference()}
 }
 
-// ref is where f is known from: its upstream reference, else the Java it
+// Reference is where f is known from: its upstream reference, else the Java it
 // ports.
-func (f *Flaw) ref() string {
+func (f *Flaw) Reference() string {
 	if f.Ref == "" {
 		return f.Java
 	}

@@ -20,8 +20,8 @@ type ScriptStatement struct {
 	sim.Statement
 }
 
-// key names a statement in the tables below: "<script ID>#<index>".
-func (s ScriptStatement) key() string { return fmt.Sprintf("%s#%d", s.Script, s.Index) }
+// Key names a statement in the tables below: "<script ID>#<index>".
+func (s ScriptStatement) Key() string { return fmt.Sprintf("%s#%d", s.Script, s.Index) }
 
 // Unreachable says why the runs never execute a statement without faults,
 // for the statements that need a fault or are dead code. A test keeps it
@@ -93,7 +93,7 @@ func Statements(algo string, c *sim.Coverage) ([]ScriptStatement, error) {
 func Missed(sts []ScriptStatement) []ScriptStatement {
 	var out []ScriptStatement
 	for _, s := range sts {
-		if s.Runs == 0 && Unreachable[s.key()] == "" {
+		if s.Runs == 0 && Unreachable[s.Key()] == "" {
 			out = append(out, s)
 		}
 	}
@@ -113,12 +113,12 @@ func FindCoverageSeeds(algo string, missed []ScriptStatement, from, to uint64) (
 		ran := map[string]bool{}
 		for _, s := range sts {
 			if s.Runs > 0 {
-				ran[s.key()] = true
+				ran[s.Key()] = true
 			}
 		}
 		hit := false
 		left = slices.DeleteFunc(left, func(s ScriptStatement) bool {
-			if ran[s.key()] {
+			if ran[s.Key()] {
 				hit = true
 				return true
 			}
@@ -129,49 +129,4 @@ func FindCoverageSeeds(algo string, missed []ScriptStatement, from, to uint64) (
 		}
 	}
 	return seeds, left, nil
-}
-
-// CoverageReport renders the statement coverage of each algorithm's
-// scripts (sts, by algorithm in order) as markdown: every statement with
-// its runs, the ones never run marked with the reason.
-func CoverageReport(algos []string, sts map[string][]ScriptStatement, what string) string {
-	var b strings.Builder
-	fmt.Fprintf(&b, "# Statement coverage of the Redisson scripts\n\n%s\n\n", what)
-	fmt.Fprintf(&b, "A Redisson script is one line (the Java literals joined); a statement is what `sim.Coverage` cuts it into ")
-	fmt.Fprintf(&b, "(after `;`, `then`, `do`, `else`; before `end`, `else`, `elseif`), keywords that only shape control flow left out. ")
-	fmt.Fprintf(&b, "A statement ran when any of its instructions did.\n\n")
-	fmt.Fprintf(&b, "| algorithm | statements | run | never run |\n|---|---:|---:|---:|\n")
-	for _, a := range algos {
-		if sts[a] == nil {
-			continue
-		}
-		n, ran := 0, 0
-		for _, s := range sts[a] {
-			n++
-			if s.Runs > 0 {
-				ran++
-			}
-		}
-		fmt.Fprintf(&b, "| %s | %d | %d | %d |\n", a, n, ran, n-ran)
-	}
-	for _, a := range algos {
-		if sts[a] == nil {
-			continue
-		}
-		fmt.Fprintf(&b, "\n## %s\n\n| script | # | statement | runs |\n|---|---:|---|---:|\n", a)
-		for _, s := range sts[a] {
-			runs := fmt.Sprint(s.Runs)
-			if s.Runs == 0 {
-				runs = "**0**"
-				if why := Unreachable[s.key()]; why != "" {
-					runs += ": " + why
-				} else {
-					runs += ": not explained"
-				}
-			}
-			_, name, _ := strings.Cut(s.Script, "/")
-			fmt.Fprintf(&b, "| %s | %d | `%s` | %s |\n", name, s.Index, strings.ReplaceAll(s.Text, "|", "\\|"), runs)
-		}
-	}
-	return b.String()
 }

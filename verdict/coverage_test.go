@@ -63,9 +63,9 @@ func TestFaultFreeRunsCoverEveryReachableStatement(t *testing.T) {
 			t.Fatal(err)
 		}
 		for _, s := range sts {
-			exists[s.key()] = true
-			if why := Unreachable[s.key()]; why != "" && s.Runs > 0 {
-				t.Errorf("%s: %q ran %d times, but Unreachable says: %s", s.key(), s.Text, s.Runs, why)
+			exists[s.Key()] = true
+			if why := Unreachable[s.Key()]; why != "" && s.Runs > 0 {
+				t.Errorf("%s: %q ran %d times, but Unreachable says: %s", s.Key(), s.Text, s.Runs, why)
 			}
 		}
 		missed := Missed(sts)
@@ -76,13 +76,13 @@ func TestFaultFreeRunsCoverEveryReachableStatement(t *testing.T) {
 			}
 			found[algo] = append(CoverageSeeds[algo], seeds...)
 			for _, s := range left {
-				t.Logf("%s: %s %q: no fault-free seed up to 3000 runs it", algo, s.key(), s.Text)
+				t.Logf("%s: %s %q: no fault-free seed up to 3000 runs it", algo, s.Key(), s.Text)
 			}
 			continue
 		}
 		for _, s := range missed {
 			t.Errorf("%s: %s %q never runs without faults and Unreachable does not say why (LOCKSIM_FIND_SEEDS=1 go test -run %s ./verdict/ finds coverage seeds)",
-				algo, s.key(), s.Text, t.Name())
+				algo, s.Key(), s.Text, t.Name())
 		}
 	}
 	for key := range Unreachable {

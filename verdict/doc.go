@@ -31,4 +31,17 @@
 // takes the mechanism the counterfactual run finds for it, which is
 // confirmed in turn when it names a fault. Runs are shared between the
 // violations that name the same faults.
+//
+// # What is not here
+//
+// verdict judges and keeps the catalogues (of flaws, Catalogue; of
+// findings, Findings) with what measures them (batches of checked runs,
+// the statement coverage of the scripts); it writes no report. The
+// writers of its results live under report/ (report/bugzoo,
+// report/sweeplog, report/mainjob's coverage), and the shrinker, which
+// searches for a smaller failing run with Check as its oracle, is the run
+// command's (cmd/simrun).
+//
+// It imports checks, clients, internal/ordered, model, run and sim of
+// this project.
 package verdict

@@ -2,8 +2,6 @@ package verdict
 
 import (
 	"context"
-	"fmt"
-	"strings"
 
 	"github.com/locksim/locksim/clients"
 	"github.com/locksim/locksim/run"
@@ -70,18 +68,6 @@ func (jc *JobCoverage) RunCoverageSeeds(ctx context.Context, algos []string, b B
 	return done, err
 }
 
-// Summary is the main job's paragraph on coverage: one entry per Redisson
-// algorithm counted (statements run of all), then each never-run statement
-// that Unreachable does not explain; "" when no algorithm was counted. It
-// also returns the statements by algorithm, for CoverageReport.
-func (jc *JobCoverage) Summary() (string, map[string][]ScriptStatement, error) {
-	all, err := jc.Statements()
-	if err != nil {
-		return "", nil, err
-	}
-	return CoverageSummary(all), all, nil
-}
-
 // Statements are the statements of each algorithm counted, with their
 // runs.
 func (jc *JobCoverage) Statements() (map[string][]ScriptStatement, error) {
@@ -98,40 +84,4 @@ func (jc *JobCoverage) Statements() (map[string][]ScriptStatement, error) {
 		all[a] = sts
 	}
 	return all, nil
-}
-
-// CoverageSummary is Summary's paragraph for the statements of each
-// algorithm counted (all, as Statements gives them).
-func CoverageSummary(all map[string][]ScriptStatement) string {
-	var lines, unexplained []string
-	for _, a := range clients.Algorithms {
-		sts, ok := all[a]
-		if !ok {
-			continue
-		}
-		ran := 0
-		for _, s := range sts {
-			if s.Runs > 0 {
-				ran++
-			}
-		}
-		lines = append(lines, fmt.Sprintf("%s %d/%d", a, ran, len(sts)))
-		for _, s := range Missed(sts) {
-			unexplained = append(unexplained, fmt.Sprintf("%s: %s #%d %q", a, s.Script, s.Index, s.Text))
-		}
-	}
-	if len(lines) == 0 {
-		return ""
-	}
-	var b strings.Builder
-	fmt.Fprintf(&b, "\nscript statements run without faults (the preset none runs and the coverage seeds): %s", strings.Join(lines, ", "))
-	if len(unexplained) == 0 {
-		b.WriteString("; each never run is one verdict.Unreachable explains\n")
-		return b.String()
-	}
-	fmt.Fprintf(&b, "; never run and not explained (seeds 1-20 reach them): %d\n", len(unexplained))
-	for _, l := range unexplained {
-		b.WriteString("  " + l + "\n")
-	}
-	return b.String()
 }

@@ -2,11 +2,9 @@ package versions
 
 import (
 	"slices"
-	"strings"
 	"testing"
 
 	"github.com/locksim/locksim/checks"
-	"github.com/locksim/locksim/explore"
 	"github.com/locksim/locksim/run"
 	"github.com/locksim/locksim/sim"
 	"github.com/locksim/locksim/verdict"
@@ -45,25 +43,6 @@ func TestQuestionsAreWellFormed(t *testing.T) {
 		}
 		if want := map[string]int{"rlock": 3, "fairlock": 3, "fencedlock": 1}[q.Lock]; n != want {
 			t.Errorf("%s: %s exists in %d versions, want %d", q.Known, q.Lock, n, want)
-		}
-	}
-}
-
-// The report says found with the first seed and rate, not found with the
-// number of runs, and what a search proved or cut.
-func TestReportCells(t *testing.T) {
-	qs := []Question{{Known: "#1", What: "w", Lock: "rlock", Preset: "net", Property: "holds", Class: checks.Bug, Seeds: 10, Explore: &explore.Config{Threads: 2, Acquires: 1}}}
-	done := &explore.Result{}
-	done.Stats.Complete, done.Stats.Distinct = true, 42
-	answers := [][]Answer{{
-		{Exists: true, Runs: 10, Hits: 3, First: 7, Search: done},
-		{Exists: true, Runs: 10},
-		{Exists: false},
-	}}
-	md := Report(qs, answers, "go run ./cmd/simrun versions", 1000)
-	for _, want := range []string{"**found** (seed 7; 3 of 10 runs)", "explore: absent (complete, 42 states)", "not found in 10 runs", "| — |"} {
-		if !strings.Contains(md, want) {
-			t.Errorf("report lacks %q:\n%s", want, md)
 		}
 	}
 }

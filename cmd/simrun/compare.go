@@ -13,6 +13,7 @@ import (
 	"github.com/locksim/locksim/internal/atomicfile"
 	"github.com/locksim/locksim/internal/flagx"
 	"github.com/locksim/locksim/internal/interrupt"
+	"github.com/locksim/locksim/report/comparison"
 	"github.com/locksim/locksim/run"
 	"github.com/locksim/locksim/sim"
 )
@@ -69,7 +70,7 @@ func runCompare(ctx context.Context, args []string, stdout, stderr io.Writer) in
 			return usage(stderr, "compare: "+err.Error())
 		}
 	}
-	base := fairness.ReportName(names[0], names[1])
+	base := comparison.ReportName(names[0], names[1])
 	mdPath, svgPath := filepath.Join(*out, base+".md"), filepath.Join(*out, base+".svg")
 	for _, p := range []string{mdPath, svgPath} {
 		if err := checkOutput("out", p); err != nil {
@@ -112,10 +113,10 @@ func runCompare(ctx context.Context, args []string, stdout, stderr io.Writer) in
 		cmd += " --out " + run.ShellQuote(*out)
 	}
 	var set atomicfile.Set
-	set.AddBytes(mdPath, cmp.Markdown(cmd, base+".svg"))
-	set.AddBytes(svgPath, cmp.SVG())
+	set.AddBytes(mdPath, comparison.Markdown(cmp, cmd, base+".svg"))
+	set.AddBytes(svgPath, comparison.SVG(cmp))
 	if *jsonOut != "" {
-		b, err := cmp.JSON()
+		b, err := comparison.JSON(cmp)
 		if err != nil {
 			fmt.Fprintf(stderr, "simrun compare: %v\n", err)
 			return exitHarness

@@ -1,9 +1,7 @@
 package main
 
 import (
-	"bytes"
 	"context"
-	"encoding/json"
 	"flag"
 	"fmt"
 	"io"
@@ -16,10 +14,10 @@ import (
 
 	"github.com/locksim/locksim/clients"
 	"github.com/locksim/locksim/explore"
-	xreport "github.com/locksim/locksim/explore/report"
 	"github.com/locksim/locksim/internal/atomicfile"
 	"github.com/locksim/locksim/internal/flagx"
 	"github.com/locksim/locksim/internal/memlimit"
+	"github.com/locksim/locksim/report/exploration"
 )
 
 // exploreFlags are the flags that make an explore.Config.
@@ -151,7 +149,7 @@ func runExplore(ctx context.Context, args []string, stdout, stderr io.Writer) in
 		if err := checkOutput("out", *out); err != nil {
 			return usage(stderr, "explore: "+err.Error())
 		}
-		err := xreport.Write(xreport.Options{Out: *out, Budget: budget, LargeBudget: largeBudget, Search: searchTimed(stderr), Log: stdout, Cores: runtime.GOMAXPROCS(0)})
+		err := exploration.Write(exploration.Options{Out: *out, Budget: budget, LargeBudget: largeBudget, Search: searchTimed(stderr), Log: stdout, Cores: runtime.GOMAXPROCS(0)})
 		if err != nil {
 			return writeFailed(stderr, "explore", err)
 		}
@@ -193,13 +191,13 @@ func runExplore(ctx context.Context, args []string, stdout, stderr io.Writer) in
 		}
 	}
 	if *saveDesign != "" {
-		if err := checkOutput("save-by-design", filepath.Join(*saveDesign, xreport.ConfigFile(cfg))); err != nil {
+		if err := checkOutput("save-by-design", filepath.Join(*saveDesign, exploration.ConfigFile(cfg))); err != nil {
 			return usage(stderr, "explore: "+err.Error())
 		}
 	}
 	path := *save
 	if path == "" {
-		path = filepath.Join("results", "explore", xreport.ConfigFile(cfg))
+		path = filepath.Join("results", "explore", exploration.ConfigFile(cfg))
 	}
 	if err := checkOutput("save", path); err != nil {
 		return usage(stderr, "explore: "+err.Error())
@@ -211,17 +209,17 @@ func runExplore(ctx context.Context, args []string, stdout, stderr io.Writer) in
 	if cfg.Scripts != "" || cfg.Mutant != "" {
 		return exploreChange(cfg, res, path, *jsonOut, stdout, stderr)
 	}
-	if code := writeExploreJSON(*jsonOut, exploreJSON{Schema: explore.SchemaExplore, Version: explore.JSONVersion, Result: res.JSON(), Passed: res.Violation == nil}, stderr); code != exitOK {
+	if code := writeExploreJSON(*jsonOut, exploration.SearchDocument(res), stderr); code != exitOK {
 		return code
 	}
 	fmt.Fprint(stdout, res.Summary())
-	fmt.Fprintf(stdout, "time %s, %s distinct states per second\n", elapsed.Round(time.Millisecond), xreport.Rate(res.Stats.Distinct, elapsed))
+	fmt.Fprintf(stdout, "time %s, %s distinct states per second\n", elapsed.Round(time.Millisecond), exploration.Rate(res.Stats.Distinct, elapsed))
 	for _, v := range res.ByDesign {
 		if *saveDesign == "" {
 			break
 		}
-		path := filepath.Join(*saveDesign, strings.TrimSuffix(xreport.ConfigFile(cfg), ".txt")+"-"+v.Kind+".txt")
-		if err := xreport.Save(path, v.Scenario(cfg)); err != nil {
+		path := filepath.Join(*saveDesign, strings.TrimSuffix(exploration.ConfigFile(cfg), ".txt")+"-"+v.Kind+".txt")
+		if err := exploration.Save(path, v.Scenario(cfg)); err != nil {
 			return writeFailed(stderr, "explore", err)
 		}
 		fmt.Fprintf(stdout, "saved the by-design %s counterexample to %s\n", v.Kind, path)
@@ -231,7 +229,7 @@ func runExplore(ctx context.Context, args []string, stdout, stderr io.Writer) in
 		// bug fails. The first known flaw's counterexample is saved, to
 		// replay it.
 		if len(res.Known) > 0 {
-			if err := xreport.Save(path, res.Known[0].Scenario(cfg)); err != nil {
+			if err := exploration.Save(path, res.Known[0].Scenario(cfg)); err != nil {
 				return writeFailed(stderr, "explore", err)
 			}
 			fmt.Fprintf(stdout, "saved the known %s counterexample (%s) to %s (replay: simrun scenario %s)\n", res.Known[0].Kind, res.Known[0].Mechanism, path, path)
@@ -239,7 +237,7 @@ func runExplore(ctx context.Context, args []string, stdout, stderr io.Writer) in
 		return exitOK
 	}
 	fmt.Fprint(stdout, res.Violation.Story())
-	if err := xreport.Save(path, res.Scenario()); err != nil {
+	if err := exploration.Save(path, res.Scenario()); err != nil {
 		return writeFailed(stderr, "explore", err)
 	}
 	fmt.Fprintf(stdout, "saved %s (replay: simrun scenario %s)\n", path, path)
@@ -256,7 +254,7 @@ func exploreOne(cfg explore.Config, stderr io.Writer) (*explore.Result, time.Dur
 		progress = func(s explore.Stats) {
 			el := time.Since(start)
 			fmt.Fprintf(stderr, "\rexplore %s: %d distinct, %d explored, depth %d, %s states/s   ",
-				cfg.Algo, s.Distinct, s.Explored, s.Depth, xreport.Rate(s.Distinct, el))
+				cfg.Algo, s.Distinct, s.Explored, s.Depth, exploration.Rate(s.Distinct, el))
 		}
 	}
 	res, err := explore.Explore(cfg, progress)
@@ -267,7 +265,7 @@ func exploreOne(cfg explore.Config, stderr io.Writer) (*explore.Result, time.Dur
 }
 
 // searchTimed runs one search for the report, timed on the wall clock.
-func searchTimed(stderr io.Writer) xreport.Search {
+func searchTimed(stderr io.Writer) exploration.Search {
 	return func(cfg explore.Config) (*explore.Result, time.Duration, error) { return exploreOne(cfg, stderr) }
 }
 
@@ -312,14 +310,7 @@ func exploreChange(cfg explore.Config, changed *explore.Result, path, jsonPath s
 			failing = append(failing, v)
 		}
 	}
-	doc := exploreJSON{Schema: explore.SchemaExplore, Version: explore.JSONVersion, Result: changed.JSON(), Passed: len(failing) == 0}
-	u := unmodified.JSON()
-	doc.Unmodified = &u
-	doc.Failing = []explore.ViolationJSON{}
-	for _, v := range failing {
-		doc.Failing = append(doc.Failing, explore.ViolationJSONOf(v))
-	}
-	if code := writeExploreJSON(jsonPath, doc, stderr); code != exitOK {
+	if code := writeExploreJSON(jsonPath, exploration.ChangeDocument(changed, unmodified, failing), stderr); code != exitOK {
 		return code
 	}
 	if len(failing) == 0 {
@@ -331,39 +322,24 @@ func exploreChange(cfg explore.Config, changed *explore.Result, path, jsonPath s
 	}
 	v := failing[0]
 	fmt.Fprint(stdout, v.Story())
-	if err := xreport.Save(path, v.Scenario(cfg)); err != nil {
+	if err := exploration.Save(path, v.Scenario(cfg)); err != nil {
 		return writeFailed(stderr, "explore", err)
 	}
 	fmt.Fprintf(stdout, "saved %s (replay: simrun scenario %s)\n", path, path)
 	return exitViolated
 }
 
-// exploreJSON is explore's JSON document: the search (with a change, the
-// change's), and for a change the unmodified search and the findings it
-// does not reach.
-type exploreJSON struct {
-	Schema     string                  `json:"schema"`
-	Version    int                     `json:"version"`
-	Result     explore.ResultJSON      `json:"result"`
-	Unmodified *explore.ResultJSON     `json:"unmodified,omitempty"`
-	Failing    []explore.ViolationJSON `json:"failing,omitempty"`
-	Passed     bool                    `json:"passed"`
-}
-
 // writeExploreJSON writes doc to path ("" writes nothing).
-func writeExploreJSON(path string, doc exploreJSON, stderr io.Writer) int {
+func writeExploreJSON(path string, doc exploration.Document, stderr io.Writer) int {
 	if path == "" {
 		return exitOK
 	}
-	var b bytes.Buffer
-	enc := json.NewEncoder(&b)
-	enc.SetEscapeHTML(false)
-	enc.SetIndent("", "  ")
-	if err := enc.Encode(doc); err != nil {
+	b, err := doc.Marshal()
+	if err != nil {
 		fmt.Fprintf(stderr, "simrun explore: %v\n", err)
 		return exitHarness
 	}
-	if err := atomicfile.WriteBytes(path, b.Bytes()); err != nil {
+	if err := atomicfile.WriteBytes(path, b); err != nil {
 		return writeFailed(stderr, "explore", err)
 	}
 	return exitOK

@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"strings"
 	"time"
 
 	"github.com/locksim/locksim/clients"
@@ -15,7 +14,7 @@ import (
 	"github.com/locksim/locksim/internal/atomicfile"
 	"github.com/locksim/locksim/internal/flagx"
 	"github.com/locksim/locksim/internal/interrupt"
-	"github.com/locksim/locksim/verdict"
+	"github.com/locksim/locksim/report/mainjob"
 )
 
 // runMainJob is `simrun` with no subcommand: every algorithm × every preset
@@ -87,7 +86,7 @@ func runMainJob(ctx context.Context, args []string, stdout, stderr io.Writer) in
 	job := gate.Config{Algos: algos, Lo: seeds.Lo, Hi: seeds.Hi, Shard: gate.Shard(shard), NoConfirm: *noConfirm,
 		Scripts: *scriptsDir, Mutant: *mutant, Batch: sf.batch(stderr)}
 	started := time.Now()
-	var doc gate.Document
+	var doc mainjob.Document
 	if job.Scripts != "" || job.Mutant != "" {
 		doc.Change, err = gate.RunChange(ctx, job)
 	} else {
@@ -123,16 +122,10 @@ func (o jobOutputs) check() error {
 // unexpected findings for GitHub Actions on stderr, and returns the exit
 // code: exitViolated when the job found a bug (or the change brings what
 // the unmodified code does not explain).
-func finishJob(ctx context.Context, doc gate.Document, seeds string, outs jobOutputs, started time.Time, stdout, stderr io.Writer) int {
+func finishJob(ctx context.Context, doc mainjob.Document, seeds string, outs jobOutputs, started time.Time, stdout, stderr io.Writer) int {
 	var report bytes.Buffer
 	w := io.MultiWriter(stdout, &report)
-	var err error
-	if doc.Change != nil {
-		err = doc.Change.Render(w, gate.View{Seeds: seeds})
-	} else {
-		err = doc.Job.Render(w, gate.View{Seeds: seeds})
-	}
-	if err != nil {
+	if err := doc.Render(w, mainjob.View{Seeds: seeds}); err != nil {
 		fmt.Fprintf(stderr, "simrun: %v\n", err)
 		return exitHarness
 	}
@@ -142,28 +135,20 @@ func finishJob(ctx context.Context, doc gate.Document, seeds string, outs jobOut
 	if code := writeJobOutputs(doc, outs, report.Bytes(), started, stderr); code != exitOK {
 		return code
 	}
-	failed := false
-	github := os.Getenv("GITHUB_ACTIONS") == "true"
+	if os.Getenv("GITHUB_ACTIONS") == "true" {
+		doc.Annotate(stderr)
+	}
+	var failed bool
 	switch {
 	case doc.Change != nil:
 		c := doc.Change
-		for _, d := range c.Failing() {
-			failed = true
-			if github {
-				fmt.Fprintf(stderr, "::error title=%s %s (%s)::%s%%0Afirst: %s%%0Areproduce: %s\n", d.Property, d.Label, d.Algo, ghEscape(d.Why), ghEscape(d.Text), ghEscape(c.Command(d)))
-			}
-		}
+		failed = len(c.Failing()) > 0
 		if c.Changed.Done < c.Changed.Runs || c.Base.Done < c.Base.Runs {
 			return interrupt.ExitCode(ctx)
 		}
 	default:
 		r := doc.Job
-		for _, f := range r.Unexpected() {
-			failed = true
-			if github {
-				fmt.Fprintf(stderr, "::error title=%s bug (%s, %s)::%s%%0Areproduce: %s\n", f.Property, f.Algo, f.Preset, ghEscape(f.Text), ghEscape(r.Command(f)))
-			}
-		}
+		failed = len(r.Unexpected()) > 0
 		if !failed && r.Done < r.Runs {
 			return interrupt.ExitCode(ctx)
 		}
@@ -174,14 +159,9 @@ func finishJob(ctx context.Context, doc gate.Document, seeds string, outs jobOut
 	return exitOK
 }
 
-// ghEscape escapes a GitHub Actions annotation's message.
-func ghEscape(s string) string {
-	return strings.NewReplacer("%", "%25", "\r", "%0D", "\n", "%0A").Replace(s)
-}
-
 // writeJobOutputs writes the report, the JSON, the JUnit XML and the
 // coverage of doc, each atomically.
-func writeJobOutputs(doc gate.Document, outs jobOutputs, report []byte, started time.Time, stderr io.Writer) int {
+func writeJobOutputs(doc mainjob.Document, outs jobOutputs, report []byte, started time.Time, stderr io.Writer) int {
 	write := func(path string, data func() ([]byte, error)) int {
 		if path == "" {
 			return exitOK
@@ -200,29 +180,19 @@ func writeJobOutputs(doc gate.Document, outs jobOutputs, report []byte, started 
 	if err != nil || host == "" {
 		host = "localhost"
 	}
-	run := gate.JUnitRun{Timestamp: started.UTC().Format("2006-01-02T15:04:05"), Hostname: host, Seconds: time.Since(started).Seconds()}
+	run := mainjob.JUnitRun{Timestamp: started.UTC().Format("2006-01-02T15:04:05"), Hostname: host, Seconds: time.Since(started).Seconds()}
 	for _, o := range []struct {
 		path string
 		data func() ([]byte, error)
 	}{
 		{outs.out, func() ([]byte, error) { return report, nil }},
-		{outs.json, func() ([]byte, error) {
-			if doc.Change != nil {
-				return doc.Change.MarshalChange()
-			}
-			return doc.Job.MarshalJob()
-		}},
-		{outs.junit, func() ([]byte, error) {
-			if doc.Change != nil {
-				return doc.Change.JUnit(run)
-			}
-			return doc.Job.JUnit(run)
-		}},
+		{outs.json, doc.JSON},
+		{outs.junit, func() ([]byte, error) { return doc.JUnit(run) }},
 		{outs.coverage, func() ([]byte, error) {
 			if doc.Job == nil || doc.Job.Statements == nil || !doc.Job.Complete() {
 				return nil, fmt.Errorf("--coverage: the job did not run all its seeds in one piece, so no coverage was counted")
 			}
-			return []byte(verdict.CoverageReport(clients.Algorithms, doc.Job.Statements, fmt.Sprintf("Written by `go run ./cmd/simrun --seeds %d-%d --coverage FILE`: the runs with preset none and the coverage seeds (verdict.CoverageSeeds).", doc.Job.Lo, doc.Job.Hi))), nil
+			return []byte(mainjob.CoverageMarkdown(clients.Algorithms, doc.Job.Statements, fmt.Sprintf("Written by `go run ./cmd/simrun --seeds %d-%d --coverage FILE`: the runs with preset none and the coverage seeds (verdict.CoverageSeeds).", doc.Job.Lo, doc.Job.Hi))), nil
 		}},
 	} {
 		if code := write(o.path, o.data); code != exitOK {

@@ -13,10 +13,10 @@ import (
 	"strings"
 	"time"
 
-	"github.com/locksim/locksim/gate"
 	"github.com/locksim/locksim/internal/flagx"
+	"github.com/locksim/locksim/report/mainjob"
+	"github.com/locksim/locksim/report/sweeplog"
 	"github.com/locksim/locksim/sim/jsonl"
-	"github.com/locksim/locksim/verdict"
 )
 
 // mergeLimits bound what merge reads of one file: a main job's JSON over
@@ -64,9 +64,9 @@ func runMerge(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 		}
 		return mergeSweeps(files, datas, stdout, stderr)
 	}
-	var doc gate.Document
+	var doc mainjob.Document
 	for i, data := range datas {
-		d, err := gate.ReadDocument(data, files[i])
+		d, err := mainjob.ReadDocument(data, files[i])
 		if err != nil {
 			return usage(stderr, "merge: "+oneLine(err.Error()))
 		}
@@ -176,7 +176,7 @@ func mergeSweeps(files []string, datas [][]byte, stdout, stderr io.Writer) int {
 		}
 	}
 	sort.SliceStable(lines, func(a, b int) bool { return lines[a].seed < lines[b].seed })
-	log := &verdict.SweepLog{W: stdout, JSON: true, Algo: sums[0].Algo, Preset: sums[0].Preset, Seeds: sums[0].Seeds, Shard: "1/1"}
+	log := &sweeplog.Log{W: stdout, JSON: true, Algo: sums[0].Algo, Preset: sums[0].Preset, Seeds: sums[0].Seeds, Shard: "1/1"}
 	var runs uint64
 	for _, s := range sums {
 		runs += s.Runs

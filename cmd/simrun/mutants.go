@@ -13,6 +13,7 @@ import (
 	"github.com/locksim/locksim/internal/atomicfile"
 	"github.com/locksim/locksim/internal/flagx"
 	"github.com/locksim/locksim/internal/interrupt"
+	"github.com/locksim/locksim/report/mutants"
 )
 
 // runMutants is `simrun mutants`: every mutant of the catalog judged as a
@@ -64,7 +65,7 @@ func runMutants(ctx context.Context, args []string, stdout, stderr io.Writer) in
 		fmt.Fprintf(stderr, "simrun: mutants: %v\n", err)
 		return exitHarness
 	}
-	report := gate.MutantReport(changes, seeds.Lo, seeds.Hi)
+	report := mutants.Markdown(changes, seeds.Lo, seeds.Hi)
 	fmt.Fprint(stdout, report)
 	if *out != "" {
 		if err := atomicfile.WriteBytes(*out, []byte(report)); err != nil {

@@ -392,7 +392,7 @@ func runSeed(ctx context.Context, name string, args []string, stdout, stderr io.
 		return code
 	}
 	if code == exitViolated && !*noShrink && !rf.focus.set {
-		verdict.ShrinkAndTell(stdout, r, cfg)
+		shrinkAndTell(stdout, r, cfg)
 	}
 	if *checkDet {
 		again, err := run.New(cfg, nil)
@@ -474,7 +474,7 @@ func report(r *run.Run, lines [][]byte, cfg run.Config, rf runFlags, stdout io.W
 			continue
 		}
 		fmt.Fprintln(stdout)
-		verdict.Tell(stdout, v, r.History, lines)
+		tell(stdout, v, r.History, lines)
 		switch v.Property {
 		case "mutex":
 			fmt.Fprintln(stdout, "  fencing: "+fencing.String())

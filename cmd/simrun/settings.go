@@ -14,6 +14,7 @@ import (
 	"github.com/locksim/locksim/internal/atomicfile"
 	"github.com/locksim/locksim/internal/flagx"
 	"github.com/locksim/locksim/internal/interrupt"
+	"github.com/locksim/locksim/report/settingsmap"
 	"github.com/locksim/locksim/run"
 	"github.com/locksim/locksim/settings"
 	"github.com/locksim/locksim/sim"
@@ -115,7 +116,7 @@ func runSettings(ctx context.Context, args []string, stdout, stderr io.Writer) i
 	}
 	cmd := settingsCommand(f, sf.seeds, shard)
 	if shard.N > 1 {
-		if err := atomicfile.WriteBytes(outs[0], m.JSON(cmd)); err != nil {
+		if err := atomicfile.WriteBytes(outs[0], settingsmap.JSON(m, cmd)); err != nil {
 			return writeFailed(stderr, "settings", err)
 		}
 		fmt.Fprintf(stdout, "settings: shard %s, %d worlds; wrote %s (merge the shards with simrun settings --merge)\n", shard.String(), m.Worlds(), outs[0])
@@ -194,13 +195,13 @@ func settingsCommand(f settingsFlags, seeds flagx.SeedRange, shard flagx.Shard) 
 func writeMap(m *settings.Map, cmd, base string, stdout, stderr io.Writer) int {
 	svg := filepath.Base(base) + ".svg"
 	var set atomicfile.Set
-	set.AddBytes(base+".md", []byte(m.Markdown(cmd, svg, 1)+"## How the worlds are made\n\n"+settings.Method()+"\n"))
-	set.AddBytes(base+".svg", m.SVG())
-	set.AddBytes(base+".json", m.JSON(cmd))
+	set.AddBytes(base+".md", []byte(settingsmap.File(m, cmd, svg)))
+	set.AddBytes(base+".svg", settingsmap.SVG(m))
+	set.AddBytes(base+".json", settingsmap.JSON(m, cmd))
 	if err := set.Commit(); err != nil {
 		return writeFailed(stderr, "settings", err)
 	}
-	fmt.Fprintln(stdout, m.Advice())
+	fmt.Fprintln(stdout, settingsmap.Advice(m))
 	fmt.Fprintf(stdout, "settings: %d worlds; wrote %s.md, .svg and .json\n", m.Worlds(), base)
 	return exitOK
 }
@@ -216,7 +217,7 @@ func settingsMerge(files []string, f settingsFlags, stdout, stderr io.Writer) in
 		if err != nil {
 			return usage(stderr, fmt.Sprintf("settings: %v", err))
 		}
-		p, err := settings.ReadJSON(b)
+		p, err := settingsmap.ReadJSON(b)
 		if err != nil {
 			return usage(stderr, fmt.Sprintf("settings: %s: %v", name, err))
 		}
@@ -334,7 +335,7 @@ func settingsWorld(spec settings.Spec, f settingsFlags, stdout, stderr io.Writer
 		}
 		counted++
 		fmt.Fprintln(stdout)
-		verdict.Tell(stdout, v, r.History, lines)
+		tell(stdout, v, r.History, lines)
 		if v.Property == "mutex" {
 			fmt.Fprintln(stdout, "  fencing: "+res.Fencing.String())
 		}
@@ -418,19 +419,19 @@ func settingsReport(ctx context.Context, f settingsFlags, sf sweepFlags, stdout,
 		if done := m.Run(ctx, sf.n(), meter(stderr)); done < m.Worlds() {
 			return interrupt.ExitCode(ctx)
 		}
-		set.AddBytes(filepath.Join(dir, names[i]+".svg"), m.SVG())
-		set.AddBytes(filepath.Join(dir, names[i]+".json"), m.JSON(cmd))
+		set.AddBytes(filepath.Join(dir, names[i]+".svg"), settingsmap.SVG(m))
+		set.AddBytes(filepath.Join(dir, names[i]+".json"), settingsmap.JSON(m, cmd))
 	}
 	var svgs []string
 	for _, n := range names {
 		svgs = append(svgs, "settings/"+n+".svg")
 	}
-	set.AddBytes(md, []byte(settings.Report(maps, cmd, svgs)))
+	set.AddBytes(md, []byte(settingsmap.Page(maps, cmd, svgs)))
 	if err := set.Commit(); err != nil {
 		return writeFailed(stderr, "settings", err)
 	}
 	for _, m := range maps {
-		fmt.Fprintln(stdout, m.Advice())
+		fmt.Fprintln(stdout, settingsmap.Advice(m))
 	}
 	fmt.Fprintf(stdout, "settings: %d maps; wrote %s and %s/\n", len(maps), md, dir)
 	return exitOK

@@ -10,6 +10,7 @@ import (
 
 	"github.com/locksim/locksim/internal/flagx"
 	"github.com/locksim/locksim/internal/interrupt"
+	"github.com/locksim/locksim/report/sweeplog"
 	"github.com/locksim/locksim/run"
 	"github.com/locksim/locksim/verdict"
 )
@@ -77,7 +78,7 @@ func runSweep(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	if err := rf.validate(fs, false); err != nil {
 		return usage(stderr, "sweep: "+err.Error())
 	}
-	log := &verdict.SweepLog{W: stdout, JSON: *asJSON, Algo: rf.algo, Preset: rf.preset, Seeds: seeds.String(), Shard: shard.String()}
+	log := &sweeplog.Log{W: stdout, JSON: *asJSON, Algo: rf.algo, Preset: rf.preset, Seeds: seeds.String(), Shard: shard.String()}
 	if os.Getenv("GITHUB_ACTIONS") == "true" {
 		log.Annotations = stderr
 	}

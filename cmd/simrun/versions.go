@@ -10,6 +10,7 @@ import (
 	"github.com/locksim/locksim/internal/atomicfile"
 	"github.com/locksim/locksim/internal/flagx"
 	"github.com/locksim/locksim/internal/interrupt"
+	"github.com/locksim/locksim/report/versiontable"
 	"github.com/locksim/locksim/verdict"
 	"github.com/locksim/locksim/versions"
 )
@@ -43,7 +44,7 @@ func runVersions(ctx context.Context, args []string, stdout, stderr io.Writer) i
 		fmt.Fprintf(stderr, "simrun versions: %v\n", err)
 		return exitHarness
 	}
-	md := versions.Report(versions.Questions, answers, "go run ./cmd/simrun versions", versionsMaxStates)
+	md := versiontable.Markdown(versions.Questions, answers, "go run ./cmd/simrun versions", versionsMaxStates)
 	if err := atomicfile.WriteBytes(*out, []byte(md)); err != nil {
 		return writeFailed(stderr, "versions", err)
 	}

@@ -11,6 +11,7 @@ import (
 	"github.com/locksim/locksim/internal/atomicfile"
 	"github.com/locksim/locksim/internal/flagx"
 	"github.com/locksim/locksim/internal/interrupt"
+	"github.com/locksim/locksim/report/bugzoo"
 	"github.com/locksim/locksim/verdict"
 )
 
@@ -49,7 +50,7 @@ func runBugZoo(ctx context.Context, args []string, stdout, stderr io.Writer) int
 	if seeds != (flagx.SeedRange{Lo: 1, Hi: 1000}) {
 		cmd += " --seeds " + seeds.String()
 	}
-	if err := atomicfile.WriteBytes(*out, verdict.ZooReport(verdict.Findings, rates, seeds.String(), cmd)); err != nil {
+	if err := atomicfile.WriteBytes(*out, bugzoo.Markdown(verdict.Findings, rates, seeds.String(), cmd)); err != nil {
 		return writeFailed(stderr, "bugzoo", err)
 	}
 	fmt.Fprintf(stdout, "bugzoo: %d findings, %d runs; wrote %s\n", len(verdict.Findings), total, *out)
