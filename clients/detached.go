@@ -104,13 +104,6 @@ func (c *Client) detach(i int) bool {
 	}
 	c.cancelTimer(TimerKey{TimerExec, int64(i)})
 	e.phase = execIdle // the seq stays: the thread's next command is another
-	if (d.exec.cmd.Op == OpAcquire || d.exec.cmd.Op == OpAcquireNoWait) && (c.cf.v470() || d.lease < 0) {
-		// The path begins here: get() threw, the acquire goes on, and what
-		// it takes its thenApply keeps (detachedDone). Its script may run,
-		// and a renewal already running renew the hold it took, before the
-		// reply comes; the catalogue reads the path from here.
-		c.flaw(FlawDetachedHold, t.id)
-	}
 	c.emit(Effect{Kind: EffNote, Note: NoteDetached, Thread: t.id, Text: "its " + e.cmd.Op.String() + " goes on without the call"})
 	return true
 }

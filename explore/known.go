@@ -46,7 +46,11 @@ func (n *flawNotes) note(p int, e clients.Effect) {
 // untimed wait comes after the head's crash): the path is then continued
 // by up to maxContinuation of the system's own steps (no call, no fault),
 // a delivery or a timer before time passes unless it would come back to
-// a state the continuation was in, and what they take counts too.
+// a state the continuation was in, and what they take counts too. An
+// orphan is a claim about what follows too (the hold is renewed for as
+// long as the process lives): the interrupted acquire whose script took
+// the hold notes its path when its reply comes, after the first renewal
+// that shows the orphan, so its path is continued the same way.
 func (m *model) flawsOn(path []action, liveness bool) ([]history.FlawAt, int64) {
 	n := &flawNotes{m: m}
 	m.logNote = n.note

@@ -170,7 +170,7 @@ func explore(cfg Config, progress func(Stats)) (*Result, error) {
 		if f.Class == checks.Bug {
 			fill()
 			p := path()
-			flaws, to := m.flawsOn(p, f.Property == "liveness")
+			flaws, to := m.flawsOn(p, f.Property == "liveness" || f.Property == "orphan")
 			f = m.resolve(f, flaws, to)
 			if f.Class == checks.Bug {
 				res.Violation = m.replayPath(p, f)
