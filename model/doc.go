@@ -20,4 +20,6 @@
 // passed from the head of the queue. Waiters the history marks Evictable
 // (seen evicted, or no longer waiting) may be dropped that way; a waiter
 // that kept waiting may not, and nobody may take the lock ahead of it.
+//
+// It imports sim of this project.
 package model

@@ -94,4 +94,6 @@
 // simulation had to stop ran (one that never ends, from an explore
 // scenario's scripts= directory), the command fails with one line naming
 // it, and the scenario stops there.
+//
+// It imports clients, explore and sim of this project.
 package scenario

@@ -2,7 +2,8 @@
 // Redis, for Redisson 3.8.1, 3.16.8 and 4.7.0, with a manifest of where each
 // comes from and what its KEYS and ARGV mean, and a registry to look them up.
 //
-// The package is a leaf: it imports only the standard library.
+// The package is a leaf: it imports nothing of this project, only the
+// standard library.
 //
 // # What the package holds
 //

@@ -78,7 +78,7 @@
 //
 // # Imports
 //
-// sim imports no project package outside sim/: only sim/lualib and
-// sim/jsonl, which import no project package at all. Packages such as
+// It imports sim/jsonl and sim/lualib of this project, which import no
+// project package at all: nothing outside sim/. Packages such as
 // clients, scripts and checks build on sim, never the other way round.
 package sim

@@ -7,4 +7,6 @@
 //	for _, line := range story.Tell(v, run.History, traceLines) {
 //		fmt.Println(line)
 //	}
+//
+// It imports checks, model and sim of this project.
 package story

@@ -12,8 +12,10 @@
 //
 // It imports checks, clients, explore, fairness, gate, internal/atomicfile,
 // internal/conformance, internal/flagx, internal/interrupt,
-// internal/memlimit, model, the packages under report/, run, scenario,
-// settings, sim, sim/jsonl, story, verdict and versions of this project.
+// internal/memlimit, model, report/bugzoo, report/comparison,
+// report/exploration, report/mainjob, report/mutants, report/settingsmap,
+// report/sweeplog, report/versiontable, run, scenario, settings, sim,
+// sim/jsonl, story, verdict and versions of this project.
 package main
 
 import (

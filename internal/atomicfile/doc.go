@@ -25,4 +25,6 @@
 // writes several files all or nothing. [Abort] removes every temporary
 // file still being written, and the directories made for them, for a
 // process that is interrupted.
+//
+// It imports nothing of this project.
 package atomicfile

@@ -18,4 +18,6 @@
 // A script ID resolves through NewResolver: from a directory of the user's
 // scripts for the IDs it holds, from the embedded registry for the others
 // (scripts.Pick), each compiled once.
+//
+// It imports scripts, sim and sim/jsonl of this project.
 package conformance

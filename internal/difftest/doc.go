@@ -186,4 +186,7 @@
 //	LOCKSIM_BENCH_REPORT=1 go test -run '^$' -bench BenchmarkStore -benchtime=1s ./internal/difftest/
 //
 // also writes results/bench-store.md with the ratios and targets.
+//
+// Outside its tests it imports nothing of this project; the tests import
+// the packages named above.
 package difftest

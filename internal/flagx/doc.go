@@ -8,4 +8,6 @@
 // --seeds (an inclusive seed range) and --shard (every n-th seed of one);
 // and Quote and Echo, which show a value the user gave in a one-line
 // message quoted, look-alike characters escaped, cut at MaxEcho bytes.
+//
+// It imports nothing of this project.
 package flagx

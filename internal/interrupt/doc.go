@@ -6,4 +6,6 @@
 // Only the first signal is caught: the handler is released when it
 // arrives, so a second Ctrl-C ends a process that does not stop in time
 // the default way.
+//
+// It imports nothing of this project.
 package interrupt

@@ -18,6 +18,8 @@
 // Nothing here decides a result: a search or a run stops where its own
 // counted bounds say, the same on every machine; the watchdog only ends a
 // process that was about to be ended by the kernel or the runtime.
+//
+// It imports nothing of this project.
 package memlimit
 
 import (

@@ -7,4 +7,6 @@
 // Jobs are numbered, not listed: the caller builds job i when a worker
 // asks for it, so a range of a billion seeds costs no memory up front, and
 // no more than a window of results waits for an earlier one at any time.
+//
+// It imports nothing of this project.
 package ordered

@@ -52,4 +52,6 @@
 // missing the test is skipped, or fails when the environment has CI=true so
 // that CI can never pass by skipping. The environment variables
 // LOCKSIM_REDIS_SERVER and LOCKSIM_LIBFAKETIME override the search.
+//
+// It imports nothing of this project.
 package realredis

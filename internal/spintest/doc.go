@@ -4,4 +4,6 @@
 // the same history but for the elided runs' samples, the same verdicts.
 // The package has no code of its own; its test is the proof, and
 // LOCKSIM_SPIN_SEEDS=N widens it from the few seeds make test runs.
+//
+// It imports nothing of this project.
 package spintest

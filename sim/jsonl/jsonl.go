@@ -4,8 +4,8 @@
 // and reads back what traces hold.
 //
 // It sits under sim/ because the simulator's trace and replies are written
-// with it and sim imports no project package outside sim/; it imports
-// none at all. The readers of traces, conformance files and sweep logs
+// with it and sim imports no project package outside sim/. It imports
+// nothing of this project. The readers of traces, conformance files and sweep logs
 // outside sim use it from here.
 package jsonl
 

@@ -36,4 +36,6 @@
 //
 // Opening the libraries costs an engine a few tables once; a script that
 // does not call them pays nothing.
+//
+// It imports nothing of this project.
 package lualib

@@ -26,6 +26,8 @@
 // SHA1, whitespace-free fingerprint, verdict) and exits 1 on any difference.
 // With -write it writes the .lua files (atomically; only for -version when
 // given) and then checks. Exit 2 on bad usage or input.
+//
+// It imports internal/atomicfile of this project.
 package main
 
 import (
