@@ -1,0 +1,345 @@
+package explore
+
+import (
+	"fmt"
+	"math"
+	"slices"
+	"strings"
+
+	"github.com/locksim/locksim/clients"
+	"github.com/locksim/locksim/sim"
+)
+
+// The steps of the transition system: which are enabled in a state
+// (actions), and the state each leads to (apply).
+
+// actKind is a kind of step.
+type actKind uint8
+
+const (
+	aCall    actKind = iota // a thread makes its program's next call
+	aDeliver                // a message arrives
+	aFire                   // a due timer of a client fires
+	aAdvance                // time passes
+	aCrash
+	aPause
+	aResume
+	aDrop
+	aDelay
+	aRestart
+	aInterrupt
+	aExpire // with a replica: Redis's background expiry deletes the expired keys
+)
+
+// action is one step; mi indexes the parent state's messages.
+type action struct {
+	kind  actKind
+	th    uint8 // aCall, aInterrupt: the thread; aFire, aCrash, aPause, aResume: the process
+	mi    uint8
+	timer clients.TimerKey
+	delta int64
+}
+
+// actions appends every step enabled in s, in a fixed order.
+func (m *model) actions(s *state, dst []action) []action {
+	advance, anyDue := true, false
+	next := int64(math.MaxInt64)
+	// Requests of waiters that spin let time pass, to the first moment
+	// their answer could change (spin.go); their response timers, set
+	// again on every turn, never fall due.
+	var spins []msg
+	if m.spins {
+		for _, q := range s.msgs {
+			if b, ok := m.spinBound(s, q); ok {
+				spins = append(spins, q)
+				next = min(next, b)
+			}
+		}
+	}
+	spinTimer := func(p int, k clients.TimerKey) bool {
+		for _, q := range spins {
+			if int(q.proc) == p && k.Kind == clients.TimerExec && k.Slot == int64(q.ref.Slot) {
+				return true
+			}
+		}
+		return false
+	}
+	for th := 0; th < m.n; th++ {
+		p, _ := m.where(th)
+		t := s.th[th]
+		if !s.crashed(p) && !s.paused[p] && !t.InCall && int(t.ip) < len(m.prog) {
+			dst = append(dst, action{kind: aCall, th: uint8(th)})
+		}
+	}
+	for p := 0; p < m.procs; p++ {
+		if s.crashed(p) {
+			continue
+		}
+		c := m.client(s.clients[p])
+		if !s.paused[p] {
+			c.Timers(func(k clients.TimerKey, at sim.Time) {
+				d := ceilMs(at)
+				if d > 0 && spinTimer(p, k) {
+					return
+				}
+				if d <= 0 {
+					dst = append(dst, action{kind: aFire, th: uint8(p), timer: k})
+					advance, anyDue = false, true
+				}
+				next = min(next, d)
+			})
+		}
+		// A paused process's state may grow old, but no older than a
+		// delayed message may (MaxDelay).
+		if w, ok := c.OldestWall(); ok && s.paused[p] {
+			next = min(next, MaxDelay+w-base)
+		}
+	}
+	firstRepl := true
+	for i, q := range s.msgs {
+		switch q.kind {
+		case mRepl:
+			// the replica applies its entries in order, each by its deadline;
+			// time passes while they are on their way
+			if firstRepl {
+				dst = append(dst, action{kind: aDeliver, mi: uint8(i)})
+				firstRepl = false
+			}
+			next = min(next, int64(q.due))
+			continue
+		case mWait:
+			// a blocked WAIT lets time pass until its timeout, which then fires
+			if q.due <= 0 {
+				dst = append(dst, action{kind: aDeliver, mi: uint8(i)})
+				advance, anyDue = false, true
+			}
+			next = min(next, int64(q.due))
+			continue
+		}
+		if q.kind == mRequest || q.kind == mAck || !s.paused[q.proc] {
+			dst = append(dst, action{kind: aDeliver, mi: uint8(i)})
+			if !q.delayed && !slices.Contains(spins, q) {
+				advance = false
+			}
+		}
+		if q.kind == mRequest && q.delayed {
+			next = min(next, MaxDelay+q.cmd.At-base)
+		}
+	}
+	// With a replica, an expired key the store still holds goes within a
+	// cron period of its expiry, by a cycle of the background expiry that
+	// deletes every expired key and replicates the DELs (sim/expire.go):
+	// at any moment until then, in any order with the other steps, and
+	// time does not pass that deadline before it. (Each expiry's cycle is
+	// placed on its own: the model does not keep the cron's phase from one
+	// to the next.)
+	if by := m.expiredBy(s.store); by != math.MaxInt64 {
+		dst = append(dst, action{kind: aExpire})
+		next = min(next, max(by, 0))
+	}
+	// No execution stays inside one millisecond for ever: when a key's
+	// expiry or a queue timeout is exactly now, time may move 1 ms on even
+	// with messages in flight (else a lock() loop on a pttl-0 key would spin
+	// at one instant).
+	if !advance && next > 0 && !anyDue && slices.Contains(m.pointsOf(s.store), 0) {
+		dst = append(dst, action{kind: aAdvance, delta: 1})
+	}
+	if advance && next > 0 {
+		var cands []int64
+		for _, pt := range m.pointsOf(s.store) {
+			for _, c := range [3]int64{pt - 1, pt, pt + 1} {
+				if c > 0 && c <= next {
+					cands = append(cands, c)
+				}
+			}
+		}
+		if next != math.MaxInt64 {
+			cands = append(cands, next)
+		}
+		slices.Sort(cands)
+		for _, c := range slices.Compact(cands) {
+			dst = append(dst, action{kind: aAdvance, delta: c})
+		}
+	}
+	f := m.cfg.Faults
+	for p := 0; p < m.procs; p++ {
+		if s.crashed(p) || m.procDone(s, p) {
+			continue
+		}
+		if s.used[FaultCrash] < f[FaultCrash] {
+			dst = append(dst, action{kind: aCrash, th: uint8(p)})
+		}
+		if s.used[FaultPause] < f[FaultPause] && !s.paused[p] {
+			dst = append(dst, action{kind: aPause, th: uint8(p)})
+		}
+	}
+	for p := 0; p < m.procs; p++ {
+		if s.paused[p] && !s.crashed(p) {
+			dst = append(dst, action{kind: aResume, th: uint8(p)})
+		}
+	}
+	for i, q := range s.msgs {
+		if q.kind > mPublish {
+			continue // replication is not lost or delayed: a lag is its own
+		}
+		if s.used[FaultDrop] < f[FaultDrop] {
+			dst = append(dst, action{kind: aDrop, mi: uint8(i)})
+		}
+		if s.used[FaultDelay] < f[FaultDelay] && !q.delayed {
+			dst = append(dst, action{kind: aDelay, mi: uint8(i)})
+		}
+	}
+	if s.used[FaultRestart] < f[FaultRestart] {
+		dst = append(dst, action{kind: aRestart})
+	}
+	if s.used[FaultInterrupt] < f[FaultInterrupt] {
+		for th := 0; th < m.n; th++ {
+			// another thread of a running process interrupts it during a call
+			if p, _ := m.where(th); s.th[th].InCall && !s.crashed(p) && !s.paused[p] {
+				dst = append(dst, action{kind: aInterrupt, th: uint8(th)})
+			}
+		}
+	}
+	return dst
+}
+
+// procDone reports whether every thread of process p has made all its
+// calls and no command or timer of its client is pending.
+func (m *model) procDone(s *state, p int) bool {
+	for th := p * m.per; th < (p+1)*m.per; th++ {
+		if t := s.th[th]; t.InCall || int(t.ip) < len(m.prog) {
+			return false
+		}
+	}
+	return true
+}
+
+// story collects what a step did, one line per event; a nil story
+// collects nothing (the search does not pay for text).
+type story struct{ lines []string }
+
+func (st *story) add(format string, args ...any) {
+	if st != nil {
+		st.lines = append(st.lines, fmt.Sprintf(format, args...))
+	}
+}
+
+// apply returns the state after step a, normalized.
+func (m *model) apply(s *state, a action, st *story) state {
+	var n state
+	m.applyTo(&n, s, a, st)
+	return n
+}
+
+// applyTo is apply into n, whose message buffer it reuses.
+func (m *model) applyTo(n *state, s *state, a action, st *story) {
+	m.found = m.found[:0]
+	buf := n.msgs[:0]
+	*n = *s
+	n.msgs = append(buf, s.msgs...)
+	switch a.kind {
+	case aCall:
+		th := int(a.th)
+		p, tid := m.where(th)
+		stp := m.prog[n.th[th].ip]
+		n.th[th].Call(stp.call.Kind == clients.CallUnlock, stp.call.Kind == clients.CallForceUnlock)
+		m.busy(n, p, tid)
+		if st != nil {
+			st.add("%s calls %s", m.threadName(th), callText(stp.call))
+		}
+		m.step(n, p, evKey{kind: clients.EvCall, thread: tid, step: n.th[th].ip}, st)
+	case aDeliver:
+		q := n.msgs[a.mi]
+		n.msgs = slices.Delete(n.msgs, int(a.mi), int(a.mi)+1)
+		m.deliver(n, q, st)
+	case aFire:
+		if st != nil {
+			st.add("%s", m.timerText(n, int(a.th), a.timer))
+		}
+		m.step(n, int(a.th), evKey{kind: clients.EvTimer, timer: a.timer}, st)
+	case aAdvance:
+		spins := m.spinning(n)
+		had := m.holdsKept(n)
+		m.advance(n, a.delta, st)
+		for th := 0; th < m.n; th++ {
+			if had&(1<<th) != 0 && m.holdGone(n, th) {
+				n.th[th].Lapsed() // its hold's time ran out
+			}
+		}
+		for _, q := range spins {
+			m.respin(n, q, st)
+		}
+	case aCrash:
+		n.used[FaultCrash]++
+		p := int(a.th)
+		n.clients[p], n.paused[p] = noClient, false
+		for th := p * m.per; th < (p+1)*m.per; th++ {
+			// Its threads are gone, and what they believed; a hold it had
+			// must go within its lease (the watchdog's when it had none).
+			n.th[th].Crash(m.cf.Opts.LockWatchdogTimeout)
+			n.th[th].ip = uint8(len(m.prog))
+		}
+		st.add("fault: process %s crashes (its requests in flight still reach Redis)", procName(p))
+	case aPause:
+		n.used[FaultPause]++
+		n.paused[a.th] = true
+		st.add("fault: process %s pauses (GC)", procName(int(a.th)))
+	case aResume:
+		n.paused[a.th] = false
+		st.add("process %s resumes", procName(int(a.th)))
+	case aDrop:
+		n.used[FaultDrop]++
+		if st != nil {
+			st.add("fault: %s is lost", m.msgText(n.msgs[a.mi]))
+		}
+		n.msgs = slices.Delete(n.msgs, int(a.mi), int(a.mi)+1)
+	case aDelay:
+		n.used[FaultDelay]++
+		n.msgs[a.mi].delayed = true
+		if st != nil {
+			st.add("fault: %s is delayed", m.msgText(n.msgs[a.mi]))
+		}
+	case aRestart:
+		n.used[FaultRestart]++
+		s := sim.NewStore()
+		s.SetTime(base)
+		n.store = m.intern(s)
+		st.add("fault: Redis restarts without persistence: the keyspace is empty")
+	case aExpire:
+		if st != nil {
+			st.add("Redis's background expiry deletes %s (the DEL is replicated)", strings.Join(m.expiredKeys(n.store), ", "))
+		}
+		n.store = m.activeExpire(n.store)
+		n.msgs = append(n.msgs, msg{kind: mRepl, due: int32(m.lag)})
+	case aInterrupt:
+		n.used[FaultInterrupt]++
+		th := int(a.th)
+		p, tid := m.where(th)
+		if st != nil {
+			st.add("fault: %s is interrupted (Thread.interrupt())", m.threadName(th))
+		}
+		m.step(n, p, evKey{kind: clients.EvInterrupt, thread: tid}, st)
+	}
+	m.normalize(n)
+}
+
+// normalize drops what can no longer matter, so that states that behave
+// alike are equal: replies nobody awaits (timed out, superseded, or to a
+// crashed process), unlock messages to a process no longer subscribed;
+// and sorts the messages in flight.
+func (m *model) normalize(n *state) {
+	n.msgs = slices.DeleteFunc(n.msgs, func(q msg) bool {
+		if q.kind == mRequest || q.kind == mRepl || q.kind == mAck {
+			return false
+		}
+		if n.crashed(int(q.proc)) {
+			return true
+		}
+		if q.kind == mReply || q.kind == mWait {
+			// a blocked WAIT only answers: nobody awaiting it, it changes nothing
+			return !m.client(n.clients[q.proc]).Awaits(q.ref)
+		}
+		return m.subMask(n.clients[q.proc])&(1<<q.ch) == 0
+	})
+	slices.SortFunc(n.msgs, m.cmpMsg)
+}

@@ -1,0 +1,113 @@
+package explore
+
+import (
+	"math"
+	"slices"
+
+	"github.com/locksim/locksim/checks"
+	"github.com/locksim/locksim/clients"
+	"github.com/locksim/locksim/sim"
+)
+
+// Interning: every keyspace, client and reply a state refers to is kept
+// once, by id, in tables the workers share (tables.go).
+
+// shared is what every worker of a search shares: the interned values and
+// the memos.
+type shared struct {
+	stores  *interned[storeEntry]
+	replies *interned[sim.Reply]
+	clients *interned[clientEntry]
+
+	execMemo   *memo[execKey, execResult]
+	stepMemo   *memo[stepKey, *stepResult]
+	shiftMemo  *memo[shiftKey, uint32]
+	rebaseMemo *memo[shiftKey, uint32]
+	// renamed stores and clients: (id, index of the renaming) → id
+	renameStoreMemo, renameClientMemo *memo[shiftKey, uint32]
+	// expireMemo: a store id → the store after a background expiry cycle
+	expireMemo *memo[uint32, uint32]
+	// msgs are the messages in flight states hold.
+	msgs *interned[msg]
+}
+
+// storeEntry is an interned keyspace with what the search needs of it at
+// once: the relative times where it changes on its own or a comparison
+// flips, and what it breaks of the store's invariants.
+type storeEntry struct {
+	s      *sim.Store
+	points []int64
+	finds  []checks.Violation
+	// expiredBy: with a replica, how long from now (ms) the background
+	// expiry has left to delete the expired keys the store still holds
+	// (the first expiry + ExpireCyclePeriod), MaxInt64 when there are none.
+	expiredBy int64
+}
+
+// clientEntry is an interned client with the channels it is subscribed to.
+type clientEntry struct {
+	c    *clients.Client
+	subs uint16
+}
+
+func (m *model) store(id uint32) *sim.Store                 { return m.sh.stores.vals.get(id).s }
+func (m *model) pointsOf(id uint32) []int64                 { return m.sh.stores.vals.get(id).points }
+func (m *model) reply(id uint32) sim.Reply                  { return m.sh.replies.vals.get(id) }
+func (m *model) client(id uint32) *clients.Client           { return m.sh.clients.vals.get(id).c }
+func (m *model) subMask(id uint32) uint16                   { return m.sh.clients.vals.get(id).subs }
+func (m *model) storeFindings(id uint32) []checks.Violation { return m.sh.stores.vals.get(id).finds }
+func (m *model) expiredBy(id uint32) int64                  { return m.sh.stores.vals.get(id).expiredBy }
+
+// intern returns the id of store s, adding it when new.
+func (m *model) intern(s *sim.Store) uint32 {
+	if m.repl {
+		m.keyBuf = s.AppendCanonicalWithExpired(m.keyBuf[:0])
+	} else {
+		m.keyBuf = s.AppendCanonical(m.keyBuf[:0])
+	}
+	if id, ok := m.sh.stores.lookup(m.keyBuf); ok {
+		return id
+	}
+	// A fair waiter's timeout is a boundary twice: when it is reached the
+	// waiter is stale, and threadWaitTime before it the ttl its acquire
+	// returns (timeout - threadWaitTime - now in 3.16.8) reaches 0.
+	var pts []int64
+	expiries, stamps := s.TimePoints(m.stamped)
+	for _, p := range expiries {
+		pts = append(pts, p-base)
+	}
+	for _, p := range stamps {
+		pts = append(pts, p-base, p-base-m.cf.Opts.ThreadWaitTime)
+	}
+	slices.Sort(pts)
+	e := storeEntry{s: s, points: slices.Compact(pts), finds: m.storeInvariants(s), expiredBy: math.MaxInt64}
+	if first, ok := s.OldestExpired(); ok && m.repl {
+		e.expiredBy = first + sim.ExpireCyclePeriod.Ms() - base
+	}
+	return m.sh.stores.add(m.keyBuf, e, nil)
+}
+
+func (m *model) internReply(r sim.Reply) uint32 {
+	k := r.String()
+	if id, ok := m.sh.replies.lookup([]byte(k)); ok {
+		return id
+	}
+	return m.sh.replies.add([]byte(k), r, nil)
+}
+
+// internClient returns the id of process p's client c (a client belongs
+// to its process: its UUID is the process's name).
+func (m *model) internClient(p int, c *clients.Client) uint32 {
+	m.keyBuf = append(m.keyBuf[:0], byte(p))
+	m.keyBuf = c.AppendKey(m.keyBuf)
+	if id, ok := m.sh.clients.lookup(m.keyBuf); ok {
+		return id
+	}
+	var mask uint16
+	for i, ch := range m.channels {
+		if c.Subscribed(ch) {
+			mask |= 1 << i
+		}
+	}
+	return m.sh.clients.add(m.keyBuf, clientEntry{c: c, subs: mask}, nil)
+}

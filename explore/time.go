@@ -1,0 +1,110 @@
+package explore
+
+import (
+	"math"
+
+	"github.com/locksim/locksim/clients"
+	"github.com/locksim/locksim/sim"
+)
+
+// Time: states keep it relative (every state's clock reads base), so
+// time passing moves everything held back (advance, rebase, shift).
+
+// stamped says which keys hold timestamps as sorted-set scores: the fair
+// lock's timeout set.
+func (m *model) stamped(key string) bool {
+	return m.cf.Opts.Fair && key == clients.TimeoutName(lockName)
+}
+
+// leaseBound is the longest lease a script sets: the watchdog's, a
+// simple lock's, or the configured explicit one.
+func (m *model) leaseBound() int64 {
+	l := max(m.cfg.lease(), int64(clients.SimpleLease))
+	if m.cf.Simple == "" {
+		l = max(m.cfg.lease(), m.cf.Opts.LockWatchdogTimeout)
+	}
+	return l
+}
+
+// horizon is how far in the past a fair lock's queue timestamps are told
+// apart: a stale waiter's timeout only ever meets "<= now" (the stale
+// loop) or flows, plus threadWaitTime, into the next waiter's timeout, so
+// beyond one lease and threadWaitTime per thread the distance no longer
+// changes what any script does, and raising older stamps to the horizon
+// keeps the state space finite while a holder renews forever.
+func (m *model) horizon() int64 {
+	return int64(m.n+1) * (m.cf.Opts.ThreadWaitTime + m.leaseBound())
+}
+
+type shiftKey struct {
+	id uint32
+	d  int64
+}
+
+// rebase is the store id seen d ms later (sim.Store.Rebase).
+func (m *model) rebase(id uint32, d int64) uint32 {
+	k := shiftKey{id, d}
+	if r, ok := m.rebaseL1[k]; ok {
+		return r
+	}
+	r, ok := m.sh.rebaseMemo.get(k)
+	if !ok {
+		st := m.store(id)
+		floor := float64(base - m.horizon())
+		if m.repl {
+			r = m.sh.rebaseMemo.put(k, m.intern(st.RebaseKeepingExpired(d, m.stamped, floor)))
+		} else {
+			r = m.sh.rebaseMemo.put(k, m.intern(st.Rebase(d, m.stamped, floor)))
+		}
+	}
+	m.rebaseL1[k] = r
+	return r
+}
+
+// shift is process p's client id seen d ms later (clients.Client.Shift).
+func (m *model) shift(p int, id uint32, d int64) uint32 {
+	k := shiftKey{id, d}
+	if r, ok := m.shiftL1[k]; ok {
+		return r
+	}
+	r, ok := m.sh.shiftMemo.get(k)
+	if !ok {
+		c := m.client(id).Clone()
+		c.Shift(sim.Duration(d) * sim.Millisecond)
+		r = m.sh.shiftMemo.put(k, m.internClient(p, c))
+	}
+	m.shiftL1[k] = r
+	return r
+}
+
+// advance moves time forward by d: the keyspace, every client's timers
+// and clock readings, and every request's time argument move back by d.
+func (m *model) advance(n *state, d int64, st *story) {
+	n.store = m.rebase(n.store, d)
+	for p := 0; p < m.procs; p++ {
+		if !n.crashed(p) {
+			n.clients[p] = m.shift(p, n.clients[p], d)
+		}
+	}
+	for j := range n.msgs {
+		switch q := &n.msgs[j]; q.kind {
+		case mRequest:
+			q.cmd.At -= d
+		case mRepl, mWait:
+			if q.due != math.MaxInt32 {
+				q.due -= int32(d)
+			}
+		}
+	}
+	for th := 0; th < m.n; th++ {
+		n.th[th].Advance(d)
+	}
+	if st != nil {
+		st.add("%d ms pass", d)
+	}
+}
+
+// ceilMs is a client timer's due time in whole ms from now.
+func ceilMs(at sim.Time) int64 {
+	return (int64(at) + int64(sim.Millisecond) - 1) / int64(sim.Millisecond)
+}
