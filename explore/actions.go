@@ -137,81 +137,8 @@ func (m *model) actions(s *state, dst []action) []action {
 		dst = append(dst, action{kind: aExpire})
 		next = min(next, max(by, 0))
 	}
-	// No execution stays inside one millisecond for ever: when a key's
-	// expiry or a queue timeout is exactly now, time may move 1 ms on even
-	// with messages in flight (else a lock() loop on a pttl-0 key would spin
-	// at one instant).
-	if !advance && next > 0 && !anyDue && slices.Contains(m.pointsOf(s.store), 0) {
-		dst = append(dst, action{kind: aAdvance, delta: 1})
-	}
-	if advance && next > 0 {
-		var cands []int64
-		for _, pt := range m.pointsOf(s.store) {
-			for _, c := range [3]int64{pt - 1, pt, pt + 1} {
-				if c > 0 && c <= next {
-					cands = append(cands, c)
-				}
-			}
-		}
-		if next != math.MaxInt64 {
-			cands = append(cands, next)
-		}
-		slices.Sort(cands)
-		for _, c := range slices.Compact(cands) {
-			dst = append(dst, action{kind: aAdvance, delta: c})
-		}
-	}
-	f := m.cfg.Faults
-	for p := 0; p < m.procs; p++ {
-		if s.crashed(p) || m.procDone(s, p) {
-			continue
-		}
-		if s.used[FaultCrash] < f[FaultCrash] {
-			dst = append(dst, action{kind: aCrash, th: uint8(p)})
-		}
-		if s.used[FaultPause] < f[FaultPause] && !s.paused[p] {
-			dst = append(dst, action{kind: aPause, th: uint8(p)})
-		}
-	}
-	for p := 0; p < m.procs; p++ {
-		if s.paused[p] && !s.crashed(p) {
-			dst = append(dst, action{kind: aResume, th: uint8(p)})
-		}
-	}
-	for i, q := range s.msgs {
-		if q.kind > mPublish {
-			continue // replication is not lost or delayed: a lag is its own
-		}
-		if s.used[FaultDrop] < f[FaultDrop] {
-			dst = append(dst, action{kind: aDrop, mi: uint8(i)})
-		}
-		if s.used[FaultDelay] < f[FaultDelay] && !q.delayed {
-			dst = append(dst, action{kind: aDelay, mi: uint8(i)})
-		}
-	}
-	if s.used[FaultRestart] < f[FaultRestart] {
-		dst = append(dst, action{kind: aRestart})
-	}
-	if s.used[FaultInterrupt] < f[FaultInterrupt] {
-		for th := 0; th < m.n; th++ {
-			// another thread of a running process interrupts it during a call
-			if p, _ := m.where(th); s.th[th].InCall && !s.crashed(p) && !s.paused[p] {
-				dst = append(dst, action{kind: aInterrupt, th: uint8(th)})
-			}
-		}
-	}
-	return dst
-}
-
-// procDone reports whether every thread of process p has made all its
-// calls and no command or timer of its client is pending.
-func (m *model) procDone(s *state, p int) bool {
-	for th := p * m.per; th < (p+1)*m.per; th++ {
-		if t := s.th[th]; t.InCall || int(t.ip) < len(m.prog) {
-			return false
-		}
-	}
-	return true
+	dst = m.advances(s, dst, next, advance, anyDue)
+	return m.faultActions(s, dst)
 }
 
 // story collects what a step did, one line per event; a nil story
@@ -269,56 +196,14 @@ func (m *model) applyTo(n *state, s *state, a action, st *story) {
 		for _, q := range spins {
 			m.respin(n, q, st)
 		}
-	case aCrash:
-		n.used[FaultCrash]++
-		p := int(a.th)
-		n.clients[p], n.paused[p] = noClient, false
-		for th := p * m.per; th < (p+1)*m.per; th++ {
-			// Its threads are gone, and what they believed; a hold it had
-			// must go within its lease (the watchdog's when it had none).
-			n.th[th].Crash(m.cf.Opts.LockWatchdogTimeout)
-			n.th[th].ip = uint8(len(m.prog))
-		}
-		st.add("fault: process %s crashes (its requests in flight still reach Redis)", procName(p))
-	case aPause:
-		n.used[FaultPause]++
-		n.paused[a.th] = true
-		st.add("fault: process %s pauses (GC)", procName(int(a.th)))
-	case aResume:
-		n.paused[a.th] = false
-		st.add("process %s resumes", procName(int(a.th)))
-	case aDrop:
-		n.used[FaultDrop]++
-		if st != nil {
-			st.add("fault: %s is lost", m.msgText(n.msgs[a.mi]))
-		}
-		n.msgs = slices.Delete(n.msgs, int(a.mi), int(a.mi)+1)
-	case aDelay:
-		n.used[FaultDelay]++
-		n.msgs[a.mi].delayed = true
-		if st != nil {
-			st.add("fault: %s is delayed", m.msgText(n.msgs[a.mi]))
-		}
-	case aRestart:
-		n.used[FaultRestart]++
-		s := sim.NewStore()
-		s.SetTime(base)
-		n.store = m.intern(s)
-		st.add("fault: Redis restarts without persistence: the keyspace is empty")
+	case aCrash, aPause, aResume, aDrop, aDelay, aRestart, aInterrupt:
+		m.applyFault(n, a, st)
 	case aExpire:
 		if st != nil {
 			st.add("Redis's background expiry deletes %s (the DEL is replicated)", strings.Join(m.expiredKeys(n.store), ", "))
 		}
 		n.store = m.activeExpire(n.store)
 		n.msgs = append(n.msgs, msg{kind: mRepl, due: int32(m.lag)})
-	case aInterrupt:
-		n.used[FaultInterrupt]++
-		th := int(a.th)
-		p, tid := m.where(th)
-		if st != nil {
-			st.add("fault: %s is interrupted (Thread.interrupt())", m.threadName(th))
-		}
-		m.step(n, p, evKey{kind: clients.EvInterrupt, thread: tid}, st)
 	}
 	m.normalize(n)
 }

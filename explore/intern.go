@@ -31,6 +31,22 @@ type shared struct {
 	msgs *interned[msg]
 }
 
+// newShared makes a search's empty tables, each memo with the hash that
+// spreads its keys over its shards.
+func newShared() *shared {
+	return &shared{stores: newInterned[storeEntry](), replies: newInterned[sim.Reply](), clients: newInterned[clientEntry](), msgs: newInterned[msg](),
+		execMemo: newMemo[execKey, execResult](func(k execKey) uint32 {
+			return mix(mix(mix(k.store, uint64(k.op)<<8|uint64(k.proc)), uint64(k.at)), k.subs^uint64(k.thread))
+		}),
+		stepMemo:         newMemo[stepKey, *stepResult](func(k stepKey) uint32 { return mix(k.client, uint64(k.ev.kind)<<32|uint64(k.ev.reply)) }),
+		shiftMemo:        newMemo[shiftKey, uint32](func(k shiftKey) uint32 { return mix(k.id, uint64(k.d)) }),
+		rebaseMemo:       newMemo[shiftKey, uint32](func(k shiftKey) uint32 { return mix(k.id, uint64(k.d)) }),
+		renameStoreMemo:  newMemo[shiftKey, uint32](func(k shiftKey) uint32 { return mix(k.id, uint64(k.d)) }),
+		renameClientMemo: newMemo[shiftKey, uint32](func(k shiftKey) uint32 { return mix(k.id, uint64(k.d)) }),
+		expireMemo:       newMemo[uint32, uint32](func(k uint32) uint32 { return mix(k, 0) }),
+	}
+}
+
 // storeEntry is an interned keyspace with what the search needs of it at
 // once: the relative times where it changes on its own or a comparison
 // flips, and what it breaks of the store's invariants.

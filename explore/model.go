@@ -118,17 +118,7 @@ func newModel(cfg Config) (*model, error) {
 			}
 		}
 	}
-	sh := &shared{stores: newInterned[storeEntry](), replies: newInterned[sim.Reply](), clients: newInterned[clientEntry](), msgs: newInterned[msg](),
-		execMemo: newMemo[execKey, execResult](func(k execKey) uint32 {
-			return mix(mix(mix(k.store, uint64(k.op)<<8|uint64(k.proc)), uint64(k.at)), k.subs^uint64(k.thread))
-		}),
-		stepMemo:         newMemo[stepKey, *stepResult](func(k stepKey) uint32 { return mix(k.client, uint64(k.ev.kind)<<32|uint64(k.ev.reply)) }),
-		shiftMemo:        newMemo[shiftKey, uint32](func(k shiftKey) uint32 { return mix(k.id, uint64(k.d)) }),
-		rebaseMemo:       newMemo[shiftKey, uint32](func(k shiftKey) uint32 { return mix(k.id, uint64(k.d)) }),
-		renameStoreMemo:  newMemo[shiftKey, uint32](func(k shiftKey) uint32 { return mix(k.id, uint64(k.d)) }),
-		renameClientMemo: newMemo[shiftKey, uint32](func(k shiftKey) uint32 { return mix(k.id, uint64(k.d)) }),
-		expireMemo:       newMemo[uint32, uint32](func(k uint32) uint32 { return mix(k, 0) }),
-	}
+	sh := newShared()
 	// 4.7.0 re-sends its lock batches with a replica, as the world's clients do (run/program.go).
 	cf.Opts.Replicated = cf.Opts.NoRetryLocks && cfg.Replicas > 0
 	m := &model{cfg: cfg, cf: cf, n: cfg.Threads, per: cfg.perProc(), prog: cfg.program(), sh: sh, repl: cfg.Replicas > 0, lag: cfg.replLag()}

@@ -2,6 +2,7 @@ package explore
 
 import (
 	"math"
+	"slices"
 
 	"github.com/locksim/locksim/clients"
 	"github.com/locksim/locksim/sim"
@@ -107,4 +108,37 @@ func (m *model) advance(n *state, d int64, st *story) {
 // ceilMs is a client timer's due time in whole ms from now.
 func ceilMs(at sim.Time) int64 {
 	return (int64(at) + int64(sim.Millisecond) - 1) / int64(sim.Millisecond)
+}
+
+// advances appends the steps that let time pass in s. next is how far it
+// may go at most (the first timer, deadline or spin bound); advance says
+// nothing holds it (no message in flight that is not delayed or spinning,
+// no timer or WAIT timeout due), anyDue that a timer or a WAIT timeout is
+// due now.
+func (m *model) advances(s *state, dst []action, next int64, advance, anyDue bool) []action {
+	// No execution stays inside one millisecond for ever: when a key's
+	// expiry or a queue timeout is exactly now, time may move 1 ms on even
+	// with messages in flight (else a lock() loop on a pttl-0 key would spin
+	// at one instant).
+	if !advance && next > 0 && !anyDue && slices.Contains(m.pointsOf(s.store), 0) {
+		dst = append(dst, action{kind: aAdvance, delta: 1})
+	}
+	if advance && next > 0 {
+		var cands []int64
+		for _, pt := range m.pointsOf(s.store) {
+			for _, c := range [3]int64{pt - 1, pt, pt + 1} {
+				if c > 0 && c <= next {
+					cands = append(cands, c)
+				}
+			}
+		}
+		if next != math.MaxInt64 {
+			cands = append(cands, next)
+		}
+		slices.Sort(cands)
+		for _, c := range slices.Compact(cands) {
+			dst = append(dst, action{kind: aAdvance, delta: c})
+		}
+	}
+	return dst
 }
