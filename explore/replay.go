@@ -170,3 +170,76 @@ func (v *Violation) Story() string {
 	}
 	return b.String()
 }
+
+// replayPath runs path from the initial state, recording each step's
+// command and story.
+func (m *model) replayPath(path []action, f checks.Violation) *Violation {
+	v := &Violation{Kind: f.Property, Detail: f.Detail, Bug: f.Class == checks.Bug, Known: f.Class == checks.Known, Mechanism: f.Mech.Label(), Ref: f.Mech.Ref}
+	if !v.Bug {
+		v.Excuse = f.Mech.Detail
+	}
+	s := m.initial()
+	var at int64
+	for _, a := range path {
+		if a.kind == aAdvance {
+			at += a.delta
+		}
+		step := Step{Command: m.command(&s, a), At: at}
+		var sto story
+		s = m.apply(&s, a, &sto)
+		step.Lines = sto.lines
+		v.Steps = append(v.Steps, step)
+	}
+	v.State = m.describe(&s)
+	return v
+}
+
+// command is the scenario command of step a from state s.
+func (m *model) command(s *state, a action) string {
+	switch a.kind {
+	case aCall:
+		return m.prog[s.th[a.th].ip].name + " " + m.threadName(int(a.th))
+	case aDeliver:
+		if s.msgs[a.mi].kind == mWait {
+			return "time-out " + m.msgRef(s, int(a.mi))
+		}
+		return "deliver " + m.msgRef(s, int(a.mi))
+	case aFire:
+		return "fire " + m.timerName(s, int(a.th), a.timer)
+	case aAdvance:
+		return fmt.Sprintf("advance %dms", a.delta)
+	case aCrash:
+		return "crash " + procName(int(a.th))
+	case aPause:
+		return "pause " + procName(int(a.th))
+	case aResume:
+		return "resume " + procName(int(a.th))
+	case aDrop:
+		return "drop " + m.msgRef(s, int(a.mi))
+	case aDelay:
+		return "delay " + m.msgRef(s, int(a.mi))
+	case aRestart:
+		return "restart-redis"
+	case aInterrupt:
+		return "interrupt " + m.threadName(int(a.th))
+	case aExpire:
+		return "expire-redis"
+	}
+	panic("explore: unknown action")
+}
+
+// msgRef names message i of s uniquely: its text, with "(k)" when an
+// earlier message in flight has the same text.
+func (m *model) msgRef(s *state, i int) string {
+	text := m.msgText(s.msgs[i])
+	k := 1
+	for j := 0; j < i; j++ {
+		if m.msgText(s.msgs[j]) == text && s.msgs[j] != s.msgs[i] && (j == 0 || s.msgs[j] != s.msgs[j-1]) {
+			k++
+		}
+	}
+	if k > 1 {
+		return fmt.Sprintf("%s(%d)", text, k)
+	}
+	return text
+}
