@@ -41,7 +41,7 @@ type action struct {
 }
 
 // actions appends every step enabled in s, in a fixed order.
-func (m *model) actions(s *state, dst []action) []action {
+func (m *machine) actions(s *state, dst []action) []action {
 	advance, anyDue := true, false
 	next := int64(math.MaxInt64)
 	// Requests of waiters that spin let time pass, to the first moment
@@ -131,7 +131,7 @@ func (m *model) actions(s *state, dst []action) []action {
 	// deletes every expired key and replicates the DELs (sim/expire.go):
 	// at any moment until then, in any order with the other steps, and
 	// time does not pass that deadline before it. (Each expiry's cycle is
-	// placed on its own: the model does not keep the cron's phase from one
+	// placed on its own: the search does not keep the cron's phase from one
 	// to the next.)
 	if by := m.expiredBy(s.store); by != math.MaxInt64 {
 		dst = append(dst, action{kind: aExpire})
@@ -141,25 +141,27 @@ func (m *model) actions(s *state, dst []action) []action {
 	return m.faultActions(s, dst)
 }
 
-// story collects what a step did, one line per event; a nil story
-// collects nothing (the search does not pay for text).
-type story struct{ lines []string }
+// narration collects what a step did, one line per event: the lines of a
+// counterexample's story (Violation.Story). A nil narration collects
+// nothing (the search does not pay for text). (Not "story": the project's
+// package story keeps its name here.)
+type narration struct{ lines []string }
 
-func (st *story) add(format string, args ...any) {
+func (st *narration) add(format string, args ...any) {
 	if st != nil {
 		st.lines = append(st.lines, fmt.Sprintf(format, args...))
 	}
 }
 
 // apply returns the state after step a, normalized.
-func (m *model) apply(s *state, a action, st *story) state {
+func (m *machine) apply(s *state, a action, st *narration) state {
 	var n state
 	m.applyTo(&n, s, a, st)
 	return n
 }
 
 // applyTo is apply into n, whose message buffer it reuses.
-func (m *model) applyTo(n *state, s *state, a action, st *story) {
+func (m *machine) applyTo(n *state, s *state, a action, st *narration) {
 	m.found = m.found[:0]
 	buf := n.msgs[:0]
 	*n = *s
@@ -212,7 +214,7 @@ func (m *model) applyTo(n *state, s *state, a action, st *story) {
 // alike are equal: replies nobody awaits (timed out, superseded, or to a
 // crashed process), unlock messages to a process no longer subscribed;
 // and sorts the messages in flight.
-func (m *model) normalize(n *state) {
+func (m *machine) normalize(n *state) {
 	n.msgs = slices.DeleteFunc(n.msgs, func(q msg) bool {
 		if q.kind == mRequest || q.kind == mRepl || q.kind == mAck {
 			return false

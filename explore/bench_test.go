@@ -114,7 +114,7 @@ func computeSpeedup(n int) float64 {
 // scriptRunsPerSecond measures the baseline: clone a store holding a
 // lock and a waiter, run the fair acquire script for a new waiter.
 func scriptRunsPerSecond(b *testing.B) float64 {
-	m, err := newModel(Config{Algo: "fairlock-3.16.8", Threads: 3, Acquires: 1})
+	m, err := newMachine(Config{Algo: "fairlock-3.16.8", Threads: 3, Acquires: 1})
 	if err != nil {
 		b.Fatal(err)
 	}

@@ -11,7 +11,7 @@ import (
 // A message's arrival (deliver), and a client's step: an event run
 // through a process's client (memoized) and its effects carried out.
 
-func (m *model) deliver(n *state, q msg, st *story) {
+func (m *machine) deliver(n *state, q msg, st *narration) {
 	switch q.kind {
 	case mRequest:
 		r := m.exec(n.store, q, m.subs(n))
@@ -128,7 +128,7 @@ type liveSeq struct {
 // step runs one event through process p's client and carries out the
 // effects: commands go in flight, a subscription is active at once, a
 // call's return moves its thread on in its program.
-func (m *model) step(n *state, p int, ev evKey, st *story) {
+func (m *machine) step(n *state, p int, ev evKey, st *narration) {
 	for {
 		r := m.clientStep(n.clients[p], p, ev)
 		n.clients[p] = r.client
@@ -189,7 +189,7 @@ func (m *model) step(n *state, p int, ev evKey, st *story) {
 }
 
 // clientStep is Step of client id for event ev, memoized.
-func (m *model) clientStep(id uint32, p int, ev evKey) *stepResult {
+func (m *machine) clientStep(id uint32, p int, ev evKey) *stepResult {
 	k := stepKey{id, ev}
 	if r, ok := m.stepL1[k]; ok {
 		return r
@@ -231,7 +231,7 @@ func (m *model) clientStep(id uint32, p int, ev evKey) *stepResult {
 
 // busy clears the "sent while free" mark of the renewals in flight for
 // thread tid of process p: it makes a call.
-func (m *model) busy(n *state, p int, tid int64) {
+func (m *machine) busy(n *state, p int, tid int64) {
 	for i := range n.msgs {
 		if q := &n.msgs[i]; q.orphan && int(q.proc) == p && q.cmd.Thread == tid {
 			q.orphan = false
@@ -242,7 +242,7 @@ func (m *model) busy(n *state, p int, tid int64) {
 // skipSteps moves every idle thread past the calls its program makes only
 // while it holds the lock, when it does not (an unlock after an acquire
 // that failed).
-func (m *model) skipSteps(n *state) {
+func (m *machine) skipSteps(n *state) {
 	for th := 0; th < m.n; th++ {
 		t := &n.th[th]
 		for !t.InCall && int(t.ip) < len(m.prog) && t.Held < m.prog[t.ip].need {

@@ -49,7 +49,7 @@ func resultText(k clients.CallKind, r clients.Result) string {
 // thread, or "watchdog" for a renewal task), the command, a re-send's
 // attempt, and ".reply" for a reply: "acquire", "acquire#2.reply",
 // "watchdog.renew", "publish".
-func (m *model) msgLabel(q msg) string {
+func (m *machine) msgLabel(q msg) string {
 	if q.kind == mPublish {
 		return "publish"
 	}
@@ -76,7 +76,7 @@ func (m *model) msgLabel(q msg) string {
 }
 
 // msgText is a message with its sender or receiver: "A acquire.reply".
-func (m *model) msgText(q msg) string {
+func (m *machine) msgText(q msg) string {
 	switch q.kind {
 	case mRepl:
 		return "replica.entry"
@@ -93,7 +93,7 @@ func (m *model) msgText(q msg) string {
 // timerName is a client timer's name in scenario commands: "wait",
 // "timeout", "resend", "retry", "unpark", "watchdog", "watchdog.timeout",
 // "subscribe", with its thread (or the process) in front.
-func (m *model) timerName(s *state, p int, k clients.TimerKey) string {
+func (m *machine) timerName(s *state, p int, k clients.TimerKey) string {
 	c := m.client(s.clients[p])
 	who := procName(p)
 	thread := func(slot int64) string {
@@ -127,7 +127,7 @@ func taskName(slot int64) string {
 }
 
 // timerText is the story line of a timer firing.
-func (m *model) timerText(s *state, p int, k clients.TimerKey) string {
+func (m *machine) timerText(s *state, p int, k clients.TimerKey) string {
 	name := m.timerName(s, p, k)
 	switch k.Kind {
 	case clients.TimerExec, clients.TimerTaskExec:
@@ -144,7 +144,7 @@ func (m *model) timerText(s *state, p int, k clients.TimerKey) string {
 	return name + " fires"
 }
 
-func (m *model) noteText(st *story, p int, e clients.Effect) {
+func (m *machine) noteText(st *narration, p int, e clients.Effect) {
 	who := m.threadName(m.threadOf(p, e.Thread))
 	switch e.Note {
 	case clients.NoteUntimedWait:
@@ -175,7 +175,7 @@ func (m *model) noteText(st *story, p int, e clients.Effect) {
 
 // describe prints s: the keyspace as redis-cli would show it, the
 // threads, the clients and the messages in flight.
-func (m *model) describe(s *state) []string {
+func (m *machine) describe(s *state) []string {
 	var out []string
 	store := m.store(s.store)
 	keys := store.SortedKeys()

@@ -13,7 +13,7 @@ import (
 
 // faultActions appends the faults enabled in s, and the resumes of its
 // paused processes, in a fixed order.
-func (m *model) faultActions(s *state, dst []action) []action {
+func (m *machine) faultActions(s *state, dst []action) []action {
 	f := m.cfg.Faults
 	for p := 0; p < m.procs; p++ {
 		if s.crashed(p) || m.procDone(s, p) {
@@ -58,7 +58,7 @@ func (m *model) faultActions(s *state, dst []action) []action {
 
 // procDone reports whether every thread of process p has made all its
 // calls and no command or timer of its client is pending.
-func (m *model) procDone(s *state, p int) bool {
+func (m *machine) procDone(s *state, p int) bool {
 	for th := p * m.per; th < (p+1)*m.per; th++ {
 		if t := s.th[th]; t.InCall || int(t.ip) < len(m.prog) {
 			return false
@@ -68,7 +68,7 @@ func (m *model) procDone(s *state, p int) bool {
 }
 
 // applyFault carries out fault a (or a resume) in n.
-func (m *model) applyFault(n *state, a action, st *story) {
+func (m *machine) applyFault(n *state, a action, st *narration) {
 	switch a.kind {
 	case aCrash:
 		n.used[FaultCrash]++

@@ -66,16 +66,16 @@ type clientEntry struct {
 	subs uint16
 }
 
-func (m *model) store(id uint32) *sim.Store                 { return m.sh.stores.vals.get(id).s }
-func (m *model) pointsOf(id uint32) []int64                 { return m.sh.stores.vals.get(id).points }
-func (m *model) reply(id uint32) sim.Reply                  { return m.sh.replies.vals.get(id) }
-func (m *model) client(id uint32) *clients.Client           { return m.sh.clients.vals.get(id).c }
-func (m *model) subMask(id uint32) uint16                   { return m.sh.clients.vals.get(id).subs }
-func (m *model) storeFindings(id uint32) []checks.Violation { return m.sh.stores.vals.get(id).finds }
-func (m *model) expiredBy(id uint32) int64                  { return m.sh.stores.vals.get(id).expiredBy }
+func (m *machine) store(id uint32) *sim.Store                 { return m.sh.stores.vals.get(id).s }
+func (m *machine) pointsOf(id uint32) []int64                 { return m.sh.stores.vals.get(id).points }
+func (m *machine) reply(id uint32) sim.Reply                  { return m.sh.replies.vals.get(id) }
+func (m *machine) client(id uint32) *clients.Client           { return m.sh.clients.vals.get(id).c }
+func (m *machine) subMask(id uint32) uint16                   { return m.sh.clients.vals.get(id).subs }
+func (m *machine) storeFindings(id uint32) []checks.Violation { return m.sh.stores.vals.get(id).finds }
+func (m *machine) expiredBy(id uint32) int64                  { return m.sh.stores.vals.get(id).expiredBy }
 
 // intern returns the id of store s, adding it when new.
-func (m *model) intern(s *sim.Store) uint32 {
+func (m *machine) intern(s *sim.Store) uint32 {
 	if m.repl {
 		m.keyBuf = s.AppendCanonicalWithExpired(m.keyBuf[:0])
 	} else {
@@ -103,7 +103,7 @@ func (m *model) intern(s *sim.Store) uint32 {
 	return m.sh.stores.add(m.keyBuf, e, nil)
 }
 
-func (m *model) internReply(r sim.Reply) uint32 {
+func (m *machine) internReply(r sim.Reply) uint32 {
 	k := r.String()
 	if id, ok := m.sh.replies.lookup([]byte(k)); ok {
 		return id
@@ -113,7 +113,7 @@ func (m *model) internReply(r sim.Reply) uint32 {
 
 // internClient returns the id of process p's client c (a client belongs
 // to its process: its UUID is the process's name).
-func (m *model) internClient(p int, c *clients.Client) uint32 {
+func (m *machine) internClient(p int, c *clients.Client) uint32 {
 	m.keyBuf = append(m.keyBuf[:0], byte(p))
 	m.keyBuf = c.AppendKey(m.keyBuf)
 	if id, ok := m.sh.clients.lookup(m.keyBuf); ok {

@@ -26,7 +26,7 @@ import (
 // flawNotes collects the flaw paths the clients take while a path is
 // stepped, at the path's time (ms since its start).
 type flawNotes struct {
-	m     *model
+	m     *machine
 	at    int64
 	flaws []history.FlawAt
 }
@@ -51,7 +51,7 @@ func (n *flawNotes) note(p int, e clients.Effect) {
 // long as the process lives): the interrupted acquire whose script took
 // the hold notes its path when its reply comes, after the first renewal
 // that shows the orphan, so its path is continued the same way.
-func (m *model) flawsOn(path []action, liveness bool) ([]history.FlawAt, int64) {
+func (m *machine) flawsOn(path []action, liveness bool) ([]history.FlawAt, int64) {
 	n := &flawNotes{m: m}
 	m.logNote = n.note
 	defer func() { m.logNote = nil }()
@@ -102,7 +102,7 @@ const maxContinuation = 300
 // resolve is f, met at time at (ms) of a path whose clients took flaws,
 // explained by a catalogued flaw where one explains it (f unchanged
 // otherwise).
-func (m *model) resolve(f checks.Violation, flaws []history.FlawAt, at int64) checks.Violation {
+func (m *machine) resolve(f checks.Violation, flaws []history.FlawAt, at int64) checks.Violation {
 	if f.Class != checks.Bug {
 		return f
 	}

@@ -57,7 +57,7 @@ type execResult struct {
 }
 
 // subs is every process's subscriptions, 16 channels per process.
-func (m *model) subs(s *state) uint64 {
+func (m *machine) subs(s *state) uint64 {
 	var b uint64
 	for p := 0; p < m.procs; p++ {
 		if !s.crashed(p) {
@@ -68,7 +68,7 @@ func (m *model) subs(s *state) uint64 {
 }
 
 // exec runs request q at Redis on store id with subscriptions subs.
-func (m *model) exec(id uint32, q msg, subs uint64) execResult {
+func (m *machine) exec(id uint32, q msg, subs uint64) execResult {
 	k := newExecKey(id, q, subs)
 	if r, ok := m.execL1[k]; ok {
 		return r
@@ -108,7 +108,7 @@ func (m *model) exec(id uint32, q msg, subs uint64) execResult {
 	}
 	if items := req.Batch; items != nil {
 		// a 3.16.8 or 4.7.0 lock command: its script, then WAIT, which the
-		// model keeps at the master (deliver)
+		// search keeps at the master (deliver)
 		last := items[len(items)-1]
 		if !sim.IsWait(last) {
 			panic("explore: a batch must end in WAIT")
@@ -160,7 +160,7 @@ const kindScriptLimit = "script-limit"
 // limitHit is prev, or, when none yet, why req's script was stopped by one
 // of the simulation's limits, named by its file when a user's directory or
 // a mutant gave it.
-func (m *model) limitHit(prev string, s *sim.Store, req sim.Request) string {
+func (m *machine) limitHit(prev string, s *sim.Store, req sim.Request) string {
 	why := s.LimitHit()
 	if prev != "" || why == "" || req.Script == nil {
 		return prev

@@ -21,7 +21,7 @@ import (
 //	state                             the keyspace, the threads and the messages in flight
 //	check                             the safety violation of the current state, or "ok"
 type Replay struct {
-	m    *model
+	m    *machine
 	s    state
 	at   int64
 	last []checks.Violation // what the last step broke
@@ -31,7 +31,7 @@ type Replay struct {
 
 // NewReplay starts cfg at its initial state.
 func NewReplay(cfg Config) (*Replay, error) {
-	m, err := newModel(cfg)
+	m, err := newMachine(cfg)
 	if err != nil {
 		return nil, err
 	}
@@ -81,7 +81,7 @@ func (r *Replay) Do(line string) (string, error) {
 			r.at += a.delta
 			r.notes.at = r.at
 		}
-		var st story
+		var st narration
 		r.s = r.m.apply(&r.s, a, &st)
 		r.last = slices.Clone(r.m.found)
 		return formatStep(Step{Command: name, At: r.at, Lines: st.lines}), nil
@@ -173,7 +173,7 @@ func (v *Violation) Story() string {
 
 // replayPath runs path from the initial state, recording each step's
 // command and story.
-func (m *model) replayPath(path []action, f checks.Violation) *Violation {
+func (m *machine) replayPath(path []action, f checks.Violation) *Violation {
 	v := &Violation{Kind: f.Property, Detail: f.Detail, Bug: f.Class == checks.Bug, Known: f.Class == checks.Known, Mechanism: f.Mech.Label(), Ref: f.Mech.Ref}
 	if !v.Bug {
 		v.Excuse = f.Mech.Detail
@@ -185,7 +185,7 @@ func (m *model) replayPath(path []action, f checks.Violation) *Violation {
 			at += a.delta
 		}
 		step := Step{Command: m.command(&s, a), At: at}
-		var sto story
+		var sto narration
 		s = m.apply(&s, a, &sto)
 		step.Lines = sto.lines
 		v.Steps = append(v.Steps, step)
@@ -195,7 +195,7 @@ func (m *model) replayPath(path []action, f checks.Violation) *Violation {
 }
 
 // command is the scenario command of step a from state s.
-func (m *model) command(s *state, a action) string {
+func (m *machine) command(s *state, a action) string {
 	switch a.kind {
 	case aCall:
 		return m.prog[s.th[a.th].ip].name + " " + m.threadName(int(a.th))
@@ -230,7 +230,7 @@ func (m *model) command(s *state, a action) string {
 
 // msgRef names message i of s uniquely: its text, with "(k)" when an
 // earlier message in flight has the same text.
-func (m *model) msgRef(s *state, i int) string {
+func (m *machine) msgRef(s *state, i int) string {
 	text := m.msgText(s.msgs[i])
 	k := 1
 	for j := 0; j < i; j++ {

@@ -12,7 +12,7 @@ import (
 
 // maxAck is how far past the master's acked offset the replica has
 // applied: its latest acknowledgement still on its way (0 if none).
-func (m *model) maxAck(n *state) int64 {
+func (m *machine) maxAck(n *state) int64 {
 	a := int64(0)
 	for _, q := range n.msgs {
 		if q.kind == mAck {
@@ -24,7 +24,7 @@ func (m *model) maxAck(n *state) int64 {
 
 // unacked is how many entries the master wrote past its acked offset:
 // those the replica applied, and those on their way to it.
-func (m *model) unacked(n *state) int64 {
+func (m *machine) unacked(n *state) int64 {
 	un := m.maxAck(n)
 	for _, q := range n.msgs {
 		if q.kind == mRepl {
@@ -40,7 +40,7 @@ func (m *model) unacked(n *state) int64 {
 // ack delivers the replica's acknowledgement of a entries past the acked
 // offset: the offset moves on by a, so every offset held relative to it
 // moves back by a, and the WAITs it reaches return 1.
-func (m *model) ack(n *state, a uint8, st *story) {
+func (m *machine) ack(n *state, a uint8, st *narration) {
 	st.add("the master hears the replica acknowledge %d more entries", a)
 	msgs := n.msgs[:0]
 	for _, q := range n.msgs {
@@ -64,14 +64,14 @@ func (m *model) ack(n *state, a uint8, st *story) {
 
 // waitReply is a batch's reply: its replies before the WAIT (interned
 // id prefix), then the WAIT's count.
-func (m *model) waitReply(prefix uint32, count int64) uint32 {
+func (m *machine) waitReply(prefix uint32, count int64) uint32 {
 	r := m.reply(prefix)
 	return m.internReply(sim.Array(append(slices.Clone(r.Arr), sim.Int(count))...))
 }
 
 // activeExpire is the store id after a cycle of Redis's background
 // expiry (sim.Store.ActiveExpire), and the keys it deleted.
-func (m *model) activeExpire(id uint32) uint32 {
+func (m *machine) activeExpire(id uint32) uint32 {
 	if r, ok := m.sh.expireMemo.get(id); ok {
 		return r
 	}
@@ -82,7 +82,7 @@ func (m *model) activeExpire(id uint32) uint32 {
 }
 
 // expiredKeys names the keys of store id whose TTL has passed, sorted.
-func (m *model) expiredKeys(id uint32) []string {
+func (m *machine) expiredKeys(id uint32) []string {
 	st := m.store(id).Clone()
 	st.SetTime(base)
 	return st.ActiveExpire()

@@ -31,7 +31,7 @@ func Explore(cfg Config, progress func(Stats)) (*Result, error) {
 }
 
 func explore(cfg Config, progress func(Stats)) (*Result, error) {
-	m, err := newModel(cfg)
+	m, err := newMachine(cfg)
 	if err != nil {
 		return nil, err
 	}
@@ -39,7 +39,7 @@ func explore(cfg Config, progress func(Stats)) (*Result, error) {
 	if workers <= 0 {
 		workers = runtime.GOMAXPROCS(0)
 	}
-	ws := []*model{m}
+	ws := []*machine{m}
 	for len(ws) < workers {
 		ws = append(ws, m.fork())
 	}
@@ -255,7 +255,7 @@ type successor struct {
 // merge returning false stops it (stopped). Before merge writes to set it
 // calls the function it got through setQuiesce: it returns once every
 // chunk is expanded, so that no worker reads set any more.
-func expandMerge(ws []*model, set *stateSet, backs []uint8, from, to uint32, outs []expansion, setQuiesce func(func()), merge func(o *expansion) bool) (_ []expansion, stopped bool) {
+func expandMerge(ws []*machine, set *stateSet, backs []uint8, from, to uint32, outs []expansion, setQuiesce func(func()), merge func(o *expansion) bool) (_ []expansion, stopped bool) {
 	// Narrow levels are common (a search's depth runs to hundreds), so a
 	// chunk is small enough that every worker gets several.
 	size := uint32(max(4, min(expandChunk, int(to-from)/(8*len(ws)))))
@@ -264,7 +264,7 @@ func expandMerge(ws []*model, set *stateSet, backs []uint8, from, to uint32, out
 		outs = append(outs, expansion{})
 	}
 	outs = outs[:n]
-	chunk := func(m *model, c int, par, suc *state, acts []action, key []byte) ([]action, []byte) {
+	chunk := func(m *machine, c int, par, suc *state, acts []action, key []byte) ([]action, []byte) {
 		// The chunk is built in a copy of its expansion, written back once:
 		// the expansions lie side by side, and every append to one written
 		// in place would take the cache line from the worker building the
@@ -313,7 +313,7 @@ func expandMerge(ws []*model, set *stateSet, backs []uint8, from, to uint32, out
 		key      []byte
 	}
 	// take expands the next chunk not yet handed out, if there is one.
-	take := func(m *model, sc *scratch) bool {
+	take := func(m *machine, sc *scratch) bool {
 		if stop.Load() {
 			return false
 		}
@@ -362,7 +362,7 @@ func expandMerge(ws []*model, set *stateSet, backs []uint8, from, to uint32, out
 // keeps only each state's parent, so each step is found again: the first
 // step of the parent (in order) whose successor is the child (is in the
 // child's class; it is the state the search reached, by the same step).
-func (m *model) pathTo(set *stateSet, parents []uint32, backs []uint8, id uint32) []action {
+func (m *machine) pathTo(set *stateSet, parents []uint32, backs []uint8, id uint32) []action {
 	var ids []uint32
 	for x := id; x != 0; x = parents[x] {
 		ids = append(ids, x)

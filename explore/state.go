@@ -44,7 +44,7 @@ type thread struct {
 	ip uint8 // the next step of its program
 }
 
-func (m *model) initial() state {
+func (m *machine) initial() state {
 	s := sim.NewStore()
 	s.SetTime(base)
 	var st state
@@ -64,7 +64,7 @@ func (m *model) initial() state {
 
 // finished reports whether every thread has made all its calls (or its
 // process crashed).
-func (m *model) finished(s *state) bool {
+func (m *machine) finished(s *state) bool {
 	for th := 0; th < m.n; th++ {
 		if t := s.th[th]; t.InCall || int(t.ip) < len(m.prog) {
 			return false
@@ -118,7 +118,7 @@ func detachedRef(ref clients.Ref) bool {
 // its interned id, which depends on which worker interned it first), so
 // that the order of a state's steps, and so the search's result, is the
 // same whatever the number of workers.
-func (m *model) cmpMsg(a, b msg) int {
+func (m *machine) cmpMsg(a, b msg) int {
 	switch {
 	case a.kind != b.kind:
 		return int(a.kind) - int(b.kind)
@@ -186,7 +186,7 @@ func cmpUint(a, b uint64) int {
 }
 
 // appendKey appends s's exact encoding: equal encodings, equal states.
-func (m *model) appendKey(s *state, dst []byte) []byte {
+func (m *machine) appendKey(s *state, dst []byte) []byte {
 	dst = appendID(dst, s.store)
 	dst = append(dst, s.used[:m.usedLen()]...)
 	for p := 0; p < m.procs; p++ {
@@ -211,7 +211,7 @@ func (m *model) appendKey(s *state, dst []byte) []byte {
 // usedLen is how many fault counters a state's encoding holds: an
 // interrupt's only when the budget has interrupts, so the states of the
 // other searches are as long as before it was a fault kind.
-func (m *model) usedLen() int {
+func (m *machine) usedLen() int {
 	if m.cfg.Faults[FaultInterrupt] > 0 {
 		return int(numFaults)
 	}
@@ -221,7 +221,7 @@ func (m *model) usedLen() int {
 // msgID interns a message in flight: a state's encoding holds 4 bytes per
 // message instead of its 20 or so, since the same few messages recur in
 // many states. Each worker keeps the ids it has used.
-func (m *model) msgID(q msg) uint32 {
+func (m *machine) msgID(q msg) uint32 {
 	if id, ok := m.msgL1[q]; ok {
 		return id
 	}
@@ -309,7 +309,7 @@ func appendBool(dst []byte, b bool) []byte {
 
 // decodeKey is appendKey's inverse: it fills s (reusing its message
 // buffer) from key.
-func (m *model) decodeKey(key []byte, s *state) {
+func (m *machine) decodeKey(key []byte, s *state) {
 	d := keyReader{b: key}
 	msgs := s.msgs[:0]
 	*s = state{}

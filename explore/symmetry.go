@@ -62,7 +62,7 @@ func symmetric(c Config, cf *clients.Config) bool {
 // makePerms lists the symmetry group of m: every permutation of the
 // processes, combined with every permutation of each process's threads;
 // the identity first. At most 4! with MaxThreads 4.
-func (m *model) makePerms() {
+func (m *machine) makePerms() {
 	m.perms = []perm{m.newPerm(identity(m.n), identity(m.procs))}
 	if !symmetric(m.cfg, m.cf) || m.n == 1 {
 		return
@@ -139,7 +139,7 @@ func (q *perm) undoes(g *perm, n int) bool {
 	return true
 }
 
-func (m *model) newPerm(thr, procs []int) perm {
+func (m *machine) newPerm(thr, procs []int) perm {
 	g := perm{names: map[string]string{}}
 	for th, to := range thr {
 		g.thr[th] = uint8(to)
@@ -172,7 +172,7 @@ func (g *perm) rename(s string) string {
 }
 
 // permute sets n to s renamed by perms[gi].
-func (m *model) permute(n, s *state, gi int) {
+func (m *machine) permute(n, s *state, gi int) {
 	g := &m.perms[gi]
 	msgs := n.msgs[:0]
 	*n = *s
@@ -203,7 +203,7 @@ func (m *model) permute(n, s *state, gi int) {
 // from s's, is not encoded at all: the keyspace's id comes first in the
 // encoding. The class's size is the number of renamings over the number
 // that leave s as it is (orbit and stabilizer).
-func (m *model) canonKey(s *state, dst []byte) ([]byte, uint8, int) {
+func (m *machine) canonKey(s *state, dst []byte) ([]byte, uint8, int) {
 	if len(m.perms) == 1 {
 		return m.appendKey(s, dst), 0, 1
 	}
@@ -242,7 +242,7 @@ func (m *model) canonKey(s *state, dst []byte) ([]byte, uint8, int) {
 // keyspace, renamed), in appendKey's layout but with the messages in flight
 // in the order of their interned ids, which is cheaper than their
 // content's order and as good for a key (realState sorts them again).
-func (m *model) appendImage(s *state, gi int, st uint32, dst []byte) []byte {
+func (m *machine) appendImage(s *state, gi int, st uint32, dst []byte) []byte {
 	g := &m.perms[gi]
 	inv := &m.perms[g.inv]
 	dst = appendID(dst, st)
@@ -278,7 +278,7 @@ func (m *model) appendImage(s *state, gi int, st uint32, dst []byte) []byte {
 }
 
 // renameMsg is the interned message id renamed by perms[gi].
-func (m *model) renameMsg(id uint32, gi int) uint32 {
+func (m *machine) renameMsg(id uint32, gi int) uint32 {
 	if gi == 0 {
 		return id
 	}
@@ -291,7 +291,7 @@ func (m *model) renameMsg(id uint32, gi int) uint32 {
 }
 
 // renamedMsg is q renamed by g.
-func (m *model) renamedMsg(q msg, g *perm) msg {
+func (m *machine) renamedMsg(q msg, g *perm) msg {
 	if q.kind == mRepl || q.kind == mAck {
 		return q // the servers' own
 	}
@@ -317,7 +317,7 @@ func (m *model) renamedMsg(q msg, g *perm) msg {
 
 // realState decodes key, a class's key, into s as the state the search
 // reached (renamed back by perms[back]), its messages in order.
-func (m *model) realState(key []byte, back uint8, s *state) {
+func (m *machine) realState(key []byte, back uint8, s *state) {
 	if len(m.perms) == 1 {
 		m.decodeKey(key, s)
 		return
@@ -327,7 +327,7 @@ func (m *model) realState(key []byte, back uint8, s *state) {
 }
 
 // renameStore is store id renamed by perms[gi], memoized.
-func (m *model) renameStore(id uint32, gi int) uint32 {
+func (m *machine) renameStore(id uint32, gi int) uint32 {
 	if gi == 0 {
 		return id
 	}
@@ -346,7 +346,7 @@ func (m *model) renameStore(id uint32, gi int) uint32 {
 
 // renameClient is process p's client id renamed by perms[gi]: it becomes
 // the client of process proc[p], its threads renamed, memoized.
-func (m *model) renameClient(p int, id uint32, gi int) uint32 {
+func (m *machine) renameClient(p int, id uint32, gi int) uint32 {
 	if gi == 0 {
 		return id
 	}
@@ -371,7 +371,7 @@ func (m *model) renameClient(p int, id uint32, gi int) uint32 {
 
 // renameReply is reply id renamed: only set-uuid-getdel's GET answers
 // with a name.
-func (m *model) renameReply(id uint32, g *perm) uint32 {
+func (m *machine) renameReply(id uint32, g *perm) uint32 {
 	r := m.reply(id)
 	if r.Kind != sim.KindBulk {
 		return id

@@ -13,13 +13,13 @@ import (
 
 // stamped says which keys hold timestamps as sorted-set scores: the fair
 // lock's timeout set.
-func (m *model) stamped(key string) bool {
+func (m *machine) stamped(key string) bool {
 	return m.cf.Opts.Fair && key == clients.TimeoutName(lockName)
 }
 
 // leaseBound is the longest lease a script sets: the watchdog's, a
 // simple lock's, or the configured explicit one.
-func (m *model) leaseBound() int64 {
+func (m *machine) leaseBound() int64 {
 	l := max(m.cfg.lease(), int64(clients.SimpleLease))
 	if m.cf.Simple == "" {
 		l = max(m.cfg.lease(), m.cf.Opts.LockWatchdogTimeout)
@@ -33,7 +33,7 @@ func (m *model) leaseBound() int64 {
 // beyond one lease and threadWaitTime per thread the distance no longer
 // changes what any script does, and raising older stamps to the horizon
 // keeps the state space finite while a holder renews forever.
-func (m *model) horizon() int64 {
+func (m *machine) horizon() int64 {
 	return int64(m.n+1) * (m.cf.Opts.ThreadWaitTime + m.leaseBound())
 }
 
@@ -43,7 +43,7 @@ type shiftKey struct {
 }
 
 // rebase is the store id seen d ms later (sim.Store.Rebase).
-func (m *model) rebase(id uint32, d int64) uint32 {
+func (m *machine) rebase(id uint32, d int64) uint32 {
 	k := shiftKey{id, d}
 	if r, ok := m.rebaseL1[k]; ok {
 		return r
@@ -63,7 +63,7 @@ func (m *model) rebase(id uint32, d int64) uint32 {
 }
 
 // shift is process p's client id seen d ms later (clients.Client.Shift).
-func (m *model) shift(p int, id uint32, d int64) uint32 {
+func (m *machine) shift(p int, id uint32, d int64) uint32 {
 	k := shiftKey{id, d}
 	if r, ok := m.shiftL1[k]; ok {
 		return r
@@ -80,7 +80,7 @@ func (m *model) shift(p int, id uint32, d int64) uint32 {
 
 // advance moves time forward by d: the keyspace, every client's timers
 // and clock readings, and every request's time argument move back by d.
-func (m *model) advance(n *state, d int64, st *story) {
+func (m *machine) advance(n *state, d int64, st *narration) {
 	n.store = m.rebase(n.store, d)
 	for p := 0; p < m.procs; p++ {
 		if !n.crashed(p) {
@@ -115,7 +115,7 @@ func ceilMs(at sim.Time) int64 {
 // nothing holds it (no message in flight that is not delayed or spinning,
 // no timer or WAIT timeout due), anyDue that a timer or a WAIT timeout is
 // due now.
-func (m *model) advances(s *state, dst []action, next int64, advance, anyDue bool) []action {
+func (m *machine) advances(s *state, dst []action, next int64, advance, anyDue bool) []action {
 	// No execution stays inside one millisecond for ever: when a key's
 	// expiry or a queue timeout is exactly now, time may move 1 ms on even
 	// with messages in flight (else a lock() loop on a pttl-0 key would spin

@@ -15,13 +15,13 @@ import (
 
 // stateView is a state as the step judge reads it (checks.StepView).
 type stateView struct {
-	m *model
+	m *machine
 	s *state
 }
 
 // view is s as the step judge reads it. The view is the worker's own,
 // reused: one state is judged at a time.
-func (m *model) view(s *state) checks.StepView {
+func (m *machine) view(s *state) checks.StepView {
 	m.judging = stateView{m: m, s: s}
 	return &m.judging
 }
@@ -41,7 +41,7 @@ func pathFaults(u *Faults) (f checks.PathFaults) { // the kinds the path used
 
 // holdsKept is the threads (a bit each) that rely on their hold
 // (checks.Belief.Relying) and whose hold the store has.
-func (m *model) holdsKept(s *state) uint8 {
+func (m *machine) holdsKept(s *state) uint8 {
 	var had uint8
 	for th := 0; th < m.n; th++ {
 		if s.th[th].Relying() && !m.holdGone(s, th) {
@@ -53,7 +53,7 @@ func (m *model) holdsKept(s *state) uint8 {
 
 // renewing reports whether a renewal of process p's thread tid is on its
 // way: its request, or its reply.
-func (m *model) renewing(n *state, p int, tid int64) bool {
+func (m *machine) renewing(n *state, p int, tid int64) bool {
 	for _, q := range n.msgs {
 		if int(q.proc) == p && q.cmd.Op == clients.OpRenew && q.cmd.Thread == tid && (q.kind == mRequest || q.kind == mReply) {
 			return true
@@ -63,7 +63,7 @@ func (m *model) renewing(n *state, p int, tid int64) bool {
 }
 
 // stepReturn is call's return r as the step judge reads it.
-func (m *model) stepReturn(call clients.Call, r clients.Result) checks.StepReturn {
+func (m *machine) stepReturn(call clients.Call, r clients.Result) checks.StepReturn {
 	out := checks.StepReturn{Call: callText(call), Acquires: call.Kind.Acquires(), Unlock: call.Kind == clients.CallUnlock, OK: r.OK, Threw: r.Failed(), Text: r.Text}
 	switch {
 	case !r.Failed():
@@ -85,7 +85,7 @@ func (m *model) stepReturn(call clients.Call, r clients.Result) checks.StepRetur
 
 // stateFindings is what state s itself breaks: the step judge's state
 // rules, an error reply in flight, the store's invariants.
-func (m *model) stateFindings(s *state) []checks.Violation {
+func (m *machine) stateFindings(s *state) []checks.Violation {
 	out := checks.StepState(m.view(s))
 	for _, q := range s.msgs {
 		if q.kind != mReply {
@@ -109,7 +109,7 @@ func bugOf(property, kind, detail, cause string) checks.Violation {
 }
 
 // storeInvariants is what keyspace st breaks of the store's invariants.
-func (m *model) storeInvariants(st *sim.Store) []checks.Violation {
+func (m *machine) storeInvariants(st *sim.Store) []checks.Violation {
 	q, t := "", ""
 	if m.cf.Opts.Fair {
 		q, t = clients.QueueName(lockName), clients.TimeoutName(lockName)
@@ -119,7 +119,7 @@ func (m *model) storeInvariants(st *sim.Store) []checks.Violation {
 
 // fifoBroken checks a fair acquire script against the queue's order
 // (checks.StepFairGrant).
-func (m *model) fifoBroken(before, after *sim.Store, cmd clients.Cmd, proc string, reply sim.Reply) string {
+func (m *machine) fifoBroken(before, after *sim.Store, cmd clients.Cmd, proc string, reply sim.Reply) string {
 	if !m.cf.Opts.Fair || (cmd.Op != clients.OpAcquire && cmd.Op != clients.OpAcquireNoWait) {
 		return ""
 	}
@@ -129,7 +129,7 @@ func (m *model) fifoBroken(before, after *sim.Store, cmd clients.Cmd, proc strin
 // judgeOrphan judges renewal q, sent while its thread held nothing and
 // made no call, which ran at Redis (checks.StepOrphan): the driver tells
 // whether a release of the thread's is still on its way.
-func (m *model) judgeOrphan(n *state, q msg) {
+func (m *machine) judgeOrphan(n *state, q msg) {
 	th := m.threadOf(int(q.proc), q.cmd.Thread)
 	releasing := false
 	for _, r := range n.msgs {
@@ -150,7 +150,7 @@ func (m *model) judgeOrphan(n *state, q msg) {
 
 // callLease is the lease (ms) an acquisition takes: its explicit lease, a
 // simple lock's default, or -1 when Redisson's watchdog keeps the lock.
-func (m *model) callLease(c clients.Call) int64 {
+func (m *machine) callLease(c clients.Call) int64 {
 	switch {
 	case c.Lease != -1:
 		u := c.Unit
@@ -165,11 +165,11 @@ func (m *model) callLease(c clients.Call) int64 {
 }
 
 // owner is thread th's lock name in the store.
-func (m *model) owner(th int) string { return m.owners[th] }
+func (m *machine) owner(th int) string { return m.owners[th] }
 
 // holds is the hold count the store keeps for thread th (-1 for a lock
 // without counts), read without touching the store.
-func (m *model) holds(s *state, th int) int64 {
+func (m *machine) holds(s *state, th int) int64 {
 	if m.cf.Simple != "" {
 		return -1
 	}
@@ -184,7 +184,7 @@ func (m *model) holds(s *state, th int) int64 {
 // holdGone reports whether the store no longer has thread th's hold: a
 // simple lock's key is gone or holds another's value; a Redisson lock
 // counts no hold of th's.
-func (m *model) holdGone(s *state, th int) bool {
+func (m *machine) holdGone(s *state, th int) bool {
 	if m.cf.Simple == "" {
 		return m.holds(s, th) == 0
 	}

@@ -18,7 +18,7 @@ import (
 // counterexample holds for the clients the random runs use, and the two
 // drivers of the one client — Host and the explorer — agree.
 type worldRun struct {
-	m      *model
+	m      *machine
 	w      *sim.World
 	hosts  []*clients.Host
 	resume []func()
@@ -26,7 +26,7 @@ type worldRun struct {
 	judge  *worldJudge
 }
 
-func newWorldRun(m *model) *worldRun {
+func newWorldRun(m *machine) *worldRun {
 	r := &worldRun{m: m, resume: make([]func(), m.procs)}
 	r.judge = newWorldJudge(r)
 	r.w = sim.NewWorld(sim.Config{Seed: 1, Stepped: true, Replicas: m.cfg.Replicas})
@@ -258,7 +258,7 @@ func (r *worldRun) heldText() string {
 // each driver's from what it holds (the search's state; what the world
 // showed worldJudge). A command the explorer does not allow is an error.
 func ReplayBoth(cfg Config, commands []string) (explorer, world []string, err error) {
-	m, err := newModel(cfg)
+	m, err := newMachine(cfg)
 	if err != nil {
 		return nil, nil, err
 	}

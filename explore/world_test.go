@@ -114,7 +114,7 @@ func TestRandomPathsAgreeWithTheWorld(t *testing.T) {
 			}
 			cfg := base
 			cfg.Faults = mustFaults(t, f)
-			m, err := newModel(cfg)
+			m, err := newMachine(cfg)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -184,7 +184,7 @@ type obs struct {
 // worldRunOf runs cfg's program in an ordinary world (every hop 1 µs, so
 // each step lands in the millisecond it was made) with calls at random
 // times and at most the given fault, and records what happened.
-func worldRunOf(t *testing.T, m *model, seed uint64, fault string) []obs {
+func worldRunOf(t *testing.T, m *machine, seed uint64, fault string) []obs {
 	t.Helper()
 	rnd := rand.New(rand.NewPCG(seed, 1))
 	wc := sim.Config{Seed: seed, Replicas: m.cfg.Replicas}
@@ -308,7 +308,7 @@ func TestWorldRunsArePathsOfTheExplorer(t *testing.T) {
 			if fault != "none" {
 				cfg.Faults = mustFaults(t, fault+":1")
 			}
-			m, err := newModel(cfg)
+			m, err := newMachine(cfg)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -323,7 +323,7 @@ func TestWorldRunsArePathsOfTheExplorer(t *testing.T) {
 }
 
 // replayWorldRun steps the explorer through a world run's happenings.
-func replayWorldRun(m *model, log []obs) error {
+func replayWorldRun(m *machine, log []obs) error {
 	s := m.initial()
 	var at int64
 	var explorer []string
@@ -390,7 +390,7 @@ func replayWorldRun(m *model, log []obs) error {
 }
 
 // matches reports whether explorer action a is world happening o.
-func matches(m *model, s *state, a action, o obs, at int64) bool {
+func matches(m *machine, s *state, a action, o obs, at int64) bool {
 	switch o.kind {
 	case "call":
 		return a.kind == aCall && int(a.th) == o.th

@@ -23,16 +23,19 @@ const (
 	MaxProcs = MaxThreads
 )
 
-// model is the transition system of one Config. The clients are package
+// machine is the transition system of one Config, a state machine: its
+// initial state (initial), the steps enabled in a state (actions) and the
+// state each leads to (apply). (Not "model": the project's package model,
+// which explore imports, keeps its name here.) The clients are package
 // clients' own values — the same code the random simulation runs — kept
 // interned, with every step of a client and every script run memoized, so
 // that a step the search has seen before costs a map lookup.
 //
-// A model is one worker's view: the configuration, the shared tables
+// A machine is one worker's view: the configuration, the shared tables
 // (tables.go), and what is its own — a Lua engine, scratch buffers and its
 // copies of the memo entries it used. Workers made by fork search one
 // level of the state space side by side.
-type model struct {
+type machine struct {
 	cfg      Config
 	cf       *clients.Config
 	procs    int
@@ -82,7 +85,7 @@ type model struct {
 }
 
 // fork returns another worker on the same search.
-func (m *model) fork() *model {
+func (m *machine) fork() *machine {
 	w := *m
 	w.eng = sim.NewEngine()
 	w.eng.SetInstructionBudget(scriptBudget)
@@ -95,7 +98,7 @@ func (m *model) fork() *model {
 	return &w
 }
 
-func newModel(cfg Config) (*model, error) {
+func newMachine(cfg Config) (*machine, error) {
 	if err := cfg.Validate(); err != nil {
 		return nil, err
 	}
@@ -121,7 +124,7 @@ func newModel(cfg Config) (*model, error) {
 	sh := newShared()
 	// 4.7.0 re-sends its lock batches with a replica, as the world's clients do (run/program.go).
 	cf.Opts.Replicated = cf.Opts.NoRetryLocks && cfg.Replicas > 0
-	m := &model{cfg: cfg, cf: cf, n: cfg.Threads, per: cfg.perProc(), prog: cfg.program(), sh: sh, repl: cfg.Replicas > 0, lag: cfg.replLag()}
+	m := &machine{cfg: cfg, cf: cf, n: cfg.Threads, per: cfg.perProc(), prog: cfg.program(), sh: sh, repl: cfg.Replicas > 0, lag: cfg.replLag()}
 	// time may pass while a 4.7.0 fair waiter spins (spin.go), on the real scripts
 	m.spins = cf.Opts.Fair && !cf.Opts.Fenced && cf.Opts.Version == "4.7.0" && cfg.Scripts == "" && cfg.Mutant == ""
 	m.procs = m.n / m.per
@@ -166,10 +169,10 @@ func mutantReached(mu clients.Mutations, prog []step) error {
 func procName(p int) string { return string(rune('A' + p)) }
 
 // where is thread th's process and Java thread id (1, 2, … in its process).
-func (m *model) where(th int) (proc int, tid int64) { return th / m.per, int64(th%m.per + 1) }
+func (m *machine) where(th int) (proc int, tid int64) { return th / m.per, int64(th%m.per + 1) }
 
 // threadName is thread th's label: its process's name, with its thread
 // id when processes have several threads.
-func (m *model) threadName(th int) string { return m.names[th] }
+func (m *machine) threadName(th int) string { return m.names[th] }
 
-func (m *model) threadOf(proc int, tid int64) int { return proc*m.per + int(tid) - 1 }
+func (m *machine) threadOf(proc int, tid int64) int { return proc*m.per + int(tid) - 1 }
