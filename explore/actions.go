@@ -34,7 +34,7 @@ const (
 // action is one step; mi indexes the parent state's messages.
 type action struct {
 	kind  actKind
-	th    uint8 // aCall, aInterrupt: the thread; aFire, aCrash, aPause, aResume: the process
+	who   uint8 // aCall, aInterrupt: the thread; aFire, aCrash, aPause, aResume: the process
 	mi    uint8
 	timer clients.TimerKey
 	delta int64
@@ -64,11 +64,11 @@ func (m *machine) actions(s *state, dst []action) []action {
 		}
 		return false
 	}
-	for th := 0; th < m.n; th++ {
+	for th := 0; th < m.threads; th++ {
 		p, _ := m.where(th)
-		t := s.th[th]
-		if !s.crashed(p) && !s.paused[p] && !t.InCall && int(t.ip) < len(m.prog) {
-			dst = append(dst, action{kind: aCall, th: uint8(th)})
+		t := s.threads[th]
+		if !s.crashed(p) && !s.paused[p] && !t.InCall && int(t.next) < len(m.program) {
+			dst = append(dst, action{kind: aCall, who: uint8(th)})
 		}
 	}
 	for p := 0; p < m.procs; p++ {
@@ -83,7 +83,7 @@ func (m *machine) actions(s *state, dst []action) []action {
 					return
 				}
 				if d <= 0 {
-					dst = append(dst, action{kind: aFire, th: uint8(p), timer: k})
+					dst = append(dst, action{kind: aFire, who: uint8(p), timer: k})
 					advance, anyDue = false, true
 				}
 				next = min(next, d)
@@ -168,31 +168,31 @@ func (m *machine) applyTo(n *state, s *state, a action, st *narration) {
 	n.msgs = append(buf, s.msgs...)
 	switch a.kind {
 	case aCall:
-		th := int(a.th)
+		th := int(a.who)
 		p, tid := m.where(th)
-		stp := m.prog[n.th[th].ip]
-		n.th[th].Call(stp.call.Kind == clients.CallUnlock, stp.call.Kind == clients.CallForceUnlock)
+		stp := m.program[n.threads[th].next]
+		n.threads[th].Call(stp.call.Kind == clients.CallUnlock, stp.call.Kind == clients.CallForceUnlock)
 		m.busy(n, p, tid)
 		if st != nil {
 			st.add("%s calls %s", m.threadName(th), callText(stp.call))
 		}
-		m.step(n, p, evKey{kind: clients.EvCall, thread: tid, step: n.th[th].ip}, st)
+		m.step(n, p, evKey{kind: clients.EvCall, thread: tid, step: n.threads[th].next}, st)
 	case aDeliver:
 		q := n.msgs[a.mi]
 		n.msgs = slices.Delete(n.msgs, int(a.mi), int(a.mi)+1)
 		m.deliver(n, q, st)
 	case aFire:
 		if st != nil {
-			st.add("%s", m.timerText(n, int(a.th), a.timer))
+			st.add("%s", m.timerText(n, int(a.who), a.timer))
 		}
-		m.step(n, int(a.th), evKey{kind: clients.EvTimer, timer: a.timer}, st)
+		m.step(n, int(a.who), evKey{kind: clients.EvTimer, timer: a.timer}, st)
 	case aAdvance:
 		spins := m.spinning(n)
 		had := m.holdsKept(n)
 		m.advance(n, a.delta, st)
-		for th := 0; th < m.n; th++ {
+		for th := 0; th < m.threads; th++ {
 			if had&(1<<th) != 0 && m.holdGone(n, th) {
-				n.th[th].Lapsed() // its hold's time ran out
+				n.threads[th].Lapsed() // its hold's time ran out
 			}
 		}
 		for _, q := range spins {
@@ -205,7 +205,7 @@ func (m *machine) applyTo(n *state, s *state, a action, st *narration) {
 			st.add("Redis's background expiry deletes %s (the DEL is replicated)", strings.Join(m.expiredKeys(n.store), ", "))
 		}
 		n.store = m.activeExpire(n.store)
-		n.msgs = append(n.msgs, msg{kind: mRepl, due: int32(m.lag)})
+		n.msgs = append(n.msgs, msg{kind: mRepl, due: int32(m.replLag)})
 	}
 	m.normalize(n)
 }

@@ -120,7 +120,7 @@ func scriptRunsPerSecond(b *testing.B) float64 {
 	}
 	s := m.store(m.initial().store).Clone()
 	acquire := func(s *sim.Store, p int) sim.Reply {
-		r := m.cf.Render(procName(p), clients.Cmd{Op: clients.OpAcquire, Thread: 1, Lease: 30000, Wait: 300000, At: base})
+		r := m.clientCfg.Render(procName(p), clients.Cmd{Op: clients.OpAcquire, Thread: 1, Lease: 30000, Wait: 300000, At: base})
 		return s.Eval(r.Script, r.Keys, r.Argv)
 	}
 	for p := 0; p < 2; p++ {

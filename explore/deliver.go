@@ -20,11 +20,11 @@ func (m *machine) deliver(n *state, q msg, st *narration) {
 			// A command of a crashed process that still arrives re-arms its
 			// hold: it must go within that lease from now.
 			if th := m.threadOf(p, q.cmd.Thread); m.holds(n, th) > 0 {
-				n.th[th].Rearmed(q.cmd.Lease)
+				n.threads[th].Rearmed(q.cmd.Lease)
 			}
 		}
 		if r.fifo != "" {
-			m.found = append(m.found, checks.StepFifo(r.fifo, m.cf.OwnerName(procName(int(q.proc)), q.cmd.Thread)))
+			m.found = append(m.found, checks.StepFifo(r.fifo, m.clientCfg.OwnerName(procName(int(q.proc)), q.cmd.Thread)))
 		}
 		if r.limit != "" {
 			m.found = append(m.found, bugOf(kindScriptLimit, "", r.limit, kindScriptLimit))
@@ -48,7 +48,7 @@ func (m *machine) deliver(n *state, q msg, st *narration) {
 			}
 		}
 		if r.wrote {
-			n.msgs = append(n.msgs, msg{kind: mRepl, due: int32(m.lag)})
+			n.msgs = append(n.msgs, msg{kind: mRepl, due: int32(m.replLag)})
 		}
 		rq := q
 		rq.kind, rq.delayed, rq.reply = mReply, false, r.reply
@@ -57,7 +57,7 @@ func (m *machine) deliver(n *state, q msg, st *narration) {
 			// replica acknowledged every entry so far, else blocked until it
 			// does or the timeout passes (0: no timeout)
 			if un := m.unacked(n); un > 0 {
-				rq.kind, rq.off, rq.due = mWait, uint8(un), r.waitMs
+				rq.kind, rq.offset, rq.due = mWait, uint8(un), r.waitMs
 				if r.waitMs == 0 {
 					rq.due = math.MaxInt32
 				}
@@ -81,13 +81,13 @@ func (m *machine) deliver(n *state, q msg, st *narration) {
 		m.step(n, int(q.proc), evKey{kind: clients.EvMessage, ch: q.ch}, st)
 	case mRepl:
 		a := m.maxAck(n) + 1
-		n.msgs = append(n.msgs, msg{kind: mAck, off: uint8(a)})
+		n.msgs = append(n.msgs, msg{kind: mAck, offset: uint8(a)})
 		st.add("the replica applies an entry (%d past the master's acknowledged offset)", a)
 	case mAck:
-		m.ack(n, q.off, st)
+		m.ack(n, q.offset, st)
 	case mWait:
 		rq := q
-		rq.kind, rq.due, rq.off, rq.reply = mReply, 0, 0, m.waitReply(q.reply, 0)
+		rq.kind, rq.due, rq.offset, rq.reply = mReply, 0, 0, m.waitReply(q.reply, 0)
 		if st != nil {
 			st.add("%s times out: 0 replicas acknowledged", m.msgText(q))
 		}
@@ -138,7 +138,7 @@ func (m *machine) step(n *state, p int, ev evKey, st *narration) {
 			case clients.EffSend:
 				q := msg{kind: mRequest, proc: uint8(p), ref: e.Ref, cmd: e.Cmd}
 				if e.Cmd.Op == clients.OpRenew {
-					t := n.th[m.threadOf(p, e.Cmd.Thread)]
+					t := n.threads[m.threadOf(p, e.Cmd.Thread)]
 					q.orphan = t.Held == 0 && !t.InCall
 				}
 				n.msgs = append(n.msgs, q)
@@ -146,14 +146,14 @@ func (m *machine) step(n *state, p int, ev evKey, st *narration) {
 				sub = slices.Index(m.channels, e.Channel)
 			case clients.EffReturn:
 				th := m.threadOf(p, e.Thread)
-				t := &n.th[th]
-				stp := m.prog[t.ip]
+				t := &n.threads[th]
+				stp := m.program[t.next]
 				t.Return(stp.call.Kind.Acquires() && e.Result.OK && !e.Result.Failed(), m.callLease(stp.call), e.Result.Failed(), m.renewing(n, p, e.Thread))
 				m.found = append(m.found, checks.StepReturned(m.view(n), th, m.stepReturn(stp.call, e.Result))...)
 				if m.logReturn != nil {
 					m.logReturn(th, stp.call, e.Result)
 				}
-				t.ip++
+				t.next++
 				if st != nil {
 					st.add("%s: %s → %s", m.threadName(th), callText(stp.call), resultText(stp.call.Kind, e.Result))
 				}
@@ -194,7 +194,7 @@ func (m *machine) clientStep(id uint32, p int, ev evKey) *stepResult {
 	if r, ok := m.stepL1[k]; ok {
 		return r
 	}
-	if r, ok := m.sh.stepMemo.get(k); ok {
+	if r, ok := m.shared.stepMemo.get(k); ok {
 		m.stepL1[k] = r
 		return r
 	}
@@ -202,7 +202,7 @@ func (m *machine) clientStep(id uint32, p int, ev evKey) *stepResult {
 	e := clients.Event{Kind: ev.kind, Now: 0, Wall: base, Thread: ev.thread, Ref: ev.ref, Timer: ev.timer, Replicas: m.cfg.Replicas}
 	switch ev.kind {
 	case clients.EvCall:
-		stp := m.prog[ev.step]
+		stp := m.program[ev.step]
 		e.Call = stp.call
 		e.Call.Fresh = stp.fresh
 	case clients.EvReply:
@@ -224,7 +224,7 @@ func (m *machine) clientStep(id uint32, p int, ev evKey) *stepResult {
 		r.live = append(r.live, liveSeq{own, slot, seq, canon})
 	})
 	r.client = m.internClient(p, c)
-	r = m.sh.stepMemo.put(k, r)
+	r = m.shared.stepMemo.put(k, r)
 	m.stepL1[k] = r
 	return r
 }
@@ -243,10 +243,10 @@ func (m *machine) busy(n *state, p int, tid int64) {
 // while it holds the lock, when it does not (an unlock after an acquire
 // that failed).
 func (m *machine) skipSteps(n *state) {
-	for th := 0; th < m.n; th++ {
-		t := &n.th[th]
-		for !t.InCall && int(t.ip) < len(m.prog) && t.Held < m.prog[t.ip].need {
-			t.ip++
+	for th := 0; th < m.threads; th++ {
+		t := &n.threads[th]
+		for !t.InCall && int(t.next) < len(m.program) && t.Held < m.program[t.next].need {
+			t.next++
 		}
 	}
 }

@@ -81,7 +81,7 @@ func (m *machine) msgText(q msg) string {
 	case mRepl:
 		return "replica.entry"
 	case mAck:
-		return fmt.Sprintf("replica.ack+%d", q.off)
+		return fmt.Sprintf("replica.ack+%d", q.offset)
 	}
 	who := procName(int(q.proc))
 	if (q.ref.Owner == clients.OwnThread || q.ref.Owner == clients.OwnDetached) && q.kind != mPublish {
@@ -206,15 +206,15 @@ func (m *machine) describe(s *state) []string {
 		}
 		out = append(out, line)
 	}
-	for th := 0; th < m.n; th++ {
+	for th := 0; th < m.threads; th++ {
 		p, tid := m.where(th)
-		t := s.th[th]
-		line := fmt.Sprintf("%s: %d of %d calls made", m.threadName(th), t.ip, len(m.prog))
+		t := s.threads[th]
+		line := fmt.Sprintf("%s: %d of %d calls made", m.threadName(th), t.next, len(m.program))
 		switch {
 		case s.crashed(p):
 			line += ", crashed"
 		case t.InCall:
-			line += ", in " + callText(m.prog[t.ip].call) + ": " + m.client(s.clients[p]).ThreadState(tid)
+			line += ", in " + callText(m.program[t.next].call) + ": " + m.client(s.clients[p]).ThreadState(tid)
 		}
 		if t.Held > 0 {
 			line += fmt.Sprintf(", believes it holds the lock (%d)", t.Held)

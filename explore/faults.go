@@ -20,15 +20,15 @@ func (m *machine) faultActions(s *state, dst []action) []action {
 			continue
 		}
 		if s.used[FaultCrash] < f[FaultCrash] {
-			dst = append(dst, action{kind: aCrash, th: uint8(p)})
+			dst = append(dst, action{kind: aCrash, who: uint8(p)})
 		}
 		if s.used[FaultPause] < f[FaultPause] && !s.paused[p] {
-			dst = append(dst, action{kind: aPause, th: uint8(p)})
+			dst = append(dst, action{kind: aPause, who: uint8(p)})
 		}
 	}
 	for p := 0; p < m.procs; p++ {
 		if s.paused[p] && !s.crashed(p) {
-			dst = append(dst, action{kind: aResume, th: uint8(p)})
+			dst = append(dst, action{kind: aResume, who: uint8(p)})
 		}
 	}
 	for i, q := range s.msgs {
@@ -46,10 +46,10 @@ func (m *machine) faultActions(s *state, dst []action) []action {
 		dst = append(dst, action{kind: aRestart})
 	}
 	if s.used[FaultInterrupt] < f[FaultInterrupt] {
-		for th := 0; th < m.n; th++ {
+		for th := 0; th < m.threads; th++ {
 			// another thread of a running process interrupts it during a call
-			if p, _ := m.where(th); s.th[th].InCall && !s.crashed(p) && !s.paused[p] {
-				dst = append(dst, action{kind: aInterrupt, th: uint8(th)})
+			if p, _ := m.where(th); s.threads[th].InCall && !s.crashed(p) && !s.paused[p] {
+				dst = append(dst, action{kind: aInterrupt, who: uint8(th)})
 			}
 		}
 	}
@@ -59,8 +59,8 @@ func (m *machine) faultActions(s *state, dst []action) []action {
 // procDone reports whether every thread of process p has made all its
 // calls and no command or timer of its client is pending.
 func (m *machine) procDone(s *state, p int) bool {
-	for th := p * m.per; th < (p+1)*m.per; th++ {
-		if t := s.th[th]; t.InCall || int(t.ip) < len(m.prog) {
+	for th := p * m.perProc; th < (p+1)*m.perProc; th++ {
+		if t := s.threads[th]; t.InCall || int(t.next) < len(m.program) {
 			return false
 		}
 	}
@@ -72,22 +72,22 @@ func (m *machine) applyFault(n *state, a action, st *narration) {
 	switch a.kind {
 	case aCrash:
 		n.used[FaultCrash]++
-		p := int(a.th)
+		p := int(a.who)
 		n.clients[p], n.paused[p] = noClient, false
-		for th := p * m.per; th < (p+1)*m.per; th++ {
+		for th := p * m.perProc; th < (p+1)*m.perProc; th++ {
 			// Its threads are gone, and what they believed; a hold it had
 			// must go within its lease (the watchdog's when it had none).
-			n.th[th].Crash(m.cf.Opts.LockWatchdogTimeout)
-			n.th[th].ip = uint8(len(m.prog))
+			n.threads[th].Crash(m.clientCfg.Opts.LockWatchdogTimeout)
+			n.threads[th].next = uint8(len(m.program))
 		}
 		st.add("fault: process %s crashes (its requests in flight still reach Redis)", procName(p))
 	case aPause:
 		n.used[FaultPause]++
-		n.paused[a.th] = true
-		st.add("fault: process %s pauses (GC)", procName(int(a.th)))
+		n.paused[a.who] = true
+		st.add("fault: process %s pauses (GC)", procName(int(a.who)))
 	case aResume:
-		n.paused[a.th] = false
-		st.add("process %s resumes", procName(int(a.th)))
+		n.paused[a.who] = false
+		st.add("process %s resumes", procName(int(a.who)))
 	case aDrop:
 		n.used[FaultDrop]++
 		if st != nil {
@@ -108,7 +108,7 @@ func (m *machine) applyFault(n *state, a action, st *narration) {
 		st.add("fault: Redis restarts without persistence: the keyspace is empty")
 	case aInterrupt:
 		n.used[FaultInterrupt]++
-		th := int(a.th)
+		th := int(a.who)
 		p, tid := m.where(th)
 		if st != nil {
 			st.add("fault: %s is interrupted (Thread.interrupt())", m.threadName(th))

@@ -51,9 +51,9 @@ func newShared() *shared {
 // once: the relative times where it changes on its own or a comparison
 // flips, and what it breaks of the store's invariants.
 type storeEntry struct {
-	s      *sim.Store
-	points []int64
-	finds  []checks.Violation
+	store    *sim.Store
+	points   []int64
+	findings []checks.Violation
 	// expiredBy: with a replica, how long from now (ms) the background
 	// expiry has left to delete the expired keys the store still holds
 	// (the first expiry + ExpireCyclePeriod), MaxInt64 when there are none.
@@ -62,26 +62,28 @@ type storeEntry struct {
 
 // clientEntry is an interned client with the channels it is subscribed to.
 type clientEntry struct {
-	c    *clients.Client
-	subs uint16
+	client *clients.Client
+	subs   uint16
 }
 
-func (m *machine) store(id uint32) *sim.Store                 { return m.sh.stores.vals.get(id).s }
-func (m *machine) pointsOf(id uint32) []int64                 { return m.sh.stores.vals.get(id).points }
-func (m *machine) reply(id uint32) sim.Reply                  { return m.sh.replies.vals.get(id) }
-func (m *machine) client(id uint32) *clients.Client           { return m.sh.clients.vals.get(id).c }
-func (m *machine) subMask(id uint32) uint16                   { return m.sh.clients.vals.get(id).subs }
-func (m *machine) storeFindings(id uint32) []checks.Violation { return m.sh.stores.vals.get(id).finds }
-func (m *machine) expiredBy(id uint32) int64                  { return m.sh.stores.vals.get(id).expiredBy }
+func (m *machine) store(id uint32) *sim.Store       { return m.shared.stores.vals.get(id).store }
+func (m *machine) pointsOf(id uint32) []int64       { return m.shared.stores.vals.get(id).points }
+func (m *machine) reply(id uint32) sim.Reply        { return m.shared.replies.vals.get(id) }
+func (m *machine) client(id uint32) *clients.Client { return m.shared.clients.vals.get(id).client }
+func (m *machine) subMask(id uint32) uint16         { return m.shared.clients.vals.get(id).subs }
+func (m *machine) storeFindings(id uint32) []checks.Violation {
+	return m.shared.stores.vals.get(id).findings
+}
+func (m *machine) expiredBy(id uint32) int64 { return m.shared.stores.vals.get(id).expiredBy }
 
 // intern returns the id of store s, adding it when new.
 func (m *machine) intern(s *sim.Store) uint32 {
-	if m.repl {
+	if m.replica {
 		m.keyBuf = s.AppendCanonicalWithExpired(m.keyBuf[:0])
 	} else {
 		m.keyBuf = s.AppendCanonical(m.keyBuf[:0])
 	}
-	if id, ok := m.sh.stores.lookup(m.keyBuf); ok {
+	if id, ok := m.shared.stores.lookup(m.keyBuf); ok {
 		return id
 	}
 	// A fair waiter's timeout is a boundary twice: when it is reached the
@@ -93,22 +95,22 @@ func (m *machine) intern(s *sim.Store) uint32 {
 		pts = append(pts, p-base)
 	}
 	for _, p := range stamps {
-		pts = append(pts, p-base, p-base-m.cf.Opts.ThreadWaitTime)
+		pts = append(pts, p-base, p-base-m.clientCfg.Opts.ThreadWaitTime)
 	}
 	slices.Sort(pts)
-	e := storeEntry{s: s, points: slices.Compact(pts), finds: m.storeInvariants(s), expiredBy: math.MaxInt64}
-	if first, ok := s.OldestExpired(); ok && m.repl {
+	e := storeEntry{store: s, points: slices.Compact(pts), findings: m.storeInvariants(s), expiredBy: math.MaxInt64}
+	if first, ok := s.OldestExpired(); ok && m.replica {
 		e.expiredBy = first + sim.ExpireCyclePeriod.Ms() - base
 	}
-	return m.sh.stores.add(m.keyBuf, e, nil)
+	return m.shared.stores.add(m.keyBuf, e, nil)
 }
 
 func (m *machine) internReply(r sim.Reply) uint32 {
 	k := r.String()
-	if id, ok := m.sh.replies.lookup([]byte(k)); ok {
+	if id, ok := m.shared.replies.lookup([]byte(k)); ok {
 		return id
 	}
-	return m.sh.replies.add([]byte(k), r, nil)
+	return m.shared.replies.add([]byte(k), r, nil)
 }
 
 // internClient returns the id of process p's client c (a client belongs
@@ -116,7 +118,7 @@ func (m *machine) internReply(r sim.Reply) uint32 {
 func (m *machine) internClient(p int, c *clients.Client) uint32 {
 	m.keyBuf = append(m.keyBuf[:0], byte(p))
 	m.keyBuf = c.AppendKey(m.keyBuf)
-	if id, ok := m.sh.clients.lookup(m.keyBuf); ok {
+	if id, ok := m.shared.clients.lookup(m.keyBuf); ok {
 		return id
 	}
 	var mask uint16
@@ -125,5 +127,5 @@ func (m *machine) internClient(p int, c *clients.Client) uint32 {
 			mask |= 1 << i
 		}
 	}
-	return m.sh.clients.add(m.keyBuf, clientEntry{c: c, subs: mask}, nil)
+	return m.shared.clients.add(m.keyBuf, clientEntry{client: c, subs: mask}, nil)
 }

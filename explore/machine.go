@@ -36,27 +36,27 @@ const (
 // copies of the memo entries it used. Workers made by fork search one
 // level of the state space side by side.
 type machine struct {
-	cfg      Config
-	cf       *clients.Config
-	procs    int
-	per      int
-	n        int // threads
-	prog     []step
-	channels []string // every channel a waiter can listen on
-	names    []string // each thread's name
-	owners   []string // each thread's owner field in the lock hash
-	sh       *shared
+	cfg       Config
+	clientCfg *clients.Config // the client program: algorithm, settings, lock
+	procs     int             // client processes
+	perProc   int             // threads in each process
+	threads   int             // threads in all
+	program   []step          // the calls every thread makes, in order
+	channels  []string        // every channel a waiter can listen on
+	names     []string        // each thread's name
+	owners    []string        // each thread's owner field in the lock hash
+	shared    *shared
 	// spins: time may pass while a waiter spins (spin.go).
 	spins bool
-	// repl: the master has a replica; lag bounds its entries' delivery.
-	repl bool
-	lag  int64
+	// replica: the master has a replica; replLag bounds its entries' delivery.
+	replica bool
+	replLag int64
 
-	eng    *sim.Engine
+	engine *sim.Engine
 	keyBuf []byte
 	msgBuf []byte
 	msgL1  map[msg]uint32
-	// found collects what the step being applied broke (judge.go).
+	// found collects what the step being applied broke (view.go).
 	found []checks.Violation
 	// judging is the state the step judge reads (view)
 	judging stateView
@@ -87,8 +87,8 @@ type machine struct {
 // fork returns another worker on the same search.
 func (m *machine) fork() *machine {
 	w := *m
-	w.eng = sim.NewEngine()
-	w.eng.SetInstructionBudget(scriptBudget)
+	w.engine = sim.NewEngine()
+	w.engine.SetInstructionBudget(scriptBudget)
 	w.keyBuf, w.found, w.msgBuf, w.msgL1 = nil, nil, nil, map[msg]uint32{}
 	w.execL1, w.stepL1, w.shiftL1, w.rebaseL1 = map[execKey]execResult{}, map[stepKey]*stepResult{}, map[shiftKey]uint32{}, map[shiftKey]uint32{}
 	w.logExec, w.logReturn, w.logNote = nil, nil, nil
@@ -124,13 +124,13 @@ func newMachine(cfg Config) (*machine, error) {
 	sh := newShared()
 	// 4.7.0 re-sends its lock batches with a replica, as the world's clients do (run/program.go).
 	cf.Opts.Replicated = cf.Opts.NoRetryLocks && cfg.Replicas > 0
-	m := &machine{cfg: cfg, cf: cf, n: cfg.Threads, per: cfg.perProc(), prog: cfg.program(), sh: sh, repl: cfg.Replicas > 0, lag: cfg.replLag()}
+	m := &machine{cfg: cfg, clientCfg: cf, threads: cfg.Threads, perProc: cfg.perProc(), program: cfg.program(), shared: sh, replica: cfg.Replicas > 0, replLag: cfg.replLag()}
 	// time may pass while a 4.7.0 fair waiter spins (spin.go), on the real scripts
 	m.spins = cf.Opts.Fair && !cf.Opts.Fenced && cf.Opts.Version == "4.7.0" && cfg.Scripts == "" && cfg.Mutant == ""
-	m.procs = m.n / m.per
-	for th := 0; th < m.n; th++ {
+	m.procs = m.threads / m.perProc
+	for th := 0; th < m.threads; th++ {
 		p, tid := m.where(th)
-		if m.per == 1 {
+		if m.perProc == 1 {
 			m.names = append(m.names, procName(p))
 		} else {
 			m.names = append(m.names, procName(p)+strconv.FormatInt(tid, 10))
@@ -139,7 +139,7 @@ func newMachine(cfg Config) (*machine, error) {
 	}
 	m.channels = append(m.channels, clients.ChannelName(lockName))
 	if cf.Opts.Fair {
-		for th := 0; th < m.n; th++ {
+		for th := 0; th < m.threads; th++ {
 			p, tid := m.where(th)
 			m.channels = append(m.channels, clients.WaiterChannel(lockName, cf.OwnerName(procName(p), tid), true))
 		}
@@ -169,10 +169,10 @@ func mutantReached(mu clients.Mutations, prog []step) error {
 func procName(p int) string { return string(rune('A' + p)) }
 
 // where is thread th's process and Java thread id (1, 2, … in its process).
-func (m *machine) where(th int) (proc int, tid int64) { return th / m.per, int64(th%m.per + 1) }
+func (m *machine) where(th int) (proc int, tid int64) { return th / m.perProc, int64(th%m.perProc + 1) }
 
 // threadName is thread th's label: its process's name, with its thread
 // id when processes have several threads.
 func (m *machine) threadName(th int) string { return m.names[th] }
 
-func (m *machine) threadOf(proc int, tid int64) int { return proc*m.per + int(tid) - 1 }
+func (m *machine) threadOf(proc int, tid int64) int { return proc*m.perProc + int(tid) - 1 }

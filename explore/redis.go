@@ -73,12 +73,12 @@ func (m *machine) exec(id uint32, q msg, subs uint64) execResult {
 	if r, ok := m.execL1[k]; ok {
 		return r
 	}
-	if r, ok := m.sh.execMemo.get(k); ok {
+	if r, ok := m.shared.execMemo.get(k); ok {
 		m.execL1[k] = r
 		return r
 	}
 	s := m.store(id).Clone()
-	s.SetEngine(m.eng)
+	s.SetEngine(m.engine)
 	s.SetTime(base)
 	var pubs uint64
 	s.Publish = func(channel, message string) int64 {
@@ -98,12 +98,12 @@ func (m *machine) exec(id uint32, q msg, subs uint64) execResult {
 		}
 		return n
 	}
-	req := m.cf.Render(procName(int(q.proc)), q.cmd)
+	req := m.clientCfg.Render(procName(int(q.proc)), q.cmd)
 	var reply sim.Reply
 	var waitMs int32
 	var limit string
 	wait := false
-	if m.repl {
+	if m.replica {
 		s.StartEffects()
 	}
 	if items := req.Batch; items != nil {
@@ -126,14 +126,14 @@ func (m *machine) exec(id uint32, q msg, subs uint64) execResult {
 		limit = m.limitHit(limit, s, req)
 	}
 	wrote := false
-	if m.repl {
+	if m.replica {
 		wrote = s.TakeEffects() != nil
 		s.StopEffects()
 	}
 	s.Publish = nil
 	r := execResult{store: m.intern(s), reply: m.internReply(reply), wrote: wrote, wait: wait, waitMs: waitMs, pubs: pubs, line: describeReq(req), limit: limit}
 	r.fifo = m.fifoBroken(m.store(id), s, q.cmd, procName(int(q.proc)), reply)
-	r = m.sh.execMemo.put(k, r)
+	r = m.shared.execMemo.put(k, r)
 	m.execL1[k] = r
 	return r
 }
@@ -167,7 +167,7 @@ func (m *machine) limitHit(prev string, s *sim.Store, req sim.Request) string {
 	}
 	id := req.Script.ID
 	msg := "script " + id + ": " + why
-	if f := m.cf.Opts.Scripts.File(id); f != "" {
+	if f := m.clientCfg.Opts.Scripts.File(id); f != "" {
 		msg = f + ": " + msg
 	}
 	return msg

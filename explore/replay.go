@@ -198,22 +198,22 @@ func (m *machine) replayPath(path []action, f checks.Violation) *Violation {
 func (m *machine) command(s *state, a action) string {
 	switch a.kind {
 	case aCall:
-		return m.prog[s.th[a.th].ip].name + " " + m.threadName(int(a.th))
+		return m.program[s.threads[a.who].next].name + " " + m.threadName(int(a.who))
 	case aDeliver:
 		if s.msgs[a.mi].kind == mWait {
 			return "time-out " + m.msgRef(s, int(a.mi))
 		}
 		return "deliver " + m.msgRef(s, int(a.mi))
 	case aFire:
-		return "fire " + m.timerName(s, int(a.th), a.timer)
+		return "fire " + m.timerName(s, int(a.who), a.timer)
 	case aAdvance:
 		return fmt.Sprintf("advance %dms", a.delta)
 	case aCrash:
-		return "crash " + procName(int(a.th))
+		return "crash " + procName(int(a.who))
 	case aPause:
-		return "pause " + procName(int(a.th))
+		return "pause " + procName(int(a.who))
 	case aResume:
-		return "resume " + procName(int(a.th))
+		return "resume " + procName(int(a.who))
 	case aDrop:
 		return "drop " + m.msgRef(s, int(a.mi))
 	case aDelay:
@@ -221,7 +221,7 @@ func (m *machine) command(s *state, a action) string {
 	case aRestart:
 		return "restart-redis"
 	case aInterrupt:
-		return "interrupt " + m.threadName(int(a.th))
+		return "interrupt " + m.threadName(int(a.who))
 	case aExpire:
 		return "expire-redis"
 	}

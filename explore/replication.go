@@ -16,7 +16,7 @@ func (m *machine) maxAck(n *state) int64 {
 	a := int64(0)
 	for _, q := range n.msgs {
 		if q.kind == mAck {
-			a = max(a, int64(q.off))
+			a = max(a, int64(q.offset))
 		}
 	}
 	return a
@@ -45,17 +45,17 @@ func (m *machine) ack(n *state, a uint8, st *narration) {
 	msgs := n.msgs[:0]
 	for _, q := range n.msgs {
 		switch {
-		case q.kind == mAck && q.off <= a:
+		case q.kind == mAck && q.offset <= a:
 			continue // superseded
 		case q.kind == mAck:
-			q.off -= a
-		case q.kind == mWait && q.off <= a:
+			q.offset -= a
+		case q.kind == mWait && q.offset <= a:
 			if st != nil {
 				st.add("%s returns: 1 replica acknowledged", m.msgText(q))
 			}
-			q.kind, q.due, q.off, q.reply = mReply, 0, 0, m.waitReply(q.reply, 1)
+			q.kind, q.due, q.offset, q.reply = mReply, 0, 0, m.waitReply(q.reply, 1)
 		case q.kind == mWait:
-			q.off -= a
+			q.offset -= a
 		}
 		msgs = append(msgs, q)
 	}
@@ -72,13 +72,13 @@ func (m *machine) waitReply(prefix uint32, count int64) uint32 {
 // activeExpire is the store id after a cycle of Redis's background
 // expiry (sim.Store.ActiveExpire), and the keys it deleted.
 func (m *machine) activeExpire(id uint32) uint32 {
-	if r, ok := m.sh.expireMemo.get(id); ok {
+	if r, ok := m.shared.expireMemo.get(id); ok {
 		return r
 	}
 	st := m.store(id).Clone()
 	st.SetTime(base)
 	st.ActiveExpire()
-	return m.sh.expireMemo.put(id, m.intern(st))
+	return m.shared.expireMemo.put(id, m.intern(st))
 }
 
 // expiredKeys names the keys of store id whose TTL has passed, sorted.

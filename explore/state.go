@@ -22,7 +22,7 @@ type state struct {
 	store   uint32
 	clients [MaxProcs]uint32
 	paused  [MaxProcs]bool
-	th      [MaxThreads]thread
+	threads [MaxThreads]thread
 	used    Faults
 	msgs    []msg
 }
@@ -41,7 +41,7 @@ func (s *state) crashed(p int) bool { return s.clients[p] == noClient }
 // the lock (kept through checks.Belief's transitions, for the step judge).
 type thread struct {
 	checks.Belief
-	ip uint8 // the next step of its program
+	next uint8 // the next step of its program
 }
 
 func (m *machine) initial() state {
@@ -52,11 +52,11 @@ func (m *machine) initial() state {
 	for p := range st.clients {
 		st.clients[p] = noClient
 	}
-	for th := range st.th {
-		st.th[th].LeaseLeft, st.th[th].CrashLeft = -1, -1
+	for th := range st.threads {
+		st.threads[th].LeaseLeft, st.threads[th].CrashLeft = -1, -1
 	}
 	for p := 0; p < m.procs; p++ {
-		st.clients[p] = m.internClient(p, clients.NewClient(m.cf, procName(p)))
+		st.clients[p] = m.internClient(p, clients.NewClient(m.clientCfg, procName(p)))
 	}
 	m.skipSteps(&st)
 	return st
@@ -65,14 +65,15 @@ func (m *machine) initial() state {
 // finished reports whether every thread has made all its calls (or its
 // process crashed).
 func (m *machine) finished(s *state) bool {
-	for th := 0; th < m.n; th++ {
-		if t := s.th[th]; t.InCall || int(t.ip) < len(m.prog) {
+	for th := 0; th < m.threads; th++ {
+		if t := s.threads[th]; t.InCall || int(t.next) < len(m.program) {
 			return false
 		}
 	}
 	return true
 }
 
+// msgKind is a kind of message in flight.
 type msgKind uint8
 
 const (
@@ -81,8 +82,8 @@ const (
 	mPublish                // an unlock message on its way to a subscriber
 	// With a replica (Config.Replicas):
 	mRepl // a write entry on its way to the replica, applied by due
-	mAck  // the replica's acknowledgement, off entries past the master's acked offset
-	mWait // a WAIT blocked at the master for off entries past the acked offset, timing out at due
+	mAck  // the replica's acknowledgement, offset entries past the master's acked offset
+	mWait // a WAIT blocked at the master for offset entries past the acked offset, timing out at due
 )
 
 // msg is one message in flight.
@@ -99,8 +100,8 @@ type msg struct {
 	reply  uint32      // mReply; mWait: the batch's replies before the WAIT
 	// mRepl, mWait: the deadline, ms from now; mAck, mWait: an offset
 	// relative to the master's acked one (see ack).
-	due int32
-	off uint8
+	due    int32
+	offset uint8
 }
 
 // detached reports whether q is a command an interrupt left without its
@@ -124,8 +125,8 @@ func (m *machine) cmpMsg(a, b msg) int {
 		return int(a.kind) - int(b.kind)
 	case a.due != b.due:
 		return cmp.Compare(a.due, b.due) // a WAIT with no timeout has MaxInt32
-	case a.off != b.off:
-		return int(a.off) - int(b.off)
+	case a.offset != b.offset:
+		return int(a.offset) - int(b.offset)
 	case a.proc != b.proc:
 		return int(a.proc) - int(b.proc)
 	case a.ch != b.ch:
@@ -193,9 +194,9 @@ func (m *machine) appendKey(s *state, dst []byte) []byte {
 		dst = appendID(dst, s.clients[p])
 		dst = appendBool(dst, s.paused[p])
 	}
-	for i := 0; i < m.n; i++ {
-		t := s.th[i]
-		dst = append(dst, t.ip, t.Held)
+	for i := 0; i < m.threads; i++ {
+		t := s.threads[i]
+		dst = append(dst, t.next, t.Held)
 		dst = appendBool(dst, t.InCall)
 		dst = append(dst, pastCalls(t))
 		dst = appendV(dst, int64(t.LeaseLeft))
@@ -247,12 +248,12 @@ func (m *machine) msgID(q msg) uint32 {
 	}
 	if q.kind >= mRepl {
 		b = appendV(b, int64(q.due))
-		b = append(b, q.off)
+		b = append(b, q.offset)
 	}
 	m.msgBuf = b
-	id, ok := m.sh.msgs.lookup(b)
+	id, ok := m.shared.msgs.lookup(b)
 	if !ok {
-		id = m.sh.msgs.add(b, q, nil)
+		id = m.shared.msgs.add(b, q, nil)
 	}
 	m.msgL1[q] = id
 	return id
@@ -322,19 +323,19 @@ func (m *machine) decodeKey(key []byte, s *state) {
 		s.clients[p] = d.id()
 		s.paused[p] = d.byte() == 1
 	}
-	for th := range s.th {
-		s.th[th].LeaseLeft, s.th[th].CrashLeft = -1, -1
+	for th := range s.threads {
+		s.threads[th].LeaseLeft, s.threads[th].CrashLeft = -1, -1
 	}
-	for i := 0; i < m.n; i++ {
-		t := &s.th[i]
-		t.ip, t.Held = d.byte(), d.byte()
+	for i := 0; i < m.threads; i++ {
+		t := &s.threads[i]
+		t.next, t.Held = d.byte(), d.byte()
 		t.InCall = d.byte() == 1
 		past := d.byte()
 		t.HadError, t.Forced, t.StaleRenewal, t.Expired = past&1 != 0, past&2 != 0, past&4 != 0, past&8 != 0
 		t.LeaseLeft, t.CrashLeft = int32(d.v()), int32(d.v())
 	}
 	for k := d.u(); k > 0; k-- {
-		msgs = append(msgs, m.sh.msgs.vals.get(d.id()))
+		msgs = append(msgs, m.shared.msgs.vals.get(d.id()))
 	}
 	s.msgs = msgs
 	if len(d.b) != 0 {

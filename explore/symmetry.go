@@ -63,20 +63,20 @@ func symmetric(c Config, cf *clients.Config) bool {
 // processes, combined with every permutation of each process's threads;
 // the identity first. At most 4! with MaxThreads 4.
 func (m *machine) makePerms() {
-	m.perms = []perm{m.newPerm(identity(m.n), identity(m.procs))}
-	if !symmetric(m.cfg, m.cf) || m.n == 1 {
+	m.perms = []perm{m.newPerm(identity(m.threads), identity(m.procs))}
+	if !symmetric(m.cfg, m.clientCfg) || m.threads == 1 {
 		return
 	}
 	m.perms = m.perms[:0]
-	within := permutations(m.per)
+	within := permutations(m.perProc)
 	for _, pp := range permutations(m.procs) {
 		// one permutation of threads per process, every combination
 		idx := make([]int, m.procs)
 		for {
-			thr := make([]int, m.n)
+			thr := make([]int, m.threads)
 			for p := 0; p < m.procs; p++ {
-				for t := 0; t < m.per; t++ {
-					thr[p*m.per+t] = pp[p]*m.per + within[idx[p]][t]
+				for t := 0; t < m.perProc; t++ {
+					thr[p*m.perProc+t] = pp[p]*m.perProc + within[idx[p]][t]
 				}
 			}
 			m.perms = append(m.perms, m.newPerm(thr, pp))
@@ -95,7 +95,7 @@ func (m *machine) makePerms() {
 	}
 	for i := range m.perms {
 		for j := range m.perms {
-			if m.perms[j].undoes(&m.perms[i], m.n) {
+			if m.perms[j].undoes(&m.perms[i], m.threads) {
 				m.perms[i].inv = uint8(j)
 			}
 		}
@@ -147,7 +147,7 @@ func (m *machine) newPerm(thr, procs []int) perm {
 	}
 	for p, to := range procs {
 		g.proc[p] = uint8(to)
-		if m.cf.Opts.UnlockLatch && p != to {
+		if m.clientCfg.Opts.UnlockLatch && p != to {
 			g.bits = append(g.bits, [2]string{
 				fmt.Sprintf("%016x", clients.RequestBits(procName(p))),
 				fmt.Sprintf("%016x", clients.RequestBits(procName(to)))})
@@ -183,8 +183,8 @@ func (m *machine) permute(n, s *state, gi int) {
 			n.clients[to] = m.renameClient(p, s.clients[p], gi)
 		}
 	}
-	for th := 0; th < m.n; th++ {
-		n.th[g.thr[th]] = s.th[th]
+	for th := 0; th < m.threads; th++ {
+		n.threads[g.thr[th]] = s.threads[th]
 	}
 	n.store = m.renameStore(s.store, gi)
 	for _, q := range s.msgs {
@@ -256,9 +256,9 @@ func (m *machine) appendImage(s *state, gi int, st uint32, dst []byte) []byte {
 		dst = appendID(dst, id)
 		dst = appendBool(dst, s.paused[p])
 	}
-	for i := 0; i < m.n; i++ {
-		t := s.th[inv.thr[i]]
-		dst = append(dst, t.ip, t.Held)
+	for i := 0; i < m.threads; i++ {
+		t := s.threads[inv.thr[i]]
+		dst = append(dst, t.next, t.Held)
 		dst = appendBool(dst, t.InCall)
 		dst = append(dst, pastCalls(t))
 		dst = appendV(dst, int64(t.LeaseLeft))
@@ -285,7 +285,7 @@ func (m *machine) renameMsg(id uint32, gi int) uint32 {
 	if r, ok := m.renameMsgL1.get(id, gi); ok {
 		return r
 	}
-	r := m.msgID(m.renamedMsg(m.sh.msgs.vals.get(id), &m.perms[gi]))
+	r := m.msgID(m.renamedMsg(m.shared.msgs.vals.get(id), &m.perms[gi]))
 	m.renameMsgL1.put(id, gi, r)
 	return r
 }
@@ -335,10 +335,10 @@ func (m *machine) renameStore(id uint32, gi int) uint32 {
 		return r
 	}
 	k := shiftKey{id, int64(gi)}
-	r, ok := m.sh.renameStoreMemo.get(k)
+	r, ok := m.shared.renameStoreMemo.get(k)
 	if !ok {
 		g := &m.perms[gi]
-		r = m.sh.renameStoreMemo.put(k, m.intern(m.store(id).Rename(g.rename)))
+		r = m.shared.renameStoreMemo.put(k, m.intern(m.store(id).Rename(g.rename)))
 	}
 	m.renameStoreL1.put(id, gi, r)
 	return r
@@ -354,7 +354,7 @@ func (m *machine) renameClient(p int, id uint32, gi int) uint32 {
 		return r
 	}
 	k := shiftKey{id, int64(gi)}
-	r, ok := m.sh.renameClientMemo.get(k)
+	r, ok := m.shared.renameClientMemo.get(k)
 	if !ok {
 		g := &m.perms[gi]
 		to := int(g.proc[p])
@@ -363,7 +363,7 @@ func (m *machine) renameClient(p int, id uint32, gi int) uint32 {
 			_, t := m.where(int(g.thr[m.threadOf(p, tid)]))
 			return t
 		})
-		r = m.sh.renameClientMemo.put(k, m.internClient(to, c))
+		r = m.shared.renameClientMemo.put(k, m.internClient(to, c))
 	}
 	m.renameClientL1.put(id, gi, r)
 	return r

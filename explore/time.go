@@ -14,15 +14,15 @@ import (
 // stamped says which keys hold timestamps as sorted-set scores: the fair
 // lock's timeout set.
 func (m *machine) stamped(key string) bool {
-	return m.cf.Opts.Fair && key == clients.TimeoutName(lockName)
+	return m.clientCfg.Opts.Fair && key == clients.TimeoutName(lockName)
 }
 
 // leaseBound is the longest lease a script sets: the watchdog's, a
 // simple lock's, or the configured explicit one.
 func (m *machine) leaseBound() int64 {
 	l := max(m.cfg.lease(), int64(clients.SimpleLease))
-	if m.cf.Simple == "" {
-		l = max(m.cfg.lease(), m.cf.Opts.LockWatchdogTimeout)
+	if m.clientCfg.Simple == "" {
+		l = max(m.cfg.lease(), m.clientCfg.Opts.LockWatchdogTimeout)
 	}
 	return l
 }
@@ -34,7 +34,7 @@ func (m *machine) leaseBound() int64 {
 // changes what any script does, and raising older stamps to the horizon
 // keeps the state space finite while a holder renews forever.
 func (m *machine) horizon() int64 {
-	return int64(m.n+1) * (m.cf.Opts.ThreadWaitTime + m.leaseBound())
+	return int64(m.threads+1) * (m.clientCfg.Opts.ThreadWaitTime + m.leaseBound())
 }
 
 type shiftKey struct {
@@ -48,14 +48,14 @@ func (m *machine) rebase(id uint32, d int64) uint32 {
 	if r, ok := m.rebaseL1[k]; ok {
 		return r
 	}
-	r, ok := m.sh.rebaseMemo.get(k)
+	r, ok := m.shared.rebaseMemo.get(k)
 	if !ok {
 		st := m.store(id)
 		floor := float64(base - m.horizon())
-		if m.repl {
-			r = m.sh.rebaseMemo.put(k, m.intern(st.RebaseKeepingExpired(d, m.stamped, floor)))
+		if m.replica {
+			r = m.shared.rebaseMemo.put(k, m.intern(st.RebaseKeepingExpired(d, m.stamped, floor)))
 		} else {
-			r = m.sh.rebaseMemo.put(k, m.intern(st.Rebase(d, m.stamped, floor)))
+			r = m.shared.rebaseMemo.put(k, m.intern(st.Rebase(d, m.stamped, floor)))
 		}
 	}
 	m.rebaseL1[k] = r
@@ -68,11 +68,11 @@ func (m *machine) shift(p int, id uint32, d int64) uint32 {
 	if r, ok := m.shiftL1[k]; ok {
 		return r
 	}
-	r, ok := m.sh.shiftMemo.get(k)
+	r, ok := m.shared.shiftMemo.get(k)
 	if !ok {
 		c := m.client(id).Clone()
 		c.Shift(sim.Duration(d) * sim.Millisecond)
-		r = m.sh.shiftMemo.put(k, m.internClient(p, c))
+		r = m.shared.shiftMemo.put(k, m.internClient(p, c))
 	}
 	m.shiftL1[k] = r
 	return r
@@ -97,8 +97,8 @@ func (m *machine) advance(n *state, d int64, st *narration) {
 			}
 		}
 	}
-	for th := 0; th < m.n; th++ {
-		n.th[th].Advance(d)
+	for th := 0; th < m.threads; th++ {
+		n.threads[th].Advance(d)
 	}
 	if st != nil {
 		st.add("%d ms pass", d)

@@ -26,12 +26,12 @@ func (m *machine) view(s *state) checks.StepView {
 	return &m.judging
 }
 
-func (v *stateView) Threads() int                { return v.m.n }
-func (v *stateView) Belief(th int) checks.Belief { return v.s.th[th].Belief }
+func (v *stateView) Threads() int                { return v.m.threads }
+func (v *stateView) Belief(th int) checks.Belief { return v.s.threads[th].Belief }
 func (v *stateView) ThreadName(th int) string    { return v.m.threadName(th) }
 func (v *stateView) StoreHolds(th int) int64     { return v.m.holds(v.s, th) }
 func (v *stateView) HoldGone(th int) bool        { return v.m.holdGone(v.s, th) }
-func (v *stateView) Replicated() bool            { return v.m.repl }
+func (v *stateView) Replicated() bool            { return v.m.replica }
 func (v *stateView) Faults() checks.PathFaults   { return pathFaults(&v.s.used) }
 func pathFaults(u *Faults) (f checks.PathFaults) { // the kinds the path used
 	f.Crash, f.Pause, f.Drop, f.Delay = u[FaultCrash] > 0, u[FaultPause] > 0, u[FaultDrop] > 0, u[FaultDelay] > 0
@@ -43,8 +43,8 @@ func pathFaults(u *Faults) (f checks.PathFaults) { // the kinds the path used
 // (checks.Belief.Relying) and whose hold the store has.
 func (m *machine) holdsKept(s *state) uint8 {
 	var had uint8
-	for th := 0; th < m.n; th++ {
-		if s.th[th].Relying() && !m.holdGone(s, th) {
+	for th := 0; th < m.threads; th++ {
+		if s.threads[th].Relying() && !m.holdGone(s, th) {
 			had |= 1 << th
 		}
 	}
@@ -111,7 +111,7 @@ func bugOf(property, kind, detail, cause string) checks.Violation {
 // storeInvariants is what keyspace st breaks of the store's invariants.
 func (m *machine) storeInvariants(st *sim.Store) []checks.Violation {
 	q, t := "", ""
-	if m.cf.Opts.Fair {
+	if m.clientCfg.Opts.Fair {
 		q, t = clients.QueueName(lockName), clients.TimeoutName(lockName)
 	}
 	return checks.StepStore(st, lockName, q, t)
@@ -120,10 +120,10 @@ func (m *machine) storeInvariants(st *sim.Store) []checks.Violation {
 // fifoBroken checks a fair acquire script against the queue's order
 // (checks.StepFairGrant).
 func (m *machine) fifoBroken(before, after *sim.Store, cmd clients.Cmd, proc string, reply sim.Reply) string {
-	if !m.cf.Opts.Fair || (cmd.Op != clients.OpAcquire && cmd.Op != clients.OpAcquireNoWait) {
+	if !m.clientCfg.Opts.Fair || (cmd.Op != clients.OpAcquire && cmd.Op != clients.OpAcquireNoWait) {
 		return ""
 	}
-	return checks.StepFairGrant(before, after, lockName, clients.QueueName(lockName), clients.TimeoutName(lockName), m.cf.OwnerName(proc, cmd.Thread), cmd.At, reply)
+	return checks.StepFairGrant(before, after, lockName, clients.QueueName(lockName), clients.TimeoutName(lockName), m.clientCfg.OwnerName(proc, cmd.Thread), cmd.At, reply)
 }
 
 // judgeOrphan judges renewal q, sent while its thread held nothing and
@@ -158,7 +158,7 @@ func (m *machine) callLease(c clients.Call) int64 {
 			u = clients.Milliseconds
 		}
 		return c.Lease * int64(u)
-	case m.cf.Simple != "":
+	case m.clientCfg.Simple != "":
 		return clients.SimpleLease
 	}
 	return -1
@@ -170,7 +170,7 @@ func (m *machine) owner(th int) string { return m.owners[th] }
 // holds is the hold count the store keeps for thread th (-1 for a lock
 // without counts), read without touching the store.
 func (m *machine) holds(s *state, th int) int64 {
-	if m.cf.Simple != "" {
+	if m.clientCfg.Simple != "" {
 		return -1
 	}
 	v, ok := m.store(s.store).PeekHashField(lockName, m.owner(th))
@@ -185,9 +185,9 @@ func (m *machine) holds(s *state, th int) int64 {
 // simple lock's key is gone or holds another's value; a Redisson lock
 // counts no hold of th's.
 func (m *machine) holdGone(s *state, th int) bool {
-	if m.cf.Simple == "" {
+	if m.clientCfg.Simple == "" {
 		return m.holds(s, th) == 0
 	}
 	typ, _, vals := m.store(s.store).PeekKey(lockName)
-	return typ != "string" || len(vals) != 1 || vals[0] != clients.SimpleValue(m.cf.Simple, m.owner(th))
+	return typ != "string" || len(vals) != 1 || vals[0] != clients.SimpleValue(m.clientCfg.Simple, m.owner(th))
 }
