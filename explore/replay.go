@@ -10,7 +10,7 @@ import (
 
 // Replay steps one configuration by scenario commands, checking that each
 // step is one the search could take: it is how a saved counterexample
-// replays (clients/scenario hands every command after `explore` to it).
+// replays (package scenario hands every command after `explore` to it).
 //
 //	lock A | unlock A | trylock-wait A | …  thread A makes its program's next call (named by its op)
 //	deliver A MSG                     a message arrives (MSG as the story names it: acquire, acquire.reply, watchdog.renew, publish…)

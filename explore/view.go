@@ -5,7 +5,7 @@ import (
 
 	"github.com/locksim/locksim/checks"
 	"github.com/locksim/locksim/clients"
-	history "github.com/locksim/locksim/model"
+	"github.com/locksim/locksim/model"
 	"github.com/locksim/locksim/sim"
 )
 
@@ -67,7 +67,7 @@ func (m *machine) stepReturn(call clients.Call, r clients.Result) checks.StepRet
 	out := checks.StepReturn{Call: callText(call), Acquires: call.Kind.Acquires(), Unlock: call.Kind == clients.CallUnlock, OK: r.OK, Threw: r.Failed(), Text: r.Text}
 	switch {
 	case !r.Failed():
-	case history.Interrupted(r.Text):
+	case model.Interrupted(r.Text):
 		out.ErrKind = "interrupted"
 	case r.Err == clients.ErrSync:
 		out.ErrKind = "sync"
