@@ -11,6 +11,12 @@ import (
 // A message's arrival (deliver), and a client's step: an event run
 // through a process's client (memoized) and its effects carried out.
 
+// deliver carries out message q's arrival in n (q already taken out of
+// its messages in flight): a request runs at Redis, and its unlock
+// messages, replication entry and reply (unless its process crashed) go
+// in flight; a reply or an unlock message is a step of its process's
+// client; an entry the replica applies, its acknowledgement or a WAIT's
+// timeout moves the replication on.
 func (m *machine) deliver(n *state, q msg, st *narration) {
 	switch q.kind {
 	case mRequest:
