@@ -98,6 +98,8 @@ func (m *machine) fork() *machine {
 	return &w
 }
 
+// newMachine checks cfg and makes its machine, with fresh shared tables:
+// the first worker of a search (fork makes the others).
 func newMachine(cfg Config) (*machine, error) {
 	if err := cfg.Validate(); err != nil {
 		return nil, err
@@ -121,10 +123,9 @@ func newMachine(cfg Config) (*machine, error) {
 			}
 		}
 	}
-	sh := newShared()
 	// 4.7.0 re-sends its lock batches with a replica, as the world's clients do (run/program.go).
 	cf.Opts.Replicated = cf.Opts.NoRetryLocks && cfg.Replicas > 0
-	m := &machine{cfg: cfg, clientCfg: cf, threads: cfg.Threads, perProc: cfg.perProc(), program: cfg.program(), shared: sh, replica: cfg.Replicas > 0, replLag: cfg.replLag()}
+	m := &machine{cfg: cfg, clientCfg: cf, threads: cfg.Threads, perProc: cfg.perProc(), program: cfg.program(), shared: newShared(), replica: cfg.Replicas > 0, replLag: cfg.replLag()}
 	// time may pass while a 4.7.0 fair waiter spins (spin.go), on the real scripts
 	m.spins = cf.Opts.Fair && !cf.Opts.Fenced && cf.Opts.Version == "4.7.0" && cfg.Scripts == "" && cfg.Mutant == ""
 	m.procs = m.threads / m.perProc
