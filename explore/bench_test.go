@@ -114,13 +114,13 @@ func computeSpeedup(n int) float64 {
 // scriptRunsPerSecond measures the baseline: clone a store holding a
 // lock and a waiter, run the fair acquire script for a new waiter.
 func scriptRunsPerSecond(b *testing.B) float64 {
-	m, err := newModel(Config{Algo: "fairlock-3.16.8", Threads: 3, Acquires: 1})
+	m, err := newMachine(Config{Algo: "fairlock-3.16.8", Threads: 3, Acquires: 1})
 	if err != nil {
 		b.Fatal(err)
 	}
 	s := m.store(m.initial().store).Clone()
 	acquire := func(s *sim.Store, p int) sim.Reply {
-		r := m.cf.Render(procName(p), clients.Cmd{Op: clients.OpAcquire, Thread: 1, Lease: 30000, Wait: 300000, At: base})
+		r := m.clientCfg.Render(procName(p), clients.Cmd{Op: clients.OpAcquire, Thread: 1, Lease: 30000, Wait: 300000, At: base})
 		return s.Eval(r.Script, r.Keys, r.Argv)
 	}
 	for p := 0; p < 2; p++ {

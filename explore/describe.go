@@ -49,7 +49,7 @@ func resultText(k clients.CallKind, r clients.Result) string {
 // thread, or "watchdog" for a renewal task), the command, a re-send's
 // attempt, and ".reply" for a reply: "acquire", "acquire#2.reply",
 // "watchdog.renew", "publish".
-func (m *model) msgLabel(q msg) string {
+func (m *machine) msgLabel(q msg) string {
 	if q.kind == mPublish {
 		return "publish"
 	}
@@ -76,12 +76,12 @@ func (m *model) msgLabel(q msg) string {
 }
 
 // msgText is a message with its sender or receiver: "A acquire.reply".
-func (m *model) msgText(q msg) string {
+func (m *machine) msgText(q msg) string {
 	switch q.kind {
 	case mRepl:
 		return "replica.entry"
 	case mAck:
-		return fmt.Sprintf("replica.ack+%d", q.off)
+		return fmt.Sprintf("replica.ack+%d", q.offset)
 	}
 	who := procName(int(q.proc))
 	if (q.ref.Owner == clients.OwnThread || q.ref.Owner == clients.OwnDetached) && q.kind != mPublish {
@@ -93,7 +93,7 @@ func (m *model) msgText(q msg) string {
 // timerName is a client timer's name in scenario commands: "wait",
 // "timeout", "resend", "retry", "unpark", "watchdog", "watchdog.timeout",
 // "subscribe", with its thread (or the process) in front.
-func (m *model) timerName(s *state, p int, k clients.TimerKey) string {
+func (m *machine) timerName(s *state, p int, k clients.TimerKey) string {
 	c := m.client(s.clients[p])
 	who := procName(p)
 	thread := func(slot int64) string {
@@ -127,7 +127,7 @@ func taskName(slot int64) string {
 }
 
 // timerText is the story line of a timer firing.
-func (m *model) timerText(s *state, p int, k clients.TimerKey) string {
+func (m *machine) timerText(s *state, p int, k clients.TimerKey) string {
 	name := m.timerName(s, p, k)
 	switch k.Kind {
 	case clients.TimerExec, clients.TimerTaskExec:
@@ -144,7 +144,7 @@ func (m *model) timerText(s *state, p int, k clients.TimerKey) string {
 	return name + " fires"
 }
 
-func (m *model) noteText(st *story, p int, e clients.Effect) {
+func (m *machine) noteText(st *narration, p int, e clients.Effect) {
 	who := m.threadName(m.threadOf(p, e.Thread))
 	switch e.Note {
 	case clients.NoteUntimedWait:
@@ -175,7 +175,7 @@ func (m *model) noteText(st *story, p int, e clients.Effect) {
 
 // describe prints s: the keyspace as redis-cli would show it, the
 // threads, the clients and the messages in flight.
-func (m *model) describe(s *state) []string {
+func (m *machine) describe(s *state) []string {
 	var out []string
 	store := m.store(s.store)
 	keys := store.SortedKeys()
@@ -206,15 +206,15 @@ func (m *model) describe(s *state) []string {
 		}
 		out = append(out, line)
 	}
-	for th := 0; th < m.n; th++ {
+	for th := 0; th < m.threads; th++ {
 		p, tid := m.where(th)
-		t := s.th[th]
-		line := fmt.Sprintf("%s: %d of %d calls made", m.threadName(th), t.ip, len(m.prog))
+		t := s.threads[th]
+		line := fmt.Sprintf("%s: %d of %d calls made", m.threadName(th), t.next, len(m.program))
 		switch {
 		case s.crashed(p):
 			line += ", crashed"
 		case t.InCall:
-			line += ", in " + callText(m.prog[t.ip].call) + ": " + m.client(s.clients[p]).ThreadState(tid)
+			line += ", in " + callText(m.program[t.next].call) + ": " + m.client(s.clients[p]).ThreadState(tid)
 		}
 		if t.Held > 0 {
 			line += fmt.Sprintf(", believes it holds the lock (%d)", t.Held)

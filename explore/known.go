@@ -5,7 +5,7 @@ import (
 
 	"github.com/locksim/locksim/checks"
 	"github.com/locksim/locksim/clients"
-	history "github.com/locksim/locksim/model"
+	"github.com/locksim/locksim/model"
 	"github.com/locksim/locksim/sim"
 	"github.com/locksim/locksim/verdict"
 )
@@ -26,9 +26,9 @@ import (
 // flawNotes collects the flaw paths the clients take while a path is
 // stepped, at the path's time (ms since its start).
 type flawNotes struct {
-	m     *model
+	m     *machine
 	at    int64
-	flaws []history.FlawAt
+	flaws []model.FlawAt
 }
 
 func (n *flawNotes) note(p int, e clients.Effect) {
@@ -36,7 +36,7 @@ func (n *flawNotes) note(p int, e clients.Effect) {
 		return
 	}
 	th := n.m.threadOf(p, e.Thread)
-	n.flaws = append(n.flaws, history.FlawAt{At: sim.Time(n.at) * sim.Time(sim.Millisecond), Proc: procName(p), Owner: n.m.threadName(th), Flaw: e.Text})
+	n.flaws = append(n.flaws, model.FlawAt{At: sim.Time(n.at) * sim.Time(sim.Millisecond), Proc: procName(p), Owner: n.m.threadName(th), Flaw: e.Text})
 }
 
 // flawsOn steps path from the initial state and returns the flaw paths
@@ -51,7 +51,7 @@ func (n *flawNotes) note(p int, e clients.Effect) {
 // long as the process lives): the interrupted acquire whose script took
 // the hold notes its path when its reply comes, after the first renewal
 // that shows the orphan, so its path is continued the same way.
-func (m *model) flawsOn(path []action, liveness bool) ([]history.FlawAt, int64) {
+func (m *machine) flawsOn(path []action, liveness bool) ([]model.FlawAt, int64) {
 	n := &flawNotes{m: m}
 	m.logNote = n.note
 	defer func() { m.logNote = nil }()
@@ -102,7 +102,7 @@ const maxContinuation = 300
 // resolve is f, met at time at (ms) of a path whose clients took flaws,
 // explained by a catalogued flaw where one explains it (f unchanged
 // otherwise).
-func (m *model) resolve(f checks.Violation, flaws []history.FlawAt, at int64) checks.Violation {
+func (m *machine) resolve(f checks.Violation, flaws []model.FlawAt, at int64) checks.Violation {
 	if f.Class != checks.Bug {
 		return f
 	}
@@ -117,7 +117,7 @@ func (m *model) resolve(f checks.Violation, flaws []history.FlawAt, at int64) ch
 		}
 	}
 	algo := m.cfg.Algo
-	mech := verdict.Resolve(algo, v, &history.History{Flaws: flaws})
+	mech := verdict.Resolve(algo, v, &model.History{Flaws: flaws})
 	_, _, redisson := clients.RedissonAlgo(algo)
 	if fl := verdict.FlawNamed(mech.Name); mech.Kind == checks.MechNone || fl == nil || len(fl.Paths) == 0 && !redisson {
 		// A flaw of seed 003's simple locks is their design: the search

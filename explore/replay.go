@@ -10,7 +10,7 @@ import (
 
 // Replay steps one configuration by scenario commands, checking that each
 // step is one the search could take: it is how a saved counterexample
-// replays (clients/scenario hands every command after `explore` to it).
+// replays (package scenario hands every command after `explore` to it).
 //
 //	lock A | unlock A | trylock-wait A | …  thread A makes its program's next call (named by its op)
 //	deliver A MSG                     a message arrives (MSG as the story names it: acquire, acquire.reply, watchdog.renew, publish…)
@@ -21,7 +21,7 @@ import (
 //	state                             the keyspace, the threads and the messages in flight
 //	check                             the safety violation of the current state, or "ok"
 type Replay struct {
-	m    *model
+	m    *machine
 	s    state
 	at   int64
 	last []checks.Violation // what the last step broke
@@ -31,7 +31,7 @@ type Replay struct {
 
 // NewReplay starts cfg at its initial state.
 func NewReplay(cfg Config) (*Replay, error) {
-	m, err := newModel(cfg)
+	m, err := newMachine(cfg)
 	if err != nil {
 		return nil, err
 	}
@@ -81,7 +81,7 @@ func (r *Replay) Do(line string) (string, error) {
 			r.at += a.delta
 			r.notes.at = r.at
 		}
-		var st story
+		var st narration
 		r.s = r.m.apply(&r.s, a, &st)
 		r.last = slices.Clone(r.m.found)
 		return formatStep(Step{Command: name, At: r.at, Lines: st.lines}), nil
@@ -169,4 +169,77 @@ func (v *Violation) Story() string {
 		fmt.Fprintf(&b, "       %s\n", l)
 	}
 	return b.String()
+}
+
+// replayPath runs path from the initial state, recording each step's
+// command and story.
+func (m *machine) replayPath(path []action, f checks.Violation) *Violation {
+	v := &Violation{Kind: f.Property, Detail: f.Detail, Bug: f.Class == checks.Bug, Known: f.Class == checks.Known, Mechanism: f.Mech.Label(), Ref: f.Mech.Ref}
+	if !v.Bug {
+		v.Excuse = f.Mech.Detail
+	}
+	s := m.initial()
+	var at int64
+	for _, a := range path {
+		if a.kind == aAdvance {
+			at += a.delta
+		}
+		step := Step{Command: m.command(&s, a), At: at}
+		var sto narration
+		s = m.apply(&s, a, &sto)
+		step.Lines = sto.lines
+		v.Steps = append(v.Steps, step)
+	}
+	v.State = m.describe(&s)
+	return v
+}
+
+// command is the scenario command of step a from state s.
+func (m *machine) command(s *state, a action) string {
+	switch a.kind {
+	case aCall:
+		return m.program[s.threads[a.who].next].name + " " + m.threadName(int(a.who))
+	case aDeliver:
+		if s.msgs[a.mi].kind == mWait {
+			return "time-out " + m.msgRef(s, int(a.mi))
+		}
+		return "deliver " + m.msgRef(s, int(a.mi))
+	case aFire:
+		return "fire " + m.timerName(s, int(a.who), a.timer)
+	case aAdvance:
+		return fmt.Sprintf("advance %dms", a.delta)
+	case aCrash:
+		return "crash " + procName(int(a.who))
+	case aPause:
+		return "pause " + procName(int(a.who))
+	case aResume:
+		return "resume " + procName(int(a.who))
+	case aDrop:
+		return "drop " + m.msgRef(s, int(a.mi))
+	case aDelay:
+		return "delay " + m.msgRef(s, int(a.mi))
+	case aRestart:
+		return "restart-redis"
+	case aInterrupt:
+		return "interrupt " + m.threadName(int(a.who))
+	case aExpire:
+		return "expire-redis"
+	}
+	panic("explore: unknown action")
+}
+
+// msgRef names message i of s uniquely: its text, with "(k)" when an
+// earlier message in flight has the same text.
+func (m *machine) msgRef(s *state, i int) string {
+	text := m.msgText(s.msgs[i])
+	k := 1
+	for j := 0; j < i; j++ {
+		if m.msgText(s.msgs[j]) == text && s.msgs[j] != s.msgs[i] && (j == 0 || s.msgs[j] != s.msgs[j-1]) {
+			k++
+		}
+	}
+	if k > 1 {
+		return fmt.Sprintf("%s(%d)", text, k)
+	}
+	return text
 }

@@ -4,100 +4,10 @@ import (
 	"errors"
 	"fmt"
 	"runtime"
-	"strings"
 	"sync/atomic"
 
 	"github.com/locksim/locksim/checks"
 )
-
-// Stats counts a search's work.
-type Stats struct {
-	Explored int // transitions followed (every successor generated)
-	Distinct int // distinct states reached
-	// Unreduced is what Distinct would be without symmetry reduction: the
-	// sizes of the classes of symmetric states it kept one of, added up
-	// (equal to Distinct when the search does not reduce). It is exact
-	// when the search reaches every state; one that stops early (a bug, a
-	// bound) counts whole classes, more than the unreduced search would
-	// have reached by then. Symmetry is the number of renamings of threads
-	// and processes it tells apart by (1: none).
-	Unreduced int
-	Symmetry  int
-	Depth     int // the deepest breadth-first level expanded
-	// Complete is true when every state reachable within the bounds was
-	// expanded: then no violation found means the configuration is clean.
-	Complete bool
-	// Cut says why the search stopped short ("" when Complete or when it
-	// stopped at a violation).
-	Cut string
-}
-
-// Step is one step of a counterexample: its scenario command, the time it
-// happened (ms since the start) and what it did.
-type Step struct {
-	Command string
-	At      int64
-	Lines   []string
-}
-
-// Violation is a shortest path to a state (or a step) that breaks a
-// property.
-type Violation struct {
-	// Kind is the property, named as the random runs' checks name it:
-	// "mutex", "error" (Redis answered with an error, or a call threw),
-	// "holds", "release", "store", "fifo", "expiry", "orphan", "liveness"
-	// (no continuation finishes every thread).
-	Kind   string
-	Detail string
-	// Bug is false when something the algorithm does not claim to survive
-	// explains the violation (Excuse says what): a lease that ran out, a
-	// pause, a lost or delayed message, a restart, a forceUnlock().
-	Bug    bool
-	Excuse string
-	// Mechanism is what caused it, as the checks label it
-	// ("fault:pause+drop", "contract:force-unlock", "flaw:resend-acquire",
-	// "bug:two-holders"). Known: a catalogued flaw explains it (known.go),
-	// Ref is the flaw's upstream reference.
-	Mechanism string
-	Known     bool
-	Ref       string
-	Steps     []Step
-	State     []string // the final state, described
-}
-
-// Class is "bug", "known" or "by-design".
-func (v *Violation) Class() string {
-	switch {
-	case v.Bug:
-		return "bug"
-	case v.Known:
-		return "known"
-	}
-	return "by-design"
-}
-
-// Result is what a search found.
-type Result struct {
-	Config Config
-	Stats  Stats
-	// Violation is the shortest bug-class violation (the search stops at
-	// it); ByDesign the shortest by-design one of each property met before;
-	// Known the shortest of each property each catalogued flaw broke (without
-	// Config.PastKnown the search stops at the first).
-	Violation *Violation
-	ByDesign  []*Violation
-	Known     []*Violation
-	// Liveness is true when the search was complete and so could check
-	// that every reachable state can still finish every thread.
-	Liveness bool
-	// err ends the search without a verdict: a script the simulation had
-	// to stop at one of its own limits.
-	err error
-}
-
-// maxEdges bounds the transitions kept for the liveness check (8 bytes
-// each); a bigger search skips that check and says so.
-const maxEdges = 400_000_000
 
 // Explore searches cfg's state space breadth-first, so that the first
 // violation it meets is at the smallest depth. progress, when set, is
@@ -121,7 +31,7 @@ func Explore(cfg Config, progress func(Stats)) (*Result, error) {
 }
 
 func explore(cfg Config, progress func(Stats)) (*Result, error) {
-	m, err := newModel(cfg)
+	m, err := newMachine(cfg)
 	if err != nil {
 		return nil, err
 	}
@@ -129,7 +39,7 @@ func explore(cfg Config, progress func(Stats)) (*Result, error) {
 	if workers <= 0 {
 		workers = runtime.GOMAXPROCS(0)
 	}
-	ws := []*model{m}
+	ws := []*machine{m}
 	for len(ws) < workers {
 		ws = append(ws, m.fork())
 	}
@@ -345,7 +255,7 @@ type successor struct {
 // merge returning false stops it (stopped). Before merge writes to set it
 // calls the function it got through setQuiesce: it returns once every
 // chunk is expanded, so that no worker reads set any more.
-func expandMerge(ws []*model, set *stateSet, backs []uint8, from, to uint32, outs []expansion, setQuiesce func(func()), merge func(o *expansion) bool) (_ []expansion, stopped bool) {
+func expandMerge(ws []*machine, set *stateSet, backs []uint8, from, to uint32, outs []expansion, setQuiesce func(func()), merge func(o *expansion) bool) (_ []expansion, stopped bool) {
 	// Narrow levels are common (a search's depth runs to hundreds), so a
 	// chunk is small enough that every worker gets several.
 	size := uint32(max(4, min(expandChunk, int(to-from)/(8*len(ws)))))
@@ -354,7 +264,7 @@ func expandMerge(ws []*model, set *stateSet, backs []uint8, from, to uint32, out
 		outs = append(outs, expansion{})
 	}
 	outs = outs[:n]
-	chunk := func(m *model, c int, par, suc *state, acts []action, key []byte) ([]action, []byte) {
+	chunk := func(m *machine, c int, par, suc *state, acts []action, key []byte) ([]action, []byte) {
 		// The chunk is built in a copy of its expansion, written back once:
 		// the expansions lie side by side, and every append to one written
 		// in place would take the cache line from the worker building the
@@ -403,7 +313,7 @@ func expandMerge(ws []*model, set *stateSet, backs []uint8, from, to uint32, out
 		key      []byte
 	}
 	// take expands the next chunk not yet handed out, if there is one.
-	take := func(m *model, sc *scratch) bool {
+	take := func(m *machine, sc *scratch) bool {
 		if stop.Load() {
 			return false
 		}
@@ -452,7 +362,7 @@ func expandMerge(ws []*model, set *stateSet, backs []uint8, from, to uint32, out
 // keeps only each state's parent, so each step is found again: the first
 // step of the parent (in order) whose successor is the child (is in the
 // child's class; it is the state the search reached, by the same step).
-func (m *model) pathTo(set *stateSet, parents []uint32, backs []uint8, id uint32) []action {
+func (m *machine) pathTo(set *stateSet, parents []uint32, backs []uint8, id uint32) []action {
 	var ids []uint32
 	for x := id; x != 0; x = parents[x] {
 		ids = append(ids, x)
@@ -476,263 +386,4 @@ func (m *model) pathTo(set *stateSet, parents []uint32, backs []uint8, id uint32
 		}
 	}
 	return path
-}
-
-// edgeList is the transitions kept for the liveness check, as each
-// state's successors in order of the state's id (the order the search
-// expands states in): a count, then each successor as the zig-zag varint
-// of its id minus the state's; about 3 bytes a transition instead of 8.
-type edgeList struct {
-	chunks  [][]byte
-	n       int      // transitions
-	parents uint32   // states whose lists are written
-	cur     []uint32 // the successors of state parents, not yet written
-	// marks[k] is where state k*edgeMark's list starts (chunk << 32 |
-	// offset), so that the lists can be read in parts, in parallel.
-	marks []uint64
-}
-
-const edgeMark = 1 << 12
-
-const edgeChunk = 1 << 20
-
-func (e *edgeList) add(from, to uint32) {
-	if from != e.parents {
-		e.close(from)
-	}
-	e.cur = append(e.cur, to)
-	e.n++
-}
-
-// close writes the lists of every state before upTo.
-func (e *edgeList) close(upTo uint32) {
-	for e.parents < upTo {
-		if e.parents%edgeMark == 0 {
-			last := len(e.chunks) - 1
-			if last < 0 || len(e.chunks[last])+10 > cap(e.chunks[last]) {
-				e.chunks = append(e.chunks, make([]byte, 0, edgeChunk))
-				last++
-			}
-			e.marks = append(e.marks, uint64(last)<<32|uint64(len(e.chunks[last])))
-		}
-		e.write(uint64(len(e.cur)))
-		for _, to := range e.cur {
-			d := int64(to) - int64(e.parents)
-			e.write(uint64(d<<1) ^ uint64(d>>63))
-		}
-		e.cur = e.cur[:0]
-		e.parents++
-	}
-}
-
-func (e *edgeList) write(x uint64) {
-	last := len(e.chunks) - 1
-	if last < 0 || len(e.chunks[last])+10 > cap(e.chunks[last]) {
-		e.chunks = append(e.chunks, make([]byte, 0, edgeChunk))
-		last++
-	}
-	e.chunks[last] = appendU(e.chunks[last], x)
-}
-
-func (e *edgeList) bytes() int64 {
-	return int64(len(e.chunks))*edgeChunk + int64(cap(e.cur))*4 + int64(cap(e.marks))*8
-}
-
-// each calls f for every transition of states [lo, hi), by state (lo a
-// multiple of edgeMark, the lists up to hi closed). Calls for different
-// ranges may run in parallel.
-func (e *edgeList) each(lo, hi uint32, f func(from, to uint32)) {
-	if lo >= hi {
-		return
-	}
-	m := e.marks[lo/edgeMark]
-	ci, off := int(m>>32), int(uint32(m))
-	next := func() uint64 {
-		for off >= len(e.chunks[ci]) {
-			ci, off = ci+1, 0
-		}
-		x, k := uvarint(e.chunks[ci][off:])
-		off += k
-		return x
-	}
-	for p := lo; p < hi; p++ {
-		for k := next(); k > 0; k-- {
-			z := next()
-			d := int64(z>>1) ^ -int64(z&1)
-			f(p, uint32(int64(p)+d))
-		}
-	}
-}
-
-// eachPart calls f for every transition of the first n states, with the
-// given number of goroutines, each reading a run of edgeMark states at a
-// time; f must be safe to call from several goroutines.
-func (e *edgeList) eachPart(n uint32, workers int, f func(from, to uint32)) {
-	e.close(n)
-	parts := int((n + edgeMark - 1) / edgeMark)
-	if workers <= 1 || parts == 1 {
-		e.each(0, n, f)
-		return
-	}
-	var next atomic.Int64
-	together(workers, func(int) {
-		for k := int(next.Add(1)) - 1; k < parts; k = int(next.Add(1)) - 1 {
-			lo := uint32(k) * edgeMark
-			e.each(lo, min(lo+edgeMark, n), f)
-		}
-	})
-}
-
-// stuck returns the first state (in breadth-first order, so a shallowest
-// one) from which no finished state can be reached, if any, reading the
-// transitions with the given number of goroutines. The answer does not
-// depend on their number or their schedule: the set of states that can
-// reach a finished one does not, and the first state outside it is the
-// one with the smallest id.
-func stuck(n int, edges *edgeList, finished []uint32, workers int) (uint32, bool) {
-	// Reverse adjacency in compressed form: for each state, who leads to
-	// it (in whatever order the goroutines put them: only the set counts).
-	start := make([]uint32, n+1)
-	count := func(_, to uint32) { start[to+1]++ }
-	if workers > 1 {
-		count = func(_, to uint32) { atomic.AddUint32(&start[to+1], 1) }
-	}
-	edges.eachPart(uint32(n), workers, count)
-	for i := 1; i <= n; i++ {
-		start[i] += start[i-1]
-	}
-	pos := append([]uint32(nil), start[:n]...)
-	from := make([]uint32, edges.n)
-	put := func(f, to uint32) {
-		from[pos[to]] = f
-		pos[to]++
-	}
-	if workers > 1 {
-		put = func(f, to uint32) { from[atomic.AddUint32(&pos[to], 1)-1] = f }
-	}
-	edges.eachPart(uint32(n), workers, put)
-	ok := make([]bool, n)
-	queue := append([]uint32(nil), finished...)
-	for _, f := range finished {
-		ok[f] = true
-	}
-	for len(queue) > 0 {
-		v := queue[len(queue)-1]
-		queue = queue[:len(queue)-1]
-		for _, u := range from[start[v]:start[v+1]] {
-			if !ok[u] {
-				ok[u] = true
-				queue = append(queue, u)
-			}
-		}
-	}
-	for i, good := range ok {
-		if !good {
-			return uint32(i), true
-		}
-	}
-	return 0, false
-}
-
-// replayPath runs path from the initial state, recording each step's
-// command and story.
-func (m *model) replayPath(path []action, f checks.Violation) *Violation {
-	v := &Violation{Kind: f.Property, Detail: f.Detail, Bug: f.Class == checks.Bug, Known: f.Class == checks.Known, Mechanism: f.Mech.Label(), Ref: f.Mech.Ref}
-	if !v.Bug {
-		v.Excuse = f.Mech.Detail
-	}
-	s := m.initial()
-	var at int64
-	for _, a := range path {
-		if a.kind == aAdvance {
-			at += a.delta
-		}
-		step := Step{Command: m.command(&s, a), At: at}
-		var sto story
-		s = m.apply(&s, a, &sto)
-		step.Lines = sto.lines
-		v.Steps = append(v.Steps, step)
-	}
-	v.State = m.describe(&s)
-	return v
-}
-
-// command is the scenario command of step a from state s.
-func (m *model) command(s *state, a action) string {
-	switch a.kind {
-	case aCall:
-		return m.prog[s.th[a.th].ip].name + " " + m.threadName(int(a.th))
-	case aDeliver:
-		if s.msgs[a.mi].kind == mWait {
-			return "time-out " + m.msgRef(s, int(a.mi))
-		}
-		return "deliver " + m.msgRef(s, int(a.mi))
-	case aFire:
-		return "fire " + m.timerName(s, int(a.th), a.timer)
-	case aAdvance:
-		return fmt.Sprintf("advance %dms", a.delta)
-	case aCrash:
-		return "crash " + procName(int(a.th))
-	case aPause:
-		return "pause " + procName(int(a.th))
-	case aResume:
-		return "resume " + procName(int(a.th))
-	case aDrop:
-		return "drop " + m.msgRef(s, int(a.mi))
-	case aDelay:
-		return "delay " + m.msgRef(s, int(a.mi))
-	case aRestart:
-		return "restart-redis"
-	case aInterrupt:
-		return "interrupt " + m.threadName(int(a.th))
-	case aExpire:
-		return "expire-redis"
-	}
-	panic("explore: unknown action")
-}
-
-// msgRef names message i of s uniquely: its text, with "(k)" when an
-// earlier message in flight has the same text.
-func (m *model) msgRef(s *state, i int) string {
-	text := m.msgText(s.msgs[i])
-	k := 1
-	for j := 0; j < i; j++ {
-		if m.msgText(s.msgs[j]) == text && s.msgs[j] != s.msgs[i] && (j == 0 || s.msgs[j] != s.msgs[j-1]) {
-			k++
-		}
-	}
-	if k > 1 {
-		return fmt.Sprintf("%s(%d)", text, k)
-	}
-	return text
-}
-
-// Summary is the result in a few lines: the counts and the verdict.
-func (r *Result) Summary() string {
-	var b strings.Builder
-	s := r.Stats
-	fmt.Fprintf(&b, "explore %s\n", r.Config.Header())
-	fmt.Fprintf(&b, "states explored %d, distinct %d, depth %d\n", s.Explored, s.Distinct, s.Depth)
-	if s.Symmetry > 1 {
-		fmt.Fprintf(&b, "symmetry: states equal up to %d renamings of threads and processes kept as one: %d distinct states stand for %d (×%.2f)\n",
-			s.Symmetry, s.Distinct, s.Unreduced, float64(s.Unreduced)/float64(s.Distinct))
-	}
-	for _, v := range r.ByDesign {
-		fmt.Fprintf(&b, "by design: %s after %d steps (%s): %s [%s]\n", v.Kind, len(v.Steps), v.Excuse, v.Detail, v.Mechanism)
-	}
-	for _, v := range r.Known {
-		fmt.Fprintf(&b, "known flaw: %s after %d steps: %s [%s, %s]\n", v.Kind, len(v.Steps), v.Detail, v.Mechanism, v.Ref)
-	}
-	const checked = "mutual exclusion, errors, hold counts, releases, the store's invariants, the fair queue's order, crashed holders' expiry"
-	switch {
-	case r.Violation != nil:
-		fmt.Fprintf(&b, "bug: %s after %d steps: %s [%s]\n", r.Violation.Kind, len(r.Violation.Steps), r.Violation.Detail, r.Violation.Mechanism)
-	case s.Complete && r.Liveness:
-		fmt.Fprintf(&b, "no bug: every reachable state checked (%s, and that every thread can still finish)\n", checked)
-	case s.Complete:
-		fmt.Fprintf(&b, "no bug: every reachable state checked (%s; too many transitions to check liveness)\n", checked)
-	default:
-		fmt.Fprintf(&b, "no bug within the bound, but the search was cut: %s\n", s.Cut)
-	}
-	return b.String()
 }

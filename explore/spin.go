@@ -29,7 +29,7 @@ import (
 // spinBound reports whether request q in flight in s is an iteration of
 // a retry loop that makes no progress, and how far time may pass while it
 // spins (ms).
-func (m *model) spinBound(s *state, q msg) (int64, bool) {
+func (m *machine) spinBound(s *state, q msg) (int64, bool) {
 	if !m.spins || q.kind != mRequest || q.delayed || q.cmd.Op != clients.OpAcquire || q.ref.Owner != clients.OwnThread {
 		return 0, false
 	}
@@ -75,7 +75,7 @@ func (m *model) spinBound(s *state, q msg) (int64, bool) {
 }
 
 // spinning lists the requests in flight in s that spin (spinBound).
-func (m *model) spinning(s *state) []msg {
+func (m *machine) spinning(s *state) []msg {
 	var out []msg
 	for _, q := range s.msgs {
 		if _, ok := m.spinBound(s, q); ok {
@@ -87,7 +87,7 @@ func (m *model) spinning(s *state) []msg {
 
 // respin delivers the spinning request q, after time passed, and its
 // reply: its thread asks again at the new time.
-func (m *model) respin(n *state, q msg, st *story) {
+func (m *machine) respin(n *state, q msg, st *narration) {
 	i := m.msgIndex(n, q)
 	if i < 0 {
 		return
@@ -108,7 +108,7 @@ func (m *model) respin(n *state, q msg, st *story) {
 }
 
 // msgIndex is where in n.msgs a request equal to q is, -1 if none.
-func (m *model) msgIndex(n *state, q msg) int {
+func (m *machine) msgIndex(n *state, q msg) int {
 	for i, o := range n.msgs {
 		if o.kind == mRequest && o.proc == q.proc && o.ref == q.ref && o.cmd.Op == q.cmd.Op && !o.delayed {
 			return i

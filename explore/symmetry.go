@@ -62,21 +62,21 @@ func symmetric(c Config, cf *clients.Config) bool {
 // makePerms lists the symmetry group of m: every permutation of the
 // processes, combined with every permutation of each process's threads;
 // the identity first. At most 4! with MaxThreads 4.
-func (m *model) makePerms() {
-	m.perms = []perm{m.newPerm(identity(m.n), identity(m.procs))}
-	if !symmetric(m.cfg, m.cf) || m.n == 1 {
+func (m *machine) makePerms() {
+	m.perms = []perm{m.newPerm(identity(m.threads), identity(m.procs))}
+	if !symmetric(m.cfg, m.clientCfg) || m.threads == 1 {
 		return
 	}
 	m.perms = m.perms[:0]
-	within := permutations(m.per)
+	within := permutations(m.perProc)
 	for _, pp := range permutations(m.procs) {
 		// one permutation of threads per process, every combination
 		idx := make([]int, m.procs)
 		for {
-			thr := make([]int, m.n)
+			thr := make([]int, m.threads)
 			for p := 0; p < m.procs; p++ {
-				for t := 0; t < m.per; t++ {
-					thr[p*m.per+t] = pp[p]*m.per + within[idx[p]][t]
+				for t := 0; t < m.perProc; t++ {
+					thr[p*m.perProc+t] = pp[p]*m.perProc + within[idx[p]][t]
 				}
 			}
 			m.perms = append(m.perms, m.newPerm(thr, pp))
@@ -95,7 +95,7 @@ func (m *model) makePerms() {
 	}
 	for i := range m.perms {
 		for j := range m.perms {
-			if m.perms[j].undoes(&m.perms[i], m.n) {
+			if m.perms[j].undoes(&m.perms[i], m.threads) {
 				m.perms[i].inv = uint8(j)
 			}
 		}
@@ -139,7 +139,7 @@ func (q *perm) undoes(g *perm, n int) bool {
 	return true
 }
 
-func (m *model) newPerm(thr, procs []int) perm {
+func (m *machine) newPerm(thr, procs []int) perm {
 	g := perm{names: map[string]string{}}
 	for th, to := range thr {
 		g.thr[th] = uint8(to)
@@ -147,7 +147,7 @@ func (m *model) newPerm(thr, procs []int) perm {
 	}
 	for p, to := range procs {
 		g.proc[p] = uint8(to)
-		if m.cf.Opts.UnlockLatch && p != to {
+		if m.clientCfg.Opts.UnlockLatch && p != to {
 			g.bits = append(g.bits, [2]string{
 				fmt.Sprintf("%016x", clients.RequestBits(procName(p))),
 				fmt.Sprintf("%016x", clients.RequestBits(procName(to)))})
@@ -172,7 +172,7 @@ func (g *perm) rename(s string) string {
 }
 
 // permute sets n to s renamed by perms[gi].
-func (m *model) permute(n, s *state, gi int) {
+func (m *machine) permute(n, s *state, gi int) {
 	g := &m.perms[gi]
 	msgs := n.msgs[:0]
 	*n = *s
@@ -183,8 +183,8 @@ func (m *model) permute(n, s *state, gi int) {
 			n.clients[to] = m.renameClient(p, s.clients[p], gi)
 		}
 	}
-	for th := 0; th < m.n; th++ {
-		n.th[g.thr[th]] = s.th[th]
+	for th := 0; th < m.threads; th++ {
+		n.threads[g.thr[th]] = s.threads[th]
 	}
 	n.store = m.renameStore(s.store, gi)
 	for _, q := range s.msgs {
@@ -203,7 +203,7 @@ func (m *model) permute(n, s *state, gi int) {
 // from s's, is not encoded at all: the keyspace's id comes first in the
 // encoding. The class's size is the number of renamings over the number
 // that leave s as it is (orbit and stabilizer).
-func (m *model) canonKey(s *state, dst []byte) ([]byte, uint8, int) {
+func (m *machine) canonKey(s *state, dst []byte) ([]byte, uint8, int) {
 	if len(m.perms) == 1 {
 		return m.appendKey(s, dst), 0, 1
 	}
@@ -242,7 +242,7 @@ func (m *model) canonKey(s *state, dst []byte) ([]byte, uint8, int) {
 // keyspace, renamed), in appendKey's layout but with the messages in flight
 // in the order of their interned ids, which is cheaper than their
 // content's order and as good for a key (realState sorts them again).
-func (m *model) appendImage(s *state, gi int, st uint32, dst []byte) []byte {
+func (m *machine) appendImage(s *state, gi int, st uint32, dst []byte) []byte {
 	g := &m.perms[gi]
 	inv := &m.perms[g.inv]
 	dst = appendID(dst, st)
@@ -256,9 +256,9 @@ func (m *model) appendImage(s *state, gi int, st uint32, dst []byte) []byte {
 		dst = appendID(dst, id)
 		dst = appendBool(dst, s.paused[p])
 	}
-	for i := 0; i < m.n; i++ {
-		t := s.th[inv.thr[i]]
-		dst = append(dst, t.ip, t.Held)
+	for i := 0; i < m.threads; i++ {
+		t := s.threads[inv.thr[i]]
+		dst = append(dst, t.next, t.Held)
 		dst = appendBool(dst, t.InCall)
 		dst = append(dst, pastCalls(t))
 		dst = appendV(dst, int64(t.LeaseLeft))
@@ -278,20 +278,20 @@ func (m *model) appendImage(s *state, gi int, st uint32, dst []byte) []byte {
 }
 
 // renameMsg is the interned message id renamed by perms[gi].
-func (m *model) renameMsg(id uint32, gi int) uint32 {
+func (m *machine) renameMsg(id uint32, gi int) uint32 {
 	if gi == 0 {
 		return id
 	}
 	if r, ok := m.renameMsgL1.get(id, gi); ok {
 		return r
 	}
-	r := m.msgID(m.renamedMsg(m.sh.msgs.vals.get(id), &m.perms[gi]))
+	r := m.msgID(m.renamedMsg(m.shared.msgs.vals.get(id), &m.perms[gi]))
 	m.renameMsgL1.put(id, gi, r)
 	return r
 }
 
 // renamedMsg is q renamed by g.
-func (m *model) renamedMsg(q msg, g *perm) msg {
+func (m *machine) renamedMsg(q msg, g *perm) msg {
 	if q.kind == mRepl || q.kind == mAck {
 		return q // the servers' own
 	}
@@ -317,7 +317,7 @@ func (m *model) renamedMsg(q msg, g *perm) msg {
 
 // realState decodes key, a class's key, into s as the state the search
 // reached (renamed back by perms[back]), its messages in order.
-func (m *model) realState(key []byte, back uint8, s *state) {
+func (m *machine) realState(key []byte, back uint8, s *state) {
 	if len(m.perms) == 1 {
 		m.decodeKey(key, s)
 		return
@@ -327,7 +327,7 @@ func (m *model) realState(key []byte, back uint8, s *state) {
 }
 
 // renameStore is store id renamed by perms[gi], memoized.
-func (m *model) renameStore(id uint32, gi int) uint32 {
+func (m *machine) renameStore(id uint32, gi int) uint32 {
 	if gi == 0 {
 		return id
 	}
@@ -335,10 +335,10 @@ func (m *model) renameStore(id uint32, gi int) uint32 {
 		return r
 	}
 	k := shiftKey{id, int64(gi)}
-	r, ok := m.sh.renameStoreMemo.get(k)
+	r, ok := m.shared.renameStoreMemo.get(k)
 	if !ok {
 		g := &m.perms[gi]
-		r = m.sh.renameStoreMemo.put(k, m.intern(m.store(id).Rename(g.rename)))
+		r = m.shared.renameStoreMemo.put(k, m.intern(m.store(id).Rename(g.rename)))
 	}
 	m.renameStoreL1.put(id, gi, r)
 	return r
@@ -346,7 +346,7 @@ func (m *model) renameStore(id uint32, gi int) uint32 {
 
 // renameClient is process p's client id renamed by perms[gi]: it becomes
 // the client of process proc[p], its threads renamed, memoized.
-func (m *model) renameClient(p int, id uint32, gi int) uint32 {
+func (m *machine) renameClient(p int, id uint32, gi int) uint32 {
 	if gi == 0 {
 		return id
 	}
@@ -354,7 +354,7 @@ func (m *model) renameClient(p int, id uint32, gi int) uint32 {
 		return r
 	}
 	k := shiftKey{id, int64(gi)}
-	r, ok := m.sh.renameClientMemo.get(k)
+	r, ok := m.shared.renameClientMemo.get(k)
 	if !ok {
 		g := &m.perms[gi]
 		to := int(g.proc[p])
@@ -363,7 +363,7 @@ func (m *model) renameClient(p int, id uint32, gi int) uint32 {
 			_, t := m.where(int(g.thr[m.threadOf(p, tid)]))
 			return t
 		})
-		r = m.sh.renameClientMemo.put(k, m.internClient(to, c))
+		r = m.shared.renameClientMemo.put(k, m.internClient(to, c))
 	}
 	m.renameClientL1.put(id, gi, r)
 	return r
@@ -371,7 +371,7 @@ func (m *model) renameClient(p int, id uint32, gi int) uint32 {
 
 // renameReply is reply id renamed: only set-uuid-getdel's GET answers
 // with a name.
-func (m *model) renameReply(id uint32, g *perm) uint32 {
+func (m *machine) renameReply(id uint32, g *perm) uint32 {
 	r := m.reply(id)
 	if r.Kind != sim.KindBulk {
 		return id

@@ -5,7 +5,7 @@ import (
 
 	"github.com/locksim/locksim/checks"
 	"github.com/locksim/locksim/clients"
-	history "github.com/locksim/locksim/model"
+	"github.com/locksim/locksim/model"
 	"github.com/locksim/locksim/sim"
 )
 
@@ -15,23 +15,23 @@ import (
 
 // stateView is a state as the step judge reads it (checks.StepView).
 type stateView struct {
-	m *model
+	m *machine
 	s *state
 }
 
 // view is s as the step judge reads it. The view is the worker's own,
 // reused: one state is judged at a time.
-func (m *model) view(s *state) checks.StepView {
+func (m *machine) view(s *state) checks.StepView {
 	m.judging = stateView{m: m, s: s}
 	return &m.judging
 }
 
-func (v *stateView) Threads() int                { return v.m.n }
-func (v *stateView) Belief(th int) checks.Belief { return v.s.th[th].Belief }
+func (v *stateView) Threads() int                { return v.m.threads }
+func (v *stateView) Belief(th int) checks.Belief { return v.s.threads[th].Belief }
 func (v *stateView) ThreadName(th int) string    { return v.m.threadName(th) }
 func (v *stateView) StoreHolds(th int) int64     { return v.m.holds(v.s, th) }
 func (v *stateView) HoldGone(th int) bool        { return v.m.holdGone(v.s, th) }
-func (v *stateView) Replicated() bool            { return v.m.repl }
+func (v *stateView) Replicated() bool            { return v.m.replica }
 func (v *stateView) Faults() checks.PathFaults   { return pathFaults(&v.s.used) }
 func pathFaults(u *Faults) (f checks.PathFaults) { // the kinds the path used
 	f.Crash, f.Pause, f.Drop, f.Delay = u[FaultCrash] > 0, u[FaultPause] > 0, u[FaultDrop] > 0, u[FaultDelay] > 0
@@ -41,10 +41,10 @@ func pathFaults(u *Faults) (f checks.PathFaults) { // the kinds the path used
 
 // holdsKept is the threads (a bit each) that rely on their hold
 // (checks.Belief.Relying) and whose hold the store has.
-func (m *model) holdsKept(s *state) uint8 {
+func (m *machine) holdsKept(s *state) uint8 {
 	var had uint8
-	for th := 0; th < m.n; th++ {
-		if s.th[th].Relying() && !m.holdGone(s, th) {
+	for th := 0; th < m.threads; th++ {
+		if s.threads[th].Relying() && !m.holdGone(s, th) {
 			had |= 1 << th
 		}
 	}
@@ -53,7 +53,7 @@ func (m *model) holdsKept(s *state) uint8 {
 
 // renewing reports whether a renewal of process p's thread tid is on its
 // way: its request, or its reply.
-func (m *model) renewing(n *state, p int, tid int64) bool {
+func (m *machine) renewing(n *state, p int, tid int64) bool {
 	for _, q := range n.msgs {
 		if int(q.proc) == p && q.cmd.Op == clients.OpRenew && q.cmd.Thread == tid && (q.kind == mRequest || q.kind == mReply) {
 			return true
@@ -63,11 +63,11 @@ func (m *model) renewing(n *state, p int, tid int64) bool {
 }
 
 // stepReturn is call's return r as the step judge reads it.
-func (m *model) stepReturn(call clients.Call, r clients.Result) checks.StepReturn {
+func (m *machine) stepReturn(call clients.Call, r clients.Result) checks.StepReturn {
 	out := checks.StepReturn{Call: callText(call), Acquires: call.Kind.Acquires(), Unlock: call.Kind == clients.CallUnlock, OK: r.OK, Threw: r.Failed(), Text: r.Text}
 	switch {
 	case !r.Failed():
-	case history.Interrupted(r.Text):
+	case model.Interrupted(r.Text):
 		out.ErrKind = "interrupted"
 	case r.Err == clients.ErrSync:
 		out.ErrKind = "sync"
@@ -85,7 +85,7 @@ func (m *model) stepReturn(call clients.Call, r clients.Result) checks.StepRetur
 
 // stateFindings is what state s itself breaks: the step judge's state
 // rules, an error reply in flight, the store's invariants.
-func (m *model) stateFindings(s *state) []checks.Violation {
+func (m *machine) stateFindings(s *state) []checks.Violation {
 	out := checks.StepState(m.view(s))
 	for _, q := range s.msgs {
 		if q.kind != mReply {
@@ -109,9 +109,9 @@ func bugOf(property, kind, detail, cause string) checks.Violation {
 }
 
 // storeInvariants is what keyspace st breaks of the store's invariants.
-func (m *model) storeInvariants(st *sim.Store) []checks.Violation {
+func (m *machine) storeInvariants(st *sim.Store) []checks.Violation {
 	q, t := "", ""
-	if m.cf.Opts.Fair {
+	if m.clientCfg.Opts.Fair {
 		q, t = clients.QueueName(lockName), clients.TimeoutName(lockName)
 	}
 	return checks.StepStore(st, lockName, q, t)
@@ -119,17 +119,17 @@ func (m *model) storeInvariants(st *sim.Store) []checks.Violation {
 
 // fifoBroken checks a fair acquire script against the queue's order
 // (checks.StepFairGrant).
-func (m *model) fifoBroken(before, after *sim.Store, cmd clients.Cmd, proc string, reply sim.Reply) string {
-	if !m.cf.Opts.Fair || (cmd.Op != clients.OpAcquire && cmd.Op != clients.OpAcquireNoWait) {
+func (m *machine) fifoBroken(before, after *sim.Store, cmd clients.Cmd, proc string, reply sim.Reply) string {
+	if !m.clientCfg.Opts.Fair || (cmd.Op != clients.OpAcquire && cmd.Op != clients.OpAcquireNoWait) {
 		return ""
 	}
-	return checks.StepFairGrant(before, after, lockName, clients.QueueName(lockName), clients.TimeoutName(lockName), m.cf.OwnerName(proc, cmd.Thread), cmd.At, reply)
+	return checks.StepFairGrant(before, after, lockName, clients.QueueName(lockName), clients.TimeoutName(lockName), m.clientCfg.OwnerName(proc, cmd.Thread), cmd.At, reply)
 }
 
 // judgeOrphan judges renewal q, sent while its thread held nothing and
 // made no call, which ran at Redis (checks.StepOrphan): the driver tells
 // whether a release of the thread's is still on its way.
-func (m *model) judgeOrphan(n *state, q msg) {
+func (m *machine) judgeOrphan(n *state, q msg) {
 	th := m.threadOf(int(q.proc), q.cmd.Thread)
 	releasing := false
 	for _, r := range n.msgs {
@@ -150,7 +150,7 @@ func (m *model) judgeOrphan(n *state, q msg) {
 
 // callLease is the lease (ms) an acquisition takes: its explicit lease, a
 // simple lock's default, or -1 when Redisson's watchdog keeps the lock.
-func (m *model) callLease(c clients.Call) int64 {
+func (m *machine) callLease(c clients.Call) int64 {
 	switch {
 	case c.Lease != -1:
 		u := c.Unit
@@ -158,19 +158,19 @@ func (m *model) callLease(c clients.Call) int64 {
 			u = clients.Milliseconds
 		}
 		return c.Lease * int64(u)
-	case m.cf.Simple != "":
+	case m.clientCfg.Simple != "":
 		return clients.SimpleLease
 	}
 	return -1
 }
 
 // owner is thread th's lock name in the store.
-func (m *model) owner(th int) string { return m.owners[th] }
+func (m *machine) owner(th int) string { return m.owners[th] }
 
 // holds is the hold count the store keeps for thread th (-1 for a lock
 // without counts), read without touching the store.
-func (m *model) holds(s *state, th int) int64 {
-	if m.cf.Simple != "" {
+func (m *machine) holds(s *state, th int) int64 {
+	if m.clientCfg.Simple != "" {
 		return -1
 	}
 	v, ok := m.store(s.store).PeekHashField(lockName, m.owner(th))
@@ -184,10 +184,10 @@ func (m *model) holds(s *state, th int) int64 {
 // holdGone reports whether the store no longer has thread th's hold: a
 // simple lock's key is gone or holds another's value; a Redisson lock
 // counts no hold of th's.
-func (m *model) holdGone(s *state, th int) bool {
-	if m.cf.Simple == "" {
+func (m *machine) holdGone(s *state, th int) bool {
+	if m.clientCfg.Simple == "" {
 		return m.holds(s, th) == 0
 	}
 	typ, _, vals := m.store(s.store).PeekKey(lockName)
-	return typ != "string" || len(vals) != 1 || vals[0] != clients.SimpleValue(m.cf.Simple, m.owner(th))
+	return typ != "string" || len(vals) != 1 || vals[0] != clients.SimpleValue(m.clientCfg.Simple, m.owner(th))
 }

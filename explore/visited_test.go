@@ -103,7 +103,7 @@ func TestStateEncodingRoundTrips(t *testing.T) {
 		{Algo: "rlock-3.16.8", Threads: 4, PerProc: 2, Ops: []string{"lock", "trylock-wait-lease", "reentrant"}, Faults: mustFaults(t, "delay:2,restart:1")},
 		{Algo: "set-uuid-getdel", Threads: 2, Acquires: 2, Faults: mustFaults(t, "pause:1,delay:1")},
 	} {
-		m, err := newModel(cfg)
+		m, err := newMachine(cfg)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -18,7 +18,7 @@ import (
 // counterexample holds for the clients the random runs use, and the two
 // drivers of the one client — Host and the explorer — agree.
 type worldRun struct {
-	m      *model
+	m      *machine
 	w      *sim.World
 	hosts  []*clients.Host
 	resume []func()
@@ -26,7 +26,7 @@ type worldRun struct {
 	judge  *worldJudge
 }
 
-func newWorldRun(m *model) *worldRun {
+func newWorldRun(m *machine) *worldRun {
 	r := &worldRun{m: m, resume: make([]func(), m.procs)}
 	r.judge = newWorldJudge(r)
 	r.w = sim.NewWorld(sim.Config{Seed: 1, Stepped: true, Replicas: m.cfg.Replicas})
@@ -37,7 +37,7 @@ func newWorldRun(m *model) *worldRun {
 		r.judge.exec(n, req, reply)
 	}
 	for p := 0; p < m.procs; p++ {
-		h := clients.NewHost(m.cf)
+		h := clients.NewHost(m.clientCfg)
 		h.UUID = procName(p)
 		h.Fixed = true // as the explorer's clients, which draw nothing
 		h.Tag = func(ref clients.Ref, cmd clients.Cmd) string { return r.judge.tag(p, ref, cmd) }
@@ -62,9 +62,9 @@ func (r *worldRun) do(s *state, a action) error {
 	m := r.m
 	switch a.kind {
 	case aCall:
-		th := int(a.th)
+		th := int(a.who)
 		p, tid := m.where(th)
-		stp := m.prog[s.th[th].ip]
+		stp := m.program[s.threads[th].next]
 		call := stp.call
 		call.Fresh = stp.fresh
 		name := m.threadName(th)
@@ -85,7 +85,7 @@ func (r *worldRun) do(s *state, a action) error {
 			r.w.Release(id)
 		}
 	case aFire:
-		p := int(a.th)
+		p := int(a.who)
 		tid, ok := r.hosts[p].TimerID(a.timer)
 		if !ok {
 			return fmt.Errorf("process %s has no timer %v in the world", procName(p), a.timer)
@@ -118,15 +118,15 @@ func (r *worldRun) do(s *state, a action) error {
 			}
 		}
 	case aCrash:
-		r.judge.crash(int(a.th))
-		r.hosts[a.th].Proc().Crash(0)
+		r.judge.crash(int(a.who))
+		r.hosts[a.who].Proc().Crash(0)
 	case aPause:
 		r.judge.used.Pause = true
-		r.resume[a.th] = r.hosts[a.th].Proc().Suspend()
+		r.resume[a.who] = r.hosts[a.who].Proc().Suspend()
 	case aResume:
-		if f := r.resume[a.th]; f != nil {
+		if f := r.resume[a.who]; f != nil {
 			f()
-			r.resume[a.th] = nil
+			r.resume[a.who] = nil
 		}
 	case aDelay:
 		// the message stays held while time passes, as it does anyway
@@ -136,7 +136,7 @@ func (r *worldRun) do(s *state, a action) error {
 		r.w.RestartMaster()
 	case aInterrupt:
 		r.judge.used.Interrupt = true
-		p, tid := r.m.where(int(a.th))
+		p, tid := r.m.where(int(a.who))
 		r.hosts[p].Interrupt(tid)
 	case aExpire:
 		if keys := r.w.ActiveExpireCycle(); len(keys) == 0 {
@@ -173,7 +173,7 @@ func (r *worldRun) find(s *state, q msg) (uint64, error) {
 	case mRepl, mAck:
 		// entries apply in order: the explorer's first is the world's oldest
 		for _, h := range r.w.Held() {
-			if h.Kind == sim.HeldReplication && q.kind == mRepl || h.Kind == sim.HeldAck && h.Offset-r.w.ReplicaAcked() == int64(q.off) {
+			if h.Kind == sim.HeldReplication && q.kind == mRepl || h.Kind == sim.HeldAck && h.Offset-r.w.ReplicaAcked() == int64(q.offset) {
 				return h.ID, nil
 			}
 		}
@@ -221,7 +221,7 @@ func (r *worldRun) find(s *state, q msg) (uint64, error) {
 			// The explorer's request times are relative to its now (base).
 			cmd := q.cmd
 			cmd.At += nowMs
-			if describeReq(h.Request) == describeReq(m.cf.Render(procName(int(q.proc)), cmd)) {
+			if describeReq(h.Request) == describeReq(m.clientCfg.Render(procName(int(q.proc)), cmd)) {
 				return h.ID, nil
 			}
 		}
@@ -258,14 +258,14 @@ func (r *worldRun) heldText() string {
 // each driver's from what it holds (the search's state; what the world
 // showed worldJudge). A command the explorer does not allow is an error.
 func ReplayBoth(cfg Config, commands []string) (explorer, world []string, err error) {
-	m, err := newModel(cfg)
+	m, err := newMachine(cfg)
 	if err != nil {
 		return nil, nil, err
 	}
 	var at int64 // ms since the start: the explorer's times are relative to now
 	m.logExec = func(p int, cmd clients.Cmd, reply sim.Reply) {
 		cmd.At += at
-		explorer = append(explorer, execLine(procName(p), describeReq(m.cf.Render(procName(p), cmd)), reply))
+		explorer = append(explorer, execLine(procName(p), describeReq(m.clientCfg.Render(procName(p), cmd)), reply))
 	}
 	m.logReturn = func(th int, call clients.Call, res clients.Result) {
 		explorer = append(explorer, returnLine(m.threadName(th), call, res))

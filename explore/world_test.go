@@ -114,7 +114,7 @@ func TestRandomPathsAgreeWithTheWorld(t *testing.T) {
 			}
 			cfg := base
 			cfg.Faults = mustFaults(t, f)
-			m, err := newModel(cfg)
+			m, err := newMachine(cfg)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -184,7 +184,7 @@ type obs struct {
 // worldRunOf runs cfg's program in an ordinary world (every hop 1 µs, so
 // each step lands in the millisecond it was made) with calls at random
 // times and at most the given fault, and records what happened.
-func worldRunOf(t *testing.T, m *model, seed uint64, fault string) []obs {
+func worldRunOf(t *testing.T, m *machine, seed uint64, fault string) []obs {
 	t.Helper()
 	rnd := rand.New(rand.NewPCG(seed, 1))
 	wc := sim.Config{Seed: seed, Replicas: m.cfg.Replicas}
@@ -212,20 +212,20 @@ func worldRunOf(t *testing.T, m *model, seed uint64, fault string) []obs {
 	type drv struct {
 		ip, held int
 	}
-	drvs := make([]drv, m.n)
+	drvs := make([]drv, m.threads)
 	var next func(th int)
 	next = func(th int) {
 		p, tid := m.where(th)
 		d := &drvs[th]
-		for d.ip < len(m.prog) && d.held < int(m.prog[d.ip].need) {
+		for d.ip < len(m.program) && d.held < int(m.program[d.ip].need) {
 			d.ip++
 		}
-		if d.ip >= len(m.prog) {
+		if d.ip >= len(m.program) {
 			return
 		}
 		think := sim.Duration(rnd.IntN(40_000)) * sim.Millisecond / 4
 		hosts[p].After(think, func() {
-			stp := m.prog[d.ip]
+			stp := m.program[d.ip]
 			call := stp.call
 			call.Fresh = stp.fresh
 			if call.Kind == clients.CallUnlock && d.held > 0 {
@@ -243,7 +243,7 @@ func worldRunOf(t *testing.T, m *model, seed uint64, fault string) []obs {
 		})
 	}
 	for p := 0; p < m.procs; p++ {
-		h := clients.NewHost(m.cf)
+		h := clients.NewHost(m.clientCfg)
 		h.UUID = procName(p)
 		h.Fixed = true // the explorer's clients draw nothing
 		name := procName(p)
@@ -256,7 +256,7 @@ func worldRunOf(t *testing.T, m *model, seed uint64, fault string) []obs {
 			}
 		}
 		h.OnStart = func(*clients.Host) {
-			for th := p * m.per; th < (p+1)*m.per; th++ {
+			for th := p * m.perProc; th < (p+1)*m.perProc; th++ {
 				next(th)
 			}
 		}
@@ -308,7 +308,7 @@ func TestWorldRunsArePathsOfTheExplorer(t *testing.T) {
 			if fault != "none" {
 				cfg.Faults = mustFaults(t, fault+":1")
 			}
-			m, err := newModel(cfg)
+			m, err := newMachine(cfg)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -323,13 +323,13 @@ func TestWorldRunsArePathsOfTheExplorer(t *testing.T) {
 }
 
 // replayWorldRun steps the explorer through a world run's happenings.
-func replayWorldRun(m *model, log []obs) error {
+func replayWorldRun(m *machine, log []obs) error {
 	s := m.initial()
 	var at int64
 	var explorer []string
 	m.logExec = func(p int, cmd clients.Cmd, reply sim.Reply) {
 		cmd.At += at
-		explorer = append(explorer, execLine(procName(p), describeReq(m.cf.Render(procName(p), cmd)), reply))
+		explorer = append(explorer, execLine(procName(p), describeReq(m.clientCfg.Render(procName(p), cmd)), reply))
 	}
 	var returns []string
 	m.logReturn = func(th int, call clients.Call, r clients.Result) {
@@ -355,7 +355,7 @@ func replayWorldRun(m *model, log []obs) error {
 		if (o.kind == "crash" || o.kind == "pause" || o.kind == "resume") && m.procDone(&s, o.proc) && !s.paused[o.proc] {
 			continue // the explorer leaves processes that made all their calls alone
 		}
-		if o.kind == "expire" && !m.repl {
+		if o.kind == "expire" && !m.replica {
 			continue // without a replica the explorer's keyspace drops expired keys at once
 		}
 		var found *action
@@ -390,16 +390,16 @@ func replayWorldRun(m *model, log []obs) error {
 }
 
 // matches reports whether explorer action a is world happening o.
-func matches(m *model, s *state, a action, o obs, at int64) bool {
+func matches(m *machine, s *state, a action, o obs, at int64) bool {
 	switch o.kind {
 	case "call":
-		return a.kind == aCall && int(a.th) == o.th
+		return a.kind == aCall && int(a.who) == o.th
 	case "crash":
-		return a.kind == aCrash && int(a.th) == o.proc
+		return a.kind == aCrash && int(a.who) == o.proc
 	case "pause":
-		return a.kind == aPause && int(a.th) == o.proc
+		return a.kind == aPause && int(a.who) == o.proc
 	case "resume":
-		return a.kind == aResume && int(a.th) == o.proc
+		return a.kind == aResume && int(a.who) == o.proc
 	case "restart":
 		return a.kind == aRestart
 	case "expire":
@@ -413,7 +413,7 @@ func matches(m *model, s *state, a action, o obs, at int64) bool {
 		case "apply":
 			return q.kind == mRepl
 		case "ack":
-			return q.kind == mAck && int64(q.off) == o.n
+			return q.kind == mAck && int64(q.offset) == o.n
 		}
 		r := o.ev.Ref
 		return q.kind == mWait && int(q.proc) == o.proc && q.ref.Owner == r.Owner && q.ref.Slot == r.Slot && q.ref.Attempt == r.Attempt
@@ -424,11 +424,11 @@ func matches(m *model, s *state, a action, o obs, at int64) bool {
 		q := s.msgs[a.mi]
 		cmd := q.cmd
 		cmd.At += at
-		return q.kind == mRequest && int(q.proc) == o.proc && describeReq(m.cf.Render(procName(o.proc), cmd)) == o.req
+		return q.kind == mRequest && int(q.proc) == o.proc && describeReq(m.clientCfg.Render(procName(o.proc), cmd)) == o.req
 	case "event":
 		switch o.ev.Kind {
 		case clients.EvTimer:
-			return a.kind == aFire && int(a.th) == o.proc && a.timer == o.ev.Timer
+			return a.kind == aFire && int(a.who) == o.proc && a.timer == o.ev.Timer
 		case clients.EvMessage:
 			return a.kind == aDeliver && s.msgs[a.mi].kind == mPublish && int(s.msgs[a.mi].proc) == o.proc && m.channels[s.msgs[a.mi].ch] == o.ev.Channel
 		case clients.EvReply:

@@ -39,7 +39,7 @@ type sentCmd struct {
 }
 
 func newWorldJudge(r *worldRun) *worldJudge {
-	j := &worldJudge{r: r, beliefs: make([]checks.Belief, r.m.n), crashed: make([]bool, r.m.procs)}
+	j := &worldJudge{r: r, beliefs: make([]checks.Belief, r.m.threads), crashed: make([]bool, r.m.procs)}
 	for th := range j.beliefs {
 		j.beliefs[th] = checks.NewBelief()
 	}
@@ -81,7 +81,7 @@ func (j *worldJudge) beforeExec(n *sim.Node, req sim.Request) {
 }
 
 func (j *worldJudge) fairAcquire(cmd clients.Cmd) bool {
-	return j.r.m.cf.Opts.Fair && (cmd.Op == clients.OpAcquire || cmd.Op == clients.OpAcquireNoWait)
+	return j.r.m.clientCfg.Opts.Fair && (cmd.Op == clients.OpAcquire || cmd.Op == clients.OpAcquireNoWait)
 }
 
 // exec judges a command the master ran, as the search's deliver does: a
@@ -182,8 +182,8 @@ func (j *worldJudge) returned(th int, call clients.Call, res clients.Result) {
 func (j *worldJudge) crash(p int) {
 	j.used.Crash, j.crashed[p] = true, true
 	m := j.r.m
-	for th := p * m.per; th < (p+1)*m.per; th++ {
-		j.beliefs[th].Crash(m.cf.Opts.LockWatchdogTimeout)
+	for th := p * m.perProc; th < (p+1)*m.perProc; th++ {
+		j.beliefs[th].Crash(m.clientCfg.Opts.LockWatchdogTimeout)
 	}
 }
 
@@ -254,7 +254,7 @@ func (j *worldJudge) keyspace() *sim.Store {
 	n := j.r.w.Master()
 	st := n.Store.Clone()
 	st.SetTime(n.Clock.UnixMs(j.r.w.Now())) // what a read would see now
-	if !j.r.m.repl {
+	if !j.r.m.replica {
 		st.ActiveExpire()
 	}
 	return st
@@ -268,15 +268,15 @@ type worldView struct {
 	st *sim.Store
 }
 
-func (v *worldView) Threads() int                { return v.j.r.m.n }
+func (v *worldView) Threads() int                { return v.j.r.m.threads }
 func (v *worldView) Belief(th int) checks.Belief { return v.j.beliefs[th] }
 func (v *worldView) ThreadName(th int) string    { return v.j.r.m.threadName(th) }
 func (v *worldView) Faults() checks.PathFaults   { return v.j.used }
-func (v *worldView) Replicated() bool            { return v.j.r.m.repl }
+func (v *worldView) Replicated() bool            { return v.j.r.m.replica }
 
 func (v *worldView) StoreHolds(th int) int64 {
 	m := v.j.r.m
-	if m.cf.Simple != "" {
+	if m.clientCfg.Simple != "" {
 		return -1
 	}
 	s, ok := v.st.PeekHashField(lockName, m.owner(th))
@@ -289,11 +289,11 @@ func (v *worldView) StoreHolds(th int) int64 {
 
 func (v *worldView) HoldGone(th int) bool {
 	m := v.j.r.m
-	if m.cf.Simple == "" {
+	if m.clientCfg.Simple == "" {
 		return v.StoreHolds(th) == 0
 	}
 	typ, _, vals := v.st.PeekKey(lockName)
-	return typ != "string" || len(vals) != 1 || vals[0] != clients.SimpleValue(m.cf.Simple, m.owner(th))
+	return typ != "string" || len(vals) != 1 || vals[0] != clients.SimpleValue(m.clientCfg.Simple, m.owner(th))
 }
 
 // scriptReply is what a fair acquire's script answered: a batch's first
