@@ -132,7 +132,7 @@ func (m *machine) exec(id uint32, q msg, subs uint64) execResult {
 	}
 	s.Publish = nil
 	r := execResult{store: m.intern(s), reply: m.internReply(reply), wrote: wrote, wait: wait, waitMs: waitMs, pubs: pubs, line: describeReq(req), limit: limit}
-	r.fifo = m.fifoBroken(m.store(id), s, q.cmd, procName(int(q.proc)), reply)
+	r.fifo = m.fifoBroken(m.store(id), s, q.cmd, procName(int(q.proc)), scriptReply(req, reply))
 	r = m.shared.execMemo.put(k, r)
 	m.execL1[k] = r
 	return r

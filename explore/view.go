@@ -41,10 +41,15 @@ func pathFaults(u *Faults) (f checks.PathFaults) { // the kinds the path used
 
 // holdsKept is the threads (a bit each) that rely on their hold
 // (checks.Belief.Relying) and whose hold the store has.
-func (m *machine) holdsKept(s *state) uint8 {
+func (m *machine) holdsKept(s *state) uint8 { return keptHolds(m.view(s)) }
+
+// keptHolds is, of the threads v shows, those (a bit each) that rely on
+// their hold and whose hold the store has: both drivers' (the search's
+// state, the world's) before time passes.
+func keptHolds(v checks.StepView) uint8 {
 	var had uint8
-	for th := 0; th < m.threads; th++ {
-		if s.threads[th].Relying() && !m.holdGone(s, th) {
+	for th := 0; th < v.Threads(); th++ {
+		if v.Belief(th).Relying() && !v.HoldGone(th) {
 			had |= 1 << th
 		}
 	}
@@ -169,11 +174,16 @@ func (m *machine) owner(th int) string { return m.owners[th] }
 
 // holds is the hold count the store keeps for thread th (-1 for a lock
 // without counts), read without touching the store.
-func (m *machine) holds(s *state, th int) int64 {
+func (m *machine) holds(s *state, th int) int64 { return m.holdsIn(m.store(s.store), th) }
+
+// holdsIn is the hold count keyspace st keeps for thread th (-1 for a
+// lock without counts), read without touching it: the search's keyspace
+// or the world's (worldView).
+func (m *machine) holdsIn(st *sim.Store, th int) int64 {
 	if m.clientCfg.Simple != "" {
 		return -1
 	}
-	v, ok := m.store(s.store).PeekHashField(lockName, m.owner(th))
+	v, ok := st.PeekHashField(lockName, m.owner(th))
 	if !ok {
 		return 0
 	}
@@ -184,10 +194,13 @@ func (m *machine) holds(s *state, th int) int64 {
 // holdGone reports whether the store no longer has thread th's hold: a
 // simple lock's key is gone or holds another's value; a Redisson lock
 // counts no hold of th's.
-func (m *machine) holdGone(s *state, th int) bool {
+func (m *machine) holdGone(s *state, th int) bool { return m.holdGoneIn(m.store(s.store), th) }
+
+// holdGoneIn is holdGone of keyspace st.
+func (m *machine) holdGoneIn(st *sim.Store, th int) bool {
 	if m.clientCfg.Simple == "" {
-		return m.holds(s, th) == 0
+		return m.holdsIn(st, th) == 0
 	}
-	typ, _, vals := m.store(s.store).PeekKey(lockName)
+	typ, _, vals := st.PeekKey(lockName)
 	return typ != "string" || len(vals) != 1 || vals[0] != clients.SimpleValue(m.clientCfg.Simple, m.owner(th))
 }

@@ -203,16 +203,7 @@ func (j *worldJudge) advance(d int64, had uint8) {
 
 // kept is the threads (a bit each) that rely on their hold and
 // whose hold the store has.
-func (j *worldJudge) kept() uint8 {
-	var had uint8
-	v := j.view()
-	for th := range j.beliefs {
-		if j.beliefs[th].Relying() && !v.HoldGone(th) {
-			had |= 1 << th
-		}
-	}
-	return had
-}
+func (j *worldJudge) kept() uint8 { return keptHolds(j.view()) }
 
 // verdicts is what the step broke, then what the state it left breaks,
 // in the order the search reports them (stateFindings).
@@ -274,27 +265,8 @@ func (v *worldView) ThreadName(th int) string    { return v.j.r.m.threadName(th)
 func (v *worldView) Faults() checks.PathFaults   { return v.j.used }
 func (v *worldView) Replicated() bool            { return v.j.r.m.replica }
 
-func (v *worldView) StoreHolds(th int) int64 {
-	m := v.j.r.m
-	if m.clientCfg.Simple != "" {
-		return -1
-	}
-	s, ok := v.st.PeekHashField(lockName, m.owner(th))
-	if !ok {
-		return 0
-	}
-	n, _ := strconv.ParseInt(s, 10, 64)
-	return n
-}
-
-func (v *worldView) HoldGone(th int) bool {
-	m := v.j.r.m
-	if m.clientCfg.Simple == "" {
-		return v.StoreHolds(th) == 0
-	}
-	typ, _, vals := v.st.PeekKey(lockName)
-	return typ != "string" || len(vals) != 1 || vals[0] != clients.SimpleValue(m.clientCfg.Simple, m.owner(th))
-}
+func (v *worldView) StoreHolds(th int) int64 { return v.j.r.m.holdsIn(v.st, th) }
+func (v *worldView) HoldGone(th int) bool    { return v.j.r.m.holdGoneIn(v.st, th) }
 
 // scriptReply is what a fair acquire's script answered: a batch's first
 // reply (the script, before its WAIT).
