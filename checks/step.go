@@ -130,11 +130,15 @@ func (b *Belief) Lapsed() {
 
 // Advance notes that d ms passed.
 func (b *Belief) Advance(d int64) {
-	for _, v := range []*int32{&b.LeaseLeft, &b.CrashLeft} {
-		if *v > 0 {
-			*v = int32(max(int64(*v)-d, 0))
-		}
+	b.LeaseLeft, b.CrashLeft = countDown(b.LeaseLeft, d), countDown(b.CrashLeft, d)
+}
+
+// countDown is ms left after d ms pass, saturating at 0 (-1, none, stays).
+func countDown(left int32, d int64) int32 {
+	if left <= 0 {
+		return left
 	}
+	return int32(max(int64(left)-d, 0))
 }
 
 // PathFaults are the faults a path used so far, by kind.
