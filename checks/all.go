@@ -7,6 +7,15 @@ import (
 	"github.com/locksim/locksim/sim"
 )
 
+// Properties are the properties All checks, by the names violations
+// carry, in the order reports list them.
+var Properties = []string{"mutex", "fenced", "linearizable", "holds", "store", "liveness", "orphan", "fifo", "expiry", "error", "evicted"}
+
+// StepOnlyProperties are what only the step judge sees (StepReturned): a
+// release, an unlock that returned while the store keeps its hold, which
+// the history checks see later as holds or expiry.
+var StepOnlyProperties = []string{"release"}
+
 // All runs every check on one run's history, reading the run once: the
 // specific checks first (a shrink aims at the first bug-class violation,
 // and theirs tell the sharper story), then fenced and linearizable, which

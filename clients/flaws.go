@@ -121,6 +121,15 @@ const (
 	FlawFencedNoUndo Flaw = "fenced-no-undo"
 )
 
+// Flaws are the code paths the client notes, for a catalogue to name.
+var Flaws = []Flaw{
+	FlawResendAcquire, FlawResend, FlawSyncFailed, FlawUntimedWait, FlawStaleSubscription,
+	FlawLeaseKept, FlawLeaseUnderWatchdog, FlawRenewalCancelledForAll, FlawRenewalRemovesOther,
+	FlawPartialUnlockKeepsRenewal, FlawRenewalStopped, FlawInterruptSwallowed, FlawTimeoutSwallowed,
+	FlawDetachedHold, FlawUnlockRenewalKept, FlawZeroRenewalCancelsAll, FlawRequeue, FlawFairWait,
+	FlawUnlockRetryCancels, FlawFencedLeaseDropped, FlawFencedNoUndo,
+}
+
 // noteKeptLease notes FlawLeaseKept when an acquire of thread tid
 // without a lease sends lease, the lock object's internalLockLeaseTime,
 // and it is not the watchdog timeout.

@@ -15,6 +15,31 @@ type ClientOverrides struct {
 	SubscriptionTimeout int64 `json:"subscription_timeout_ms,omitempty"`  // ms (4.7.0's Config.subscriptionTimeout, 7500)
 }
 
+// The bounds of a setting, in ms, that simrun's flags and job files hold
+// to: a job's reproducing commands must parse as flags.
+const (
+	MinWatchdogMs    = 100
+	MaxSettingMs     = 3_600_000
+	MaxRetryAttempts = 100
+)
+
+// CheckBounds refuses a setting outside the bounds simrun's flags take.
+func (c ClientOverrides) CheckBounds() error {
+	for _, x := range []struct {
+		name string
+		ms   int64
+		min  int64
+	}{{"lockWatchdogTimeout", c.LockWatchdogTimeout, MinWatchdogMs}, {"fairLockWaitTimeout", c.ThreadWaitTime, 1}, {"timeout", c.Timeout, 1}, {"retryInterval", c.RetryInterval, 1}, {"subscriptionTimeout", c.SubscriptionTimeout, 1}} {
+		if x.ms != 0 && (x.ms < x.min || x.ms > MaxSettingMs) {
+			return fmt.Errorf("%s %d ms: want %d to %d ms", x.name, x.ms, x.min, MaxSettingMs)
+		}
+	}
+	if c.RetryAttempts < 0 || c.RetryAttempts > MaxRetryAttempts {
+		return fmt.Errorf("retryAttempts %d: want 0 to %d", c.RetryAttempts, MaxRetryAttempts)
+	}
+	return nil
+}
+
 // String names the settings c changes, as Redisson's Config calls them
 // ("defaults" when none).
 func (c ClientOverrides) String() string {

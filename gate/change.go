@@ -168,7 +168,7 @@ func RunChange(ctx context.Context, cfg Config) (*Change, error) {
 		}
 	}
 	if ctx.Err() != nil {
-		c.Changed = &Result{Algos: touched, Lo: cfg.Lo, Hi: cfg.Hi, Scripts: cfg.Scripts, Mutant: cfg.Mutant, Runs: c.Base.Runs, cells: map[string]*Cell{}}
+		c.Changed = changed.newResult(touched, c.Base.Runs)
 		return c, nil
 	}
 	changed.Base = nil
@@ -233,7 +233,7 @@ func (c *Change) compare(shard Shard) {
 func propertiesOf(base, changed *Result, algo string) []string {
 	var props []string
 	for _, r := range []*Result{base, changed} {
-		for _, p := range sim.Presets {
+		for _, p := range r.Presets {
 			for _, c := range r.cells {
 				if c.Algo == algo && c.Preset == p && !slices.Contains(props, c.Property) {
 					props = append(props, c.Property)
@@ -273,7 +273,7 @@ func labelsOf(algo, prop string, rs ...*Result) []string {
 // both sides.
 func (c *Change) delta(algo, prop, label string, seeds []uint64) Delta {
 	d := Delta{Algo: algo, Property: prop, Label: label}
-	for _, p := range sim.Presets {
+	for _, p := range c.Base.Presets {
 		bm, cm := c.Base.Cell(algo, p, prop).Mech(label), c.Changed.Cell(algo, p, prop).Mech(label)
 		for _, m := range []*MechStat{cm, bm} {
 			if m != nil && d.Class == "" {

@@ -1,5 +1,6 @@
-// Package gate is the main job: every algorithm × every fault preset × a
-// range of seeds, each run checked (package verdict), added up per algorithm,
+// Package gate is the main job: the algorithms × the fault presets × the
+// range of seeds a job file declares (package jobspec: the embedded main
+// job, or a team's own with its settings and catalogue), each run checked (package verdict), added up per algorithm,
 // preset and property into a cell of counts; the first by-design excuse of
 // each cell confirmed by counterfactual runs; and the bug-class findings
 // sorted into the known flaws of each algorithm (verdict.Known), which the
@@ -17,6 +18,6 @@
 // result does not depend on the number of workers: runs are added up in
 // job order (verdict.Batch).
 //
-// It imports checks, clients, run, scripts, sim and verdict of this
-// project.
+// It imports checks, clients, jobspec, run, scripts, sim and verdict of
+// this project.
 package gate

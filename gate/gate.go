@@ -4,12 +4,14 @@ import (
 	"cmp"
 	"context"
 	"fmt"
+	"maps"
 	"slices"
 	"strconv"
 	"strings"
 
 	"github.com/locksim/locksim/checks"
 	"github.com/locksim/locksim/clients"
+	"github.com/locksim/locksim/jobspec"
 	"github.com/locksim/locksim/run"
 	"github.com/locksim/locksim/sim"
 	"github.com/locksim/locksim/verdict"
@@ -17,6 +19,11 @@ import (
 
 // Config is one main job.
 type Config struct {
+	// Job is the job file the run follows: its presets, its settings per
+	// algorithm, and the catalogue its violations are judged by (nil: the
+	// embedded main job, jobspec.Main). Algos and the seed range are its
+	// matrix too, but the caller sets them (simrun's flags may narrow them).
+	Job    *jobspec.Job
 	Algos  []string // in the order of the tables
 	Lo, Hi uint64   // the seed range, inclusive
 	// Shard, when N > 1, runs only the seeds of shard I of N: every N-th
@@ -71,12 +78,26 @@ func (s Shard) Seed(lo uint64, k uint64) uint64 {
 	return lo + uint64(s.I-1) + k*uint64(s.N)
 }
 
+// job is c's job file, the main job when it names none.
+func (c Config) job() *jobspec.Job {
+	if c.Job == nil {
+		return jobspec.Main()
+	}
+	return c.Job
+}
+
 // Result is what a main job found.
 type Result struct {
 	Algos   []string `json:"algos"`
+	Presets []string `json:"-"` // in the order of the tables
 	Lo, Hi  uint64   `json:"-"`
 	Scripts string   `json:"scripts,omitempty"`
 	Mutant  string   `json:"mutant,omitempty"`
+	// Job names the job file's job when it is not the embedded main job,
+	// JobFile where it was read from: a reproducing command takes it.
+	Job, JobFile string
+	// Settings are the job's Redisson settings by algorithm.
+	Settings map[string]clients.ClientOverrides
 	// Runs were planned, Done finished (fewer when interrupted).
 	Runs, Done uint64
 	// Shards is the set of shards of N the result holds (bit I-1 for
@@ -117,10 +138,11 @@ func key(algo, preset, prop string) string { return algo + "/" + preset + "/" + 
 func (r *Result) Cell(algo, preset, prop string) *Cell { return r.cells[key(algo, preset, prop)] }
 
 // RunConfig is the run the job makes of algo, seed and preset: the
-// sweep's (clients.SweepConfig), on the job's scripts or mutant where they
-// apply.
+// sweep's (run.SweepConfig) with the job's settings for algo, on the
+// job's scripts or mutant where they apply.
 func (c Config) RunConfig(algo string, seed uint64, preset string) run.Config {
 	cfg := run.SweepConfig(algo, seed, preset)
+	cfg.Client = c.job().Settings[algo]
 	if _, _, redisson := clients.RedissonAlgo(algo); redisson {
 		cfg.Scripts = c.Scripts
 	}
@@ -132,7 +154,18 @@ func (c Config) RunConfig(algo string, seed uint64, preset string) run.Config {
 
 // Command is the command that reproduces a finding's first seed in job r.
 func (r *Result) Command(f Finding) string {
-	cmd := Config{Scripts: r.Scripts, Mutant: r.Mutant}.RunConfig(f.Algo, f.Seed, f.Preset).Command()
+	cfg := run.SweepConfig(f.Algo, f.Seed, f.Preset)
+	cfg.Client = r.Settings[f.Algo]
+	if _, _, redisson := clients.RedissonAlgo(f.Algo); redisson {
+		cfg.Scripts = r.Scripts
+	}
+	if m, err := clients.LookupMutant(r.Mutant); err == nil && m.Algo == f.Algo {
+		cfg.Mutant = r.Mutant
+	}
+	cmd := cfg.Command()
+	if r.JobFile != "" {
+		cmd += " --job " + run.ShellQuote(r.JobFile)
+	}
 	switch {
 	case f.Property != "" && f.At > 0:
 		cmd += fmt.Sprintf(" --focus %s@%s", f.Property, strconv.FormatFloat(float64(f.At)/1e6, 'f', -1, 64))
@@ -161,7 +194,9 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 	shard := cfg.Shard.whole()
 	count := shard.Count(cfg.Lo, cfg.Hi)
 	algos := cfg.Algos
-	perSeed := uint64(len(algos) * len(sim.Presets))
+	spec := cfg.job()
+	presets := spec.Presets
+	perSeed := uint64(len(algos) * len(presets))
 	total := perSeed * count
 	type job struct {
 		algo, preset string
@@ -173,16 +208,19 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 	// every cell's first seeds
 	jobOf := func(i uint64) job {
 		k := i % perSeed
-		return job{algos[k/uint64(len(sim.Presets))], sim.Presets[k%uint64(len(sim.Presets))], shard.Seed(cfg.Lo, i/perSeed)}
+		return job{algos[k/uint64(len(presets))], presets[k%uint64(len(presets))], shard.Seed(cfg.Lo, i/perSeed)}
 	}
-	res := &Result{Algos: slices.Clone(algos), Lo: cfg.Lo, Hi: cfg.Hi, Scripts: cfg.Scripts, Mutant: cfg.Mutant,
-		Runs: total, cells: map[string]*Cell{}, Unconfirmed: cfg.NoConfirm, Shards: 1 << (shard.I - 1), ShardsOf: shard.N}
-	check := verdict.ConfirmConfig
+	res := cfg.newResult(algos, total)
+	res.Shards, res.ShardsOf = 1<<(shard.I-1), shard.N
+	judge := verdict.Judge{Job: spec}
+	check := judge.ConfirmConfig
 	if cfg.NoConfirm {
-		check = verdict.CheckConfig
+		check = judge.CheckConfig
 	}
 	var runErr error
-	counted := cfg.Scripts == "" && cfg.Mutant == "" && !cfg.NoCoverage
+	// the coverage counts the unmodified scripts under the main job's
+	// settings (its unreached statements are explained for those)
+	counted := cfg.Scripts == "" && cfg.Mutant == "" && !cfg.NoCoverage && spec.Embedded()
 	coverage := verdict.NewJobCoverage(total, func(i uint64) bool {
 		j := jobOf(i)
 		_, _, redisson := clients.RedissonAlgo(j.algo)
@@ -234,12 +272,23 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 	return res, nil
 }
 
+// newResult is an empty result of the job on algos, of total runs.
+func (c Config) newResult(algos []string, total uint64) *Result {
+	spec := c.job()
+	r := &Result{Algos: slices.Clone(algos), Presets: spec.Presets, Lo: c.Lo, Hi: c.Hi, Scripts: c.Scripts, Mutant: c.Mutant,
+		Settings: spec.Settings, Runs: total, cells: map[string]*Cell{}, Unconfirmed: c.NoConfirm, Shards: 1, ShardsOf: 1}
+	if !spec.Embedded() {
+		r.Job, r.JobFile = spec.Name, spec.File
+	}
+	return r
+}
+
 // sortRejudgements puts the re-judged findings in table order (one per
 // cell, its first seed), the order a merge of shards gives too.
 func (r *Result) sortRejudgements() {
 	idx := func(xs []string, x string) int { return slices.Index(xs, x) }
 	slices.SortStableFunc(r.Rejudgements, func(a, b Finding) int {
-		return cmp.Or(cmp.Compare(idx(r.Algos, a.Algo), idx(r.Algos, b.Algo)), cmp.Compare(idx(sim.Presets, a.Preset), idx(sim.Presets, b.Preset)),
+		return cmp.Or(cmp.Compare(idx(r.Algos, a.Algo), idx(r.Algos, b.Algo)), cmp.Compare(idx(r.Presets, a.Preset), idx(r.Presets, b.Preset)),
 			cmp.Compare(idx(verdict.Properties, a.Property), idx(verdict.Properties, b.Property)), cmp.Compare(a.Seed, b.Seed))
 	})
 	r.Rejudgements = slices.CompactFunc(r.Rejudgements, func(a, b Finding) bool {
@@ -283,7 +332,7 @@ func (r *Result) Findings(class checks.Class) []Finding {
 // algorithm, preset by preset.
 func (r *Result) EachMech(prop string, fn func(algo, preset string, m *MechStat)) {
 	for _, a := range r.Algos {
-		for _, p := range sim.Presets {
+		for _, p := range r.Presets {
 			if c := r.Cell(a, p, prop); c != nil {
 				for _, m := range c.Mechs {
 					fn(a, p, m)
@@ -304,6 +353,10 @@ func (r *Result) Merge(o *Result) error {
 	switch {
 	case !slices.Equal(r.Algos, o.Algos):
 		return fmt.Errorf("the algorithms differ: %s and %s", strings.Join(r.Algos, ","), strings.Join(o.Algos, ","))
+	case !slices.Equal(r.Presets, o.Presets):
+		return fmt.Errorf("the presets differ: %s and %s", strings.Join(r.Presets, ","), strings.Join(o.Presets, ","))
+	case r.Job != o.Job || !maps.Equal(r.Settings, o.Settings):
+		return fmt.Errorf("the jobs differ: %s and %s", cmp.Or(r.Job, "main"), cmp.Or(o.Job, "main"))
 	case r.Lo != o.Lo || r.Hi != o.Hi:
 		return fmt.Errorf("the seed ranges differ: %d-%d and %d-%d", r.Lo, r.Hi, o.Lo, o.Hi)
 	case r.Scripts != o.Scripts || r.Mutant != o.Mutant:

@@ -20,7 +20,7 @@ type Outcome struct {
 // CheckConfig runs one configuration and checks it; each run is a world
 // of its own, single-threaded and seeded. No trace is built: the checks
 // read the run's history.
-func CheckConfig(cfg run.Config) Outcome {
+func (j Judge) CheckConfig(cfg run.Config) Outcome {
 	r, err := run.New(cfg, sim.Untraced)
 	if err != nil {
 		return Outcome{Err: err}
@@ -29,20 +29,26 @@ func CheckConfig(cfg run.Config) Outcome {
 	if err := r.Err(); err != nil {
 		return Outcome{Err: err}
 	}
-	out := Outcome{Violations: Check(r).Violations}
+	out := Outcome{Violations: j.Check(r).Violations}
 	r.Recycle() // the violations hold no part of the history
 	return out
 }
 
+// CheckConfig is Default.CheckConfig.
+func CheckConfig(cfg run.Config) Outcome { return Default.CheckConfig(cfg) }
+
 // ConfirmConfig is CheckConfig with every by-design excuse confirmed, or
 // re-judged, by counterfactual runs (Confirm).
-func ConfirmConfig(cfg run.Config) Outcome {
-	res := CheckConfig(cfg)
+func (j Judge) ConfirmConfig(cfg run.Config) Outcome {
+	res := j.CheckConfig(cfg)
 	if res.Err == nil {
-		res.Violations, res.Err = Confirm(cfg, res.Violations)
+		res.Violations, res.Err = j.Confirm(cfg, res.Violations)
 	}
 	return res
 }
+
+// ConfirmConfig is Default.ConfirmConfig.
+func ConfirmConfig(cfg run.Config) Outcome { return Default.ConfirmConfig(cfg) }
 
 // Meter shows the progress of a batch: called with the name of a phase and
 // how many runs it holds, it returns what counts one finished run (bug:

@@ -13,7 +13,7 @@ import (
 // references reviewers checked upstream stay beside their entries.
 func TestCatalogueReferences(t *testing.T) {
 	names := map[string]bool{}
-	for _, f := range Catalogue {
+	for _, f := range Default.Job.Flaws {
 		if names[f.Name] {
 			t.Errorf("%s is catalogued twice", f.Name)
 		}
@@ -42,7 +42,7 @@ func TestCatalogueReferences(t *testing.T) {
 	// the reference reaches the reports: a known violation's mechanism
 	// carries it
 	v := checks.Violation{Property: "mutex", Class: checks.Bug, Mech: checks.Mechanism{Name: "kept-lease", Detail: "d"}}
-	if m := FlawNamed("lease-kept").mechanism(v.Mech.Detail, ""); m.Ref == "" || !strings.Contains(m.Label(), "flaw:lease-kept") {
+	if m := mechanism(FlawNamed("lease-kept"), v.Mech.Detail, ""); m.Ref == "" || !strings.Contains(m.Label(), "flaw:lease-kept") {
 		t.Errorf("the mechanism of lease-kept: %+v", m)
 	}
 }

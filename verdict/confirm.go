@@ -50,16 +50,21 @@ var wholeRun = map[string]bool{"liveness": true, "orphan": true}
 // turn, a lease, a flaw, or nothing: a bug). Runs are shared between the
 // violations that name the same faults, and each stops once the last
 // violation it is for has had its chance to show.
+func (j Judge) Confirm(cfg run.Config, vs []checks.Violation) ([]checks.Violation, error) {
+	return j.confirm(cfg, vs, func(checks.Violation) bool { return true })
+}
+
+// Confirm is Default.Confirm.
 func Confirm(cfg run.Config, vs []checks.Violation) ([]checks.Violation, error) {
-	return confirm(cfg, vs, func(checks.Violation) bool { return true })
+	return Default.Confirm(cfg, vs)
 }
 
 // ConfirmFirst is Confirm for the first violation of each of props that a
 // fault explains, the one a reader of a cell's first by-design run takes;
 // the other violations are returned as they were, unconfirmed.
-func ConfirmFirst(cfg run.Config, vs []checks.Violation, props []string) ([]checks.Violation, error) {
+func (j Judge) ConfirmFirst(cfg run.Config, vs []checks.Violation, props []string) ([]checks.Violation, error) {
 	var picked []string
-	return confirm(cfg, vs, func(v checks.Violation) bool {
+	return j.confirm(cfg, vs, func(v checks.Violation) bool {
 		if !slices.Contains(props, v.Property) || slices.Contains(picked, v.Property) {
 			return false
 		}
@@ -73,7 +78,7 @@ func ConfirmFirst(cfg run.Config, vs []checks.Violation, props []string) ([]chec
 const maxRounds = 3
 
 // confirm confirms the violations of vs that pick takes (asked in order).
-func confirm(cfg run.Config, vs []checks.Violation, pick func(checks.Violation) bool) ([]checks.Violation, error) {
+func (j Judge) confirm(cfg run.Config, vs []checks.Violation, pick func(checks.Violation) bool) ([]checks.Violation, error) {
 	out := slices.Clone(vs)
 	type target struct {
 		i    int
@@ -119,7 +124,7 @@ func confirm(cfg run.Config, vs []checks.Violation, pick func(checks.Violation) 
 		}
 		todo = nil
 		for _, p := range plans {
-			w, err := counterfactual(cfg, p.skip, p.until)
+			w, err := j.counterfactual(cfg, p.skip, p.until)
 			if err != nil {
 				return nil, err
 			}
@@ -148,14 +153,14 @@ func confirm(cfg run.Config, vs []checks.Violation, pick func(checks.Violation) 
 
 // counterfactual runs cfg without the faults skip, up to until (0: to the
 // end), and returns what Check finds.
-func counterfactual(cfg run.Config, skip []int, until sim.Time) ([]checks.Violation, error) {
+func (j Judge) counterfactual(cfg run.Config, skip []int, until sim.Time) ([]checks.Violation, error) {
 	c := cfg
 	c.Coverage = nil // the counterfactual's statements are not the run's
 	c.SkipFaults = append(slices.Clone(cfg.SkipFaults), skip...)
 	slices.Sort(c.SkipFaults)
 	c.SkipFaults = slices.Compact(c.SkipFaults)
 	c.Until = until
-	r, res, err := Run(c)
+	r, res, err := j.Run(c)
 	if err != nil {
 		return nil, err
 	}

@@ -1,6 +1,7 @@
 // Package verdict judges a simulated run: it runs every check of package
 // checks on the run's history, resolves what the checks left unexplained
-// against the catalogue of known flaws (Catalogue: each flaw's algorithms,
+// against a job's catalogue of known flaws (Judge; the main job's is
+// jobspec/main.toml, Default: each flaw's algorithms,
 // the properties and causes it makes, its upstream reference and the
 // client code path through which it acts), and confirms a mechanism that
 // names a fault by a counterfactual: the same run without that fault must
@@ -34,14 +35,14 @@
 //
 // # What is not here
 //
-// verdict judges and keeps the catalogues (of flaws, Catalogue; of
-// findings, Findings) with what measures them (batches of checked runs,
+// verdict judges; the catalogue of flaws is data (package jobspec), and
+// verdict keeps the catalogue of findings (Findings) with what measures them (batches of checked runs,
 // the statement coverage of the scripts); it writes no report. The
 // writers of its results live under report/ (report/bugzoo,
 // report/sweeplog, report/mainjob's coverage), and the shrinker, which
 // searches for a smaller failing run with Check as its oracle, is the run
 // command's (cmd/simrun).
 //
-// It imports checks, clients, internal/ordered, model, run and sim of
-// this project.
+// It imports checks, clients, internal/ordered, jobspec, model, run and
+// sim of this project.
 package verdict

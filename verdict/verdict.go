@@ -10,8 +10,9 @@ import (
 	"github.com/locksim/locksim/sim"
 )
 
-// Properties are the checks Check runs, in the order reports list them.
-var Properties = []string{"mutex", "fenced", "linearizable", "holds", "store", "liveness", "orphan", "fifo", "expiry", "error", "evicted"}
+// Properties are the checks Check runs, in the order reports list them
+// (checks.Properties).
+var Properties = checks.Properties
 
 // LinearizableTimeout bounds porcupine's search on one run's history. Runs
 // of the standard presets decide in milliseconds; reaching it (Unknown) is
@@ -31,24 +32,27 @@ type Result struct {
 // first: a shrink aims at the first bug-class violation, and theirs tell
 // the sharper story; fenced and linearizable, which see the same failures
 // more generally, come last.
-func Check(r *run.Run) Result {
+func (j Judge) Check(r *run.Run) Result {
 	v, lin, fencing := checks.All(r.History, r.World.FaultSpans(), r.World.Now(), clients.LockModel(r.Config.Algo), LinearizableTimeout)
-	return Result{Violations: Explain(r.Config.Algo, v, r.History), Linearizability: lin, Fencing: fencing}
+	return Result{Violations: j.Explain(r.Config.Algo, v, r.History), Linearizability: lin, Fencing: fencing}
 }
+
+// Check is Default.Check.
+func Check(r *run.Run) Result { return Default.Check(r) }
 
 // Explain resolves the violations the checks left unexplained against
 // algo's catalogue (Resolve), then the linearizability failures against
 // the others (generalView), and sets each one's class from its mechanism.
-func Explain(algo string, vs []checks.Violation, h *model.History) []checks.Violation {
+func (j Judge) Explain(algo string, vs []checks.Violation, h *model.History) []checks.Violation {
 	for i := range vs {
 		if vs[i].Property != "linearizable" {
-			vs[i].Mech = Resolve(algo, vs[i], h)
+			vs[i].Mech = j.Resolve(algo, vs[i], h)
 			vs[i].Class = vs[i].Mech.Class()
 		}
 	}
 	for i := range vs {
 		if vs[i].Property == "linearizable" && vs[i].Mech.Kind == checks.MechNone {
-			vs[i].Mech = generalView(algo, vs[i], vs, h)
+			vs[i].Mech = j.generalView(algo, vs[i], vs, h)
 			vs[i].Class = vs[i].Mech.Class()
 		}
 	}
@@ -57,7 +61,7 @@ func Explain(algo string, vs []checks.Violation, h *model.History) []checks.Viol
 
 // Run builds, executes and checks cfg's run (no trace: not even its hash,
 // whose lines cost a sixth of a run; the checks read the history).
-func Run(cfg run.Config) (*run.Run, Result, error) {
+func (j Judge) Run(cfg run.Config) (*run.Run, Result, error) {
 	r, err := run.New(cfg, sim.Untraced)
 	if err != nil {
 		return nil, Result{}, err
@@ -66,5 +70,8 @@ func Run(cfg run.Config) (*run.Run, Result, error) {
 	if err := r.Err(); err != nil {
 		return r, Result{}, err // no run of the algorithm: no verdict
 	}
-	return r, Check(r), nil
+	return r, j.Check(r), nil
 }
+
+// Run is Default.Run.
+func Run(cfg run.Config) (*run.Run, Result, error) { return Default.Run(cfg) }

@@ -71,7 +71,7 @@ func TestConfirmFirstIsConfirmForWhatItReads(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		first, err := ConfirmFirst(cfg, res.Violations, props)
+		first, err := Default.ConfirmFirst(cfg, res.Violations, props)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -12,7 +12,7 @@
 //
 // It imports checks, clients, explore, fairness, gate, internal/atomicfile,
 // internal/conformance, internal/flagx, internal/interrupt,
-// internal/memlimit, model, report/bugzoo, report/comparison,
+// internal/memlimit, jobspec, model, report/bugzoo, report/comparison,
 // report/exploration, report/mainjob, report/mutants, report/settingsmap,
 // report/sweeplog, report/versiontable, run, scenario, settings, sim,
 // sim/jsonl, story, verdict and versions of this project.

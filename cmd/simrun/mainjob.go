@@ -14,6 +14,7 @@ import (
 	"github.com/locksim/locksim/internal/atomicfile"
 	"github.com/locksim/locksim/internal/flagx"
 	"github.com/locksim/locksim/internal/interrupt"
+	"github.com/locksim/locksim/jobspec"
 	"github.com/locksim/locksim/report/mainjob"
 )
 
@@ -24,10 +25,12 @@ import (
 func runMainJob(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("simrun", flag.ContinueOnError)
 	var sf sweepFlags
-	sf.register(fs, 1, 20)
+	main := jobspec.Main()
+	sf.register(fs, main.Lo, main.Hi)
+	jobFile := fs.String("job", "", "run the job `FILE` declares (TOML, package jobspec): its algorithms, presets, seeds, Redisson settings and catalogue of accepted findings, in place of the embedded main job (jobspec/main.toml); --algos and --seeds given narrow it")
 	noConfirm := fs.Bool("no-confirm", false, "do not confirm the mechanisms that name a fault by counterfactual runs (every one, by default)")
 	out := fs.String("out", "", "also write the report to `FILE` (not when interrupted)")
-	algosFlag := fs.String("algos", "", "`LIST` of algorithms (comma-separated, or all, the default)")
+	algosFlag := fs.String("algos", "", "`LIST` of algorithms (comma-separated, or all: the job's, the default)")
 	coverageOut := fs.String("coverage", "", "write the statement coverage of the Redisson scripts by the fault-free runs to `FILE` (markdown)")
 	scriptsDir := fs.String("scripts", "", "judge a change: run the algorithms whose scripts `DIR` alters (laid out as scripts/redisson: <version>/<Class>.<method>.lua, any subset) on them and on the unmodified scripts, and fail on what the unmodified ones do not explain")
 	mutant := fs.String("mutant", "", "judge a mutant of the catalogue (simrun mutants) as a change: `NAME`")
@@ -54,6 +57,16 @@ func runMainJob(ctx context.Context, args []string, stdout, stderr io.Writer) in
 	if shard.N > 1 && *coverageOut != "" {
 		return usage(stderr, "--coverage needs the whole job: run it unsharded, or merge the shards' --json files with simrun merge --coverage")
 	}
+	spec := main
+	if *jobFile != "" {
+		var err error
+		if spec, err = jobspec.Load(*jobFile); err != nil {
+			return usage(stderr, "--job: "+err.Error())
+		}
+		if !flagx.Visited(fs)["seeds"] {
+			sf.seeds = flagx.SeedRange{Lo: spec.Lo, Hi: spec.Hi}
+		}
+	}
 	if gate.Shard(shard).Count(sf.seeds.Lo, sf.seeds.Hi) == 0 {
 		return usage(stderr, fmt.Sprintf("--shard %s of seeds %s holds no seed", shard.String(), sf.seeds.String()))
 	}
@@ -66,6 +79,10 @@ func runMainJob(ctx context.Context, args []string, stdout, stderr io.Writer) in
 	if err != nil {
 		return usage(stderr, "--algos: "+err.Error())
 	}
+	if !flagx.Visited(fs)["algos"] || *algosFlag == "all" {
+		algos = spec.Algos
+	}
+	spec = spec.Narrowed(algos)
 	if *scriptsDir != "" && *mutant != "" {
 		return usage(stderr, "--scripts and --mutant: one change at a time")
 	}
@@ -83,7 +100,7 @@ func runMainJob(ctx context.Context, args []string, stdout, stderr io.Writer) in
 		return usage(stderr, "--coverage counts the unmodified scripts: it does not go with a change")
 	}
 	seeds := sf.seeds
-	job := gate.Config{Algos: algos, Lo: seeds.Lo, Hi: seeds.Hi, Shard: gate.Shard(shard), NoConfirm: *noConfirm,
+	job := gate.Config{Job: spec, Algos: algos, Lo: seeds.Lo, Hi: seeds.Hi, Shard: gate.Shard(shard), NoConfirm: *noConfirm,
 		Scripts: *scriptsDir, Mutant: *mutant, Batch: sf.batch(stderr)}
 	started := time.Now()
 	var doc mainjob.Document

@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/json"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -135,7 +136,7 @@ func TestMergeBadInput(t *testing.T) {
 	}{
 		{[]string{}, "give the shards' output files"},
 		{[]string{write("garbage", "hello\n")}, "not a simrun JSON document"},
-		{[]string{write("v9.json", strings.Replace(text, `"version": 1`, `"version": 9`, 1))}, "version 9"},
+		{[]string{write("v9.json", strings.Replace(text, `"version": 2`, `"version": 9`, 1))}, "version 9"},
 		{[]string{write("schema.json", strings.Replace(text, `"locksim.main-job"`, `"locksim.other"`, 1))}, "is not one simrun merge reads"},
 		{[]string{job, job}, "counted twice"},
 		{[]string{job, other}, "the seed ranges differ"},
@@ -145,6 +146,50 @@ func TestMergeBadInput(t *testing.T) {
 		if code != exitUsage || !strings.Contains(errs, c.want) || strings.Count(errs, "\n") != 1 {
 			t.Errorf("merge %q: exit %d, stderr %q (want %q)", c.args, code, errs, c.want)
 		}
+	}
+	// version 1, before a job file's fields, is still read
+	v1 := write("v1.json", strings.Replace(text, `"version": 2`, `"version": 1`, 1))
+	if code, _, errs := runArgs("merge", v1); code > exitViolated || errs != "" {
+		t.Errorf("merge of a version 1 document: exit %d, %q", code, errs)
+	}
+}
+
+// A job file's job is sharded and merged as the main job is: the shards
+// carry its name, presets and settings, and merge refuses shards of two
+// jobs.
+func TestMergeJobFile(t *testing.T) {
+	dir := t.TempDir()
+	jobFile := filepath.Join(dir, "team.toml")
+	if err := os.WriteFile(jobFile, []byte("extends = \"main\"\nname = \"team\"\nseeds = \"1-4\"\nalgorithms = [\"set-px\", \"rlock-3.16.8\"]\npresets = [\"none\", \"net\"]\n[settings.\"rlock-3.16.8\"]\nlockWatchdogTimeout = 9000\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	var shards []string
+	for i := 1; i <= 2; i++ {
+		f := filepath.Join(dir, fmt.Sprintf("s%d.json", i))
+		if code, _, errs := runArgs("--job", jobFile, "--no-confirm", "--shard", fmt.Sprintf("%d/2", i), "--json", f); code > exitViolated {
+			t.Fatal(errs)
+		}
+		shards = append(shards, f)
+	}
+	whole := filepath.Join(dir, "whole.json")
+	code, report, errs := runArgs("--job", jobFile, "--no-confirm", "--json", whole)
+	if code > exitViolated || !strings.Contains(report, "2 algorithms × 2 presets × seeds 1-4 (16 runs)") || !strings.Contains(report, "job: team (") ||
+		!strings.Contains(report, "settings of rlock-3.16.8: lockWatchdogTimeout 9000 ms") {
+		t.Fatalf("exit %d %s\n%s", code, errs, report)
+	}
+	merged := filepath.Join(dir, "merged.json")
+	if code, _, errs := runArgs(append([]string{"merge", "--json", merged}, shards...)...); code > exitViolated {
+		t.Fatal(errs)
+	}
+	if a, b := readFile(t, whole), readFile(t, merged); a != b || !strings.Contains(a, `"job_file"`) || !strings.Contains(a, `"lock_watchdog_timeout_ms": 9000`) {
+		t.Errorf("merged shards differ from the whole job, or lack the job's fields:\n%s\n%s", a, b)
+	}
+	main := filepath.Join(dir, "main.json")
+	if code, _, errs := runArgs("--algos", "set-px,rlock-3.16.8", "--seeds", "1-4", "--shard", "2/2", "--no-confirm", "--json", main); code > exitViolated {
+		t.Fatal(errs)
+	}
+	if code, _, errs := runArgs("merge", shards[0], main); code != exitUsage || !strings.Contains(errs, "differ") {
+		t.Errorf("a shard of another job merged: exit %d, %q", code, errs)
 	}
 }
 

@@ -15,6 +15,7 @@ import (
 	"github.com/locksim/locksim/run"
 	"github.com/locksim/locksim/sim"
 	"github.com/locksim/locksim/sim/jsonl"
+	"github.com/locksim/locksim/verdict"
 )
 
 // runReplay implements `simrun replay TRACE` (rebuild the run a saved trace
@@ -118,7 +119,7 @@ func replayTrace(name string, stdout, stderr io.Writer) int {
 	got := saved // line for line the same
 	fmt.Fprintf(stdout, "replay: %s: all %d lines came out the same\n", name, len(got))
 	rf := runFlags{safety: cfg.Safety, liveness: cfg.Liveness}
-	code, err := report(r, got, cfg, rf, stdout)
+	code, err := report(verdict.Default, r, got, cfg, rf, stdout)
 	if err != nil {
 		fmt.Fprintf(stderr, "simrun replay: %v\n", err)
 		return code

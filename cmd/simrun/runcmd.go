@@ -15,6 +15,7 @@ import (
 	"github.com/locksim/locksim/clients"
 	"github.com/locksim/locksim/internal/atomicfile"
 	"github.com/locksim/locksim/internal/flagx"
+	"github.com/locksim/locksim/jobspec"
 	"github.com/locksim/locksim/run"
 	"github.com/locksim/locksim/sim"
 	"github.com/locksim/locksim/verdict"
@@ -37,6 +38,29 @@ type runFlags struct {
 	noConfirm             bool   // run only: skip the counterfactual runs that confirm excuses
 	stories               int    // run only: violations told as stories, the rest in a line each (0: all)
 	focus                 focus  // run only: the one violation to tell
+	jobFile               string // run only: the job file whose catalogue judges the run
+}
+
+// withJob is cmd judged by the job file jobFile ("" for the main job's
+// catalogue).
+func withJob(cmd, jobFile string) string {
+	if jobFile == "" {
+		return cmd
+	}
+	return cmd + " --job " + run.ShellQuote(jobFile)
+}
+
+// judge is the judge of the run: the catalogue of --job's file, else the
+// main job's. Its error names the file and the place in it.
+func (rf runFlags) judge() (verdict.Judge, error) {
+	if rf.jobFile == "" {
+		return verdict.Default, nil
+	}
+	spec, err := jobspec.Load(rf.jobFile)
+	if err != nil {
+		return verdict.Judge{}, fmt.Errorf("--job: %v", err)
+	}
+	return verdict.Judge{Job: spec}, nil
 }
 
 // focus is run's --focus: PROPERTY, PROPERTY@SECONDS or N. Set picks one
@@ -117,8 +141,8 @@ const (
 	maxProcs         = 64
 	maxThreads       = 32
 	maxPhase         = 24 * sim.Hour
-	maxRetryAttempts = 100
-	maxClientSetting = sim.Hour
+	maxRetryAttempts = clients.MaxRetryAttempts
+	maxClientSetting = clients.MaxSettingMs * sim.Millisecond
 )
 
 // durationVar defines a virtual duration flag (250ms, 35s, 5m) accepted
@@ -155,7 +179,7 @@ func (rf *runFlags) register(fs *flag.FlagSet, seed bool) {
 	durationVar(fs, &rf.liveness, "liveness", sim.Second, maxPhase, "`length` of the liveness phase, faults healed (default 2m)")
 	flagx.IntVar(fs, &rf.procs, "procs", 0, 0, maxProcs, "`N` client processes (0: drawn from the seed)")
 	flagx.IntVar(fs, &rf.threads, "threads", 0, 0, maxThreads, "`N` threads per process (0: drawn from the seed)")
-	durationVar(fs, &rf.watchdog, "lock-watchdog-timeout", 100*sim.Millisecond, maxClientSetting, "Redisson Config.lockWatchdogTimeout, a `duration` (default 30s)")
+	durationVar(fs, &rf.watchdog, "lock-watchdog-timeout", clients.MinWatchdogMs*sim.Millisecond, maxClientSetting, "Redisson Config.lockWatchdogTimeout, a `duration` (default 30s)")
 	durationVar(fs, &rf.threadWait, "thread-wait-time", sim.Millisecond, maxClientSetting, "RedissonFairLock threadWaitTime, a `duration`, fairlock-3.16.8 and fairlock-4.7.0 only (default 5m)")
 	durationVar(fs, &rf.timeout, "timeout", sim.Millisecond, maxClientSetting, "Redisson Config.timeout, a `duration` (default 3s)")
 	durationVar(fs, &rf.retryIvl, "retry-interval", sim.Millisecond, maxClientSetting, "Redisson Config.retryInterval, a `duration` (default 1.5s)")
@@ -329,6 +353,7 @@ func runSeed(ctx context.Context, name string, args []string, stdout, stderr io.
 	fs.BoolVar(&rf.noConfirm, "no-confirm", false, "do not confirm by-design excuses by counterfactual runs (each excusing fault left out)")
 	fs.StringVar(&rf.vizDir, "viz-dir", ".", "write porcupine's HTML visualization of a linearizability violation into `DIR` (\"\": none)")
 	flagx.IntVar(fs, &rf.stories, "stories", 0, 0, 1_000_000, "tell the first `N` violations as stories and each later one in a line (0: every one as a story)")
+	fs.StringVar(&rf.jobFile, "job", "", "judge the run by the catalogue of the job file `FILE` (the main job's commands add it when they ran one); its settings are not applied: the flags set them")
 	fs.Var(&rf.focus, "focus", "tell only one violation: `PROPERTY[@SECONDS]` (the first of PROPERTY, or the one nearest SECONDS, as the main job's commands give it) or its number N; the others are counted, not told, and the exit code is the told one's")
 	if code, ok := parseFlags(fs, args, stdout, stderr); !ok {
 		return code
@@ -340,6 +365,10 @@ func runSeed(ctx context.Context, name string, args []string, stdout, stderr io.
 	// configuration (scripts, mutant, settings, the plan's faults) and
 	// the output paths.
 	if err := rf.validate(fs, true); err != nil {
+		return usage(stderr, name+": "+err.Error())
+	}
+	judge, err := rf.judge()
+	if err != nil {
 		return usage(stderr, name+": "+err.Error())
 	}
 	cfg := rf.config()
@@ -386,13 +415,13 @@ func runSeed(ctx context.Context, name string, args []string, stdout, stderr io.
 	for _, s := range r.Summary() {
 		fmt.Fprintln(stdout, s)
 	}
-	code, err := report(r, lines, cfg, rf, stdout)
+	code, err := report(judge, r, lines, cfg, rf, stdout)
 	if err != nil {
 		fmt.Fprintf(stderr, "simrun %s: %v\n", name, err)
 		return code
 	}
 	if code == exitViolated && !*noShrink && !rf.focus.set {
-		shrinkAndTell(stdout, r, cfg)
+		shrinkAndTell(stdout, judge, r, cfg, rf.jobFile)
 	}
 	if *checkDet {
 		again, err := run.New(cfg, nil)
@@ -416,8 +445,8 @@ func runSeed(ctx context.Context, name string, args []string, stdout, stderr io.
 // exit code that goes with it: a visualization that could not be written
 // (exitWrite), a counterfactual run that could not run (exitHarness; a
 // script no Redis would finish, exitUsage).
-func report(r *run.Run, lines [][]byte, cfg run.Config, rf runFlags, stdout io.Writer) (int, error) {
-	res := verdict.Check(r)
+func report(judge verdict.Judge, r *run.Run, lines [][]byte, cfg run.Config, rf runFlags, stdout io.Writer) (int, error) {
+	res := judge.Check(r)
 	violations, lin, fencing := res.Violations, res.Linearizability, res.Fencing
 	others := 0
 	if rf.focus.set {
@@ -433,7 +462,7 @@ func report(r *run.Run, lines [][]byte, cfg run.Config, rf runFlags, stdout io.W
 	if !rf.noConfirm {
 		// An excuse names faults active in the violation's window; the run
 		// again without them says whether they caused it.
-		confirmed, err := verdict.Confirm(cfg, violations)
+		confirmed, err := judge.Confirm(cfg, violations)
 		if err != nil {
 			if isScriptLimit(err) { // a counterfactual run met a script no Redis would finish
 				return exitUsage, err
@@ -474,7 +503,7 @@ func report(r *run.Run, lines [][]byte, cfg run.Config, rf runFlags, stdout io.W
 			continue
 		}
 		fmt.Fprintln(stdout)
-		tell(stdout, v, r.History, lines)
+		tell(stdout, judge, v, r.History, lines)
 		switch v.Property {
 		case "mutex":
 			fmt.Fprintln(stdout, "  fencing: "+fencing.String())
@@ -483,7 +512,7 @@ func report(r *run.Run, lines [][]byte, cfg run.Config, rf runFlags, stdout io.W
 				fmt.Fprintln(stdout, "  visualization (porcupine, faults annotated): "+path)
 			}
 		}
-		fmt.Fprintln(stdout, "  reproduce: "+cfg.Command())
+		fmt.Fprintln(stdout, "  reproduce: "+withJob(cfg.Command(), rf.jobFile))
 	}
 	if len(violations) == 0 {
 		fmt.Fprintln(stdout, "no violation")

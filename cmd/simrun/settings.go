@@ -335,7 +335,7 @@ func settingsWorld(spec settings.Spec, f settingsFlags, stdout, stderr io.Writer
 		}
 		counted++
 		fmt.Fprintln(stdout)
-		tell(stdout, v, r.History, lines)
+		tell(stdout, verdict.Default, v, r.History, lines)
 		if v.Property == "mutex" {
 			fmt.Fprintln(stdout, "  fencing: "+res.Fencing.String())
 		}

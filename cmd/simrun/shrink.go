@@ -21,7 +21,7 @@ const maxShrinkRuns = 80
 // time, keeping each change that still fails (greedy, like a
 // delta-debugging pass, bounded by maxShrinkRuns). Every candidate keeps
 // the seed, so the result is reproducible with one command.
-func shrink(cfg run.Config, target checks.Violation) (run.Config, int) {
+func shrink(judge verdict.Judge, cfg run.Config, target checks.Violation) (run.Config, int) {
 	tries := 0
 	fails := func(c run.Config) bool {
 		if tries >= maxShrinkRuns {
@@ -33,7 +33,7 @@ func shrink(cfg run.Config, target checks.Violation) (run.Config, int) {
 			return false
 		}
 		r.Execute()
-		for _, v := range verdict.Check(r).Violations {
+		for _, v := range judge.Check(r).Violations {
 			if v.Property == target.Property && v.Class == target.Class {
 				return true
 			}
@@ -85,9 +85,9 @@ func shrink(cfg run.Config, target checks.Violation) (run.Config, int) {
 // tell writes v, the known flaw that explains it if one does, and its
 // story (story.Tell over the run's history and trace lines), indented
 // under it.
-func tell(w io.Writer, v checks.Violation, h *model.History, lines [][]byte) {
+func tell(w io.Writer, judge verdict.Judge, v checks.Violation, h *model.History, lines [][]byte) {
 	fmt.Fprintf(w, "%s\n", v)
-	if f := verdict.FlawNamed(v.Mech.Name); verdict.Known(v) && f != nil {
+	if f := judge.Job.Named(v.Mech.Name); verdict.Known(v) && f != nil {
 		fmt.Fprintf(w, "  known flaw %s: %s (%s)\n", f.Name, f.What, f.Reference())
 	}
 	for _, l := range story.Tell(v, h, lines) {
@@ -99,9 +99,9 @@ func tell(w io.Writer, v checks.Violation, h *model.History, lines [][]byte) {
 // shows its first bug-class violation (shrink) and writes that run's
 // story and the command that reproduces it. It writes nothing when the
 // shrunk configuration cannot run.
-func shrinkAndTell(w io.Writer, r *run.Run, cfg run.Config) {
-	target, _ := checks.FirstBug(verdict.Check(r).Violations)
-	small, tries := shrink(cfg, target)
+func shrinkAndTell(w io.Writer, judge verdict.Judge, r *run.Run, cfg run.Config, jobFile string) {
+	target, _ := checks.FirstBug(judge.Check(r).Violations)
+	small, tries := shrink(judge, cfg, target)
 	var lines [][]byte
 	sr, err := run.New(small, nil)
 	if err != nil {
@@ -111,10 +111,10 @@ func shrinkAndTell(w io.Writer, r *run.Run, cfg run.Config) {
 	sr.Execute()
 	fmt.Fprintf(w, "\nshrunk (%d runs tried) to %d processes × %d threads, %s + %s, %d of %d faults:\n",
 		tries, small.Procs, small.Threads, small.Safety, small.Liveness, len(sr.Plan.Faults)-len(small.SkipFaults), len(sr.Plan.Faults))
-	for _, v := range verdict.Check(sr).Violations {
+	for _, v := range judge.Check(sr).Violations {
 		if v.Property == target.Property && v.Class == target.Class {
-			tell(w, v, sr.History, lines)
-			fmt.Fprintln(w, "  reproduce: "+small.Command())
+			tell(w, judge, v, sr.History, lines)
+			fmt.Fprintln(w, "  reproduce: "+withJob(small.Command(), jobFile))
 			return
 		}
 	}

@@ -24,7 +24,7 @@ func TestShrinkKeepsTheBug(t *testing.T) {
 	if !ok {
 		t.Fatal("the mutant's seed 1 net shows no bug to shrink")
 	}
-	small, tries := shrink(cfg, target)
+	small, tries := shrink(verdict.Default, cfg, target)
 	if tries == 0 || tries > maxShrinkRuns {
 		t.Fatalf("%d tries", tries)
 	}
@@ -55,9 +55,9 @@ func TestShrinkAndTell(t *testing.T) {
 	}
 	r.Execute()
 	target, _ := checks.FirstBug(verdict.Check(r).Violations)
-	small, tries := shrink(cfg, target)
+	small, tries := shrink(verdict.Default, cfg, target)
 	var b bytes.Buffer
-	shrinkAndTell(&b, r, cfg)
+	shrinkAndTell(&b, verdict.Default, r, cfg, "")
 	got := b.String()
 	head := fmt.Sprintf("\nshrunk (%d runs tried) to %d processes × %d threads, %s + %s, ", tries, small.Procs, small.Threads, small.Safety, small.Liveness)
 	if !strings.HasPrefix(got, head) {

@@ -80,7 +80,7 @@ func rate(k, n int) string {
 // side's runs with their 95% interval and its first run.
 func writeMechanisms(b *bytes.Buffer, c *fairness.Comparison) {
 	keys, all := c.Mechanisms()
-	fmt.Fprintf(b, "## Violations by mechanism\n\nEach mechanism that made a property's violations (faults confirmed by counterfactual runs), the runs that showed it on each side, all presets together, with the 95%% Wilson interval, and the run that first showed it. *bug*: nothing explains it; *known*: a catalogued flaw (verdict/catalog.go); *by-design*: a fault, a lease, a contract action or a documented condition.\n\n")
+	fmt.Fprintf(b, "## Violations by mechanism\n\nEach mechanism that made a property's violations (faults confirmed by counterfactual runs), the runs that showed it on each side, all presets together, with the 95%% Wilson interval, and the run that first showed it. *bug*: nothing explains it; *known*: a catalogued flaw (jobspec/main.toml); *by-design*: a fault, a lease, a contract action or a documented condition.\n\n")
 	fmt.Fprintf(b, "| property | mechanism | class | %s | %s | reference |\n|---|---|---|---|---|---|\n", c.Title(0), c.Title(1))
 	for _, k := range keys {
 		x := all[k]

@@ -6,7 +6,6 @@ import (
 	"strings"
 
 	"github.com/locksim/locksim/gate"
-	"github.com/locksim/locksim/sim"
 	"github.com/locksim/locksim/verdict"
 )
 
@@ -19,7 +18,7 @@ func RenderChange(w io.Writer, c *gate.Change, v View) error {
 	if c.Changed.Mutant != "" {
 		change = "mutant " + c.Changed.Mutant
 	}
-	fmt.Fprintf(w, "simrun: %s judged against the unmodified code, %d presets × seeds %s\n", change, len(sim.Presets), v.Seeds)
+	fmt.Fprintf(w, "simrun: %s judged against the unmodified code, %d presets × seeds %s\n", change, len(c.Base.Presets), v.Seeds)
 	for _, a := range c.Touched {
 		fmt.Fprintf(w, "changed: %s (%s)\n", a, c.What[a])
 	}

@@ -7,6 +7,7 @@ import (
 	"slices"
 
 	"github.com/locksim/locksim/checks"
+	"github.com/locksim/locksim/clients"
 	"github.com/locksim/locksim/gate"
 	"github.com/locksim/locksim/sim"
 	"github.com/locksim/locksim/verdict"
@@ -19,8 +20,12 @@ import (
 const (
 	SchemaJob    = "locksim.main-job"
 	SchemaChange = "locksim.change"
-	JSONVersion  = 1
+	JSONVersion  = 2
 )
+
+// readable reports whether this simrun reads version v: version 1 is
+// version 2 without a job file's fields (job, job_file, settings).
+func readable(v int) bool { return v == 1 || v == JSONVersion }
 
 // jobJSON is a gate.Result as JSON.
 type jobJSON struct {
@@ -33,8 +38,13 @@ type jobJSON struct {
 	Shards     shardsJSON `json:"shards"`
 	Scripts    string     `json:"scripts,omitempty"`
 	Mutant     string     `json:"mutant,omitempty"`
-	Runs       uint64     `json:"runs"`
-	Done       uint64     `json:"done"`
+	// Job and JobFile name a job file other than the embedded main job;
+	// Settings are its Redisson settings by algorithm.
+	Job      string                             `json:"job,omitempty"`
+	JobFile  string                             `json:"job_file,omitempty"`
+	Settings map[string]clients.ClientOverrides `json:"settings,omitempty"`
+	Runs     uint64                             `json:"runs"`
+	Done     uint64                             `json:"done"`
 	// Unconfirmed: no counterfactual run confirmed the fault mechanisms.
 	Unconfirmed  bool           `json:"unconfirmed"`
 	Confirmed    int            `json:"confirmed"`
@@ -110,8 +120,9 @@ type changeJSON struct {
 }
 
 func jobToJSON(r *gate.Result) *jobJSON {
-	j := &jobJSON{Schema: SchemaJob, Version: JSONVersion, Algos: r.Algos, Presets: sim.Presets, Properties: verdict.Properties,
+	j := &jobJSON{Schema: SchemaJob, Version: JSONVersion, Algos: r.Algos, Presets: r.Presets, Properties: verdict.Properties,
 		Seeds: seedsJSON{r.Lo, r.Hi}, Shards: shardsJSON{Of: r.ShardsOf}, Scripts: r.Scripts, Mutant: r.Mutant,
+		Job: r.Job, JobFile: r.JobFile, Settings: r.Settings,
 		Runs: r.Runs, Done: r.Done, Unconfirmed: r.Unconfirmed, Confirmed: r.Confirmed, Rejudged: r.Rejudged,
 		Rejudgements: []findingJSON{}, Cells: []cellJSON{}, Unexpected: []findingJSON{}, Passed: r.Passed()}
 	for i := range r.ShardsOf {
@@ -126,7 +137,7 @@ func jobToJSON(r *gate.Result) *jobJSON {
 		j.Unexpected = append(j.Unexpected, findingToJSON(r, f))
 	}
 	for _, a := range r.Algos {
-		for _, p := range sim.Presets {
+		for _, p := range r.Presets {
 			for _, prop := range verdict.Properties {
 				if c := r.Cell(a, p, prop); c != nil {
 					ms := c.Mechs
@@ -154,6 +165,20 @@ func jobToJSON(r *gate.Result) *jobJSON {
 	return j
 }
 
+// knownPresets reports whether ps are distinct presets in sim.Presets'
+// order, as a job file's are.
+func knownPresets(ps []string) bool {
+	last := -1
+	for _, p := range ps {
+		i := slices.Index(sim.Presets, p)
+		if i <= last {
+			return false
+		}
+		last = i
+	}
+	return len(ps) > 0
+}
+
 func findingToJSON(r *gate.Result, f gate.Finding) findingJSON {
 	return findingJSON{f.Algo, f.Preset, f.Property, f.Seed, f.Label, f.Runs, f.Text, f.At, r.Command(f)}
 }
@@ -163,14 +188,20 @@ func (j *jobJSON) result(where string) (*gate.Result, error) {
 	switch {
 	case j.Schema != SchemaJob:
 		return nil, fmt.Errorf("%s: schema %q, want %q", where, j.Schema, SchemaJob)
-	case j.Version != JSONVersion:
-		return nil, fmt.Errorf("%s: version %d of %s, this simrun reads version %d", where, j.Version, j.Schema, JSONVersion)
-	case !slices.Equal(j.Presets, sim.Presets) || !slices.Equal(j.Properties, verdict.Properties):
+	case !readable(j.Version):
+		return nil, fmt.Errorf("%s: version %d of %s, this simrun reads versions 1 and %d", where, j.Version, j.Schema, JSONVersion)
+	case !knownPresets(j.Presets) || !slices.Equal(j.Properties, verdict.Properties):
 		return nil, fmt.Errorf("%s: written by a simrun with other presets or properties", where)
 	case j.Shards.Of < 1 || j.Shards.Of > gate.MaxShards || len(j.Shards.Have) == 0 || j.Seeds.Hi < j.Seeds.Lo || j.Done > j.Runs:
 		return nil, fmt.Errorf("%s: bad shards, seeds or run counts", where)
 	}
-	r := &gate.Result{Algos: j.Algos, Lo: j.Seeds.Lo, Hi: j.Seeds.Hi, Scripts: j.Scripts, Mutant: j.Mutant, Runs: j.Runs, Done: j.Done,
+	for a := range j.Settings {
+		if !slices.Contains(j.Algos, a) {
+			return nil, fmt.Errorf("%s: settings for %s, which the job does not run", where, a)
+		}
+	}
+	r := &gate.Result{Algos: j.Algos, Presets: j.Presets, Job: j.Job, JobFile: j.JobFile, Settings: j.Settings,
+		Lo: j.Seeds.Lo, Hi: j.Seeds.Hi, Scripts: j.Scripts, Mutant: j.Mutant, Runs: j.Runs, Done: j.Done,
 		ShardsOf: j.Shards.Of, Unconfirmed: j.Unconfirmed, Confirmed: j.Confirmed, Rejudged: j.Rejudged}
 	for _, i := range j.Shards.Have {
 		if i < 1 || i > j.Shards.Of || r.Shards&(1<<(i-1)) != 0 {
@@ -182,7 +213,7 @@ func (j *jobJSON) result(where string) (*gate.Result, error) {
 		r.Rejudgements = append(r.Rejudgements, gate.Finding{Property: f.Property, Algo: f.Algo, Preset: f.Preset, Seed: f.Seed, Text: f.Text, Label: f.Mechanism, Runs: f.Runs, At: f.At})
 	}
 	for _, c := range j.Cells {
-		if !slices.Contains(r.Algos, c.Algo) || !slices.Contains(sim.Presets, c.Preset) || !slices.Contains(verdict.Properties, c.Property) {
+		if !slices.Contains(r.Algos, c.Algo) || !slices.Contains(r.Presets, c.Preset) || !slices.Contains(verdict.Properties, c.Property) {
 			return nil, fmt.Errorf("%s: a cell %s/%s/%s outside the job", where, c.Algo, c.Preset, c.Property)
 		}
 		for _, m := range c.Mechanisms {
@@ -276,8 +307,8 @@ func ReadDocument(data []byte, where string) (Document, error) {
 		if err := dec(&j); err != nil {
 			return Document{}, err
 		}
-		if j.Version != JSONVersion || j.Base == nil || j.Changed == nil {
-			return Document{}, fmt.Errorf("%s: version %d of %s without both jobs, this simrun reads version %d", where, j.Version, j.Schema, JSONVersion)
+		if !readable(j.Version) || j.Base == nil || j.Changed == nil {
+			return Document{}, fmt.Errorf("%s: version %d of %s without both jobs, this simrun reads versions 1 and %d", where, j.Version, j.Schema, JSONVersion)
 		}
 		base, err := j.Base.result(where + " (base)")
 		if err != nil {

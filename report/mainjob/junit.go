@@ -8,7 +8,6 @@ import (
 
 	"github.com/locksim/locksim/checks"
 	"github.com/locksim/locksim/gate"
-	"github.com/locksim/locksim/sim"
 	"github.com/locksim/locksim/verdict"
 )
 
@@ -165,16 +164,16 @@ func junit(r *gate.Result, run JUnitRun, fail failureOf) ([]byte, error) {
 	doc := junitSuites{}
 	for i, a := range r.Algos {
 		s := junitSuite{Name: a, Timestamp: run.Timestamp, Hostname: run.Hostname, Time: "0", Package: "simrun", ID: i,
-			Properties: []junitProperty{{"seeds", fmt.Sprintf("%d-%d", r.Lo, r.Hi)}, {"presets", strings.Join(sim.Presets, ",")}}}
+			Properties: []junitProperty{{"seeds", fmt.Sprintf("%d-%d", r.Lo, r.Hi)}, {"presets", strings.Join(r.Presets, ",")}}}
 		if i == 0 {
 			s.Time = fmt.Sprintf("%.3f", run.Seconds) // the job's time, on its first suite
 		}
-		for _, x := range []struct{ name, v string }{{"scripts", r.Scripts}, {"mutant", r.Mutant}} {
+		for _, x := range []struct{ name, v string }{{"scripts", r.Scripts}, {"mutant", r.Mutant}, {"job", r.JobFile}} {
 			if x.v != "" {
 				s.Properties = append(s.Properties, junitProperty{x.name, x.v})
 			}
 		}
-		for _, p := range sim.Presets {
+		for _, p := range r.Presets {
 			for _, prop := range verdict.Properties {
 				tc := junitCase{Name: p + "/" + prop, Classname: "simrun." + a, Time: "0"}
 				switch {

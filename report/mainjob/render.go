@@ -9,7 +9,6 @@ import (
 	"github.com/locksim/locksim/checks"
 	"github.com/locksim/locksim/clients"
 	"github.com/locksim/locksim/gate"
-	"github.com/locksim/locksim/sim"
 	"github.com/locksim/locksim/verdict"
 )
 
@@ -26,16 +25,28 @@ type View struct {
 func Render(w io.Writer, r *gate.Result, v View) error {
 	algos := r.Algos
 	fmt.Fprintf(w, "simrun: %d algorithms × %d presets × seeds %s (%d runs); properties checked: %s\n",
-		len(algos), len(sim.Presets), v.Seeds, r.Runs, strings.Join(verdict.Properties, ", "))
+		len(algos), len(r.Presets), v.Seeds, r.Runs, strings.Join(verdict.Properties, ", "))
+	if r.Job != "" {
+		fmt.Fprintf(w, "job: %s (%s): its presets, settings and catalogue\n", r.Job, r.JobFile)
+	}
+	for _, a := range algos {
+		if o, ok := r.Settings[a]; ok {
+			fmt.Fprintf(w, "settings of %s: %s\n", a, o)
+		}
+	}
 	switch {
 	case r.Scripts != "":
 		fmt.Fprintf(w, "scripts: %s (the Redisson algorithms run on them)\n", r.Scripts)
 	case r.Mutant != "":
 		fmt.Fprintf(w, "mutant: %s\n", r.Mutant)
 	}
+	leftOut := "not in --algos"
+	if r.Job != "" {
+		leftOut = "not in --algos or the job"
+	}
 	for _, a := range clients.Algorithms {
 		if !slices.Contains(algos, a) {
-			fmt.Fprintf(w, "left out: %s (not in --algos)\n", a)
+			fmt.Fprintf(w, "left out: %s (%s)\n", a, leftOut)
 		}
 	}
 	if r.ShardsOf > 1 {
@@ -50,16 +61,16 @@ func Render(w io.Writer, r *gate.Result, v View) error {
 	if r.Done < r.Runs {
 		fmt.Fprintf(w, "INTERRUPTED after %d of %d runs: cells marked - were not run, the others count only the runs that finished\n", r.Done, r.Runs)
 	}
-	fmt.Fprintln(w, "cell: ok, or how many runs showed a violation of each class, of the cell's runs: B = a bug (nothing explains it), K = a known flaw of the algorithm (the catalogue, verdict/catalog.go), D = by design (a fault that struck the violation's actors, a lease that ran out, a contract action such as forceUnlock, asynchronous replication)")
+	fmt.Fprintln(w, "cell: ok, or how many runs showed a violation of each class, of the cell's runs: B = a bug (nothing explains it), K = a known flaw of the algorithm (the job's catalogue: jobspec/main.toml, or --job's), D = by design (a fault that struck the violation's actors, a lease that ran out, a contract action such as forceUnlock, asynchronous replication)")
 	for _, prop := range verdict.Properties {
 		fmt.Fprintf(w, "\n%-16s", prop)
-		for _, p := range sim.Presets {
+		for _, p := range r.Presets {
 			fmt.Fprintf(w, " %-12s", p)
 		}
 		fmt.Fprintln(w)
 		for _, a := range algos {
 			fmt.Fprintf(w, "%-16s", a)
-			for _, p := range sim.Presets {
+			for _, p := range r.Presets {
 				fmt.Fprintf(w, " %-12s", cellText(r.Cell(a, p, prop)))
 			}
 			fmt.Fprintln(w)
@@ -74,7 +85,7 @@ func Render(w io.Writer, r *gate.Result, v View) error {
 		printFindings(w, r.Rejudgements, r)
 	}
 	if known := firstOfEach(r, checks.Known); len(known) > 0 {
-		fmt.Fprintln(w, "\nknown flaws (verdict/catalog.go: the flaw, its upstream reference and the release that fixed it), the first seed of each flaw and property:")
+		fmt.Fprintln(w, "\nknown flaws (the job's catalogue: the flaw, its upstream reference and the release that fixed it), the first seed of each flaw and property:")
 		printFindings(w, known, r)
 	}
 	unexpected := r.Unexpected()

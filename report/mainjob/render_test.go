@@ -7,6 +7,7 @@ import (
 
 	"github.com/locksim/locksim/checks"
 	"github.com/locksim/locksim/gate"
+	"github.com/locksim/locksim/sim"
 	"github.com/locksim/locksim/verdict"
 )
 
@@ -44,7 +45,7 @@ func TestRender(t *testing.T) {
 	known := &gate.MechStat{Label: "flaw:expire-after-setnx", Class: checks.Known, Ref: "the seed article", Seeds: []uint64{4, 5}, Text: "mutex known: two holders", At: 12_345_678}
 	bug := &gate.MechStat{Label: "none:two-holders", Class: checks.Bug, Seeds: []uint64{7}, Text: "mutex bug: x"}
 	pause := &gate.MechStat{Label: "fault:pause", Class: checks.ByDesign, Seeds: []uint64{2}, Text: "mutex by design: y"}
-	r := withCells(&gate.Result{Algos: []string{"set-px", "set-uuid-lua"}, Runs: 120, Done: 100, Unconfirmed: true, ShardsOf: 1}, map[string]*gate.Cell{
+	r := withCells(&gate.Result{Algos: []string{"set-px", "set-uuid-lua"}, Presets: sim.Presets, Runs: 120, Done: 100, Unconfirmed: true, ShardsOf: 1}, map[string]*gate.Cell{
 		"set-px/none/mutex":       {Runs: 5, Known: 2, Design: 1, Mechs: []*gate.MechStat{known, pause}},
 		"set-uuid-lua/net/mutex":  {Runs: 5, Bug: 1, Mechs: []*gate.MechStat{bug}},
 		"set-uuid-lua/none/mutex": {Runs: 5},
@@ -76,7 +77,7 @@ func TestRender(t *testing.T) {
 	}
 	// 4.7.0's fair lock runs with Redisson's defaults: its reproducing
 	// command carries no setting.
-	r = withCells(&gate.Result{Algos: []string{"fairlock-4.7.0"}, Runs: 9, Done: 9, ShardsOf: 1}, map[string]*gate.Cell{"fairlock-4.7.0/crash/mutex": {Runs: 1, Bug: 1, Mechs: []*gate.MechStat{{Label: "none:x", Class: checks.Bug, Seeds: []uint64{3}, Text: "mutex bug: y"}}}})
+	r = withCells(&gate.Result{Algos: []string{"fairlock-4.7.0"}, Presets: sim.Presets, Runs: 9, Done: 9, ShardsOf: 1}, map[string]*gate.Cell{"fairlock-4.7.0/crash/mutex": {Runs: 1, Bug: 1, Mechs: []*gate.MechStat{{Label: "none:x", Class: checks.Bug, Seeds: []uint64{3}, Text: "mutex bug: y"}}}})
 	b.Reset()
 	if err := Render(&b, r, View{Seeds: "3-3"}); err != nil {
 		t.Fatal(err)
@@ -90,7 +91,7 @@ func TestRender(t *testing.T) {
 		t.Errorf("a setting other than Redisson's default:\n%s", got)
 	}
 	// Without findings, interrupted: said so.
-	r = withCells(&gate.Result{Algos: []string{"set-px"}, Runs: 120, Done: 100, ShardsOf: 1}, map[string]*gate.Cell{"set-px/none/mutex": {Runs: 5}})
+	r = withCells(&gate.Result{Algos: []string{"set-px"}, Presets: sim.Presets, Runs: 120, Done: 100, ShardsOf: 1}, map[string]*gate.Cell{"set-px/none/mutex": {Runs: 5}})
 	b.Reset()
 	if err := Render(&b, r, View{Seeds: "1-5"}); err != nil {
 		t.Fatal(err)
