@@ -18,6 +18,24 @@ var Algorithms = []string{
 	"rlock-4.7.0", "fairlock-4.7.0", "fencedlock-4.7.0",
 }
 
+// AlgosWhere are the Redisson algorithms whose version's default options
+// satisfy pred, in Algorithms' order: which of them a setting applies to.
+func AlgosWhere(pred func(o *Options) bool) []string {
+	var out []string
+	for _, a := range Algorithms {
+		version, fair, redisson := RedissonAlgo(a)
+		if !redisson {
+			continue
+		}
+		o, err := DefaultOptions(version, fair)
+		o.Fenced = strings.HasPrefix(a, "fencedlock-")
+		if err == nil && pred(&o) {
+			out = append(out, a)
+		}
+	}
+	return out
+}
+
 // CheckAlgo validates an algorithm name.
 func CheckAlgo(name string) error {
 	for _, a := range Algorithms {

@@ -276,7 +276,7 @@ func (c *Client) AppendKey(dst []byte) []byte {
 	for j := range c.subs {
 		e := &c.subs[j]
 		v(e.key)
-		if c.cf.Opts.Version == "3.16.8" {
+		if c.cf.Opts.Era == Era3 {
 			v(e.creator)
 		}
 		dst = append(dst, byte(e.state))

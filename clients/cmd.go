@@ -197,7 +197,7 @@ func (cf *Config) render(uuid string, cmd Cmd) sim.Request {
 			return sim.Request{Script: sc, Keys: []string{name}, Argv: []string{lease, owner}}
 		}
 		now := ms(cmd.At)
-		if o.Version == "3.8.1" {
+		if o.Era == Era38 {
 			// 3.8.1 RedissonFairLock.tryLockInnerAsync: ARGV [lease, lockName, now] or
 			// [lease, lockName, now + threadWaitTime, now].
 			if cmd.Op == OpAcquireNoWait {
@@ -225,7 +225,7 @@ func (cf *Config) render(uuid string, cmd Cmd) sim.Request {
 		}
 		return sim.Request{Script: o.Scripts.Unlock, Keys: []string{name, ChannelName(name)}, Argv: []string{unlockMessage, ms(cmd.Lease), owner}}
 	case OpForceUnlock:
-		if o.Version == "4.7.0" {
+		if o.Era >= Era4 {
 			return cf.renderForceUnlock470(cmd)
 		}
 		if o.Fair {

@@ -24,10 +24,34 @@ const (
 // ToMillis is TimeUnit.toMillis: n of u in milliseconds.
 func (u Unit) ToMillis(n int64) int64 { return n * int64(u) }
 
+// Versions are the Redisson versions the client ports, oldest first:
+// DefaultOptions knows each.
+var Versions = []string{"3.8.1", "3.16.8", "4.7.0"}
+
+// Era is the line of Redisson's lock code a version's classes come from:
+// the client's switches beside the Java they port ask the era, and the
+// Options flags below, never the version itself, so that a version of a
+// known era is added in DefaultOptions alone.
+type Era int
+
+const (
+	// Era38: RedissonLock with its own renewal map per lock name and
+	// lock() swallowing an interrupt (3.8.1).
+	Era38 Era = iota
+	// Era3: RedissonBaseLock, the renewal entry per thread count, the
+	// fair lock taking the caller's wait, resend on timeout (3.10 to 3.x:
+	// 3.16.8).
+	Era3
+	// Era4: 4.x's rework: LockTask renewals, the unlock latch,
+	// ServiceManager.execute retries, subscribeNoTimeout (4.7.0).
+	Era4
+)
+
 // Options configures a simulated Redisson client (Config and the lock's
 // constructor arguments).
 type Options struct {
-	Version string // "3.8.1", "3.16.8" or "4.7.0"
+	Version string // one of Versions
+	Era     Era    // the line of lock code the version's classes come from
 	Fair    bool   // getFairLock instead of getLock
 	// Fenced is getFencedLock (4.7.0's RedissonFencedLock): every
 	// acquisition also increments the token counter, and the acquiring
@@ -80,12 +104,15 @@ func DefaultOptions(version string, fair bool) (Options, error) {
 	o := Options{Version: version, Fair: fair, LockWatchdogTimeout: 30000, Timeout: 3000, RetryAttempts: 3, RetryInterval: 1500}
 	switch version {
 	case "3.8.1":
+		o.Era = Era38
 		o.ThreadWaitTime = 5000
 	case "3.16.8":
+		o.Era = Era3
 		o.ThreadWaitTime = 300000
 		o.ResendOnTimeout = true
 		o.SyncReplicas = true
 	case "4.7.0":
+		o.Era = Era4
 		o.ThreadWaitTime = 300000              // Config.fairLockWaitTimeout (Config.java:85)
 		o.RetryAttempts = 4                    // BaseConfig.retryAttempts (BaseConfig.java:62)
 		o.JitterBase, o.JitterMax = 1000, 2000 // EqualJitterDelay(1s, 2s) (BaseConfig.java:67)
@@ -93,7 +120,7 @@ func DefaultOptions(version string, fair bool) (Options, error) {
 		o.ResendOnTimeout, o.NoRetryLocks, o.SyncReplicas = true, true, true
 		o.UnlockLatch, o.LockTask = true, true
 	default:
-		return o, fmt.Errorf("unknown Redisson version %q (known: 3.8.1, 3.16.8, 4.7.0)", version)
+		return o, fmt.Errorf("unknown Redisson version %q (known: %s)", version, strings.Join(Versions, ", "))
 	}
 	set, err := LoadScripts(version, "")
 	if err != nil {
@@ -347,9 +374,9 @@ func RedissonAlgo(algo string) (version string, fair, redisson bool) {
 }
 
 // since3168 reports whether the client behaves as 3.16.8 where 3.8.1 did
-// otherwise: 3.16.8 and 4.7.0 (which keeps those paths; its own changes
-// are the Options fields above and v470).
-func (cf *Config) since3168() bool { return cf.Opts.Version != "3.8.1" }
+// otherwise: Era3 and Era4 (which keeps those paths; its own changes are
+// the Options fields above and v470).
+func (cf *Config) since3168() bool { return cf.Opts.Era >= Era3 }
 
 // Settings is what the checks read of the client's settings
 // (model.Settings): the fair lock's threadWaitTime, 0 for the others.
@@ -362,8 +389,18 @@ func (cf *Config) Settings() model.Settings {
 		RenewalStopsOnFailure: cf.Simple == "" && !cf.Opts.LockTask, UnlockCancelsRenewal: cf.Simple == "" && cf.since3168()}
 }
 
-// v470 reports whether the client is Redisson 4.7.0.
-func (cf *Config) v470() bool { return cf.Opts.Version == "4.7.0" }
+// v470 reports whether the client is of 4.7.0's line of lock code (Era4).
+func (cf *Config) v470() bool { return cf.Opts.Era >= Era4 }
+
+// FairSpin reports whether o's fair waiters spin on a free lock whose head
+// is another thread: 4.7.0's fair acquire answers 0 there (its EVAL_LONG's
+// math.max(0, pttl), RedissonFairLock.java:173-175, 202-205) and lock()
+// asks again at once (RedissonLock.java:121-131).
+func (o *Options) FairSpin() bool { return o.Era >= Era4 && o.Fair && !o.Fenced }
+
+// FixedThreadWait reports whether o's fair lock has threadWaitTime fixed
+// (3.8.1's 5000 ms), so that no setting changes it.
+func (o *Options) FixedThreadWait() bool { return o.Era == Era38 }
 
 // getCancels reports whether an interrupted get() cancels the future its
 // command's callback hangs on, so that the callback never runs: 3.16.8's

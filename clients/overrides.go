@@ -63,10 +63,10 @@ func (c ClientOverrides) String() string {
 
 // Apply sets the non-zero overrides on o.
 func (c ClientOverrides) Apply(o *Options) error {
-	if c.ThreadWaitTime != 0 && o.Version == "3.8.1" {
+	if c.ThreadWaitTime != 0 && o.FixedThreadWait() {
 		return fmt.Errorf("threadWaitTime is fixed at 5000 ms in Redisson 3.8.1")
 	}
-	if c.SubscriptionTimeout != 0 && o.Version != "4.7.0" {
+	if c.SubscriptionTimeout != 0 && o.SubscriptionTimeout == 0 {
 		return fmt.Errorf("subscriptionTimeout is a setting of Redisson 4.7.0 (3.x waits for a subscription Config.timeout, or timeout + retryInterval × retryAttempts in 3.8.1)")
 	}
 	if c.RetryInterval > 0 {

@@ -85,7 +85,7 @@ func (c *Client) subscribe(i int) *psEntry {
 		c.subs = append(c.subs, psEntry{key: key, channel: ch, live: true})
 		e = &c.subs[len(c.subs)-1]
 		c.emit(Effect{Kind: EffSubscribe, Channel: ch})
-		if c.cf.Opts.Version == "3.16.8" {
+		if c.cf.Opts.Era == Era3 {
 			e.creator = t.id // createEntry(newPromise): its future is the entry's promise
 			// 4.7.0 subscribes with no timeout of its own (subscribeNoTimeout, PublishSubscribe.java:117).
 			c.setTimer(TimerKey{TimerSubscribe, key}, c.ms(c.cf.Opts.Timeout))
@@ -112,7 +112,7 @@ func (c *Client) queued(e *psEntry) bool {
 	if e.state == psPending {
 		return true
 	}
-	if e.state == psOK || c.cf.Opts.Version != "3.16.8" {
+	if e.state == psOK || c.cf.Opts.Era != Era3 {
 		return false
 	}
 	for _, tm := range c.timers {
@@ -265,7 +265,7 @@ func (c *Client) subscribeTimedOut(key int64) {
 // the entry's waiters.
 func (c *Client) poisonEntry(i int, cancelled bool) {
 	e := c.entry(c.entryKey(i))
-	if e == nil || e.state != psPending || e.creator != c.threads[i].id || c.cf.Opts.Version != "3.16.8" {
+	if e == nil || e.state != psPending || e.creator != c.threads[i].id || c.cf.Opts.Era != Era3 {
 		return
 	}
 	e.creator = 0

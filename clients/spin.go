@@ -33,7 +33,7 @@ type spinPlan struct {
 // thread in its loop, a reply of 0, no permit on the latch, no interrupt.
 func (c *Client) spinPlan(ref Ref, r sim.Reply, replicas int) (spinPlan, bool) {
 	o := &c.cf.Opts
-	if !c.cf.v470() || c.cf.Simple != "" || o.Fenced || !o.Fair || o.Mutations != (Mutations{}) {
+	if !o.FairSpin() || c.cf.Simple != "" || o.Mutations != (Mutations{}) {
 		return spinPlan{}, false
 	}
 	own, slot, e := c.resolve(ref)

@@ -127,7 +127,7 @@ func newMachine(cfg Config) (*machine, error) {
 	cf.Opts.Replicated = cf.Opts.NoRetryLocks && cfg.Replicas > 0
 	m := &machine{cfg: cfg, clientCfg: cf, threads: cfg.Threads, perProc: cfg.perProc(), program: cfg.program(), shared: newShared(), replica: cfg.Replicas > 0, replLag: cfg.replLag()}
 	// time may pass while a 4.7.0 fair waiter spins (spin.go), on the real scripts
-	m.spins = cf.Opts.Fair && !cf.Opts.Fenced && cf.Opts.Version == "4.7.0" && cfg.Scripts == "" && cfg.Mutant == ""
+	m.spins = cf.Opts.FairSpin() && cfg.Scripts == "" && cfg.Mutant == ""
 	m.procs = m.threads / m.perProc
 	for th := 0; th < m.threads; th++ {
 		p, tid := m.where(th)

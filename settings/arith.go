@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/locksim/locksim/clients"
 	"github.com/locksim/locksim/sim"
 )
 
@@ -145,7 +146,7 @@ func (m *Map) why(k Knob, b Bound, cells []*Cell) string {
 	}
 	why := fmt.Sprintf("no world of %d hit the worst case arithmetic assumes (a stop of the full %s starting as %s): zero of %d is a bound, not a proof",
 		cells[0].Stats.Worlds, Dur(b.Pause), worstCase(k), cells[0].Stats.Worlds)
-	if k.Name == KnobWatchdog && strings.HasSuffix(m.Spec.Algo, "-4.7.0") {
+	if k.Name == KnobWatchdog && slices.Contains(clients.AlgosWhere(func(o *clients.Options) bool { return o.LockTask }), m.Spec.Algo) {
 		why += "; and 4.7.0 renews more often than every third of the timeout once a JVM takes the lock again within one, since each such lock starts another chain of renewal ticks (RenewalTask.java:62-69, 136-152; docs/redisson-4.7.0.md)"
 	}
 	return why

@@ -88,7 +88,7 @@ func Knobs(algo string, e Envelope) ([]Knob, error) {
 		interval.Default = 0
 	}
 	ks = append(ks, interval)
-	if fair && version != "3.8.1" {
+	if fair && !o.FixedThreadWait() {
 		ks = append(ks, Knob{Name: KnobWaitTimeout, Values: []int64{1000, 5000, 30000, 300000}, Default: o.ThreadWaitTime,
 			What: "how long a queued waiter keeps its place without asking again"})
 	}

@@ -11,8 +11,9 @@ import (
 	"github.com/locksim/locksim/verdict"
 )
 
-// Versions are the Redisson versions the harness simulates, oldest first.
-var Versions = []string{"3.8.1", "3.16.8", "4.7.0"}
+// Versions are the Redisson versions the harness simulates, oldest first
+// (clients.Versions).
+var Versions = clients.Versions
 
 // Question is one known finding, asked of every version: a signature of
 // violations measured over random runs, or a small configuration searched
@@ -33,7 +34,7 @@ type Question struct {
 	// same symptom in some version.
 	Path clients.Flaw
 	// Flaw, when set, is the catalogue's flaw the violation's mechanism
-	// must name (verdict/catalog.go): for a flaw known by its mechanism,
+	// must name (jobspec/main.toml): for a flaw known by its mechanism,
 	// with no code path of its own.
 	Flaw   string
 	Client clients.ClientOverrides

@@ -236,11 +236,11 @@ func (rf *runFlags) check(fs *flag.FlagSet) error {
 			}
 		}
 	}
-	if set["thread-wait-time"] && rf.algo != "fairlock-3.16.8" && rf.algo != "fairlock-4.7.0" {
-		return flagx.Phrasef("thread-wait-time", "does not apply to %s (only fairlock-3.16.8 and fairlock-4.7.0 have a configurable threadWaitTime; 3.8.1 fixes it at 5000 ms)", rf.algo)
+	if waits := clients.AlgosWhere(func(o *clients.Options) bool { return o.Fair && !o.FixedThreadWait() }); set["thread-wait-time"] && !slices.Contains(waits, rf.algo) {
+		return flagx.Phrasef("thread-wait-time", "does not apply to %s (only %s have a configurable threadWaitTime; 3.8.1 fixes it at 5000 ms)", rf.algo, strings.Join(waits, " and "))
 	}
-	if set["subscription-timeout"] && !strings.HasSuffix(rf.algo, "-4.7.0") {
-		return flagx.Phrasef("subscription-timeout", "does not apply to %s (only Redisson 4.7.0 has Config.subscriptionTimeout)", rf.algo)
+	if subs := clients.AlgosWhere(func(o *clients.Options) bool { return o.SubscriptionTimeout > 0 }); set["subscription-timeout"] && !slices.Contains(subs, rf.algo) {
+		return flagx.Phrasef("subscription-timeout", "does not apply to %s (only %s have Config.subscriptionTimeout)", rf.algo, strings.Join(subs, ", "))
 	}
 	if rf.mutant != "" && rf.scripts != "" {
 		return flagx.Phrasef("scripts", "does not go with --mutant (a mutant runs the catalog's scripts, not a directory's: give one or the other)")

@@ -2,7 +2,6 @@ package gen
 
 import (
 	"slices"
-	"strings"
 
 	"github.com/locksim/locksim/clients"
 	"github.com/locksim/locksim/run"
@@ -12,7 +11,7 @@ import (
 
 // RunConfig draws a run.Config that simrun run's flags accept: scripts,
 // a mutant and Redisson settings only for the Redisson algorithms, a
-// thread wait time only for fairlock-3.16.8, a mutant of the algorithm
+// thread wait time only for the fair locks that take one, a mutant of the algorithm
 // (and then no script directory).
 func RunConfig(t *rapid.T) run.Config {
 	opt := func(g *rapid.Generator[int64], name string) int64 {
@@ -52,10 +51,10 @@ func RunConfig(t *rapid.T) run.Config {
 	ms := rapid.Int64Range(100, 3_600_000)
 	c.Client = clients.ClientOverrides{LockWatchdogTimeout: opt(ms, "watchdog"), Timeout: opt(ms, "timeout"),
 		RetryAttempts: int(opt(rapid.Int64Range(1, 100), "attempts")), RetryInterval: opt(ms, "interval")}
-	if c.Algo == "fairlock-3.16.8" {
+	if slices.Contains(clients.AlgosWhere(func(o *clients.Options) bool { return o.Fair && !o.FixedThreadWait() }), c.Algo) {
 		c.Client.ThreadWaitTime = opt(ms, "wait")
 	}
-	if strings.HasSuffix(c.Algo, "-4.7.0") {
+	if slices.Contains(clients.AlgosWhere(func(o *clients.Options) bool { return o.SubscriptionTimeout > 0 }), c.Algo) {
 		c.Client.SubscriptionTimeout = opt(ms, "subscription")
 	}
 	return c

@@ -15,13 +15,14 @@ func Markdown(qs []versions.Question, answers [][]versions.Answer, command strin
 	var b strings.Builder
 	fmt.Fprintf(&b, "# Known Redisson findings × versions\n\n")
 	fmt.Fprintf(&b, "Made by `%s`. Virtual time only: the file regenerates byte for byte.\n\n", command)
-	fmt.Fprintf(&b, "Each row is a finding known from Redisson's issues or from this harness, asked of 3.8.1, 3.16.8 and 4.7.0 ")
+	vs := versions.Versions
+	fmt.Fprintf(&b, "Each row is a finding known from Redisson's issues or from this harness, asked of %s and %s ", strings.Join(vs[:len(vs)-1], ", "), vs[len(vs)-1])
 	fmt.Fprintf(&b, "in the same way: random runs of one preset, counted by the violation's signature (property, class and a word of its detail, and where another mechanism gives the same symptom the code path its run took: verdict/known.go), ")
 	fmt.Fprintf(&b, "and/or an exhaustive search of a small configuration (`simrun explore`, up to %d distinct states). ", maxStates)
 	fmt.Fprintf(&b, "**found** gives the first seed (`go run ./cmd/simrun run --algo <lock>-<version> --seed S --preset P` tells its story) and the hit rate; ")
 	fmt.Fprintf(&b, "*not found in N runs* is the absence of evidence over those seeds, not a proof; *absent* is a complete search that found nothing, a proof at that bound. ")
 	fmt.Fprintf(&b, "— : the lock does not exist in that version.\n\n")
-	fmt.Fprintf(&b, "| known as | what happens | signature | 3.8.1 | 3.16.8 | 4.7.0 | step by step |\n|---|---|---|---|---|---|---|\n")
+	fmt.Fprintf(&b, "| known as | what happens | signature | %s | step by step |\n|---|---|---|%s---|\n", strings.Join(vs, " | "), strings.Repeat("---|", len(vs)))
 	for i, q := range qs {
 		sig := []string{}
 		if q.Seeds > 0 {
