@@ -116,7 +116,7 @@ func TestFindingsOrder(t *testing.T) {
 	bugMech := func(seeds ...uint64) *MechStat {
 		return &MechStat{Label: "none:two-holders", Class: checks.Bug, Seeds: seeds, Text: "new"}
 	}
-	r := &Result{Algos: []string{"a", "b"}, cells: map[string]*Cell{
+	r := &Result{Algos: []string{"a", "b"}, Presets: sim.Presets, cells: map[string]*Cell{
 		"b/none/mutex":  {Mechs: []*MechStat{bugMech(2, 5), {Label: "flaw:x", Class: checks.Known, Seeds: []uint64{1}}}},
 		"a/crash/mutex": {Mechs: []*MechStat{bugMech(7)}},
 		"a/none/holds":  {Mechs: []*MechStat{bugMech(5)}},

@@ -13,7 +13,8 @@
 //	extends = "main"
 //
 // to take the main job's matrix and catalogue, then change the matrix's
-// keys it sets and add its own flaws after the main job's.
+// keys it sets and add its own flaws after the main job's. The main job's
+// expected findings (Expect) are its matrix's own, and are not taken.
 //
 // # The file
 //
@@ -37,6 +38,19 @@
 //	what = "..."
 //	ref = "..."                    # upstream issue, review, ticket
 //	java = "..."                   # the lines it ports
+//
+//	[[expect]]                     # a finding the job must be able to show
+//	algorithm = "rlock-3.16.8"
+//	preset = "net"
+//	property = "holds"
+//	class = "known"                # bug, known or by-design
+//	within = 40                    # seeds 1..40
+//	what = "..."
+//	mechanism = "..."              # a word its mechanism names (by design: the fault)
+//	path = "resend-acquire"        # the code path its run must have taken
+//	settings = { lockWatchdogTimeout = 3000 }
+//	ref = "..."
+//	scenario = "scenario/testdata/commands.txt"
 //
 // Every key is checked: an unknown key, algorithm, preset, property,
 // path or set, a setting the algorithm's version does not have, or a

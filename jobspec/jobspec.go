@@ -35,10 +35,38 @@ type Job struct {
 	// Flaws are the catalogue: the findings the job accepts as known, in
 	// the order reports list them.
 	Flaws []Flaw
+	// Expect are the findings the job must be able to show, each within a
+	// bounded range of seeds: a harness that stops seeing one has lost a
+	// mechanism (gate's TestExpectedFindings; `simrun bugzoo` measures
+	// their rates).
+	Expect []Expect
 	// sets are the lists its flaws name as "@name", which a job that
 	// extends it may name too.
 	sets map[string][]string
 }
+
+// Expect is one finding a job must show: a violation of Property of class
+// Class in a run of Algo under Preset, within seeds 1..Within.
+type Expect struct {
+	Algo, Preset, Property string
+	Class                  checks.Class
+	Within                 uint64
+	// What it is; Mechanism a word its mechanism must name (for a
+	// by-design finding: the fault); Path the code path a Redisson
+	// finding's run must have taken.
+	What, Mechanism string
+	Path            clients.Flaw
+	// Settings are the Redisson settings its runs take; Short, runs of a
+	// minute and 30 s for a rare finding that needs many seeds.
+	Settings clients.ClientOverrides
+	Short    bool
+	// Ref is where it is known from; Scenario a scenario file, from the
+	// repository's root, that shows it step by step.
+	Ref, Scenario string
+}
+
+// MaxWithin bounds an expected finding's seed range: a test searches it.
+const MaxWithin = 100_000
 
 // Flaw is one catalogued finding: a behaviour of an algorithm's real code
 // that breaks a property with no fault to blame, known upstream, found
@@ -165,6 +193,22 @@ type fileJob struct {
 	Settings   map[string]fileSettings `toml:"settings"`
 	Sets       map[string][]string     `toml:"sets"`
 	Flaws      []fileFlaw              `toml:"flaw"`
+	Expect     []fileExpect            `toml:"expect"`
+}
+
+type fileExpect struct {
+	Algorithm string       `toml:"algorithm"`
+	Preset    string       `toml:"preset"`
+	Property  string       `toml:"property"`
+	Class     string       `toml:"class"`
+	Within    int64        `toml:"within"`
+	What      string       `toml:"what"`
+	Mechanism string       `toml:"mechanism"`
+	Path      string       `toml:"path"`
+	Settings  fileSettings `toml:"settings"`
+	Short     bool         `toml:"short"`
+	Ref       string       `toml:"ref"`
+	Scenario  string       `toml:"scenario"`
 }
 
 // fileSettings are Redisson's Config values by their Java names, in
@@ -202,12 +246,14 @@ func parse(name string, data []byte, base func() *Job) (*Job, error) {
 		return nil, fmt.Errorf("%s: %v", name, err)
 	}
 	if un := md.Undecoded(); len(un) > 0 {
-		known := "extends, name, seeds, algorithms, presets, settings, sets, flaw"
+		known := "extends, name, seeds, algorithms, presets, settings, sets, flaw, expect"
 		switch un[0][0] {
 		case "settings":
 			known = "lockWatchdogTimeout, fairLockWaitTimeout, timeout, retryInterval, retryAttempts, subscriptionTimeout"
 		case "flaw":
 			known = "name, algorithms, breaks, causes, paths, what, ref, java"
+		case "expect":
+			known = "algorithm, preset, property, class, within, what, mechanism, path, settings, short, ref, scenario"
 		}
 		return nil, fmt.Errorf("%s: unknown key %s (known: %s)", name, un[0].String(), known)
 	}
@@ -280,7 +326,55 @@ func parse(name string, data []byte, base func() *Job) (*Job, error) {
 		}
 		j.Flaws = append(j.Flaws, fl)
 	}
+	for i, fe := range f.Expect {
+		e, err := checkExpect(fe)
+		if err != nil {
+			return nil, fail(fmt.Sprintf("expect %d", i+1), "%v", err)
+		}
+		j.Expect = append(j.Expect, e)
+	}
 	return j, nil
+}
+
+// checkExpect checks one [[expect]].
+func checkExpect(fe fileExpect) (Expect, error) {
+	s := fe.Settings
+	e := Expect{Algo: fe.Algorithm, Preset: fe.Preset, Property: fe.Property, Class: checks.Class(fe.Class),
+		What: fe.What, Mechanism: fe.Mechanism, Path: clients.Flaw(fe.Path), Short: fe.Short, Ref: fe.Ref, Scenario: fe.Scenario,
+		Settings: clients.ClientOverrides{LockWatchdogTimeout: s.LockWatchdogTimeout, ThreadWaitTime: s.FairLockWaitTimeout,
+			Timeout: s.Timeout, RetryAttempts: s.RetryAttempts, RetryInterval: s.RetryInterval, SubscriptionTimeout: s.SubscriptionTimeout}}
+	if err := clients.CheckAlgo(e.Algo); err != nil {
+		return e, fmt.Errorf("algorithm: %v", err)
+	}
+	if err := sim.CheckPreset(e.Preset); err != nil {
+		return e, fmt.Errorf("preset: %v", err)
+	}
+	if !slices.Contains(checks.Properties, e.Property) {
+		return e, fmt.Errorf("property: unknown property %s (known: %s)", flagx.Quote(e.Property), strings.Join(checks.Properties, ", "))
+	}
+	switch e.Class {
+	case checks.Bug, checks.Known, checks.ByDesign:
+	default:
+		return e, fmt.Errorf("class: %s (known: %s, %s, %s)", flagx.Quote(fe.Class), checks.Bug, checks.Known, checks.ByDesign)
+	}
+	if fe.Within < 1 || fe.Within > MaxWithin {
+		return e, fmt.Errorf("within: %d seeds (want 1 to %d)", fe.Within, MaxWithin)
+	}
+	e.Within = uint64(fe.Within)
+	if e.What == "" {
+		return e, errors.New("what: missing: say what the finding is")
+	}
+	if e.Path != "" {
+		if err := checkPath(fe.Path); err != nil {
+			return e, fmt.Errorf("path: %v", err)
+		}
+	}
+	if e.Settings != (clients.ClientOverrides{}) {
+		if err := checkSettings(e.Algo, e.Settings); err != nil {
+			return e, fmt.Errorf("settings: %v", err)
+		}
+	}
+	return e, nil
 }
 
 // checkFlaw checks one [[flaw]] and expands its sets.

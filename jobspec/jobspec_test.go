@@ -44,6 +44,24 @@ func TestMainJob(t *testing.T) {
 	if len(j.Flaws) < 20 {
 		t.Errorf("the catalogue holds %d flaws", len(j.Flaws))
 	}
+	// every expected finding is of the matrix, a known one is of a flaw of
+	// its algorithm that takes its path, and its scenario file is there
+	for _, e := range j.Expect {
+		if !slices.Contains(j.Algos, e.Algo) || !slices.Contains(j.Presets, e.Preset) {
+			t.Errorf("expected %s/%s/%s is outside the matrix", e.Algo, e.Preset, e.Property)
+		}
+		if e.Class == checks.Known && e.Path != "" && !slices.ContainsFunc(j.Of(e.Algo), func(f *Flaw) bool { return slices.Contains(f.Paths, e.Path) }) {
+			t.Errorf("expected %s/%s/%s takes path %s, which no flaw of %s has", e.Algo, e.Preset, e.Property, e.Path, e.Algo)
+		}
+		if e.Scenario != "" {
+			if _, err := os.Stat(filepath.Join("..", e.Scenario)); err != nil {
+				t.Errorf("expected %s/%s/%s: %v", e.Algo, e.Preset, e.Property, err)
+			}
+		}
+	}
+	if len(j.Expect) < 20 {
+		t.Errorf("the main job expects %d findings", len(j.Expect))
+	}
 }
 
 // A file that extends the main job keeps its catalogue and matrix, sets
@@ -140,6 +158,13 @@ func TestBadJobFiles(t *testing.T) {
 		{head + "[sets]\n\"@x\" = [\"mutex\"]\n", "without its @"},
 		{head + "[[flaw]]\nname = \"f\"\nalgorithms = [\"rlock-3.16.8\"]\nbreaks = [\"mutex\"]\ncauses = [\"c\"]\nwhat = \"w\"\nref = \"r\"\nseverity = 3\n", "unknown key flaw.severity (known: name"},
 		{"name = 3\n", "job.toml"},
+		{head + "[[expect]]\nalgorithm = \"rlock-3.16.8\"\npreset = \"none\"\nproperty = \"mutex\"\nclass = \"maybe\"\nwithin = 5\nwhat = \"w\"\n", `expect 1: class: "maybe"`},
+		{head + "[[expect]]\nalgorithm = \"rlock-3.16.8\"\npreset = \"none\"\nproperty = \"mutex\"\nclass = \"bug\"\nwithin = 0\nwhat = \"w\"\n", "expect 1: within: 0 seeds"},
+		{head + "[[expect]]\nalgorithm = \"rlock-3.16.8\"\npreset = \"none\"\nproperty = \"release\"\nclass = \"bug\"\nwithin = 3\nwhat = \"w\"\n", "expect 1: property: unknown property"},
+		{head + "[[expect]]\nalgorithm = \"rlock-3.16.8\"\npreset = \"none\"\nproperty = \"mutex\"\nclass = \"bug\"\nwithin = 3\nwhat = \"w\"\npath = \"nope\"\n", "expect 1: path: unknown code path"},
+		{head + "[[expect]]\nalgorithm = \"set-px\"\npreset = \"none\"\nproperty = \"mutex\"\nclass = \"bug\"\nwithin = 3\nwhat = \"w\"\nsettings = { timeout = 5 }\n", "expect 1: settings: set-px is not a Redisson lock"},
+		{head + "[[expect]]\nalgorithm = \"set-px\"\npreset = \"none\"\nproperty = \"mutex\"\nclass = \"bug\"\nwithin = 3\n", "expect 1: what: missing"},
+		{head + "[[expect]]\nalgorithm = \"set-px\"\npreset = \"calm\"\nproperty = \"mutex\"\nclass = \"bug\"\nwithin = 3\nwhat = \"w\"\n", "expect 1: preset"},
 	} {
 		_, err := Parse("job.toml", []byte(c.text))
 		if err == nil || !strings.Contains(err.Error(), c.want) || !strings.HasPrefix(err.Error(), "job.toml") || strings.Contains(err.Error(), "\n") {

@@ -7,6 +7,7 @@ import (
 
 	"github.com/locksim/locksim/checks"
 	"github.com/locksim/locksim/clients"
+	"github.com/locksim/locksim/jobspec"
 	"github.com/locksim/locksim/run"
 	"github.com/locksim/locksim/sim"
 )
@@ -51,40 +52,18 @@ func (f Finding) Matches(v checks.Violation) bool {
 // ScenarioDir is where the scenario files live, from the repository's root.
 const ScenarioDir = "scenario/testdata/"
 
-// Findings is the catalog, in the order of results/bug-zoo.md.
-var Findings = []Finding{
-	{"setnx-expire", "net", "liveness", checks.Known, 40, "EXPIRE lost after SETNX: a lock that never expires", "", clients.ClientOverrides{}, false, "seed 003 (SETNX then EXPIRE)", ScenarioDir + "simple-locks.txt", ""},
-	// A crash between SETNX and EXPIRE: a window of one round trip, that
-	// crash's faults at protocol points hit (at=reply:setnx).
-	{"setnx-expire", "crash", "liveness", checks.Known, 300, "a crash between SETNX and EXPIRE: a lock that never expires", "", clients.ClientOverrides{}, false, "seed 003 (SETNX then EXPIRE)", ScenarioDir + "simple-locks.txt", ""},
-	{"set-px", "none", "mutex", checks.Known, 20, "a holder slower than its lease deletes another's lock", "", clients.ClientOverrides{}, false, "seed 003 (SET NX PX, DEL)", ScenarioDir + "simple-locks.txt", ""},
-	// The key expiring between GET and DEL: a pause at the GET's reply.
-	{"set-uuid-getdel", "pause", "mutex", checks.Known, 500, "the lock expires between GET and DEL, and the DEL removes the next holder's lock", "", clients.ClientOverrides{}, false, "seed 003 (GET, compare, DEL)", ScenarioDir + "simple-locks.txt", ""},
-	{"set-uuid-lua", "pause", "mutex", checks.ByDesign, 40, "a pause longer than the lease gives two holders", "pause", clients.ClientOverrides{}, false, "Kleppmann's fencing argument", "", ""},
-	{"rlock-3.8.1", "pause", "mutex", checks.ByDesign, 40, "a pause longer than the watchdog's lease gives two holders", "pause", clients.ClientOverrides{}, false, "Kleppmann's fencing argument", "", ""},
-	{"rlock-3.8.1", "failover", "mutex", checks.ByDesign, 60, "failover to a lagging replica gives two holders", "master-crash", clients.ClientOverrides{}, false, "seed 003, last section; #2669, #3253", ScenarioDir + "simple-locks.txt", ""},
-	{"rlock-3.16.8", "failover", "mutex", checks.ByDesign, 60, "failover to a lagging replica gives two holders", "master-crash", clients.ClientOverrides{}, false, "#2669, #3253 (WAIT does not prevent it)", ScenarioDir + "commands.txt", ""},
-	{"rlock-3.8.1", "none", "mutex", checks.Known, 400, "unlock's cancelExpirationRenewal(null) cancels another thread's watchdog, with no fault", "", clients.ClientOverrides{}, false, "watchdog issues (#1966, #2037 family): 3.8.1 unlockAsync", "", clients.FlawRenewalCancelledForAll},
-	{"fairlock-3.8.1", "none", "evicted", checks.Known, 60, "a live waiter whose score passed loses its place in the queue (re-queued at the tail)", "score-drift", clients.ClientOverrides{}, false, "#2099, #2100 (timeout drift, fixed in 3.11.1)", "", ""},
-	{"rlock-3.16.8", "net", "holds", checks.Known, 40, "a re-sent acquire after a lost reply leaves hold count 2", "", clients.ClientOverrides{}, false, "#4822, #4871, #7367", "", clients.FlawResendAcquire},
-	// With the default 30 s watchdog the holder must outlast the whole lease
-	// after the failed WAIT; a shorter lockWatchdogTimeout shows it sooner.
-	{"rlock-3.16.8", "failover", "mutex", checks.Known, 60, "a WAIT counting fewer replicas stops the watchdog for good", "", clients.ClientOverrides{LockWatchdogTimeout: 3000}, false, "#3994, #2669", ScenarioDir + "commands.txt", clients.FlawRenewalStopped},
-	// No fault needed: a renewal of the entry's first thread, whose unlock
-	// has run but not completed, answers 0 and cancels the entry for
-	// another thread of the JVM that took the lock meanwhile; a short
-	// lockWatchdogTimeout (a renewal every second) makes the race likely.
-	{"rlock-3.16.8", "failover", "mutex", checks.Known, 200, "a renewal answering 0 for the entry's first thread cancels the watchdog of another thread's new hold", "", clients.ClientOverrides{LockWatchdogTimeout: 3000}, false, "RedissonBaseLock.renewExpiration in 3.16.8 (cancelExpirationRenewal(null) on 0)", ScenarioDir + "explore-rlock-3.16.8-stale-renewal.txt", clients.FlawZeroRenewalCancelsAll},
-	// An interrupt in lock()'s timed wait (the preset's fire:wait point).
-	{"rlock-3.8.1", "interrupt", "linearizable", checks.Known, 40, "lock() catches the InterruptedException of its wait and returns without the lock", "", clients.ClientOverrides{}, false, "RedissonLock.lock in 3.8.1 (lockInterruptibly, catch)", ScenarioDir + "explore-rlock-3.8.1-interrupt-lock-returns.txt", clients.FlawInterruptSwallowed},
-	{"fairlock-3.16.8", "crash", "liveness", checks.Known, 60, "a negative ttl makes lock() wait with no timeout, here on a free lock", "", clients.ClientOverrides{}, false, "#5503 (with #4743, #4705)", ScenarioDir + "commands.txt", clients.FlawUntimedWait},
-	// The same bugs seen from the clients' side by porcupine.
-	{"set-px", "none", "linearizable", checks.Known, 20, "after a DEL of another's key no order of the calls fits a lock", "", clients.ClientOverrides{}, false, "seed 003 (SET NX PX, DEL)", "", ""},
-	{"rlock-3.16.8", "net", "linearizable", checks.Known, 40, "after a re-sent acquire the lock outlives its only unlock", "", clients.ClientOverrides{}, false, "#4822, #4871, #7367", "", clients.FlawResendAcquire},
-	// Redisson 4.7.0.
-	{"rlock-4.7.0", "interrupt", "orphan", checks.Known, 40, "an interrupted acquire completes and starts the watchdog: a lock nobody holds, renewed for ever", "", clients.ClientOverrides{}, false, "#7272, #7277", ScenarioDir + "rlock-4.7.0-orphan-renewal.txt", clients.FlawDetachedHold},
-	{"fencedlock-4.7.0", "none", "expiry", checks.Known, 20, "lockAndGetToken(lease) drops its lease: the watchdog renews the lock past it", "", clients.ClientOverrides{}, false, "RFencedLock (RedissonFencedLock.java:76-79)", ScenarioDir + "fencedlock-4.7.0.txt", clients.FlawFencedLeaseDropped},
-	{"fencedlock-4.7.0", "failover", "fenced", checks.ByDesign, 40, "a failover loses the token's increments: the newest holder's writes are refused", "token counter", clients.ClientOverrides{}, false, "fencing in the same Redis (Kleppmann)", "", ""},
+// Findings are the main job's expected findings (jobspec/main.toml's
+// [[expect]]), in the order of results/bug-zoo.md.
+var Findings = FindingsOf(jobspec.Main())
+
+// FindingsOf are the findings job j expects.
+func FindingsOf(j *jobspec.Job) []Finding {
+	var out []Finding
+	for _, e := range j.Expect {
+		out = append(out, Finding{Algo: e.Algo, Preset: e.Preset, Property: e.Property, Class: e.Class, Seeds: e.Within,
+			Why: e.What, Excuse: e.Mechanism, Client: e.Settings, Short: e.Short, Issue: e.Ref, Scenario: e.Scenario, Path: e.Path})
+	}
+	return out
 }
 
 // Span is the seed range a measurement over lo-hi gives the finding: a
