@@ -161,3 +161,14 @@ func TestVersionDecision(t *testing.T) {
 		}
 	}
 }
+
+// Every package keeps its comment in a doc.go of its own, where a reader
+// looks first.
+func TestEveryPackageHasDocGo(t *testing.T) {
+	root := filepath.Join("..", "..")
+	for dir := range packages(t, root) {
+		if _, err := os.Stat(filepath.Join(root, dir, "doc.go")); err != nil {
+			t.Errorf("%s has no doc.go", dir)
+		}
+	}
+}
