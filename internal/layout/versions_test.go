@@ -52,7 +52,7 @@ func TestVersionsOnlyWhereListed(t *testing.T) {
 		}
 		name := d.Name()
 		if d.IsDir() {
-			if path != root && (name == "testdata" || name == "third_party" || name == "dbgtool" || strings.HasPrefix(name, ".")) {
+			if path != root && (name == "testdata" || name == "third_party" || strings.HasPrefix(name, ".")) {
 				return filepath.SkipDir
 			}
 			return nil
