@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/locksim/locksim/clients"
+	"github.com/locksim/locksim/jobspec"
 )
 
 // MaxThreads bounds Config.Threads: the state keeps threads in a fixed
@@ -135,6 +136,10 @@ type Config struct {
 	// (scripts.LoadDir layout); Mutant names an entry of clients.Mutants.
 	Scripts string
 	Mutant  string
+
+	// Job is the job file whose catalogue explains a counterexample as a
+	// known flaw (nil: the main job's, jobspec/main.toml).
+	Job *jobspec.Job
 
 	// NoSymmetry turns symmetry reduction off: by default states equal
 	// up to a renaming of the threads of a process, or of the processes,

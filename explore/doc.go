@@ -152,5 +152,6 @@
 // Package report/exploration writes a search's JSON, its scenario files
 // and results/explore.md.
 //
-// It imports checks, clients, model, sim and verdict of this project.
+// It imports checks, clients, jobspec, model, sim and verdict of this
+// project.
 package explore

@@ -117,9 +117,13 @@ func (m *machine) resolve(f checks.Violation, flaws []model.FlawAt, at int64) ch
 		}
 	}
 	algo := m.cfg.Algo
-	mech := verdict.Resolve(algo, v, &model.History{Flaws: flaws})
+	judge := verdict.Default
+	if m.cfg.Job != nil {
+		judge = verdict.Judge{Job: m.cfg.Job}
+	}
+	mech := judge.Resolve(algo, v, &model.History{Flaws: flaws})
 	_, _, redisson := clients.RedissonAlgo(algo)
-	if fl := verdict.FlawNamed(mech.Name); mech.Kind == checks.MechNone || fl == nil || len(fl.Paths) == 0 && !redisson {
+	if fl := judge.Job.Named(mech.Name); mech.Kind == checks.MechNone || fl == nil || len(fl.Paths) == 0 && !redisson {
 		// A flaw of seed 003's simple locks is their design: the search
 		// shows it as the bug it is.
 		return f

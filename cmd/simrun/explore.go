@@ -17,12 +17,14 @@ import (
 	"github.com/locksim/locksim/internal/atomicfile"
 	"github.com/locksim/locksim/internal/flagx"
 	"github.com/locksim/locksim/internal/memlimit"
+	"github.com/locksim/locksim/jobspec"
 	"github.com/locksim/locksim/report/exploration"
 )
 
 // exploreFlags are the flags that make an explore.Config.
 type exploreFlags struct {
 	algo, faults, scripts, mutant, ops string
+	jobFile                            string
 	threads, perProc, acquires         int
 	wait, lease, replLag               int64
 	replicas                           int
@@ -53,6 +55,7 @@ func (f *exploreFlags) register(fs *flag.FlagSet) {
 	flagx.IntVar(fs, &f.maxDepth, "max-depth", 0, 0, maxExploreBound, "do not expand states deeper than `N` steps (0: no limit)")
 	fs.StringVar(&f.maxMemory, "max-memory", "", "stop when the states, their parents and transitions take `SIZE` (e.g. 4G; counted, so the same on every machine; default: a third of simrun's memory limit, which is 3/4 of the machine's memory or cgroup's, half of ulimit -v, or GOMEMLIMIT)")
 	flagx.IntVar(fs, &f.workers, "workers", 0, 0, 1024, "`N` goroutines expand each level (0: one per core; at most one per core and one per 256 MiB of simrun's memory limit); the result does not depend on it")
+	fs.StringVar(&f.jobFile, "job", "", "explain counterexamples by the catalogue of the job file `FILE` (TOML, package jobspec) instead of the main job's")
 	fs.BoolVar(&f.pastKnown, "past-known", false, "keep searching past states whose violation a catalogued flaw explains (each flaw is listed once), so that a changed script is searched for new mechanisms where the real one has a known flaw")
 	fs.BoolVar(&f.symmetry, "symmetry", true, "keep states equal up to renaming interchangeable threads and processes as one (the findings are the same, the counts smaller)")
 }
@@ -78,7 +81,13 @@ func (f *exploreFlags) config() (explore.Config, error) {
 	} else {
 		maxMemory, origin = defaultMaxMemory()
 	}
-	cfg := explore.Config{Algo: f.algo, Threads: f.threads, PerProc: f.perProc, Ops: ops, Acquires: f.acquires,
+	var job *jobspec.Job
+	if f.jobFile != "" {
+		if job, err = jobspec.Load(f.jobFile); err != nil {
+			return explore.Config{}, fmt.Errorf("--job: %v", err)
+		}
+	}
+	cfg := explore.Config{Job: job, Algo: f.algo, Threads: f.threads, PerProc: f.perProc, Ops: ops, Acquires: f.acquires,
 		Wait: f.wait, Lease: f.lease, Faults: faults, Replicas: f.replicas, ReplLag: f.replLag,
 		Scripts: f.scripts, Mutant: f.mutant, MaxStates: f.maxStates, MaxDepth: f.maxDepth,
 		MaxMemory: maxMemory, MaxMemoryOrigin: origin, Workers: boundWorkers(f.workers, exploreReserve), NoSymmetry: !f.symmetry, PastKnown: f.pastKnown}
@@ -141,7 +150,7 @@ func runExplore(ctx context.Context, args []string, stdout, stderr io.Writer) in
 	}
 	set := flagx.Visited(fs)
 	if *report {
-		for _, name := range []string{"algo", "threads", "per-proc", "acquires", "ops", "wait", "lease", "faults", "replicas", "repl-lag", "scripts", "mutant", "max-states", "max-depth", "max-memory", "save", "save-by-design", "symmetry", "past-known"} {
+		for _, name := range []string{"algo", "threads", "per-proc", "acquires", "ops", "wait", "lease", "faults", "replicas", "repl-lag", "scripts", "mutant", "max-states", "max-depth", "max-memory", "save", "save-by-design", "symmetry", "past-known", "job"} {
 			if set[name] {
 				return usage(stderr, fmt.Sprintf("explore: --%s does not apply to --report (it explores its own ladder of configurations)", name))
 			}

@@ -35,6 +35,18 @@ func TestExploreCommand(t *testing.T) {
 		!strings.Contains(out, "known flaw: release after") || !strings.Contains(out, "no bug: every reachable state checked") {
 		t.Fatalf("--past-known: exit %d\n%s%s", code, out, errs)
 	}
+	// a job file whose catalogue lacks the flaw makes it the bug it is to that job
+	bare := filepath.Join(t.TempDir(), "bare.toml")
+	if err := os.WriteFile(bare, []byte("name = \"bare\"\nseeds = \"1\"\nalgorithms = [\"rlock-3.16.8\"]\npresets = [\"none\"]\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if code, out, errs := runArgs("explore", "--algo", "rlock-3.16.8", "--faults", "drop:1", "--job", bare, "--save", filepath.Join(t.TempDir(), "bare.txt")); code != exitViolated ||
+		!strings.Contains(out, "bug: holds after 9 steps") {
+		t.Fatalf("--job with no catalogue: exit %d\n%s%s", code, out, errs)
+	}
+	if code, _, errs := runArgs("explore", "--algo", "rlock-3.16.8", "--job", filepath.Join(t.TempDir(), "none.toml")); code != exitUsage || !strings.Contains(errs, "--job: ") {
+		t.Fatalf("--job of a missing file: exit %d, %q", code, errs)
+	}
 	if code, out, errs := runArgs("explore", "--algo", "set-uuid-getdel", "--save", filepath.Join(t.TempDir(), "bug.txt")); code != exitViolated ||
 		!strings.Contains(out, "bug: expiry after 12 steps") || !strings.Contains(out, "[bug:deleted-by-other]") {
 		t.Fatalf("bug run: exit %d\n%s%s", code, out, errs)
