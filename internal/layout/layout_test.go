@@ -21,11 +21,11 @@ type pkgInfo struct {
 	imports []string // the project packages imported, relative to the module
 }
 
-// packages reads every package of the module under root (the repository),
-// skipping testdata, hidden directories and the vendored third_party.
-func packages(t *testing.T, root string) map[string]*pkgInfo {
+// sourceFiles calls fn with every non-test Go file of the module under
+// root (the repository) and its path from root, skipping testdata, hidden
+// directories and the vendored third_party.
+func sourceFiles(t *testing.T, root string, fn func(path, rel string) error) {
 	t.Helper()
-	out := map[string]*pkgInfo{}
 	err := filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
 		if err != nil {
 			return err
@@ -40,8 +40,20 @@ func packages(t *testing.T, root string) map[string]*pkgInfo {
 		if !strings.HasSuffix(name, ".go") || strings.HasSuffix(name, "_test.go") {
 			return nil
 		}
-		rel, _ := filepath.Rel(root, filepath.Dir(path))
-		rel = filepath.ToSlash(rel)
+		rel, _ := filepath.Rel(root, path)
+		return fn(path, filepath.ToSlash(rel))
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+}
+
+// packages reads every package of the module under root (sourceFiles).
+func packages(t *testing.T, root string) map[string]*pkgInfo {
+	t.Helper()
+	out := map[string]*pkgInfo{}
+	sourceFiles(t, root, func(path, file string) error {
+		rel := filepath.ToSlash(filepath.Dir(file))
 		f, err := parser.ParseFile(token.NewFileSet(), path, nil, parser.ParseComments|parser.ImportsOnly)
 		if err != nil {
 			return err
@@ -65,9 +77,6 @@ func packages(t *testing.T, root string) map[string]*pkgInfo {
 		}
 		return nil
 	})
-	if err != nil {
-		t.Fatal(err)
-	}
 	for _, p := range out {
 		sort.Strings(p.imports)
 	}
