@@ -34,30 +34,14 @@ func TestExpectedFindings(t *testing.T) {
 				t.Skip("a rare finding: -short leaves it out")
 			}
 			// Seeds in order, on every core, until the first that shows it.
-			ctx, found := context.WithCancel(context.Background())
-			defer found()
-			var hit string
-			var runErr error
-			verdict.Batch{Workers: runtime.GOMAXPROCS(0)}.Run(ctx, "", f.Seeds, nil, func(i uint64) run.Config {
-				return f.Config(i + 1)
-			}, func(_ uint64, cfg run.Config, res verdict.Outcome) {
-				if res.Err != nil {
-					runErr = res.Err
-					found()
-				}
-				for _, v := range res.Violations {
-					if hit == "" && f.Matches(v) {
-						hit = fmt.Sprintf("%s (seed %d): %s\n    %s", f.Why, cfg.Seed, v, cfg.Command())
-						found()
-					}
-				}
-			})
-			if runErr != nil {
-				t.Fatal(runErr)
+			seed, v, err := verdict.Default.Seek(context.Background(), f, verdict.Batch{Workers: runtime.GOMAXPROCS(0)})
+			if err != nil {
+				t.Fatal(err)
 			}
-			if hit == "" {
+			if seed == 0 {
 				t.Fatalf("%s: no %s %s violation in seeds 1-%d of %s under %s", f.Why, f.Property, f.Class, f.Seeds, f.Algo, f.Preset)
 			}
+			hit := fmt.Sprintf("%s (seed %d): %s\n    %s", f.Why, seed, v, f.Config(seed).Command())
 			t.Log(hit)
 		})
 	}

@@ -66,6 +66,35 @@ func FindingsOf(j *jobspec.Job) []Finding {
 	return out
 }
 
+// Seek searches f's seeds 1..f.Seeds in order, judged by j, for the
+// first run that shows f; seed 0 when none does. Runs go on every worker
+// of b, and the answer does not depend on how many: the first seed in
+// order that shows it, however the runs finish.
+func (j Judge) Seek(ctx context.Context, f Finding, b Batch) (seed uint64, v checks.Violation, err error) {
+	ctx, found := context.WithCancel(ctx)
+	defer found()
+	b.Run(ctx, "", f.Seeds, j.CheckConfig, func(i uint64) run.Config {
+		return f.Config(i + 1)
+	}, func(_ uint64, cfg run.Config, o Outcome) {
+		if seed != 0 || err != nil {
+			return
+		}
+		if o.Err != nil {
+			err = o.Err
+			found()
+			return
+		}
+		for _, w := range o.Violations {
+			if f.Matches(w) {
+				seed, v = cfg.Seed, w
+				found()
+				return
+			}
+		}
+	})
+	return seed, v, err
+}
+
 // Span is the seed range a measurement over lo-hi gives the finding: a
 // rare finding (Short, measured on short runs) takes ten times as many
 // seeds from lo, so its rate per 1000 is not a lucky zero.

@@ -239,3 +239,42 @@ func TestCompareAndExploreJSON(t *testing.T) {
 		t.Errorf("explore JSON: %v %+v", err, e)
 	}
 }
+
+// expect seeks a job's expected findings: one seen, one missing, exit 1;
+// every mistake a one-line usage error.
+func TestExpect(t *testing.T) {
+	dir := t.TempDir()
+	job := filepath.Join(dir, "team.toml")
+	text := "extends = \"main\"\nname = \"team\"\n" +
+		"[[expect]]\nalgorithm = \"set-px\"\npreset = \"none\"\nproperty = \"mutex\"\nclass = \"known\"\nwithin = 5\nwhat = \"a slow holder deletes another's lock\"\nref = \"seed 003\"\n"
+	if err := os.WriteFile(job, []byte(text), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, out, errs := runArgs("expect", "--job", job)
+	if code != exitOK || !strings.Contains(out, "seen    set-px none mutex known at seed 1 of 1-5: flaw:delete-without-owner-check") ||
+		!strings.Contains(out, "--job "+job) || !strings.Contains(out, "1 of 1 findings of job team seen") {
+		t.Fatalf("exit %d\n%s%s", code, out, errs)
+	}
+	missing := filepath.Join(dir, "missing.toml")
+	if err := os.WriteFile(missing, []byte(strings.Replace(text, "class = \"known\"", "class = \"bug\"", 1)), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if code, out, _ := runArgs("expect", "--job", missing); code != exitViolated || !strings.Contains(out, "MISSING set-px none mutex bug: not in seeds 1-5") {
+		t.Errorf("a finding not seen: exit %d\n%s", code, out)
+	}
+	none := filepath.Join(dir, "none.toml")
+	if err := os.WriteFile(none, []byte("extends = \"main\"\nname = \"quiet\"\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for args, want := range map[string]string{
+		"--job " + none:             "expects no finding",
+		"--seeds 1-3":               "--seeds does not apply",
+		"--job " + dir + "/no.toml": "--job: open",
+		"extra":                     "unexpected argument",
+	} {
+		code, _, errs := runArgs(append([]string{"expect"}, strings.Fields(args)...)...)
+		if code != exitUsage || !strings.Contains(errs, want) || strings.Count(errs, "\n") != 1 {
+			t.Errorf("expect %s: exit %d, %q (want %q)", args, code, errs, want)
+		}
+	}
+}

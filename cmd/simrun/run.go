@@ -47,6 +47,7 @@ func subcommands() []subcommand {
 		{"sweep", "--algo NAME [--preset P] [--seeds LO-HI] [flags]", "run a seed range of one algorithm and preset, printing each run's violations in seed order as it finishes; exit 1 on a bug-class violation; --json, --shard i/n", runSweep, true},
 		{"compare", "A B [--seeds LO-HI] [--presets p,q] [flags]", "two algorithms (or script sets) on the same seeds and presets, side by side: <out>/<A>-vs-<B>.md and .svg", runCompare, false},
 		{"bugzoo", "[--seeds LO-HI] [--out FILE]", "measure how often each known failure shows up: results/bug-zoo.md", runBugZoo, false},
+		{"expect", "[--job FILE] [--workers N]", "search for each finding the job expects ([[expect]]) within its seeds; exit 1 when one is not seen", runExpect, false},
 		{"conform", "[--scripts DIR] FILE... | --emit FILE [--out PATH]", "check conformance files against the simulated store, or --emit its replies", runConform, false},
 		{"scenario", "[--rewrite] FILE...", "run datadriven scenario files and check each command's output against the file's; --rewrite updates the file", runScenario, false},
 		{"explore", "--algo NAME [--threads N] [--acquires K] [--faults KIND:N,...] | --report", "exhaustively search a small configuration; --report writes results/explore.md", runExplore, false},

@@ -11,6 +11,7 @@ import (
 	"github.com/locksim/locksim/internal/atomicfile"
 	"github.com/locksim/locksim/internal/flagx"
 	"github.com/locksim/locksim/internal/interrupt"
+	"github.com/locksim/locksim/jobspec"
 	"github.com/locksim/locksim/report/bugzoo"
 	"github.com/locksim/locksim/verdict"
 )
@@ -54,5 +55,62 @@ func runBugZoo(ctx context.Context, args []string, stdout, stderr io.Writer) int
 		return writeFailed(stderr, "bugzoo", err)
 	}
 	fmt.Fprintf(stdout, "bugzoo: %d findings, %d runs; wrote %s\n", len(verdict.Findings), total, *out)
+	return exitOK
+}
+
+// runExpect implements `simrun expect [--job FILE]`: each finding the job
+// expects ([[expect]] of its file; the main job's by default) is searched
+// for in its seeds, in order, until the first run that shows it. It prints
+// a line per finding (the seed and the command that reproduces it, or
+// MISSING) and exits 1 when one was not seen: the harness, or a change to
+// it, has lost a mechanism the job relies on.
+func runExpect(ctx context.Context, args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("expect", flag.ContinueOnError)
+	var sf sweepFlags
+	sf.register(fs, 1, 1)
+	jobFile := fs.String("job", "", "the job file `FILE` whose expected findings to seek, judged by its catalogue (default: the main job's, jobspec/main.toml)")
+	if code, ok := parseFlags(fs, args, stdout, stderr); !ok {
+		return code
+	}
+	if fs.NArg() > 0 {
+		return usage(stderr, "expect: unexpected argument "+flagx.Quote(fs.Arg(0)))
+	}
+	if flagx.Visited(fs)["seeds"] {
+		return usage(stderr, "expect: --seeds does not apply (each finding names its own: within = N)")
+	}
+	spec := jobspec.Main()
+	if *jobFile != "" {
+		var err error
+		if spec, err = jobspec.Load(*jobFile); err != nil {
+			return usage(stderr, "expect: --job: "+err.Error())
+		}
+	}
+	judge := verdict.Judge{Job: spec}
+	findings := verdict.FindingsOf(spec)
+	if len(findings) == 0 {
+		return usage(stderr, fmt.Sprintf("expect: the job %s expects no finding (no [[expect]] in its file)", spec.Name))
+	}
+	b := verdict.Batch{Workers: sf.n()}
+	missing := 0
+	for _, f := range findings {
+		seed, v, err := judge.Seek(ctx, f, b)
+		if err != nil {
+			fmt.Fprintf(stderr, "simrun expect: %s %s %s: %v\n", f.Algo, f.Preset, f.Property, err)
+			return exitHarness
+		}
+		if ctx.Err() != nil {
+			return interrupt.ExitCode(ctx)
+		}
+		if seed == 0 {
+			missing++
+			fmt.Fprintf(stdout, "MISSING %s %s %s %s: not in seeds 1-%d: %s (%s)\n", f.Algo, f.Preset, f.Property, f.Class, f.Seeds, f.Why, f.Issue)
+			continue
+		}
+		fmt.Fprintf(stdout, "seen    %s %s %s %s at seed %d of 1-%d: %s\n        %s\n", f.Algo, f.Preset, f.Property, f.Class, seed, f.Seeds, v.Mech.Label(), withJob(f.Config(seed).Command(), *jobFile))
+	}
+	fmt.Fprintf(stdout, "expect: %d of %d findings of job %s seen\n", len(findings)-missing, len(findings), spec.Name)
+	if missing > 0 {
+		return exitViolated
+	}
 	return exitOK
 }
