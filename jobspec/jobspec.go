@@ -5,11 +5,13 @@ import (
 	_ "embed"
 	"errors"
 	"fmt"
+	"io"
 	"maps"
 	"os"
 	"slices"
 	"strings"
 	"sync"
+	"unicode"
 
 	"github.com/BurntSushi/toml"
 
@@ -162,12 +164,23 @@ func Main() *Job {
 	return j
 }
 
+// MaxFileSize bounds a job file: the main job's is some 30 KB.
+const MaxFileSize = 1 << 20
+
 // Load reads and checks the job file at path; an error names the file and
 // the place in it.
 func Load(path string) (*Job, error) {
-	data, err := os.ReadFile(path)
+	f, err := os.Open(path)
 	if err != nil {
 		return nil, err
+	}
+	defer f.Close()
+	data, err := io.ReadAll(io.LimitReader(f, MaxFileSize+1))
+	if err != nil {
+		return nil, fmt.Errorf("%s: %v", path, err)
+	}
+	if len(data) > MaxFileSize {
+		return nil, fmt.Errorf("%s: more than %d bytes: not a job file", path, MaxFileSize)
 	}
 	return Parse(path, data)
 }
@@ -274,6 +287,9 @@ func parse(name string, data []byte, base func() *Job) (*Job, error) {
 	}
 	if j.Name == "" {
 		return nil, fail("name", "missing: a job names itself for its reports")
+	}
+	if len(j.Name) > 100 || strings.ContainsFunc(j.Name, func(r rune) bool { return !unicode.IsPrint(r) }) {
+		return nil, fail("name", "%s: at most 100 printable characters, one line", flagx.Quote(j.Name))
 	}
 	if f.Seeds != "" || f.Extends == "" {
 		var r flagx.SeedRange

@@ -158,6 +158,7 @@ func TestBadJobFiles(t *testing.T) {
 		{head + "[sets]\n\"@x\" = [\"mutex\"]\n", "without its @"},
 		{head + "[[flaw]]\nname = \"f\"\nalgorithms = [\"rlock-3.16.8\"]\nbreaks = [\"mutex\"]\ncauses = [\"c\"]\nwhat = \"w\"\nref = \"r\"\nseverity = 3\n", "unknown key flaw.severity (known: name"},
 		{"name = 3\n", "job.toml"},
+		{"name = \"two\\nlines\"\nseeds = \"1\"\nalgorithms = [\"set-px\"]\npresets = [\"none\"]\n", "name: \"two\\nlines\": at most 100 printable"},
 		{head + "[[expect]]\nalgorithm = \"rlock-3.16.8\"\npreset = \"none\"\nproperty = \"mutex\"\nclass = \"maybe\"\nwithin = 5\nwhat = \"w\"\n", `expect 1: class: "maybe"`},
 		{head + "[[expect]]\nalgorithm = \"rlock-3.16.8\"\npreset = \"none\"\nproperty = \"mutex\"\nclass = \"bug\"\nwithin = 0\nwhat = \"w\"\n", "expect 1: within: 0 seeds"},
 		{head + "[[expect]]\nalgorithm = \"rlock-3.16.8\"\npreset = \"none\"\nproperty = \"release\"\nclass = \"bug\"\nwithin = 3\nwhat = \"w\"\n", "expect 1: property: unknown property"},
@@ -189,6 +190,16 @@ func TestLoad(t *testing.T) {
 	}
 	if _, err := Load(filepath.Join(t.TempDir(), "missing.toml")); err == nil {
 		t.Error("a missing file loaded")
+	}
+	big := filepath.Join(t.TempDir(), "big.toml")
+	if err := os.WriteFile(big, []byte("# "+strings.Repeat("x", MaxFileSize)+"\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := Load(big); err == nil || !strings.Contains(err.Error(), "not a job file") {
+		t.Errorf("a file of more than %d bytes: %v", MaxFileSize, err)
+	}
+	if _, err := Load("/dev/zero"); err == nil || !strings.Contains(err.Error(), "not a job file") {
+		t.Errorf("/dev/zero: %v", err)
 	}
 }
 
