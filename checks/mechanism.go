@@ -63,6 +63,10 @@ type Mechanism struct {
 	// within [From, To].
 	Procs    []string
 	From, To sim.Time
+	// Owners, when set, narrow Procs to these threads: the path must have
+	// been taken for one of them (an orphan renewal's hold is its own
+	// thread's, whatever its process's other threads did).
+	Owners []string
 	// Ref is a flaw's upstream reference and where it was fixed ("#4818,
 	// fixed in 3.19.2"), from the catalogue.
 	Ref string

@@ -78,7 +78,9 @@ func orphan(vw *view) []Violation {
 			Detail: fmt.Sprintf("the watchdog renewed %s's hold at t=%s, while its thread held nothing and made no call (since t=%s): a lock nobody will unlock, kept alive for as long as the process lives",
 				o, r.ExecVirtual, since),
 		}
-		v.explained(cause("orphan-renewal", v.Detail, 0, r.ExecVirtual, r.Proc))
+		m := cause("orphan-renewal", v.Detail, 0, r.ExecVirtual, r.Proc)
+		m.Owners = []string{o}
+		v.explained(m)
 		out = append(out, v)
 	}
 	return out

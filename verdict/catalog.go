@@ -46,7 +46,7 @@ func (j Judge) Resolve(algo string, v checks.Violation, h *model.History) checks
 		if len(f.Paths) == 0 {
 			return mechanism(f, m.Detail, "")
 		}
-		if took, ok := tookPath(h, f.Paths, m.Procs, m.From, m.To); ok {
+		if took, ok := tookPath(h, f.Paths, m.Procs, m.Owners, m.From, m.To); ok {
 			return mechanism(f, m.Detail, took)
 		}
 	}
@@ -69,9 +69,10 @@ func mechanism(f *jobspec.Flaw, detail, took string) checks.Mechanism {
 }
 
 // tookPath finds the last time one of paths was taken by a thread of one
-// of procs (any process when procs is empty) in [from, to], the nearest
-// to what it explains; it says which and where.
-func tookPath(h *model.History, paths []clients.Flaw, procs []string, from, to sim.Time) (string, bool) {
+// of procs (any process when procs is empty), for one of owners when
+// owners are given, in [from, to], the nearest to what it explains; it
+// says which and where.
+func tookPath(h *model.History, paths []clients.Flaw, procs, owners []string, from, to sim.Time) (string, bool) {
 	for i := len(h.Flaws) - 1; i >= 0; i-- {
 		fl := &h.Flaws[i]
 		if fl.At > to {
@@ -80,7 +81,7 @@ func tookPath(h *model.History, paths []clients.Flaw, procs []string, from, to s
 		if fl.At < from {
 			break
 		}
-		if slices.Contains(paths, clients.Flaw(fl.Flaw)) && (len(procs) == 0 || slices.Contains(procs, fl.Proc)) {
+		if slices.Contains(paths, clients.Flaw(fl.Flaw)) && (len(procs) == 0 || slices.Contains(procs, fl.Proc)) && (len(owners) == 0 || slices.Contains(owners, fl.Owner)) {
 			return fmt.Sprintf("path %s taken by %s at t=%s", fl.Flaw, fl.Owner, fl.At), true
 		}
 	}
@@ -146,7 +147,7 @@ func (j Judge) generalView(algo string, lin checks.Violation, others []checks.Vi
 		if len(f.Paths) == 0 {
 			return mechanism(f, lin.Mech.Detail, "")
 		}
-		if took, ok := tookPath(h, f.Paths, nil, 0, to); ok {
+		if took, ok := tookPath(h, f.Paths, nil, nil, 0, to); ok {
 			return mechanism(f, lin.Mech.Detail, took)
 		}
 	}
