@@ -363,7 +363,9 @@ func StepOrphan(v StepView, th int, releasing bool) []Violation {
 	}
 	who := v.ThreadName(th)
 	detail := "the watchdog renewed " + who + "'s hold while its thread held nothing and made no call: a lock nobody will unlock, kept alive for as long as the process lives"
-	return []Violation{stepViolation("orphan", "", detail, []string{who}, Mechanism{}, false, "orphan-renewal")}
+	o := stepViolation("orphan", "", detail, []string{who}, Mechanism{}, false, "orphan-renewal")
+	o.Mech.Owners = []string{who} // the orphan's own thread took the path, as Orphan's cause says
+	return []Violation{o}
 }
 
 // StepStuck judges a state from which no order of events lets every
