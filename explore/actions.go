@@ -40,6 +40,15 @@ type action struct {
 	delta int64
 }
 
+// advance is the time (ms) step a lets pass: its delta when it advances
+// the clock, else none.
+func (a *action) advance() int64 {
+	if a.kind == aAdvance {
+		return a.delta
+	}
+	return 0
+}
+
 // actions appends every step enabled in s, in a fixed order.
 func (m *machine) actions(s *state, dst []action) []action {
 	advance, anyDue := true, false

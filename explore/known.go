@@ -39,8 +39,8 @@ func (n *flawNotes) note(p int, e clients.Effect) {
 	n.flaws = append(n.flaws, model.FlawAt{At: sim.Time(n.at) * sim.Time(sim.Millisecond), Proc: procName(p), Owner: n.m.threadName(th), Flaw: e.Text})
 }
 
-// flawsOn steps path from the initial state and returns the flaw paths
-// its clients took and the time (ms) they run to. A state from which no
+// flawsOn is the flaw paths walk w's clients took and the time (ms) they
+// run to. A state from which no
 // continuation finishes (liveness) is explained by what every
 // continuation does, which the path to it has not done yet (a waiter's
 // untimed wait comes after the head's crash): the path is then continued
@@ -51,19 +51,22 @@ func (n *flawNotes) note(p int, e clients.Effect) {
 // long as the process lives): the interrupted acquire whose script took
 // the hold notes its path when its reply comes, after the first renewal
 // that shows the orphan, so its path is continued the same way.
-func (m *machine) flawsOn(path []action, liveness bool) ([]model.FlawAt, int64) {
-	n := &flawNotes{m: m}
+//
+// A continuation stops as soon as explained says the flaw paths so far
+// explain the violation (checked after the path, then after every step
+// that noted a path): more steps only add notes, and a violation a flaw
+// explains stays explained, so only a violation still unexplained needs
+// the whole continuation.
+func (m *machine) flawsOn(w walk, liveness bool, explained func([]model.FlawAt, int64) bool) ([]model.FlawAt, int64) {
+	n := &flawNotes{m: m, at: w.at, flaws: slices.Clone(w.flaws)} // the continuation's notes come after the walk's
 	m.logNote = n.note
 	defer func() { m.logNote = nil }()
-	s := m.initial()
-	for _, a := range path {
-		if a.kind == aAdvance {
-			n.at += a.delta
-		}
-		s = m.apply(&s, a, nil)
+	s := w.end
+	if !liveness || explained(n.flaws, n.at) {
+		return n.flaws, n.at
 	}
 	seen := map[string]bool{}
-	for i := 0; liveness && i < maxContinuation; i++ {
+	for i := 0; i < maxContinuation; i++ {
 		seen[string(m.appendKey(&s, nil))] = true
 		var step, advance *action
 		acts := m.actions(&s, nil)
@@ -91,7 +94,11 @@ func (m *machine) flawsOn(path []action, liveness bool) ([]model.FlawAt, int64) 
 		if step.kind == aAdvance {
 			n.at += step.delta
 		}
+		noted := len(n.flaws)
 		s = m.apply(&s, *step, nil)
+		if len(n.flaws) > noted && explained(n.flaws, n.at) {
+			break
+		}
 	}
 	return n.flaws, n.at
 }

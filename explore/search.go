@@ -4,9 +4,11 @@ import (
 	"errors"
 	"fmt"
 	"runtime"
+	"slices"
 	"sync/atomic"
 
 	"github.com/locksim/locksim/checks"
+	"github.com/locksim/locksim/model"
 )
 
 // Explore searches cfg's state space breadth-first, so that the first
@@ -58,12 +60,12 @@ func explore(cfg Config, progress func(Stats)) (*Result, error) {
 	}
 	var edges edgeList
 	keepEdges := true
-	pathTo := func(id uint32, last *action) []action {
-		path := m.pathTo(set, parents, backs, id)
-		if last != nil {
-			path = append(path, *last)
+	steps := map[uint32]stepMemo{} // the step into each state a path was found through
+	walkTo := func(id uint32, last *action) walk {
+		if len(steps) > maxStepMemo {
+			clear(steps)
 		}
-		return path
+		return m.walkTo(set, parents, backs, id, last, steps)
 	}
 	seenKind := map[string]bool{}
 	seenKnown := map[string]bool{} // the catalogued flaws met, by property and name
@@ -72,23 +74,25 @@ func explore(cfg Config, progress func(Stats)) (*Result, error) {
 	fill := func() {}
 	// report keeps f, reached by path; it reports whether the search stops
 	// (a bug).
-	report := func(f checks.Violation, path func() []action) bool {
+	report := func(f checks.Violation, path func() walk) bool {
 		if f.Property == kindScriptLimit {
 			res.err = errors.New(f.Detail)
 			return true
 		}
 		if f.Class == checks.Bug {
 			fill()
-			p := path()
-			flaws, to := m.flawsOn(p, f.Property == "liveness" || f.Property == "orphan")
+			w := path()
+			flaws, to := m.flawsOn(w, f.Property == "liveness" || f.Property == "orphan", func(flaws []model.FlawAt, at int64) bool {
+				return m.resolve(f, flaws, at).Class != checks.Bug
+			})
 			f = m.resolve(f, flaws, to)
 			if f.Class == checks.Bug {
-				res.Violation = m.replayPath(p, f)
+				res.Violation = m.replayPath(w.path(), f)
 				return true
 			}
 			if k := f.Property + " " + f.Mech.Name; !seenKnown[k] {
 				seenKnown[k] = true
-				res.Known = append(res.Known, m.replayPath(p, f))
+				res.Known = append(res.Known, m.replayPath(w.path(), f))
 			}
 			if !cfg.PastKnown {
 				if !res.Stats.Complete { // (the liveness check runs once the search is)
@@ -102,7 +106,7 @@ func explore(cfg Config, progress func(Stats)) (*Result, error) {
 			return false
 		}
 		fill()
-		v := m.replayPath(path(), f)
+		v := m.replayPath(path().path(), f)
 		seenKind[f.Property] = true
 		res.ByDesign = append(res.ByDesign, v)
 		return false
@@ -149,7 +153,7 @@ func explore(cfg Config, progress func(Stats)) (*Result, error) {
 					sc := &o.succs[i]
 					st.Explored++
 					for _, f := range o.finds[sc.found[0]:sc.found[1]] {
-						if report(f, func() []action { return pathTo(sc.parent, &sc.act) }) {
+						if report(f, func() walk { return walkTo(sc.parent, &sc.act) }) {
 							return false
 						}
 					}
@@ -164,7 +168,7 @@ func explore(cfg Config, progress func(Stats)) (*Result, error) {
 							st.Distinct++
 							st.Unreduced += int(sc.size)
 							for _, f := range o.finds[sc.found[1]:sc.found[2]] {
-								if report(f, func() []action { return pathTo(id, nil) }) {
+								if report(f, func() walk { return walkTo(id, nil) }) {
 									return false
 								}
 							}
@@ -212,7 +216,7 @@ func explore(cfg Config, progress func(Stats)) (*Result, error) {
 	if id, ok := stuck(set.len(), &edges, finished, len(ws)); ok {
 		var s state
 		m.realState(set.key(id), backs[id], &s)
-		report(checks.StepStuck(m.view(&s)), func() []action { return pathTo(id, nil) })
+		report(checks.StepStuck(m.view(&s)), func() walk { return walkTo(id, nil) })
 	}
 	return res, nil
 }
@@ -358,26 +362,80 @@ func expandMerge(ws []*machine, set *stateSet, backs []uint8, from, to uint32, o
 	return outs, stopped
 }
 
-// pathTo is the steps from the initial state to state id. The search
-// keeps only each state's parent, so each step is found again: the first
-// step of the parent (in order) whose successor is the child (is in the
-// child's class; it is the state the search reached, by the same step).
-func (m *machine) pathTo(set *stateSet, parents []uint32, backs []uint8, id uint32) []action {
+// maxStepMemo bounds the steps walkTo remembers (some tens of bytes
+// each): a search that reports millions of violations starts again.
+const maxStepMemo = 1 << 21
+
+// walk is a path from the initial state: the flaw paths its clients took
+// on the way, the time it runs to (ms), the state it reaches, and its
+// steps, found when asked for.
+type walk struct {
+	flaws []model.FlawAt
+	at    int64
+	end   state
+	path  func() []action
+}
+
+// stepMemo is the step into a state, found by walkTo, with the path's
+// time after it and the flaw paths taken on the path to it: of each path
+// taken by one thread, the last time, in the order of those times. The
+// catalogue (verdict.Resolve) asks of a search's violation the last note
+// of a path by one of some threads from the path's start, so the earlier
+// ones of a path a renewal loop takes every round would only lengthen
+// every walk.
+type stepMemo struct {
+	act   action
+	at    int64
+	flaws []model.FlawAt // shared with the parent's memo unless the step noted one
+}
+
+// lastNotes is flaws with the notes of a step, added: each replaces the
+// earlier note of its path by its thread. flaws is not changed.
+func lastNotes(flaws, step []model.FlawAt) []model.FlawAt {
+	if len(step) == 0 {
+		return flaws
+	}
+	out := slices.Clone(flaws)
+	for _, f := range step {
+		out = slices.DeleteFunc(out, func(g model.FlawAt) bool { return g.Flaw == f.Flaw && g.Owner == f.Owner && g.Proc == f.Proc })
+		out = append(out, f)
+	}
+	return out
+}
+
+// walkTo is the walk from the initial state to state id, then by last
+// when it is given. The search keeps only each state's parent, so each
+// step is found again: the first step of the parent (in order) whose
+// successor is the child (is in the child's class; it is the state the
+// search reached, by the same step). steps remembers, for each state
+// found so, the step into it and what the path to it noted: the walks to
+// the many violations of a search that goes past its known flaws share
+// most of their steps, and each is found once.
+func (m *machine) walkTo(set *stateSet, parents []uint32, backs []uint8, id uint32, last *action, steps map[uint32]stepMemo) walk {
 	var ids []uint32
-	for x := id; x != 0; x = parents[x] {
+	x := id
+	for ; x != 0; x = parents[x] {
+		if _, ok := steps[x]; ok {
+			break
+		}
 		ids = append(ids, x)
 	}
-	var path []action
+	base := steps[x] // the zero memo for the initial state
 	var par, suc state
 	var key []byte
+	n := &flawNotes{m: m}
+	m.logNote = n.note
+	defer func() { m.logNote = nil }()
 	for i := len(ids) - 1; i >= 0; i-- {
 		m.realState(set.key(parents[ids[i]]), backs[parents[ids[i]]], &par)
 		want := set.key(ids[i])
 		found := false
 		for _, a := range m.actions(&par, nil) {
+			n.flaws, n.at = n.flaws[:0], base.at+a.advance()
 			m.applyTo(&suc, &par, a, nil)
 			if key, _, _ = m.canonKey(&suc, key[:0]); string(key) == string(want) {
-				path, found = append(path, a), true
+				base = stepMemo{act: a, at: n.at, flaws: lastNotes(base.flaws, n.flaws)}
+				steps[ids[i]], found = base, true
 				break
 			}
 		}
@@ -385,5 +443,25 @@ func (m *machine) pathTo(set *stateSet, parents []uint32, backs []uint8, id uint
 			panic("explore: a state is not a successor of its parent")
 		}
 	}
-	return path
+	w := walk{at: base.at, flaws: base.flaws}
+	m.realState(set.key(id), backs[id], &w.end)
+	if last != nil {
+		n.flaws, n.at = n.flaws[:0], w.at+last.advance()
+		w.end = m.apply(&w.end, *last, nil)
+		w.flaws, w.at = lastNotes(w.flaws, n.flaws), n.at
+	}
+	w.path = func() []action {
+		// every state on the path to id is in steps (walkTo keeps them
+		// until its next call)
+		var path []action
+		for x := id; x != 0; x = parents[x] {
+			path = append(path, steps[x].act)
+		}
+		slices.Reverse(path)
+		if last != nil {
+			path = append(path, *last)
+		}
+		return path
+	}
+	return w
 }
