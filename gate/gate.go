@@ -141,28 +141,26 @@ func (r *Result) Cell(algo, preset, prop string) *Cell { return r.cells[key(algo
 // sweep's (run.SweepConfig) with the job's settings for algo, on the
 // job's scripts or mutant where they apply.
 func (c Config) RunConfig(algo string, seed uint64, preset string) run.Config {
+	return jobRun(algo, seed, preset, c.job().Settings, c.Scripts, c.Mutant)
+}
+
+// jobRun is the run a job of settings, scripts and mutant makes of algo,
+// seed and preset: the scripts and the mutant only where they apply.
+func jobRun(algo string, seed uint64, preset string, settings map[string]clients.ClientOverrides, scripts, mutant string) run.Config {
 	cfg := run.SweepConfig(algo, seed, preset)
-	cfg.Client = c.job().Settings[algo]
+	cfg.Client = settings[algo]
 	if _, _, redisson := clients.RedissonAlgo(algo); redisson {
-		cfg.Scripts = c.Scripts
+		cfg.Scripts = scripts
 	}
-	if m, err := clients.LookupMutant(c.Mutant); err == nil && m.Algo == algo {
-		cfg.Mutant = c.Mutant
+	if m, err := clients.LookupMutant(mutant); err == nil && m.Algo == algo {
+		cfg.Mutant = mutant
 	}
 	return cfg
 }
 
 // Command is the command that reproduces a finding's first seed in job r.
 func (r *Result) Command(f Finding) string {
-	cfg := run.SweepConfig(f.Algo, f.Seed, f.Preset)
-	cfg.Client = r.Settings[f.Algo]
-	if _, _, redisson := clients.RedissonAlgo(f.Algo); redisson {
-		cfg.Scripts = r.Scripts
-	}
-	if m, err := clients.LookupMutant(r.Mutant); err == nil && m.Algo == f.Algo {
-		cfg.Mutant = r.Mutant
-	}
-	cmd := cfg.Command()
+	cmd := jobRun(f.Algo, f.Seed, f.Preset, r.Settings, r.Scripts, r.Mutant).Command()
 	if r.JobFile != "" {
 		cmd += " --job " + run.ShellQuote(r.JobFile)
 	}

@@ -2,6 +2,7 @@ package gate_test
 
 import (
 	"context"
+	"strings"
 	"testing"
 
 	"github.com/locksim/locksim/clients"
@@ -64,7 +65,7 @@ ref = "review 7"
 	if !found {
 		t.Error("no finding is labelled with the team's flaw")
 	}
-	if cmd := withEntry.Command(withEntry.Findings("known")[0]); !contains(cmd, "--job") {
+	if cmd := withEntry.Command(withEntry.Findings("known")[0]); !strings.Contains(cmd, "--job") {
 		t.Errorf("a reproducing command of a job file's run lacks --job: %s", cmd)
 	}
 }
@@ -82,19 +83,10 @@ retryAttempts = 1
 		t.Fatal(err)
 	}
 	cfg := gate.Config{Job: j}.RunConfig("rlock-3.16.8", 4, "net")
-	if cfg.Client.LockWatchdogTimeout != 10000 || cfg.Client.RetryAttempts != 1 || !contains(cfg.Command(), "--lock-watchdog-timeout 10000ms --retry-attempts 1") {
+	if cfg.Client.LockWatchdogTimeout != 10000 || cfg.Client.RetryAttempts != 1 || !strings.Contains(cfg.Command(), "--lock-watchdog-timeout 10000ms --retry-attempts 1") {
 		t.Errorf("run of the job: %+v, %s", cfg.Client, cfg.Command())
 	}
 	if other := (gate.Config{Job: j}).RunConfig("rlock-4.7.0", 4, "net"); other.Client != (clients.ClientOverrides{}) {
 		t.Errorf("rlock-4.7.0 took settings it was not given: %+v", other.Client)
 	}
-}
-
-func contains(s, sub string) bool {
-	for i := 0; i+len(sub) <= len(s); i++ {
-		if s[i:i+len(sub)] == sub {
-			return true
-		}
-	}
-	return false
 }

@@ -235,6 +235,12 @@ type fileSettings struct {
 	SubscriptionTimeout int64 `toml:"subscriptionTimeout"`
 }
 
+// overrides are s as the client takes them.
+func (s fileSettings) overrides() clients.ClientOverrides {
+	return clients.ClientOverrides{LockWatchdogTimeout: s.LockWatchdogTimeout, ThreadWaitTime: s.FairLockWaitTimeout,
+		Timeout: s.Timeout, RetryAttempts: s.RetryAttempts, RetryInterval: s.RetryInterval, SubscriptionTimeout: s.SubscriptionTimeout}
+}
+
 type fileFlaw struct {
 	Name       string   `toml:"name"`
 	Algorithms []string `toml:"algorithms"`
@@ -314,8 +320,7 @@ func parse(name string, data []byte, base func() *Job) (*Job, error) {
 		j.Settings = map[string]clients.ClientOverrides{}
 		for _, algo := range sortedKeys(f.Settings) {
 			s := f.Settings[algo]
-			o := clients.ClientOverrides{LockWatchdogTimeout: s.LockWatchdogTimeout, ThreadWaitTime: s.FairLockWaitTimeout,
-				Timeout: s.Timeout, RetryAttempts: s.RetryAttempts, RetryInterval: s.RetryInterval, SubscriptionTimeout: s.SubscriptionTimeout}
+			o := s.overrides()
 			if err := checkSettings(algo, o); err != nil {
 				return nil, fail(fmt.Sprintf("settings.%q", algo), "%v", err)
 			}
@@ -354,11 +359,9 @@ func parse(name string, data []byte, base func() *Job) (*Job, error) {
 
 // checkExpect checks one [[expect]].
 func checkExpect(fe fileExpect) (Expect, error) {
-	s := fe.Settings
 	e := Expect{Algo: fe.Algorithm, Preset: fe.Preset, Property: fe.Property, Class: checks.Class(fe.Class),
 		What: fe.What, Mechanism: fe.Mechanism, Path: clients.Flaw(fe.Path), Short: fe.Short, Ref: fe.Ref, Scenario: fe.Scenario,
-		Settings: clients.ClientOverrides{LockWatchdogTimeout: s.LockWatchdogTimeout, ThreadWaitTime: s.FairLockWaitTimeout,
-			Timeout: s.Timeout, RetryAttempts: s.RetryAttempts, RetryInterval: s.RetryInterval, SubscriptionTimeout: s.SubscriptionTimeout}}
+		Settings: fe.Settings.overrides()}
 	if err := clients.CheckAlgo(e.Algo); err != nil {
 		return e, fmt.Errorf("algorithm: %v", err)
 	}
