@@ -39,32 +39,31 @@ func (n *flawNotes) note(p int, e clients.Effect) {
 	n.flaws = append(n.flaws, model.FlawAt{At: sim.Time(n.at) * sim.Time(sim.Millisecond), Proc: procName(p), Owner: n.m.threadName(th), Flaw: e.Text})
 }
 
-// flawsOn is the flaw paths walk w's clients took and the time (ms) they
-// run to. A state from which no
-// continuation finishes (liveness) is explained by what every
-// continuation does, which the path to it has not done yet (a waiter's
-// untimed wait comes after the head's crash): the path is then continued
-// by up to maxContinuation of the system's own steps (no call, no fault),
-// a delivery or a timer before time passes unless it would come back to
-// a state the continuation was in, and what they take counts too. An
-// orphan is a claim about what follows too (the hold is renewed for as
-// long as the process lives): the interrupted acquire whose script took
-// the hold notes its path when its reply comes, after the first renewal
-// that shows the orphan, so its path is continued the same way.
+// explain resolves f, met at the end of walk w, by the flaw paths w's
+// clients took (resolve). A state from which no continuation finishes
+// (liveness) is explained by what every continuation does, which the
+// path to it has not done yet (a waiter's untimed wait comes after the
+// head's crash): the path is then continued by up to maxContinuation of
+// the system's own steps (no call, no fault), a delivery or a timer
+// before time passes unless it would come back to a state the
+// continuation was in, and what they take counts too. An orphan is a
+// claim about what follows too (the hold is renewed for as long as the
+// process lives): the interrupted acquire whose script took the hold
+// notes its path when its reply comes, after the first renewal that shows
+// the orphan, so its path is continued the same way.
 //
-// A continuation stops as soon as explained says the flaw paths so far
-// explain the violation (checked after the path, then after every step
-// that noted a path): more steps only add notes, and a violation a flaw
-// explains stays explained, so only a violation still unexplained needs
-// the whole continuation.
-func (m *machine) flawsOn(w walk, liveness bool, explained func([]model.FlawAt, int64) bool) ([]model.FlawAt, int64) {
-	n := &flawNotes{m: m, at: w.at, flaws: slices.Clone(w.flaws)} // the continuation's notes come after the walk's
+// The continuation stops once a step's notes explain f: more steps only
+// add notes, and a violation a flaw explains stays explained, so only one
+// still unexplained needs the whole continuation.
+func (m *machine) explain(f checks.Violation, w walk) checks.Violation {
+	r := m.resolve(f, w.flaws, w.at)
+	if r.Class != checks.Bug || f.Property != "liveness" && f.Property != "orphan" {
+		return r
+	}
+	n := &flawNotes{m: m, at: w.at, flaws: slices.Clone(w.flaws)} // the continuation's notes come after the walk's (which a memo shares)
 	m.logNote = n.note
 	defer func() { m.logNote = nil }()
 	s := w.end
-	if !liveness || explained(n.flaws, n.at) {
-		return n.flaws, n.at
-	}
 	seen := map[string]bool{}
 	for i := 0; i < maxContinuation; i++ {
 		seen[string(m.appendKey(&s, nil))] = true
@@ -96,11 +95,13 @@ func (m *machine) flawsOn(w walk, liveness bool, explained func([]model.FlawAt, 
 		}
 		noted := len(n.flaws)
 		s = m.apply(&s, *step, nil)
-		if len(n.flaws) > noted && explained(n.flaws, n.at) {
-			break
+		if len(n.flaws) > noted {
+			if r = m.resolve(f, n.flaws, n.at); r.Class != checks.Bug {
+				break
+			}
 		}
 	}
-	return n.flaws, n.at
+	return r
 }
 
 // maxContinuation bounds the steps a stuck state's path is continued by.

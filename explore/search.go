@@ -82,10 +82,7 @@ func explore(cfg Config, progress func(Stats)) (*Result, error) {
 		if f.Class == checks.Bug {
 			fill()
 			w := path()
-			flaws, to := m.flawsOn(w, f.Property == "liveness" || f.Property == "orphan", func(flaws []model.FlawAt, at int64) bool {
-				return m.resolve(f, flaws, at).Class != checks.Bug
-			})
-			f = m.resolve(f, flaws, to)
+			f = m.explain(f, w)
 			if f.Class == checks.Bug {
 				res.Violation = m.replayPath(w.path(), f)
 				return true
