@@ -1,5 +1,7 @@
 package sim
 
+import "math"
+
 // Fast-forward of retry loops that make no progress.
 //
 // Some clients retry at once when the answer says "not yet": Redisson
@@ -155,6 +157,7 @@ type spinLoop struct {
 	below   float64
 	batch   bool
 	waited  int64 // a batch's WAIT count
+	acked   int64 // what a WAIT counts now, -1 until this fast-forward asked
 	hits    []Hit
 
 	id       ReqID // the request in flight (its request or its reply)
@@ -163,12 +166,19 @@ type spinLoop struct {
 
 	// while fast-forwarding
 	active  bool
-	slot    int // its place in World.spinning
+	index   int        // its place in World.spinning
+	next    *spinEvent // its earliest event (ev, timer or deadEv), nil for none
 	planned bool
 	plan    SpinPlan
 	ev      spinEvent // the loop's event in flight
 	timer   spinEvent // its live response timer (kind plTimer), when the world holds it
-	dead    []spinEvent
+	// dead are its cancelled response timers, in the order they fall
+	// due (each was set one timeout after its request, and the requests
+	// go out in order), from dead[deadAt] on; deadEv stands for the
+	// first of them as the loop's next event.
+	dead    []deadTimer
+	deadAt  int
+	deadEv  spinEvent
 	first   ReqID // the request whose reply the window handled first
 	replies int
 	lastAt  Time
@@ -189,6 +199,20 @@ type spinEvent struct {
 	seq  uint64
 	pl   *payload // the queue's own payload when it came from there
 	tid  TimerID
+}
+
+// deadTimer is a cancelled response timer a fast-forward holds: when it
+// falls due and which timer it was.
+type deadTimer struct {
+	at  Time
+	seq uint64
+	tid TimerID
+}
+
+// set makes e an event the fast-forward made itself, field by field (a
+// composite literal here stalls the loop's hottest store).
+func (e *spinEvent) set(kind payloadKind, at Time, seq uint64, tid TimerID) {
+	e.on, e.kind, e.at, e.seq, e.pl, e.tid = true, kind, at, seq, nil, tid
 }
 
 func (e *spinEvent) before(o *spinEvent) bool {
@@ -285,10 +309,10 @@ func (w *World) fastForward(limit Time) int {
 			}
 		case ev == &l.timer:
 			goto stop // it would fire
-		default: // a cancelled timer falls due
+		default: // a cancelled timer falls due: a step that only moves the clock
 			w.now = ev.at
 			w.steps++
-			l.dead = l.dead[1:]
+			l.deadAt++
 		}
 		w.renext(l)
 		took++
@@ -301,42 +325,43 @@ stop:
 // nextSpinEvent is the earliest event the fast-forward holds, when it
 // comes before the queue's next one (nil otherwise).
 func (w *World) nextSpinEvent() (*spinLoop, *spinEvent) {
-	bi := -1
-	for i := range w.spinNext {
-		if n := &w.spinNext[i]; n.ev != nil && (bi < 0 || n.before(&w.spinNext[bi])) {
-			bi = i
-		}
-	}
-	if bi < 0 {
+	if len(w.spinNext) == 0 {
 		return nil, nil
 	}
-	best := &w.spinNext[bi]
+	best := &w.spinNext[0]
+	if best.at == spinNone {
+		return nil, nil
+	}
 	if len(w.queue) > 0 {
 		q := &w.queue[0]
 		if q.at < best.at || q.at == best.at && q.seq < best.seq {
 			return nil, nil
 		}
 	}
-	return w.spinning[bi], best.ev
+	l := w.spinning[best.i]
+	return l, l.next
 }
 
-// spinNextEvent is the earliest event of one loop the fast-forward holds
-// (nil ev: none), kept beside the others so that the earliest of all is a
-// short scan.
+// spinNextEvent is when the earliest event of w.spinning[i] falls due
+// (spinNone: it has none). World.spinNext keeps one per loop, sorted on
+// (at, seq): the loop that just took an event moves from the front to
+// its new place, one short shift, with a single hard-to-predict branch
+// where a heap would take several (a dozen waiters may spin at once,
+// and this runs at every event).
 type spinNextEvent struct {
 	at  Time
 	seq uint64
-	ev  *spinEvent
+	i   int
 }
+
+const spinNone = Time(math.MaxInt64)
 
 func (n *spinNextEvent) before(o *spinNextEvent) bool {
-	if n.at != o.at {
-		return n.at < o.at
-	}
-	return n.seq < o.seq
+	return n.at < o.at || n.at == o.at && n.seq < o.seq
 }
 
-// renext finds loop l's earliest event again, after it changed.
+// renext finds loop l's earliest event again, after it changed, and
+// moves its entry to its place in w.spinNext.
 func (w *World) renext(l *spinLoop) {
 	var best *spinEvent
 	if e := &l.ev; e.on {
@@ -345,16 +370,31 @@ func (w *World) renext(l *spinLoop) {
 	if e := &l.timer; e.on && (best == nil || e.before(best)) {
 		best = e
 	}
-	if len(l.dead) > 0 {
-		if e := &l.dead[0]; best == nil || e.before(best) {
-			best = e
+	if l.deadAt < len(l.dead) {
+		if d := &l.dead[l.deadAt]; best == nil || d.at < best.at || d.at == best.at && d.seq < best.seq {
+			l.deadEv.at, l.deadEv.seq = d.at, d.seq
+			best = &l.deadEv
 		}
 	}
-	n := &w.spinNext[l.slot]
-	n.ev = best
+	l.next = best
+	e := spinNextEvent{at: spinNone, seq: math.MaxUint64, i: l.index}
 	if best != nil {
-		n.at, n.seq = best.at, best.seq
+		e.at, e.seq = best.at, best.seq
 	}
+	h := w.spinNext
+	p := 0
+	for h[p].i != l.index {
+		p++
+	}
+	for p+1 < len(h) && h[p+1].before(&e) {
+		h[p] = h[p+1]
+		p++
+	}
+	for p > 0 && e.before(&h[p-1]) {
+		h[p] = h[p-1]
+		p--
+	}
+	h[p] = e
 }
 
 // join takes loop l's event, the queue's next, into the fast-forward.
@@ -363,11 +403,11 @@ func (w *World) join(l *spinLoop) {
 	l.active, l.planned = true, false
 	l.ev = spinEvent{on: true, kind: e.pl.kind, at: e.at, seq: e.seq, pl: e.pl}
 	l.timer = spinEvent{}
-	l.dead = l.dead[:0]
-	l.first, l.replies, l.runs = l.id, 0, 0
-	l.slot = len(w.spinning)
+	l.dead, l.deadAt = l.dead[:0], 0
+	l.first, l.replies, l.runs, l.acked = l.id, 0, 0, -1
+	l.index = len(w.spinning)
+	w.spinNext = append(w.spinNext, spinNextEvent{at: spinNone, seq: math.MaxUint64, i: l.index})
 	w.spinning = append(w.spinning, l)
-	w.spinNext = append(w.spinNext, spinNextEvent{})
 	w.renext(l)
 }
 
@@ -441,10 +481,10 @@ func (w *World) spinReply(l *spinLoop) bool {
 	p.nextReq++
 	d := w.messageDelay(p.Name, l.req.Tag)
 	w.seq++
-	l.ev = spinEvent{on: true, kind: plRequest, at: at.Add(d), seq: w.seq}
+	l.ev.set(plRequest, at.Add(d), w.seq, 0)
 	p.nextTimer++
 	w.seq++
-	l.timer = spinEvent{on: true, kind: plTimer, at: at.Add(l.plan.Timeout), seq: w.seq, tid: p.nextTimer}
+	l.timer.set(plTimer, at.Add(l.plan.Timeout), w.seq, p.nextTimer)
 	l.id, l.sendWall, l.sent = p.nextReq, wall, true
 	l.replies++
 	l.lastAt, l.lastW = at, wall
@@ -472,19 +512,24 @@ func (w *World) stepUnlessLost(prob float64, at Time) bool {
 // event stays queued, a no-op, until it falls due or the queue is
 // compacted (noteCancel), counting every event the fast-forward holds.
 func (w *World) cancelSpinTimer(l *spinLoop) {
-	t := l.timer
-	l.timer = spinEvent{}
+	t := &l.timer
 	if !t.on {
 		// the first reply's: the queue holds it (a real send set it)
 		delete(l.p.timers, l.plan.Timer)
 	} else {
-		l.dead = append(l.dead, t)
+		if l.deadAt > 0 && l.deadAt >= len(l.dead)/2 {
+			// reuse the room of those that fell due
+			l.dead = l.dead[:copy(l.dead, l.dead[l.deadAt:])]
+			l.deadAt = 0
+		}
+		l.dead = append(l.dead, deadTimer{at: t.at, seq: t.seq, tid: t.tid})
+		t.on = false
 	}
 	w.cancelled++
 	if w.cancelled >= 256 && 2*w.cancelled >= w.heldLen() {
 		w.compact()
 		for _, a := range w.spinning {
-			a.dead = a.dead[:0]
+			a.dead, a.deadAt = a.dead[:0], 0
 			w.renext(a)
 		}
 	}
@@ -495,7 +540,7 @@ func (w *World) cancelSpinTimer(l *spinLoop) {
 func (w *World) heldLen() int {
 	n := len(w.queue)
 	for _, l := range w.spinning {
-		n += len(l.dead)
+		n += len(l.dead) - l.deadAt
 		if l.ev.on {
 			n++
 		}
@@ -516,7 +561,13 @@ func (w *World) spinRequest(l *spinLoop) bool {
 	if !l.sent || !(float64(l.sendWall) < l.below) || w.Master() != n || !n.Up || n.Store != l.store || n.Store.Version() != l.version || l.p.incarnation != l.inc || l.p.partitioned > 0 {
 		return false
 	}
-	if l.batch && n.ackedCount(n.offset) != l.waited {
+	if l.batch && l.acked < 0 {
+		// what a WAIT counts cannot change while the world fast-forwards:
+		// a replica's ack, a node's crash or a failover is an event that
+		// stops it
+		l.acked = n.ackedCount(n.offset)
+	}
+	if l.batch && l.acked != l.waited {
 		return false
 	}
 	if !w.stepUnlessLost(w.net.ReplyLoss, at) {
@@ -528,7 +579,7 @@ func (w *World) spinRequest(l *spinLoop) bool {
 	w.storeAt, w.storeNode = at, n
 	d := w.messageDelay(l.p.Name, l.req.Tag)
 	w.seq++
-	l.ev = spinEvent{on: true, kind: plReply, at: at.Add(d), seq: w.seq}
+	l.ev.set(plReply, at.Add(d), w.seq, 0)
 	if l.runs == 0 {
 		l.from, l.reqFrom = at, l.id
 	}
@@ -580,17 +631,17 @@ func (w *World) settle() {
 		}
 		if l.timer.on {
 			p.timers[l.timer.tid] = true
-			w.pushTimer(l, l.timer)
+			w.pushTimer(l, l.timer.at, l.timer.seq, l.timer.tid)
 		}
-		for _, d := range l.dead {
-			w.pushTimer(l, d)
+		for _, d := range l.dead[l.deadAt:] {
+			w.pushTimer(l, d.at, d.seq, d.tid)
 		}
 		if l.runs > 0 {
 			lines = append(lines, l)
 		}
 		delete(w.loops, spinKey{p, l.first})
 		l.active = false
-		l.ev, l.timer, l.dead = spinEvent{}, spinEvent{}, l.dead[:0]
+		l.ev, l.timer, l.dead, l.deadAt = spinEvent{}, spinEvent{}, l.dead[:0], 0
 		w.loops[spinKey{p, l.id}] = l
 	}
 	// one line per loop, in the order of their last runs
@@ -607,10 +658,10 @@ func (w *World) settle() {
 }
 
 // pushTimer puts a response timer of loop l back in the queue.
-func (w *World) pushTimer(l *spinLoop, t spinEvent) {
+func (w *World) pushTimer(l *spinLoop, at Time, seq uint64, tid TimerID) {
 	pl := w.newPayload()
-	pl.kind, pl.p, pl.inc, pl.timer, pl.tag = plTimer, l.p, l.inc, t.tid, l.plan.TimerTag
-	w.queue.push(event{at: t.at, seq: t.seq, pl: pl})
+	pl.kind, pl.p, pl.inc, pl.timer, pl.tag = plTimer, l.p, l.inc, tid, l.plan.TimerTag
+	w.queue.push(event{at: at, seq: seq, pl: pl})
 }
 
 // elided traces the runs loop l skipped in one line and tells the
