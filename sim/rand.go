@@ -72,8 +72,20 @@ func (r *Rand) Range(lo, hi Duration) Duration {
 	return lo + Duration(r.Int63n(int64(hi-lo)+1))
 }
 
-// Exp returns an exponentially distributed duration with the given mean.
+// Exp returns an exponentially distributed duration with the given mean:
+// Duration(-math.Log(1-u) * mean) for the next uniform u, found in a
+// table when the mean has one (exptable.go: the same value, cheaper).
 func (r *Rand) Exp(mean Duration) Duration {
-	u := r.Float64()
+	v := r.Uint64() >> 11 // as Float64 draws it
+	if t := expTableFor(mean); t != nil {
+		if d, ok := t.draw(v); ok {
+			return d
+		}
+	}
+	return expLog(float64(v)/(1<<53), mean)
+}
+
+// expLog is Exp's definition, the logarithm taken.
+func expLog(u float64, mean Duration) Duration {
 	return Duration(-math.Log(1-u) * float64(mean))
 }

@@ -1,0 +1,68 @@
+package sim
+
+import (
+	"math"
+	"sync/atomic"
+	"testing"
+)
+
+// TestExpTable holds Rand.Exp's table to its definition, expLog (the
+// logarithm taken), draw by draw: uniform draws, draws near 0 and near
+// 1 (the table's first and last octaves), and draws at the edges of
+// buckets, for means from 1 µs to the largest with a table. A bucket the
+// table fills must give what the logarithm gives for every draw in it.
+func TestExpTable(t *testing.T) {
+	n := 400_000
+	if testing.Short() {
+		n = 50_000
+	}
+	r := NewRand(1, "exptable")
+	for _, mean := range []Duration{1, 3, 77, 125, 250, 499, 500, 640, 1000, expMaxMean} {
+		tab := &expTable{mean: mean, cells: make([]atomic.Int32, expOctaves<<expBits)}
+		hits := 0
+		check := func(v uint64) {
+			v &= 1<<53 - 1
+			want := expLog(float64(v)/(1<<53), mean)
+			if got, ok := tab.draw(v); ok {
+				hits++
+				if got != want {
+					t.Fatalf("mean %d µs, u = %d/2^53: the table gives %d µs, the logarithm %d", mean, v, got, want)
+				}
+			}
+		}
+		for i := 0; i < n; i++ {
+			v := r.Uint64() >> 11
+			check(v)                           // uniform
+			check(v >> uint(r.Intn(53)))       // u near 0
+			check(1<<53 - 1 - v>>r.Intn(53))   // u near 1
+			edge := (1<<53 - v) &^ (1<<20 - 1) // 1-u at a bucket's low edge (for the first 20 octaves) …
+			check(1<<53 - edge)
+			check(1<<53 - edge + 1) // … and the last x of the bucket below
+			check(1<<53 - edge - 1)
+		}
+		if hits < 3*n {
+			t.Errorf("mean %d µs: the table answered %d of %d draws: it barely saves a logarithm", mean, hits, 6*n)
+		}
+	}
+	// The edges: u = 0 (1-u = 1) and the smallest 1-u take the logarithm.
+	for _, v := range []uint64{0, 1<<53 - 1} {
+		tab := expTableFor(250)
+		if _, ok := tab.draw(v); ok {
+			t.Errorf("u = %d/2^53: the table answered; it must leave the edge to the logarithm", v)
+		}
+	}
+}
+
+// TestExpMatchesDefinition draws from two streams of one seed, one
+// through Exp and one by the definition, for the means the network uses.
+func TestExpMatchesDefinition(t *testing.T) {
+	a, b := NewRand(7, "net/latency"), NewRand(7, "net/latency")
+	for i := 0; i < 200_000; i++ {
+		mean := []Duration{250, 500, 125, 10_000, 200 * Millisecond}[i%5]
+		got := a.Exp(mean)
+		want := Duration(-math.Log(1-b.Float64()) * float64(mean))
+		if got != want {
+			t.Fatalf("draw %d, mean %d µs: Exp %d, definition %d", i, mean, got, want)
+		}
+	}
+}
