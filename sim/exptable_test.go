@@ -1,6 +1,7 @@
 package sim
 
 import (
+	"fmt"
 	"math"
 	"sync/atomic"
 	"testing"
@@ -63,6 +64,32 @@ func TestExpMatchesDefinition(t *testing.T) {
 		want := Duration(-math.Log(1-b.Float64()) * float64(mean))
 		if got != want {
 			t.Fatalf("draw %d, mean %d µs: Exp %d, definition %d", i, mean, got, want)
+		}
+	}
+}
+
+// TestExpTableShared draws from one mean's table on two goroutines at
+// once, as two workers do (run it with -race): each gets what the
+// logarithm gives, whoever filled the bucket.
+func TestExpTableShared(t *testing.T) {
+	done := make(chan error, 2)
+	for g := uint64(0); g < 2; g++ {
+		go func() {
+			r := NewRand(g, "shared")
+			for i := 0; i < 100_000; i++ {
+				v := r.Uint64() >> 11
+				want := expLog(float64(v)/(1<<53), 333)
+				if got, ok := expTableFor(333).draw(v); ok && got != want {
+					done <- fmt.Errorf("u = %d/2^53: the table gives %d µs, the logarithm %d", v, got, want)
+					return
+				}
+			}
+			done <- nil
+		}()
+	}
+	for range 2 {
+		if err := <-done; err != nil {
+			t.Fatal(err)
 		}
 	}
 }
