@@ -3,6 +3,7 @@ package sim
 import (
 	"math"
 	"math/bits"
+	"sync"
 	"sync/atomic"
 )
 
@@ -55,21 +56,37 @@ type expTable struct {
 	cells []atomic.Int32
 }
 
-// expTables is a small direct-mapped cache of tables by mean.
-var expTables [64]atomic.Pointer[expTable]
+// expTables holds the process's tables by mean, at most expMaxTables of
+// them (1.5 MiB each): a run uses one or two means of a millisecond or
+// less (its network's), and a mean past the bound takes the logarithm. A
+// stream keeps the table of the mean it drew last (Rand.exp), so the
+// lock is taken when a stream's mean changes, not per draw.
+var expTables struct {
+	sync.Mutex
+	by map[Duration]*expTable
+}
+
+const expMaxTables = 16
 
 // expTableFor returns mean's table, made if need be; nil when mean has
-// none (too large for buckets to help).
+// none (too large for buckets to help, or the tables are all taken).
 func expTableFor(mean Duration) *expTable {
 	if mean <= 0 || mean > expMaxMean {
 		return nil
 	}
-	slot := &expTables[(uint64(mean)*0x9e3779b97f4a7c15)>>58]
-	if t := slot.Load(); t != nil && t.mean == mean {
+	expTables.Lock()
+	defer expTables.Unlock()
+	if t, ok := expTables.by[mean]; ok {
 		return t
 	}
+	if len(expTables.by) >= expMaxTables {
+		return nil
+	}
+	if expTables.by == nil {
+		expTables.by = map[Duration]*expTable{}
+	}
 	t := &expTable{mean: mean, cells: make([]atomic.Int32, expOctaves<<expBits)}
-	slot.Store(t)
+	expTables.by[mean] = t
 	return t
 }
 

@@ -10,6 +10,7 @@ import (
 // stream or drawing more from one never shifts the values another gives.
 type Rand struct {
 	state uint64
+	exp   *expTable // the table of the mean Exp drew with last (nil: none yet, or none for it)
 }
 
 // NewRand returns the stream called name under seed: splitmix64 seeded with
@@ -77,7 +78,12 @@ func (r *Rand) Range(lo, hi Duration) Duration {
 // table when the mean has one (exptable.go: the same value, cheaper).
 func (r *Rand) Exp(mean Duration) Duration {
 	v := r.Uint64() >> 11 // as Float64 draws it
-	if t := expTableFor(mean); t != nil {
+	t := r.exp
+	if t == nil || t.mean != mean {
+		t = expTableFor(mean)
+		r.exp = t
+	}
+	if t != nil {
 		if d, ok := t.draw(v); ok {
 			return d
 		}
