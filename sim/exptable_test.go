@@ -93,3 +93,22 @@ func TestExpTableShared(t *testing.T) {
 		}
 	}
 }
+
+// TestExpTablesKept: a stream that draws with two means in turn (a
+// request's jitter, then a pub/sub message's) finds each mean's table
+// again instead of making one per draw, and a table is made once per mean.
+func TestExpTablesKept(t *testing.T) {
+	r := NewRand(9, "two means")
+	r.Exp(311)
+	r.Exp(622)
+	allocs := testing.AllocsPerRun(1000, func() {
+		r.Exp(311)
+		r.Exp(622)
+	})
+	if allocs != 0 {
+		t.Errorf("drawing with two means in turn allocates %.1f times per pair; each mean's table should be found again", allocs)
+	}
+	if expTableFor(311) != expTableFor(311) || expTableFor(311) == expTableFor(622) {
+		t.Error("expTableFor does not keep one table per mean")
+	}
+}
