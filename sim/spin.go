@@ -158,7 +158,10 @@ type spinLoop struct {
 	batch   bool
 	waited  int64 // a batch's WAIT count
 	acked   int64 // what a WAIT counts now, -1 until this fast-forward asked
-	hits    []Hit
+	// replyOK, requestOK: replyHolds, requestHolds found it so during
+	// this fast-forward
+	replyOK, requestOK bool
+	hits               []Hit
 
 	id       ReqID // the request in flight (its request or its reply)
 	sendWall int64 // the process's clock when that request was sent (known once the loop sent one elided)
@@ -405,6 +408,7 @@ func (w *World) join(l *spinLoop) {
 	l.timer = spinEvent{}
 	l.dead, l.deadAt = l.dead[:0], 0
 	l.first, l.replies, l.runs, l.acked = l.id, 0, 0, -1
+	l.replyOK, l.requestOK = false, false
 	l.index = len(w.spinning)
 	w.spinNext = append(w.spinNext, spinNextEvent{at: spinNone, seq: math.MaxUint64, i: l.index})
 	w.spinning = append(w.spinning, l)
@@ -447,7 +451,7 @@ func (w *World) armedFor(p *Proc, plan *SpinPlan) bool {
 func (w *World) spinReply(l *spinLoop) bool {
 	p := l.p
 	at := l.ev.at
-	if p.incarnation != l.inc || p.state != procRunning {
+	if !w.replyHolds(l) {
 		return false
 	}
 	wall := p.Clock.UnixMs(at)
@@ -462,7 +466,7 @@ func (w *World) spinReply(l *spinLoop) bool {
 		}
 		l.plan, l.planned = plan, true
 	}
-	if wall >= l.plan.Deadline || p.partitioned > 0 || w.Master() != l.node || !l.node.Up {
+	if wall >= l.plan.Deadline {
 		return false
 	}
 	if !w.stepUnlessLost(w.net.RequestLoss, at) {
@@ -489,6 +493,30 @@ func (w *World) spinReply(l *spinLoop) bool {
 	l.replies++
 	l.lastAt, l.lastW = at, wall
 	return true
+}
+
+// replyHolds and requestHolds report whether what loop l's replies and
+// requests rely on, besides the time, still holds: its process runs the
+// incarnation that started it, unpartitioned, and its master is the
+// master and up; a request also needs the master's keyspace to be the
+// one the marked run read. None of it can change while the world
+// fast-forwards (a crash, a pause, a partition, a failover or a write is
+// an event that stops it), so each is checked at the loop's first reply
+// or request of a fast-forward and remembered.
+func (w *World) replyHolds(l *spinLoop) bool {
+	if !l.replyOK {
+		p := l.p
+		l.replyOK = p.incarnation == l.inc && p.state == procRunning && p.partitioned == 0 && w.Master() == l.node && l.node.Up
+	}
+	return l.replyOK
+}
+
+func (w *World) requestHolds(l *spinLoop) bool {
+	if !l.requestOK {
+		p, n := l.p, l.node
+		l.requestOK = w.Master() == n && n.Up && n.Store == l.store && n.Store.Version() == l.version && p.incarnation == l.inc && p.partitioned == 0
+	}
+	return l.requestOK
 }
 
 // stepUnlessLost takes a step of the loop at time at, drawing from the
@@ -558,7 +586,7 @@ func (w *World) heldLen() int {
 func (w *World) spinRequest(l *spinLoop) bool {
 	n := l.node
 	at := l.ev.at
-	if !l.sent || !(float64(l.sendWall) < l.below) || w.Master() != n || !n.Up || n.Store != l.store || n.Store.Version() != l.version || l.p.incarnation != l.inc || l.p.partitioned > 0 {
+	if !l.sent || !(float64(l.sendWall) < l.below) || !w.requestHolds(l) {
 		return false
 	}
 	if l.batch && l.acked < 0 {
