@@ -108,7 +108,8 @@ func TestExpTablesKept(t *testing.T) {
 	if allocs != 0 {
 		t.Errorf("drawing with two means in turn allocates %.1f times per pair; each mean's table should be found again", allocs)
 	}
-	if expTableFor(311) != expTableFor(311) || expTableFor(311) == expTableFor(622) {
+	first, again, other := expTableFor(311), expTableFor(311), expTableFor(622)
+	if first != again || first == other {
 		t.Error("expTableFor does not keep one table per mean")
 	}
 }
