@@ -74,9 +74,9 @@
 // from a stream split off the seed by name (rand.go), so a new stream or
 // another draw from one shifts no other (an exponential draw may be read
 // from a table shared by the process, exptable.go, which answers only
-// what the logarithm gives: sharing it changes nothing); keys are sorted before they are
-// listed or hashed, never taken in a map's order; a script is bounded by
-// the instructions it runs, not by time.
+// what the logarithm gives: sharing it changes nothing); keys are sorted
+// before they are listed or hashed, never taken in a map's order; a
+// script is bounded by the instructions it runs, not by time.
 //
 // # Imports
 //

@@ -108,7 +108,7 @@ func (t *expTable) draw(v uint64) (Duration, bool) {
 	case c < 0:
 		return 0, false
 	}
-	return t.fill(i, math.Float64bits(float64(x)/(1<<53)))
+	return t.fill(i, math.Float64bits(unit(x)))
 }
 
 // fill computes bucket i, which holds the float64 bits b.

@@ -23,7 +23,7 @@ func TestExpTable(t *testing.T) {
 		hits := 0
 		check := func(v uint64) {
 			v &= 1<<53 - 1
-			want := expLog(float64(v)/(1<<53), mean)
+			want := expLog(unit(v), mean)
 			if got, ok := tab.draw(v); ok {
 				hits++
 				if got != want {
@@ -78,7 +78,7 @@ func TestExpTableShared(t *testing.T) {
 			r := NewRand(g, "shared")
 			for i := 0; i < 100_000; i++ {
 				v := r.Uint64() >> 11
-				want := expLog(float64(v)/(1<<53), 333)
+				want := expLog(unit(v), 333)
 				if got, ok := expTableFor(333).draw(v); ok && got != want {
 					done <- fmt.Errorf("u = %d/2^53: the table gives %d µs, the logarithm %d", v, got, want)
 					return

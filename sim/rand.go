@@ -60,7 +60,10 @@ func (r *Rand) Int63n(n int64) int64 {
 func (r *Rand) Intn(n int) int { return int(r.Int63n(int64(n))) }
 
 // Float64 returns a uniform float in [0, 1).
-func (r *Rand) Float64() float64 { return float64(r.Uint64()>>11) / (1 << 53) }
+func (r *Rand) Float64() float64 { return unit(r.Uint64() >> 11) }
+
+// unit is the uniform float v/2^53 of 53 random bits v.
+func unit(v uint64) float64 { return float64(v) / (1 << 53) }
 
 // Chance returns true with probability p.
 func (r *Rand) Chance(p float64) bool { return p > 0 && r.Float64() < p }
@@ -77,7 +80,7 @@ func (r *Rand) Range(lo, hi Duration) Duration {
 // Duration(-math.Log(1-u) * mean) for the next uniform u, found in a
 // table when the mean has one (exptable.go: the same value, cheaper).
 func (r *Rand) Exp(mean Duration) Duration {
-	v := r.Uint64() >> 11 // as Float64 draws it
+	v := r.Uint64() >> 11 // Float64's bits: u = unit(v)
 	t := r.exp
 	if t == nil || t.mean != mean {
 		t = expTableFor(mean)
@@ -88,7 +91,7 @@ func (r *Rand) Exp(mean Duration) Duration {
 			return d
 		}
 	}
-	return expLog(float64(v)/(1<<53), mean)
+	return expLog(unit(v), mean)
 }
 
 // expLog is Exp's definition, the logarithm taken.

@@ -157,7 +157,6 @@ type spinLoop struct {
 	below   float64
 	batch   bool
 	waited  int64 // a batch's WAIT count
-	acked   int64 // what a WAIT counts now, -1 until this fast-forward asked
 	// replyOK, requestOK: replyHolds, requestHolds found it so during
 	// this fast-forward
 	replyOK, requestOK bool
@@ -374,8 +373,8 @@ func (w *World) renext(l *spinLoop) {
 		best = e
 	}
 	if l.deadAt < len(l.dead) {
-		if d := &l.dead[l.deadAt]; best == nil || d.at < best.at || d.at == best.at && d.seq < best.seq {
-			l.deadEv.at, l.deadEv.seq = d.at, d.seq
+		d := &l.dead[l.deadAt]
+		if l.deadEv.at, l.deadEv.seq = d.at, d.seq; best == nil || l.deadEv.before(best) {
 			best = &l.deadEv
 		}
 	}
@@ -407,7 +406,7 @@ func (w *World) join(l *spinLoop) {
 	l.ev = spinEvent{on: true, kind: e.pl.kind, at: e.at, seq: e.seq, pl: e.pl}
 	l.timer = spinEvent{}
 	l.dead, l.deadAt = l.dead[:0], 0
-	l.first, l.replies, l.runs, l.acked = l.id, 0, 0, -1
+	l.first, l.replies, l.runs = l.id, 0, 0
 	l.replyOK, l.requestOK = false, false
 	l.index = len(w.spinning)
 	w.spinNext = append(w.spinNext, spinNextEvent{at: spinNone, seq: math.MaxUint64, i: l.index})
@@ -497,26 +496,32 @@ func (w *World) spinReply(l *spinLoop) bool {
 
 // replyHolds and requestHolds report whether what loop l's replies and
 // requests rely on, besides the time, still holds: its process runs the
-// incarnation that started it, unpartitioned, and its master is the
-// master and up; a request also needs the master's keyspace to be the
-// one the marked run read. None of it can change while the world
-// fast-forwards (a crash, a pause, a partition, a failover or a write is
-// an event that stops it), so each is checked at the loop's first reply
-// or request of a fast-forward and remembered.
+// incarnation that started it, unpartitioned (and, for a reply, is not
+// paused), and its master is the master and up; a request also needs the
+// master's keyspace to be the one the marked run read and, for a batch,
+// its WAIT to count what it counted. None of it can change while the
+// world fast-forwards (a crash, a pause, a partition, a failover, a write
+// or a replica's ack is an event that stops it), so each is checked at
+// the loop's first reply or request of a fast-forward and remembered.
 func (w *World) replyHolds(l *spinLoop) bool {
 	if !l.replyOK {
-		p := l.p
-		l.replyOK = p.incarnation == l.inc && p.state == procRunning && p.partitioned == 0 && w.Master() == l.node && l.node.Up
+		l.replyOK = w.loopLive(l) && l.p.state == procRunning
 	}
 	return l.replyOK
 }
 
 func (w *World) requestHolds(l *spinLoop) bool {
 	if !l.requestOK {
-		p, n := l.p, l.node
-		l.requestOK = w.Master() == n && n.Up && n.Store == l.store && n.Store.Version() == l.version && p.incarnation == l.inc && p.partitioned == 0
+		n := l.node
+		l.requestOK = w.loopLive(l) && n.Store == l.store && n.Store.Version() == l.version &&
+			(!l.batch || n.ackedCount(n.offset) == l.waited)
 	}
 	return l.requestOK
+}
+
+// loopLive is what both need: l's process and master as the loop began.
+func (w *World) loopLive(l *spinLoop) bool {
+	return l.p.incarnation == l.inc && l.p.partitioned == 0 && w.Master() == l.node && l.node.Up
 }
 
 // stepUnlessLost takes a step of the loop at time at, drawing from the
@@ -587,15 +592,6 @@ func (w *World) spinRequest(l *spinLoop) bool {
 	n := l.node
 	at := l.ev.at
 	if !l.sent || !(float64(l.sendWall) < l.below) || !w.requestHolds(l) {
-		return false
-	}
-	if l.batch && l.acked < 0 {
-		// what a WAIT counts cannot change while the world fast-forwards:
-		// a replica's ack, a node's crash or a failover is an event that
-		// stops it
-		l.acked = n.ackedCount(n.offset)
-	}
-	if l.batch && l.acked != l.waited {
 		return false
 	}
 	if !w.stepUnlessLost(w.net.ReplyLoss, at) {
