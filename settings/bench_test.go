@@ -13,6 +13,7 @@ import (
 
 	"github.com/locksim/locksim/clients"
 	"github.com/locksim/locksim/internal/atomicfile"
+	"github.com/locksim/locksim/internal/memlimit"
 )
 
 // BenchmarkDefaultMap measures what the default map of each algorithm
@@ -57,10 +58,10 @@ func BenchmarkDefaultMap(b *testing.B) {
 		b.Fatal(err)
 	}
 	full := NewMap(Spec{Algo: costliest, Envelope: Cloud, Knobs: ks, Lo: 1, Hi: 100})
-	// simrun collects garbage at 400% growth (cmd/simrun's gcPercent), a
-	// test binary at 100%: measure the map as the command runs it.
+	// simrun collects garbage at memlimit.GCPercent's growth, a test
+	// binary at 100%: measure the map as the command runs it.
 	if os.Getenv("GOGC") == "" {
-		defer debug.SetGCPercent(debug.SetGCPercent(400))
+		defer debug.SetGCPercent(debug.SetGCPercent(memlimit.GCPercent))
 	}
 	start := time.Now()
 	worlds := full.Run(context.Background(), runtime.GOMAXPROCS(0), nil)

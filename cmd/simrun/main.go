@@ -37,13 +37,6 @@ func outOfMemory(heap int64, b memlimit.Budget) {
 	os.Exit(exitHarness)
 }
 
-// gcPercent is simrun's garbage collection target. A simulated run
-// allocates many small, short-lived objects (events, messages, Lua
-// values): collecting at 400% growth instead of 100% costs a few tens of
-// megabytes and saves about a sixth of a sweep's CPU time. GOGC, when set,
-// wins.
-const gcPercent = 400
-
 // exploreGCPercent is explore's target instead: a search keeps nearly all
 // it allocates (the visited set, the frontier), so a 400% target only lets
 // the heap grow to several times what it holds. At 100% the 19.5M-state
@@ -61,6 +54,6 @@ func exploreGC() (restore func()) {
 
 func tuneGC() {
 	if os.Getenv("GOGC") == "" {
-		debug.SetGCPercent(gcPercent)
+		debug.SetGCPercent(memlimit.GCPercent) // GOGC, when set, wins
 	}
 }

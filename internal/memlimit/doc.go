@@ -15,6 +15,9 @@
 // machine (explore's default --max-memory, how many runs a sweep runs at
 // once) are shares of it.
 //
+// It also holds simrun's garbage collection target (GCPercent), the
+// memory the process trades for CPU time below that limit.
+//
 // Nothing here decides a result: a search or a run stops where its own
 // counted bounds say, the same on every machine; the watchdog only ends a
 // process that was about to be ended by the kernel or the runtime.
