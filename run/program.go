@@ -118,6 +118,11 @@ func (r *Run) programFactory() (func() sim.Program, error) {
 				h.Ops[t.op].ScriptLease = clients.ExpireSeconds(cmd.Lease) * 1000
 			}
 		}
+		// A retry loop notes its flaw at every iteration, fast-forwarded
+		// ones too: the owner's name is made once per thread and UUID,
+		// not once per note.
+		var flawUUID, flawOwner string
+		flawTid := int64(-1)
 		host.OnNote = func(e clients.Effect) {
 			p := host.Proc()
 			switch e.Note {
@@ -126,7 +131,10 @@ func (r *Run) programFactory() (func() sim.Program, error) {
 					h.Ops[t.op].Untimed = true
 				}
 			case clients.NoteFlaw:
-				h.Flaws = append(h.Flaws, model.FlawAt{At: p.VirtualNow(), Proc: p.Name, Owner: host.Client().Owner(e.Thread), Flaw: e.Text})
+				if c := host.Client(); e.Thread != flawTid || c.UUID() != flawUUID {
+					flawTid, flawUUID, flawOwner = e.Thread, c.UUID(), c.Owner(e.Thread)
+				}
+				h.Flaws = append(h.Flaws, model.FlawAt{At: p.VirtualNow(), Proc: p.Name, Owner: flawOwner, Flaw: e.Text})
 			case clients.NoteRenewSent:
 				renewOps[e.Slot] = len(h.Renewals)
 				h.Renewals = append(h.Renewals, model.Op{Proc: p.Name, Thread: -1, Owner: host.Client().Owner(e.Thread), Lock: wl.Lock, Call: model.CallRenew, Wait: -1, Lease: -1, Start: p.VirtualNow(), End: -1, ExecAt: -1, ScriptLease: e.Value})
