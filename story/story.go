@@ -24,6 +24,46 @@ const maxStoryLines = 40
 // the violation, one event per line, with owners renamed A, B, C (the
 // violation's actors first, then others in order of appearance).
 func Tell(v checks.Violation, h *model.History, trace [][]byte) []string {
+	return NewTrace(trace).Tell(v, h)
+}
+
+// Trace is a run's trace lines as stories read them. A run's stories
+// share most of their lines: each line's time is read once, and a line a
+// story decodes stays decoded for the next one.
+type Trace struct {
+	raw  [][]byte
+	at   []sim.Time // each line's time, from its prefix
+	read []bool     // whether at holds the line's time
+	// dec are the lines decoded so far, by index; done says which (a
+	// line that is not a trace line is done with dec[i].Fields nil).
+	dec  []sim.TraceLine
+	done []bool
+}
+
+// NewTrace returns the stories' reader of trace (the lines are not
+// copied: they must not change while it is used).
+func NewTrace(trace [][]byte) *Trace {
+	t := &Trace{raw: trace, at: make([]sim.Time, len(trace)), read: make([]bool, len(trace)),
+		dec: make([]sim.TraceLine, len(trace)), done: make([]bool, len(trace))}
+	for i, raw := range trace {
+		t.at[i], t.read[i] = sim.TraceLineTime(raw)
+	}
+	return t
+}
+
+// line is line i decoded, false when it is not a trace line.
+func (t *Trace) line(i int) (sim.TraceLine, bool) {
+	if !t.done[i] {
+		t.done[i] = true
+		if l, err := sim.DecodeTraceLine(t.raw[i]); err == nil {
+			t.dec[i] = l
+		}
+	}
+	return t.dec[i], t.dec[i].Fields != nil
+}
+
+// Tell is the package's Tell over this trace.
+func (t *Trace) Tell(v checks.Violation, h *model.History) []string {
 	actors := map[string]bool{}
 	for _, a := range v.Actors {
 		actors[a] = true
@@ -72,14 +112,14 @@ func Tell(v checks.Violation, h *model.History, trace [][]byte) []string {
 	// is added: a story of thousands of owners (64 processes of 32
 	// threads) renamed each line with each of them in turn for minutes.
 	rename, renamed := ownerRenamer(names), len(names)
-	for _, raw := range trace {
-		// Most lines lie outside the story's window: read their time from
-		// the prefix every trace line starts with before decoding them.
-		if at, ok := sim.TraceLineTime(raw); ok && (at < from || at > v.At.Add(sim.Millisecond)) {
+	for i := range t.raw {
+		// Most lines lie outside the story's window: their time is read
+		// from the prefix every trace line starts with, before decoding.
+		if t.read[i] && (t.at[i] < from || t.at[i] > v.At.Add(sim.Millisecond)) {
 			continue
 		}
-		l, err := sim.DecodeTraceLine(raw)
-		if err != nil {
+		l, ok := t.line(i)
+		if !ok {
 			continue
 		}
 		at, ev := l.At, l.Fields

@@ -18,6 +18,7 @@ import (
 	"github.com/locksim/locksim/jobspec"
 	"github.com/locksim/locksim/run"
 	"github.com/locksim/locksim/sim"
+	"github.com/locksim/locksim/story"
 	"github.com/locksim/locksim/verdict"
 )
 
@@ -473,6 +474,7 @@ func report(judge verdict.Judge, r *run.Run, lines [][]byte, cfg run.Config, rf 
 	}
 	code := exitOK
 	var werr error
+	trace := story.NewTrace(lines) // the stories share their lines
 	// visualize writes porcupine's picture of the run's linearizability
 	// violation (one per run) and returns its path, "" when there is none.
 	visualize := func() string {
@@ -503,7 +505,7 @@ func report(judge verdict.Judge, r *run.Run, lines [][]byte, cfg run.Config, rf 
 			continue
 		}
 		fmt.Fprintln(stdout)
-		tell(stdout, judge, v, r.History, lines)
+		tell(stdout, judge, v, r.History, trace)
 		switch v.Property {
 		case "mutex":
 			fmt.Fprintln(stdout, "  fencing: "+fencing.String())

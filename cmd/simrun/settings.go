@@ -18,6 +18,7 @@ import (
 	"github.com/locksim/locksim/run"
 	"github.com/locksim/locksim/settings"
 	"github.com/locksim/locksim/sim"
+	"github.com/locksim/locksim/story"
 	"github.com/locksim/locksim/verdict"
 )
 
@@ -329,13 +330,14 @@ func settingsWorld(spec settings.Spec, f settingsFlags, stdout, stderr io.Writer
 	}
 	res := verdict.Check(r)
 	counted := 0
+	trace := story.NewTrace(lines)
 	for _, v := range res.Violations {
 		if !isCounted(v) {
 			continue
 		}
 		counted++
 		fmt.Fprintln(stdout)
-		tell(stdout, verdict.Default, v, r.History, lines)
+		tell(stdout, verdict.Default, v, r.History, trace)
 		if v.Property == "mutex" {
 			fmt.Fprintln(stdout, "  fencing: "+res.Fencing.String())
 		}

@@ -83,14 +83,13 @@ func shrink(judge verdict.Judge, cfg run.Config, target checks.Violation) (run.C
 }
 
 // tell writes v, the known flaw that explains it if one does, and its
-// story (story.Tell over the run's history and trace lines), indented
-// under it.
-func tell(w io.Writer, judge verdict.Judge, v checks.Violation, h *model.History, lines [][]byte) {
+// story (told from the run's history and trace), indented under it.
+func tell(w io.Writer, judge verdict.Judge, v checks.Violation, h *model.History, trace *story.Trace) {
 	fmt.Fprintf(w, "%s\n", v)
 	if f := judge.Job.Named(v.Mech.Name); verdict.Known(v) && f != nil {
 		fmt.Fprintf(w, "  known flaw %s: %s (%s)\n", f.Name, f.What, f.Reference())
 	}
-	for _, l := range story.Tell(v, h, lines) {
+	for _, l := range trace.Tell(v, h) {
 		fmt.Fprintln(w, "  "+l)
 	}
 }
@@ -113,7 +112,7 @@ func shrinkAndTell(w io.Writer, judge verdict.Judge, r *run.Run, cfg run.Config,
 		tries, small.Procs, small.Threads, small.Safety, small.Liveness, len(sr.Plan.Faults)-len(small.SkipFaults), len(sr.Plan.Faults))
 	for _, v := range judge.Check(sr).Violations {
 		if v.Property == target.Property && v.Class == target.Class {
-			tell(w, judge, v, sr.History, lines)
+			tell(w, judge, v, sr.History, story.NewTrace(lines))
 			fmt.Fprintln(w, "  reproduce: "+withJob(small.Command(), jobFile))
 			return
 		}
