@@ -231,11 +231,20 @@ func (w *World) register(n *Node, p *Proc, inc int, id ReqID, r Reply) {
 	if !x.marked || x.p != p || x.id != id || n.Store.Version() != x.version {
 		return
 	}
-	l := &spinLoop{p: p, inc: inc, node: n, store: n.Store, version: x.version, req: x.req, reply: r, below: x.below, hits: x.hits, id: id}
+	if x.req.Batch != nil && (r.Kind != KindArray || len(r.Arr) == 0) {
+		return
+	}
+	// A loop holds thousands of cancelled response timers at once (one
+	// per round trip within a timeout): a new loop takes a forgotten
+	// one's room for them rather than growing its own from nothing.
+	var dead []deadTimer
+	if k := len(w.freeLoops); k > 0 {
+		dead = w.freeLoops[k-1].dead[:0]
+		w.freeLoops[k-1] = nil
+		w.freeLoops = w.freeLoops[:k-1]
+	}
+	l := &spinLoop{p: p, inc: inc, node: n, store: n.Store, version: x.version, req: x.req, reply: r, below: x.below, hits: x.hits, id: id, dead: dead}
 	if x.req.Batch != nil {
-		if r.Kind != KindArray || len(r.Arr) == 0 {
-			return
-		}
 		l.batch, l.waited = true, r.Arr[len(r.Arr)-1].Int
 	}
 	if w.loops == nil {
@@ -247,8 +256,15 @@ func (w *World) register(n *Node, p *Proc, inc int, id ReqID, r Reply) {
 // forget drops the loop of p's request id: the world runs its event
 // itself.
 func (w *World) forget(p *Proc, id ReqID) {
-	if len(w.loops) > 0 {
-		delete(w.loops, spinKey{p, id})
+	if len(w.loops) == 0 {
+		return
+	}
+	k := spinKey{p, id}
+	if l := w.loops[k]; l != nil {
+		delete(w.loops, k)
+		if !l.active && cap(l.dead) > 0 {
+			w.freeLoops = append(w.freeLoops, l)
+		}
 	}
 }
 
