@@ -29,22 +29,27 @@ func Tell(v checks.Violation, h *model.History, trace [][]byte) []string {
 
 // Trace is a run's trace lines as stories read them. A run's stories
 // share most of their lines: each line's time is read once, and a line a
-// story decodes stays decoded for the next one.
+// story decodes stays decoded for the next one, up to maxKept lines (a
+// step-by-step trace has millions; the later ones are decoded each time).
 type Trace struct {
 	raw  [][]byte
 	at   []sim.Time // each line's time, from its prefix
 	read []bool     // whether at holds the line's time
-	// dec are the lines decoded so far, by index; done says which (a
-	// line that is not a trace line is done with dec[i].Fields nil).
-	dec  []sim.TraceLine
-	done []bool
+	// dec are the lines decoded and kept, by index (nil: not kept;
+	// notALine: not a trace line).
+	dec  []*sim.TraceLine
+	kept int
 }
+
+// maxKept bounds the decoded lines a Trace keeps.
+var maxKept = 1 << 16
+
+var notALine = &sim.TraceLine{}
 
 // NewTrace returns the stories' reader of trace (the lines are not
 // copied: they must not change while it is used).
 func NewTrace(trace [][]byte) *Trace {
-	t := &Trace{raw: trace, at: make([]sim.Time, len(trace)), read: make([]bool, len(trace)),
-		dec: make([]sim.TraceLine, len(trace)), done: make([]bool, len(trace))}
+	t := &Trace{raw: trace, at: make([]sim.Time, len(trace)), read: make([]bool, len(trace)), dec: make([]*sim.TraceLine, len(trace))}
 	for i, raw := range trace {
 		t.at[i], t.read[i] = sim.TraceLineTime(raw)
 	}
@@ -52,14 +57,19 @@ func NewTrace(trace [][]byte) *Trace {
 }
 
 // line is line i decoded, false when it is not a trace line.
-func (t *Trace) line(i int) (sim.TraceLine, bool) {
-	if !t.done[i] {
-		t.done[i] = true
-		if l, err := sim.DecodeTraceLine(t.raw[i]); err == nil {
-			t.dec[i] = l
+func (t *Trace) line(i int) (*sim.TraceLine, bool) {
+	if l := t.dec[i]; l != nil {
+		return l, l != notALine
+	}
+	l, err := sim.DecodeTraceLine(t.raw[i])
+	if t.kept < maxKept {
+		t.kept++
+		t.dec[i] = notALine
+		if err == nil {
+			t.dec[i] = &l
 		}
 	}
-	return t.dec[i], t.dec[i].Fields != nil
+	return &l, err == nil
 }
 
 // Tell is the package's Tell over this trace.
