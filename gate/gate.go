@@ -160,10 +160,7 @@ func jobRun(algo string, seed uint64, preset string, settings map[string]clients
 
 // Command is the command that reproduces a finding's first seed in job r.
 func (r *Result) Command(f Finding) string {
-	cmd := jobRun(f.Algo, f.Seed, f.Preset, r.Settings, r.Scripts, r.Mutant).Command()
-	if r.JobFile != "" {
-		cmd += " --job " + run.ShellQuote(r.JobFile)
-	}
+	cmd := run.WithJob(jobRun(f.Algo, f.Seed, f.Preset, r.Settings, r.Scripts, r.Mutant).Command(), r.JobFile)
 	switch {
 	case f.Property != "" && f.At > 0:
 		cmd += fmt.Sprintf(" --focus %s@%s", f.Property, strconv.FormatFloat(float64(f.At)/1e6, 'f', -1, 64))

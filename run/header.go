@@ -179,6 +179,15 @@ func (c Config) Command() string {
 	return "go run ./cmd/simrun run " + strings.Join(args, " ")
 }
 
+// WithJob is the command cmd judged by the job file jobFile (--job; ""
+// for the main job's catalogue, which needs no flag).
+func WithJob(cmd, jobFile string) string {
+	if jobFile == "" {
+		return cmd
+	}
+	return cmd + " --job " + ShellQuote(jobFile)
+}
+
 // ShellQuote quotes s for a POSIX shell when it holds anything but
 // letters, digits and -_./:=@%+,
 func ShellQuote(s string) string {

@@ -42,15 +42,6 @@ type runFlags struct {
 	jobFile               string // run only: the job file whose catalogue judges the run
 }
 
-// withJob is cmd judged by the job file jobFile ("" for the main job's
-// catalogue).
-func withJob(cmd, jobFile string) string {
-	if jobFile == "" {
-		return cmd
-	}
-	return cmd + " --job " + run.ShellQuote(jobFile)
-}
-
 // judge is the judge of the run: the catalogue of --job's file, else the
 // main job's. Its error names the file and the place in it.
 func (rf runFlags) judge() (verdict.Judge, error) {
@@ -514,7 +505,7 @@ func report(judge verdict.Judge, r *run.Run, lines [][]byte, cfg run.Config, rf 
 				fmt.Fprintln(stdout, "  visualization (porcupine, faults annotated): "+path)
 			}
 		}
-		fmt.Fprintln(stdout, "  reproduce: "+withJob(cfg.Command(), rf.jobFile))
+		fmt.Fprintln(stdout, "  reproduce: "+run.WithJob(cfg.Command(), rf.jobFile))
 	}
 	if len(violations) == 0 {
 		fmt.Fprintln(stdout, "no violation")

@@ -113,7 +113,7 @@ func shrinkAndTell(w io.Writer, judge verdict.Judge, r *run.Run, cfg run.Config,
 	for _, v := range judge.Check(sr).Violations {
 		if v.Property == target.Property && v.Class == target.Class {
 			tell(w, judge, v, sr.History, story.NewTrace(lines))
-			fmt.Fprintln(w, "  reproduce: "+withJob(small.Command(), jobFile))
+			fmt.Fprintln(w, "  reproduce: "+run.WithJob(small.Command(), jobFile))
 			return
 		}
 	}

@@ -13,6 +13,7 @@ import (
 	"github.com/locksim/locksim/internal/interrupt"
 	"github.com/locksim/locksim/jobspec"
 	"github.com/locksim/locksim/report/bugzoo"
+	"github.com/locksim/locksim/run"
 	"github.com/locksim/locksim/verdict"
 )
 
@@ -106,7 +107,7 @@ func runExpect(ctx context.Context, args []string, stdout, stderr io.Writer) int
 			fmt.Fprintf(stdout, "MISSING %s %s %s %s: not in seeds 1-%d: %s (%s)\n", f.Algo, f.Preset, f.Property, f.Class, f.Seeds, f.Why, f.Issue)
 			continue
 		}
-		fmt.Fprintf(stdout, "seen    %s %s %s %s at seed %d of 1-%d: %s\n        %s\n", f.Algo, f.Preset, f.Property, f.Class, seed, f.Seeds, v.Mech.Label(), withJob(f.Config(seed).Command(), *jobFile))
+		fmt.Fprintf(stdout, "seen    %s %s %s %s at seed %d of 1-%d: %s\n        %s\n", f.Algo, f.Preset, f.Property, f.Class, seed, f.Seeds, v.Mech.Label(), run.WithJob(f.Config(seed).Command(), *jobFile))
 	}
 	fmt.Fprintf(stdout, "expect: %d of %d findings of job %s seen\n", len(findings)-missing, len(findings), spec.Name)
 	if missing > 0 {
