@@ -42,13 +42,14 @@ func expiry(vw *view) []Violation {
 		// A later acquire call of the same owner may refresh or retake its
 		// hold, even one that failed with an error (its script may have run).
 		next := sim.Time(-1)
-		for _, t := range h.Sections[i+1:] {
-			if t.Owner == s.Owner && (next < 0 || t.Called < next) {
+		mine := vw.own.sections[s.Owner]
+		for _, k := range mine[sort.SearchInts(mine, i+1):] { // its later sections
+			if t := &h.Sections[k]; next < 0 || t.Called < next {
 				next = t.Called
 			}
 		}
-		for _, op := range h.Ops {
-			if op.Owner == s.Owner && op.Call.Acquires() && op.Start > s.Start && (next < 0 || op.Start < next) {
+		for _, k := range vw.own.acquires[s.Owner] {
+			if op := &h.Ops[k]; op.Start > s.Start && (next < 0 || op.Start < next) {
 				next = op.Start
 			}
 		}

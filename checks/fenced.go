@@ -61,10 +61,12 @@ func Fenced(h *model.History, faults []sim.FaultSpan) ([]Violation, Fencing) {
 	// script found it without a hold (lost since) and left it with one.
 	// A re-entry that found the hold only counts the same grant again.
 	var grants []grant
-	for i, s := range h.Sections {
+	own := indexOwners(h)
+	for i := range h.Sections {
+		s := &h.Sections[i]
 		at := s.Granted
-		for _, op := range h.Ops {
-			if op.Owner == s.Owner && op.Start == s.Called && op.Call.Acquires() && op.ExecAt >= 0 {
+		for _, k := range own.acquires[s.Owner] {
+			if op := &h.Ops[k]; op.Start == s.Called && op.ExecAt >= 0 {
 				at = op.ExecVirtual
 				break
 			}
@@ -78,8 +80,8 @@ func Fenced(h *model.History, faults []sim.FaultSpan) ([]Violation, Fencing) {
 			slices.Contains(prev.Holders, op.Owner) && prev.Epoch == smp.Epoch {
 			continue
 		}
-		for k, s := range h.Sections {
-			if s.Owner == op.Owner && smp.At > s.Start && (s.End < 0 || smp.At <= s.End) {
+		for _, k := range own.sections[op.Owner] {
+			if s := &h.Sections[k]; smp.At > s.Start && (s.End < 0 || smp.At <= s.End) {
 				grants = append(grants, grant{owner: op.Owner, sec: k, at: smp.At})
 			}
 		}
@@ -122,8 +124,8 @@ func Fenced(h *model.History, faults []sim.FaultSpan) ([]Violation, Fencing) {
 	var f Fencing
 	var ws []write
 	for _, w := range h.Writes {
-		for i, s := range h.Sections {
-			if s.Owner == w.Owner && s.Lock == w.Lock && w.At >= s.Start && (s.End < 0 || w.At <= s.End) {
+		for _, i := range own.sections[w.Owner] {
+			if s := &h.Sections[i]; s.Lock == w.Lock && w.At >= s.Start && (s.End < 0 || w.At <= s.End) {
 				ideal := idealOf(i, w.At)
 				tok := int64(ideal)
 				if w.Token >= 0 {

@@ -34,7 +34,7 @@ func fifo(vw *view) []Violation {
 	for _, xi := range waiters {
 		x := h.Ops[xi]
 		for _, yi := range waiters {
-			y := h.Ops[yi]
+			y := &h.Ops[yi] // not copied: most pairs are not an overtake
 			xq, yq := x.PlaceTakenAt(), y.PlaceTakenAt()
 			if x.Owner == y.Owner || !(xq < yq && y.End < x.End) {
 				continue
@@ -48,7 +48,7 @@ func fifo(vw *view) []Violation {
 			if !ok {
 				// the waiters' calls in the window: a place kept from an
 				// earlier call of the thread is that call's too
-				ops, tags := []model.Op{x, y}, []string{opTag(xi), opTag(yi)}
+				ops, tags := []model.Op{x, *y}, []string{opTag(xi), opTag(yi)}
 				for k, op := range h.Ops {
 					if (op.Owner == x.Owner || op.Owner == y.Owner) && k != xi && k != yi && op.Start <= y.End && (op.End < 0 || op.End >= xq) {
 						ops, tags = append(ops, op), append(tags, opTag(k))

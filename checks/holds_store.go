@@ -43,10 +43,11 @@ type view struct {
 	gone   []holdGone // in sample order
 	// procOf maps an owner to its process.
 	procOf map[string]string
+	own    owners
 }
 
 func newView(h *model.History, faults []sim.FaultSpan) *view {
-	v := &view{h: h, faults: faults, procOf: map[string]string{}}
+	v := &view{h: h, faults: faults, procOf: map[string]string{}, own: indexOwners(h)}
 	for _, ops := range [][]model.Op{h.Ops, h.Renewals, h.Unlocks} {
 		for _, op := range ops {
 			v.procOf[op.Owner] = op.Proc
