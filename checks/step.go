@@ -56,6 +56,12 @@ type Belief struct {
 	// Expired: its latest hold's key ran out of time while it believed it
 	// held the lock (time passed; no script deleted it).
 	Expired bool
+	// Unseen: the store has not had its hold since the acquiring call
+	// that began its latest hold was made (a call that returned the lock
+	// without taking it, as 3.8.1's lock() after an interrupt): nothing
+	// deleted or expired a hold that was never there. The driver clears
+	// it when it sees the hold (See).
+	Unseen bool
 }
 
 // NewBelief is a thread's belief before its first call.
@@ -63,14 +69,17 @@ func NewBelief() Belief { return Belief{LeaseLeft: -1, CrashLeft: -1} }
 
 // Call notes that the thread called: unlock() ends the critical section
 // when it is called (the thread stops relying on the hold then), and
-// forceUnlock() drops every hold of the caller too.
-func (b *Belief) Call(unlock, force bool) {
+// forceUnlock() drops every hold of the caller too; an acquiring call
+// of a thread that holds nothing may begin a hold, not seen yet.
+func (b *Belief) Call(unlock, force, acquires bool) {
 	b.InCall = true
 	switch {
 	case force:
 		b.Held, b.Forced = 0, true
 	case unlock && b.Held > 0:
 		b.Held--
+	case acquires && b.Held == 0:
+		b.Unseen = true
 	}
 }
 
@@ -89,6 +98,15 @@ func (b *Belief) Return(acquired bool, lease int64, threw, renewing bool) {
 	}
 	if threw {
 		b.HadError = true
+	}
+}
+
+// See notes whether the store has the thread's hold in the state the
+// driver has just reached (after every step): once it has, the hold was
+// there; a thread out of its calls that holds nothing has none to see.
+func (b *Belief) See(has bool) {
+	if has || b.Held == 0 && !b.InCall {
+		b.Unseen = false
 	}
 }
 
@@ -334,8 +352,9 @@ func StepState(v StepView) []Violation {
 		out = append(out, stepViolation("mutex", "", detail, holders, m, ok, cause))
 	}
 	for th := 0; th < n; th++ {
-		if b := v.Belief(th); b.Held > 0 && b.LeaseLeft > 0 && !b.InCall && v.HoldGone(th) {
-			// another's command deleted it (Expiry likewise)
+		if b := v.Belief(th); b.Held > 0 && b.LeaseLeft > 0 && !b.InCall && !b.Unseen && v.HoldGone(th) {
+			// another's command deleted it (Expiry likewise: a hold the
+			// store had since the section began)
 			who := v.ThreadName(th)
 			m, ok := stepExcuse(v)
 			out = append(out, stepViolation("expiry", "", who+"'s hold, taken with an explicit lease, is gone from the store before the lease ran out", []string{who}, m, ok, "deleted-by-other"))

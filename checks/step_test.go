@@ -25,7 +25,8 @@ func (v *fakeView) Replicated() bool         { return v.repl }
 
 func holding(lease int64) Belief {
 	b := NewBelief()
-	b.Call(false, false)
+	b.Call(false, false, true)
+	b.See(true) // its acquire took the lock
 	b.Return(true, lease, false, false)
 	return b
 }
@@ -37,7 +38,7 @@ func TestStepStateMechanisms(t *testing.T) {
 	expired := holding(100)
 	expired.Advance(100)
 	forced := NewBelief()
-	forced.Call(false, true)
+	forced.Call(false, true, false)
 	for _, c := range []struct {
 		name  string
 		view  fakeView
@@ -109,6 +110,45 @@ func TestBeliefCrash(t *testing.T) {
 	}
 }
 
+// TestStepStateUnseenHold: a hold taken with a lease and gone from the
+// store while its thread relies on it is another's deletion (a bug), but
+// not when the store never had it: a call that returned the lock without
+// taking it (3.8.1's lock() after an interrupt) is a holds violation,
+// not an expiry. Seeing the hold at any state of the acquiring call
+// counts: seed 003's DEL may delete it before the reply arrives.
+func TestStepStateUnseenHold(t *testing.T) {
+	gone := func(b Belief) []Violation {
+		return StepState(&fakeView{beliefs: []Belief{b}, holds: []int64{0}})
+	}
+	if vs := gone(holding(5000)); len(vs) != 1 || vs[0].Mech.Label() != "bug:deleted-by-other" {
+		t.Fatalf("a hold the store had, gone: %v", vs)
+	}
+	never := NewBelief()
+	never.Call(false, false, true)
+	never.See(false) // its acquire answered a ttl: another holds the lock
+	never.Return(true, 5000, false, false)
+	never.See(false)
+	if vs := gone(never); len(vs) != 0 {
+		t.Fatalf("a hold never in the store is not deleted: %v", vs)
+	}
+	raced := NewBelief()
+	raced.Call(false, false, true)
+	raced.See(true)  // its SET took the lock
+	raced.See(false) // another's DEL deleted it before the reply
+	raced.Return(true, 5000, false, false)
+	raced.See(false)
+	if vs := gone(raced); len(vs) != 1 || vs[0].Mech.Label() != "bug:deleted-by-other" {
+		t.Fatalf("a hold deleted before its reply arrived: %v", vs)
+	}
+	again := never
+	again.Call(true, false, false)
+	again.Return(false, -1, false, false)
+	again.See(false)
+	if again.Unseen {
+		t.Fatalf("a thread out of its calls holding nothing keeps Unseen: %+v", again)
+	}
+}
+
 // TestStepStoreAndFairGrant: the store's invariants are the history
 // check's (the same words), and a fair acquire may grant only the live
 // head.
@@ -150,7 +190,8 @@ func TestStepLostHoldCauses(t *testing.T) {
 		{"nothing seen", func() Belief { return holding(-1) }, "not-held"},
 		{"a stale renewal on its way", func() Belief {
 			b := NewBelief()
-			b.Call(false, false)
+			b.Call(false, false, true)
+			b.See(true)
 			b.Return(true, -1, false, true)
 			return b
 		}, "stale-renewal"},
@@ -159,16 +200,17 @@ func TestStepLostHoldCauses(t *testing.T) {
 		{"a new hold forgets the last one's", func() Belief {
 			b := holding(-1)
 			b.Lapsed()
-			b.Call(true, false)
+			b.Call(true, false, false)
 			b.Return(false, -1, true, false)
-			b.Call(false, false)
+			b.Call(false, false, true)
+			b.See(true)
 			b.Return(true, -1, false, false)
 			return b
 		}, "not-held"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			b := c.hold()
-			b.Call(true, false)
+			b.Call(true, false, false)
 			b.Return(false, -1, true, false)
 			v := &fakeView{beliefs: []Belief{b}, holds: []int64{0}}
 			if vs := StepReturned(v, 0, unlock); len(vs) != 1 || vs[0].Mech.Name != c.cause || vs[0].Class != Bug {

@@ -180,7 +180,7 @@ func (m *machine) applyTo(n *state, s *state, a action, st *narration) {
 		th := int(a.who)
 		p, tid := m.where(th)
 		stp := m.program[n.threads[th].next]
-		n.threads[th].Call(stp.call.Kind == clients.CallUnlock, stp.call.Kind == clients.CallForceUnlock)
+		n.threads[th].Call(stp.call.Kind == clients.CallUnlock, stp.call.Kind == clients.CallForceUnlock, stp.call.Kind.Acquires())
 		m.busy(n, p, tid)
 		if st != nil {
 			st.add("%s calls %s", m.threadName(th), callText(stp.call))
@@ -215,6 +215,11 @@ func (m *machine) applyTo(n *state, s *state, a action, st *narration) {
 		}
 		n.store = m.activeExpire(n.store)
 		n.msgs = append(n.msgs, msg{kind: mRepl, due: int32(m.replLag)})
+	}
+	for th := 0; th < m.threads; th++ {
+		if t := &n.threads[th]; t.Unseen {
+			t.See(!m.holdGone(n, th))
+		}
 	}
 	m.normalize(n)
 }

@@ -267,7 +267,8 @@ func appendID(dst []byte, id uint32) []byte {
 }
 
 // pastCalls packs what a thread's earlier calls left in its belief: one
-// threw, one was forceUnlock().
+// threw, one was forceUnlock(), a renewal was stale, its hold expired,
+// its hold was never seen.
 func pastCalls(t thread) byte {
 	var b byte
 	if t.HadError {
@@ -281,6 +282,9 @@ func pastCalls(t thread) byte {
 	}
 	if t.Expired {
 		b |= 8
+	}
+	if t.Unseen {
+		b |= 16
 	}
 	return b
 }
@@ -331,7 +335,7 @@ func (m *machine) decodeKey(key []byte, s *state) {
 		t.next, t.Held = d.byte(), d.byte()
 		t.InCall = d.byte() == 1
 		past := d.byte()
-		t.HadError, t.Forced, t.StaleRenewal, t.Expired = past&1 != 0, past&2 != 0, past&4 != 0, past&8 != 0
+		t.HadError, t.Forced, t.StaleRenewal, t.Expired, t.Unseen = past&1 != 0, past&2 != 0, past&4 != 0, past&8 != 0, past&16 != 0
 		t.LeaseLeft, t.CrashLeft = int32(d.v()), int32(d.v())
 	}
 	for k := d.u(); k > 0; k-- {

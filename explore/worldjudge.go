@@ -167,7 +167,7 @@ func (j *worldJudge) lastSent(p int, ref clients.Ref) (sentCmd, bool) {
 
 // call notes that thread th calls call.
 func (j *worldJudge) call(th int, call clients.Call) {
-	j.beliefs[th].Call(call.Kind == clients.CallUnlock, call.Kind == clients.CallForceUnlock)
+	j.beliefs[th].Call(call.Kind == clients.CallUnlock, call.Kind == clients.CallForceUnlock, call.Kind.Acquires())
 }
 
 // returned judges thread th's call returning res.
@@ -208,7 +208,13 @@ func (j *worldJudge) kept() uint8 { return keptHolds(j.view()) }
 // verdicts is what the step broke, then what the state it left breaks,
 // in the order the search reports them (stateFindings).
 func (j *worldJudge) verdicts() []checks.Violation {
-	out := append(j.found, checks.StepState(j.view())...)
+	v := j.view()
+	for th := range j.beliefs {
+		if b := &j.beliefs[th]; b.Unseen {
+			b.See(!v.HoldGone(th))
+		}
+	}
+	out := append(j.found, checks.StepState(v)...)
 	j.found = nil
 	m := j.r.m
 	for _, h := range j.r.w.Held() {
