@@ -41,13 +41,33 @@ type Question struct {
 	Seeds  uint64 // runs per version; 0: no random runs
 
 	// The exhaustive search: a configuration of explore (Algo filled in
-	// per version) and the property it looks for ("" none).
+	// per version; it searches past known flaws) and the property it
+	// looks for ("any": any violation that is a bug or a known flaw).
 	Explore  *explore.Config
 	Searched string
 
 	// Evidence names the tests or scenarios that show the mechanism
 	// step by step, per version where they differ.
 	Evidence string
+}
+
+// Searches reports whether the violation v of q's search is of the
+// property q looks for.
+func (q Question) Searches(v *explore.Violation) bool {
+	return v != nil && (q.Searched == "any" || v.Kind == q.Searched)
+}
+
+// KnownFound is the shortest violation of r, q's search, that a
+// catalogued flaw explains and that is of the property q looks for, nil
+// when none: how the search finds a flaw the catalogue names (the
+// search goes past it to a bug or its bound).
+func (q Question) KnownFound(r *explore.Result) *explore.Violation {
+	for _, v := range r.Known {
+		if q.Searches(v) {
+			return v
+		}
+	}
+	return nil
 }
 
 // matches reports whether v is what q counts.
@@ -71,7 +91,7 @@ var Questions = []Question{
 	{
 		Known: "#4822, #4871, #7367", What: "an acquire re-sent after a lost reply runs twice: the thread counts one hold, the store two",
 		Lock: "rlock", Preset: "net", Property: "holds", Class: checks.Known, Detail: "counts 2 holds", NotIn: "failed with an error", Seeds: 200, Path: clients.FlawResendAcquire,
-		Evidence: "`TestAcquireNotResentAfterLostReply470` (4.7.0, single server: never re-sent); `TestAcquireResentInBatchWithReplica470` (4.7.0 with a replica: the batch is re-sent). 4.7.0's violations of the same symptom here come from another mechanism, which the path tells apart (timeout-swallowed, verdict/known.go): tryLock(wait) returns false after a RedisResponseTimeoutException its acquire survived (RedissonLock.java:274-280; seed 27: a tryLock(5 s) returns false at 44.327 s, the next lock() finds 2 holds)",
+		Evidence: "`TestAcquireNotResentAfterLostReply470` (4.7.0, single server: never re-sent); `TestAcquireResentInBatchWithReplica470` (4.7.0 with a replica: the batch is re-sent). 4.7.0's violations of the same symptom here come from another mechanism, which the path tells apart (timeout-swallowed, jobspec/main.toml): tryLock(wait) returns false after a RedisResponseTimeoutException its acquire survived (RedissonLock.java:274-280; seed 27: a tryLock(5 s) returns false at 44.327 s, the next lock() finds 2 holds)",
 	},
 	{
 		Known: "#5503 (with #4743)", What: "a negative ttl makes a fair lock() wait with no timeout, here on a free lock",
@@ -81,7 +101,7 @@ var Questions = []Question{
 	{
 		Known: "#3994, #2669", What: "a WAIT that counted fewer replicas stops the watchdog for good; the lock expires under its holder",
 		Lock:    "rlock",
-		Explore: &explore.Config{Threads: 1, Acquires: 1, Replicas: 1}, Searched: "any bug",
+		Explore: &explore.Config{Threads: 1, Acquires: 1, Replicas: 1}, Searched: "any",
 		Evidence: "3.16.8: [explore-rlock-3.16.8-replica-3994.txt](../scenario/testdata/explore-rlock-3.16.8-replica-3994.txt) (no fault: the replica lags past the renewal's WAIT, the watchdog stops, the lock expires and unlock() throws), [explore-fairlock-3.16.8-replica-3994.txt](../scenario/testdata/explore-fairlock-3.16.8-replica-3994.txt) (the fair lock: another thread takes it), [commands.txt](../scenario/testdata/commands.txt), bug zoo row (186/1000, failover, lockWatchdogTimeout 3 s); 4.7.0: `TestLockTaskKeepsRenewingAfterFailure470` (a failed chunk cancels nothing, RenewalTask.java:175-184); 3.8.1 sends no WAIT",
 	},
 	{
@@ -109,12 +129,12 @@ var Questions = []Question{
 	},
 	{
 		Known: "stale renewal", What: "no fault: an unlock races a renewal, whose late answer cancels the renewal of the lock's next hold in the JVM",
-		Lock: "rlock", Explore: &explore.Config{Threads: 2, Acquires: 2}, Searched: "any bug",
+		Lock: "rlock", Explore: &explore.Config{Threads: 2, Acquires: 2}, Searched: "any",
 		Evidence: "[explore-rlock-3.16.8-stale-renewal.txt](../scenario/testdata/explore-rlock-3.16.8-stale-renewal.txt), [explore-rlock-4.7.0-stale-renewal.txt](../scenario/testdata/explore-rlock-4.7.0-stale-renewal.txt)",
 	},
 	{
 		Known: "3.8.1 unlockAsync (#1966, #2037 family)", What: "no fault, two threads of one JVM: one thread's unlock cancels the renewal the other's new hold relies on",
-		Lock: "rlock", Explore: &explore.Config{Threads: 2, PerProc: 2, Ops: []string{"reentrant"}}, Searched: "any bug",
+		Lock: "rlock", Explore: &explore.Config{Threads: 2, PerProc: 2, Ops: []string{"reentrant"}}, Searched: "any",
 	},
 	{
 		Known: "4.7.0 repeated unlock", What: "no fault, a replica lagging past the WAIT of a re-entrant hold's first unlock(): ServiceManager.execute runs unlockAsync0 again, and each run cancels one renewal count (RedissonBaseLock.java:161-164), so the hold that remains loses its watchdog and expires under its holder",
@@ -167,7 +187,8 @@ func Ask(ctx context.Context, qs []Question, b verdict.Batch, maxStates int) ([]
 				out[i][j].NoWait = true
 			} else if q.Explore != nil {
 				cfg := *q.Explore
-				cfg.Algo, cfg.MaxStates = algo, maxStates
+				// past known flaws: the finding asked about is often one
+				cfg.Algo, cfg.MaxStates, cfg.PastKnown = algo, maxStates, true
 				res, err := explore.Explore(cfg, nil)
 				if err != nil {
 					return nil, fmt.Errorf("%s: explore %s: %w", q.Known, algo, err)

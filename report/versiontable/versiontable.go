@@ -17,8 +17,8 @@ func Markdown(qs []versions.Question, answers [][]versions.Answer, command strin
 	fmt.Fprintf(&b, "Made by `%s`. Virtual time only: the file regenerates byte for byte.\n\n", command)
 	vs := versions.Versions
 	fmt.Fprintf(&b, "Each row is a finding known from Redisson's issues or from this harness, asked of %s and %s ", strings.Join(vs[:len(vs)-1], ", "), vs[len(vs)-1])
-	fmt.Fprintf(&b, "in the same way: random runs of one preset, counted by the violation's signature (property, class and a word of its detail, and where another mechanism gives the same symptom the code path its run took: verdict/known.go), ")
-	fmt.Fprintf(&b, "and/or an exhaustive search of a small configuration (`simrun explore`, up to %d distinct states). ", maxStates)
+	fmt.Fprintf(&b, "in the same way: random runs of one preset, counted by the violation's signature (property, class and a word of its detail, and where another mechanism gives the same symptom the code path its run took, as the catalogue names it: jobspec/main.toml), ")
+	fmt.Fprintf(&b, "and/or an exhaustive search of a small configuration (`simrun explore --past-known`, up to %d distinct states), which gives the shortest path to the property the row asks about and its mechanism: a catalogued flaw (flaw:NAME), or a bug. ", maxStates)
 	fmt.Fprintf(&b, "**found** gives the first seed (`go run ./cmd/simrun run --algo <lock>-<version> --seed S --preset P` tells its story) and the hit rate; ")
 	fmt.Fprintf(&b, "*not found in N runs* is the absence of evidence over those seeds, not a proof; *absent* is a complete search that found nothing, a proof at that bound. ")
 	fmt.Fprintf(&b, "— : the lock does not exist in that version.\n\n")
@@ -92,12 +92,15 @@ func cell(q versions.Question, a versions.Answer) string {
 		parts = append(parts, "explore: sends no WAIT")
 	}
 	if r := a.Search; r != nil {
+		known := q.KnownFound(r)
 		switch {
-		case r.Violation != nil && q.Searched != "any bug" && r.Violation.Kind != q.Searched:
+		case q.Searches(r.Violation):
+			parts = append(parts, fmt.Sprintf("explore: **%s** (a bug) in %d steps", r.Violation.Kind, len(r.Violation.Steps)))
+		case known != nil:
+			parts = append(parts, fmt.Sprintf("explore: **%s** (%s) in %d steps", known.Kind, known.Mechanism, len(known.Steps)))
+		case r.Violation != nil:
 			// the search stops at its shortest bug, which is another one here
 			parts = append(parts, fmt.Sprintf("explore: stops first at another bug, %s in %d steps", r.Violation.Kind, len(r.Violation.Steps)))
-		case r.Violation != nil:
-			parts = append(parts, fmt.Sprintf("explore: **%s** in %d steps", r.Violation.Kind, len(r.Violation.Steps)))
 		case r.Stats.Complete:
 			parts = append(parts, fmt.Sprintf("explore: absent (complete, %d states)", r.Stats.Distinct))
 		default:
