@@ -62,6 +62,9 @@ type Belief struct {
 	// deleted or expired a hold that was never there. The driver clears
 	// it when it sees the hold (See).
 	Unseen bool
+	// IdleRenewal: its latest renewal was first sent while it held
+	// nothing and made no call (RenewSent).
+	IdleRenewal bool
 }
 
 // NewBelief is a thread's belief before its first call.
@@ -108,6 +111,19 @@ func (b *Belief) See(has bool) {
 	if has || b.Held == 0 && !b.InCall {
 		b.Unseen = false
 	}
+}
+
+// RenewSent notes that a renewal of the thread's hold was sent, a first
+// attempt or the command executor's re-send of one after a response
+// timeout (3.16.8, 4.7.0): a re-send is the same renewal, which the
+// watchdog chose when it first sent it. It reports whether the renewal
+// is an orphan's: first sent while the thread held nothing and made no
+// call (StepOrphan judges it when it runs).
+func (b *Belief) RenewSent(resend bool) bool {
+	if !resend {
+		b.IdleRenewal = b.Held == 0 && !b.InCall
+	}
+	return b.IdleRenewal
 }
 
 // Crash notes that the thread's process crashed: it believes nothing any

@@ -219,3 +219,27 @@ func TestStepLostHoldCauses(t *testing.T) {
 		})
 	}
 }
+
+// TestRenewSentResend: a renewal the watchdog sent while its thread held
+// the lock stays that when the command executor re-sends it after a
+// response timeout, even once the thread has unlocked (4.7.0's re-sent
+// chunk re-arms a phantom hold once: not an orphan); one first sent
+// while the thread held nothing stays an orphan's through its re-sends.
+func TestRenewSentResend(t *testing.T) {
+	b := holding(-1)
+	if b.RenewSent(false) {
+		t.Fatal("a renewal sent while holding is an orphan's")
+	}
+	b.Call(true, false, false)
+	b.Return(false, -1, false, false)
+	if b.RenewSent(true) {
+		t.Fatal("its re-send after the unlock is an orphan's")
+	}
+	if !b.RenewSent(false) {
+		t.Fatal("a renewal first sent while holding nothing is not an orphan's")
+	}
+	b.Call(false, false, true)
+	if !b.RenewSent(true) {
+		t.Fatal("its re-send, once the thread calls again, is not an orphan's")
+	}
+}

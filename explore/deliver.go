@@ -144,8 +144,7 @@ func (m *machine) step(n *state, p int, ev evKey, st *narration) {
 			case clients.EffSend:
 				q := msg{kind: mRequest, proc: uint8(p), ref: e.Ref, cmd: e.Cmd}
 				if e.Cmd.Op == clients.OpRenew {
-					t := n.threads[m.threadOf(p, e.Cmd.Thread)]
-					q.orphan = t.Held == 0 && !t.InCall
+					q.orphan = n.threads[m.threadOf(p, e.Cmd.Thread)].RenewSent(e.Ref.Attempt > 0)
 				}
 				n.msgs = append(n.msgs, q)
 			case clients.EffSubscribe:
