@@ -65,6 +65,9 @@ type Belief struct {
 	// IdleRenewal: its latest renewal was first sent while it held
 	// nothing and made no call (RenewSent).
 	IdleRenewal bool
+	// Watchdog: the acquisition that began its hold took no lease, so
+	// the watchdog keeps the hold whatever leases its re-entries asked.
+	Watchdog bool
 }
 
 // NewBelief is a thread's belief before its first call.
@@ -94,7 +97,7 @@ func (b *Belief) Return(acquired bool, lease int64, threw, renewing bool) {
 	b.InCall = false
 	if acquired {
 		if b.Held == 0 {
-			b.StaleRenewal, b.Expired = renewing, false
+			b.StaleRenewal, b.Expired, b.Watchdog = renewing, false, lease < 0
 		}
 		b.Held++
 		b.LeaseLeft = int32(lease)
@@ -133,7 +136,10 @@ func (b *Belief) Crash(watchdog int64) {
 	crash := int32(-1)
 	if b.Held > 0 {
 		crash = b.LeaseLeft
-		if crash < 0 {
+		if crash < 0 || b.Watchdog {
+			// a watchdog hold (a re-entry's lease re-arms it, and so does
+			// the unlock of that re-entry, with the lock object's lease)
+			// goes within the watchdog's timeout of its last re-arm
 			crash = int32(watchdog)
 		}
 		crash++ // a key lives through its expiry millisecond

@@ -103,6 +103,19 @@ func TestBeliefCrash(t *testing.T) {
 	if vs := StepState(v); len(vs) != 1 || vs[0].Mech.Label() != "bug:outlived" {
 		t.Fatalf("outlived: %v", vs)
 	}
+	// a watchdog hold with a re-entry's lease inside: the re-entry and
+	// its unlock re-arm the hold with that lease, but the watchdog keeps
+	// it, so it goes within the watchdog's timeout
+	inner := holding(-1)
+	inner.Call(false, false, true)
+	inner.Return(true, 10000, false, false)
+	inner.Advance(9999)
+	inner.Call(true, false, false)
+	inner.Return(false, -1, false, false)
+	inner.Crash(30000)
+	if inner.CrashLeft != 30001 {
+		t.Fatalf("a watchdog hold after an inner lease: %+v", inner)
+	}
 	idle := NewBelief()
 	idle.Crash(30000)
 	if idle.CrashLeft != -1 {

@@ -22,7 +22,7 @@ func (m *machine) deliver(n *state, q msg, st *narration) {
 	case mRequest:
 		r := m.exec(n.store, q, m.subs(n))
 		n.store = r.store
-		if p := int(q.proc); n.crashed(p) && (q.cmd.Op == clients.OpRenew || q.cmd.Op == clients.OpAcquire) {
+		if p := int(q.proc); n.crashed(p) && rearms(q.cmd.Op) {
 			// A command of a crashed process that still arrives re-arms its
 			// hold: it must go within that lease from now.
 			if th := m.threadOf(p, q.cmd.Thread); m.holds(n, th) > 0 {
@@ -129,6 +129,14 @@ type liveSeq struct {
 	owner      clients.OwnerKind
 	slot       int32
 	seq, canon uint32
+}
+
+// rearms reports whether a command of op re-arms the hold it finds with
+// the lease it carries: a renewal, a re-entrant acquire, and the unlock
+// of an inner hold (its pexpire with the lock object's lease:
+// RedissonLock.unlockInnerAsync).
+func rearms(op clients.Op) bool {
+	return op == clients.OpRenew || op == clients.OpAcquire || op == clients.OpUnlock
 }
 
 // step runs one event through process p's client and carries out the

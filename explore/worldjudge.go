@@ -94,7 +94,7 @@ func (j *worldJudge) exec(n *sim.Node, req sim.Request, reply sim.Reply) {
 	m := j.r.m
 	th := m.threadOf(s.proc, s.cmd.Thread)
 	v := j.view()
-	if j.crashed[s.proc] && (s.cmd.Op == clients.OpRenew || s.cmd.Op == clients.OpAcquire) && v.StoreHolds(th) > 0 {
+	if j.crashed[s.proc] && rearms(s.cmd.Op) && v.StoreHolds(th) > 0 {
 		j.beliefs[th].Rearmed(s.cmd.Lease)
 	}
 	if j.before != nil && j.fairAcquire(s.cmd) {
