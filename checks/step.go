@@ -68,6 +68,10 @@ type Belief struct {
 	// Watchdog: the acquisition that began its hold took no lease, so
 	// the watchdog keeps the hold whatever leases its re-entries asked.
 	Watchdog bool
+	// ShortRearm: a re-entry of its own re-armed its watchdog hold with a
+	// lease below the watchdog's, and no renewal re-armed it since
+	// (RearmedBy).
+	ShortRearm bool
 }
 
 // NewBelief is a thread's belief before its first call.
@@ -97,7 +101,7 @@ func (b *Belief) Return(acquired bool, lease int64, threw, renewing bool) {
 	b.InCall = false
 	if acquired {
 		if b.Held == 0 {
-			b.StaleRenewal, b.Expired, b.Watchdog = renewing, false, lease < 0
+			b.StaleRenewal, b.Expired, b.Watchdog, b.ShortRearm = renewing, false, lease < 0, false
 		}
 		b.Held++
 		b.LeaseLeft = int32(lease)
@@ -113,6 +117,21 @@ func (b *Belief) Return(acquired bool, lease int64, threw, renewing bool) {
 func (b *Belief) See(has bool) {
 	if has || b.Held == 0 && !b.InCall {
 		b.Unseen = false
+	}
+}
+
+// RearmedBy notes that a command of the thread re-armed the hold it
+// relies on: a renewal (back to the watchdog's timeout), or a re-entrant
+// acquire with lease ms, which under a watchdog hold and below the
+// watchdog's timeout (watchdog ms) leaves the hold to run out before the
+// next renewal may come (RedissonLock.tryAcquireAsync's pexpire with the
+// re-entry's lease; lease-under-watchdog).
+func (b *Belief) RearmedBy(renewal bool, lease, watchdog int64) {
+	switch {
+	case b.Held == 0 || renewal:
+		b.ShortRearm = false
+	case b.Watchdog:
+		b.ShortRearm = lease < watchdog
 	}
 }
 
@@ -332,6 +351,8 @@ func lostCause(b Belief) string {
 	switch {
 	case b.StaleRenewal:
 		return "stale-renewal"
+	case b.Expired && b.LeaseLeft < 0 && b.ShortRearm:
+		return "lease-under-watchdog" // a re-entry's lease, not a missing renewal
 	case b.Expired && b.LeaseLeft < 0:
 		return "no-renewal"
 	}

@@ -209,6 +209,19 @@ func TestStepLostHoldCauses(t *testing.T) {
 			return b
 		}, "stale-renewal"},
 		{"the watchdog's hold ran out", func() Belief { b := holding(-1); b.Lapsed(); return b }, "no-renewal"},
+		{"a re-entry's lease re-armed the watchdog's hold short", func() Belief {
+			b := holding(-1)
+			b.RearmedBy(false, 10000, 30000) // its interrupted lock(10 s) ran
+			b.Lapsed()
+			return b
+		}, "lease-under-watchdog"},
+		{"a renewal since re-armed it for the watchdog", func() Belief {
+			b := holding(-1)
+			b.RearmedBy(false, 10000, 30000)
+			b.RearmedBy(true, 30000, 30000)
+			b.Lapsed()
+			return b
+		}, "no-renewal"},
 		{"an explicit lease ran out is not a missing renewal", func() Belief { b := holding(5000); b.Lapsed(); return b }, "not-held"},
 		{"a new hold forgets the last one's", func() Belief {
 			b := holding(-1)

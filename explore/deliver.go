@@ -20,8 +20,19 @@ import (
 func (m *machine) deliver(n *state, q msg, st *narration) {
 	switch q.kind {
 	case mRequest:
+		// what the thread's own renewal or re-entry re-arms (RearmedBy)
+		th, before := -1, int64(0)
+		if q.cmd.Op == clients.OpRenew || q.cmd.Op == clients.OpAcquire {
+			th = m.threadOf(int(q.proc), q.cmd.Thread)
+			before = m.holds(n, th)
+		}
 		r := m.exec(n.store, q, m.subs(n))
 		n.store = r.store
+		if th >= 0 && !n.crashed(int(q.proc)) {
+			if after := m.holds(n, th); after > 0 && (q.cmd.Op == clients.OpRenew || after > before && before > 0) {
+				n.threads[th].RearmedBy(q.cmd.Op == clients.OpRenew, q.cmd.Lease, m.clientCfg.Opts.LockWatchdogTimeout)
+			}
+		}
 		if p := int(q.proc); n.crashed(p) && rearms(q.cmd.Op) {
 			// A command of a crashed process that still arrives re-arms its
 			// hold: it must go within that lease from now.

@@ -269,7 +269,7 @@ func appendID(dst []byte, id uint32) []byte {
 // pastCalls packs what a thread's earlier calls left in its belief: one
 // threw, one was forceUnlock(), a renewal was stale, its hold expired,
 // its hold was never seen, its latest renewal was first sent idle, the
-// watchdog keeps its hold.
+// watchdog keeps its hold, a re-entry re-armed that hold short.
 func pastCalls(t thread) byte {
 	var b byte
 	if t.HadError {
@@ -292,6 +292,9 @@ func pastCalls(t thread) byte {
 	}
 	if t.Watchdog {
 		b |= 64
+	}
+	if t.ShortRearm {
+		b |= 128
 	}
 	return b
 }
@@ -342,7 +345,7 @@ func (m *machine) decodeKey(key []byte, s *state) {
 		t.next, t.Held = d.byte(), d.byte()
 		t.InCall = d.byte() == 1
 		past := d.byte()
-		t.HadError, t.Forced, t.StaleRenewal, t.Expired, t.Unseen, t.IdleRenewal, t.Watchdog = past&1 != 0, past&2 != 0, past&4 != 0, past&8 != 0, past&16 != 0, past&32 != 0, past&64 != 0
+		t.HadError, t.Forced, t.StaleRenewal, t.Expired, t.Unseen, t.IdleRenewal, t.Watchdog, t.ShortRearm = past&1 != 0, past&2 != 0, past&4 != 0, past&8 != 0, past&16 != 0, past&32 != 0, past&64 != 0, past&128 != 0
 		t.LeaseLeft, t.CrashLeft = int32(d.v()), int32(d.v())
 	}
 	for k := d.u(); k > 0; k-- {

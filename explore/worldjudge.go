@@ -18,10 +18,13 @@ import (
 // step, so a path on which they judge differently fails the comparison
 // the logs already have to pass.
 type worldJudge struct {
-	r       *worldRun
-	beliefs []checks.Belief
-	used    checks.PathFaults
-	crashed []bool
+	r *worldRun
+	// holdsBefore is the holds of the thread whose renewal or acquire is
+	// about to run (-1: none), for RearmedBy.
+	holdsBefore int64
+	beliefs     []checks.Belief
+	used        checks.PathFaults
+	crashed     []bool
 	// sent is every command the hosts sent, by the index its request's tag
 	// carries; orphan: a renewal sent while its thread held nothing and
 	// made no call (the search's msg.orphan).
@@ -73,9 +76,13 @@ func (j *worldJudge) sentOf(tag string) (sentCmd, bool) {
 
 // beforeExec keeps the keyspace before a fair acquire runs.
 func (j *worldJudge) beforeExec(n *sim.Node, req sim.Request) {
-	j.before = nil
-	if s, ok := j.sentOf(req.Tag); ok && j.fairAcquire(s.cmd) {
+	j.before, j.holdsBefore = nil, -1
+	s, ok := j.sentOf(req.Tag)
+	if ok && j.fairAcquire(s.cmd) {
 		j.before = n.Store.Clone()
+	}
+	if ok && (s.cmd.Op == clients.OpRenew || s.cmd.Op == clients.OpAcquire) {
+		j.holdsBefore = j.view().StoreHolds(j.r.m.threadOf(s.proc, s.cmd.Thread))
 	}
 }
 
@@ -96,6 +103,11 @@ func (j *worldJudge) exec(n *sim.Node, req sim.Request, reply sim.Reply) {
 	v := j.view()
 	if j.crashed[s.proc] && rearms(s.cmd.Op) && v.StoreHolds(th) > 0 {
 		j.beliefs[th].Rearmed(s.cmd.Lease)
+	}
+	if before := j.holdsBefore; before >= 0 && !j.crashed[s.proc] {
+		if after := v.StoreHolds(th); after > 0 && (s.cmd.Op == clients.OpRenew || after > before && before > 0) {
+			j.beliefs[th].RearmedBy(s.cmd.Op == clients.OpRenew, s.cmd.Lease, m.clientCfg.Opts.LockWatchdogTimeout)
+		}
 	}
 	if j.before != nil && j.fairAcquire(s.cmd) {
 		if d := checks.StepFairGrant(j.before, n.Store, lockName, clients.QueueName(lockName), clients.TimeoutName(lockName), m.owner(th), s.cmd.At, scriptReply(req, reply)); d != "" {
