@@ -96,10 +96,7 @@ func (m *machine) stateFindings(s *state) []checks.Violation {
 		if q.kind != mReply {
 			continue
 		}
-		r := m.reply(q.reply)
-		if r.Kind == sim.KindArray && len(r.Arr) > 0 && q.cmd.Sync > 0 {
-			r = r.Arr[0] // a batch's script, before its WAIT
-		}
+		r := m.scriptReplyOf(q)
 		if r.Kind == sim.KindError {
 			out = append(out, bugOf("error", "reply", "Redis answered "+m.msgText(q)+" with an error: "+r.Str, "error-reply"))
 			break
@@ -144,6 +141,12 @@ func (m *machine) judgeOrphan(n *state, q msg) {
 		if r.kind == mRequest && (r.cmd.Op == clients.OpUnlock || r.cmd.Op == clients.OpForceUnlock) {
 			releasing = true // an interrupted unlock: it will end the hold
 		}
+		if r.kind == mReply && r.cmd.Op == clients.OpUnlock && releasedAll(m.scriptReplyOf(r)) {
+			// the unlock ran and released the last hold: when its reply
+			// comes, the listener cancels the renewal (every version
+			// cancels on 1: RedissonLock.unlockAsync)
+			releasing = true
+		}
 		if (r.kind == mRequest || r.kind == mReply) && r.detached() && r.cmd.Op == clients.OpAcquireToken {
 			// The fenced loop of an interrupted call: what its acquire took
 			// it unlocks when the reply comes (RedissonFencedLock.java:166-170).
@@ -152,6 +155,14 @@ func (m *machine) judgeOrphan(n *state, q msg) {
 	}
 	m.found = append(m.found, checks.StepOrphan(m.view(n), th, releasing)...)
 }
+
+// releasedAll reports whether an unlock script's reply says it released
+// the thread's last hold (1).
+func releasedAll(r sim.Reply) bool { return r.Kind == sim.KindInt && r.Int == 1 }
+
+// scriptReplyOf is the reply of message q's script: a batch's first, before
+// its WAIT.
+func (m *machine) scriptReplyOf(q msg) sim.Reply { return batchScript(q.cmd, m.reply(q.reply)) }
 
 // callLease is the lease (ms) an acquisition takes: its explicit lease, a
 // simple lock's default, or -1 when Redisson's watchdog keeps the lock.

@@ -121,8 +121,9 @@ func (j *worldJudge) exec(n *sim.Node, req sim.Request, reply sim.Reply) {
 }
 
 // releasing reports whether a release of renewal s's thread is still on
-// its way: an unlock (or forceUnlock) request, or a detached fenced
-// acquire whose loop unlocks what it took (RedissonFencedLock.java:166-170).
+// its way: an unlock (or forceUnlock) request, an unlock's reply that
+// says it released the last hold, or a detached fenced acquire whose loop
+// unlocks what it took (RedissonFencedLock.java:166-170).
 func (j *worldJudge) releasing(s sentCmd) bool {
 	host := j.r.hosts[s.proc]
 	for _, h := range j.r.w.Held() {
@@ -139,6 +140,9 @@ func (j *worldJudge) releasing(s sentCmd) bool {
 		}
 		if h.Kind == sim.HeldRequest && (c.cmd.Op == clients.OpUnlock || c.cmd.Op == clients.OpForceUnlock) {
 			return true
+		}
+		if r := h.Reply; h.Kind == sim.HeldReply && c.cmd.Op == clients.OpUnlock && releasedAll(batchScript(c.cmd, r)) {
+			return true // the unlock ran and released: its reply's listener cancels the renewal
 		}
 		if detachedRef(ref) && c.cmd.Op == clients.OpAcquireToken {
 			return true
@@ -240,10 +244,7 @@ func (j *worldJudge) verdicts() []checks.Violation {
 		}
 		c, _ := j.lastSent(p, ref)
 		cmd := c.cmd
-		r := h.Reply
-		if r.Kind == sim.KindArray && len(r.Arr) > 0 && cmd.Sync > 0 {
-			r = r.Arr[0] // a batch's script, before its WAIT
-		}
+		r := batchScript(cmd, h.Reply)
 		if r.Kind == sim.KindError {
 			ref.Seq = host.Client().CanonSeq(ref)
 			q := msg{kind: mReply, proc: uint8(p), ref: ref, cmd: cmd}
@@ -284,6 +285,15 @@ func (v *worldView) Replicated() bool            { return v.j.r.m.replica }
 
 func (v *worldView) StoreHolds(th int) int64 { return v.j.r.m.holdsIn(v.st, th) }
 func (v *worldView) HoldGone(th int) bool    { return v.j.r.m.holdGoneIn(v.st, th) }
+
+// batchScript is what cmd's script answered, r being the reply to its
+// request: a batch's first reply (the script, before its WAIT).
+func batchScript(cmd clients.Cmd, r sim.Reply) sim.Reply {
+	if cmd.Sync > 0 && r.Kind == sim.KindArray && len(r.Arr) > 0 {
+		return r.Arr[0]
+	}
+	return r
+}
 
 // scriptReply is what a fair acquire's script answered: a batch's first
 // reply (the script, before its WAIT).
