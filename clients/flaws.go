@@ -59,6 +59,14 @@ const (
 	// (:271-276), which an unlock that failed calls (:513-516), finds no
 	// entry to cancel: the task renews the hold for as long as it exists.
 	FlawRenewalRemovesOther Flaw = "renewal-removes-other-entry"
+	// FlawRenewalRevived: 3.8.1's renewal listener reschedules the
+	// watchdog whenever its renewal answered 1, though the entry it
+	// removes is already gone: an unlock that released the last hold
+	// cancelled it while the renewal was on its way, and the renewal found
+	// a hold the thread does not count (an acquire of an interrupted or
+	// timed-out call that ran after the unlock). The watchdog renews that
+	// hold for as long as the process lives (R8:RedissonLock.java:239-248).
+	FlawRenewalRevived Flaw = "renewal-revived"
 	// FlawPartialUnlockKeepsRenewal: 3.8.1's unlockAsync answered 0 (a hold
 	// is left) and cancels nothing: when the hold left is one the thread
 	// does not count, the watchdog renews it for ever (R8:RedissonLock.unlockAsync).
@@ -127,7 +135,7 @@ var Flaws = []Flaw{
 	FlawLeaseKept, FlawLeaseUnderWatchdog, FlawRenewalCancelledForAll, FlawRenewalRemovesOther,
 	FlawPartialUnlockKeepsRenewal, FlawRenewalStopped, FlawInterruptSwallowed, FlawTimeoutSwallowed,
 	FlawDetachedHold, FlawUnlockRenewalKept, FlawZeroRenewalCancelsAll, FlawRequeue, FlawFairWait,
-	FlawUnlockRetryCancels, FlawFencedLeaseDropped, FlawFencedNoUndo,
+	FlawUnlockRetryCancels, FlawFencedLeaseDropped, FlawFencedNoUndo, FlawRenewalRevived,
 }
 
 // noteKeptLease notes FlawLeaseKept when an acquire of thread tid

@@ -203,6 +203,7 @@ func (c *Client) renewed(j int, r sim.Reply, res Result) {
 		// R8:RedissonLock.java:239: the listener removes another task's entry
 		c.flaw(FlawRenewalRemovesOther, c.ren.threads[0].tid)
 	}
+	cancelled := !c.ren.present // an unlock's cancelExpirationRenewal came first
 	c.ren = renewal{}
 	if !ok {
 		if res.Failed() {
@@ -210,6 +211,10 @@ func (c *Client) renewed(j int, r sim.Reply, res Result) {
 		}
 		c.freeTask(j)
 		return
+	}
+	if cancelled {
+		// R8:RedissonLock.java:245-247: it reschedules all the same
+		c.flaw(FlawRenewalRevived, tk.tid)
 	}
 	c.schedule381(tk.tid, tk.handle, j)
 }

@@ -62,11 +62,13 @@ func TestVerdicts(t *testing.T) {
 		{"fairlock-3.16.8@replica", "none", 2, "clean", "error", "mutex:renewal-stopped,error:renewal-stopped,liveness:untimed-wait", "#3994 on the fair lock: the lock expires under A and B takes it"},
 		{"rlock-4.7.0@replica", "none", 1, "clean", "error", "", "4.7.0's renewal task goes on after a WAIT that counted no replica (RenewalTask): the hold lives; an acquire's failed WAIT is undone and repeated"},
 		{"fairlock-3.16.8@replica", "none", 1, "clean", "error", "", "alone, the fair lock's expired hold is harmless: its unlock of a missing lock returns 1 (the script's exists check)"},
-		// Five configurations where the step judge once named a bug that is not one.
+		// Configurations where the step judge once named a bug that is not one,
+		// or that no catalogued flaw explained.
 		{"rlock-3.8.1/lock-lease", "interrupt:1", 2, "clean", "error,mutex", "holds:lock-returns-after-interrupt,mutex:lock-returns-after-interrupt", "3.8.1's lock() returns after an interrupt without the lock (#1593): B's hold was never in the store, so nothing deleted it (an expiry bug once)"},
 		{"rlock-4.7.0/reentrant", "pause:1", 2, "clean", "error,holds,mutex,release", "", "a renewal sent while A held the lock times out under the pause and is re-sent after A's unlock: the watchdog chose it while A held, so it is no orphan's (a bug once)"},
 		{"rlock-4.7.0/reentrant-lease", "crash:1", 2, "clean", "error,mutex", "", "a watchdog hold whose inner lease's unlock re-armed it for 10 s goes within the watchdog's timeout of the crash, as it does (outlived once)"},
 		{"fairlock-4.7.0/reentrant", "crash:1", 2, "clean", "", "", "an inner unlock still in flight at the crash re-arms the hold for 30 s from when it runs (outlived once)"},
+		{"rlock-3.8.1/reentrant", "delay:1", 2, "clean", "error,release,holds,mutex,liveness", "orphan:partial-unlock-keeps-renewal,orphan:renewal-revived", "3.8.1's renewal listener reschedules the watchdog after A's unlock cancelled it, and renews the hold A's delayed, timed-out re-entry took after the unlock: renewal-revived (R8:RedissonLock.java:239-248; a bug once)"},
 		{"rlock-3.16.8/reentrant-lease", "interrupt:1", 2, "clean", "error,mutex,liveness", "orphan:unlock-renewal-kept,mutex:lease-under-watchdog", "an interrupted lock(10 s) re-entry still runs and re-arms the watchdog's hold for 10 s, which runs out as the renewal is sent: lease-under-watchdog (no-renewal once)"},
 	} {
 		t.Run(fmt.Sprintf("%s/%d/%s", c.algo, c.threads, c.faults), func(t *testing.T) {
