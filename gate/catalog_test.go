@@ -150,9 +150,9 @@ func TestNoFalseAlarmsWithoutFaults(t *testing.T) {
 	}
 	if os.Getenv("LOCKSIM_BENCH_REPORT") == "1" {
 		text := "# No false alarms without faults\n\n" +
-			"Every check (mutex, fenced, linearizable, holds, store, liveness, fifo, expiry) on runs with preset none\n" +
+			"Every property the main job checks (" + strings.Join(checks.Properties, ", ") + ") on runs with preset none\n" +
 			fmt.Sprintf("(60 s safety + 30 s liveness), seeds 1-N per algorithm, %d workers; wall-clock times from one run on a %d-core machine.\n", runtime.GOMAXPROCS(0), runtime.NumCPU()) +
-			"A run whose violations a catalogued flaw explains (verdict/catalog.go: 3.8.1's unlock cancelling another thread's watchdog, lease-kept, #5503, ...) is counted apart as known; a run with a bug (a violation no mechanism explains) fails the test.\n\n" +
+			"A run whose violations a catalogued flaw explains (the main job's catalogue, jobspec/main.toml: 3.8.1's unlock cancelling another thread's watchdog, lease-kept, #5503, ...) is counted apart as known; a run with a bug (a violation no mechanism explains) fails the test.\n\n" +
 			"Regenerate: `LOCKSIM_BENCH_REPORT=1 go test -run TestNoFalseAlarmsWithoutFaults -timeout 30m ./gate/`\n\n" +
 			"| algorithm | seeds | runs with a bug | runs with a known flaw (and no bug) | time |\n|---|---:|---:|---:|---:|\n" +
 			strings.Join(report, "\n") + "\n"
