@@ -266,35 +266,22 @@ func appendID(dst []byte, id uint32) []byte {
 	return append(dst, byte(id), byte(id>>8), byte(id>>16), byte(id>>24))
 }
 
-// pastCalls packs what a thread's earlier calls left in its belief: one
+// pastFlags are the flags of a thread's belief that its earlier calls
+// and commands left, in the order of their bits in the state key: one
 // threw, one was forceUnlock(), a renewal was stale, its hold expired,
 // its hold was never seen, its latest renewal was first sent idle, the
 // watchdog keeps its hold, a re-entry re-armed that hold short.
+func pastFlags(t *thread) [8]*bool {
+	return [8]*bool{&t.HadError, &t.Forced, &t.StaleRenewal, &t.Expired, &t.Unseen, &t.IdleRenewal, &t.Watchdog, &t.ShortRearm}
+}
+
+// pastCalls packs pastFlags into a byte.
 func pastCalls(t thread) byte {
 	var b byte
-	if t.HadError {
-		b |= 1
-	}
-	if t.Forced {
-		b |= 2
-	}
-	if t.StaleRenewal {
-		b |= 4
-	}
-	if t.Expired {
-		b |= 8
-	}
-	if t.Unseen {
-		b |= 16
-	}
-	if t.IdleRenewal {
-		b |= 32
-	}
-	if t.Watchdog {
-		b |= 64
-	}
-	if t.ShortRearm {
-		b |= 128
+	for i, f := range pastFlags(&t) {
+		if *f {
+			b |= 1 << i
+		}
 	}
 	return b
 }
@@ -345,7 +332,9 @@ func (m *machine) decodeKey(key []byte, s *state) {
 		t.next, t.Held = d.byte(), d.byte()
 		t.InCall = d.byte() == 1
 		past := d.byte()
-		t.HadError, t.Forced, t.StaleRenewal, t.Expired, t.Unseen, t.IdleRenewal, t.Watchdog, t.ShortRearm = past&1 != 0, past&2 != 0, past&4 != 0, past&8 != 0, past&16 != 0, past&32 != 0, past&64 != 0, past&128 != 0
+		for i, f := range pastFlags(t) {
+			*f = past&(1<<i) != 0
+		}
 		t.LeaseLeft, t.CrashLeft = int32(d.v()), int32(d.v())
 	}
 	for k := d.u(); k > 0; k-- {
