@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"fmt"
+	"io"
 	"os"
 	"os/exec"
 	"runtime"
@@ -53,6 +54,19 @@ func BenchmarkFastForward(b *testing.B) {
 	w("**%.1f× faster** (wall). That run spins little on this code: its waiters mostly sleep out their ttls (the\n", sw.Seconds()/fw.Seconds())
 	w("169 s the issue measured came from an earlier workload's draws); the runs below are the ones that spin.\n\n")
 	b.ReportMetric(sw.Seconds()/fw.Seconds(), "run-seed1-all-x")
+	// The same command in this process (no process start, scripts
+	// compiled once), and the run alone, simulated and checked: what of
+	// the command's time is the spin's.
+	fi, si := inProcess(b, args, 20), inProcess(b, append(args, "--step-by-step"), 3)
+	seed1 := run.Config{Algo: "fairlock-4.7.0", Seed: 1, Preset: "all"}
+	fr := meanOf(20, func() time.Duration { d, _, _, _ := checkedRun(b, seed1); return d })
+	seed1.StepByStep = true
+	sr := meanOf(3, func() time.Duration { d, _, _, _ := checkedRun(b, seed1); return d })
+	w("| in this process, mean of 20 and of 3 | fast-forwarded | step by step | faster |\n|---|---:|---:|---:|\n")
+	w("| the command (run, confirmations, stories) | %s | %s | %.1f× |\n", ms(fi), ms(si), si.Seconds()/fi.Seconds())
+	w("| the run alone, simulated and checked | %s | %s | %.1f× |\n\n", ms(fr), ms(sr), sr.Seconds()/fr.Seconds())
+	w("What stays when the spin is fast-forwarded is the run's other events and the checker's work: the\n")
+	w("confirmations' counterfactual runs, the checks, the stories and, as a process, its start.\n\n")
 
 	// The costliest spins of seeds 1-20, simulated and checked.
 	w("## The costliest spins of the main job's range, simulated and checked\n\n")
@@ -169,3 +183,28 @@ func timeSimrun(b *testing.B, args ...string) (wall, cpu time.Duration) {
 }
 
 func secs(d time.Duration) string { return fmt.Sprintf("%.2f s", d.Seconds()) }
+
+func ms(d time.Duration) string { return fmt.Sprintf("%.1f ms", float64(d.Microseconds())/1000) }
+
+// inProcess is the mean time of n runs of simrun with args in this
+// process, after one run that warms it (scripts compiled, tables made).
+func inProcess(b *testing.B, args []string, n int) time.Duration {
+	once := func() time.Duration {
+		start := time.Now()
+		if code := runContext(context.Background(), args, io.Discard, io.Discard); code > exitViolated {
+			b.Fatalf("simrun %s: exit %d", strings.Join(args, " "), code)
+		}
+		return time.Since(start)
+	}
+	once()
+	return meanOf(n, once)
+}
+
+// meanOf is the mean of n times f's time.
+func meanOf(n int, f func() time.Duration) time.Duration {
+	var sum time.Duration
+	for i := 0; i < n; i++ {
+		sum += f()
+	}
+	return sum / time.Duration(n)
+}
