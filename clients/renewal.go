@@ -203,7 +203,9 @@ func (c *Client) renewed(j int, r sim.Reply, res Result) {
 		// R8:RedissonLock.java:239: the listener removes another task's entry
 		c.flaw(FlawRenewalRemovesOther, c.ren.threads[0].tid)
 	}
-	cancelled := !c.ren.present // an unlock's cancelExpirationRenewal came first
+	// the entry is gone: an unlock cancelled it (or another task's
+	// listener removed it) while the renewal was on its way
+	cancelled := !c.ren.present
 	c.ren = renewal{}
 	if !ok {
 		if res.Failed() {

@@ -29,7 +29,7 @@ func (m *machine) deliver(n *state, q msg, st *narration) {
 		r := m.exec(n.store, q, m.subs(n))
 		n.store = r.store
 		if th >= 0 && !n.crashed(int(q.proc)) {
-			if after := m.holds(n, th); after > 0 && (q.cmd.Op == clients.OpRenew || after > before && before > 0) {
+			if ownRearm(q.cmd.Op, before, m.holds(n, th)) {
 				n.threads[th].RearmedBy(q.cmd.Op == clients.OpRenew, q.cmd.Lease, m.clientCfg.Opts.LockWatchdogTimeout)
 			}
 		}
@@ -140,6 +140,13 @@ type liveSeq struct {
 	owner      clients.OwnerKind
 	slot       int32
 	seq, canon uint32
+}
+
+// ownRearm reports whether a renewal or acquire of a live thread, which
+// found before holds of its own and left after, re-armed a hold the thread
+// had: a renewal that found it, or a re-entry that counted one more.
+func ownRearm(op clients.Op, before, after int64) bool {
+	return after > 0 && (op == clients.OpRenew || after > before && before > 0)
 }
 
 // rearms reports whether a command of op re-arms the hold it finds with

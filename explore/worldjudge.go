@@ -105,7 +105,7 @@ func (j *worldJudge) exec(n *sim.Node, req sim.Request, reply sim.Reply) {
 		j.beliefs[th].Rearmed(s.cmd.Lease)
 	}
 	if before := j.holdsBefore; before >= 0 && !j.crashed[s.proc] {
-		if after := v.StoreHolds(th); after > 0 && (s.cmd.Op == clients.OpRenew || after > before && before > 0) {
+		if ownRearm(s.cmd.Op, before, v.StoreHolds(th)) {
 			j.beliefs[th].RearmedBy(s.cmd.Op == clients.OpRenew, s.cmd.Lease, m.clientCfg.Opts.LockWatchdogTimeout)
 		}
 	}
