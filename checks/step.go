@@ -414,9 +414,10 @@ func StepState(v StepView) []Violation {
 
 // StepOrphan judges a renewal that ran at Redis and found th's hold: sent
 // while th held nothing and made no call, run while it still holds
-// nothing and makes none, with no release of its own in flight
-// (releasing, which the driver knows), it kept alive a lock nobody will
-// unlock (Orphan, issue #7272). A bug: a fault can leave a hold its thread
+// nothing and makes none, with no release of its own in flight and the
+// watchdog still renewing the thread (releasing says otherwise, which the
+// driver knows: a stale renewal extends the hold once), it kept alive a
+// lock nobody will unlock (Orphan, issue #7272). A bug: a fault can leave a hold its thread
 // does not count, but then the hold expires with its lease; only the
 // watchdog keeps it.
 func StepOrphan(v StepView, th int, releasing bool) []Violation {

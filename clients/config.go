@@ -402,6 +402,15 @@ func (o *Options) FairSpin() bool { return o.Era >= Era4 && o.Fair && !o.Fenced 
 // (3.8.1's 5000 ms), so that no setting changes it.
 func (o *Options) FixedThreadWait() bool { return o.Era == Era38 }
 
+// UnlockReplyCancels reports whether an unlock's reply, whatever the
+// script answered, takes one renewal count off its thread: 3.16.8 and
+// 4.7.0 call cancelExpirationRenewal(threadId) on every completion
+// (R16:RedissonBaseLock.java:306-310, R47:RedissonBaseLock.java:161-164);
+// 3.8.1 only when the script released the last hold (R8:RedissonLock.unlockAsync).
+func (o *Options) UnlockReplyCancels(r sim.Reply) bool {
+	return o.Era >= Era3 || r.Kind == sim.KindInt && r.Int == 1
+}
+
 // getCancels reports whether an interrupted get() cancels the future its
 // command's callback hangs on, so that the callback never runs: 3.16.8's
 // does (R16:CommandAsyncService.java:115-129); 3.8.1's cancels nothing and

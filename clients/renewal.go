@@ -289,6 +289,19 @@ func (c *Client) renewalCount(tid int64) int {
 	return 0
 }
 
+// RenewsFor reports whether the watchdog goes on renewing thread tid's
+// hold: 3.16.8's and 4.7.0's entry counts the thread; 3.8.1 has a task
+// of the thread alive, whose listener reschedules it after a renewal
+// that answered 1 whatever became of the entry
+// (R8:RedissonLock.java:239-248). A renewal already sent when this
+// turned false is a stale one: it extends the hold once.
+func (c *Client) RenewsFor(tid int64) bool {
+	if !c.cf.since3168() {
+		return slices.ContainsFunc(c.tasks, func(t task) bool { return t.live && t.tid == tid })
+	}
+	return c.ren.present && c.renewalCount(tid) > 0
+}
+
 // Renewing reports whether the lock has a renewal entry in this client.
 func (c *Client) Renewing() bool { return c.ren.present }
 

@@ -149,12 +149,16 @@ func ownRearm(op clients.Op, before, after int64) bool {
 	return after > 0 && (op == clients.OpRenew || after > before && before > 0)
 }
 
-// rearms reports whether a command of op re-arms the hold it finds with
-// the lease it carries: a renewal, a re-entrant acquire, and the unlock
-// of an inner hold (its pexpire with the lock object's lease:
-// RedissonLock.unlockInnerAsync).
+// rearms reports whether a command of op takes or re-arms the hold with
+// the lease it carries: a renewal, an acquire (lock(), tryLock(), the
+// fenced lock's), and the unlock of an inner hold (its pexpire with the
+// lock object's lease: RedissonLock.unlockInnerAsync).
 func rearms(op clients.Op) bool {
-	return op == clients.OpRenew || op == clients.OpAcquire || op == clients.OpUnlock
+	switch op {
+	case clients.OpRenew, clients.OpAcquire, clients.OpAcquireNoWait, clients.OpAcquireToken, clients.OpUnlock:
+		return true
+	}
+	return false
 }
 
 // step runs one event through process p's client and carries out the

@@ -141,10 +141,10 @@ func (m *machine) judgeOrphan(n *state, q msg) {
 		if r.kind == mRequest && (r.cmd.Op == clients.OpUnlock || r.cmd.Op == clients.OpForceUnlock) {
 			releasing = true // an interrupted unlock: it will end the hold
 		}
-		if r.kind == mReply && r.cmd.Op == clients.OpUnlock && releasedAll(m.scriptReplyOf(r)) {
-			// the unlock ran and released the last hold: when its reply
-			// comes, the listener cancels the renewal (every version
-			// cancels on 1: RedissonLock.unlockAsync)
+		if r.kind == mReply && r.cmd.Op == clients.OpUnlock && m.clientCfg.Opts.UnlockReplyCancels(m.scriptReplyOf(r)) {
+			// the unlock ran: when its reply comes, its handler takes the
+			// thread's renewal off (a watchdog that renews on all the same
+			// renews again later, and that renewal is judged then)
 			releasing = true
 		}
 		if (r.kind == mRequest || r.kind == mReply) && r.detached() && r.cmd.Op == clients.OpAcquireToken {
@@ -153,12 +153,11 @@ func (m *machine) judgeOrphan(n *state, q msg) {
 			releasing = true
 		}
 	}
+	if !m.client(n.clients[q.proc]).RenewsFor(q.cmd.Thread) {
+		releasing = true // the watchdog stopped for it: a stale renewal extends the hold once
+	}
 	m.found = append(m.found, checks.StepOrphan(m.view(n), th, releasing)...)
 }
-
-// releasedAll reports whether an unlock script's reply says it released
-// the thread's last hold (1).
-func releasedAll(r sim.Reply) bool { return r.Kind == sim.KindInt && r.Int == 1 }
 
 // scriptReplyOf is the reply of message q's script: a batch's first, before
 // its WAIT.

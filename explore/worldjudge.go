@@ -120,12 +120,17 @@ func (j *worldJudge) exec(n *sim.Node, req sim.Request, reply sim.Reply) {
 	}
 }
 
-// releasing reports whether a release of renewal s's thread is still on
-// its way: an unlock (or forceUnlock) request, an unlock's reply that
-// says it released the last hold, or a detached fenced acquire whose loop
+// releasing reports whether renewal s's thread is no longer renewed by
+// the watchdog (the renewal is a stale one), or a release of it is still
+// on its way: an unlock (or forceUnlock) request, an unlock's reply whose
+// handler takes the renewal off (Options.UnlockReplyCancels), or a
+// detached fenced acquire whose loop
 // unlocks what it took (RedissonFencedLock.java:166-170).
 func (j *worldJudge) releasing(s sentCmd) bool {
 	host := j.r.hosts[s.proc]
+	if !host.Client().RenewsFor(s.cmd.Thread) {
+		return true // the watchdog stopped for it: a stale renewal extends the hold once
+	}
 	for _, h := range j.r.w.Held() {
 		if !h.Live() || h.Proc != host.Proc() || (h.Kind != sim.HeldRequest && h.Kind != sim.HeldReply) {
 			continue
@@ -141,8 +146,11 @@ func (j *worldJudge) releasing(s sentCmd) bool {
 		if h.Kind == sim.HeldRequest && (c.cmd.Op == clients.OpUnlock || c.cmd.Op == clients.OpForceUnlock) {
 			return true
 		}
-		if r := h.Reply; h.Kind == sim.HeldReply && c.cmd.Op == clients.OpUnlock && releasedAll(batchScript(c.cmd, r)) {
-			return true // the unlock ran and released: its reply's listener cancels the renewal
+		if r := h.Reply; h.Kind == sim.HeldReply && c.cmd.Op == clients.OpUnlock && host.Client().Awaits(ref) && j.r.m.clientCfg.Opts.UnlockReplyCancels(batchScript(c.cmd, r)) {
+			// the unlock ran: its reply's handler takes the thread's
+			// renewal off (not when nobody awaits it: 3.16.8's interrupted
+			// unlock cancelled that handler, as the search drops the reply)
+			return true
 		}
 		if detachedRef(ref) && c.cmd.Op == clients.OpAcquireToken {
 			return true
