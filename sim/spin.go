@@ -238,10 +238,8 @@ func (w *World) register(n *Node, p *Proc, inc int, id ReqID, r Reply) {
 	// per round trip within a timeout): a new loop takes a forgotten
 	// one's room for them rather than growing its own from nothing.
 	var dead []deadTimer
-	if k := len(w.freeLoops); k > 0 {
-		dead = w.freeLoops[k-1].dead[:0]
-		w.freeLoops[k-1] = nil
-		w.freeLoops = w.freeLoops[:k-1]
+	if k := len(w.freeDead); k > 0 {
+		dead, w.freeDead = w.freeDead[k-1], w.freeDead[:k-1]
 	}
 	l := &spinLoop{p: p, inc: inc, node: n, store: n.Store, version: x.version, req: x.req, reply: r, below: x.below, hits: x.hits, id: id, dead: dead}
 	if x.req.Batch != nil {
@@ -263,7 +261,7 @@ func (w *World) forget(p *Proc, id ReqID) {
 	if l := w.loops[k]; l != nil {
 		delete(w.loops, k)
 		if !l.active && cap(l.dead) > 0 {
-			w.freeLoops = append(w.freeLoops, l)
+			w.freeDead = append(w.freeDead, l.dead[:0])
 		}
 	}
 }

@@ -228,11 +228,11 @@ type World struct {
 	// fast-forward holds now; declined is the sequence number of the
 	// event it last declined to start from; exec is the request a master
 	// is running; storeNode's clock is to be set as at storeAt, as the last
-	// elided run left it; loss is the "net/loss" stream; freeLoops are
-	// loops the world forgot, kept for their cancelled-timer room.
+	// elided run left it; loss is the "net/loss" stream; freeDead is the
+	// cancelled-timer room of loops the world forgot, for new ones.
 	ff        bool
 	loops     map[spinKey]*spinLoop
-	freeLoops []*spinLoop
+	freeDead  [][]deadTimer
 	spinning  []*spinLoop
 	spinNext  []spinNextEvent // the earliest event of each of spinning's loops
 	declined  uint64
