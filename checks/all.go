@@ -34,7 +34,7 @@ func All(h *model.History, faults []sim.FaultSpan, runEnd sim.Time, opt model.Lo
 	v = append(v, evicted(vw)...)
 	v = append(v, liveness(vw)...)
 	v = append(v, orphan(vw)...)
-	fv, fencing := Fenced(h, faults)
+	fv, fencing := fenced(vw)
 	v = append(v, fv...)
 	lv, lin := linearizable(vw, opt, timeout)
 	v = append(v, lv...)

@@ -50,6 +50,11 @@ func (f Fencing) String() string {
 // holder that the resource refused is the same regression seen from the
 // other side, judged the same way. Fencing counts them all.
 func Fenced(h *model.History, faults []sim.FaultSpan) ([]Violation, Fencing) {
+	return fenced(newView(h, faults))
+}
+
+func fenced(vw *view) ([]Violation, Fencing) {
+	h, faults, own := vw.h, vw.faults, vw.own
 	type grant struct {
 		owner string
 		sec   int      // the section it opened or renewed
@@ -61,7 +66,6 @@ func Fenced(h *model.History, faults []sim.FaultSpan) ([]Violation, Fencing) {
 	// script found it without a hold (lost since) and left it with one.
 	// A re-entry that found the hold only counts the same grant again.
 	var grants []grant
-	own := indexOwners(h)
 	for i := range h.Sections {
 		s := &h.Sections[i]
 		at := s.Granted

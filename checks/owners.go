@@ -6,7 +6,8 @@ import "github.com/locksim/locksim/model"
 // each list in the history's order. A check that pairs a section with its
 // owner's calls or other sections reads that owner's lists, not every
 // section and call of the run: over a run of thousands of each, those
-// scans were most of the checks' time.
+// scans were most of the checks' time. The view builds it once for
+// every check.
 type owners struct {
 	sections map[string][]int // indices into Sections
 	acquires map[string][]int // indices into Ops of the calls that acquire
