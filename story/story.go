@@ -32,9 +32,10 @@ func Tell(v checks.Violation, h *model.History, trace [][]byte) []string {
 // story decodes stays decoded for the next one, up to maxKept lines (a
 // step-by-step trace has millions; the later ones are decoded each time).
 type Trace struct {
-	raw  [][]byte
-	at   []sim.Time // each line's time, from its prefix
-	read []bool     // whether at holds the line's time
+	raw [][]byte
+	// at is each line's time, read from its prefix by the first story
+	// (-1: the line has none to read); nil until then.
+	at []sim.Time
 	// dec are the lines decoded and kept, by index (nil: not kept;
 	// notALine: not a trace line).
 	dec  []*sim.TraceLine
@@ -47,13 +48,23 @@ var maxKept = 1 << 16
 var notALine = &sim.TraceLine{}
 
 // NewTrace returns the stories' reader of trace (the lines are not
-// copied: they must not change while it is used).
-func NewTrace(trace [][]byte) *Trace {
-	t := &Trace{raw: trace, at: make([]sim.Time, len(trace)), read: make([]bool, len(trace)), dec: make([]*sim.TraceLine, len(trace))}
-	for i, raw := range trace {
-		t.at[i], t.read[i] = sim.TraceLineTime(raw)
+// copied: they must not change while it is used). It reads nothing
+// until a story is told.
+func NewTrace(trace [][]byte) *Trace { return &Trace{raw: trace} }
+
+// times reads every line's time, once.
+func (t *Trace) times() {
+	if t.at != nil {
+		return
 	}
-	return t
+	t.at, t.dec = make([]sim.Time, len(t.raw)), make([]*sim.TraceLine, len(t.raw))
+	for i, raw := range t.raw {
+		if at, ok := sim.TraceLineTime(raw); ok {
+			t.at[i] = at
+		} else {
+			t.at[i] = -1
+		}
+	}
 }
 
 // line is line i decoded, false when it is not a trace line.
@@ -74,6 +85,7 @@ func (t *Trace) line(i int) (*sim.TraceLine, bool) {
 
 // Tell is the package's Tell over this trace.
 func (t *Trace) Tell(v checks.Violation, h *model.History) []string {
+	t.times()
 	actors := map[string]bool{}
 	for _, a := range v.Actors {
 		actors[a] = true
@@ -125,7 +137,7 @@ func (t *Trace) Tell(v checks.Violation, h *model.History) []string {
 	for i := range t.raw {
 		// Most lines lie outside the story's window: their time is read
 		// from the prefix every trace line starts with, before decoding.
-		if t.read[i] && (t.at[i] < from || t.at[i] > v.At.Add(sim.Millisecond)) {
+		if at := t.at[i]; at >= 0 && (at < from || at > v.At.Add(sim.Millisecond)) {
 			continue
 		}
 		l, ok := t.line(i)
