@@ -129,7 +129,7 @@ func (m *machine) resolve(f checks.Violation, flaws []model.FlawAt, at int64) ch
 	if m.cfg.Job != nil {
 		judge = verdict.Judge{Job: m.cfg.Job}
 	}
-	mech := judge.Resolve(algo, v, &model.History{Flaws: flaws})
+	mech := judge.Resolve(algo, v, &model.History{Flaws: model.FlawLogOf(flaws...)})
 	_, _, redisson := clients.RedissonAlgo(algo)
 	if fl := judge.Job.Named(mech.Name); mech.Kind == checks.MechNone || fl == nil || len(fl.Paths) == 0 && !redisson {
 		// A flaw of seed 003's simple locks is their design: the search

@@ -277,7 +277,7 @@ type History struct {
 	NegativeTTLs int
 	// Flaws are the known flaws' code paths the clients took, in time
 	// order (clients.Flaw): what a known bug needs to have acted.
-	Flaws []FlawAt
+	Flaws FlawLog
 	// Net are the messages of the clients' calls that a fault acted on
 	// (lost, or held up by a latency spike), in time order.
 	Net []NetEvent

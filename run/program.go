@@ -134,7 +134,7 @@ func (r *Run) programFactory() (func() sim.Program, error) {
 				if c := host.Client(); e.Thread != flawTid || c.UUID() != flawUUID {
 					flawTid, flawUUID, flawOwner = e.Thread, c.UUID(), c.Owner(e.Thread)
 				}
-				h.Flaws = append(h.Flaws, model.FlawAt{At: p.VirtualNow(), Proc: p.Name, Owner: flawOwner, Flaw: e.Text})
+				h.Flaws.Add(model.FlawAt{At: p.VirtualNow(), Proc: p.Name, Owner: flawOwner, Flaw: e.Text})
 			case clients.NoteRenewSent:
 				renewOps[e.Slot] = len(h.Renewals)
 				h.Renewals = append(h.Renewals, model.Op{Proc: p.Name, Thread: -1, Owner: host.Client().Owner(e.Thread), Lock: wl.Lock, Call: model.CallRenew, Wait: -1, Lease: -1, Start: p.VirtualNow(), End: -1, ExecAt: -1, ScriptLease: e.Value})

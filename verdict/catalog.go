@@ -73,8 +73,8 @@ func mechanism(f *jobspec.Flaw, detail, took string) checks.Mechanism {
 // owners are given, in [from, to], the nearest to what it explains; it
 // says which and where.
 func tookPath(h *model.History, paths []clients.Flaw, procs, owners []string, from, to sim.Time) (string, bool) {
-	for i := len(h.Flaws) - 1; i >= 0; i-- {
-		fl := &h.Flaws[i]
+	for i := h.Flaws.Len() - 1; i >= 0; i-- {
+		fl := h.Flaws.At(i)
 		if fl.At > to {
 			continue
 		}

@@ -21,7 +21,7 @@ func TestOrphanFlawIsTheOwnersOwn(t *testing.T) {
 			Renewals: []model.Op{
 				{Owner: "A", Proc: "c1", Call: model.CallRenew, Start: 20, End: 22, ExecAt: 1, ExecVirtual: 21, Outcome: "renewed"},
 			},
-			Flaws: []model.FlawAt{{At: 9, Proc: "c1", Owner: owner, Flaw: string(clients.FlawDetachedHold)}},
+			Flaws: model.FlawLogOf(model.FlawAt{At: 9, Proc: "c1", Owner: owner, Flaw: string(clients.FlawDetachedHold)}),
 		}
 	}
 	for owner, want := range map[string]checks.Class{"A": checks.Known, "B": checks.Bug} {

@@ -163,8 +163,8 @@ func TestInterruptedAcquireGoesOn381(t *testing.T) {
 			t.Fatal(err)
 		}
 		took := map[string]bool{} // the processes that took the path
-		for _, f := range r.History.Flaws {
-			if f.Flaw == string(clients.FlawDetachedHold) {
+		for i := range r.History.Flaws.Len() {
+			if f := r.History.Flaws.At(i); f.Flaw == string(clients.FlawDetachedHold) {
 				took[f.Proc] = true
 			}
 		}
