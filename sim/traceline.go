@@ -34,11 +34,13 @@ type TraceLine struct {
 
 // DecodeTraceLine reads one trace line (without its newline).
 func DecodeTraceLine(b []byte) (TraceLine, error) {
-	dec := json.NewDecoder(bytes.NewReader(b))
-	dec.UseNumber()
-	var m map[string]any
-	if err := dec.Decode(&m); err != nil {
-		return TraceLine{}, fmt.Errorf("not a trace line: %v", err)
+	m, ok := jsonl.DecodeObject(b)
+	if !ok { // not the plain case: encoding/json decodes it, or says why not
+		dec := json.NewDecoder(bytes.NewReader(b))
+		dec.UseNumber()
+		if err := dec.Decode(&m); err != nil {
+			return TraceLine{}, fmt.Errorf("not a trace line: %v", err)
+		}
 	}
 	n, ok := m["t"].(json.Number)
 	if !ok {
