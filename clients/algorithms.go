@@ -27,7 +27,7 @@ func AlgosWhere(pred func(o *Options) bool) []string {
 		if !redisson {
 			continue
 		}
-		o, err := DefaultOptions(version, fair)
+		o, err := DefaultSettings(version, fair)
 		o.Fenced = strings.HasPrefix(a, "fencedlock-")
 		if err == nil && pred(&o) {
 			out = append(out, a)

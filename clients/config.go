@@ -99,8 +99,24 @@ type Options struct {
 	Mutations Mutations
 }
 
-// DefaultOptions returns the defaults of a Redisson version.
+// DefaultOptions returns the defaults of a Redisson version, its scripts
+// compiled.
 func DefaultOptions(version string, fair bool) (Options, error) {
+	o, err := DefaultSettings(version, fair)
+	if err != nil {
+		return o, err
+	}
+	set, err := LoadScripts(version, "")
+	if err != nil {
+		return o, err
+	}
+	o.Scripts = set
+	return o, nil
+}
+
+// DefaultSettings is DefaultOptions without the scripts (Scripts nil):
+// what validating a setting needs, without compiling a version's scripts.
+func DefaultSettings(version string, fair bool) (Options, error) {
 	o := Options{Version: version, Fair: fair, LockWatchdogTimeout: 30000, Timeout: 3000, RetryAttempts: 3, RetryInterval: 1500}
 	switch version {
 	case "3.8.1":
@@ -122,11 +138,6 @@ func DefaultOptions(version string, fair bool) (Options, error) {
 	default:
 		return o, fmt.Errorf("unknown Redisson version %q (known: %s)", version, strings.Join(Versions, ", "))
 	}
-	set, err := LoadScripts(version, "")
-	if err != nil {
-		return o, err
-	}
-	o.Scripts = set
 	return o, nil
 }
 

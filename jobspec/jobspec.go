@@ -490,7 +490,7 @@ func checkSettings(algo string, o clients.ClientOverrides) error {
 	if !redisson {
 		return fmt.Errorf("%s is not a Redisson lock: it has no Config", algo)
 	}
-	opts, err := clients.DefaultOptions(version, fair)
+	opts, err := clients.DefaultSettings(version, fair)
 	if err != nil {
 		return err
 	}

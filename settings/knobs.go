@@ -67,7 +67,7 @@ func Knobs(algo string, e Envelope) ([]Knob, error) {
 	if !redisson {
 		return []Knob{lease}, nil
 	}
-	o, err := clients.DefaultOptions(version, fair)
+	o, err := clients.DefaultSettings(version, fair)
 	if err != nil {
 		return nil, err
 	}
