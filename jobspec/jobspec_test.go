@@ -44,6 +44,16 @@ func TestMainJob(t *testing.T) {
 	if len(j.Flaws) < 20 {
 		t.Errorf("the catalogue holds %d flaws", len(j.Flaws))
 	}
+	// a flaw's texts are sentences as reports and shrink's output print
+	// them: a multi-line string that lost its line-ending backslashes
+	// leaves runs of spaces
+	for _, f := range j.Flaws {
+		for field, text := range map[string]string{"what": f.What, "ref": f.Ref, "java": f.Java} {
+			if text != strings.TrimSpace(text) || strings.Contains(text, "  ") || strings.ContainsAny(text, "\n\t") {
+				t.Errorf("flaw %s: %s %q: stray white space", f.Name, field, text)
+			}
+		}
+	}
 	// every expected finding is of the matrix, a known one is of a flaw of
 	// its algorithm that takes its path, and its scenario file is there
 	for _, e := range j.Expect {
