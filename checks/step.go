@@ -56,11 +56,13 @@ type Belief struct {
 	// Expired: its latest hold's key ran out of time while it believed it
 	// held the lock (time passed; no script deleted it).
 	Expired bool
-	// Unseen: the store has not had its hold since the acquiring call
-	// that began its latest hold was made (a call that returned the lock
+	// Unseen: the store did not have its hold while the acquiring call
+	// that began its latest hold ran (a call that returned the lock
 	// without taking it, as 3.8.1's lock() after an interrupt): nothing
 	// deleted or expired a hold that was never there. The driver clears
-	// it when it sees the hold (See).
+	// it when it sees the hold during that call (See); a hold of the
+	// thread's that comes later (a detached acquire of a later call that
+	// threw) is not the one its belief rests on.
 	Unseen bool
 	// IdleRenewal: its latest renewal was first sent while it held
 	// nothing and made no call (RenewSent).
@@ -112,10 +114,12 @@ func (b *Belief) Return(acquired bool, lease int64, threw, renewing bool) {
 }
 
 // See notes whether the store has the thread's hold in the state the
-// driver has just reached (after every step): once it has, the hold was
-// there; a thread out of its calls that holds nothing has none to see.
+// driver has just reached (after every step): once it has while the
+// call that begins the hold runs (the thread counts no hold yet), the
+// hold was there; a thread out of its calls that holds nothing has none
+// to see.
 func (b *Belief) See(has bool) {
-	if has || b.Held == 0 && !b.InCall {
+	if b.Held == 0 && (has && b.InCall || !b.InCall) {
 		b.Unseen = false
 	}
 }
@@ -346,9 +350,11 @@ func StepReturned(v StepView, th int, r StepReturn) []Violation {
 // with a renewal of an earlier hold on its way (stale-renewal: the race
 // whose answer may end the new hold's watchdog); the watchdog kept it and
 // it ran out of time (no-renewal: no renewal came); else nothing
-// ("not-held").
+// ("not-held"), as for a hold the store never had (Unseen).
 func lostCause(b Belief) string {
 	switch {
+	case b.Unseen:
+		return "not-held" // never there: nothing lost it
 	case b.StaleRenewal:
 		return "stale-renewal"
 	case b.Expired && b.LeaseLeft < 0 && b.ShortRearm:

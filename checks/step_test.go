@@ -153,6 +153,22 @@ func TestStepStateUnseenHold(t *testing.T) {
 	if vs := gone(raced); len(vs) != 1 || vs[0].Mech.Label() != "bug:deleted-by-other" {
 		t.Fatalf("a hold deleted before its reply arrived: %v", vs)
 	}
+	// 3.8.1: lock() returned after an interrupt without the lock; the
+	// next call threw and its acquire, going on, took the lock: that hold
+	// is not the one the belief rests on, and when it runs out the hold
+	// was never lost (not a watchdog that failed to renew).
+	later := NewBelief()
+	later.Call(false, false, true)
+	later.See(false)
+	later.Return(true, -1, false, false)
+	later.Call(false, false, true) // lock(10 s), interrupted: throws at once
+	later.Return(false, -1, true, false)
+	later.See(true) // its detached acquire takes the lock
+	later.Expired = true
+	later.See(false) // ... for 10 s
+	if !later.Unseen || lostCause(later) != "not-held" {
+		t.Fatalf("a later call's hold counts as the belief's: %+v, cause %s", later, lostCause(later))
+	}
 	again := never
 	again.Call(true, false, false)
 	again.Return(false, -1, false, false)
