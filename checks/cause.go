@@ -523,6 +523,45 @@ func (v *view) noRenewal(owner, proc string, from, to sim.Time) Mechanism {
 			return faultMech(f, fmt.Sprintf("%s: %s's process was stopped for %s of the %s its watchdog had to renew its hold (armed at t=%s) before it expired at t=%s", describeFault(f), owner, stopped, to.Sub(from), from, to))
 		}
 	}
+	// a process renews a lock name through one entry its threads share: a
+	// thread whose hold begins while the entry lives joins it, and the
+	// entry's next renewal is sent only when the one in flight, for
+	// whichever thread it named, completes (R8:RedissonLock.java:239-248,
+	// R16:RedissonBaseLock.scheduleExpirationRenewal and renewExpiration,
+	// R47:LockTask): another thread's renewal in flight after the hold was
+	// armed that a fault lost or held up kept this one from coming
+	if v.h.Settings.Redisson {
+		for i, r := range v.h.Renewals {
+			if r.Owner == owner || r.Proc != proc || r.Start > to || r.End >= 0 && r.End <= from || r.Outcome == "renewed" && r.ExecAt >= 0 && r.ExecVirtual <= to {
+				continue
+			}
+			if m, ok := v.callFault(r, renewTag(i), to); ok {
+				m.Detail = fmt.Sprintf("%s's process sent a renewal for %s at t=%s on the lock entry its threads share, which had not completed when %s's hold expired at t=%s (the entry's next renewal waits for it): %s", owner, r.Owner, r.Start, owner, to, m.Detail)
+				return m
+			}
+		}
+	}
+	// the watchdog starts when the acquire without a lease that took the
+	// hold, and armed it last, completes and sends its first renewal a third of its timeout later
+	// (R8:RedissonLock.tryAcquireAsync's listener, R16:RedissonLock.java
+	// tryAcquireAsync's onComplete, R47:RedissonLock.tryAcquireAsync's
+	// thenApply, each calling scheduleExpirationRenewal): a reply that came
+	// later than the timeout less that third left no renewal time to
+	// come. A fault that held the call up is that; else the round trip
+	// (a WAIT's replica, the network's tail) outlasted two thirds of a
+	// lockWatchdogTimeout set that short, which no client could renew.
+	for i, op := range v.h.Ops {
+		if sec == nil || sec.OuterLease >= 0 || op.Owner != owner || op.Start != sec.Called || op.End != sec.Start || !op.Call.Acquires() || op.Lease >= 0 ||
+			op.Outcome != "acquired" || op.ExecAt < 0 || op.ExecVirtual != from || op.End.Add(period) < to {
+			continue // not the call that took the hold and started its watchdog, or not late
+		}
+		if m, ok := v.callFault(op, opTag(i), to.Add(-period)); ok {
+			m.Detail = fmt.Sprintf("%s's %s ran at t=%s but returned only at t=%s, so its watchdog's first renewal was not due before the hold expired at t=%s: %s", owner, op.Call, from, op.End, to, m.Detail)
+			return m
+		}
+		return Mechanism{Kind: MechLease, Name: "lease",
+			Detail: fmt.Sprintf("%s's %s ran at t=%s and returned at t=%s, %s later; its watchdog starts then and renews a third of lockWatchdogTimeout (%d ms) after, so the hold expired at t=%s before any renewal was due: a timeout under 1.5 × the call's round trip", owner, op.Call, from, op.End, op.End.Sub(from), v.h.Settings.Watchdog, to)}
+	}
 	// a path that stopped the renewal acts on the section's renewal state:
 	// anywhere in the section
 	wfrom := from.Add(-period)

@@ -153,3 +153,75 @@ func TestMutexOneViolationPerHolder(t *testing.T) {
 		t.Fatalf("want one by-design violation (A's lease ran out), got %d: %v", len(got), got)
 	}
 }
+
+// The watchdog starts when the acquire without a lease that took the hold
+// completes, and first renews a third of its timeout later: a reply that
+// came after two thirds of the lease left no renewal time to come. That
+// is the lease (a timeout too short for the round trip) or the fault
+// that held the reply up; a re-entry with a lease is not that call.
+func TestMutexWatchdogStartedLate(t *testing.T) {
+	// A's lock() ran at 5 ms (lease 30 s) and returned at back s; B takes
+	// the lock when the hold expires at 30.005 s
+	late := func(back float64, more func(b *hist)) *hist {
+		b := newHist()
+		a := b.call("A", model.CallLock, 0, back, "acquired")
+		b.ran(a, 0.005, 30000, "A").section(a, -1, 60)
+		if more != nil {
+			more(b)
+		}
+		g := b.call("B", model.CallLock, 30, 30.5, "acquired")
+		b.ran(g, 30.4, 30000, "B").section(g, -1, 35)
+		return b
+	}
+	for _, tc := range []struct {
+		name   string
+		b      *hist
+		faults []sim.FaultSpan
+		class  Class
+		mech   string
+	}{
+		{"the reply came 21 s after the script ran", late(21, nil), nil, ByDesign, "lease:lease"},
+		{"the reply came in time: the watchdog should have renewed", late(19, nil), nil, Bug, "bug:no-renewal"},
+		{"a spike held the reply up", late(21, func(b *hist) { b.net(0.006, "A", "op/0", sim.NetDelayed, 21*sim.Second, 0) }),
+			[]sim.FaultSpan{fault(0, sim.FaultSlowNet, "network", 0, 30)}, ByDesign, "fault:slow-net"},
+		{"a re-entry with a lease re-armed the hold", late(0.01, func(b *hist) {
+			r := b.call("A", model.CallLock, 27, 27.002, "acquired")
+			b.lease(r, 3000).ran(r, 27.001, 3000, "A")
+			b.h.Sections[0].Lease, b.h.Sections[0].Rearmed = 3000, at(27.002)
+		}), nil, Bug, "bug:lease-under-watchdog"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			got := Mutex(&tc.b.h, tc.faults, at(300))
+			if len(got) != 1 || got[0].Class != tc.class || got[0].Mech.Label() != tc.mech {
+				t.Fatalf("got %v, want %s %s", got, tc.class, tc.mech)
+			}
+		})
+	}
+}
+
+// A process renews a lock name through one entry its threads share: a
+// renewal for another thread of A's process, lost in flight, holds up
+// the next one, which would have re-armed A's hold.
+func TestMutexSharedEntryRenewalLost(t *testing.T) {
+	build := func(lost bool) *hist {
+		b := newHist()
+		a := b.call("A", model.CallLock, 0, 0.01, "acquired")
+		b.ran(a, 0.005, 30000, "A").section(a, -1, 60)
+		i := b.renew("D", 9, -1, 18, "error")
+		b.h.Renewals[i].Proc, b.h.Renewals[i].ErrKind = proc("A"), "timeout"
+		if lost {
+			b.net(9, "D", "renew/0", sim.NetRequestLost, 0, 0)
+			b.h.Net[0].Proc = proc("A")
+		}
+		g := b.call("B", model.CallLock, 30, 30.5, "acquired")
+		b.ran(g, 30.4, 30000, "B").section(g, -1, 35)
+		return b
+	}
+	loss := []sim.FaultSpan{fault(0, sim.FaultLoss, "network", 0, 60)}
+	if got := Mutex(&build(true).h, loss, at(300)); len(got) != 1 || got[0].Mech.Label() != "fault:loss" || !strings.Contains(got[0].Mech.Detail, "entry its threads share") {
+		t.Fatalf("a shared entry's renewal lost: %v", got)
+	}
+	if got := Mutex(&build(false).h, loss, at(300)); len(got) != 1 || got[0].Mech.Label() != "bug:no-renewal" {
+		t.Fatalf("a shared entry's renewal failed, no fault: %v", got)
+	}
+}
