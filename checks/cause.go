@@ -529,10 +529,16 @@ func (v *view) noRenewal(owner, proc string, from, to sim.Time) Mechanism {
 	// whichever thread it named, completes (R8:RedissonLock.java:239-248,
 	// R16:RedissonBaseLock.scheduleExpirationRenewal and renewExpiration,
 	// R47:LockTask): another thread's renewal in flight after the hold was
-	// armed that a fault lost or held up kept this one from coming
+	// armed that a fault lost or held up kept this one from coming. The
+	// entry is the client's (its UUID): a restarted process is another.
 	if v.h.Settings.Redisson {
+		client, _, _ := strings.Cut(owner, ":")
+		joined := from // the hold's watchdog was on the entry from then
+		if sec != nil && sec.Start > joined {
+			joined = sec.Start
+		}
 		for i, r := range v.h.Renewals {
-			if r.Owner == owner || r.Proc != proc || r.Start > to || r.End >= 0 && r.End <= from || r.Outcome == "renewed" && r.ExecAt >= 0 && r.ExecVirtual <= to {
+			if r.Owner == owner || r.Proc != proc || !strings.HasPrefix(r.Owner, client+":") || r.Start > to || r.End >= 0 && r.End <= joined || r.Outcome == "renewed" && r.ExecAt >= 0 && r.ExecVirtual <= to {
 				continue
 			}
 			if m, ok := v.callFault(r, renewTag(i), to); ok {

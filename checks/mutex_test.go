@@ -200,28 +200,32 @@ func TestMutexWatchdogStartedLate(t *testing.T) {
 }
 
 // A process renews a lock name through one entry its threads share: a
-// renewal for another thread of A's process, lost in flight, holds up
-// the next one, which would have re-armed A's hold.
+// renewal for another thread of A's client, lost in flight, holds up the
+// next one, which would have re-armed A's hold. Another client's renewal
+// (the same process restarted is another client) holds up nothing.
 func TestMutexSharedEntryRenewalLost(t *testing.T) {
-	build := func(lost bool) *hist {
+	build := func(lost bool, other string) *hist {
 		b := newHist()
-		a := b.call("A", model.CallLock, 0, 0.01, "acquired")
-		b.ran(a, 0.005, 30000, "A").section(a, -1, 60)
-		i := b.renew("D", 9, -1, 18, "error")
-		b.h.Renewals[i].Proc, b.h.Renewals[i].ErrKind = proc("A"), "timeout"
+		a := b.call("u:1", model.CallLock, 0, 0.01, "acquired")
+		b.ran(a, 0.005, 30000, "u:1").section(a, -1, 60)
+		i := b.renew(other, 9, -1, 18, "error")
+		b.h.Renewals[i].Proc, b.h.Renewals[i].ErrKind = proc("u:1"), "timeout"
 		if lost {
-			b.net(9, "D", "renew/0", sim.NetRequestLost, 0, 0)
-			b.h.Net[0].Proc = proc("A")
+			b.net(9, other, "renew/0", sim.NetRequestLost, 0, 0)
+			b.h.Net[0].Proc = proc("u:1")
 		}
-		g := b.call("B", model.CallLock, 30, 30.5, "acquired")
-		b.ran(g, 30.4, 30000, "B").section(g, -1, 35)
+		g := b.call("v:1", model.CallLock, 30, 30.5, "acquired")
+		b.ran(g, 30.4, 30000, "v:1").section(g, -1, 35)
 		return b
 	}
 	loss := []sim.FaultSpan{fault(0, sim.FaultLoss, "network", 0, 60)}
-	if got := Mutex(&build(true).h, loss, at(300)); len(got) != 1 || got[0].Mech.Label() != "fault:loss" || !strings.Contains(got[0].Mech.Detail, "entry its threads share") {
+	if got := Mutex(&build(true, "u:2").h, loss, at(300)); len(got) != 1 || got[0].Mech.Label() != "fault:loss" || !strings.Contains(got[0].Mech.Detail, "entry its threads share") {
 		t.Fatalf("a shared entry's renewal lost: %v", got)
 	}
-	if got := Mutex(&build(false).h, loss, at(300)); len(got) != 1 || got[0].Mech.Label() != "bug:no-renewal" {
+	if got := Mutex(&build(false, "u:2").h, loss, at(300)); len(got) != 1 || got[0].Mech.Label() != "bug:no-renewal" {
 		t.Fatalf("a shared entry's renewal failed, no fault: %v", got)
+	}
+	if got := Mutex(&build(true, "w:1").h, loss, at(300)); len(got) != 1 || got[0].Mech.Label() != "bug:no-renewal" {
+		t.Fatalf("a renewal of an earlier client of the process, lost: %v", got)
 	}
 }
