@@ -25,13 +25,7 @@ func TestMutexMechanisms(t *testing.T) {
 		b.ran(g, 39.999, 30000, "B").section(g, -1, 45)
 		return b
 	}
-	for _, tc := range []struct {
-		name   string
-		b      *hist
-		faults []sim.FaultSpan
-		class  Class
-		mech   string
-	}{
+	runMutexCases(t, []mutexCase{
 		{"the watchdog stopped with no fault", overlapExpired(nil), nil, Bug, "bug:no-renewal"},
 		{"a pause of the holder up to its expiry",
 			overlapExpired(nil), []sim.FaultSpan{fault(0, sim.FaultPause, "cA", 25, 26)}, ByDesign, "fault:pause"},
@@ -72,7 +66,22 @@ func TestMutexMechanisms(t *testing.T) {
 			[]sim.FaultSpan{fault(0, sim.FaultMasterCrash, "master", 35, 20)}, ByDesign, "fault:master-crash"},
 		{"a master crash after the overlap explains nothing",
 			overlapExpired(nil), []sim.FaultSpan{fault(0, sim.FaultMasterCrash, "master", 55, 5)}, Bug, "bug:no-renewal"},
-	} {
+	})
+}
+
+// mutexCase is a history with one mutex violation, the faults of its run,
+// and the class and mechanism the violation must have.
+type mutexCase struct {
+	name   string
+	b      *hist
+	faults []sim.FaultSpan
+	class  Class
+	mech   string
+}
+
+func runMutexCases(t *testing.T, cases []mutexCase) {
+	t.Helper()
+	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
 			got := Mutex(&tc.b.h, tc.faults, at(300))
 			if len(got) != 1 {
@@ -173,13 +182,7 @@ func TestMutexWatchdogStartedLate(t *testing.T) {
 		b.ran(g, 30.4, 30000, "B").section(g, -1, 35)
 		return b
 	}
-	for _, tc := range []struct {
-		name   string
-		b      *hist
-		faults []sim.FaultSpan
-		class  Class
-		mech   string
-	}{
+	runMutexCases(t, []mutexCase{
 		{"the reply came 21 s after the script ran", late(21, nil), nil, ByDesign, "lease:lease"},
 		{"the reply came in time: the watchdog should have renewed", late(19, nil), nil, Bug, "bug:no-renewal"},
 		{"a spike held the reply up", late(21, func(b *hist) { b.net(0.006, "A", "op/0", sim.NetDelayed, 21*sim.Second, 0) }),
@@ -189,14 +192,7 @@ func TestMutexWatchdogStartedLate(t *testing.T) {
 			b.lease(r, 3000).ran(r, 27.001, 3000, "A")
 			b.h.Sections[0].Lease, b.h.Sections[0].Rearmed = 3000, at(27.002)
 		}), nil, Bug, "bug:lease-under-watchdog"},
-	} {
-		t.Run(tc.name, func(t *testing.T) {
-			got := Mutex(&tc.b.h, tc.faults, at(300))
-			if len(got) != 1 || got[0].Class != tc.class || got[0].Mech.Label() != tc.mech {
-				t.Fatalf("got %v, want %s %s", got, tc.class, tc.mech)
-			}
-		})
-	}
+	})
 }
 
 // A process renews a lock name through one entry its threads share: a
