@@ -289,7 +289,7 @@ func (v *view) explainExpired(g holdGone, sec *model.Section) Mechanism {
 		// an acquire of the owner's that re-armed its hold though the call
 		// did not return with it (its reply lost or late, its caller
 		// interrupted): what made the call fail is the mechanism
-		m := v.uncounted(*op, arm.Tag, *sec)
+		m := v.uncounted(*op, arm.Tag, *sec, g.ExpiredAt)
 		m.Detail = fmt.Sprintf("%s's hold expired at t=%s, last armed for %d ms at t=%s by an acquire of its own that did not count: %s", who, g.ExpiredAt, armed, arm.At, m.Detail)
 		return m
 	}
@@ -567,6 +567,19 @@ func (v *view) noRenewal(owner, proc string, from, to sim.Time) Mechanism {
 		}
 		return Mechanism{Kind: MechLease, Name: "lease",
 			Detail: fmt.Sprintf("%s's %s ran at t=%s and returned at t=%s, %s later; its watchdog starts then and renews a third of lockWatchdogTimeout (%d ms) after, so the hold expired at t=%s before any renewal was due: a timeout under 1.5 × the call's round trip", owner, op.Call, from, op.End, op.End.Sub(from), v.h.Settings.Watchdog, to)}
+	}
+	// a renewal of the owner's sent for an earlier hold, still on its way
+	// when this hold began, answered that it found no hold (it ran before
+	// the new hold was taken), and its reply took the new hold's thread
+	// off the watchdog: 4.7.0's LockTask cancels one count of the thread
+	// on a 0 (LockTask.java:97-102), 3.16.8 the entry (RedissonBaseLock
+	// renewExpiration), 3.8.1 schedules no next renewal
+	if sec != nil {
+		for _, r := range v.h.Renewals {
+			if r.Owner == owner && r.Start < sec.Called && r.Outcome == "not-renewed" && r.End >= sec.Start && r.End <= to {
+				return cause("stale-renewal", fmt.Sprintf("%s's renewal sent at t=%s, for its earlier hold, found no hold and answered 0 at t=%s, after it took the lock again at t=%s: that answer took it off the watchdog, and no renewal re-armed the hold before it expired at t=%s", owner, r.Start, r.End, sec.Start, to), r.Start, to, proc)
+			}
+		}
 	}
 	// a path that stopped the renewal acts on the section's renewal state:
 	// anywhere in the section

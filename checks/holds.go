@@ -97,7 +97,7 @@ func (vw *view) extraHold(s model.Section) Mechanism {
 		case runs >= 2:
 			return cause("acquire-ran-twice", fmt.Sprintf("%s's %s at t=%s ran its acquire %d times on the master (a re-send of a command whose first run took effect)", s.Owner, op.Call, op.Start, runs), op.Start, s.Start, op.Proc)
 		case runs == 1 && op.Outcome != "acquired" && (op.Start != s.Called || op.Outcome != ""):
-			return vw.uncounted(*op, opTag(i), s)
+			return vw.uncounted(*op, opTag(i), s, s.Start)
 		}
 	}
 	// a release that ran on a master the failover then left behind
@@ -138,8 +138,9 @@ func (vw *view) grants(tag string, from, to sim.Time) int {
 }
 
 // uncounted explains a call of s's owner whose acquire ran and held the
-// lock though the call did not return "acquired".
-func (vw *view) uncounted(op model.Op, tag string, s model.Section) Mechanism {
+// lock though the call did not return "acquired" (by the time at, when
+// the call had not returned at all).
+func (vw *view) uncounted(op model.Op, tag string, s model.Section, at sim.Time) Mechanism {
 	to := max(s.Start, op.End) // the call's own paths are noted up to its return
 	what := fmt.Sprintf("%s's %s at t=%s took the lock but ", op.Owner, op.Call, op.Start)
 	switch {
@@ -159,8 +160,13 @@ func (vw *view) uncounted(op model.Op, tag string, s model.Section) Mechanism {
 		return cause("sync-failed", what+"threw: WAIT counted fewer replicas than asked, and the hold it took stayed ("+op.Err+")", op.Start, to, op.Proc)
 	}
 	// a message of the call lost or held up past its response timeout:
-	// the call failed, or a re-send answered it, while a run took the lock
-	if m, ok := vw.callFault(op, tag, op.End); ok {
+	// the call failed, or a re-send answered it, while a run took the lock;
+	// or its process stopped before the call could return, by at
+	deadline := op.End
+	if deadline < 0 {
+		deadline = at
+	}
+	if m, ok := vw.callFault(op, tag, deadline); ok {
 		m.Detail = what + "did not count it: " + m.Detail
 		return m
 	}

@@ -225,3 +225,50 @@ func TestMutexSharedEntryRenewalLost(t *testing.T) {
 		t.Fatalf("a renewal of an earlier client of the process, lost: %v", got)
 	}
 }
+
+// A renewal sent for an earlier hold that ran before the thread took the
+// lock again answers 0, and that answer, arriving in the new hold, takes
+// it off the watchdog: stale-renewal, not a watchdog that failed.
+func TestMutexStaleRenewalAnswer(t *testing.T) {
+	build := func(answered float64) *hist {
+		b := newHist()
+		a := b.call("A", model.CallLock, 0, 0.01, "acquired")
+		b.ran(a, 0.005, 30000, "A").section(a, -1, 5)
+		b.renew("A", 4.9, 5.2, answered, "not-renewed")
+		b.h.Store[len(b.h.Store)-1].Holders, b.h.Store[len(b.h.Store)-1].TTL = nil, -2
+		a2 := b.call("A", model.CallLock, 5.5, 6, "acquired")
+		b.ran(a2, 5.6, 30000, "A").section(a2, -1, 60)
+		g := b.call("B", model.CallLock, 35.6, 36, "acquired")
+		b.ran(g, 35.7, 30000, "B").section(g, -1, 40)
+		return b
+	}
+	runMutexCases(t, []mutexCase{
+		{"its answer came in the new hold", build(6.5), nil, Bug, "bug:stale-renewal"},
+		{"its answer came before the new hold", build(5.3), nil, Bug, "bug:no-renewal"},
+	})
+}
+
+// A lock() whose acquire took the lock but which never returned, its
+// process stopped before the reply could be handled: the pause made the
+// hold nobody counts, as a lost reply would.
+func TestMutexOpenCallPaused(t *testing.T) {
+	build := func() *hist {
+		b := newHist()
+		a := b.call("A", model.CallLock, 1, -1, "")
+		b.ran(a, 1.001, 30000, "A")
+		// the run counts the hold the store shows from its acquire on
+		b.h.Sections = append(b.h.Sections, model.Section{Proc: "cA", Owner: "A", Lock: "L", Lease: -1, OuterLease: -1,
+			Called: at(1), Granted: at(1), Start: at(1.001), End: -1, StoreHolds: 1})
+		g := b.call("B", model.CallLock, 30, 31.5, "acquired")
+		b.ran(g, 31.4, 30000, "B").section(g, -1, 40)
+		return b
+	}
+	pause := []sim.FaultSpan{fault(0, sim.FaultPause, "cA", 1.5, 40)}
+	got := Mutex(&build().h, pause, at(300))
+	if len(got) != 1 || got[0].Mech.Label() != "fault:pause" {
+		t.Fatalf("an open call whose process paused: %v", got)
+	}
+	if got := Mutex(&build().h, nil, at(300)); len(got) != 1 || got[0].Class != Bug {
+		t.Fatalf("an open call, no fault: %v", got)
+	}
+}
