@@ -120,6 +120,18 @@ func TestFIFO(t *testing.T) {
 	if got := FIFO(h, nil); len(got) != 1 || got[0].Class != Bug || got[0].Actors[0] != "A" {
 		t.Fatalf("B overtook A: %v", got)
 	}
+	// The master granted A first (its script ran at 4 s, B's at 5 s); only
+	// A's reply came back later: no overtake.
+	granted := &model.History{Ops: []model.Op{op("A", "c1", 1, 10, false), op("B", "c2", 2, 5, false)}, Store: held}
+	granted.Ops[0].ExecAt, granted.Ops[0].ExecVirtual = 1, s(4)
+	granted.Ops[1].ExecAt, granted.Ops[1].ExecVirtual = 1, s(5)
+	if got := FIFO(granted, nil); len(got) != 0 {
+		t.Fatalf("A was granted first, its reply came back after B's: %v", got)
+	}
+	granted.Ops[0].ExecVirtual = s(6)
+	if got := FIFO(granted, nil); len(got) != 1 {
+		t.Fatalf("B was granted first: %v", got)
+	}
 	skew := func(amount sim.Duration) []sim.FaultSpan {
 		return []sim.FaultSpan{{Fault: sim.Fault{Kind: sim.FaultClockSkew, Target: "c2", Amount: amount, Index: -1}, Start: 0, End: s(300)}}
 	}
