@@ -548,10 +548,11 @@ func (v *view) noRenewal(owner, proc string, from, to sim.Time) Mechanism {
 		}
 	}
 	// the watchdog starts when the acquire without a lease that took the
-	// hold, and armed it last, completes and sends its first renewal a third of its timeout later
-	// (R8:RedissonLock.tryAcquireAsync's listener, R16:RedissonLock.java
-	// tryAcquireAsync's onComplete, R47:RedissonLock.tryAcquireAsync's
-	// thenApply, each calling scheduleExpirationRenewal): a reply that came
+	// hold, and armed it last, completes, and sends its first renewal a
+	// third of its timeout later (R8:RedissonLock.tryAcquireAsync's
+	// listener, R16:RedissonLock.tryAcquireAsync's onComplete,
+	// R47:RedissonLock.tryAcquireAsync's thenApply, each calling
+	// scheduleExpirationRenewal): a reply that came
 	// later than the timeout less that third left no renewal time to
 	// come. A fault that held the call up is that; else the round trip
 	// (a WAIT's replica, the network's tail) outlasted two thirds of a
