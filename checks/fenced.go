@@ -141,11 +141,13 @@ func fenced(vw *view) ([]Violation, Fencing) {
 		}
 	}
 	sort.SliceStable(ws, func(i, j int) bool { return ws[i].w.At < ws[j].w.At })
-	// lockToken is the token the lock gave section sec's holder (its first
-	// write's), -1 when it never wrote.
-	lockToken := func(sec int) int64 {
+	// lockToken is the token the lock gave section sec's holder by its
+	// grant at t: its first write's since (a fresh grant within a section,
+	// after another's forceUnlock or an expiry, returns a new token), -1
+	// when it did not write since.
+	lockToken := func(sec int, t sim.Time) int64 {
 		for _, x := range ws {
-			if x.sec == sec {
+			if x.sec == sec && x.w.At >= t {
 				return x.token
 			}
 		}
@@ -212,7 +214,7 @@ func fenced(vw *view) ([]Violation, Fencing) {
 		reported[x.sec] = true
 		newer := h.Sections[grants[newest-1].sec]
 		if f.Real {
-			if nt := lockToken(grants[newest-1].sec); nt >= 0 && nt <= x.token {
+			if nt := lockToken(grants[newest-1].sec, grants[newest-1].at); nt >= 0 && nt <= x.token {
 				d := fmt.Sprintf("%s wrote with token %d after %s was granted the lock (t=%s) with token %d, not a newer one, so the resource accepted it", x.w.Owner, x.token, newer.Owner, grants[newest-1].at, nt)
 				out = append(out, regression(Violation{At: x.w.At, Actors: []string{x.w.Owner, newer.Owner}, Detail: d}, "token-regression", wentBack(x.sec, grants[newest-1].sec, d)))
 				continue

@@ -117,3 +117,35 @@ func TestFencingCatchesARepeatedToken(t *testing.T) {
 		t.Fatalf("a repeated token: %v", v)
 	}
 }
+
+// A fresh grant within a section (its hold deleted by another's
+// forceUnlock, taken again by a lock() of the same thread) returns a new
+// token: a stale write after that grant is judged against the new token,
+// not the section's first. Here the newer holder's new token (9) is above
+// the stale writer's (8) and it had not written yet: fencing's window.
+func TestFencingFreshGrantWithinASection(t *testing.T) {
+	b := newHist()
+	a := b.call("A", model.CallLock, 0, 2, "acquired")
+	b.ran(a, 1, 30000, "A").section(a, -1, 300)
+	g := b.call("B", model.CallLock, 40, 52, "acquired")
+	b.ran(g, 50, 30000, "B").section(g, -1, 300)
+	f := b.call("C", model.CallForceUnlock, 140, 141, "released")
+	b.ran(f, 140.5, -2)
+	again := b.call("B", model.CallLock, 150, 160, "acquired")
+	b.ran(again, 150.5, 30000, "B")
+	b.h.Writes = []model.Write{
+		{Owner: "A", Lock: "L", At: at(2), Token: 4},
+		{Owner: "B", Lock: "L", At: at(52), Token: 5},
+		{Owner: "A", Lock: "L", At: at(155), Token: 8},
+		{Owner: "B", Lock: "L", At: at(161), Token: 9},
+	}
+	v, _ := Fenced(&b.h, nil)
+	for _, x := range v {
+		if x.Class == Bug {
+			t.Fatalf("a stale write below the fresh grant's token: %v", v)
+		}
+	}
+	if len(v) == 0 || v[len(v)-1].Mech.Label() != "condition:fencing-window" {
+		t.Fatalf("want fencing's window: %v", v)
+	}
+}
