@@ -11,8 +11,9 @@ import (
 // FIFO checks the fair lock's promise: of two callers that queued, the one
 // that queued first, and kept waiting in the queue (not evicted, not given
 // up), is granted the lock first: the order the master's script grants
-// it, which a reply that comes back later does not change. An overtake is explained by a fault that struck one
-// of the two while both waited (its messages lost or held up, its wake-up
+// it, which a reply that comes back later does not change. An overtake
+// is explained by a fault that struck one of the two while both waited
+// (its messages lost or held up, its wake-up
 // lost, its process stopped, the master changed), or by a client clock off
 // by more than the overtake's margin (the fair scripts compute the queue's
 // timeouts from the callers' clocks); else by a catalogued flaw, or it is
