@@ -71,7 +71,17 @@ func fenced(vw *view) ([]Violation, Fencing) {
 		at := s.Granted
 		for _, k := range own.acquires[s.Owner] {
 			if op := &h.Ops[k]; op.Start == s.Called && op.ExecAt >= 0 {
+				// the call's last run that left its owner holding: a first
+				// send that ran after its re-send had granted the lock
+				// (#4822) and found it taken is the call's last run, not
+				// its grant
 				at = op.ExecVirtual
+				tag := opTag(k)
+				for j := vw.sampleAt(s.Called-1) + 1; j < len(h.Store) && h.Store[j].At <= op.ExecVirtual; j++ {
+					if smp := &h.Store[j]; smp.Tag == tag && slices.Contains(smp.Holders, s.Owner) {
+						at = smp.At
+					}
+				}
 				break
 			}
 		}

@@ -149,3 +149,20 @@ func TestFencingFreshGrantWithinASection(t *testing.T) {
 		t.Fatalf("want fencing's window: %v", v)
 	}
 }
+
+// A section's grant is its call's last run that left it holding, not its
+// call's last run: a first send that ran after its re-send had granted
+// the lock (3.16.8's resend-acquire, #4822) and found it taken is not the
+// grant, and would put the section's tokens after later ones.
+func TestFencingGrantIsTheRunThatHeld(t *testing.T) {
+	h := fencedHistory(51, 120)
+	h.Ops[1].ExecVirtual = 110 // the late first send
+	h.Store = []model.StoreSample{
+		{At: 50, Tag: "op/1", Lock: "L", Holders: []string{"B"}, TTL: 30000},
+		{At: 110, Tag: "op/1", Lock: "L", Holders: []string{"A"}, TTL: 29000}, // it found the lock A's
+	}
+	v, f := Fenced(h, nil)
+	if f.Stale != 1 || len(v) != 1 || v[0].Class != ByDesign {
+		t.Fatalf("B was granted at 50: violations %v fencing %+v", v, f)
+	}
+}
