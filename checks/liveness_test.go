@@ -122,12 +122,20 @@ func TestFIFO(t *testing.T) {
 	}
 	// The master granted A first (its script ran at 4 s, B's at 5 s); only
 	// A's reply came back later: no overtake.
-	granted := &model.History{Ops: []model.Op{op("A", "c1", 1, 10, false), op("B", "c2", 2, 5, false)}, Store: held}
+	grantedA := append([]model.StoreSample{{At: s(4), Holders: []string{"A"}, TTL: 30000}}, held...)
+	granted := &model.History{Ops: []model.Op{op("A", "c1", 1, 10, false), op("B", "c2", 2, 5, false)}, Store: grantedA}
 	granted.Ops[0].ExecAt, granted.Ops[0].ExecVirtual = 1, s(4)
 	granted.Ops[1].ExecAt, granted.Ops[1].ExecVirtual = 1, s(5)
 	if got := FIFO(granted, nil); len(got) != 0 {
 		t.Fatalf("A was granted first, its reply came back after B's: %v", got)
 	}
+	// A's last run came first but left it without the lock (3.8.1's lock()
+	// returning after an interrupt, #1593): it granted nothing, B overtook.
+	granted.Store = held
+	if got := FIFO(granted, nil); len(got) != 1 {
+		t.Fatalf("A's run granted it nothing: %v", got)
+	}
+	granted.Store = grantedA
 	granted.Ops[0].ExecVirtual = s(6)
 	if got := FIFO(granted, nil); len(got) != 1 {
 		t.Fatalf("B was granted first: %v", got)
