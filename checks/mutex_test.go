@@ -271,4 +271,16 @@ func TestMutexOpenCallPaused(t *testing.T) {
 	if got := Mutex(&build().h, nil, at(300)); len(got) != 1 || got[0].Class != Bug {
 		t.Fatalf("an open call, no fault: %v", got)
 	}
+	// A failover while the answer to its acquire was due (3 s timeout + 1 s
+	// WAIT) explains the call left open; one long after the answer was due
+	// does not.
+	crash := func(start float64) []sim.FaultSpan {
+		return []sim.FaultSpan{fault(0, sim.FaultMasterCrash, "redis-0", start, start+5)}
+	}
+	if got := Mutex(&build().h, crash(3), at(300)); len(got) != 1 || got[0].Mech.Label() != "fault:master-crash" {
+		t.Fatalf("a failover while its answer was due: %v", got)
+	}
+	if got := Mutex(&build().h, crash(20), at(300)); len(got) != 1 || got[0].Class != Bug {
+		t.Fatalf("a failover 19 s after its acquire ran: %v", got)
+	}
 }
