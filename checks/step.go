@@ -74,6 +74,12 @@ type Belief struct {
 	// lease below the watchdog's, and no renewal re-armed it since
 	// (RearmedBy).
 	ShortRearm bool
+	// LeaseReentry: a re-entry with an explicit lease returned with the
+	// lock while the watchdog kept its hold. The renewal entry does not
+	// count it, and the unlocks cancel the renewal while a hold is left
+	// (RedissonBaseLock.cancelExpirationRenewal), as the history checks'
+	// lease-under-watchdog says.
+	LeaseReentry bool
 }
 
 // NewBelief is a thread's belief before its first call.
@@ -103,7 +109,9 @@ func (b *Belief) Return(acquired bool, lease int64, threw, renewing bool) {
 	b.InCall = false
 	if acquired {
 		if b.Held == 0 {
-			b.StaleRenewal, b.Expired, b.Watchdog, b.ShortRearm = renewing, false, lease < 0, false
+			b.StaleRenewal, b.Expired, b.Watchdog, b.ShortRearm, b.LeaseReentry = renewing, false, lease < 0, false, false
+		} else if b.Watchdog && lease >= 0 {
+			b.LeaseReentry = true
 		}
 		b.Held++
 		b.LeaseLeft = int32(lease)
@@ -309,7 +317,9 @@ func StepReturned(v StepView, th int, r StepReturn) []Violation {
 		case r.ErrKind == "reply", r.ErrKind == "unsupported", r.ErrKind == "interrupted":
 			// an error reply from Redis is always a bug
 			return []Violation{stepViolation("error", kind, detail, actors, Mechanism{}, false, "call-threw")}
-		case r.ErrKind == "not-held" && b.LeaseLeft == 0:
+		case r.ErrKind == "not-held" && b.LeaseLeft == 0 && !b.Watchdog:
+			// a lease the caller asked ran out; under a watchdog hold a
+			// re-entry's lease is lostCause's (lease-under-watchdog)
 			return []Violation{stepViolation("error", kind, detail, actors, Mechanism{Kind: MechLease, Name: "lease", Detail: "its lease had run out"}, true, "")}
 		}
 		m, ok := stepExcuse(v)
@@ -348,8 +358,12 @@ func StepReturned(v StepView, th int, r StepReturn) []Violation {
 // lostCause is what the step judge can establish of a hold gone while
 // its thread believed it held it (the history checks' names): it began
 // with a renewal of an earlier hold on its way (stale-renewal: the race
-// whose answer may end the new hold's watchdog); the watchdog kept it and
-// it ran out of time (no-renewal: no renewal came); else nothing
+// whose answer may end the new hold's watchdog); a re-entry's lease
+// below the watchdog's timeout re-armed a watchdog hold, or a re-entry
+// with a lease the renewal does not count was in it (lease-under-watchdog:
+// the outer lock() promised the hold until unlock, inside the re-entry
+// or after it); the watchdog kept it and it ran out of time
+// (no-renewal: no renewal came); else nothing
 // ("not-held"), as for a hold the store never had (Unseen).
 func lostCause(b Belief) string {
 	switch {
@@ -357,9 +371,9 @@ func lostCause(b Belief) string {
 		return "not-held" // never there: nothing lost it
 	case b.StaleRenewal:
 		return "stale-renewal"
-	case b.Expired && b.LeaseLeft < 0 && b.ShortRearm:
+	case b.Expired && (b.ShortRearm || b.LeaseReentry):
 		return "lease-under-watchdog" // a re-entry's lease, not a missing renewal
-	case b.Expired && b.LeaseLeft < 0:
+	case b.Expired && (b.LeaseLeft < 0 || b.Watchdog):
 		return "no-renewal"
 	}
 	return "not-held"
@@ -383,7 +397,10 @@ func StepState(v StepView) []Violation {
 	for th := 0; th < n; th++ {
 		if b := v.Belief(th); b.Held > 0 {
 			holders = append(holders, v.ThreadName(th))
-			expired = expired || b.LeaseLeft == 0
+			// a lease the caller asked ran out: by design, unless the hold
+			// began under the watchdog, which a re-entry's lease cut short
+			// (lostCause: lease-under-watchdog, as the history checks say)
+			expired = expired || b.LeaseLeft == 0 && !b.Watchdog
 		}
 	}
 	if len(holders) > 1 {

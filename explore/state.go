@@ -198,7 +198,7 @@ func (m *machine) appendKey(s *state, dst []byte) []byte {
 		t := s.threads[i]
 		dst = append(dst, t.next, t.Held)
 		dst = appendBool(dst, t.InCall)
-		dst = append(dst, pastCalls(t))
+		dst = appendU(dst, pastCalls(t))
 		dst = appendV(dst, int64(t.LeaseLeft))
 		dst = appendV(dst, int64(t.CrashLeft))
 	}
@@ -270,14 +270,16 @@ func appendID(dst []byte, id uint32) []byte {
 // and commands left, in the order of their bits in the state key: one
 // threw, one was forceUnlock(), a renewal was stale, its hold expired,
 // its hold was never seen, its latest renewal was first sent idle, the
-// watchdog keeps its hold, a re-entry re-armed that hold short.
-func pastFlags(t *thread) [8]*bool {
-	return [8]*bool{&t.HadError, &t.Forced, &t.StaleRenewal, &t.Expired, &t.Unseen, &t.IdleRenewal, &t.Watchdog, &t.ShortRearm}
+// watchdog keeps its hold, a re-entry re-armed that hold short, a
+// re-entry with a lease returned with it.
+func pastFlags(t *thread) [9]*bool {
+	return [9]*bool{&t.HadError, &t.Forced, &t.StaleRenewal, &t.Expired, &t.Unseen, &t.IdleRenewal, &t.Watchdog, &t.ShortRearm, &t.LeaseReentry}
 }
 
-// pastCalls packs pastFlags into a byte.
-func pastCalls(t thread) byte {
-	var b byte
+// pastCalls packs pastFlags into the bits of a number (a state key holds
+// it as a uvarint: one byte while the last two flags are unset).
+func pastCalls(t thread) uint64 {
+	var b uint64
 	for i, f := range pastFlags(&t) {
 		if *f {
 			b |= 1 << i
@@ -331,7 +333,7 @@ func (m *machine) decodeKey(key []byte, s *state) {
 		t := &s.threads[i]
 		t.next, t.Held = d.byte(), d.byte()
 		t.InCall = d.byte() == 1
-		past := d.byte()
+		past := d.u()
 		for i, f := range pastFlags(t) {
 			*f = past&(1<<i) != 0
 		}

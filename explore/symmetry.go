@@ -260,7 +260,7 @@ func (m *machine) appendImage(s *state, gi int, st uint32, dst []byte) []byte {
 		t := s.threads[inv.thr[i]]
 		dst = append(dst, t.next, t.Held)
 		dst = appendBool(dst, t.InCall)
-		dst = append(dst, pastCalls(t))
+		dst = appendU(dst, pastCalls(t))
 		dst = appendV(dst, int64(t.LeaseLeft))
 		dst = appendV(dst, int64(t.CrashLeft))
 	}
