@@ -40,6 +40,11 @@ type Belief struct {
 	// is left of that hold's lease (-1 otherwise): when it reaches 0 the
 	// hold must be gone from the store.
 	LeaseLeft, CrashLeft int32
+	// RunLeft is 1 + what is left (ms, saturating at 0) of the explicit
+	// lease of its call in progress since an acquire of the call ran and
+	// gave it one more hold (0: none): the lease runs from that run, not
+	// from the reply, which a WAIT or a delay may hold up.
+	RunLeft int32
 	// Held is how many times it believes it holds the lock.
 	Held uint8
 	// InCall: a call of it has not returned.
@@ -115,7 +120,11 @@ func (b *Belief) Return(acquired bool, lease int64, threw, renewing bool) {
 		}
 		b.Held++
 		b.LeaseLeft = int32(lease)
+		if lease >= 0 && b.RunLeft > 0 {
+			b.LeaseLeft = b.RunLeft - 1 // the lease runs from its acquire's run
+		}
 	}
+	b.RunLeft = 0
 	if threw {
 		b.HadError = true
 	}
@@ -199,9 +208,21 @@ func (b *Belief) Lapsed() {
 	}
 }
 
+// AcquireRan notes that an acquire of the thread's call in progress,
+// which asked lease ms (-1: none, the watchdog's), ran and gave it one
+// more hold: the lease runs from now.
+func (b *Belief) AcquireRan(lease int64) {
+	if b.InCall && lease >= 0 {
+		b.RunLeft = int32(lease) + 1
+	}
+}
+
 // Advance notes that d ms passed.
 func (b *Belief) Advance(d int64) {
 	b.LeaseLeft, b.CrashLeft = countDown(b.LeaseLeft, d), countDown(b.CrashLeft, d)
+	if b.RunLeft > 0 {
+		b.RunLeft = countDown(b.RunLeft-1, d) + 1
+	}
 }
 
 // countDown is ms left after d ms pass, saturating at 0 (-1, none, stays).

@@ -316,3 +316,32 @@ func TestRenewSentResend(t *testing.T) {
 		t.Fatal("its re-send, once the thread calls again, is not an orphan's")
 	}
 }
+
+// TestLeaseRunsFromTheAcquire: a lock(10 s) whose acquire ran at 0 and
+// whose reply a WAIT held up a second has 9 s of its lease left when it
+// returns; the hold gone 9 s later is the lease run out, not a hold
+// deleted by another before its lease ran out.
+func TestLeaseRunsFromTheAcquire(t *testing.T) {
+	b := NewBelief()
+	b.Call(false, false, true)
+	b.AcquireRan(10000)
+	b.See(true)
+	b.Advance(1000) // the WAIT
+	b.Return(true, 10000, false, false)
+	if b.LeaseLeft != 9000 || b.RunLeft != 0 {
+		t.Fatalf("lease left %d ms (run left %d), want 9000 (0)", b.LeaseLeft, b.RunLeft)
+	}
+	b.Advance(9000)
+	v := &fakeView{beliefs: []Belief{b, holding(-1)}, holds: []int64{0, 1}}
+	vs := StepState(v)
+	if len(vs) != 1 || vs[0].Property != "mutex" || vs[0].Mech.Label() != "lease:lease" {
+		t.Fatalf("got %v, want only the mutex its lease's end explains", vs)
+	}
+	// a call that asked no lease notes none
+	w := NewBelief()
+	w.Call(false, false, true)
+	w.AcquireRan(-1)
+	if w.RunLeft != 0 {
+		t.Fatalf("a watchdog acquire noted a lease: %d", w.RunLeft)
+	}
+}

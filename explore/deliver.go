@@ -22,15 +22,19 @@ func (m *machine) deliver(n *state, q msg, st *narration) {
 	case mRequest:
 		// what the thread's own renewal or re-entry re-arms (RearmedBy)
 		th, before := -1, int64(0)
-		if q.cmd.Op == clients.OpRenew || q.cmd.Op == clients.OpAcquire {
+		if q.cmd.Op == clients.OpRenew || acquireOp(q.cmd.Op) {
 			th = m.threadOf(int(q.proc), q.cmd.Thread)
 			before = m.holds(n, th)
 		}
 		r := m.exec(n.store, q, m.subs(n))
 		n.store = r.store
 		if th >= 0 && !n.crashed(int(q.proc)) {
-			if ownRearm(q.cmd.Op, before, m.holds(n, th)) {
+			after := m.holds(n, th)
+			if ownRearm(q.cmd.Op, before, after) {
 				n.threads[th].RearmedBy(q.cmd.Op == clients.OpRenew, q.cmd.Lease, m.clientCfg.Opts.LockWatchdogTimeout)
+			}
+			if t := &n.threads[th]; acquireOp(q.cmd.Op) && after > before && before >= 0 && t.InCall {
+				t.AcquireRan(m.callLease(m.program[t.next].call))
 			}
 		}
 		if p := int(q.proc); n.crashed(p) && rearms(q.cmd.Op) {
@@ -147,6 +151,12 @@ type liveSeq struct {
 // had: a renewal that found it, or a re-entry that counted one more.
 func ownRearm(op clients.Op, before, after int64) bool {
 	return after > 0 && (op == clients.OpRenew || after > before && before > 0)
+}
+
+// acquireOp reports whether op is a Redisson acquire: lock(), tryLock()
+// and tryLock(wait) (EVAL_LONG, EVAL_NULL_BOOLEAN), the fenced lock's.
+func acquireOp(op clients.Op) bool {
+	return op == clients.OpAcquire || op == clients.OpAcquireNoWait || op == clients.OpAcquireToken
 }
 
 // rearms reports whether a command of op takes or re-arms the hold with

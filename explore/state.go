@@ -201,6 +201,7 @@ func (m *machine) appendKey(s *state, dst []byte) []byte {
 		dst = appendU(dst, pastCalls(t))
 		dst = appendV(dst, int64(t.LeaseLeft))
 		dst = appendV(dst, int64(t.CrashLeft))
+		dst = appendV(dst, int64(t.RunLeft))
 	}
 	dst = appendU(dst, uint64(len(s.msgs)))
 	for _, q := range s.msgs {
@@ -337,7 +338,7 @@ func (m *machine) decodeKey(key []byte, s *state) {
 		for i, f := range pastFlags(t) {
 			*f = past&(1<<i) != 0
 		}
-		t.LeaseLeft, t.CrashLeft = int32(d.v()), int32(d.v())
+		t.LeaseLeft, t.CrashLeft, t.RunLeft = int32(d.v()), int32(d.v()), int32(d.v())
 	}
 	for k := d.u(); k > 0; k-- {
 		msgs = append(msgs, m.shared.msgs.vals.get(d.id()))

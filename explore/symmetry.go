@@ -263,6 +263,7 @@ func (m *machine) appendImage(s *state, gi int, st uint32, dst []byte) []byte {
 		dst = appendU(dst, pastCalls(t))
 		dst = appendV(dst, int64(t.LeaseLeft))
 		dst = appendV(dst, int64(t.CrashLeft))
+		dst = appendV(dst, int64(t.RunLeft))
 	}
 	ids := m.symMsgs[:0]
 	for _, id := range m.symIDs {

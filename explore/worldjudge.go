@@ -23,6 +23,7 @@ type worldJudge struct {
 	// about to run (-1: none), for RearmedBy.
 	holdsBefore int64
 	beliefs     []checks.Belief
+	calls       []clients.Call // each thread's latest call
 	used        checks.PathFaults
 	crashed     []bool
 	// sent is every command the hosts sent, by the index its request's tag
@@ -42,7 +43,7 @@ type sentCmd struct {
 }
 
 func newWorldJudge(r *worldRun) *worldJudge {
-	j := &worldJudge{r: r, beliefs: make([]checks.Belief, r.m.threads), crashed: make([]bool, r.m.procs)}
+	j := &worldJudge{r: r, beliefs: make([]checks.Belief, r.m.threads), calls: make([]clients.Call, r.m.threads), crashed: make([]bool, r.m.procs)}
 	for th := range j.beliefs {
 		j.beliefs[th] = checks.NewBelief()
 	}
@@ -81,7 +82,7 @@ func (j *worldJudge) beforeExec(n *sim.Node, req sim.Request) {
 	if ok && j.fairAcquire(s.cmd) {
 		j.before = n.Store.Clone()
 	}
-	if ok && (s.cmd.Op == clients.OpRenew || s.cmd.Op == clients.OpAcquire) {
+	if ok && (s.cmd.Op == clients.OpRenew || acquireOp(s.cmd.Op)) {
 		j.holdsBefore = j.view().StoreHolds(j.r.m.threadOf(s.proc, s.cmd.Thread))
 	}
 }
@@ -105,8 +106,12 @@ func (j *worldJudge) exec(n *sim.Node, req sim.Request, reply sim.Reply) {
 		j.beliefs[th].Rearmed(s.cmd.Lease)
 	}
 	if before := j.holdsBefore; before >= 0 && !j.crashed[s.proc] {
-		if ownRearm(s.cmd.Op, before, v.StoreHolds(th)) {
+		after := v.StoreHolds(th)
+		if ownRearm(s.cmd.Op, before, after) {
 			j.beliefs[th].RearmedBy(s.cmd.Op == clients.OpRenew, s.cmd.Lease, m.clientCfg.Opts.LockWatchdogTimeout)
+		}
+		if acquireOp(s.cmd.Op) && after > before {
+			j.beliefs[th].AcquireRan(m.callLease(j.calls[th]))
 		}
 	}
 	if j.before != nil && j.fairAcquire(s.cmd) {
@@ -190,6 +195,7 @@ func (j *worldJudge) lastSent(p int, ref clients.Ref) (sentCmd, bool) {
 
 // call notes that thread th calls call.
 func (j *worldJudge) call(th int, call clients.Call) {
+	j.calls[th] = call
 	j.beliefs[th].Call(call.Kind == clients.CallUnlock, call.Kind == clients.CallForceUnlock, call.Kind.Acquires())
 }
 
