@@ -141,7 +141,7 @@ func (m *machine) judgeOrphan(n *state, q msg) {
 		if r.kind == mRequest && (r.cmd.Op == clients.OpUnlock || r.cmd.Op == clients.OpForceUnlock) {
 			releasing = true // an interrupted unlock: it will end the hold
 		}
-		if r.kind == mReply && r.cmd.Op == clients.OpUnlock && m.clientCfg.Opts.UnlockReplyCancels(m.scriptReplyOf(r)) {
+		if (r.kind == mReply || r.kind == mWait) && r.cmd.Op == clients.OpUnlock && m.clientCfg.Opts.UnlockReplyCancels(m.scriptReplyOf(r)) {
 			// the unlock ran: when its reply comes, its handler takes the
 			// thread's renewal off (a watchdog that renews on all the same
 			// renews again later, and that renewal is judged then)
@@ -167,6 +167,8 @@ func (m *machine) scriptReplyOf(q msg) sim.Reply { return batchScript(q.cmd, m.r
 // simple lock's default, or -1 when Redisson's watchdog keeps the lock.
 func (m *machine) callLease(c clients.Call) int64 {
 	switch {
+	case m.clientCfg.Opts.Fenced && c.Kind == clients.CallLock:
+		return -1 // lockAndGetToken(leaseTime, unit) drops its lease (RedissonFencedLock.java:76-78)
 	case c.Lease != -1:
 		u := c.Unit
 		if u == 0 {

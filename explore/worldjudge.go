@@ -137,11 +137,19 @@ func (j *worldJudge) releasing(s sentCmd) bool {
 		return true // the watchdog stopped for it: a stale renewal extends the hold once
 	}
 	for _, h := range j.r.w.Held() {
-		if !h.Live() || h.Proc != host.Proc() || (h.Kind != sim.HeldRequest && h.Kind != sim.HeldReply) {
+		if !h.Live() || h.Proc != host.Proc() || (h.Kind != sim.HeldRequest && h.Kind != sim.HeldReply && h.Kind != sim.HeldWaitTimeout) {
 			continue
 		}
 		ref, ok := host.RefOf(h.Req)
 		if !ok {
+			continue
+		}
+		if h.Kind == sim.HeldWaitTimeout {
+			// an unlock that ran, its reply held behind a blocked WAIT: the
+			// handle cancels the renewal whatever the WAIT counts
+			if c, ok := j.lastSent(s.proc, ref); ok && c.cmd.Thread == s.cmd.Thread && c.cmd.Op == clients.OpUnlock && host.Client().Awaits(ref) {
+				return true
+			}
 			continue
 		}
 		c, ok := j.lastSent(s.proc, ref)
