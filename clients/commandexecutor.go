@@ -443,6 +443,10 @@ func (c *Client) repeatCall(own OwnerKind, slot int) {
 		if own == OwnThread && !c.explicitLease(c.threads[slot].call) {
 			e.cmd.Lease = c.handleOf(slot).lease
 		}
+		if own == OwnDetached && c.detached[slot].lease < 0 {
+			// a detached acquire's repeat after handleNoSync's undo
+			e.cmd.Lease = c.handles[c.detached[slot].handle].lease
+		}
 	}
 	c.execute(own, slot)
 }

@@ -42,9 +42,11 @@ import "github.com/locksim/locksim/sim"
 //
 // ServiceManager.execute repeats a detached unlock, forceUnlock or
 // acquireFailed that failed with NoSyncedSlavesException, for nobody
-// (ServiceManager.java:618-637). Not modelled: a detached acquire that
-// fails so is dropped; Java's handleNoSync would undo it and execute would
-// run it again.
+// (ServiceManager.java:618-637). A detached acquire that fails so is
+// first undone by handleNoSync's unlock (CommandAsyncService.java:1038-1066,
+// RedissonLock.java:193), then repeated the same way: a repeat that takes
+// the lock runs its thenApply, the watchdog for nobody (#7272). The fenced
+// lock's loop has neither undo nor repeat (RedissonFencedLock.java:84-103).
 
 // detachedCall is one such acquire: the command, still in the executor,
 // and what its completion needs of the call that made it.
@@ -111,6 +113,24 @@ func (c *Client) detach(i int) bool {
 // detachedDone runs what Java runs when a detached command completes.
 func (c *Client) detachedDone(j int, r sim.Reply, res Result) {
 	d := &c.detached[j]
+	if e := &d.exec; e.undo {
+		// handleNoSync's undo ran, whatever its outcome: execute repeats the
+		// acquire after retryDelay, for nobody (ServiceManager.java:618-637)
+		if !res.Failed() {
+			c.delLatch(int(d.slot), e.cmd) // the undo is unlockInnerAsync: its thenApply deletes its latch
+		}
+		e.cmd, e.undo, e.orig = e.orig, false, Cmd{}
+		if int(e.svc) >= c.cf.Opts.RetryAttempts {
+			c.dropDetached(j)
+			return
+		}
+		c.svcDelay(OwnDetached, j)
+		return
+	}
+	if op := d.exec.cmd.Op; c.cf.v470() && !d.fenced && res.Err == ErrSync && svcWrapped(op) && (op == OpAcquire || op == OpAcquireNoWait) {
+		c.undoDetached(j)
+		return
+	}
 	switch d.exec.cmd.Op {
 	case OpUnlock:
 		if c.cf.v470() {
@@ -176,6 +196,23 @@ func (c *Client) detachedDone(j int, r sim.Reply, res Result) {
 	c.emit(Effect{Kind: EffNote, Note: NoteDetached, Thread: d.tid, Text: what + "; the result is done, so it unlocks"})
 	d.own = true
 	c.send(OwnDetached, j, c.unlockCmdFor(d.tid, d.handle))
+}
+
+// undoDetached sends handleNoSync's unlockInnerAsync(threadId, null) for
+// detached acquire j (RedissonBaseLock.java:281-283), keeping the acquire
+// to repeat, as undoAcquire does for a thread's. The undo is the detached
+// call's own command, addressed to it.
+func (c *Client) undoDetached(j int) {
+	d := &c.detached[j]
+	e := &d.exec
+	undo := c.unlockCmdFor(d.tid, d.handle)
+	undo.At = c.wall // made now, as send stamps every command
+	c.flaw(FlawRequeue, d.tid)
+	d.own = true
+	e.orig, e.undo = e.cmd, true
+	e.seq++
+	e.cmd, e.attempt = undo, 0
+	c.execute(OwnDetached, j)
 }
 
 // repeatNoSync is ServiceManager.execute's repeat of detached command j

@@ -293,3 +293,55 @@ func TestGivingUpOnSharedSubscription470(t *testing.T) {
 		t.Fatalf("thread 1 returned %+v; unsubscribed %v, want the entry's last reference gone", r, has(s.eff, EffUnsubscribe))
 	}
 }
+
+// An interrupted 4.7.0 lock() whose acquire was granted but whose WAIT
+// counted no replica is undone as the call would have been: get()
+// cancels only ServiceManager.execute's result (ServiceManager.java:611-616),
+// so the executor's NoSyncedSlavesException still reaches handleNoSync,
+// which unlocks (CommandAsyncService.java:1038-1066, RedissonLock.java:193);
+// execute then repeats the acquire after retryDelay, for nobody
+// (ServiceManager.java:618-637). A repeat that takes the lock runs its
+// thenApply: the watchdog starts for a thread that was told it failed.
+func TestInterruptedAcquireNoSyncUndone470(t *testing.T) {
+	s := newStepper(t, "rlock-4.7.0")
+	s.replicas = 1
+	s.call(1, lockCall())
+	s.step(Event{Kind: EvInterrupt, Thread: 1})
+	if r := s.mustReturn(1); r.Err != ErrReply {
+		t.Fatalf("the interrupted call returned %+v", r)
+	}
+	noted := func(f Flaw) bool {
+		for _, e := range s.eff {
+			if e.Kind == EffNote && e.Note == NoteFlaw && e.Text == string(f) {
+				return true
+			}
+		}
+		return false
+	}
+	s.reply(OpAcquire, 1, sim.Array(sim.Nil, sim.Int(0))) // granted; WAIT counted none
+	if !noted(FlawRequeue) {
+		t.Fatalf("the undo was not noted: %+v", s.eff)
+	}
+	undo := s.last(OpUnlock, 1)
+	if undo.Cmd.Sync != 1 || undo.Cmd.ReqN == 0 {
+		t.Fatalf("want handleNoSync's unlock, with its own request id and WAIT: %+v", undo.Cmd)
+	}
+	s.reply(OpUnlock, 1, sim.Array(sim.Int(1), sim.Int(1)))
+	if _, ok := s.timer(TimerKey{TimerDetachedExec, 0}); !ok {
+		t.Fatal("execute should repeat the acquire after retryDelay")
+	}
+	s.fire(TimerKey{TimerDetachedExec, 0})
+	acquires := 0
+	for _, e := range s.sends {
+		if e.Cmd.Op == OpAcquire {
+			acquires++
+		}
+	}
+	if acquires != 2 || s.last(OpAcquire, 1).Cmd.Lease != 30000 {
+		t.Fatalf("want the acquire repeated with the watchdog's lease, got %d sends (%+v)", acquires, s.last(OpAcquire, 1).Cmd)
+	}
+	s.reply(OpAcquire, 1, sim.Array(sim.Nil, sim.Int(1)))
+	if !noted(FlawDetachedHold) || s.c.renewalCount(1) != 1 {
+		t.Fatalf("the repeat took the lock: its thenApply should start the watchdog for nobody: %+v", s.eff)
+	}
+}
