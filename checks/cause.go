@@ -373,21 +373,25 @@ func (v *view) explainExpired(g holdGone, sec *model.Section) Mechanism {
 		}
 		return cause("kept-lease", fmt.Sprintf("%s's renewal at t=%s re-armed %d ms (its lock object's lease, not the watchdog's %d ms), and no renewal came before it expired at t=%s", who, arm.At, armed, watchdog, g.ExpiredAt), arm.At.Add(-sim.Duration(v.h.Settings.Timeout)*sim.Millisecond), g.ExpiredAt, proc)
 	}
+	if r := v.h.CallOf(arm.Tag); sec != nil && sec.OuterLease > 0 && strings.HasPrefix(arm.Tag, "renew/") && near(armed, watchdog) && v.h.Settings.Redisson && r != nil && r.Start < sec.Called {
+		// taken with a lease, and it expired before that lease (the outer
+		// one's or a re-entry's: the rules above) ran out; last re-armed by
+		// a renewal sent for the thread's earlier hold, not this hold's
+		// watchdog: it ran after the thread took the lock again with a
+		// lease (a re-send after a lost reply, RedisExecutor's response
+		// timeout; LockTask.buildChunk pexpires whenever the field exists)
+		if m, ok := v.callFault(*r, arm.Tag, arm.At); ok {
+			m.Detail = fmt.Sprintf("%s's renewal sent at t=%s, for its earlier hold, ran only at t=%s, after it took the lock again with a lease of %d ms, and re-armed it for %d ms: %s", who, r.Start, arm.At, sec.OuterLease, armed, m.Detail)
+			return m
+		}
+		return cause("stale-renewal", fmt.Sprintf("%s's renewal sent at t=%s, for its earlier hold, ran at t=%s after it took the lock again with a lease of %d ms, and re-armed it for %d ms, which ran out at t=%s", who, r.Start, arm.At, sec.OuterLease, armed, g.ExpiredAt), r.Start, g.ExpiredAt, proc)
+	}
 	if sec != nil && sec.OuterLease > 0 && strings.HasPrefix(arm.Tag, "renew/") && near(armed, watchdog) && v.h.Settings.Redisson &&
 		g.ExpiredAt < sec.Granted.Add(sim.Duration(sec.OuterLease)*sim.Millisecond) {
 		// taken with a lease, re-entered without one: the watchdog that
 		// re-entry started re-armed the lock for its own timeout, shorter
 		// than the lease, and the re-entry's unlock stopped it; unless its
 		// next renewal failed or came late (a fault, a stopped watchdog)
-		if r := v.h.CallOf(arm.Tag); r != nil && r.Start < sec.Called {
-			// not this hold's watchdog: a renewal sent for the thread's
-			// earlier hold ran after it took the lock again with a lease
-			if m, ok := v.callFault(*r, arm.Tag, arm.At); ok {
-				m.Detail = fmt.Sprintf("%s's renewal sent at t=%s, for its earlier hold, ran only at t=%s, after it took the lock again with a lease of %d ms, and re-armed it for %d ms: %s", who, r.Start, arm.At, sec.OuterLease, armed, m.Detail)
-				return m
-			}
-			return cause("stale-renewal", fmt.Sprintf("%s's renewal sent at t=%s, for its earlier hold, ran at t=%s after it took the lock again with a lease of %d ms, and re-armed it for %d ms, which ran out at t=%s", who, r.Start, arm.At, sec.OuterLease, armed, g.ExpiredAt), r.Start, g.ExpiredAt, proc)
-		}
 		if m := v.noRenewal(who, proc, arm.At, g.ExpiredAt); m.Kind != MechNone {
 			return m
 		}

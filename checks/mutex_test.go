@@ -248,6 +248,38 @@ func TestMutexStaleRenewalAnswer(t *testing.T) {
 	})
 }
 
+// A renewal sent for A's watchdog hold, its reply lost, is re-sent after
+// the response timeout and runs after A took the lock again with a lease
+// of 20 s and re-entered with 40 s: it re-arms the watchdog's 30 s, and the
+// hold expires before the re-entry's lease ran out (past the outer one's).
+// The renewal is not this hold's watchdog: the fault that lost its reply,
+// else the stale renewal's race; never a watchdog that failed.
+func TestMutexStaleRenewalCutsAReentrysLease(t *testing.T) {
+	build := func() *hist {
+		b := newHist()
+		a := b.call("A", model.CallLock, 0, 0.01, "acquired")
+		b.ran(a, 0.005, 30000, "A").section(a, -1, 2)
+		u := b.call("A", model.CallUnlock, 2, 2.01, "released")
+		b.ran(u, 2.005, -2)
+		a2 := b.call("A", model.CallLock, 3, 3.01, "acquired")
+		b.lease(a2, 20000).ran(a2, 3.005, 20000, "A").section(a2, 20000, 60)
+		r := b.call("A", model.CallLock, 3.5, 3.51, "acquired")
+		b.lease(r, 40000).ran(r, 3.505, 40000, "A")
+		sec := &b.h.Sections[len(b.h.Sections)-1]
+		sec.Lease, sec.Rearmed = 40000, at(3.5)
+		b.renew("A", 1.9, 5.0, 5.01, "renewed", "A")
+		g := b.call("B", model.CallLock, 34.9, 35.1, "acquired")
+		b.ran(g, 35.05, 30000, "B").section(g, -1, 40)
+		return b
+	}
+	lost := build()
+	lost.net(1.91, "A", "renew/0", sim.NetReplyLost, 0, 0)
+	runMutexCases(t, []mutexCase{
+		{"its first reply lost", lost, []sim.FaultSpan{fault(0, sim.FaultDrop, "cA", 1.9, 0)}, ByDesign, "fault:drop"},
+		{"no fault: the race", build(), nil, Bug, "bug:stale-renewal"},
+	})
+}
+
 // A lock() whose acquire took the lock but which never returned, its
 // process stopped before the reply could be handled: the pause made the
 // hold nobody counts, as a lost reply would.
