@@ -3,6 +3,7 @@ package checks
 import (
 	"cmp"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -158,6 +159,9 @@ func (v *view) explainGone(g holdGone, sec *model.Section) Mechanism {
 					m.Detail = fmt.Sprintf("%s's own %s at t=%s deleted its last hold while it counted more, one it counted having been lost before: %s", who, op.Call, cur.At, m.Detail)
 					return m
 				}
+			}
+			if m, ok := v.unlockRanTwice(*op, g.Sample, who); ok {
+				return m
 			}
 			return cause("deleted-by-own", fmt.Sprintf("%s's own %s (its command ran at t=%s) deleted its hold while it believed it still held the lock", who, op.Call, cur.At), from, cur.At, proc)
 		}
@@ -668,3 +672,39 @@ func (v *view) callFault(op model.Op, tag string, deadline sim.Time) (Mechanism,
 // near says whether two leases in ms are the same up to the millisecond a
 // script's rounding of the clock may take off one.
 func near(a, b int64) bool { return a >= b-1 && a <= b+1 }
+
+// unlockRanTwice explains owner's hold deleted (sample i) by a second run
+// of the same 4.7.0 unlock() call's script, whose first run, since the
+// call began, counted down a hold it left: ServiceManager.execute repeats
+// unlockAsync0 with the same request id after NoSyncedSlavesException
+// (ServiceManager.java:618-637, RedissonBaseLock.java:155-159), and the
+// repeat answers from the first run's latch (RedissonLock.java:349-352,
+// 360, 365) unless a forward step of the master's clock or a master change
+// between the runs took it; then it counts down again. ok is false for any
+// other second run (a re-send: the catalogued resend, by its path note).
+func (v *view) unlockRanTwice(op model.Op, i int, owner string) (Mechanism, bool) {
+	st := v.h.Store
+	cur := &st[i]
+	if op.Call != model.CallUnlock || !strings.HasPrefix(cur.Script, "4.7.0/") || !strings.Contains(cur.Script, "unlockInnerAsync") {
+		return Mechanism{}, false
+	}
+	for j := i - 1; j >= 0 && st[j].At >= op.Start; j-- {
+		first := &st[j]
+		if first.Tag != cur.Tag || first.Script != cur.Script || !slices.Contains(first.Holders, owner) {
+			continue
+		}
+		what := fmt.Sprintf("%s's %s at t=%s ran its script at t=%s, counting down a hold it left, and again at t=%s (4.7.0 repeats an unlock after NoSyncedSlavesException), deleting the last one", owner, op.Call, op.Start, first.At, cur.At)
+		if f, d, ok := v.clockMoved(first, cur); ok && d > 0 {
+			return faultMech(f, fmt.Sprintf("%s: %s; the master's clock moved %d ms ahead between the runs, which expired the first run's latch, so the repeat counted down again", describeFault(f), what, d)), true
+		}
+		if first.Epoch != cur.Epoch {
+			for _, f := range v.faults {
+				if (f.Kind == sim.FaultMasterCrash || f.Kind == sim.FaultRestart) && f.Start >= first.At && f.Start <= cur.At {
+					return faultMech(f, fmt.Sprintf("%s: %s; the new master lacked the first run's latch, so the repeat counted down again", describeFault(f), what)), true
+				}
+			}
+		}
+		return Mechanism{}, false
+	}
+	return Mechanism{}, false
+}

@@ -280,6 +280,39 @@ func TestMutexStaleRenewalCutsAReentrysLease(t *testing.T) {
 	})
 }
 
+// A 4.7.0 unlock() of an inner hold ran (2 -> 1) and, after a WAIT that
+// counted no replica, ServiceManager.execute repeated it with the same
+// request id; the repeat answers from the first run's latch, unless a
+// forward step of the master's clock between the runs expired it: then it
+// counts down again and deletes the outer hold. The step is the mechanism;
+// without one the rule names nothing (deleted-by-own, which the catalogue
+// resolves by a path the client noted, or a bug).
+func TestMutexUnlockRanTwice(t *testing.T) {
+	build := func(stepped bool) *hist {
+		b := newHist()
+		a := b.call("A", model.CallLock, 0, 0.01, "acquired")
+		b.ran(a, 0.005, 30000, "A").section(a, -1, 60)
+		b.h.Sections[0].StoreHolds = 2
+		u := b.call("A", model.CallUnlock, 1, 3.5, "released")
+		b.ran(u, 1.005, 30000, "A")
+		b.ran(u, 3.0, -2)
+		for i := range b.h.Store {
+			b.h.Store[i].Script = "4.7.0/" + b.h.Store[i].Script
+			if stepped && b.h.Store[i].At >= at(3.0) {
+				b.h.Store[i].ServerMs += 20000 // the master's clock read 20 s ahead
+			}
+		}
+		g := b.call("B", model.CallLock, 3.9, 4, "acquired")
+		b.ran(g, 3.95, 30000, "B").section(g, -1, 40)
+		return b
+	}
+	step := []sim.FaultSpan{{Fault: sim.Fault{Kind: sim.FaultServerStep, Target: "redis-0", Amount: 20 * sim.Second, Index: 0}, Start: at(2), End: at(2)}}
+	runMutexCases(t, []mutexCase{
+		{"the master's clock stepped between the runs", build(true), step, ByDesign, "fault:server-step"},
+		{"no fault", build(false), nil, Bug, "bug:deleted-by-own"},
+	})
+}
+
 // A lock() whose acquire took the lock but which never returned, its
 // process stopped before the reply could be handled: the pause made the
 // hold nobody counts, as a lost reply would.
