@@ -674,7 +674,8 @@ func (v *view) callFault(op model.Op, tag string, deadline sim.Time) (Mechanism,
 func near(a, b int64) bool { return a >= b-1 && a <= b+1 }
 
 // unlockRanTwice explains owner's hold deleted (sample i) by a second run
-// of the same 4.7.0 unlock() call's script, whose first run, since the
+// of the same unlock() call's script (a lock whose unlock keeps a latch:
+// 4.7.0), whose first run, since the
 // call began, counted down a hold it left: ServiceManager.execute repeats
 // unlockAsync0 with the same request id after NoSyncedSlavesException
 // (ServiceManager.java:618-637, RedissonBaseLock.java:155-159), and the
@@ -685,7 +686,7 @@ func near(a, b int64) bool { return a >= b-1 && a <= b+1 }
 func (v *view) unlockRanTwice(op model.Op, i int, owner string) (Mechanism, bool) {
 	st := v.h.Store
 	cur := &st[i]
-	if op.Call != model.CallUnlock || !strings.HasPrefix(cur.Script, "4.7.0/") || !strings.Contains(cur.Script, "unlockInnerAsync") {
+	if op.Call != model.CallUnlock || !v.h.Settings.UnlockLatch || !strings.Contains(cur.Script, "unlockInnerAsync") {
 		return Mechanism{}, false
 	}
 	for j := i - 1; j >= 0 && st[j].At >= op.Start; j-- {

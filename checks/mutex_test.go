@@ -290,6 +290,7 @@ func TestMutexStaleRenewalCutsAReentrysLease(t *testing.T) {
 func TestMutexUnlockRanTwice(t *testing.T) {
 	build := func(stepped bool) *hist {
 		b := newHist()
+		b.h.Settings.UnlockLatch = true
 		a := b.call("A", model.CallLock, 0, 0.01, "acquired")
 		b.ran(a, 0.005, 30000, "A").section(a, -1, 60)
 		b.h.Sections[0].StoreHolds = 2

@@ -397,7 +397,8 @@ func (cf *Config) Settings() model.Settings {
 		threadWait = cf.Opts.ThreadWaitTime
 	}
 	return model.Settings{Redisson: cf.Simple == "", Fair: cf.Opts.Fair, Watchdog: cf.Opts.LockWatchdogTimeout, Timeout: cf.Opts.Timeout, ThreadWaitTime: threadWait,
-		RenewalStopsOnFailure: cf.Simple == "" && !cf.Opts.LockTask, UnlockCancelsRenewal: cf.Simple == "" && cf.since3168()}
+		RenewalStopsOnFailure: cf.Simple == "" && !cf.Opts.LockTask, UnlockCancelsRenewal: cf.Simple == "" && cf.since3168(),
+		UnlockLatch: cf.Simple == "" && cf.Opts.UnlockLatch}
 }
 
 // v470 reports whether the client is of 4.7.0's line of lock code (Era4).

@@ -247,6 +247,10 @@ type Settings struct {
 	// started (3.16.8, 4.7.0); 3.8.1 cancels only when the lock is
 	// released (R8:RedissonLock.unlockAsync: opStatus true).
 	UnlockCancelsRenewal bool
+	// UnlockLatch: an unlock's script keeps its answer under the call's
+	// request id for a while, so a repeat of the same unlock answers from
+	// it instead of counting down again (4.7.0, RedissonLock.java:347-371).
+	UnlockLatch bool
 }
 
 // History is what a run's clients observed, in event order.
