@@ -360,15 +360,9 @@ func svcWrapped(op Op) bool {
 func (c *Client) noSync(i int, res Result) bool {
 	e := &c.threads[i].exec
 	if e.undo {
-		if !res.Failed() {
-			c.delLatch(i, e.cmd) // the undo is unlockInnerAsync: its thenApply deletes its latch
-		}
-		e.cmd, e.undo, e.orig = e.orig, false, Cmd{}
-		if int(e.svc) >= c.cf.Opts.RetryAttempts {
+		if !c.undone(OwnThread, i, i, res) {
 			c.threadReply(i, sim.Reply{}, noSyncedSlaves())
-			return true
 		}
-		c.svcDelay(OwnThread, i)
 		return true
 	}
 	if res.Err != ErrSync || !svcWrapped(e.cmd.Op) {
@@ -376,7 +370,7 @@ func (c *Client) noSync(i int, res Result) bool {
 	}
 	switch e.cmd.Op {
 	case OpAcquire, OpAcquireNoWait:
-		c.undoAcquire(i)
+		c.undoAcquire(OwnThread, i, c.threads[i].id, c.threads[i].call.Handle)
 		return true
 	case OpUnlock:
 		if int(e.svc) >= c.cf.Opts.RetryAttempts {
@@ -398,18 +392,35 @@ func (c *Client) noSync(i int, res Result) bool {
 }
 
 // undoAcquire sends handleNoSync's unlockInnerAsync(threadId, null) for
-// thread i's acquire (RedissonBaseLock.java:281-283), keeping the acquire
-// to repeat.
-func (c *Client) undoAcquire(i int) {
-	t := &c.threads[i]
-	e := &t.exec
-	undo := c.unlockCmd(i)
+// the acquire of owner (own, slot), made by thread tid through lock object
+// handle (RedissonBaseLock.java:281-283), keeping the acquire to repeat.
+func (c *Client) undoAcquire(own OwnerKind, slot int, tid int64, handle int) {
+	e := c.execOf(own, slot)
+	undo := c.unlockCmdFor(tid, handle)
 	undo.At = c.wall // made now, as send stamps every command
-	c.flaw(FlawRequeue, t.id)
+	c.flaw(FlawRequeue, tid)
 	e.orig, e.undo = e.cmd, true
 	e.seq++
 	e.cmd, e.attempt = undo, 0
-	c.execute(OwnThread, i)
+	c.execute(own, slot)
+}
+
+// undone handles the reply res of handleNoSync's undo of owner (own,
+// slot)'s acquire, whatever its outcome: the undo is unlockInnerAsync, whose
+// thenApply deletes its latch (latchSlot: the thread's slot); execute then
+// repeats the acquire after retryDelay (ServiceManager.java:618-637). It
+// reports false when no repeat is left.
+func (c *Client) undone(own OwnerKind, slot, latchSlot int, res Result) bool {
+	e := c.execOf(own, slot)
+	if !res.Failed() {
+		c.delLatch(latchSlot, e.cmd)
+	}
+	e.cmd, e.undo, e.orig = e.orig, false, Cmd{}
+	if int(e.svc) >= c.cf.Opts.RetryAttempts {
+		return false
+	}
+	c.svcDelay(own, slot)
+	return true
 }
 
 // svcDelay waits retryDelay.calcDelay(n) before ServiceManager.execute's

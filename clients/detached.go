@@ -113,22 +113,17 @@ func (c *Client) detach(i int) bool {
 // detachedDone runs what Java runs when a detached command completes.
 func (c *Client) detachedDone(j int, r sim.Reply, res Result) {
 	d := &c.detached[j]
-	if e := &d.exec; e.undo {
-		// handleNoSync's undo ran, whatever its outcome: execute repeats the
-		// acquire after retryDelay, for nobody (ServiceManager.java:618-637)
-		if !res.Failed() {
-			c.delLatch(int(d.slot), e.cmd) // the undo is unlockInnerAsync: its thenApply deletes its latch
-		}
-		e.cmd, e.undo, e.orig = e.orig, false, Cmd{}
-		if int(e.svc) >= c.cf.Opts.RetryAttempts {
+	if d.exec.undo {
+		// handleNoSync's undo ran: execute repeats the acquire, for nobody
+		if !c.undone(OwnDetached, j, int(d.slot), res) {
 			c.dropDetached(j)
-			return
 		}
-		c.svcDelay(OwnDetached, j)
 		return
 	}
 	if op := d.exec.cmd.Op; c.cf.v470() && !d.fenced && res.Err == ErrSync && svcWrapped(op) && (op == OpAcquire || op == OpAcquireNoWait) {
-		c.undoDetached(j)
+		// the undo is the detached call's own command, addressed to it
+		d.own = true
+		c.undoAcquire(OwnDetached, j, d.tid, d.handle)
 		return
 	}
 	switch d.exec.cmd.Op {
@@ -196,23 +191,6 @@ func (c *Client) detachedDone(j int, r sim.Reply, res Result) {
 	c.emit(Effect{Kind: EffNote, Note: NoteDetached, Thread: d.tid, Text: what + "; the result is done, so it unlocks"})
 	d.own = true
 	c.send(OwnDetached, j, c.unlockCmdFor(d.tid, d.handle))
-}
-
-// undoDetached sends handleNoSync's unlockInnerAsync(threadId, null) for
-// detached acquire j (RedissonBaseLock.java:281-283), keeping the acquire
-// to repeat, as undoAcquire does for a thread's. The undo is the detached
-// call's own command, addressed to it.
-func (c *Client) undoDetached(j int) {
-	d := &c.detached[j]
-	e := &d.exec
-	undo := c.unlockCmdFor(d.tid, d.handle)
-	undo.At = c.wall // made now, as send stamps every command
-	c.flaw(FlawRequeue, d.tid)
-	d.own = true
-	e.orig, e.undo = e.cmd, true
-	e.seq++
-	e.cmd, e.attempt = undo, 0
-	c.execute(OwnDetached, j)
 }
 
 // repeatNoSync is ServiceManager.execute's repeat of detached command j
