@@ -70,6 +70,33 @@ func TestHoldsAcquireRanTwice(t *testing.T) {
 	}
 }
 
+// An acquire whose call returned with the lock, was released, and whose
+// first send then ran late (a re-send had taken the lock): the extra hold
+// lies after the owner's last absence, the call's first, counted run
+// before it. The late run is still the same call's second.
+func TestHoldsAcquireRanTwiceAcrossARelease(t *testing.T) {
+	build := func(late bool) *hist {
+		b := newHist()
+		a := b.call("A", model.CallTryLockWait, 1, 2, "acquired")
+		b.ran(a, 1.9, 30000, "A").section(a, -1, 3)
+		u := b.call("A", model.CallUnlock, 3, 3.1, "released")
+		b.ran(u, 3.05, -2)
+		if late {
+			b.ran(a, 3.2, 30000, "A")
+		}
+		g := b.call("A", model.CallTryLock, 5, 5.5, "acquired")
+		b.ran(g, 5.1, 30000, "A").section(g, -1, 6)
+		b.h.Sections[1].StoreHolds = 2
+		return b
+	}
+	if got := Holds(&build(true).h, nil); len(got) != 1 || got[0].Mech.Name != "acquire-ran-twice" {
+		t.Fatalf("a late first send after the release: %v", got)
+	}
+	if got := Holds(&build(false).h, nil); len(got) != 1 || got[0].Mech.Name != "extra-hold" {
+		t.Fatalf("no late run: nothing explains the count: %v", got)
+	}
+}
+
 // A count of 2 after a failover that brought back a hold the old master
 // had released: the promoted replica never received the release.
 func TestHoldsAfterFailoverLostRelease(t *testing.T) {
