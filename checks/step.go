@@ -85,6 +85,13 @@ type Belief struct {
 	// (RedissonBaseLock.cancelExpirationRenewal), as the history checks'
 	// lease-under-watchdog says.
 	LeaseReentry bool
+	// KeptLease: its hold was last armed, by its own acquire of a call
+	// that asked no lease or by its renewal, with a lease other than the
+	// watchdog's: the lock object's internalLockLeaseTime, which another
+	// thread's call with a lease set (lease-kept, #4818); a renewal with
+	// the watchdog's clears it. RunKept is the same for the acquire of its
+	// call in progress (AcquireRan), which its return takes over.
+	KeptLease, RunKept bool
 }
 
 // NewBelief is a thread's belief before its first call.
@@ -112,19 +119,27 @@ func (b *Belief) Call(unlock, force, acquires bool) {
 // reply): for an acquisition that begins a hold, one sent before it.
 func (b *Belief) Return(acquired bool, lease int64, threw, renewing bool) {
 	b.InCall = false
-	if acquired {
+	switch {
+	case acquired && b.Held > 0 && b.Expired:
+		// its hold had run out, so the "re-entry" took a fresh lock
+		// (RedissonLock's script cannot tell): the thread counts one more
+		// hold, but its belief still rests on the hold that lapsed, and
+		// that lapse, not the fresh lock's lease, explains the loss
+		b.Held++
+	case acquired:
 		if b.Held == 0 {
 			b.StaleRenewal, b.Expired, b.Watchdog, b.ShortRearm, b.LeaseReentry = renewing, false, lease < 0, false, false
 		} else if b.Watchdog && lease >= 0 {
 			b.LeaseReentry = true
 		}
+		b.KeptLease = b.RunKept
 		b.Held++
 		b.LeaseLeft = int32(lease)
 		if lease >= 0 && b.RunLeft > 0 {
 			b.LeaseLeft = b.RunLeft - 1 // the lease runs from its acquire's run
 		}
 	}
-	b.RunLeft = 0
+	b.RunLeft, b.RunKept = 0, false
 	if threw {
 		b.HadError = true
 	}
@@ -148,8 +163,15 @@ func (b *Belief) See(has bool) {
 // next renewal may come (RedissonLock.tryAcquireAsync's pexpire with the
 // re-entry's lease; lease-under-watchdog).
 func (b *Belief) RearmedBy(renewal bool, lease, watchdog int64) {
+	if b.Expired {
+		return // the hold it relies on ran out: this re-arms a fresh one
+	}
 	switch {
-	case b.Held == 0 || renewal:
+	case renewal:
+		// 3.8.1's renewal sends the lock object's lease
+		// (R8:RedissonLock.renewExpirationAsync)
+		b.ShortRearm, b.KeptLease = false, lease != watchdog
+	case b.Held == 0:
 		b.ShortRearm = false
 	case b.Watchdog:
 		b.ShortRearm = lease < watchdog
@@ -209,12 +231,20 @@ func (b *Belief) Lapsed() {
 }
 
 // AcquireRan notes that an acquire of the thread's call in progress,
-// which asked lease ms (-1: none, the watchdog's), ran and gave it one
-// more hold: the lease runs from now.
-func (b *Belief) AcquireRan(lease int64) {
-	if b.InCall && lease >= 0 {
+// which asked lease ms (-1: none, the watchdog's), ran with sent ms (the
+// lease its command carried) and gave it one more hold: the lease runs
+// from now. A call without a lease whose command carried other than the
+// watchdog's timeout (watchdog ms) armed the lock object's kept lease
+// (RedissonLock.lock: internalLockLeaseTime, which tryLockInnerAsync
+// sends when leaseTime is -1, 3.16.8 and 4.7.0).
+func (b *Belief) AcquireRan(lease, sent, watchdog int64) {
+	if !b.InCall {
+		return
+	}
+	if lease >= 0 {
 		b.RunLeft = int32(lease) + 1
 	}
+	b.RunKept = lease < 0 && sent >= 0 && sent != watchdog
 }
 
 // Advance notes that d ms passed.
@@ -392,6 +422,8 @@ func lostCause(b Belief) string {
 		return "not-held" // never there: nothing lost it
 	case b.StaleRenewal:
 		return "stale-renewal"
+	case b.Expired && b.KeptLease:
+		return "kept-lease" // armed with another call's lease, not the watchdog's
 	case b.Expired && (b.ShortRearm || b.LeaseReentry):
 		return "lease-under-watchdog" // a re-entry's lease, not a missing renewal
 	case b.Expired && (b.LeaseLeft < 0 || b.Watchdog):

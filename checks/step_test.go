@@ -269,6 +269,55 @@ func TestStepLostHoldCauses(t *testing.T) {
 			b.Lapsed()
 			return b
 		}, "lease-under-watchdog"},
+		{"a lock() that armed its lock object's kept lease", func() Belief {
+			b := NewBelief()
+			b.Call(false, false, true)
+			b.AcquireRan(-1, 10000, 30000) // another thread's lock(10 s) set it
+			b.See(true)
+			b.Return(true, -1, false, false)
+			b.Advance(10000)
+			b.Lapsed()
+			return b
+		}, "kept-lease"},
+		{"a renewal with the watchdog's timeout since re-armed it", func() Belief {
+			b := NewBelief()
+			b.Call(false, false, true)
+			b.AcquireRan(-1, 10000, 30000)
+			b.See(true)
+			b.Return(true, -1, false, false)
+			b.RearmedBy(true, 30000, 30000)
+			b.Lapsed()
+			return b
+		}, "no-renewal"},
+		{"a 3.8.1 renewal that re-armed the kept lease", func() Belief {
+			b := holding(-1)
+			b.RearmedBy(true, 10000, 30000)
+			b.Lapsed()
+			return b
+		}, "kept-lease"},
+		{"a lock(lease) after the watchdog's hold ran out took a fresh lock", func() Belief {
+			b := holding(-1)
+			b.Lapsed()
+			b.Call(false, false, true)
+			b.RearmedBy(false, 10000, 30000) // the fresh lock's lease
+			b.AcquireRan(10000, 10000, 30000)
+			b.Return(true, 10000, false, false)
+			b.RearmedBy(true, 30000, 30000) // a renewal of the fresh lock
+			return b
+		}, "no-renewal"},
+		{"a renewal of the fresh lock taken after a kept lease ran out", func() Belief {
+			b := NewBelief()
+			b.Call(false, false, true)
+			b.AcquireRan(-1, 10000, 30000)
+			b.See(true)
+			b.Return(true, -1, false, false)
+			b.Lapsed()
+			b.Call(false, false, true)
+			b.AcquireRan(10000, 10000, 30000)
+			b.Return(true, 10000, false, false)
+			b.RearmedBy(true, 30000, 30000) // it renews the fresh lock
+			return b
+		}, "kept-lease"},
 		{"an explicit lease ran out is not a missing renewal", func() Belief { b := holding(5000); b.Lapsed(); return b }, "not-held"},
 		{"a new hold forgets the last one's", func() Belief {
 			b := holding(-1)
@@ -324,7 +373,7 @@ func TestRenewSentResend(t *testing.T) {
 func TestLeaseRunsFromTheAcquire(t *testing.T) {
 	b := NewBelief()
 	b.Call(false, false, true)
-	b.AcquireRan(10000)
+	b.AcquireRan(10000, 10000, 30000)
 	b.See(true)
 	b.Advance(1000) // the WAIT
 	b.Return(true, 10000, false, false)
@@ -340,8 +389,38 @@ func TestLeaseRunsFromTheAcquire(t *testing.T) {
 	// a call that asked no lease notes none
 	w := NewBelief()
 	w.Call(false, false, true)
-	w.AcquireRan(-1)
+	w.AcquireRan(-1, 30000, 30000)
 	if w.RunLeft != 0 {
 		t.Fatalf("a watchdog acquire noted a lease: %d", w.RunLeft)
+	}
+}
+
+// TestFreshLockAfterALapse: a thread whose watchdog hold ran out and
+// whose lock(10 s) then took a fresh lock (the script cannot tell it from
+// a re-entry) unlocks it: the store holds nothing while the thread counts
+// its outer hold. That is the lapse's loss (no-renewal, which the
+// catalogue resolves by the path that stopped the watchdog), not a lease
+// hold another's command deleted before its lease ran out.
+func TestFreshLockAfterALapse(t *testing.T) {
+	b := holding(-1)
+	b.Lapsed()
+	b.Call(false, false, true)
+	b.AcquireRan(10000, 10000, 30000)
+	b.Return(true, 10000, false, false)
+	b.Call(true, false, false)
+	b.Return(false, -1, false, false)
+	if b.Held != 1 || b.LeaseLeft != -1 {
+		t.Fatalf("held %d, lease left %d: want the outer watchdog hold (1, -1)", b.Held, b.LeaseLeft)
+	}
+	v := &fakeView{beliefs: []Belief{b}, holds: []int64{0}}
+	if vs := StepState(v); len(vs) != 0 {
+		t.Fatalf("got %v, want no expiry finding for the fresh lock's own unlock", vs)
+	}
+	unlock := StepReturn{Call: "unlock()", Unlock: true, Threw: true, ErrKind: "not-held"}
+	b.Call(true, false, false)
+	b.Return(false, -1, true, false)
+	v.beliefs[0] = b
+	if vs := StepReturned(v, 0, unlock); len(vs) != 1 || vs[0].Mech.Name != "no-renewal" {
+		t.Fatalf("got %v, want the lapse's no-renewal", vs)
 	}
 }

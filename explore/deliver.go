@@ -34,7 +34,7 @@ func (m *machine) deliver(n *state, q msg, st *narration) {
 				n.threads[th].RearmedBy(q.cmd.Op == clients.OpRenew, q.cmd.Lease, m.clientCfg.Opts.LockWatchdogTimeout)
 			}
 			if t := &n.threads[th]; acquireOp(q.cmd.Op) && after > before && before >= 0 && t.InCall {
-				t.AcquireRan(m.callLease(m.program[t.next].call))
+				t.AcquireRan(m.callLease(m.program[t.next].call), q.cmd.Lease, m.clientCfg.Opts.LockWatchdogTimeout)
 			}
 		}
 		if p := int(q.proc); n.crashed(p) && rearms(q.cmd.Op) {

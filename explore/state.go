@@ -272,9 +272,10 @@ func appendID(dst []byte, id uint32) []byte {
 // threw, one was forceUnlock(), a renewal was stale, its hold expired,
 // its hold was never seen, its latest renewal was first sent idle, the
 // watchdog keeps its hold, a re-entry re-armed that hold short, a
-// re-entry with a lease returned with it.
-func pastFlags(t *thread) [9]*bool {
-	return [9]*bool{&t.HadError, &t.Forced, &t.StaleRenewal, &t.Expired, &t.Unseen, &t.IdleRenewal, &t.Watchdog, &t.ShortRearm, &t.LeaseReentry}
+// re-entry with a lease returned with it, its hold was armed with a kept
+// lease, its call's acquire ran with one.
+func pastFlags(t *thread) [11]*bool {
+	return [11]*bool{&t.HadError, &t.Forced, &t.StaleRenewal, &t.Expired, &t.Unseen, &t.IdleRenewal, &t.Watchdog, &t.ShortRearm, &t.LeaseReentry, &t.KeptLease, &t.RunKept}
 }
 
 // pastCalls packs pastFlags into the bits of a number (a state key holds

@@ -111,7 +111,7 @@ func (j *worldJudge) exec(n *sim.Node, req sim.Request, reply sim.Reply) {
 			j.beliefs[th].RearmedBy(s.cmd.Op == clients.OpRenew, s.cmd.Lease, m.clientCfg.Opts.LockWatchdogTimeout)
 		}
 		if acquireOp(s.cmd.Op) && after > before {
-			j.beliefs[th].AcquireRan(m.callLease(j.calls[th]))
+			j.beliefs[th].AcquireRan(m.callLease(j.calls[th]), s.cmd.Lease, m.clientCfg.Opts.LockWatchdogTimeout)
 		}
 	}
 	if j.before != nil && j.fairAcquire(s.cmd) {
