@@ -384,11 +384,15 @@ func (v *view) explainExpired(g holdGone, sec *model.Section) Mechanism {
 		// watchdog: it ran after the thread took the lock again with a
 		// lease (a re-send after a lost reply, RedisExecutor's response
 		// timeout; LockTask.buildChunk pexpires whenever the field exists)
+		leases := fmt.Sprintf("a lease of %d ms", sec.OuterLease)
+		if sec.Lease > 0 && sec.Lease != sec.OuterLease {
+			leases += fmt.Sprintf(" (re-entered with %d ms)", sec.Lease) // the lease the renewal cut
+		}
 		if m, ok := v.callFault(*r, arm.Tag, arm.At); ok {
-			m.Detail = fmt.Sprintf("%s's renewal sent at t=%s, for its earlier hold, ran only at t=%s, after it took the lock again with a lease of %d ms, and re-armed it for %d ms: %s", who, r.Start, arm.At, sec.OuterLease, armed, m.Detail)
+			m.Detail = fmt.Sprintf("%s's renewal sent at t=%s, for its earlier hold, ran only at t=%s, after it took the lock again with %s, and re-armed it for %d ms: %s", who, r.Start, arm.At, leases, armed, m.Detail)
 			return m
 		}
-		return cause("stale-renewal", fmt.Sprintf("%s's renewal sent at t=%s, for its earlier hold, ran at t=%s after it took the lock again with a lease of %d ms, and re-armed it for %d ms, which ran out at t=%s", who, r.Start, arm.At, sec.OuterLease, armed, g.ExpiredAt), r.Start, g.ExpiredAt, proc)
+		return cause("stale-renewal", fmt.Sprintf("%s's renewal sent at t=%s, for its earlier hold, ran at t=%s after it took the lock again with %s, and re-armed it for %d ms, which ran out at t=%s", who, r.Start, arm.At, leases, armed, g.ExpiredAt), r.Start, g.ExpiredAt, proc)
 	}
 	if sec != nil && sec.OuterLease > 0 && strings.HasPrefix(arm.Tag, "renew/") && near(armed, watchdog) && v.h.Settings.Redisson &&
 		g.ExpiredAt < sec.Granted.Add(sim.Duration(sec.OuterLease)*sim.Millisecond) {

@@ -278,6 +278,10 @@ func TestMutexStaleRenewalCutsAReentrysLease(t *testing.T) {
 		{"its first reply lost", lost, []sim.FaultSpan{fault(0, sim.FaultDrop, "cA", 1.9, 0)}, ByDesign, "fault:drop"},
 		{"no fault: the race", build(), nil, Bug, "bug:stale-renewal"},
 	})
+	// the story names the re-entry's lease, the one the renewal cut
+	if got := Mutex(&build().h, nil, at(300)); len(got) != 1 || !strings.Contains(got[0].Mech.Detail, "a lease of 20000 ms (re-entered with 40000 ms)") {
+		t.Errorf("the stale renewal's story: %v", got)
+	}
 }
 
 // A 4.7.0 unlock() of an inner hold ran (2 -> 1) and, after a WAIT that
