@@ -413,7 +413,9 @@ func StepReturned(v StepView, th int, r StepReturn) []Violation {
 // below the watchdog's timeout re-armed a watchdog hold, or a re-entry
 // with a lease the renewal does not count was in it (lease-under-watchdog:
 // the outer lock() promised the hold until unlock, inside the re-entry
-// or after it); the watchdog kept it and it ran out of time
+// or after it); its own acquire without a lease, or a 3.8.1 renewal,
+// armed it with its lock object's kept lease (kept-lease, #4818); the
+// watchdog kept it and it ran out of time
 // (no-renewal: no renewal came); else nothing
 // ("not-held"), as for a hold the store never had (Unseen).
 func lostCause(b Belief) string {
