@@ -23,6 +23,17 @@ func (v *fakeView) HoldGone(th int) bool     { return v.holds[th] == 0 }
 func (v *fakeView) Faults() PathFaults       { return v.faults }
 func (v *fakeView) Replicated() bool         { return v.repl }
 
+// keptLeaseHold is a lock() whose acquire armed its lock object's kept
+// lease of 10 s (another thread's lock(10 s) set it), not the watchdog's.
+func keptLeaseHold() Belief {
+	b := NewBelief()
+	b.Call(false, false, true)
+	b.AcquireRan(-1, 10000, 30000)
+	b.See(true)
+	b.Return(true, -1, false, false)
+	return b
+}
+
 func holding(lease int64) Belief {
 	b := NewBelief()
 	b.Call(false, false, true)
@@ -270,21 +281,13 @@ func TestStepLostHoldCauses(t *testing.T) {
 			return b
 		}, "lease-under-watchdog"},
 		{"a lock() that armed its lock object's kept lease", func() Belief {
-			b := NewBelief()
-			b.Call(false, false, true)
-			b.AcquireRan(-1, 10000, 30000) // another thread's lock(10 s) set it
-			b.See(true)
-			b.Return(true, -1, false, false)
+			b := keptLeaseHold()
 			b.Advance(10000)
 			b.Lapsed()
 			return b
 		}, "kept-lease"},
 		{"a renewal with the watchdog's timeout since re-armed it", func() Belief {
-			b := NewBelief()
-			b.Call(false, false, true)
-			b.AcquireRan(-1, 10000, 30000)
-			b.See(true)
-			b.Return(true, -1, false, false)
+			b := keptLeaseHold()
 			b.RearmedBy(true, 30000, 30000)
 			b.Lapsed()
 			return b
@@ -306,11 +309,7 @@ func TestStepLostHoldCauses(t *testing.T) {
 			return b
 		}, "no-renewal"},
 		{"a renewal of the fresh lock taken after a kept lease ran out", func() Belief {
-			b := NewBelief()
-			b.Call(false, false, true)
-			b.AcquireRan(-1, 10000, 30000)
-			b.See(true)
-			b.Return(true, -1, false, false)
+			b := keptLeaseHold()
 			b.Lapsed()
 			b.Call(false, false, true)
 			b.AcquireRan(10000, 10000, 30000)
