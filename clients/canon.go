@@ -190,6 +190,21 @@ func (c *Client) Awaits(ref Ref) bool {
 	return e != nil && e.phase == execSent
 }
 
+// Unlocking reports whether an unlock of thread tid goes on in c without
+// its call: an interrupted unlock(), detached, whose listener still takes
+// the thread's renewal off when it completes, whatever became of its
+// command (R8:RedissonLock.unlockAsync, RedissonBaseLock.unlockAsync0's
+// handle) — a renewal the watchdog sends meanwhile is not an orphan's.
+func (c *Client) Unlocking(tid int64) bool {
+	for j := range c.detached {
+		d := &c.detached[j]
+		if d.live && d.tid == tid && d.exec.phase != execIdle && d.exec.cmd.Op == OpUnlock {
+			return true
+		}
+	}
+	return false
+}
+
 // Subscribed reports whether c's process is subscribed to channel ch.
 func (c *Client) Subscribed(ch string) bool {
 	for j := range c.subs {

@@ -153,8 +153,11 @@ func (m *machine) judgeOrphan(n *state, q msg) {
 			releasing = true
 		}
 	}
-	if !m.client(n.clients[q.proc]).RenewsFor(q.cmd.Thread) {
-		releasing = true // the watchdog stopped for it: a stale renewal extends the hold once
+	if c := m.client(n.clients[q.proc]); !c.RenewsFor(q.cmd.Thread) || c.Unlocking(q.cmd.Thread) {
+		// the watchdog stopped for it (a stale renewal extends the hold
+		// once), or an interrupted unlock, its command lost or not yet
+		// answered, will take the renewal off when it completes
+		releasing = true
 	}
 	m.found = append(m.found, checks.StepOrphan(m.view(n), th, releasing)...)
 }

@@ -133,8 +133,10 @@ func (j *worldJudge) exec(n *sim.Node, req sim.Request, reply sim.Reply) {
 // unlocks what it took (RedissonFencedLock.java:166-170).
 func (j *worldJudge) releasing(s sentCmd) bool {
 	host := j.r.hosts[s.proc]
-	if !host.Client().RenewsFor(s.cmd.Thread) {
-		return true // the watchdog stopped for it: a stale renewal extends the hold once
+	if c := host.Client(); !c.RenewsFor(s.cmd.Thread) || c.Unlocking(s.cmd.Thread) {
+		// the watchdog stopped for it (a stale renewal extends the hold
+		// once), or an interrupted unlock will take the renewal off
+		return true
 	}
 	for _, h := range j.r.w.Held() {
 		if !h.Live() || h.Proc != host.Proc() || (h.Kind != sim.HeldRequest && h.Kind != sim.HeldReply && h.Kind != sim.HeldWaitTimeout) {
