@@ -183,10 +183,13 @@ func (b *Belief) RearmedBy(renewal bool, lease, watchdog int64) {
 // timeout (3.16.8, 4.7.0): a re-send is the same renewal, which the
 // watchdog chose when it first sent it. It reports whether the renewal
 // is an orphan's: first sent while the thread held nothing and made no
-// call (StepOrphan judges it when it runs).
-func (b *Belief) RenewSent(resend bool) bool {
+// call (StepOrphan judges it when it runs). unlocking says an
+// interrupted unlock of the thread went on without its call then: its
+// completion takes the renewal off, as the unlock's call would (a renewal
+// sent before that is a stale one, not the watchdog's choice).
+func (b *Belief) RenewSent(resend, unlocking bool) bool {
 	if !resend {
-		b.IdleRenewal = b.Held == 0 && !b.InCall
+		b.IdleRenewal = b.Held == 0 && !b.InCall && !unlocking
 	}
 	return b.IdleRenewal
 }

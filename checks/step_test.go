@@ -348,20 +348,26 @@ func TestStepLostHoldCauses(t *testing.T) {
 // while the thread held nothing stays an orphan's through its re-sends.
 func TestRenewSentResend(t *testing.T) {
 	b := holding(-1)
-	if b.RenewSent(false) {
+	if b.RenewSent(false, false) {
 		t.Fatal("a renewal sent while holding is an orphan's")
 	}
 	b.Call(true, false, false)
 	b.Return(false, -1, false, false)
-	if b.RenewSent(true) {
+	if b.RenewSent(true, false) {
 		t.Fatal("its re-send after the unlock is an orphan's")
 	}
-	if !b.RenewSent(false) {
+	if !b.RenewSent(false, false) {
 		t.Fatal("a renewal first sent while holding nothing is not an orphan's")
 	}
 	b.Call(false, false, true)
-	if !b.RenewSent(true) {
+	if !b.RenewSent(true, false) {
 		t.Fatal("its re-send, once the thread calls again, is not an orphan's")
+	}
+	// sent while an interrupted unlock of the thread goes on: that
+	// unlock's completion takes the renewal off, so it is a stale one
+	idle := NewBelief()
+	if idle.RenewSent(false, true) {
+		t.Fatal("a renewal sent while an interrupted unlock goes on is an orphan's")
 	}
 }
 

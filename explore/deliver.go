@@ -184,7 +184,7 @@ func (m *machine) step(n *state, p int, ev evKey, st *narration) {
 			case clients.EffSend:
 				q := msg{kind: mRequest, proc: uint8(p), ref: e.Ref, cmd: e.Cmd}
 				if e.Cmd.Op == clients.OpRenew {
-					q.orphan = n.threads[m.threadOf(p, e.Cmd.Thread)].RenewSent(e.Ref.Attempt > 0)
+					q.orphan = n.threads[m.threadOf(p, e.Cmd.Thread)].RenewSent(e.Ref.Attempt > 0, m.client(r.client).Unlocking(e.Cmd.Thread))
 				}
 				n.msgs = append(n.msgs, q)
 			case clients.EffSubscribe:

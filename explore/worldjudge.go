@@ -55,7 +55,7 @@ func newWorldJudge(r *worldRun) *worldJudge {
 func (j *worldJudge) tag(p int, ref clients.Ref, cmd clients.Cmd) string {
 	s := sentCmd{proc: p, ref: ref, cmd: cmd}
 	if cmd.Op == clients.OpRenew {
-		s.orphan = j.beliefs[j.r.m.threadOf(p, cmd.Thread)].RenewSent(ref.Attempt > 0)
+		s.orphan = j.beliefs[j.r.m.threadOf(p, cmd.Thread)].RenewSent(ref.Attempt > 0, j.r.hosts[p].Client().Unlocking(cmd.Thread))
 	}
 	j.sent = append(j.sent, s)
 	return procName(p) + "#" + strconv.Itoa(len(j.sent)-1)
