@@ -78,17 +78,51 @@ func (v *view) expiredSince(owner string, at sim.Time) (holdGone, bool) {
 	if at < expiredAt {
 		// by the master's own clock, which a step may have moved: what
 		// the next script on the same master read, back to at
-		if i+1 >= len(v.h.Store) {
+		if i+1 < len(v.h.Store) && v.h.Store[i+1].Node == last.Node && v.h.Store[i+1].Epoch == last.Epoch {
+			next := &v.h.Store[i+1]
+			if next.ServerMs-int64(next.At.Sub(at)/sim.Millisecond) <= d {
+				return holdGone{}, false
+			}
+			expiredAt = at
+		} else if t, ok := v.steppedPast(last, d, at); ok {
+			// no later script on that master (it failed over first):
+			// the steps of its clock since the sample, as the plan made them
+			expiredAt = t
+		} else {
 			return holdGone{}, false
 		}
-		next := &v.h.Store[i+1]
-		if next.Node != last.Node || next.Epoch != last.Epoch || next.ServerMs-int64(next.At.Sub(at)/sim.Millisecond) <= d {
-			return holdGone{}, false
-		}
-		expiredAt = at
 	}
 	return holdGone{Owner: owner, Sample: i + 1, How: goneExpired, Deadline: d,
 		ExpiredAt: expiredAt, Armed: v.armedAt(i, d, owner)}, true
+}
+
+// steppedPast is when the master of sample last, its clock stepped
+// (server-step) after the sample and before any master change, passed
+// deadline d (server ms) by at; false when it had not.
+func (v *view) steppedPast(last *model.StoreSample, d int64, at sim.Time) (sim.Time, bool) {
+	until := at // a step after a master change strikes another master, or none
+	for _, f := range v.faults {
+		if (f.Kind == sim.FaultMasterCrash || f.Kind == sim.FaultRestart) && f.Start > last.At && f.Start < until {
+			until = f.Start
+		}
+	}
+	var step sim.Duration
+	var lastStep sim.Time
+	for _, f := range v.faults {
+		if f.Kind == sim.FaultServerStep && f.Start > last.At && f.Start <= until {
+			step += f.Amount
+			lastStep = max(lastStep, f.Start)
+		}
+	}
+	if step == 0 {
+		return 0, false
+	}
+	// Redis expires a key once its clock reads past the deadline
+	t := max(lastStep, last.At.Add(sim.Duration(d-last.ServerMs)*sim.Millisecond-step+sim.Millisecond))
+	if t > at {
+		return 0, false
+	}
+	return t, true
 }
 
 // neverHeld explains an acquisition that returned "acquired" while the

@@ -117,3 +117,28 @@ func TestHoldsAfterFailoverLostRelease(t *testing.T) {
 		t.Fatalf("a failover after a release: %v", got)
 	}
 }
+
+// A hold gone when its acquire returns, expired by a forward step of the
+// master's clock that no later script on that master saw (it failed over
+// first, seed 2925): the step is the mechanism; a step after the master
+// changed struck another master and explains nothing.
+func TestHoldsExpiredByStepUnseen(t *testing.T) {
+	build := func() *hist {
+		b := newHist()
+		a := b.call("A", model.CallLock, 5, 12, "acquired")
+		b.ran(a, 10, 30000, "A").section(a, -1, -1)
+		b.h.Sections[0].StoreHolds = 0
+		return b
+	}
+	faults := func(stepAt float64) []sim.FaultSpan {
+		step := fault(0, sim.FaultServerStep, "master", stepAt, stepAt)
+		step.Amount = 31 * sim.Second
+		return []sim.FaultSpan{step, fault(1, sim.FaultMasterCrash, "master", 11.5, 60)}
+	}
+	if v := Holds(&build().h, faults(11)); len(v) != 1 || v[0].Class != ByDesign || v[0].Mech.Name != "server-step" {
+		t.Fatalf("a step before the failover: %v", v)
+	}
+	if v := Holds(&build().h, faults(11.8)); len(v) != 1 || v[0].Class != Bug {
+		t.Fatalf("a step after the failover explains nothing: %v", v)
+	}
+}
