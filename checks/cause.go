@@ -543,9 +543,15 @@ func (v *view) noRenewal(owner, proc string, from, to sim.Time) Mechanism {
 	// an unlock of the owner's that failed: every version cancels the
 	// thread's renewal when its unlock completes, failed or not
 	// (R8:RedissonLock.unlockAsync's listener, R16:RedissonBaseLock.unlockAsync,
-	// R47:RedissonBaseLock.java:161-164), though a lost unlock took nothing
+	// R47:RedissonBaseLock.java:161-164), though a lost unlock took nothing.
+	// The cancel lasts: a failed unlock earlier in the section (before a
+	// later unlock of an inner hold re-armed the lock, the arming at from)
+	// counts too while the watchdog showed no life after it
 	for i, op := range v.h.Ops {
-		if op.Owner != owner || op.Call != model.CallUnlock || op.Err == "" || op.Start < from.Add(-period) || op.Start > to {
+		if op.Owner != owner || op.Call != model.CallUnlock || op.Err == "" || op.Start > to {
+			continue
+		}
+		if op.Start < from.Add(-period) && !v.unlockStoppedWatchdog(op, sec, to) {
 			continue
 		}
 		if m, ok := v.callFault(op, opTag(i), to); ok {
@@ -635,6 +641,29 @@ func (v *view) noRenewal(owner, proc string, from, to sim.Time) Mechanism {
 		wfrom = min(wfrom, sec.Called)
 	}
 	return cause("no-renewal", fmt.Sprintf("no renewal re-armed %s's hold between t=%s and its expiry at t=%s (the watchdog renews every %s)", owner, from, to, period), wfrom, to, proc)
+}
+
+// unlockStoppedWatchdog: owner's unlock op, which failed within section
+// sec, left its hold without a watchdog up to to. Its cancel stopped the
+// renewal (3.8.1: the entry of the thread, R8:RedissonLock.java:513-516,
+// 271-276; 3.16.8, 4.7.0: the thread's last count) when no renewal of
+// owner was sent after it completed, and no acquire without a lease of
+// owner completed after it to schedule a new one (R8:RedissonLock.java:191,213).
+func (v *view) unlockStoppedWatchdog(op model.Op, sec *model.Section, to sim.Time) bool {
+	if sec == nil || op.Start < sec.Start || op.End < 0 || op.End > to {
+		return false
+	}
+	for _, r := range v.h.Renewals {
+		if r.Owner == op.Owner && r.Start >= op.End && r.Start <= to {
+			return false
+		}
+	}
+	for _, a := range v.h.Ops {
+		if a.Owner == op.Owner && a.Call.Acquires() && a.Lease < 0 && a.Outcome == "acquired" && a.End >= op.End && a.End <= to {
+			return false
+		}
+	}
+	return true
 }
 
 // callFault names the fault that made call op (tagged tag) fail, or run

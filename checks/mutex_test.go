@@ -354,3 +354,41 @@ func TestMutexOpenCallPaused(t *testing.T) {
 		t.Fatalf("a failover 19 s after its acquire ran: %v", got)
 	}
 }
+
+// A failed unlock cancels the thread's watchdog for good (3.8.1's
+// unlockAsync listener, RedissonLock.java:513-516), though the lost unlock
+// took nothing: the hold, re-entered, lasts until the unlock of an inner
+// hold re-arms it once more and runs out (seed 3058's rlock-3.8.1). The
+// failed unlock is long before that last arming; it explains the expiry
+// only while the watchdog showed no life after it.
+func TestMutexFailedUnlockEarlier(t *testing.T) {
+	build := func(more func(b *hist)) *hist {
+		b := newHist()
+		a := b.call("A", model.CallLock, 0, 0.01, "acquired")
+		b.ran(a, 0.005, 30000, "A").section(a, -1, 60)
+		r := b.call("A", model.CallLock, 0.02, 0.03, "acquired")
+		b.ran(r, 0.025, 30000, "A")
+		u := b.call("A", model.CallUnlock, 5, 8, "error")
+		b.h.Ops[u].Err, b.h.Ops[u].ErrKind = "RedisTimeoutException: Redis server response timeout (3000 ms)", "timeout"
+		b.net(5, "A", opTag(u), sim.NetRequestLost, 0, 0)
+		if more != nil {
+			more(b)
+		}
+		i := b.call("A", model.CallUnlock, 20, 20.01, "released")
+		b.ran(i, 20.005, 30000, "A")
+		g := b.call("B", model.CallLock, 50, 50.5, "acquired")
+		b.ran(g, 50.4, 30000, "B").section(g, -1, 55)
+		return b
+	}
+	loss := []sim.FaultSpan{fault(0, sim.FaultLoss, "network", 4, 20)}
+	runMutexCases(t, []mutexCase{
+		{"its unlock lost before an inner unlock re-armed the hold", build(nil), loss, ByDesign, "fault:loss"},
+		{"the watchdog renewed after the failed unlock", build(func(b *hist) {
+			b.renew("A", 10, 10.001, 10.002, "renewed", "A")
+		}), loss, Bug, "bug:no-renewal"},
+		{"a re-entry without a lease restarted the watchdog", build(func(b *hist) {
+			r := b.call("A", model.CallLock, 12, 12.01, "acquired")
+			b.ran(r, 12.005, 30000, "A")
+		}), loss, Bug, "bug:no-renewal"},
+	})
+}
