@@ -428,7 +428,7 @@ func (v *view) explainExpired(g holdGone, sec *model.Section) Mechanism {
 		}
 		return cause("stale-renewal", fmt.Sprintf("%s's renewal sent at t=%s, for its earlier hold, ran at t=%s after it took the lock again with %s, and re-armed it for %d ms, which ran out at t=%s", who, r.Start, arm.At, leases, armed, g.ExpiredAt), r.Start, g.ExpiredAt, proc)
 	}
-	if sec != nil && sec.OuterLease > 0 && strings.HasPrefix(arm.Tag, "renew/") && near(armed, watchdog) && v.h.Settings.Redisson &&
+	if sec != nil && sec.OuterLease > 0 && !v.leaseDropped(*sec) && strings.HasPrefix(arm.Tag, "renew/") && near(armed, watchdog) && v.h.Settings.Redisson &&
 		g.ExpiredAt < sec.Granted.Add(sim.Duration(sec.OuterLease)*sim.Millisecond) {
 		// taken with a lease, re-entered without one: the watchdog that
 		// re-entry started re-armed the lock for its own timeout, shorter
@@ -440,7 +440,7 @@ func (v *view) explainExpired(g holdGone, sec *model.Section) Mechanism {
 		return cause("renewed-short", fmt.Sprintf("%s took the lock with a lease of %d ms at t=%s; the watchdog a re-entry without a lease started re-armed it for %d ms at t=%s, and it expired at t=%s, before that lease", who, sec.OuterLease, sec.Granted, armed, arm.At, g.ExpiredAt), sec.Called, g.ExpiredAt, proc)
 	}
 	m := v.noRenewal(who, proc, arm.At, g.ExpiredAt)
-	if m.Kind == MechNone && sec != nil && sec.OuterLease < 0 && v.h.Settings.Redisson {
+	if m.Kind == MechNone && sec != nil && (sec.OuterLease < 0 || v.leaseDropped(*sec)) && v.h.Settings.Redisson {
 		// a re-entry with a lease under this watchdog hold: the renewal
 		// counts only the acquisitions without one, and the section's
 		// unlocks, one per hold, cancel it while a hold is left
@@ -453,6 +453,21 @@ func (v *view) explainExpired(g holdGone, sec *model.Section) Mechanism {
 		}
 	}
 	return m
+}
+
+// leaseDropped says whether sec was begun by an acquisition that asked a
+// lease its client dropped: its script armed the watchdog's timeout, not
+// the lease (4.7.0's lockAndGetToken(lease) calls lockAndGetTokenAsync(),
+// RedissonFencedLock.java:76-78, whose tryAcquireAsync sends
+// internalLockLeaseTime and starts the watchdog, 88-98). The section's
+// OuterLease is the lease asked; its outer hold is a watchdog hold.
+func (v *view) leaseDropped(sec model.Section) bool {
+	for _, op := range v.h.Ops {
+		if op.Owner == sec.Owner && op.Start == sec.Called && op.Call.Acquires() && op.Outcome == "acquired" {
+			return op.Lease > 0 && !near(op.ScriptLease, op.Lease) && near(op.ScriptLease, v.h.Settings.Watchdog)
+		}
+	}
+	return false
 }
 
 // leaseRanOut is an explicit lease of owner's, armed at from for armed
