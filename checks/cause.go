@@ -574,6 +574,40 @@ func (v *view) noRenewal(owner, proc string, from, to sim.Time) Mechanism {
 			return m
 		}
 	}
+	// a forceUnlock() by a thread of the owner's client while the hold was
+	// watched: forceUnlockAsync first cancels the lock's renewal for every
+	// thread of the client, cancelExpirationRenewal(null), then sends its
+	// script (R8:RedissonLock.java:433, R16:RedissonLock.java:330,
+	// R47:RedissonLock.java:336). A script that did not delete the hold
+	// (it failed) leaves it with no watchdog, to run out its last re-arm:
+	// the forceUnlock ended the hold, by contract, only later. It
+	// explains the missing renewals when it came before the first one was
+	// due and no acquire of the client's without a lease started the
+	// watchdog again in time to renew.
+	if v.h.Settings.Redisson {
+		client, _, _ := strings.Cut(owner, ":")
+		watched := from
+		if sec != nil {
+			watched = min(watched, sec.Start)
+		}
+		for i, op := range v.h.Ops {
+			if op.Call != model.CallForceUnlock || op.Proc != proc || !strings.HasPrefix(op.Owner, client+":") || op.Start < watched || op.Start > from.Add(period) || op.Start >= to || op.Outcome == "released" {
+				continue
+			}
+			if slices.ContainsFunc(v.h.Ops, func(a model.Op) bool {
+				return a.Proc == proc && strings.HasPrefix(a.Owner, client+":") && a.Call.Acquires() && a.Lease < 0 && a.Outcome == "acquired" &&
+					a.End > op.Start && a.End.Add(period) < to
+			}) {
+				continue // the watchdog started again
+			}
+			why := cmp.Or(op.Err, op.Outcome, "its script had not run")
+			if m, ok := v.callFault(op, opTag(i), to); ok {
+				why += "; " + m.Detail
+			}
+			return Mechanism{Kind: MechContract, Name: "force-unlock",
+				Detail: fmt.Sprintf("%s's forceUnlock() at t=%s cancelled the renewal of the lock for every thread of its client (cancelExpirationRenewal(null), before its script) and did not delete %s's hold (%s); the hold, renewed no more, expired at t=%s", op.Owner, op.Start, owner, why, to)}
+		}
+	}
 	// the process stopped while renewals were due: up to about the
 	// deadline, or for longer than the renewal's slack (the watchdog's
 	// chain of renewals resumes where the stop ended, a period apart, so a

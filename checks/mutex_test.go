@@ -392,3 +392,57 @@ func TestMutexFailedUnlockEarlier(t *testing.T) {
 		}), loss, Bug, "bug:no-renewal"},
 	})
 }
+
+// A forceUnlock() of a thread of the holder's client cancels the lock's
+// renewal for all the client's threads before its script; when the script
+// failed, the hold stays unrenewed and runs out: by contract. A client's
+// forceUnlock after the renewal was due, another client's, or one after
+// which the client's watchdog started again explains nothing.
+func TestMutexFailedForceUnlockStopsRenewal(t *testing.T) {
+	build := func(by string, forceAt float64, reenter bool) *hist {
+		b := newHist()
+		a := b.call("u:1", model.CallLock, 0, 0.01, "acquired")
+		b.h.Ops[a].Proc = "cu"
+		b.ran(a, 0.005, 30000, "u:1").section(a, -1, 60)
+		b.renew("u:1", 10, 10.001, 10.002, "renewed", "u:1")
+		b.renew("u:1", 20, 20, 20.002, "renewed", "u:1")
+		for i := range b.h.Renewals {
+			b.h.Renewals[i].Proc = "cu"
+		}
+		f := b.call(by, model.CallForceUnlock, forceAt, forceAt+5, "error")
+		b.h.Ops[f].Err, b.h.Ops[f].ErrKind = "RedisConnectionException: unable to write command into connection", "write"
+		if strings.HasPrefix(by, "u:") {
+			b.h.Ops[f].Proc = "cu"
+		}
+		if reenter {
+			r := b.call("u:1", model.CallTryLock, forceAt+6, forceAt+6.01, "acquired")
+			b.h.Ops[r].Proc, b.h.Ops[r].Nested = "cu", true
+		}
+		g := b.call("B", model.CallLock, 50, 50.5, "acquired")
+		b.ran(g, 50.4, 30000, "B").section(g, -1, 55)
+		return b
+	}
+	runMutexCases(t, []mutexCase{
+		{"a sibling thread's failed forceUnlock", build("u:2", 22, false), nil, ByDesign, "contract:force-unlock"},
+		{"the holder's own failed forceUnlock", build("u:1", 22, false), nil, ByDesign, "contract:force-unlock"},
+		{"another client's failed forceUnlock", build("w:2", 22, false), nil, Bug, "bug:no-renewal"},
+		{"a forceUnlock after the renewal was due", build("u:2", 31, false), nil, Bug, "bug:no-renewal"},
+		{"the watchdog started again after it", build("u:2", 22, true), nil, Bug, "bug:no-renewal"},
+	})
+	// a forceUnlock called after the hold ran out (a re-entry's short
+	// lease, seed 60's) explains nothing of it
+	b := newHist()
+	a := b.call("u:1", model.CallLock, 0, 0.01, "acquired")
+	b.h.Ops[a].Proc = "cu"
+	b.ran(a, 0.005, 30000, "u:1").section(a, -1, 60)
+	r := b.call("u:1", model.CallLock, 21, 21.01, "acquired")
+	b.h.Ops[r].Proc = "cu"
+	b.lease(r, 2000).ran(r, 21.005, 2000, "u:1")
+	f := b.call("u:2", model.CallForceUnlock, 25, 25.01, "not-released")
+	b.h.Ops[f].Proc = "cu"
+	g := b.call("B", model.CallLock, 24, 24.5, "acquired")
+	b.ran(g, 24.4, 30000, "B").section(g, -1, 55)
+	if got := Mutex(&b.h, nil, at(300)); len(got) != 1 || got[0].Mech.Name == "force-unlock" {
+		t.Errorf("a forceUnlock after the expiry: %v", got)
+	}
+}
