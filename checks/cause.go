@@ -102,7 +102,7 @@ func (v *view) expiredSince(owner string, at sim.Time) (holdGone, bool) {
 func (v *view) steppedPast(last *model.StoreSample, d int64, at sim.Time) (sim.Time, bool) {
 	until := at // a step after a master change strikes another master, or none
 	for _, f := range v.faults {
-		if (f.Kind == sim.FaultMasterCrash || f.Kind == sim.FaultRestart) && f.Start > last.At && f.Start < until {
+		if changesMaster(f) && f.Start > last.At && f.Start < until {
 			until = f.Start
 		}
 	}
@@ -130,7 +130,7 @@ func (v *view) steppedPast(last *model.StoreSample, d int64, at sim.Time) (sim.T
 func (v *view) neverHeld(sec model.Section, at sim.Time) Mechanism {
 	// a failover right after the grant: the new master never had it
 	for _, f := range v.faults {
-		if (f.Kind == sim.FaultMasterCrash || f.Kind == sim.FaultRestart) && f.Start >= sec.Called && f.Start <= at {
+		if changesMaster(f) && f.Start >= sec.Called && f.Start <= at {
 			return faultMech(f, fmt.Sprintf("%s; %s's hold was lost with the master before a sample saw it", describeFault(f), sec.Owner))
 		}
 	}
@@ -150,7 +150,7 @@ func (v *view) explainGone(g holdGone, sec *model.Section) Mechanism {
 	switch g.How {
 	case goneMaster:
 		for _, f := range v.faults {
-			if (f.Kind == sim.FaultMasterCrash || f.Kind == sim.FaultRestart) && f.Start >= prev.At && f.Start <= cur.At {
+			if changesMaster(f) && f.Start >= prev.At && f.Start <= cur.At {
 				what := "the promoted replica had not received"
 				if f.Kind == sim.FaultRestart {
 					what = "Redis restarted without persistence and lost"
@@ -241,7 +241,7 @@ func (v *view) clockMoved(a, b *model.StoreSample) (sim.FaultSpan, int64, bool) 
 		switch {
 		case f.Kind == sim.FaultServerStep && f.Start <= b.At && step == nil:
 			step = f
-		case (f.Kind == sim.FaultMasterCrash || f.Kind == sim.FaultRestart) && f.Start >= a.At && f.Start <= b.At && failover == nil:
+		case changesMaster(*f) && f.Start >= a.At && f.Start <= b.At && failover == nil:
 			failover = f
 		}
 	}
@@ -285,7 +285,7 @@ func (v *view) explainExpired(g holdGone, sec *model.Section) Mechanism {
 		// the new master's deadline is older than the old one's last:
 		// re-arms it never received
 		for _, f := range v.faults {
-			if (f.Kind == sim.FaultMasterCrash || f.Kind == sim.FaultRestart) && f.Start <= arm.At && spanEnd(f, arm.At) >= arm.At.Add(-sim.Minute) {
+			if changesMaster(f) && f.Start <= arm.At && spanEnd(f, arm.At) >= arm.At.Add(-sim.Minute) {
 				return faultMech(f, fmt.Sprintf("%s: the new master had %s's hold with an older deadline than the old one's (asynchronous replication lost its re-arms), and it expired at t=%s", describeFault(f), who, g.ExpiredAt))
 			}
 		}
@@ -816,7 +816,7 @@ func (v *view) unlockRanTwice(op model.Op, i int, owner string) (Mechanism, bool
 		}
 		if first.Epoch != cur.Epoch {
 			for _, f := range v.faults {
-				if (f.Kind == sim.FaultMasterCrash || f.Kind == sim.FaultRestart) && f.Start >= first.At && f.Start <= cur.At {
+				if changesMaster(f) && f.Start >= first.At && f.Start <= cur.At {
 					return faultMech(f, fmt.Sprintf("%s: %s; the new master lacked the first run's latch, so the repeat counted down again", describeFault(f), what)), true
 				}
 			}

@@ -156,7 +156,7 @@ func (vw *view) notHeld(unlock model.Op, tag string) Mechanism {
 		// took it, and the second run found nothing
 		first := vw.h.Store[g.Sample].At
 		for _, f := range vw.faults {
-			if (f.Kind == sim.FaultServerStep && f.Amount > 0 || f.Kind == sim.FaultMasterCrash || f.Kind == sim.FaultRestart) && f.Start >= first && f.Start <= ran {
+			if (f.Kind == sim.FaultServerStep && f.Amount > 0 || changesMaster(f)) && f.Start >= first && f.Start <= ran {
 				return faultMech(f, fmt.Sprintf("%s: %s's unlock ran at t=%s and released the lock; the fault took its latch before its repeat at t=%s, which found nothing", describeFault(f), unlock.Owner, first, ran))
 			}
 		}

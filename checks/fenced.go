@@ -176,7 +176,7 @@ func fenced(vw *view) ([]Violation, Fencing) {
 	wentBack := func(a, b int, detail string) Mechanism {
 		from, to := min(first[a], first[b]), max(last[a], last[b])
 		for _, sp := range faults {
-			if (sp.Kind == sim.FaultMasterCrash || sp.Kind == sim.FaultRestart) && sp.Start >= from && sp.Start <= to {
+			if changesMaster(sp) && sp.Start >= from && sp.Start <= to {
 				return faultMech(sp, describeFault(sp)+": the new master's token counter lacked the increments of the old one (asynchronous replication)")
 			}
 		}

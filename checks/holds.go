@@ -59,7 +59,7 @@ func (vw *view) extraHold(s model.Section) Mechanism {
 	if i := vw.sampleAt(from); i >= 0 && i+1 < len(h.Store) && h.Store[i+1].Script == becameMaster && slices.Contains(h.Store[i+1].Holders, s.Owner) {
 		back := &h.Store[i+1]
 		for _, f := range vw.faults {
-			if (f.Kind == sim.FaultMasterCrash || f.Kind == sim.FaultRestart) && f.Start >= h.Store[i].At && f.Start <= back.At {
+			if changesMaster(f) && f.Start >= h.Store[i].At && f.Start <= back.At {
 				return faultMech(f, fmt.Sprintf("%s: the promoted replica still had %s's hold, which the old master had released at t=%s (asynchronous replication)", describeFault(f), s.Owner, h.Store[i].At))
 			}
 		}
@@ -112,7 +112,7 @@ func (vw *view) extraHold(s model.Section) Mechanism {
 		op := h.Ops[i]
 
 		for _, f := range vw.faults {
-			if (f.Kind == sim.FaultMasterCrash || f.Kind == sim.FaultRestart) && f.Start >= op.ExecVirtual && f.Start <= s.Start {
+			if changesMaster(f) && f.Start >= op.ExecVirtual && f.Start <= s.Start {
 				return faultMech(f, fmt.Sprintf("%s: the new master had not received %s's release at t=%s (asynchronous replication), so its count stayed", describeFault(f), s.Owner, op.ExecVirtual))
 			}
 		}
@@ -160,7 +160,7 @@ func (vw *view) uncounted(op model.Op, tag string, s model.Section, at sim.Time)
 		// a WAIT that failed because the master died before it heard the
 		// replica's acknowledgement
 		for _, f := range vw.faults {
-			if (f.Kind == sim.FaultMasterCrash || f.Kind == sim.FaultRestart) && f.Start >= op.Start && f.Start <= op.End {
+			if changesMaster(f) && f.Start >= op.Start && f.Start <= op.End {
 				return faultMech(f, what+"threw: its WAIT was cut short by "+describeFault(f)+", and the hold it took stayed")
 			}
 		}

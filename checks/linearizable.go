@@ -389,7 +389,7 @@ func (vw *view) unlinearizable(fair bool, actors []string, ret sim.Time) Mechani
 			continue
 		}
 		for _, f := range vw.faults {
-			if (f.Kind == sim.FaultMasterCrash || f.Kind == sim.FaultRestart) && f.Start >= prev.At && f.Start <= cur.At {
+			if changesMaster(f) && f.Start >= prev.At && f.Start <= cur.At {
 				return faultMech(f, fmt.Sprintf("%s: the new master's lock (holders %v, queue %v) lacked writes the old one had acknowledged (holders %v, queue %v)", describeFault(f), cur.Holders, cur.Queue, prev.Holders, prev.Queue))
 			}
 		}

@@ -125,6 +125,14 @@ func faultMech(f sim.FaultSpan, what string) Mechanism {
 	return m
 }
 
+// changesMaster says whether fault f puts another master in the old
+// one's place: a crash of the master (its replica promoted) or a restart
+// of Redis without persistence (an empty one). Writes the old master had
+// not replicated, its keys' deadlines on its clock, are gone with it.
+func changesMaster(f sim.FaultSpan) bool {
+	return f.Kind == sim.FaultMasterCrash || f.Kind == sim.FaultRestart
+}
+
 // describeFault names a fault for a mechanism's detail.
 func describeFault(f sim.FaultSpan) string {
 	var b strings.Builder
