@@ -339,7 +339,7 @@ func TestNoBugWithAReplicaOrOneJVM(t *testing.T) {
 		t.Skip("the replica and shared-JVM searches: run without -short")
 	}
 	mixes := [][]string{{"reentrant-lease"}, {"lock-lease", "lock"}}
-	faults := []string{"none", "drop:1", "interrupt:1"}
+	faults := []string{"none", "interrupt:1"}
 	for _, algo := range clients.Algorithms {
 		if _, _, redisson := clients.RedissonAlgo(algo); !redisson {
 			continue
