@@ -585,17 +585,16 @@ func (v *view) noRenewal(owner, proc string, from, to sim.Time) Mechanism {
 	// due and no acquire of the client's without a lease started the
 	// watchdog again in time to renew.
 	if v.h.Settings.Redisson {
-		client, _, _ := strings.Cut(owner, ":")
 		watched := from
 		if sec != nil {
 			watched = min(watched, sec.Start)
 		}
 		for i, op := range v.h.Ops {
-			if op.Call != model.CallForceUnlock || op.Proc != proc || !strings.HasPrefix(op.Owner, client+":") || op.Start < watched || op.Start > from.Add(period) || op.Start >= to || op.Outcome == "released" {
+			if op.Call != model.CallForceUnlock || op.Proc != proc || !sameClient(op.Owner, owner) || op.Start < watched || op.Start > from.Add(period) || op.Start >= to || op.Outcome == "released" {
 				continue
 			}
 			if slices.ContainsFunc(v.h.Ops, func(a model.Op) bool {
-				return a.Proc == proc && strings.HasPrefix(a.Owner, client+":") && a.Call.Acquires() && a.Lease < 0 && a.Outcome == "acquired" &&
+				return a.Proc == proc && sameClient(a.Owner, owner) && a.Call.Acquires() && a.Lease < 0 && a.Outcome == "acquired" &&
 					a.End > op.Start && a.End.Add(period) < to
 			}) {
 				continue // the watchdog started again
@@ -633,13 +632,12 @@ func (v *view) noRenewal(owner, proc string, from, to sim.Time) Mechanism {
 	// armed that a fault lost or held up kept this one from coming. The
 	// entry is the client's (its UUID): a restarted process is another.
 	if v.h.Settings.Redisson {
-		client, _, _ := strings.Cut(owner, ":")
 		joined := from // the hold's watchdog was on the entry from then
 		if sec != nil && sec.Start > joined {
 			joined = sec.Start
 		}
 		for i, r := range v.h.Renewals {
-			if r.Owner == owner || r.Proc != proc || !strings.HasPrefix(r.Owner, client+":") || r.Start > to || r.End >= 0 && r.End <= joined || r.Outcome == "renewed" && r.ExecAt >= 0 && r.ExecVirtual <= to {
+			if r.Owner == owner || r.Proc != proc || !sameClient(r.Owner, owner) || r.Start > to || r.End >= 0 && r.End <= joined || r.Outcome == "renewed" && r.ExecAt >= 0 && r.ExecVirtual <= to {
 				continue
 			}
 			if m, ok := v.callFault(r, renewTag(i), to); ok {
@@ -690,6 +688,15 @@ func (v *view) noRenewal(owner, proc string, from, to sim.Time) Mechanism {
 		wfrom = min(wfrom, sec.Called)
 	}
 	return cause("no-renewal", fmt.Sprintf("no renewal re-armed %s's hold between t=%s and its expiry at t=%s (the watchdog renews every %s)", owner, from, to, period), wfrom, to, proc)
+}
+
+// sameClient says whether owners a and b ("UUID:threadId") are threads of
+// one client, which shares its lock's renewal entry among them (a
+// restarted process has another UUID).
+func sameClient(a, b string) bool {
+	ca, _, _ := strings.Cut(a, ":")
+	cb, _, _ := strings.Cut(b, ":")
+	return ca == cb
 }
 
 // unlockStoppedWatchdog: owner's unlock op, which failed within section
