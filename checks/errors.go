@@ -88,17 +88,23 @@ func (vw *view) callError(op model.Op, tag string) Mechanism {
 		// the time the call waited for it (Config.timeout, or what was
 		// left of a tryLock's wait: the message says), or the pub/sub
 		// connection cut
-		waited := sim.Duration(vw.h.Settings.Timeout) * sim.Millisecond
+		timeout := sim.Duration(vw.h.Settings.Timeout) * sim.Millisecond
+		waited := timeout
 		if m := afterMs.FindStringSubmatch(op.Err); m != nil {
 			if ms, err := strconv.ParseInt(m[1], 10, 64); err == nil {
 				waited = sim.Duration(ms) * sim.Millisecond
 			}
 		}
+		// another thread of the process may have started the
+		// subscription the call joined
+		from := op.Start.Add(-max(waited, timeout))
 		var held sim.Duration
+		var since sim.Time = -1 // the held-up SUBSCRIBE of a subscription under way before the call
 		for _, e := range vw.h.Net {
-			// another thread of the process may have started the
-			// subscription the call joined
-			if e.Proc != op.Proc || e.At < op.Start.Add(-max(waited, sim.Duration(vw.h.Settings.Timeout)*sim.Millisecond)) || e.At > op.End {
+			if e.At > op.End {
+				break
+			}
+			if e.Proc != op.Proc {
 				continue
 			}
 			f, ok := vw.fault(e.Fault)
@@ -106,12 +112,27 @@ func (vw *view) callError(op model.Op, tag string) Mechanism {
 				continue
 			}
 			switch {
-			case e.Kind == sim.NetPubSubLost:
+			case e.Kind == sim.NetPubSubLost && e.At >= from:
 				return faultMech(f, fmt.Sprintf("%s: a pub/sub message of %s lost at t=%s", describeFault(f), op.Proc, e.At))
-			case e.Kind == sim.NetDelayed && e.Tag == sim.SubscribeTag:
+			case e.Kind == sim.NetDelayed && e.Tag == sim.SubscribeTag && vw.joinedSubscription(op, e):
+				d := e.Delay
+				if e.At < from {
+					// a subscription pending since before the call: only a
+					// call that waited its whole time for it, while the
+					// held-up message was on its way, and only the part of
+					// the hold-up the call waited through
+					if op.End.Sub(op.Start) < waited || e.At.Add(e.Delay) < op.Start {
+						continue
+					}
+					d = min(e.At.Add(e.Delay), op.End).Sub(op.Start)
+					since = e.At
+				}
 				// held up until after the call gave up, or by most of
 				// what it waited
-				if held += e.Delay; held >= waited*9/10 || e.At.Add(e.Delay) >= op.End {
+				if held += d; held >= waited*9/10 || e.At.Add(e.Delay) >= op.End {
+					if since >= 0 {
+						return faultMech(f, fmt.Sprintf("%s: %s waited on %s's subscription, under way since before its call (a SUBSCRIBE message held up at t=%s), held up %s while it waited", describeFault(f), op.Owner, op.Proc, since, held))
+					}
 					return faultMech(f, fmt.Sprintf("%s: %s's SUBSCRIBE held up %s in all", describeFault(f), op.Proc, held))
 				}
 			}
@@ -122,8 +143,33 @@ func (vw *view) callError(op model.Op, tag string) Mechanism {
 
 // afterMs reads how long a call waited for its subscription from
 // Redisson's message ("Subscription timeout after 3000ms", "Unable to
-// acquire subscription lock after 337ms").
-var afterMs = regexp.MustCompile(`after (\d+)ms`)
+// acquire subscription lock after 337ms", 3.8.1's "Subscribe timeout:
+// (7500ms)": timeout + retryInterval × retryAttempts,
+// R8:CommandAsyncService.java:134-145).
+var afterMs = regexp.MustCompile(`(?:after |: \()(\d+)ms`)
+
+// joinedSubscription says whether SUBSCRIBE message e (or its
+// confirmation), held up by a latency spike, was of the subscription call
+// op waited for: the channel's (a fair lock's waiter channel is its
+// owner's), sent by the incarnation of the process the call ran in. A
+// process has one subscription of a channel under way at a time, which
+// every waiter of it joins, however long before it began: 3.8.1's lock()
+// that gave up on it leaves its entry, with the reference it took, and the
+// subscription goes on (R8:RedissonLock.java:148-149: no unsubscribe
+// before the try; R8:PublishSubscribe.java:81-87: the next subscribe
+// finds the entry and waits on its promise, which only the SUBSCRIBE's
+// confirmation completes, 127-135).
+func (vw *view) joinedSubscription(op model.Op, e model.NetEvent) bool {
+	if e.Owner != "" && e.Owner != op.Owner {
+		return false
+	}
+	for _, f := range vw.faults {
+		if f.Kind == sim.FaultCrash && f.Target == op.Proc && f.Start >= e.At && f.Start <= op.Start {
+			return false // the process restarted: a new connection, a new subscription
+		}
+	}
+	return true
+}
 
 // notHeld explains an unlock's IllegalMonitorStateException: the hold the
 // thread believed in was gone when the unlock ran.

@@ -89,3 +89,60 @@ func TestErrorsNotHeld(t *testing.T) {
 		})
 	}
 }
+
+// A 3.8.1 lock() that gave up on its subscription leaves the entry, and
+// the subscription goes on (R8:RedissonLock.java:148-149): the next lock()
+// of the process joins it, and times out as long as the SUBSCRIBE a
+// latency spike held up before that call is on its way. Only that
+// subscription explains it: not one whose held-up message arrived before
+// the call, nor another thread's fair waiter channel, nor one of a process
+// that restarted since, nor for a call that did not wait its whole time.
+func TestErrorsJoinedHeldSubscription(t *testing.T) {
+	const text = "RedisTimeoutException: Subscribe timeout: (700ms)"
+	slow := fault(0, sim.FaultSlowNet, "", 0, 1.3)
+	for _, c := range []struct {
+		name   string
+		spike  float64 // the spike's part of the SUBSCRIBE's delay, s
+		owner  string  // the held-up SUBSCRIBE's NetEvent.Owner
+		crash  bool    // the process restarted between the spike and the call
+		second float64 // the second call's length, s
+		want   string
+	}{
+		{"held up through the next call", 2.85, "", false, 0.701, "fault:slow-net"},
+		{"the fair waiter channel of the thread", 2.85, "A", false, 0.701, "fault:slow-net"},
+		{"arrived before the next call", 0.9, "", false, 0.701, "bug:failed-subscribe"},
+		{"another thread's fair waiter channel", 2.85, "B", false, 0.701, "bug:failed-subscribe"},
+		{"the process restarted since", 2.85, "", true, 0.701, "bug:failed-subscribe"},
+		{"the call did not wait its whole time", 2.85, "", false, 0.3, "bug:failed-subscribe"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			b := newHist()
+			b.h.Settings.Timeout = 500
+			first := b.call("A", model.CallLock, 1, 1.701, "error")
+			second := b.call("A", model.CallLock, 2, 2+c.second, "error")
+			for _, i := range []int{first, second} {
+				b.h.Ops[i].ErrKind, b.h.Ops[i].Err = "subscribe", text
+			}
+			b.h.Net = append(b.h.Net, model.NetEvent{At: at(1.0005), Proc: "cA", Owner: c.owner, Tag: sim.SubscribeTag,
+				Kind: sim.NetDelayed, Delay: sim.Duration(c.spike * float64(sim.Second)), Fault: 0})
+			faults := []sim.FaultSpan{slow}
+			if c.crash {
+				faults = append(faults, fault(1, sim.FaultCrash, "cA", 1.8, 0.1))
+			}
+			vs := Errors(&b.h, faults)
+			if len(vs) != 2 {
+				t.Fatalf("got %d violations, want 2: %v", len(vs), vs)
+			}
+			wantFirst := "fault:slow-net" // its own SUBSCRIBE held up
+			if c.owner == "B" {
+				wantFirst = "bug:failed-subscribe"
+			}
+			if got := vs[0].Mech.Label(); got != wantFirst {
+				t.Fatalf("the first call: got %v, want %s", vs[0], wantFirst)
+			}
+			if got := vs[1].Mech.Label(); got != c.want {
+				t.Fatalf("the second call: got %v, want %s", vs[1], c.want)
+			}
+		})
+	}
+}

@@ -305,7 +305,9 @@ type NetEvent struct {
 	At   sim.Time
 	Proc string
 	// Owner is the owner whose call or renewal the message served; "" for
-	// a pub/sub message (it serves every waiter of Proc).
+	// a pub/sub message (it serves every waiter of Proc), save a SUBSCRIBE
+	// (Tag sim.SubscribeTag) to a fair lock's waiter channel, which serves
+	// that channel's owner alone.
 	Owner string
 	// Tag names that call, as StoreSample.Tag does.
 	Tag   string

@@ -199,6 +199,11 @@ func (r *Run) noteNet(e sim.NetEffect) {
 	if op := r.History.CallOf(e.Tag); op != nil {
 		ev.Owner = op.Owner
 	}
+	// a SUBSCRIBE to a fair lock's waiter channel serves its owner alone
+	// (clients.WaiterChannel)
+	if owner, ok := strings.CutPrefix(e.Channel, clients.ChannelName(r.Workload.Lock)+":"); ok && e.Tag == sim.SubscribeTag {
+		ev.Owner = owner
+	}
 	r.History.Net = append(r.History.Net, ev)
 }
 

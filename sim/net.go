@@ -196,12 +196,13 @@ func (p *Proc) trySubscribe(channel string, inc int) {
 		p.deliver(Event{Kind: EvSubscribed, Channel: channel})
 		return
 	}
-	w.After(w.messageDelay(p.Name, SubscribeTag), func() {
+	leg := NetEffect{Proc: p.Name, Tag: SubscribeTag, Channel: channel}
+	w.After(w.delayOf(leg), func() {
 		if p.incarnation != inc || !p.subscribed(channel) {
 			return
 		}
 		w.subs[channel] = append(w.subs[channel], p)
-		w.After(w.messageDelay(p.Name, SubscribeTag), func() {
+		w.After(w.delayOf(leg), func() {
 			if p.incarnation == inc && p.subscribed(channel) {
 				p.deliver(Event{Kind: EvSubscribed, Channel: channel})
 			}

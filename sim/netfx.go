@@ -39,6 +39,9 @@ type NetEffect struct {
 	// Fault is the plan index of the fault that did it (-1: none known,
 	// e.g. a request sent while no master was up with no fault active).
 	Fault int
+	// Channel is the channel of a SUBSCRIBE or of its confirmation (Tag
+	// SubscribeTag): a fair lock's waiter channel serves one thread.
+	Channel string
 }
 
 // SubscribeTag is the tag of a process's SUBSCRIBE and its confirmation
@@ -69,9 +72,16 @@ func (w *World) activeFault(kind FaultKind, target string) int {
 // node for the request tagged tag (or its reply), reporting a latency
 // spike to the observer.
 func (w *World) messageDelay(proc, tag string) Duration {
+	return w.delayOf(NetEffect{Proc: proc, Tag: tag})
+}
+
+// delayOf draws a one-way delay for the message e names (Proc, Tag,
+// Channel), reporting a latency spike to the observer.
+func (w *World) delayOf(e NetEffect) Duration {
 	d, spike := w.net.Request.DrawSpike(w.latency)
 	if spike > 0 {
-		w.noteNet(NetEffect{Proc: proc, Tag: tag, Kind: NetDelayed, Why: "latency spike", Delay: spike, Fault: w.activeFault(FaultSlowNet, "")})
+		e.Kind, e.Why, e.Delay, e.Fault = NetDelayed, "latency spike", spike, w.activeFault(FaultSlowNet, "")
+		w.noteNet(e)
 	}
 	return d
 }
