@@ -38,7 +38,7 @@ func expiry(vw *view) []Violation {
 	h := vw.h
 	var out []Violation
 	for i, s := range h.Sections {
-		lease := effectiveLease(s)
+		lease := vw.effectiveLease(s)
 		// A later acquire call of the same owner may refresh or retake its
 		// hold, even one that failed with an error (its script may have run).
 		next := sim.Time(-1)

@@ -179,6 +179,16 @@ func TestExpiry(t *testing.T) {
 	if got := Expiry(h, nil); len(got) != 1 || got[0].Class != Bug {
 		t.Fatalf("still held 35 s after the crash: %v", got)
 	}
+	// The watchdog's lease is the run's lockWatchdogTimeout: with 60 s, a
+	// renewal just before the crash keeps the hold 60 s after it.
+	h.Settings.Watchdog = 60000
+	if got := Expiry(h, nil); len(got) != 0 {
+		t.Fatalf("gone within 60 s of the crash under a 60 s lockWatchdogTimeout: %v", got)
+	}
+	h.Store = append(h.Store, held(75, "A"))
+	if got := Expiry(h, nil); len(got) != 1 || got[0].At != s(75) {
+		t.Fatalf("still held 65 s after the crash under a 60 s lockWatchdogTimeout: %v", got)
+	}
 	leased := model.Section{Proc: "c1", Owner: "B", Lease: 5000, Called: s(0), Start: s(0.1), End: s(2), Ended: "unlock", StoreHolds: 1}
 	h = &model.History{Sections: []model.Section{leased}, Store: []model.StoreSample{held(1, "B"), held(7, "B")}}
 	if got := Expiry(h, nil); len(got) != 1 {

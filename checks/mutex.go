@@ -148,11 +148,15 @@ func (vw *view) overlap(a, b model.Section) Mechanism {
 	return cause("two-holders", fmt.Sprintf("the store held both %s and %s at t=%s", a.Owner, b.Owner, b.Start), min(a.Called, b.Called), b.Start, a.Proc, b.Proc)
 }
 
-// effectiveLease is the lease a section's lock was taken with (the
-// watchdog's 30 s when none was given).
-func effectiveLease(s model.Section) sim.Duration {
+// effectiveLease is the lease a section's lock was taken with: when none
+// was given, the watchdog's, Config.lockWatchdogTimeout (what every
+// renewal arms; 30 s unless the run set another).
+func (vw *view) effectiveLease(s model.Section) sim.Duration {
 	if s.Lease > 0 {
 		return sim.Duration(s.Lease) * sim.Millisecond
+	}
+	if w := vw.h.Settings.Watchdog; w > 0 {
+		return sim.Duration(w) * sim.Millisecond
 	}
 	return 30 * sim.Second
 }

@@ -1,6 +1,7 @@
 package run
 
 import (
+	"cmp"
 	"errors"
 	"fmt"
 	"io"
@@ -255,7 +256,8 @@ func intList(xs []int) string {
 // lock's dead or abandoned queue entries add threadWaitTime each: the
 // liveness check counts them, End.ThreadWait.)
 func (r *Run) waitBound() sim.Duration {
-	lease := max(r.Workload.LeaseMax, 30000)
+	watchdog := r.History.Settings.Watchdog // Config.lockWatchdogTimeout; 0 for the simple locks
+	lease := max(r.Workload.LeaseMax, cmp.Or(watchdog, 30000))
 	return sim.Duration(lease)*sim.Millisecond + 10*sim.Second
 }
 
