@@ -74,10 +74,15 @@ func fenced(vw *view) ([]Violation, Fencing) {
 				// the call's last run that left its owner holding: a first
 				// send that ran after its re-send had granted the lock
 				// (#4822) and found it taken is the call's last run, not
-				// its grant
-				at = op.ExecVirtual
+				// its grant. The grant ran before the call returned: a send
+				// of the call held up in the network that ran after that
+				// (its first send or its re-send, RedisExecutor's response
+				// timeout) re-entered a later hold of the thread, or
+				// granted a hold of its own, and is not this section's
+				last := min(op.ExecVirtual, s.Start)
+				at = last
 				tag := opTag(k)
-				for j := vw.sampleAt(s.Called-1) + 1; j < len(h.Store) && h.Store[j].At <= op.ExecVirtual; j++ {
+				for j := vw.sampleAt(s.Called-1) + 1; j < len(h.Store) && h.Store[j].At <= last; j++ {
 					if smp := &h.Store[j]; smp.Tag == tag && slices.Contains(smp.Holders, s.Owner) {
 						at = smp.At
 					}

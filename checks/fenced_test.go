@@ -166,3 +166,34 @@ func TestFencingGrantIsTheRunThatHeld(t *testing.T) {
 		t.Fatalf("B was granted at 50: violations %v fencing %+v", v, f)
 	}
 }
+
+// A section's grant ran before its call returned: a send of the call held
+// up in the network that ran later (after the thread had unlocked and
+// taken the lock again, re-entering that hold) is not its grant, and would
+// put the section's token after the grants that came between.
+func TestFencingGrantRanBeforeTheCallReturned(t *testing.T) {
+	b := newHist()
+	a := b.call("A", model.CallLock, 0, 2, "acquired")
+	b.ran(a, 1, 30000, "A").section(a, -1, 10)
+	ua := b.call("A", model.CallUnlock, 10, 10.5, "released")
+	b.ran(ua, 10.2, -2)
+	g := b.call("B", model.CallLock, 5, 21, "acquired")
+	b.ran(g, 20, 30000, "B").section(g, -1, 30)
+	ug := b.call("B", model.CallUnlock, 30, 30.5, "released")
+	b.ran(ug, 30.2, -2)
+	again := b.call("A", model.CallLock, 31, 32, "acquired")
+	b.ran(again, 31.5, 30000, "A").section(again, -1, 50)
+	// the held-up first send of A's first lock() runs now, re-entering
+	// A's second hold
+	b.h.Ops[a].ExecVirtual, b.h.Ops[a].ExecAt = at(40), serverMs(at(40))
+	b.sample(40, "op/0", scriptOf(model.CallLock), 30000, "A")
+	b.h.Writes = []model.Write{
+		{Owner: "A", Lock: "L", At: at(2), Token: -1},
+		{Owner: "B", Lock: "L", At: at(21), Token: -1},
+		{Owner: "A", Lock: "L", At: at(32), Token: -1},
+	}
+	v, f := Fenced(&b.h, nil)
+	if len(v) != 0 || f.Refused != 0 || f.Stale != 0 {
+		t.Fatalf("A's first section was granted at 1: violations %v fencing %+v", v, f)
+	}
+}
