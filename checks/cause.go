@@ -184,6 +184,11 @@ func (v *view) explainGone(g holdGone, sec *model.Section) Mechanism {
 					return m
 				}
 			}
+			// the deleting run was the same unlock's second: that is the
+			// mechanism, whatever the section lost before
+			if m, ok := v.unlockRanTwice(*op, g.Sample, who); ok {
+				return m
+			}
 			if sec != nil {
 				from = min(from, sec.Called)
 				// the store counted fewer holds than the owner because one
@@ -193,9 +198,12 @@ func (v *view) explainGone(g holdGone, sec *model.Section) Mechanism {
 					m.Detail = fmt.Sprintf("%s's own %s at t=%s deleted its last hold while it counted more, one it counted having been lost before: %s", who, op.Call, cur.At, m.Detail)
 					return m
 				}
-			}
-			if m, ok := v.unlockRanTwice(*op, g.Sample, who); ok {
-				return m
+				// or because an earlier unlock of the section counted down
+				// twice
+				if m, ok := v.unlockCountedTwice(who, sec.Called, g.Sample); ok {
+					m.Detail = fmt.Sprintf("%s's own %s at t=%s deleted its last hold while it counted more: %s", who, op.Call, cur.At, m.Detail)
+					return m
+				}
 			}
 			return cause("deleted-by-own", fmt.Sprintf("%s's own %s (its command ran at t=%s) deleted its hold while it believed it still held the lock", who, op.Call, cur.At), from, cur.At, proc)
 		}
@@ -804,8 +812,9 @@ func near(a, b int64) bool { return a >= b-1 && a <= b+1 }
 // (ServiceManager.java:618-637, RedissonBaseLock.java:155-159), and the
 // repeat answers from the first run's latch (RedissonLock.java:349-352,
 // 360, 365) unless a forward step of the master's clock or a master change
-// between the runs took it; then it counts down again. ok is false for any
-// other second run (a re-send: the catalogued resend, by its path note).
+// between the runs took it, or it ran out its own lifetime first
+// (latchExpired); then it counts down again. ok is false for any other
+// second run (a re-send: the catalogued resend, by its path note).
 func (v *view) unlockRanTwice(op model.Op, i int, owner string) (Mechanism, bool) {
 	st := v.h.Store
 	cur := &st[i]
@@ -828,7 +837,58 @@ func (v *view) unlockRanTwice(op model.Op, i int, owner string) (Mechanism, bool
 				}
 			}
 		}
-		return Mechanism{}, false
+		return v.latchExpired(op, first, cur, what+"; the repeat counted down again")
 	}
 	return Mechanism{}, false
+}
+
+// unlockCountedTwice finds an unlock() call of owner's, since from and
+// before sample i, whose script ran twice and counted down both times,
+// the repeat after the first run's latch had expired (latchExpired): the
+// runs left the owner's hold in place, so each found it and took one count
+// (the script answers from its latch only while it lives,
+// RedissonLock.java:347-371): the store counts one hold fewer than the
+// thread, whose next unlock deletes the hold it believes it keeps.
+func (v *view) unlockCountedTwice(owner string, from sim.Time, i int) (Mechanism, bool) {
+	st := v.h.Store
+	for j := max(v.sampleAt(from), 0); j < i; j++ {
+		repeat := &st[j]
+		op := v.h.CallOf(repeat.Tag)
+		if op == nil || op.Owner != owner || op.Call != model.CallUnlock || !strings.Contains(repeat.Script, "unlockInnerAsync") || !slices.Contains(repeat.Holders, owner) {
+			continue
+		}
+		for k := j - 1; k >= 0 && st[k].At >= op.Start; k-- {
+			first := &st[k]
+			if first.Tag != repeat.Tag || first.Script != repeat.Script || !slices.Contains(first.Holders, owner) {
+				continue
+			}
+			what := fmt.Sprintf("its %s at t=%s ran its script at t=%s and again at t=%s, each counting down a hold it left", op.Call, op.Start, first.At, repeat.At)
+			if m, ok := v.latchExpired(*op, first, repeat, what); ok {
+				return m, true
+			}
+			break
+		}
+	}
+	return Mechanism{}, false
+}
+
+// latchExpired names two runs of one unlock's script, first then
+// repeat, on one master, where the repeat came after the first run's
+// latch had run out its own lifetime: later than the longest the latch
+// lives, (timeout + retryDelay.calcDelay(retryAttempts)) × retryAttempts
+// (RedissonBaseLock.java:222-231), by the master's clock and in real time
+// (no clock step did it), under settings that make every repeat that
+// late: it waits for the WAIT's slavesSyncTimeout, which the lifetime
+// leaves out, and a retryDelay (ServiceManager.java:618-637). ok is false
+// otherwise (a repeat that late under settings that need not make it so:
+// what held it up is another mechanism).
+func (v *view) latchExpired(op model.Op, first, repeat *model.StoreSample, what string) (Mechanism, bool) {
+	s := v.h.Settings
+	life := s.UnlockLatchMax
+	if life <= 0 || s.UnlockRepeatMin <= life || first.Node != repeat.Node || first.Epoch != repeat.Epoch ||
+		repeat.ServerMs-first.ServerMs <= life || repeat.At.Sub(first.At) <= sim.Duration(life)*sim.Millisecond {
+		return Mechanism{}, false
+	}
+	return cause("latch-expired", fmt.Sprintf("%s: its latch, which lives at most %d ms, had expired when the repeat ran %d ms after the first run (a repeat waits at least %d ms: the WAIT's slavesSyncTimeout and a retryDelay)",
+		what, life, repeat.ServerMs-first.ServerMs, s.UnlockRepeatMin), first.At, repeat.At, op.Proc), true
 }

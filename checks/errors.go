@@ -206,7 +206,16 @@ func (vw *view) notHeld(unlock model.Op, tag string) Mechanism {
 				return faultMech(f, fmt.Sprintf("%s: %s's unlock ran at t=%s and released the lock; the fault took its latch before its repeat at t=%s, which found nothing", describeFault(f), unlock.Owner, first, ran))
 			}
 		}
-		return cause("unlock-ran-twice", fmt.Sprintf("%s's unlock ran at t=%s and released the lock, then ran again to find nothing", unlock.Owner, vw.h.Store[g.Sample].At), unlock.Start, unlock.End, unlock.Proc)
+		what := fmt.Sprintf("%s's unlock ran at t=%s and released the lock, then ran again to find nothing", unlock.Owner, first)
+		for j := len(vw.h.Store) - 1; j > g.Sample; j-- {
+			if r := &vw.h.Store[j]; r.Tag == tag && r.Script == vw.h.Store[g.Sample].Script && r.At <= ran {
+				if m, ok := vw.latchExpired(unlock, &vw.h.Store[g.Sample], r, what); ok {
+					return m
+				}
+				break
+			}
+		}
+		return cause("unlock-ran-twice", what, unlock.Start, unlock.End, unlock.Proc)
 	}
 	if m, ok := vw.missing(*sec, ran); ok {
 		return m

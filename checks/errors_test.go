@@ -146,3 +146,43 @@ func TestErrorsJoinedHeldSubscription(t *testing.T) {
 		})
 	}
 }
+
+// A 4.7.0 unlock() released the lock (its script at 1.0 s) and, after a
+// WAIT that counted no replica, ran again with the same request id at
+// 2.201 s to find nothing. With a 700 ms latch (timeout 500 ms, one retry,
+// 200 ms delay) under settings whose every repeat comes at least 1200 ms
+// after its first run, the latch had expired: latch-expired, which the
+// catalogue names. A latch that could still have lived (the defaults'
+// 16-20 s) or a repeat within the latch's life names nothing.
+func TestErrorsUnlockLatchExpired(t *testing.T) {
+	build := func(latchMax, repeatMin int64, again float64) *hist {
+		b := newHist()
+		b.h.Settings.UnlockLatch = true
+		b.h.Settings.UnlockLatchMax, b.h.Settings.UnlockRepeatMin = latchMax, repeatMin
+		a := b.call("A", model.CallLock, 0, 0.01, "acquired")
+		b.ran(a, 0.005, 30000, "A").section(a, -1, 1)
+		u := b.call("A", model.CallUnlock, 1, again+0.01, "error")
+		b.h.Ops[u].ErrKind, b.h.Ops[u].Err = "not-held", "IllegalMonitorStateException"
+		b.ran(u, 1.0, -2)
+		b.ran(u, again, -2)
+		return b
+	}
+	for _, c := range []struct {
+		name                string
+		latchMax, repeatMin int64
+		again               float64
+		mech                string
+	}{
+		{"a 700 ms latch, the repeat 1.2 s later", 700, 1200, 2.201, "bug:latch-expired"},
+		{"the defaults' latch", 20000, 1500, 2.201, "bug:unlock-ran-twice"},
+		{"no latch lifetime known", 0, 0, 2.201, "bug:unlock-ran-twice"},
+		{"the repeat within the latch's life", 700, 1200, 1.6, "bug:unlock-ran-twice"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			vs := Errors(&build(c.latchMax, c.repeatMin, c.again).h, nil)
+			if len(vs) != 1 || vs[0].Mech.Label() != c.mech {
+				t.Fatalf("got %v, want %s", vs, c.mech)
+			}
+		})
+	}
+}

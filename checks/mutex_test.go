@@ -292,10 +292,19 @@ func TestMutexStaleRenewalCutsAReentrysLease(t *testing.T) {
 // without one the rule names nothing (deleted-by-own, which the catalogue
 // resolves by a path the client noted, or a bug).
 func TestMutexUnlockRanTwice(t *testing.T) {
-	build := func(stepped bool) *hist {
+	build := func(stepped, undone bool, latch ...int64) *hist {
 		b := newHist()
 		b.h.Settings.UnlockLatch = true
+		if len(latch) == 2 {
+			b.h.Settings.UnlockLatchMax, b.h.Settings.UnlockRepeatMin = latch[0], latch[1]
+		}
 		a := b.call("A", model.CallLock, 0, 0.01, "acquired")
+		if undone {
+			// the acquire's first grant, undone by handleNoSync (an unlock
+			// script under the acquire's tag) before its repeat granted
+			b.ran(a, 0.001, 30000, "A")
+			b.sample(0.003, "op/0", scriptOf(model.CallUnlock), -2)
+		}
 		b.ran(a, 0.005, 30000, "A").section(a, -1, 60)
 		b.h.Sections[0].StoreHolds = 2
 		u := b.call("A", model.CallUnlock, 1, 3.5, "released")
@@ -313,8 +322,47 @@ func TestMutexUnlockRanTwice(t *testing.T) {
 	}
 	step := []sim.FaultSpan{{Fault: sim.Fault{Kind: sim.FaultServerStep, Target: "redis-0", Amount: 20 * sim.Second, Index: 0}, Start: at(2), End: at(2)}}
 	runMutexCases(t, []mutexCase{
-		{"the master's clock stepped between the runs", build(true), step, ByDesign, "fault:server-step"},
-		{"no fault", build(false), nil, Bug, "bug:deleted-by-own"},
+		{"the master's clock stepped between the runs", build(true, false), step, ByDesign, "fault:server-step"},
+		{"no fault", build(false, false), nil, Bug, "bug:deleted-by-own"},
+		// a 700 ms latch under settings whose repeats come 1200 ms or more
+		// after the first run (timeout 500 ms, one retry, 200 ms delay):
+		// the latch had expired, which the catalogue names
+		{"a latch shorter than any repeat's wait", build(false, false, 700, 1200), nil, Bug, "bug:latch-expired"},
+		{"a latch that could have lived", build(false, false, 20000, 1500), nil, Bug, "bug:deleted-by-own"},
+		// the repeat that deleted the hold is the mechanism, not a hold
+		// the acquiring call lost before its grant
+		{"a short latch after an undone grant", build(false, true, 700, 1200), nil, Bug, "bug:latch-expired"},
+	})
+}
+
+// A 4.7.0 thread held the lock three times; one unlock() ran twice (1.0
+// s, then 2.2 s after a WAIT that counted no replica), its 700 ms latch
+// expired in between, and each run took a count: the store counts one
+// hold, the thread two, and its next unlock deletes the hold it believes
+// it keeps: the double count-down is the mechanism.
+func TestMutexUnlockCountedTwice(t *testing.T) {
+	build := func(latchMax int64) *hist {
+		b := newHist()
+		b.h.Settings.UnlockLatch = true
+		b.h.Settings.UnlockLatchMax, b.h.Settings.UnlockRepeatMin = latchMax, 1200
+		a := b.call("A", model.CallLock, 0, 0.5, "acquired")
+		b.ran(a, 0.4, 30000, "A").section(a, -1, 60)
+		b.h.Sections[0].StoreHolds = 3
+		u := b.call("A", model.CallUnlock, 1, 2.5, "released")
+		b.ran(u, 1.0, 30000, "A")
+		b.ran(u, 2.2, 30000, "A")
+		last := b.call("A", model.CallUnlock, 3, 3.1, "released")
+		b.ran(last, 3.05, -2)
+		for i := range b.h.Store {
+			b.h.Store[i].Script = "4.7.0/" + b.h.Store[i].Script
+		}
+		g := b.call("B", model.CallLock, 3.9, 4, "acquired")
+		b.ran(g, 3.95, 30000, "B").section(g, -1, 40)
+		return b
+	}
+	runMutexCases(t, []mutexCase{
+		{"the latch expired between the runs", build(700), nil, Bug, "bug:latch-expired"},
+		{"a latch that could have lived", build(20000), nil, Bug, "bug:deleted-by-own"},
 	})
 }
 

@@ -100,12 +100,7 @@ func (c *Client) retryDelay(attempt int) int64 {
 	if o.JitterMax == 0 {
 		return o.RetryInterval
 	}
-	base, mx := o.JitterBase, o.JitterMax
-	d := mx
-	if attempt < 63 && base > 0 && base < mx && int64(1)<<attempt <= mx/base {
-		d = min(base<<attempt, mx)
-	}
-	half := d / 2
+	half := o.jitterSpan(attempt) / 2
 	if half == 0 {
 		return 0
 	}
@@ -113,6 +108,26 @@ func (c *Client) retryDelay(attempt int) int64 {
 		return half + half/2
 	}
 	return half + int64(c.draw()%uint64(half+1))
+}
+
+// jitterSpan is EqualJitterDelay's d for attempt: min(base·2^attempt, max).
+func (o *Options) jitterSpan(attempt int) int64 {
+	base, mx := o.JitterBase, o.JitterMax
+	d := mx
+	if attempt < 63 && base > 0 && base < mx && int64(1)<<attempt <= mx/base {
+		d = min(base<<attempt, mx)
+	}
+	return d
+}
+
+// retryDelayRange is the least and the longest retryDelay(attempt) can
+// draw, ms.
+func (o *Options) retryDelayRange(attempt int) (lo, hi int64) {
+	if o.JitterMax == 0 {
+		return o.RetryInterval, o.RetryInterval
+	}
+	half := o.jitterSpan(attempt) / 2
+	return half, 2 * half
 }
 
 // sync is 3.16.8's WAIT count for a lock command: the available replicas

@@ -396,10 +396,27 @@ func (cf *Config) Settings() model.Settings {
 	if cf.Opts.Fair {
 		threadWait = cf.Opts.ThreadWaitTime
 	}
-	return model.Settings{Redisson: cf.Simple == "", Fair: cf.Opts.Fair, Watchdog: cf.Opts.LockWatchdogTimeout, Timeout: cf.Opts.Timeout, ThreadWaitTime: threadWait,
+	st := model.Settings{Redisson: cf.Simple == "", Fair: cf.Opts.Fair, Watchdog: cf.Opts.LockWatchdogTimeout, Timeout: cf.Opts.Timeout, ThreadWaitTime: threadWait,
 		RenewalStopsOnFailure: cf.Simple == "" && !cf.Opts.LockTask, UnlockCancelsRenewal: cf.Simple == "" && cf.since3168(),
 		UnlockLatch: cf.Simple == "" && cf.Opts.UnlockLatch}
+	if st.UnlockLatch {
+		// the latch's lifetime (latchTTL) at its longest; a repeat of the
+		// unlock comes after the WAIT's slavesSyncTimeout and a retryDelay:
+		// calcDelay(1) for ServiceManager.execute's (ServiceManager.java:633),
+		// calcDelay(0) for RedisExecutor's re-send (execTimer)
+		o := &cf.Opts
+		_, hi := o.retryDelayRange(o.RetryAttempts)
+		lo0, _ := o.retryDelayRange(0)
+		lo1, _ := o.retryDelayRange(1)
+		st.UnlockLatchMax = max((o.Timeout+hi)*int64(o.RetryAttempts), 1)
+		st.UnlockRepeatMin = slavesSyncTimeout + min(lo0, lo1)
+	}
+	return st
 }
+
+// slavesSyncTimeout is Config.slavesSyncTimeout (1000 ms, 4.7.0
+// Config.java:89): the WAIT's timeout of a synced lock command.
+const slavesSyncTimeout = 1000
 
 // v470 reports whether the client is of 4.7.0's line of lock code (Era4).
 func (cf *Config) v470() bool { return cf.Opts.Era >= Era4 }

@@ -277,3 +277,40 @@ func latchKey(l tline) string {
 	k := l.Raw[strings.Index(l.Raw, "redisson_unlock_latch:{myLock}:"):]
 	return k[:strings.Index(k, `"`)]
 }
+
+// The checks read how long an unlock's latch lives at most
+// ((timeout + retryDelay(retryAttempts)) × retryAttempts,
+// RedissonBaseLock.java:222-231) and how soon a repeat of the same unlock
+// comes at least (the WAIT's slavesSyncTimeout, 1000 ms, and the least
+// retryDelay): with the defaults the latch outlives every repeat; with
+// timeout 500 ms, one retry and a 200 ms retryInterval it lives 700 ms and
+// every repeat comes 1200 ms or more after its first run. 3.16.8 keeps no
+// latch.
+func TestUnlockLatchSettings470(t *testing.T) {
+	for _, c := range []struct {
+		algo            string
+		ov              ClientOverrides
+		latch, repeatAt int64
+	}{
+		{"rlock-4.7.0", ClientOverrides{}, (3000 + 2000) * 4, 1000 + 500},
+		{"fairlock-4.7.0", ClientOverrides{Timeout: 500, RetryAttempts: 1, RetryInterval: 200}, 700, 1200},
+		{"rlock-3.16.8", ClientOverrides{Timeout: 500, RetryAttempts: 1, RetryInterval: 200}, 0, 0},
+	} {
+		cf, err := NewConfig(c.algo, "myLock")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := c.ov.Apply(&cf.Opts); err != nil {
+			t.Fatal(err)
+		}
+		s := cf.Settings()
+		if s.UnlockLatchMax != c.latch || s.UnlockRepeatMin != c.repeatAt {
+			t.Errorf("%s %v: latch at most %d ms, a repeat at least %d ms after; want %d, %d", c.algo, c.ov, s.UnlockLatchMax, s.UnlockRepeatMin, c.latch, c.repeatAt)
+		}
+		// the client draws its latches within that lifetime
+		cl := &Client{cf: cf} // the midpoint of each delay (no driver)
+		if ttl := cl.latchTTL(); c.latch > 0 && (ttl > c.latch || ttl < 1) {
+			t.Errorf("%s: a latch of %d ms, above the most %d", c.algo, ttl, c.latch)
+		}
+	}
+}

@@ -251,6 +251,17 @@ type Settings struct {
 	// request id for a while, so a repeat of the same unlock answers from
 	// it instead of counting down again (4.7.0, RedissonLock.java:347-371).
 	UnlockLatch bool
+	// UnlockLatchMax is the longest an unlock's latch lives, ms:
+	// (timeout + retryDelay.calcDelay(retryAttempts)) × retryAttempts at
+	// its longest delay (RedissonBaseLock.java:222-231); 0 without a latch.
+	UnlockLatchMax int64
+	// UnlockRepeatMin is the least time after its first run that the same
+	// unlock runs again, ms: a repeat follows a WAIT that counted no replica,
+	// which answers after slavesSyncTimeout (1000 ms, Config.java:89), and
+	// retryDelay.calcDelay(1) at its shortest (ServiceManager.java:618-637);
+	// RedisExecutor's re-send of the synced batch waits the same and more.
+	// Above UnlockLatchMax every repeat finds the latch gone.
+	UnlockRepeatMin int64
 }
 
 // History is what a run's clients observed, in event order.
