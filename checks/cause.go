@@ -826,7 +826,7 @@ func (v *view) unlockRanTwice(op model.Op, i int, owner string) (Mechanism, bool
 		if first.Tag != cur.Tag || first.Script != cur.Script || !slices.Contains(first.Holders, owner) {
 			continue
 		}
-		what := fmt.Sprintf("%s's %s at t=%s ran its script at t=%s, counting down a hold it left, and again at t=%s (4.7.0 repeats an unlock after NoSyncedSlavesException), deleting the last one", owner, op.Call, op.Start, first.At, cur.At)
+		what := fmt.Sprintf("%s's %s at t=%s ran its script at t=%s, which left a hold, and again at t=%s (4.7.0 repeats an unlock after NoSyncedSlavesException), deleting the last one", owner, op.Call, op.Start, first.At, cur.At)
 		if f, d, ok := v.clockMoved(first, cur); ok && d > 0 {
 			return faultMech(f, fmt.Sprintf("%s: %s; the master's clock moved %d ms ahead between the runs, which expired the first run's latch, so the repeat counted down again", describeFault(f), what, d)), true
 		}
@@ -873,22 +873,47 @@ func (v *view) unlockCountedTwice(owner string, from sim.Time, i int) (Mechanism
 }
 
 // latchExpired names two runs of one unlock's script, first then
-// repeat, on one master, where the repeat came after the first run's
-// latch had run out its own lifetime: later than the longest the latch
-// lives, (timeout + retryDelay.calcDelay(retryAttempts)) × retryAttempts
-// (RedissonBaseLock.java:222-231), by the master's clock and in real time
-// (no clock step did it), under settings that make every repeat that
-// late: it waits for the WAIT's slavesSyncTimeout, which the lifetime
-// leaves out, and a retryDelay (ServiceManager.java:618-637). ok is false
-// otherwise (a repeat that late under settings that need not make it so:
-// what held it up is another mechanism).
+// repeat, where the repeat came after the latch an earlier run of the
+// same call left had run out its own lifetime, which is at most
+// (timeout + retryDelay.calcDelay(retryAttempts)) × retryAttempts
+// (RedissonBaseLock.java:222-231): that bounds RedisExecutor's retries of
+// one send, not ServiceManager.execute's repeats after a WAIT that counted
+// no replica (ServiceManager.java:618-637), each of which waits the WAIT's
+// slavesSyncTimeout and a retryDelay and retries its own send again. Two
+// shapes: under settings that make every repeat that late (the latch's
+// life shorter than a repeat's least delay), first and repeat on one
+// master, later than the life by its clock and in real time; under any
+// settings, the call's runs went on, from its first, for longer than the
+// latch lives, by both clocks, with no step or failover moving the
+// master's clock in between (that fault is then the mechanism, and ok is
+// false). ok is false otherwise.
 func (v *view) latchExpired(op model.Op, first, repeat *model.StoreSample, what string) (Mechanism, bool) {
 	s := v.h.Settings
 	life := s.UnlockLatchMax
-	if life <= 0 || s.UnlockRepeatMin <= life || first.Node != repeat.Node || first.Epoch != repeat.Epoch ||
-		repeat.ServerMs-first.ServerMs <= life || repeat.At.Sub(first.At) <= sim.Duration(life)*sim.Millisecond {
+	if life <= 0 {
 		return Mechanism{}, false
 	}
-	return cause("latch-expired", fmt.Sprintf("%s: its latch, which lives at most %d ms, had expired when the repeat ran %d ms after the first run (a repeat waits at least %d ms: the WAIT's slavesSyncTimeout and a retryDelay)",
-		what, life, repeat.ServerMs-first.ServerMs, s.UnlockRepeatMin), first.At, repeat.At, op.Proc), true
+	lifeD := sim.Duration(life) * sim.Millisecond
+	if s.UnlockRepeatMin > life && first.Node == repeat.Node && first.Epoch == repeat.Epoch &&
+		repeat.ServerMs-first.ServerMs > life && repeat.At.Sub(first.At) > lifeD {
+		return cause("latch-expired", fmt.Sprintf("%s: its latch, which lives at most %d ms, had expired when the repeat ran %d ms after the first run (a repeat waits at least %d ms: the WAIT's slavesSyncTimeout and a retryDelay)",
+			what, life, repeat.ServerMs-first.ServerMs, s.UnlockRepeatMin), first.At, repeat.At, op.Proc), true
+	}
+	// the call's first run: its latch, or a later run's, is what the
+	// repeat would have answered from
+	var origin *model.StoreSample
+	for k := max(v.sampleAt(op.Start), 0); k < len(v.h.Store) && v.h.Store[k].At < repeat.At; k++ {
+		if r := &v.h.Store[k]; r.Tag == repeat.Tag && r.Script == repeat.Script {
+			origin = r
+			break
+		}
+	}
+	if origin == nil || repeat.At.Sub(origin.At) <= lifeD || repeat.ServerMs-origin.ServerMs <= life {
+		return Mechanism{}, false
+	}
+	if _, d, moved := v.clockMoved(origin, repeat); moved && d > 0 {
+		return Mechanism{}, false
+	}
+	return cause("latch-expired", fmt.Sprintf("%s: the unlock's runs went on from t=%s to t=%s (%d ms by the master's clock), longer than its latch lives at most (%d ms: RedisExecutor's retries of one send, not ServiceManager.execute's repeats after NoSyncedSlavesException), so the latch had expired",
+		what, origin.At, repeat.At, repeat.ServerMs-origin.ServerMs, life), origin.At, repeat.At, op.Proc), true
 }

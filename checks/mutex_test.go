@@ -335,6 +335,37 @@ func TestMutexUnlockRanTwice(t *testing.T) {
 	})
 }
 
+// A 4.7.0 unlock() ran at 1 s (leaving the outer hold), then was repeated
+// after WAITs that counted no replica, answering from its latch, until a
+// repeat at 32 s, 31 s after its first run: longer than the latch lives
+// (30 s, settings under which a repeat may come in time), so it counted
+// down again and deleted the hold. The chain of repeats outlived the latch.
+func TestMutexUnlockRepeatsOutlivedTheLatch(t *testing.T) {
+	build := func(lastAt float64) *hist {
+		b := newHist()
+		b.h.Settings.UnlockLatch = true
+		b.h.Settings.UnlockLatchMax, b.h.Settings.UnlockRepeatMin = 30000, 4000
+		a := b.call("A", model.CallLock, 0, 0.01, "acquired")
+		b.ran(a, 0.005, 30000, "A").section(a, -1, 60)
+		b.h.Sections[0].StoreHolds = 2
+		u := b.call("A", model.CallUnlock, 1, lastAt+0.5, "released")
+		b.ran(u, 1.0, 30000, "A")
+		b.ran(u, 20, 30000, "A")
+		b.ran(u, 28, 30000, "A")
+		b.ran(u, lastAt, -2)
+		for i := range b.h.Store {
+			b.h.Store[i].Script = "4.7.0/" + b.h.Store[i].Script
+		}
+		g := b.call("B", model.CallLock, lastAt+0.9, lastAt+1, "acquired")
+		b.ran(g, lastAt+0.95, 30000, "B").section(g, -1, 80)
+		return b
+	}
+	runMutexCases(t, []mutexCase{
+		{"the repeats outlived the latch", build(32), nil, Bug, "bug:latch-expired"},
+		{"a repeat within the latch's life", build(29), nil, Bug, "bug:deleted-by-own"},
+	})
+}
+
 // A 4.7.0 thread held the lock three times; one unlock() ran twice (1.0
 // s, then 2.2 s after a WAIT that counted no replica), its 700 ms latch
 // expired in between, and each run took a count: the store counts one
