@@ -260,7 +260,49 @@ func (vw *view) eviction(op model.Op, tag string) Mechanism {
 	if m, ok := vw.waitFault(ops, tags, op.Start, op.EvictedAt, 0); ok {
 		return m
 	}
+	if m, ok := vw.outwaited(op); ok {
+		return m
+	}
 	// the queue is shared: a flaw acting on it may act through any
 	// caller, on the waiters ahead as well
 	return cause("evicted-live", fmt.Sprintf("%s's score passed while it still waited, with no fault on it", op.Owner), op.Start.Add(-sim.Minute), op.EvictedAt)
+}
+
+// outwaited names the fair queue's own arithmetic (Settings.FairQueueBudget)
+// as what evicted op, a lock() waiter, which sent threadWaitTime as its
+// wait: its timeout counted the lock's ttl when the queue formed and
+// threadWaitTime per place ahead, each grant ahead since took
+// threadWaitTime off it, and nothing counted the holds those grants began,
+// so holds ahead that outlast that budget push a live waiter's timeout
+// past while it waits (#3004). The eviction must fit it: a grant to
+// another owner while it was queued, or a wait in the queue of
+// threadWaitTime or more (its timeout was at least that far ahead when it
+// queued). A tryLock(wait) sends its own wait instead (fair-wait).
+func (vw *view) outwaited(op model.Op) (Mechanism, bool) {
+	st := vw.h.Settings
+	if !st.FairQueueBudget || st.ThreadWaitTime <= 0 || op.Call != model.CallLock || op.QueuePos == 0 {
+		return Mechanism{}, false
+	}
+	// a caller that sent another wait than threadWaitTime (its tryLock's
+	// own) and was queued while op was put that wait into the timeouts
+	// behind it, and its grant or leaving took it off them: fair-wait's
+	// arithmetic, not the budget's
+	for _, a := range vw.h.Ops {
+		if a.Owner != op.Owner && a.FairWait >= 0 && a.FairWait != st.ThreadWaitTime && a.QueuePos > 0 &&
+			a.QueuedAt <= op.EvictedAt && (a.End < 0 || a.End >= op.QueuedAt) {
+			return Mechanism{}, false
+		}
+	}
+	grants := 0
+	for _, s := range vw.h.Sections {
+		if s.Owner != op.Owner && s.Granted > op.QueuedAt && s.Granted <= op.EvictedAt {
+			grants++
+		}
+	}
+	budget := sim.Duration(st.ThreadWaitTime) * sim.Millisecond
+	if waited := op.EvictedAt.Sub(op.QueuedAt); grants == 0 && waited < budget {
+		return Mechanism{}, false
+	}
+	return cause("outwaited", fmt.Sprintf("%s, queued at t=%s, waited %s: its timeout counted the lock's ttl when the queue formed and threadWaitTime (%d ms) per place ahead, %d grant(s) ahead since took threadWaitTime off it each, and the holds they began were counted nowhere, so it passed while %s still waited",
+		op.Owner, op.QueuedAt, op.EvictedAt.Sub(op.QueuedAt), st.ThreadWaitTime, grants, op.Owner), op.QueuedAt, op.EvictedAt), true
 }

@@ -158,6 +158,41 @@ func TestFIFO(t *testing.T) {
 	if got := Evicted(h, nil); len(got) != 1 || got[0].Actors[0] != "A" || got[0].Class != Bug {
 		t.Fatalf("A was evicted while it waited: %v", got)
 	}
+	// Under the fair queue's budget arithmetic (3.16.8, 4.7.0), a lock()
+	// waiter evicted after a grant ahead (B's section began after it
+	// queued), or after waiting threadWaitTime in the queue, was outwaited
+	// by the holds ahead (#3004); evicted sooner with no grant, it was not.
+	h.Settings = model.Settings{Redisson: true, Fair: true, FairQueueBudget: true, ThreadWaitTime: 10000}
+	for i := range h.Ops {
+		h.Ops[i].FairWait = 10000 // lock(): threadWaitTime
+	}
+	h.Sections = []model.Section{{Owner: "B", Proc: "c2", Granted: s(1.5), Start: s(1.5), End: s(5)}}
+	if got := Evicted(h, nil); len(got) != 1 || got[0].Mech.Name != "outwaited" {
+		t.Fatalf("A was evicted after B's grant ahead of it: %v", got)
+	}
+	// B's grant came from a tryLock(wait) that sent its own 2 s wait: that
+	// wait came off A's timeout (fair-wait), not threadWaitTime
+	h.Ops[1].Call, h.Ops[1].Wait, h.Ops[1].FairWait = model.CallTryLockWait, 2000, 2000
+	if got := Evicted(h, nil); len(got) != 1 || got[0].Mech.Name != "evicted-live" {
+		t.Fatalf("a short tryLock wait queued with A moved its timeout: %v", got)
+	}
+	h.Ops[1].Call, h.Ops[1].Wait, h.Ops[1].FairWait = model.CallLock, -1, 10000
+	h.Sections[0].Granted = s(0.5)
+	if got := Evicted(h, nil); len(got) != 1 || got[0].Mech.Name != "evicted-live" {
+		t.Fatalf("no grant while A was queued, evicted 1 s in, under 10 s of threadWaitTime: %v", got)
+	}
+	h.Settings.ThreadWaitTime = 1000
+	for i := range h.Ops {
+		h.Ops[i].FairWait = 1000
+	}
+	if got := Evicted(h, nil); len(got) != 1 || got[0].Mech.Name != "outwaited" {
+		t.Fatalf("A waited its 1 s of threadWaitTime in the queue: %v", got)
+	}
+	h.Settings.FairQueueBudget = false // 3.8.1's arithmetic: its score drift
+	if got := Evicted(h, nil); len(got) != 1 || got[0].Mech.Name != "evicted-live" {
+		t.Fatalf("3.8.1's eviction is not the budget's: %v", got)
+	}
+	h.Settings, h.Sections = model.Settings{}, nil
 	// A tryLock(wait) evicted after its own wait ran out had no claim left.
 	h.Ops[0].Call, h.Ops[0].Wait = model.CallTryLockWait, 500
 	if got := Evicted(h, nil); len(got) != 1 || got[0].Class != ByDesign || got[0].Mech.Name != "wait-ran-out" {

@@ -110,6 +110,12 @@ type Op struct {
 	GaveUpAt      int64
 	GaveUpVirtual sim.Time
 	GaveUpEpoch   int
+	// FairWait is the wait (ms) the call's last fair acquire or
+	// acquireFailed sent (3.16.8, 4.7.0: threadWaitTime, or the tryLock's
+	// own wait, RedissonFairLock.java:71-74 at 4.7.0): the fair queue's
+	// timeouts count it for the caller's place, and its grant or leaving
+	// takes it off every timeout behind. -1 when none was sent.
+	FairWait int64
 	// ScriptLease is the lease (ms) the call's script gives the lock when it
 	// runs: the explicit lease or the watchdog's for an acquire, the
 	// internalLockLeaseTime an unlock or a renewal re-arms; 0 when none.
@@ -247,6 +253,14 @@ type Settings struct {
 	// started (3.16.8, 4.7.0); 3.8.1 cancels only when the lock is
 	// released (R8:RedissonLock.unlockAsync: opStatus true).
 	UnlockCancelsRenewal bool
+	// FairQueueBudget: the fair queue's timeouts count the lock's ttl when
+	// the first waiter queued plus each waiter's wait (threadWaitTime for a
+	// lock()) per place, and a grant takes the granted caller's wait off
+	// every timeout behind it; the new holder's hold is counted nowhere
+	// (3.16.8, 4.7.0: R16:RedissonFairLock.java:187, 216-223;
+	// R47:RedissonFairLock.java:184, 215-222). 3.8.1's arithmetic differs
+	// (every retry refreshes a timeout: its score drift).
+	FairQueueBudget bool
 	// UnlockLatch: an unlock's script keeps its answer under the call's
 	// request id for a while, so a repeat of the same unlock answers from
 	// it instead of counting down again (4.7.0, RedissonLock.java:347-371).

@@ -117,6 +117,9 @@ func (r *Run) programFactory() (func() sim.Program, error) {
 			case clients.OpExpire:
 				h.Ops[t.op].ScriptLease = clients.ExpireSeconds(cmd.Lease) * 1000
 			}
+			if h.Settings.FairQueueBudget && (cmd.Op == clients.OpAcquire || cmd.Op == clients.OpAcquireNoWait || cmd.Op == clients.OpAcquireFailed) {
+				h.Ops[t.op].FairWait = cmd.Wait // the wait the fair scripts count (RedissonFairLock's ARGV wait)
+			}
 		}
 		// A retry loop notes its flaw at every iteration, fast-forwarded
 		// ones too: the owner's name is made once per thread and UUID,

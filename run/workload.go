@@ -202,7 +202,7 @@ func (t *wthread) handle() (int, bool) {
 // begin records the start of a call and traces it.
 func (t *wthread) begin(k model.CallKind, a Attempt, scriptLease int64) {
 	t.op = len(t.h.Ops)
-	t.h.Ops = append(t.h.Ops, model.Op{Proc: t.p.Name, Thread: t.tid, Owner: t.owner, Lock: t.wl.Lock, Call: k, Wait: a.Unit.ToMillis(a.Wait), Lease: leaseMs(a), Start: t.p.VirtualNow(), End: -1, ExecAt: -1, GaveUpAt: -1, ScriptLease: scriptLease, Nested: t.holds > 0, LastTTL: -1})
+	t.h.Ops = append(t.h.Ops, model.Op{Proc: t.p.Name, Thread: t.tid, Owner: t.owner, Lock: t.wl.Lock, Call: k, Wait: a.Unit.ToMillis(a.Wait), Lease: leaseMs(a), Start: t.p.VirtualNow(), End: -1, ExecAt: -1, GaveUpAt: -1, FairWait: -1, ScriptLease: scriptLease, Nested: t.holds > 0, LastTTL: -1})
 	tr := t.p.Trace("call").Int("thread", t.tid).Str("call", string(k))
 	if k.Acquires() {
 		tr.Int("wait", a.Wait).Int("lease", a.Lease).Int("unit_ms", int64(a.Unit))
