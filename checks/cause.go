@@ -448,6 +448,21 @@ func (v *view) explainExpired(g holdGone, sec *model.Section) Mechanism {
 		return cause("renewed-short", fmt.Sprintf("%s took the lock with a lease of %d ms at t=%s; the watchdog a re-entry without a lease started re-armed it for %d ms at t=%s, and it expired at t=%s, before that lease", who, sec.OuterLease, sec.Granted, armed, arm.At, g.ExpiredAt), sec.Called, g.ExpiredAt, proc)
 	}
 	m := v.noRenewal(who, proc, arm.At, g.ExpiredAt)
+	if m.Kind == MechNone && sec != nil && sec.Lease > 0 && g.ExpiredAt < sec.LeaseFrom().Add(sim.Duration(sec.Lease)*sim.Millisecond) {
+		// the lease the thread holds by came from a re-entry whose client
+		// dropped it: 4.7.0's lockAndGetToken(lease) sends the lock
+		// object's internalLockLeaseTime and starts the watchdog
+		// (RedissonFencedLock.java:76-78, 88-98), which the section's
+		// unlocks cancel; the hold never had the lease asked
+		for _, op := range v.h.Ops {
+			if op.Owner == who && op.Call.Acquires() && op.Outcome == "acquired" && op.Nested && op.Lease == sec.Lease &&
+				op.ScriptLease > 0 && !near(op.ScriptLease, op.Lease) && op.Start >= sec.Called && op.End <= g.ExpiredAt {
+				m := cause("lease-dropped", fmt.Sprintf("%s re-entered with %s asking a lease of %d ms at t=%s, but its client sent %d ms (the lock object's kept lease) and started the watchdog instead; no renewal kept the hold, which expired at t=%s, before the lease asked ran out", who, op.Call, op.Lease, op.Start, op.ScriptLease, g.ExpiredAt), op.Start, g.ExpiredAt, proc)
+				m.Owners = []string{who} // the path its own re-entry took
+				return m
+			}
+		}
+	}
 	if m.Kind == MechNone && sec != nil && (sec.OuterLease < 0 || v.leaseDropped(*sec)) && v.h.Settings.Redisson {
 		// a re-entry with a lease under this watchdog hold: the renewal
 		// counts only the acquisitions without one, and the section's

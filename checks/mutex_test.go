@@ -525,3 +525,33 @@ func TestMutexFailedForceUnlockStopsRenewal(t *testing.T) {
 		t.Errorf("a forceUnlock after the expiry: %v", got)
 	}
 }
+
+// A fenced thread held the lock with a lease (13.91 s) and re-entered with
+// lock(35.603 s), which lockAndGetToken dropped: its client sent the lock
+// object's kept lease and started the watchdog (RedissonFencedLock.java:76-78).
+// The inner unlock cancelled that watchdog after one last renewal, and the
+// hold expired 30 s later, before the lease the thread believed in: the
+// dropped lease is the mechanism (fencedlock-4.7.0, --procs 2 --threads 4,
+// seed 28). A re-entry whose script armed what it asked explains nothing.
+func TestMutexReentryLeaseDropped(t *testing.T) {
+	build := func(sent int64) *hist {
+		b := newHist()
+		a := b.call("A", model.CallTryLockWait, 0, 0.01, "acquired")
+		b.lease(a, 13910).ran(a, 0.005, 13910, "A").section(a, 13910, 60)
+		r := b.call("A", model.CallLock, 0.1, 0.11, "acquired")
+		b.h.Ops[r].Lease, b.h.Ops[r].ScriptLease, b.h.Ops[r].Nested = 35603, sent, true
+		b.ran(r, 0.105, sent, "A")
+		s := &b.h.Sections[0]
+		s.Lease, s.Rearmed = 35603, at(0.105)
+		u := b.call("A", model.CallUnlock, 0.2, 0.21, "released")
+		b.ran(u, 0.205, 13910, "A")
+		b.renew("A", 0.205, 0.21, 0.215, "renewed", "A")
+		g := b.call("B", model.CallLock, 30.3, 30.4, "acquired")
+		b.ran(g, 30.35, 30000, "B").section(g, -1, 40)
+		return b
+	}
+	runMutexCases(t, []mutexCase{
+		{"the re-entry's lease was dropped", build(13910), nil, Bug, "bug:lease-dropped"},
+		{"the re-entry's script armed its lease", build(35603), nil, Bug, "bug:no-renewal"},
+	})
+}
