@@ -349,7 +349,7 @@ func (v *view) explainExpired(g holdGone, sec *model.Section) Mechanism {
 	case op.Call.Acquires() && op.Lease > 0 && (armed < op.Lease-1 || armed > op.Lease+1) && armed == watchdog:
 		// the call's lease was dropped and the watchdog took the lock:
 		// then it should have renewed it
-		if m := v.noRenewal(who, proc, arm.At, g.ExpiredAt); m.Kind != MechNone {
+		if m, ok := v.renewalMissed(who, proc, arm.At, g.ExpiredAt); ok {
 			return m
 		}
 		return cause("lease-dropped", fmt.Sprintf("%s's %s asked a lease of %d ms but took the lock with the watchdog's %d ms at t=%s, and no renewal came before it expired at t=%s", who, op.Call, op.Lease, armed, arm.At, g.ExpiredAt), min(since, op.Start), g.ExpiredAt, proc)
@@ -360,7 +360,7 @@ func (v *view) explainExpired(g holdGone, sec *model.Section) Mechanism {
 	case op.Call.Acquires() && op.Lease > 0:
 		if sec != nil && sec.OuterLease < 0 && v.h.Settings.Redisson {
 			// the watchdog should renew the outer hold: did it run?
-			if m := v.noRenewal(who, proc, arm.At, g.ExpiredAt); m.Kind != MechNone {
+			if m, ok := v.renewalMissed(who, proc, arm.At, g.ExpiredAt); ok {
 				return m
 			}
 			// a re-entry with a lease under a watchdog hold
@@ -393,7 +393,7 @@ func (v *view) explainExpired(g holdGone, sec *model.Section) Mechanism {
 			// the re-entry without a lease started a watchdog, which
 			// renews the lock unless the unlock cancelled it (3.16.8,
 			// 4.7.0) or it failed or came late (a fault, 3.8.1 too)
-			if m := v.noRenewal(who, proc, arm.At, g.ExpiredAt); m.Kind != MechNone {
+			if m, ok := v.renewalMissed(who, proc, arm.At, g.ExpiredAt); ok {
 				return m
 			}
 			if !v.h.Settings.UnlockCancelsRenewal {
@@ -414,7 +414,7 @@ func (v *view) explainExpired(g holdGone, sec *model.Section) Mechanism {
 		// the next renewal, due a third of that lease later, would re-arm
 		// it again: unless it failed or came late (a fault, a stopped
 		// watchdog), which is then what let it run out
-		if m := v.noRenewal(who, proc, arm.At, g.ExpiredAt); m.Kind != MechNone {
+		if m, ok := v.renewalMissed(who, proc, arm.At, g.ExpiredAt); ok {
 			return m
 		}
 		return cause("kept-lease", fmt.Sprintf("%s's renewal at t=%s re-armed %d ms (its lock object's lease, not the watchdog's %d ms), and no renewal came before it expired at t=%s", who, arm.At, armed, watchdog, g.ExpiredAt), arm.At.Add(-sim.Duration(v.h.Settings.Timeout)*sim.Millisecond), g.ExpiredAt, proc)
@@ -442,13 +442,13 @@ func (v *view) explainExpired(g holdGone, sec *model.Section) Mechanism {
 		// re-entry started re-armed the lock for its own timeout, shorter
 		// than the lease, and the re-entry's unlock stopped it; unless its
 		// next renewal failed or came late (a fault, a stopped watchdog)
-		if m := v.noRenewal(who, proc, arm.At, g.ExpiredAt); m.Kind != MechNone {
+		if m, ok := v.renewalMissed(who, proc, arm.At, g.ExpiredAt); ok {
 			return m
 		}
 		return cause("renewed-short", fmt.Sprintf("%s took the lock with a lease of %d ms at t=%s; the watchdog a re-entry without a lease started re-armed it for %d ms at t=%s, and it expired at t=%s, before that lease", who, sec.OuterLease, sec.Granted, armed, arm.At, g.ExpiredAt), sec.Called, g.ExpiredAt, proc)
 	}
-	m := v.noRenewal(who, proc, arm.At, g.ExpiredAt)
-	if m.Kind == MechNone && sec != nil && sec.Lease > 0 && g.ExpiredAt < sec.LeaseFrom().Add(sim.Duration(sec.Lease)*sim.Millisecond) {
+	m, ok := v.renewalMissed(who, proc, arm.At, g.ExpiredAt)
+	if !ok && sec != nil && sec.Lease > 0 && g.ExpiredAt < sec.LeaseFrom().Add(sim.Duration(sec.Lease)*sim.Millisecond) {
 		// the lease the thread holds by came from a re-entry whose client
 		// dropped it: 4.7.0's lockAndGetToken(lease) sends the lock
 		// object's internalLockLeaseTime and starts the watchdog
@@ -463,7 +463,7 @@ func (v *view) explainExpired(g holdGone, sec *model.Section) Mechanism {
 			}
 		}
 	}
-	if m.Kind == MechNone && sec != nil && (sec.OuterLease < 0 || v.leaseDropped(*sec)) && v.h.Settings.Redisson {
+	if !ok && sec != nil && (sec.OuterLease < 0 || v.leaseDropped(*sec)) && v.h.Settings.Redisson {
 		// a re-entry with a lease under this watchdog hold: the renewal
 		// counts only the acquisitions without one, and the section's
 		// unlocks, one per hold, cancel it while a hold is left
@@ -535,19 +535,28 @@ func (v *view) failedLeaseCall(owner string, sec *model.Section, armed int64, at
 func (v *view) noRenewal(owner, proc string, from, to sim.Time) Mechanism {
 	period := sim.Duration(v.h.Settings.Watchdog/3) * sim.Millisecond
 	// renewals of the hold that should have re-armed it, and failed or
-	// came late
+	// came late: sent in the period before from, or still open at from (a
+	// renewal whose reply was lost is re-sent after the response timeout,
+	// one call however long it takes, and the next renewal waits for it)
 	for i, r := range v.h.Renewals {
-		if r.Owner != owner || r.Start < from.Add(-period) || r.Start > to || r.End >= 0 && r.End <= from {
+		if r.Owner != owner || r.Start > to || r.End >= 0 && r.End <= from {
 			continue // not one that could have re-armed it after from
 		}
 		if r.Outcome == "renewed" && r.ExecAt >= 0 && r.ExecVirtual <= to {
 			continue // it re-armed in time (a later arming is not this one)
 		}
-		if m, ok := v.callFault(r, renewTag(i), to); ok {
+		struck, open := r, r.Start < from.Add(-period)
+		if open {
+			// open since before: what held it up until from is spent (its
+			// run then may be the re-arm at from); what struck it after
+			// from kept it from completing in time
+			struck.Start = from
+		}
+		if m, ok := v.callFault(struck, renewTag(i), to); ok {
 			m.Detail = fmt.Sprintf("%s's renewal sent at t=%s did not re-arm its hold in time: %s", owner, r.Start, m.Detail)
 			return m
 		}
-		if r.ErrKind == "sync" && v.h.Settings.RenewalStopsOnFailure {
+		if r.ErrKind == "sync" && v.h.Settings.RenewalStopsOnFailure && !open {
 			return cause("renewal-sync-failed", fmt.Sprintf("%s's renewal at t=%s failed: WAIT counted fewer replicas than asked (%s)", owner, r.Start, r.Err), from, to, proc)
 		}
 	}
@@ -669,6 +678,16 @@ func (v *view) noRenewal(owner, proc string, from, to sim.Time) Mechanism {
 			}
 		}
 	}
+	// the watchdog sends its next renewal a third of its timeout after the
+	// last one completes, whatever it answered where a failure does not
+	// stop it (R8:RedissonLock.java:239-253, R16:RedissonBaseLock.java:147-163,
+	// R47:RenewalTask.java:170-184): the client's last renewal before the
+	// expiry ran, but a fault held its messages up so long that the next
+	// one was due only after the hold expired, though without the delay it
+	// would have come in time
+	if m, ok := v.renewalHeldUp(owner, proc, from, to, period); ok {
+		return m
+	}
 	// the watchdog starts when the acquire without a lease that took the
 	// hold, and armed it last, completes, and sends its first renewal a
 	// third of its timeout later (R8:RedissonLock.tryAcquireAsync's
@@ -704,6 +723,9 @@ func (v *view) noRenewal(owner, proc string, from, to sim.Time) Mechanism {
 			}
 		}
 	}
+	if m, ok := v.keptPeriod(owner, proc, to, period); ok {
+		return m
+	}
 	// a path that stopped the renewal acts on the section's renewal state:
 	// anywhere in the section
 	wfrom := from.Add(-period)
@@ -711,6 +733,133 @@ func (v *view) noRenewal(owner, proc string, from, to sim.Time) Mechanism {
 		wfrom = min(wfrom, sec.Called)
 	}
 	return cause("no-renewal", fmt.Sprintf("no renewal re-armed %s's hold between t=%s and its expiry at t=%s (the watchdog renews every %s)", owner, from, to, period), wfrom, to, proc)
+}
+
+// renewalHeldUp: the last renewal owner's client (process proc) ran
+// before to, after from, completed so late that the next one, sent a
+// period after (pauseMargin for its own round trip), could not run before
+// to; the delays a fault's latency spikes put on its messages made it so
+// (without them the next would have run in time). It names that fault.
+func (v *view) renewalHeldUp(owner, proc string, from, to sim.Time, period sim.Duration) (Mechanism, bool) {
+	if !v.h.Settings.Redisson {
+		return Mechanism{}, false
+	}
+	last := -1
+	for i, r := range v.h.Renewals {
+		if r.Proc == proc && sameClient(r.Owner, owner) && r.ExecAt >= 0 && r.ExecVirtual <= to {
+			last = i
+		}
+	}
+	if last < 0 {
+		return Mechanism{}, false
+	}
+	r := v.h.Renewals[last]
+	due := to.Add(-pauseMargin) // the latest a renewal could be sent and still run in time
+	if r.End < 0 || r.End <= from || r.End.Add(period) <= due {
+		return Mechanism{}, false // no reply, or one that left the next renewal time to come
+	}
+	if r.Outcome != "renewed" && (r.Outcome != "error" || v.h.Settings.RenewalStopsOnFailure) {
+		return Mechanism{}, false // the watchdog sends no next one
+	}
+	var held sim.Duration
+	var by sim.FaultSpan
+	for _, e := range v.h.Net {
+		if e.At < r.Start || e.At > r.End || e.Tag != renewTag(last) || e.Kind != sim.NetDelayed {
+			continue
+		}
+		if f, ok := v.fault(e.Fault); ok {
+			held += e.Delay
+			by = f
+		}
+	}
+	if held == 0 || r.End.Add(period-held) > due {
+		return Mechanism{}, false
+	}
+	which := owner + "'s renewal"
+	if r.Owner != owner {
+		which = fmt.Sprintf("the renewal %s's process sent for %s on the lock entry its threads share", owner, r.Owner)
+	}
+	return faultMech(by, fmt.Sprintf("%s: %s, sent at t=%s, ran at t=%s, but its messages were held up %s and it completed only at t=%s; the watchdog's next renewal, a third of its timeout later, came too late for %s's hold, which expired at t=%s", describeFault(by), which, r.Start, r.ExecVirtual, held, r.End, owner, to)), true
+}
+
+// renewalMissed is noRenewal's answer where it explains the missing
+// renewal: a mechanism, or the lock object's kept lease that put the next
+// renewal past the expiry (a cause, for the catalogue to resolve).
+func (v *view) renewalMissed(owner, proc string, from, to sim.Time) (Mechanism, bool) {
+	m := v.noRenewal(owner, proc, from, to)
+	return m, m.Kind != MechNone || m.Name == "kept-lease"
+}
+
+// keptPeriod: owner's watchdog was last scheduled (its last renewal that
+// answered 1 completed, or the acquire without a lease that started it)
+// with a period of a third of its lock object's internalLockLeaseTime,
+// which another call's lease had set (the client's lease-kept note then:
+// R8:RedissonLock.java:225-253, 280), and no renewal of owner's came after
+// it though one a third of lockWatchdogTimeout (period) later would have
+// run before the hold expired at to: the kept lease put the next renewal
+// past the expiry.
+func (v *view) keptPeriod(owner, proc string, to sim.Time, period sim.Duration) (Mechanism, bool) {
+	if !v.h.Settings.Redisson {
+		return Mechanism{}, false
+	}
+	// the times the watchdog may have scheduled owner's next renewal: the
+	// completion of its last renewal, if that answered 1, and of its
+	// acquires without a lease since (3.8.1 schedules only where no entry
+	// exists: the client's note says where it did)
+	last := -1
+	for i, r := range v.h.Renewals {
+		if r.Owner == owner && r.Start <= to {
+			last = i
+		}
+	}
+	var at []sim.Time
+	since := sim.Time(0)
+	if last >= 0 {
+		r := v.h.Renewals[last]
+		since = r.Start
+		if r.Outcome == "renewed" && r.End >= 0 && r.End <= to {
+			at = append(at, r.End)
+		}
+	}
+	for _, op := range v.h.Ops {
+		if op.Owner == owner && op.Call.Acquires() && op.Lease < 0 && op.Outcome == "acquired" && op.End >= since && op.End <= to {
+			at = append(at, op.End)
+		}
+	}
+	sched := sim.Time(-1)
+	for _, t := range at {
+		if t > sched && v.noted("lease-kept", owner, proc, t) {
+			sched = t
+		}
+	}
+	if sched < 0 || sched.Add(period+pauseMargin) > to {
+		return Mechanism{}, false
+	}
+	// the hold stayed from then to its expiry: no release (whose
+	// cancelExpirationRenewal(null) would have ended the chain) took it
+	for _, g := range v.gone {
+		if at := v.h.Store[g.Sample].At; g.Owner == owner && at > sched && at < to {
+			return Mechanism{}, false
+		}
+	}
+	m := cause("kept-lease", fmt.Sprintf("%s's watchdog scheduled its next renewal at t=%s a third of its lock object's internalLockLeaseTime later, a lease another call had set (not the watchdog's %d ms), and no renewal came before its hold expired at t=%s", owner, sched, v.h.Settings.Watchdog, to), sched, to, proc)
+	m.Owners = []string{owner}
+	return m, true
+}
+
+// noted says whether the client noted path flaw (clients.Flaw) for owner,
+// of process proc, at time at.
+func (v *view) noted(flaw, owner, proc string, at sim.Time) bool {
+	for i := v.h.Flaws.Len() - 1; i >= 0; i-- {
+		f := v.h.Flaws.At(i)
+		if f.At < at {
+			return false
+		}
+		if f.At == at && f.Flaw == flaw && f.Owner == owner && f.Proc == proc {
+			return true
+		}
+	}
+	return false
 }
 
 // sameClient says whether owners a and b ("UUID:threadId") are threads of

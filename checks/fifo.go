@@ -50,7 +50,10 @@ func fifo(vw *view) []Violation {
 			}
 			v := Violation{Property: "fifo", At: y.End, Actors: []string{x.Owner, y.Owner},
 				Detail: fmt.Sprintf("%s queued at t=%s but %s, queued at t=%s, got the lock first (t=%s)", x.Owner, xq, y.Owner, yq, y.End)}
-			m, ok := vw.lostPlace(x, xi, xq, y.End)
+			m, ok := vw.restoredPlace(x)
+			if !ok {
+				m, ok = vw.lostPlace(x, xi, xq, y.End)
+			}
 			if !ok {
 				m, ok = vw.requeuedBehind(x, xi, y.Owner, xq, y.End)
 			}
@@ -79,6 +82,39 @@ func fifo(vw *view) []Violation {
 		}
 	}
 	return out
+}
+
+// restoredPlace explains the place x kept from an earlier call of its
+// thread (its QueueKept, taken at KeptSince) when x.Owner had left the
+// queue since (that call was granted, or gave up) and a master change
+// brought its entry back: the promoted replica, or the restarted master,
+// lacked the writes that removed it (asynchronous replication), so x's
+// call found the old entry and kept a place it no longer had. The master
+// change is the mechanism. ok is false when x's place was not so restored.
+func (vw *view) restoredPlace(x model.Op) (Mechanism, bool) {
+	if !x.QueueKept {
+		return Mechanism{}, false
+	}
+	h := vw.h
+	left := sim.Time(-1) // when x.Owner was last seen leaving the queue
+	for i := max(vw.sampleAt(x.KeptSince), 0); i < len(h.Store) && h.Store[i].At <= x.QueuedAt; i++ {
+		smp := &h.Store[i]
+		in := slices.Contains(smp.Queue, x.Owner)
+		switch {
+		case !in && left < 0:
+			left = smp.At
+		case in && left >= 0 && smp.Script == becameMaster:
+			for _, f := range vw.faults {
+				if changesMaster(f) && f.Start >= left && f.Start <= smp.At {
+					return faultMech(f, fmt.Sprintf("%s: %s had left the fair queue at t=%s, and the master that took over at t=%s still had its entry (asynchronous replication), where its %s called at t=%s kept the place taken at t=%s", describeFault(f), x.Owner, left, smp.At, x.Call, x.Start, x.KeptSince)), true
+				}
+			}
+			left = -1
+		case in:
+			left = -1
+		}
+	}
+	return Mechanism{}, false
 }
 
 // lostPlace explains a waiter x (h.Ops[xi]) that lost its place in the

@@ -246,3 +246,43 @@ func TestExpiry(t *testing.T) {
 		t.Fatalf("a 20 s lease gone at 19.5 s (within the sampling margin of its end): %v", got)
 	}
 }
+
+// X's call was granted at 5 s, ahead of Y (queued at 2 s, granted at
+// 6 s); the master then crashed and the promoted replica, which had not
+// received the grants, still had both in its queue. X's next call found
+// its old entry and kept the place taken at 1 s, so it looks overtaken
+// by Y's earlier grant: the failover that brought the entry back is the
+// mechanism, not a late request of X's that took its place.
+func TestFIFOPlaceRestoredByFailover(t *testing.T) {
+	s := func(x float64) sim.Time { return sim.Time(x * float64(sim.Second)) }
+	build := func(failover bool) *model.History {
+		smp := func(at float64, tag string, holders []string, queue ...string) model.StoreSample {
+			return model.StoreSample{At: s(at), Node: "redis-0", Tag: tag, Script: "RedissonFairLock.tryLockInnerAsync.EVAL_LONG", Holders: holders, TTL: 30000, Queue: queue}
+		}
+		op := func(owner string, start, queued, end, ran float64) model.Op {
+			return model.Op{Proc: "c1", Owner: owner, Call: model.CallLock, Start: s(start), QueuedAt: s(queued), QueuePos: 1, End: s(end),
+				Outcome: "acquired", Wait: -1, ExecAt: 1, ExecVirtual: s(ran)}
+		}
+		h := &model.History{Ops: []model.Op{op("X", 1, 1, 5, 5), op("Y", 2, 2, 6, 6), op("X", 6.2, 7.1, 9, 9)}}
+		h.Ops[2].QueueKept, h.Ops[2].KeptSince = true, s(1)
+		h.Store = []model.StoreSample{
+			smp(1, "op/0", []string{"Z"}, "X"), smp(2, "op/1", []string{"Z"}, "X", "Y"),
+			smp(5, "op/0", []string{"X"}, "Y"), smp(6, "op/1", []string{"Y"}),
+		}
+		restored := smp(7, "", nil, "X", "Y")
+		if failover {
+			restored.Script, restored.Node, restored.Epoch = becameMaster, "redis-1", 1
+		} else {
+			restored.Tag = "op/2"
+		}
+		h.Store = append(h.Store, restored, smp(9, "op/2", []string{"X"}, "Y"))
+		return h
+	}
+	crash := []sim.FaultSpan{fault(0, sim.FaultMasterCrash, "master", 6.5, 30)}
+	if got := FIFO(build(true), crash); len(got) != 1 || got[0].Class != ByDesign || got[0].Mech.Label() != "fault:master-crash" {
+		t.Fatalf("the failover brought X's entry back: %v", got)
+	}
+	if got := FIFO(build(false), nil); len(got) != 1 || got[0].Class != Bug {
+		t.Fatalf("no failover: %v", got)
+	}
+}

@@ -555,3 +555,114 @@ func TestMutexReentryLeaseDropped(t *testing.T) {
 		{"the re-entry's script armed its lease", build(35603), nil, Bug, "bug:no-renewal"},
 	})
 }
+
+// shortWatchdog is A's watchdog hold under a 5 s lockWatchdogTimeout
+// (renewed every 1.666 s): taken at 0, renewed at 1.67 s and 3.34 s (its
+// last re-arm, to 8.341 s); B gets the lock at 8.35 s. more adds to it
+// before B's call.
+func shortWatchdog(more func(b *hist)) *hist {
+	b := newHist()
+	b.h.Settings.Watchdog, b.h.Settings.RenewalStopsOnFailure = 5000, true
+	a := b.call("A", model.CallLock, 0, 0.01, "acquired")
+	b.ran(a, 0.005, 5000, "A").section(a, -1, 60)
+	for _, x := range []float64{1.67, 3.34} {
+		i := b.renew("A", x, x+0.001, x+0.002, "renewed", "A")
+		b.h.Renewals[i].ScriptLease = 5000
+		b.h.Store[len(b.h.Store)-1].TTL = 5000
+	}
+	if more != nil {
+		more(b)
+	}
+	g := b.call("B", model.CallLock, 8.3, 8.4, "acquired")
+	b.ran(g, 8.35, 5000, "B").section(g, -1, 10)
+	return b
+}
+
+// 3.8.1's watchdog schedules its next renewal a third of its lock
+// object's internalLockLeaseTime after the last one completes
+// (R8:RedissonLock.java:225-253), a lease another call may have stored
+// there (:280): the client notes the lease-kept path where it schedules
+// so, and a hold that ran out with no renewal after that schedule, though
+// one a third of the watchdog later would have come in time, lost it to
+// the kept lease. Without the note, or with a note that is no schedule of
+// the last renewal, nothing names it.
+func TestMutexKeptLeasePeriod(t *testing.T) {
+	// note notes the path at x s, or (x < 0) where the last renewal completed
+	note := func(x float64) func(b *hist) {
+		return func(b *hist) {
+			t := at(x)
+			if x < 0 {
+				t = b.h.Renewals[1].End
+			}
+			b.h.Flaws.Add(model.FlawAt{At: t, Proc: "cA", Owner: "A", Flaw: "lease-kept"})
+		}
+	}
+	runMutexCases(t, []mutexCase{
+		{"the last renewal scheduled the next with a kept lease", shortWatchdog(note(-1)), nil, Bug, "bug:kept-lease"},
+		{"no note: the watchdog stopped", shortWatchdog(nil), nil, Bug, "bug:no-renewal"},
+		{"a note at another time", shortWatchdog(note(2.5)), nil, Bug, "bug:no-renewal"},
+		{"another thread's note", shortWatchdog(func(b *hist) {
+			b.h.Flaws.Add(model.FlawAt{At: b.h.Renewals[1].End, Proc: "cA", Owner: "A2", Flaw: "lease-kept"})
+		}), nil, Bug, "bug:no-renewal"},
+		{"a renewal came after the schedule", shortWatchdog(func(b *hist) {
+			note(-1)(b)
+			i := b.renew("A", 5.01, 8.36, 8.37, "not-renewed")
+			b.h.Store[len(b.h.Store)-1].Holders, b.h.Store[len(b.h.Store)-1].TTL = []string{"B"}, 5000
+			b.h.Renewals[i].ScriptLease = 5000
+		}), nil, Bug, "bug:no-renewal"},
+	})
+}
+
+// Every version sends the next renewal a third of the watchdog's timeout
+// after the last one completes (R8:RedissonLock.java:239-253,
+// R16:RedissonBaseLock.java:147-163, R47:RenewalTask.java:170-184): a
+// renewal that ran in time but whose reply a latency spike held up past
+// the next one's slot lets the hold run out; a spike too short to have
+// done it explains nothing.
+func TestMutexRenewalReplyHeldUp(t *testing.T) {
+	held := func(delay sim.Duration) *hist {
+		return shortWatchdog(func(b *hist) {
+			b.h.Renewals[1].End = at(7.0) // its reply came back 3.66 s after it ran
+			if delay > 0 {
+				b.net(3.342, "A", "renew/1", sim.NetDelayed, delay, 0)
+			}
+		})
+	}
+	spike := []sim.FaultSpan{fault(0, sim.FaultSlowNet, "network", 1, 20)}
+	runMutexCases(t, []mutexCase{
+		{"a spike held its reply up", held(3600 * sim.Millisecond), spike, ByDesign, "fault:slow-net"},
+		{"no spike on it", held(0), spike, Bug, "bug:no-renewal"},
+		{"a spike too short to have made it late", held(200 * sim.Millisecond), spike, Bug, "bug:no-renewal"},
+	})
+}
+
+// A renewal whose reply was lost is re-sent after the response timeout,
+// one call however long it takes (4.7.0's syncedEval): its re-send ran and
+// re-armed the hold, its reply was lost again, and the next re-send ran
+// after the expiry. The renewal, open since before the period that
+// preceded its last run, is the one the watchdog waited on: the fault that
+// lost its replies is the mechanism.
+func TestMutexRenewalResentAcrossTheArming(t *testing.T) {
+	build := func(lost bool) *hist {
+		b := newHist()
+		b.h.Settings.Watchdog = 5000
+		a := b.call("A", model.CallLock, 0, 0.01, "acquired")
+		b.ran(a, 0.005, 5000, "A").section(a, -1, 60)
+		i := b.renew("A", 1.67, 1.671, 9.0, "not-renewed", "A") // first run at 1.671, re-sent
+		b.h.Store[len(b.h.Store)-1].TTL = 5000
+		b.sample(4.8, "renew/0", scriptOf(model.CallRenew), 5000, "A") // the re-send's run: the last re-arm, to 9.8 s
+		b.h.Renewals[i].ExecAt, b.h.Renewals[i].ExecVirtual = serverMs(at(8.9)), at(8.9)
+		if lost {
+			b.net(1.7, "A", "renew/0", sim.NetReplyLost, 0, 0)
+			b.net(4.81, "A", "renew/0", sim.NetReplyLost, 0, 0)
+		}
+		g := b.call("B", model.CallLock, 9.81, 9.9, "acquired")
+		b.ran(g, 9.85, 5000, "B").section(g, -1, 12)
+		return b
+	}
+	loss := []sim.FaultSpan{fault(0, sim.FaultLoss, "network", 1, 20)}
+	runMutexCases(t, []mutexCase{
+		{"its replies were lost", build(true), loss, ByDesign, "fault:loss"},
+		{"none of its messages lost", build(false), loss, Bug, "bug:no-renewal"},
+	})
+}

@@ -535,3 +535,38 @@ func TestPoisonedEntryFailsWaitersWhenSubscribed(t *testing.T) {
 		t.Fatalf("a later lock() returned %+v, want CancellationException at once", r)
 	}
 }
+
+// 3.8.1's watchdog schedules its next renewal internalLockLeaseTime / 3
+// after the last one completes, reading the field then
+// (R8:RedissonLock.java:225-253): a lease another thread's call on the
+// shared lock object stored in it meanwhile (:280) sets the period, and the
+// client notes the lease-kept path where it does.
+func TestRenewalPeriodFromKeptLease381(t *testing.T) {
+	s := newStepper(t, "rlock-3.8.1")
+	keptNoted := func() bool {
+		for _, e := range s.eff {
+			if e.Kind == EffNote && e.Note == NoteFlaw && e.Text == string(FlawLeaseKept) {
+				return true
+			}
+		}
+		return false
+	}
+	s.call(1, lockCall())
+	s.reply(OpAcquire, 1, sim.Nil)
+	if at, ok := s.timer(TimerKey{TimerWatchdog, 0}); !ok || at != s.now+ms(10000) || keptNoted() {
+		t.Fatalf("first renewal at %v (pending %v, lease-kept noted %v), want in 30000/3 ms and no note", at, ok, keptNoted())
+	}
+	s.fire(TimerKey{TimerWatchdog, 0})
+	if got := s.last(OpRenew, 1).Cmd.Lease; got != 30000 {
+		t.Fatalf("renewal lease %d, want 30000", got)
+	}
+	s.call(2, Call{Kind: CallLock, Wait: -1, Lease: 90000}) // the same object: internalLockLeaseTime = 90000
+	s.reply(OpAcquire, 2, sim.Int(25000))
+	s.reply(OpRenew, 1, sim.Int(1))
+	if at, ok := s.timer(TimerKey{TimerWatchdog, 0}); !ok || at != s.now+ms(30000) {
+		t.Fatalf("next renewal at %v (pending %v), want in 90000/3 ms", at, ok)
+	}
+	if !keptNoted() {
+		t.Fatalf("the period from the kept lease was not noted: %+v", s.eff)
+	}
+}

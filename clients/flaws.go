@@ -38,7 +38,9 @@ const (
 	// call stored in the lock object's internalLockLeaseTime (3.8.1's
 	// RedissonLock.java:280,501; 3.16.8's RedissonLock.java:160,182,356;
 	// 4.7.0's RedissonLock.java:174-175,189-191,369), while the watchdog
-	// renews at lockWatchdogTimeout/3.
+	// renews at lockWatchdogTimeout/3; and 3.8.1's watchdog, which renews
+	// with that field and schedules its next renewal a third of it later
+	// (R8:RedissonLock.java:225-253, 268).
 	FlawLeaseKept Flaw = "lease-kept"
 	// FlawLeaseUnderWatchdog: an acquisition with an explicit lease while
 	// the client's watchdog renews the lock (an outer hold without one):

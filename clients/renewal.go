@@ -112,6 +112,11 @@ func (c *Client) schedule381(tid int64, h int, j int) {
 	if j < 0 {
 		j = c.newTask(task{tid: tid, handle: h})
 	}
+	if c.handles[h].lease != c.cf.Opts.LockWatchdogTimeout {
+		// R8:RedissonLock.java:225-253: the task fires internalLockLeaseTime / 3
+		// later, a lease another call on the lock object set (:280)
+		c.flaw(FlawLeaseKept, tid)
+	}
 	c.setTimer(TimerKey{TimerWatchdog, int64(j)}, c.period(c.handles[h].lease))
 	c.ren = renewal{present: true, threads: []threadCount{{tid, 1}}, timeout: int32(j)}
 }

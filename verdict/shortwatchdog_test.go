@@ -1,0 +1,57 @@
+package verdict
+
+import (
+	"testing"
+
+	"github.com/locksim/locksim/checks"
+	"github.com/locksim/locksim/clients"
+	"github.com/locksim/locksim/run"
+	"github.com/locksim/locksim/sim"
+)
+
+// Seeds that a lockWatchdogTimeout of 5 s (renewals every 1.666 s) turned
+// into unexplained violations, each with the mechanism it has: 3.8.1's
+// renewal period from a lease the lock object kept (lease-kept); a
+// latency spike on a renewal's reply that put the next renewal past the
+// expiry; a renewal whose replies a loss fault dropped while it was re-sent
+// across the hold's last re-arm; a fair queue's place that a failover's
+// replica brought back. None is left a bug.
+func TestShortWatchdogMechanisms(t *testing.T) {
+	for _, tc := range []struct {
+		algo   string
+		seed   uint64
+		preset string
+		prop   string
+		at     sim.Time // the violation's time, in whole ms
+		want   string
+	}{
+		{"rlock-3.8.1", 46, "pause", "expiry", 142940, "flaw:lease-kept"},
+		{"rlock-3.8.1", 25, "all", "expiry", 132471, "flaw:lease-kept"},       // re-armed by an unlock of an inner hold
+		{"rlock-3.8.1", 81, "interrupt", "expiry", 226269, "flaw:lease-kept"}, // the schedule at the acquire's completion
+		{"rlock-3.16.8", 87, "all", "mutex", 34870, "fault:slow-net"},
+		{"rlock-4.7.0", 11, "all", "expiry", 17210, "fault:loss"},
+		{"fairlock-3.8.1", 15, "all", "fifo", 127722, "fault:master-crash"},
+	} {
+		cfg := run.Config{Algo: tc.algo, Seed: tc.seed, Preset: tc.preset, Safety: 180 * sim.Second, Liveness: 120 * sim.Second,
+			Client: clients.ClientOverrides{LockWatchdogTimeout: 5000}}
+		_, res, err := Run(cfg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		found := false
+		for _, v := range res.Violations {
+			if v.Class == checks.Bug {
+				t.Errorf("%s %s seed %d: %s", tc.algo, tc.preset, tc.seed, v)
+			}
+			if v.Property == tc.prop && v.At/sim.Time(sim.Millisecond) == tc.at {
+				found = true
+				if v.Mech.Label() != tc.want {
+					t.Errorf("%s %s seed %d: %s, want %s", tc.algo, tc.preset, tc.seed, v, tc.want)
+				}
+			}
+		}
+		if !found {
+			t.Errorf("%s %s seed %d: no %s violation at %d ms", tc.algo, tc.preset, tc.seed, tc.prop, tc.at)
+		}
+	}
+}
