@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/locksim/locksim/checks"
+	"github.com/locksim/locksim/clients"
 	"github.com/locksim/locksim/internal/atomicfile"
 	"github.com/locksim/locksim/run"
 	"github.com/locksim/locksim/sim"
@@ -189,6 +190,54 @@ func TestTriagedRunsRaiseNoBug(t *testing.T) {
 	} {
 		cfg := run.Config{Algo: c.algo, Seed: c.seed, Preset: c.preset}
 		cfg.Client.LockWatchdogTimeout = c.watchdog
+		o := verdict.ConfirmConfig(cfg)
+		if o.Err != nil {
+			t.Fatal(o.Err)
+		}
+		for _, v := range o.Violations {
+			if v.Class == checks.Bug {
+				t.Errorf("%s\n    %s", v, cfg.Command())
+			}
+		}
+	}
+}
+
+// TestTriagedSettingsRunsRaiseNoBug holds runs under settings other than
+// Redisson's defaults, each once a bug verdict, to the mechanisms their
+// triage found: a lock() that joined a subscription a slow network held
+// up (3.8.1, timeout 500 ms); a late send taken for a fenced section's
+// grant (3.16.8); 4.7.0's unlock latch that expires before its repeat
+// (unlock-latch-short, timeout 500 ms; and a chain of repeats, 5 retries
+// of 3 s); a watchdog hold's lease and the liveness bound from a 60 s
+// lockWatchdogTimeout; live fair waiters outwaited by a 10 s
+// threadWaitTime (queue-budget, #3004); a fenced re-entry's dropped lease
+// (4 threads per process); under a 5 s lockWatchdogTimeout, 3.8.1's
+// renewal period from the lock object's kept lease, a renewal's reply held
+// up past the next one's time, a renewal re-sent across the last arming,
+// and a failover that restored a fair waiter's place.
+func TestTriagedSettingsRunsRaiseNoBug(t *testing.T) {
+	t.Parallel()
+	short := clients.ClientOverrides{Timeout: 500, RetryAttempts: 1, RetryInterval: 200}
+	wd5 := clients.ClientOverrides{LockWatchdogTimeout: 5000}
+	for _, c := range []struct {
+		algo, preset   string
+		seed           uint64
+		ov             clients.ClientOverrides
+		procs, threads int
+	}{
+		{"rlock-3.8.1", "all", 5, short, 0, 0}, {"fairlock-3.8.1", "net", 17, short, 0, 0},
+		{"rlock-3.16.8", "all", 53, short, 0, 0}, {"fairlock-3.16.8", "net", 27, short, 0, 0},
+		{"rlock-4.7.0", "all", 6, short, 0, 0}, {"rlock-4.7.0", "all", 20, short, 0, 0},
+		{"fencedlock-4.7.0", "failover", 13, clients.ClientOverrides{RetryAttempts: 5, RetryInterval: 3000}, 0, 0},
+		{"rlock-3.16.8", "crash", 11, clients.ClientOverrides{LockWatchdogTimeout: 60000}, 0, 0},
+		{"fencedlock-4.7.0", "failover", 52, clients.ClientOverrides{LockWatchdogTimeout: 60000}, 0, 0},
+		{"fairlock-3.16.8", "none", 11, clients.ClientOverrides{ThreadWaitTime: 10000}, 0, 0},
+		{"fairlock-4.7.0", "none", 4, clients.ClientOverrides{ThreadWaitTime: 10000}, 0, 0},
+		{"fencedlock-4.7.0", "none", 28, clients.ClientOverrides{}, 2, 4},
+		{"rlock-3.8.1", "pause", 46, wd5, 0, 0}, {"rlock-3.16.8", "all", 87, wd5, 0, 0},
+		{"rlock-4.7.0", "all", 11, wd5, 0, 0}, {"fairlock-3.8.1", "all", 15, wd5, 0, 0},
+	} {
+		cfg := run.Config{Algo: c.algo, Seed: c.seed, Preset: c.preset, Client: c.ov, Procs: c.procs, Threads: c.threads}
 		o := verdict.ConfirmConfig(cfg)
 		if o.Err != nil {
 			t.Fatal(o.Err)
