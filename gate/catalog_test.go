@@ -190,14 +190,21 @@ func TestTriagedRunsRaiseNoBug(t *testing.T) {
 	} {
 		cfg := run.Config{Algo: c.algo, Seed: c.seed, Preset: c.preset}
 		cfg.Client.LockWatchdogTimeout = c.watchdog
-		o := verdict.ConfirmConfig(cfg)
-		if o.Err != nil {
-			t.Fatal(o.Err)
-		}
-		for _, v := range o.Violations {
-			if v.Class == checks.Bug {
-				t.Errorf("%s\n    %s", v, cfg.Command())
-			}
+		raisesNoBug(t, cfg)
+	}
+}
+
+// raisesNoBug runs cfg, confirms its excuses by counterfactual runs and
+// fails t for every bug-class violation, with the command that shows it.
+func raisesNoBug(t *testing.T, cfg run.Config) {
+	t.Helper()
+	o := verdict.ConfirmConfig(cfg)
+	if o.Err != nil {
+		t.Fatal(o.Err)
+	}
+	for _, v := range o.Violations {
+		if v.Class == checks.Bug {
+			t.Errorf("%s\n    %s", v, cfg.Command())
 		}
 	}
 }
@@ -237,15 +244,6 @@ func TestTriagedSettingsRunsRaiseNoBug(t *testing.T) {
 		{"rlock-3.8.1", "pause", 46, wd5, 0, 0}, {"rlock-3.16.8", "all", 87, wd5, 0, 0},
 		{"rlock-4.7.0", "all", 11, wd5, 0, 0}, {"fairlock-3.8.1", "all", 15, wd5, 0, 0},
 	} {
-		cfg := run.Config{Algo: c.algo, Seed: c.seed, Preset: c.preset, Client: c.ov, Procs: c.procs, Threads: c.threads}
-		o := verdict.ConfirmConfig(cfg)
-		if o.Err != nil {
-			t.Fatal(o.Err)
-		}
-		for _, v := range o.Violations {
-			if v.Class == checks.Bug {
-				t.Errorf("%s\n    %s", v, cfg.Command())
-			}
-		}
+		raisesNoBug(t, run.Config{Algo: c.algo, Seed: c.seed, Preset: c.preset, Client: c.ov, Procs: c.procs, Threads: c.threads})
 	}
 }
