@@ -313,7 +313,10 @@ func (vw *view) eviction(op model.Op, tag string) Mechanism {
 // past while it waits (#3004). The eviction must fit it: a grant to
 // another owner while it was queued, or a wait in the queue of
 // threadWaitTime or more (its timeout was at least that far ahead when it
-// queued). A tryLock(wait) sends its own wait instead (fair-wait).
+// queued). A tryLock(wait) sends its own wait instead (fair-wait), and
+// 4.7.0's handleNoSync requeues a waiter (requeue): where either path was
+// taken in the window evicted-live looks at (from a minute before the
+// call), that flaw is what the catalogue names.
 func (vw *view) outwaited(op model.Op) (Mechanism, bool) {
 	st := vw.h.Settings
 	if !st.FairQueueBudget || st.ThreadWaitTime <= 0 || op.Call != model.CallLock || op.QueuePos == 0 {
@@ -329,6 +332,11 @@ func (vw *view) outwaited(op model.Op) (Mechanism, bool) {
 			return Mechanism{}, false
 		}
 	}
+	for _, f := range []string{"fair-wait", "requeue"} {
+		if vw.tookPath(f, op.Start.Add(-sim.Minute), op.EvictedAt) {
+			return Mechanism{}, false
+		}
+	}
 	grants := 0
 	for _, s := range vw.h.Sections {
 		if s.Owner != op.Owner && s.Granted > op.QueuedAt && s.Granted <= op.EvictedAt {
@@ -341,4 +349,19 @@ func (vw *view) outwaited(op model.Op) (Mechanism, bool) {
 	}
 	return cause("outwaited", fmt.Sprintf("%s, queued at t=%s, waited %s: its timeout counted the lock's ttl when the queue formed and threadWaitTime (%d ms) per place ahead, %d grant(s) ahead since took threadWaitTime off it each, and the holds they began were counted nowhere, so it passed while %s still waited",
 		op.Owner, op.QueuedAt, op.EvictedAt.Sub(op.QueuedAt), st.ThreadWaitTime, grants, op.Owner), op.QueuedAt, op.EvictedAt), true
+}
+
+// tookPath says whether a client took flaw's path (its note in
+// History.Flaws) in [from, to].
+func (vw *view) tookPath(flaw string, from, to sim.Time) bool {
+	for i := vw.h.Flaws.Len() - 1; i >= 0; i-- {
+		f := vw.h.Flaws.At(i)
+		if f.At < from {
+			return false
+		}
+		if f.At <= to && f.Flaw == flaw {
+			return true
+		}
+	}
+	return false
 }

@@ -177,6 +177,12 @@ func TestFIFO(t *testing.T) {
 		t.Fatalf("a short tryLock wait queued with A moved its timeout: %v", got)
 	}
 	h.Ops[1].Call, h.Ops[1].Wait, h.Ops[1].FairWait = model.CallLock, -1, 10000
+	// a caller's fair-wait path taken in the window: that flaw names it
+	h.Flaws.Add(model.FlawAt{At: s(0.8), Proc: "c3", Owner: "C", Flaw: "fair-wait"})
+	if got := Evicted(h, nil); len(got) != 1 || got[0].Mech.Name != "evicted-live" {
+		t.Fatalf("a short wait's path was taken before A was evicted: %v", got)
+	}
+	h.Flaws = model.FlawLog{}
 	h.Sections[0].Granted = s(0.5)
 	if got := Evicted(h, nil); len(got) != 1 || got[0].Mech.Name != "evicted-live" {
 		t.Fatalf("no grant while A was queued, evicted 1 s in, under 10 s of threadWaitTime: %v", got)
