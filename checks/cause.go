@@ -417,6 +417,9 @@ func (v *view) explainExpired(g holdGone, sec *model.Section) Mechanism {
 		if m, ok := v.renewalMissed(who, proc, arm.At, g.ExpiredAt); ok {
 			return m
 		}
+		if m, ok := v.keptLeaseHeldUp(who, proc, arm.Tag, armed, arm.At, g.ExpiredAt); ok {
+			return m
+		}
 		return cause("kept-lease", fmt.Sprintf("%s's renewal at t=%s re-armed %d ms (its lock object's lease, not the watchdog's %d ms), and no renewal came before it expired at t=%s", who, arm.At, armed, watchdog, g.ExpiredAt), arm.At.Add(-sim.Duration(v.h.Settings.Timeout)*sim.Millisecond), g.ExpiredAt, proc)
 	}
 	if r := v.h.CallOf(arm.Tag); sec != nil && sec.OuterLease > 0 && strings.HasPrefix(arm.Tag, "renew/") && near(armed, watchdog) && v.h.Settings.Redisson && r != nil && r.Start < sec.Called {
@@ -844,6 +847,33 @@ func (v *view) keptPeriod(owner, proc string, to sim.Time, period sim.Duration) 
 	}
 	m := cause("kept-lease", fmt.Sprintf("%s's watchdog scheduled its next renewal at t=%s a third of its lock object's internalLockLeaseTime later, a lease another call had set (not the watchdog's %d ms), and no renewal came before its hold expired at t=%s", owner, sched, v.h.Settings.Watchdog, to), sched, to, proc)
 	m.Owners = []string{owner}
+	return m, true
+}
+
+// keptLeaseHeldUp: owner's 3.8.1 renewal (tagged tag) read its lock
+// object's internalLockLeaseTime when it was sent, a lease another call
+// had kept there (the client's lease-kept note at its send), and re-armed
+// the hold for that (armed, at ranAt); its completion scheduled the next
+// renewal a third of the field as it was then (R8:RedissonLock.java:239-253;
+// the send: 260-268), the watchdog's timeout again (no lease-kept note at its
+// completion), too late for the short lease it had armed. Only a fault
+// that held the renewal up between the two reads lets the field change in
+// between (a round trip takes a millisecond): the fault is the mechanism.
+func (v *view) keptLeaseHeldUp(owner, proc, tag string, armed int64, ranAt, to sim.Time) (Mechanism, bool) {
+	r := v.h.CallOf(tag)
+	if r == nil || r.Call != model.CallRenew || r.Outcome != "renewed" || r.End < ranAt || r.End > to {
+		return Mechanism{}, false
+	}
+	period := sim.Duration(v.h.Settings.Watchdog/3) * sim.Millisecond
+	if !v.noted("lease-kept", owner, proc, r.Start) || v.noted("lease-kept", owner, proc, r.End) || r.End.Add(period) <= to {
+		return Mechanism{}, false
+	}
+	m, ok := v.callFault(*r, tag, ranAt)
+	if !ok {
+		return Mechanism{}, false
+	}
+	m.Detail = fmt.Sprintf("%s's renewal, sent at t=%s with its lock object's kept lease of %d ms, was held up until t=%s; by its completion another call had set the lock object's internalLockLeaseTime back to the watchdog's %d ms, so the next renewal was due only at t=%s, after the short re-arm expired at t=%s: %s",
+		owner, r.Start, armed, ranAt, v.h.Settings.Watchdog, r.End.Add(period), to, m.Detail)
 	return m, true
 }
 

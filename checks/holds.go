@@ -87,6 +87,18 @@ func (vw *view) extraHold(s model.Section) Mechanism {
 				m.Detail = what + ": " + m.Detail
 				return m
 			}
+			if m, ok := vw.interrupted(*op); ok && model.Interrupted(op.Err) {
+				// get() threw at the interrupt and cancelled only its own
+				// future; the unlock's command goes on without the call
+				// (3.8.1, 4.7.0: R47:RedissonBaseLock.java:155-159, 185-187,
+				// CommandAsyncService.java:186-191), running after the
+				// thread's next acquire re-entered the hold, or never
+				if op.ExecAt >= 0 {
+					what = fmt.Sprintf("%s's %s at t=%s was interrupted (%s) and its command, which went on without the call, ran only at t=%s, after the thread took the lock again on top of the hold it should have released", op.Owner, op.Call, op.Start, op.Err, op.ExecVirtual)
+				}
+				m.Detail = what + ": " + m.Detail
+				return m
+			}
 			return cause("unlock-lost", what, op.Start, s.Start, op.Proc)
 		}
 		if !op.Call.Acquires() {

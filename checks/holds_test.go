@@ -142,3 +142,39 @@ func TestHoldsExpiredByStepUnseen(t *testing.T) {
 		t.Fatalf("a step after the failover explains nothing: %v", v)
 	}
 }
+
+// An unlock interrupted while it waited for its command (4.7.0's get()
+// cancels only ServiceManager.execute's future): its command goes on
+// without the call and runs after the thread, told the unlock failed,
+// took the lock again on top of the hold. The interrupt explains the
+// count of 2; with no interrupt of the thread (or one whose error is not
+// the interrupt's) the lost unlock stays a bug.
+func TestHoldsInterruptedUnlockRanAfterReentry(t *testing.T) {
+	build := func(interrupt bool, err string) *hist {
+		b := newHist()
+		a := b.call("A", model.CallLock, 1, 1.5, "acquired")
+		b.ran(a, 1.2, 30000, "A").section(a, -1, 10)
+		u := b.call("A", model.CallUnlock, 10, 10, "error")
+		b.h.Ops[u].Err, b.h.Ops[u].ErrKind, b.h.Ops[u].Nested = err, "reply", true
+		r := b.call("A", model.CallLock, 10.001, 10.003, "acquired")
+		b.ran(r, 10.002, 30000, "A").section(r, -1, 20)
+		b.ran(u, 10.004, 30000, "A") // the detached unlock, after the re-entry
+		b.h.Sections[1].StoreHolds = 2
+		if interrupt {
+			b.h.Interrupts = append(b.h.Interrupts, model.Interruption{At: at(10), Proc: proc("A"), Owner: "A", Fault: 0})
+		}
+		return b
+	}
+	faults := []sim.FaultSpan{fault(0, sim.FaultInterrupt, "cA", 10, 0)}
+	const interrupted = "RedisException: java.lang.InterruptedException"
+	if got := Holds(&build(true, interrupted).h, faults); len(got) != 1 || got[0].Class != ByDesign || got[0].Mech.Name != "interrupt" ||
+		!strings.Contains(got[0].Mech.Detail, "ran only at t=10.004s") {
+		t.Fatalf("an interrupted unlock that ran after the re-entry: %v", got)
+	}
+	if got := Holds(&build(false, interrupted).h, faults); len(got) != 1 || got[0].Class != Bug || got[0].Mech.Name != "unlock-lost" {
+		t.Fatalf("no interrupt of the thread explains nothing: %v", got)
+	}
+	if got := Holds(&build(true, "RedisException: ERR user_script:1: bad").h, faults); len(got) != 1 || got[0].Class != Bug || got[0].Mech.Name != "unlock-lost" {
+		t.Fatalf("an unlock that failed otherwise is not the interrupt's: %v", got)
+	}
+}

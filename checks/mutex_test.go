@@ -666,3 +666,38 @@ func TestMutexRenewalResentAcrossTheArming(t *testing.T) {
 		{"none of its messages lost", build(false), loss, Bug, "bug:no-renewal"},
 	})
 }
+
+// 3.8.1's renewal sends its lock object's internalLockLeaseTime as it is
+// when the task fires, and its completion schedules the next renewal a
+// third of the field as it is then (R8:RedissonLock.java:260-268, 239-253).
+// A renewal sent with another call's kept lease (6315 ms: the client's
+// lease-kept note at its send) that a fault held up (write retries while
+// the master was down) until the field was the watchdog's again re-arms
+// the hold short and schedules the next renewal 10 s later, past the
+// expiry: the fault is the mechanism (rlock-3.8.1 failover seed 3448).
+// Without a fault on the renewal, or with the field still kept at its
+// completion (the next renewal due in time), it stays the kept lease's.
+func TestMutexKeptLeaseRenewalHeldUp(t *testing.T) {
+	build := func(doneNote bool) *hist {
+		b := newHist()
+		a := b.call("A", model.CallLock, 0, 0.01, "acquired")
+		b.ran(a, 0.005, 30000, "A").section(a, -1, 60)
+		i := b.renew("A", 10, 14.5, 14.5005, "renewed", "A")
+		b.h.Renewals[i].ScriptLease = 6315
+		b.h.Store[len(b.h.Store)-1].TTL = 6315
+		b.h.Flaws.Add(model.FlawAt{At: at(10), Proc: "cA", Owner: "A", Flaw: "lease-kept"})
+		if doneNote {
+			b.h.Flaws.Add(model.FlawAt{At: b.h.Renewals[i].End, Proc: "cA", Owner: "A", Flaw: "lease-kept"})
+		}
+		g := b.call("B", model.CallLock, 20.7, 20.9, "acquired")
+		b.ran(g, 20.82, 30000, "B").section(g, -1, 30)
+		return b
+	}
+	crash := []sim.FaultSpan{fault(0, sim.FaultMasterCrash, "master", 7, 20)}
+	runMutexCases(t, []mutexCase{
+		{"a master crash held the renewal up", build(false), crash, ByDesign, "fault:master-crash"},
+		{"no fault on the renewal", build(false), []sim.FaultSpan{fault(0, sim.FaultMasterCrash, "master", 1, 2)}, Bug, "bug:kept-lease"},
+		{"no fault at all", build(false), nil, Bug, "bug:kept-lease"},
+		{"the field was still kept at its completion", build(true), crash, Bug, "bug:kept-lease"},
+	})
+}

@@ -171,7 +171,10 @@ func TestNoFalseAlarmsWithoutFaults(t *testing.T) {
 // (4.7.0), a failed acquire's kept lease and a renewal stopped by a slow
 // network or a pause (3.8.1), a stale renewal's chain (fairlock-3.8.1), a
 // renewal held up by a master crash that re-armed a new hold short
-// (3.16.8), another thread's unlock cancelling a re-entry's watchdog (3.8.1).
+// (3.16.8), another thread's unlock cancelling a re-entry's watchdog (3.8.1),
+// a renewal with a kept lease held up by a master crash past the lock
+// object's lease change (3.8.1), an interrupted unlock that ran after its
+// thread re-entered (4.7.0).
 func TestTriagedRunsRaiseNoBug(t *testing.T) {
 	t.Parallel()
 	for _, c := range []struct {
@@ -187,6 +190,7 @@ func TestTriagedRunsRaiseNoBug(t *testing.T) {
 		{"fairlock-3.8.1", "net", 577, 0}, {"rlock-3.8.1", "all", 739, 0}, {"fairlock-3.8.1", "failover", 985, 0},
 		{"rlock-3.8.1", "pause", 353, 0}, {"rlock-3.8.1", "pause", 491, 0}, {"rlock-3.16.8", "failover", 958, 3000},
 		{"rlock-3.8.1", "all", 86, 0}, {"rlock-3.8.1", "skew", 890, 0},
+		{"rlock-3.8.1", "failover", 3448, 0}, {"rlock-4.7.0", "interrupt", 3657, 0}, {"fairlock-4.7.0", "interrupt", 3742, 0},
 	} {
 		cfg := run.Config{Algo: c.algo, Seed: c.seed, Preset: c.preset}
 		cfg.Client.LockWatchdogTimeout = c.watchdog
