@@ -548,18 +548,24 @@ func (v *view) noRenewal(owner, proc string, from, to sim.Time) Mechanism {
 		if r.Outcome == "renewed" && r.ExecAt >= 0 && r.ExecVirtual <= to {
 			continue // it re-armed in time (a later arming is not this one)
 		}
-		struck, open := r, r.Start < from.Add(-period)
+		struck, open := r, r.Start < from.Add(-period) && v.ran(renewTag(i), from, from)
 		if open {
-			// open since before: what held it up until from is spent (its
-			// run then may be the re-arm at from); what struck it after
-			// from kept it from completing in time
+			// open since before, and its run (a re-send) the re-arm at
+			// from: what held it up until then is spent; what struck it
+			// after from kept it from completing in time. Where another
+			// call armed the hold at from, what struck the renewal before
+			// (a lost request or reply, re-sent only after the response
+			// timeout) is what kept the chain waiting for it
 			struck.Start = from
 		}
 		if m, ok := v.callFault(struck, renewTag(i), to); ok {
 			m.Detail = fmt.Sprintf("%s's renewal sent at t=%s did not re-arm its hold in time: %s", owner, r.Start, m.Detail)
 			return m
 		}
-		if r.ErrKind == "sync" && v.h.Settings.RenewalStopsOnFailure && !open {
+		// the watchdog stops when the failure comes back
+		// (R16:RedissonBaseLock.java:149-152): one that came after the
+		// expiry stopped nothing the hold needed
+		if r.ErrKind == "sync" && v.h.Settings.RenewalStopsOnFailure && !open && r.End >= 0 && r.End <= to {
 			return cause("renewal-sync-failed", fmt.Sprintf("%s's renewal at t=%s failed: WAIT counted fewer replicas than asked (%s)", owner, r.Start, r.Err), from, to, proc)
 		}
 	}
@@ -702,13 +708,38 @@ func (v *view) noRenewal(owner, proc string, from, to sim.Time) Mechanism {
 	// (a WAIT's replica, the network's tail) outlasted two thirds of a
 	// lockWatchdogTimeout set that short, which no client could renew.
 	for i, op := range v.h.Ops {
-		if sec == nil || sec.OuterLease >= 0 || op.Owner != owner || op.Start != sec.Called || op.End != sec.Start || !op.Call.Acquires() || op.Lease >= 0 ||
-			op.Outcome != "acquired" || op.ExecAt < 0 || op.ExecVirtual != from || op.End.Add(period) < to {
-			continue // not the call that took the hold and started its watchdog, or not late
+		if op.Owner != owner || !op.Call.Acquires() || op.Lease >= 0 || op.Outcome != "acquired" || op.ExecAt < 0 || op.ExecVirtual != from || op.End.Add(period) < to {
+			continue // not the call that armed the hold, or not late
 		}
-		if m, ok := v.callFault(op, opTag(i), to.Add(-period)); ok {
+		// its section begins when it returns: after the expiry, where the
+		// reply came that late
+		s := sec
+		if s == nil || s.Called != op.Start {
+			s = v.sectionOf(op)
+		}
+		began := s != nil && s.OuterLease < 0 && op.Start == s.Called && op.End == s.Start
+		if !began && !v.firstWatchdog(op, sec) {
+			continue // not the call that started the hold's watchdog
+		}
+		// what struck its last attempt, whose script armed the hold (an
+		// earlier one's fault put off only the arming)
+		struck := op
+		struck.Start = max(op.Start, op.LastTry)
+		if m, ok := v.callFault(struck, opTag(i), to.Add(-period)); ok {
 			m.Detail = fmt.Sprintf("%s's %s ran at t=%s but returned only at t=%s, so its watchdog's first renewal was not due before the hold expired at t=%s: %s", owner, op.Call, from, op.End, to, m.Detail)
 			return m
+		}
+		// a fault's latency spikes on its reply (sent when its script
+		// ran) put the return, and so the watchdog's start, that late:
+		// without them the first renewal would have run in time
+		// (the first renewal's request taking as long as its last
+		// attempt's took without a spike)
+		trip := op.ExecVirtual.Sub(struck.Start) - v.heldFor(opTag(i), struck.Start, op.ExecVirtual)
+		if held, by := v.heldUp(opTag(i), op.ExecVirtual, op.End); held > 0 && op.End.Add(period-held) <= to.Add(-min(max(trip, 0), pauseMargin)) {
+			return faultMech(by, fmt.Sprintf("%s: %s's %s ran at t=%s, but its reply was held up %s and it returned only at t=%s, so its watchdog's first renewal, a third of its timeout after, was not due before the hold expired at t=%s", describeFault(by), owner, op.Call, from, held, op.End, to))
+		}
+		if s != sec || !began {
+			continue // a return after the expiry, or a re-entry's: no fault, nothing named here
 		}
 		return Mechanism{Kind: MechLease, Name: "lease",
 			Detail: fmt.Sprintf("%s's %s ran at t=%s and returned at t=%s, %s later; its watchdog starts then and renews a third of lockWatchdogTimeout (%d ms) after, so the hold expired at t=%s before any renewal was due: a timeout under 1.5 × the call's round trip", owner, op.Call, from, op.End, op.End.Sub(from), v.h.Settings.Watchdog, to)}
@@ -757,17 +788,82 @@ func (v *view) renewalHeldUp(owner, proc string, from, to sim.Time, period sim.D
 		return Mechanism{}, false
 	}
 	r := v.h.Renewals[last]
-	due := to.Add(-pauseMargin) // the latest a renewal could be sent and still run in time
-	if r.End < 0 || r.End <= from || r.End.Add(period) <= due {
+	if r.End < 0 || r.End <= from {
 		return Mechanism{}, false // no reply, or one that left the next renewal time to come
 	}
-	if r.Outcome != "renewed" && (r.Outcome != "error" || v.h.Settings.RenewalStopsOnFailure) {
+	// the messages it sent and got; only its reply's where it armed the
+	// hold last (what held up its request moved the arming, and the
+	// expiry with it)
+	legs := r.Start
+	if r.Owner == owner && r.Outcome == "renewed" && r.ExecVirtual >= from {
+		legs = r.ExecVirtual
+	}
+	held, by := v.heldUp(renewTag(last), legs, r.End)
+	// the latest the next renewal could be sent and still run in time: its
+	// request takes as long as this one's took without a fault's spike
+	trip := r.ExecVirtual.Sub(r.Start) - v.heldFor(renewTag(last), r.Start, r.ExecVirtual)
+	due := to.Add(-min(max(trip, 0), pauseMargin))
+	if held == 0 || r.End.Add(period) <= due || r.End.Add(period-held) > due {
+		return Mechanism{}, false // a reply that left the next renewal time to come, or one no fault made late
+	}
+	// 4.7.0's renewal task schedules the next run whatever the last one
+	// answered, and a 0 takes only the thread it named off the entry
+	// (R47:RenewalTask.java:170-184, LockTask.java:97-102); 3.16.8's 0
+	// cancels the entry, 3.8.1's schedules no next one
+	othersGoOn := r.Outcome == "not-renewed" && r.Owner != owner && !v.h.Settings.RenewalStopsOnFailure
+	stopped := r.Outcome == "error" && v.h.Settings.RenewalStopsOnFailure
+	if r.Outcome != "renewed" && r.Outcome != "error" && !othersGoOn || stopped && r.End <= to {
 		return Mechanism{}, false // the watchdog sends no next one
 	}
+	which := owner + "'s renewal"
+	if r.Owner != owner {
+		which = fmt.Sprintf("the renewal %s's process sent for %s on the lock entry its threads share", owner, r.Owner)
+	}
+	if stopped {
+		// a failure stops this watchdog when it comes back
+		// (R16:RedissonBaseLock.java:149-152, R8:RedissonLock.java:239-247):
+		// this one came after the expiry, while the watchdog still waited
+		return faultMech(by, fmt.Sprintf("%s: %s, sent at t=%s, ran at t=%s, but its reply was held up %s and came only at t=%s (%s), after %s's hold expired at t=%s: the watchdog waited for it to send the next", describeFault(by), which, r.Start, r.ExecVirtual, held, r.End, r.Err, owner, to)), true
+	}
+	msgs := "its messages were"
+	if legs > r.Start {
+		msgs = "its reply was"
+	}
+	return faultMech(by, fmt.Sprintf("%s: %s, sent at t=%s, ran at t=%s, but %s held up %s and it completed only at t=%s; the watchdog's next renewal, a third of its timeout later, came too late for %s's hold, which expired at t=%s", describeFault(by), which, r.Start, r.ExecVirtual, msgs, held, r.End, owner, to)), true
+}
+
+// ran says whether the master ran a command of the call tagged tag in
+// [from, to].
+func (v *view) ran(tag string, from, to sim.Time) bool {
+	for i := v.sampleAt(to); i >= 0 && v.h.Store[i].At >= from; i-- {
+		if v.h.Store[i].Tag == tag {
+			return true
+		}
+	}
+	return false
+}
+
+// heldFor is how long latency spikes (a fault's or not) held up the
+// messages of the call tagged tag sent in [from, to): its request's, from
+// its send to its run (whose reply is sent at to).
+func (v *view) heldFor(tag string, from, to sim.Time) sim.Duration {
+	var held sim.Duration
+	for _, e := range v.h.Net {
+		if e.At >= from && e.At < to && e.Tag == tag && e.Kind == sim.NetDelayed {
+			held += e.Delay
+		}
+	}
+	return held
+}
+
+// heldUp is how long a known fault's latency spikes held up the messages
+// of the call tagged tag sent in [from, to], and the fault (the last one,
+// where several did).
+func (v *view) heldUp(tag string, from, to sim.Time) (sim.Duration, sim.FaultSpan) {
 	var held sim.Duration
 	var by sim.FaultSpan
 	for _, e := range v.h.Net {
-		if e.At < r.Start || e.At > r.End || e.Tag != renewTag(last) || e.Kind != sim.NetDelayed {
+		if e.At < from || e.At > to || e.Tag != tag || e.Kind != sim.NetDelayed {
 			continue
 		}
 		if f, ok := v.fault(e.Fault); ok {
@@ -775,14 +871,35 @@ func (v *view) renewalHeldUp(owner, proc string, from, to sim.Time, period sim.D
 			by = f
 		}
 	}
-	if held == 0 || r.End.Add(period-held) > due {
-		return Mechanism{}, false
+	return held, by
+}
+
+// firstWatchdog says whether op, an acquire without a lease, re-entered
+// sec, a hold taken with a lease, before any other acquire without a lease
+// of the section returned: its return starts the hold's watchdog
+// (scheduleExpirationRenewal in each version's tryAcquireAsync listener,
+// R8:RedissonLock.java:202-214), though its script had cut the lease to
+// the watchdog's timeout already.
+func (v *view) firstWatchdog(op model.Op, sec *model.Section) bool {
+	if sec == nil || !op.Nested || sec.OuterLease <= 0 || op.Start < sec.Start {
+		return false
 	}
-	which := owner + "'s renewal"
-	if r.Owner != owner {
-		which = fmt.Sprintf("the renewal %s's process sent for %s on the lock entry its threads share", owner, r.Owner)
+	for _, a := range v.h.Ops {
+		if a.Owner == op.Owner && a.Call.Acquires() && a.Lease < 0 && a.Outcome == "acquired" && a.End >= sec.Start && a.End < op.End {
+			return false
+		}
 	}
-	return faultMech(by, fmt.Sprintf("%s: %s, sent at t=%s, ran at t=%s, but its messages were held up %s and it completed only at t=%s; the watchdog's next renewal, a third of its timeout later, came too late for %s's hold, which expired at t=%s", describeFault(by), which, r.Start, r.ExecVirtual, held, r.End, owner, to)), true
+	return true
+}
+
+// sectionOf is the section acquire op began (nil for none).
+func (v *view) sectionOf(op model.Op) *model.Section {
+	for i := range v.h.Sections {
+		if s := &v.h.Sections[i]; s.Owner == op.Owner && s.Called == op.Start && s.Start == op.End {
+			return s
+		}
+	}
+	return nil
 }
 
 // renewalMissed is noRenewal's answer where it explains the missing
