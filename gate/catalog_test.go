@@ -225,11 +225,12 @@ func raisesNoBug(t *testing.T, cfg run.Config) {
 // (4 threads per process); under a 5 s lockWatchdogTimeout, 3.8.1's
 // renewal period from the lock object's kept lease, a renewal's reply held
 // up past the next one's time, a renewal re-sent across the last arming,
-// and a failover that restored a fair waiter's place.
+// and a failover that restored a fair waiter's place; under 2 s, the faults
+// that delayed an acquire's or a renewal's reply past the next renewal.
 func TestTriagedSettingsRunsRaiseNoBug(t *testing.T) {
 	t.Parallel()
 	short := clients.ClientOverrides{Timeout: 500, RetryAttempts: 1, RetryInterval: 200}
-	wd5 := clients.ClientOverrides{LockWatchdogTimeout: 5000}
+	wd5, wd2 := clients.ClientOverrides{LockWatchdogTimeout: 5000}, clients.ClientOverrides{LockWatchdogTimeout: 2000}
 	for _, c := range []struct {
 		algo, preset   string
 		seed           uint64
@@ -247,6 +248,8 @@ func TestTriagedSettingsRunsRaiseNoBug(t *testing.T) {
 		{"fencedlock-4.7.0", "none", 28, clients.ClientOverrides{}, 2, 4},
 		{"rlock-3.8.1", "pause", 46, wd5, 0, 0}, {"rlock-3.16.8", "all", 87, wd5, 0, 0},
 		{"rlock-4.7.0", "all", 11, wd5, 0, 0}, {"fairlock-3.8.1", "all", 15, wd5, 0, 0},
+		{"rlock-3.8.1", "all", 2, wd2, 0, 0}, {"rlock-4.7.0", "points", 1, wd2, 0, 0},
+		{"rlock-3.16.8", "all", 5, wd2, 0, 0}, {"fairlock-3.8.1", "net", 13, wd2, 0, 0},
 	} {
 		raisesNoBug(t, run.Config{Algo: c.algo, Seed: c.seed, Preset: c.preset, Client: c.ov, Procs: c.procs, Threads: c.threads})
 	}
