@@ -90,9 +90,9 @@ func TestMutexRenewalReplyHeldUpShortTimeout(t *testing.T) {
 		a := b.call("A", model.CallLock, 0, 0.01, "acquired")
 		b.ran(a, 0.005, 2000, "A").section(a, -1, 10)
 		b.h.Ops[a].ScriptLease = 2000
-		i := b.renew("A", 0.67, 0.6705, 0.671, "renewed", "A")
+		b.renew("A", 0.67, 0.6705, 0.671, "renewed", "A")
 		b.h.Store[len(b.h.Store)-1].TTL = 2000
-		i = b.renew("A", 1.4995, 1.5, 2.5+float64(delay)/float64(sim.Second), outcome, "A")
+		i := b.renew("A", 1.4995, 1.5, 2.5+float64(delay)/float64(sim.Second), outcome, "A")
 		b.h.Store[len(b.h.Store)-1].TTL = 2000
 		if outcome == "error" {
 			b.h.Renewals[i].ErrKind, b.h.Renewals[i].Err = "sync", "NoSyncedSlavesException: None of slaves were synced."
@@ -182,9 +182,9 @@ func TestMutexOpenRenewalNotTheArming(t *testing.T) {
 		a := b.call("A", model.CallLock, 0, 0.01, "acquired")
 		b.ran(a, 0.005, 2000, "A").section(a, -1, 10)
 		b.h.Ops[a].ScriptLease = 2000
-		i := b.renew("A", 0.67, 0.671, 0.672, "renewed", "A")
+		b.renew("A", 0.67, 0.671, 0.672, "renewed", "A")
 		b.h.Store[len(b.h.Store)-1].TTL = 2000
-		i = b.renew("A", 1.2, 1.201, 5.1, "not-renewed", "A")
+		i := b.renew("A", 1.2, 1.201, 5.1, "not-renewed", "A")
 		b.h.Store[len(b.h.Store)-1].TTL = 2000
 		b.net(1.201, "A", "renew/1", sim.NetReplyLost, 0, 0)
 		if resentAtArming {
