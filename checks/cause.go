@@ -734,8 +734,8 @@ func (v *view) noRenewal(owner, proc string, from, to sim.Time) Mechanism {
 		// without them the first renewal would have run in time
 		// (the first renewal's request taking as long as its last
 		// attempt's took without a spike)
-		trip := op.ExecVirtual.Sub(struck.Start) - v.heldFor(opTag(i), struck.Start, op.ExecVirtual)
-		if held, by := v.heldUp(opTag(i), op.ExecVirtual, op.End); held > 0 && op.End.Add(period-held) <= to.Add(-min(max(trip, 0), pauseMargin)) {
+		trip := v.nextTrip(opTag(i), struck.Start, op.ExecVirtual)
+		if held, by := v.heldUp(opTag(i), op.ExecVirtual, op.End); held > 0 && op.End.Add(period-held) <= to.Add(-trip) {
 			return faultMech(by, fmt.Sprintf("%s: %s's %s ran at t=%s, but its reply was held up %s and it returned only at t=%s, so its watchdog's first renewal, a third of its timeout after, was not due before the hold expired at t=%s", describeFault(by), owner, op.Call, from, held, op.End, to))
 		}
 		if s != sec || !began {
@@ -801,8 +801,7 @@ func (v *view) renewalHeldUp(owner, proc string, from, to sim.Time, period sim.D
 	held, by := v.heldUp(renewTag(last), legs, r.End)
 	// the latest the next renewal could be sent and still run in time: its
 	// request takes as long as this one's took without a fault's spike
-	trip := r.ExecVirtual.Sub(r.Start) - v.heldFor(renewTag(last), r.Start, r.ExecVirtual)
-	due := to.Add(-min(max(trip, 0), pauseMargin))
+	due := to.Add(-v.nextTrip(renewTag(last), r.Start, r.ExecVirtual))
 	if held == 0 || r.End.Add(period) <= due || r.End.Add(period-held) > due {
 		return Mechanism{}, false // a reply that left the next renewal time to come, or one no fault made late
 	}
@@ -843,35 +842,36 @@ func (v *view) ran(tag string, from, to sim.Time) bool {
 	return false
 }
 
-// heldFor is how long latency spikes (a fault's or not) held up the
-// messages of the call tagged tag sent in [from, to): its request's, from
-// its send to its run (whose reply is sent at to).
-func (v *view) heldFor(tag string, from, to sim.Time) sim.Duration {
-	var held sim.Duration
+// spikes sums the latency spikes on the messages of the call tagged tag
+// sent from from to to (to itself included when closed): all of them, and
+// a known fault's, with that fault (the last one, where several did).
+func (v *view) spikes(tag string, from, to sim.Time, closed bool) (all, byFault sim.Duration, by sim.FaultSpan) {
 	for _, e := range v.h.Net {
-		if e.At >= from && e.At < to && e.Tag == tag && e.Kind == sim.NetDelayed {
-			held += e.Delay
-		}
-	}
-	return held
-}
-
-// heldUp is how long a known fault's latency spikes held up the messages
-// of the call tagged tag sent in [from, to], and the fault (the last one,
-// where several did).
-func (v *view) heldUp(tag string, from, to sim.Time) (sim.Duration, sim.FaultSpan) {
-	var held sim.Duration
-	var by sim.FaultSpan
-	for _, e := range v.h.Net {
-		if e.At < from || e.At > to || e.Tag != tag || e.Kind != sim.NetDelayed {
+		if e.At < from || e.At > to || !closed && e.At == to || e.Tag != tag || e.Kind != sim.NetDelayed {
 			continue
 		}
+		all += e.Delay
 		if f, ok := v.fault(e.Fault); ok {
-			held += e.Delay
+			byFault += e.Delay
 			by = f
 		}
 	}
+	return all, byFault, by
+}
+
+// heldUp is how long a known fault's latency spikes held up the messages
+// of the call tagged tag sent in [from, to], and the fault.
+func (v *view) heldUp(tag string, from, to sim.Time) (sim.Duration, sim.FaultSpan) {
+	_, held, by := v.spikes(tag, from, to, true)
 	return held, by
+}
+
+// nextTrip is how long a next request like the call tagged tag's, sent at
+// sent and run at ran, takes to run: this one's trip without the spikes
+// on it, at most pauseMargin (the slack the checks give any round trip).
+func (v *view) nextTrip(tag string, sent, ran sim.Time) sim.Duration {
+	all, _, _ := v.spikes(tag, sent, ran, false)
+	return min(max(ran.Sub(sent)-all, 0), pauseMargin)
 }
 
 // firstWatchdog says whether op, an acquire without a lease, re-entered
@@ -997,12 +997,18 @@ func (v *view) keptLeaseHeldUp(owner, proc, tag string, armed int64, ranAt, to s
 // noted says whether the client noted path flaw (clients.Flaw) for owner,
 // of process proc, at time at.
 func (v *view) noted(flaw, owner, proc string, at sim.Time) bool {
+	return v.tookPath(flaw, owner, proc, at, at)
+}
+
+// tookPath says whether a client took flaw's path (its note in
+// History.Flaws) in [from, to], for owner in proc ("": any).
+func (v *view) tookPath(flaw, owner, proc string, from, to sim.Time) bool {
 	for i := v.h.Flaws.Len() - 1; i >= 0; i-- {
 		f := v.h.Flaws.At(i)
-		if f.At < at {
+		if f.At < from {
 			return false
 		}
-		if f.At == at && f.Flaw == flaw && f.Owner == owner && f.Proc == proc {
+		if f.At <= to && f.Flaw == flaw && (owner == "" || f.Owner == owner) && (proc == "" || f.Proc == proc) {
 			return true
 		}
 	}

@@ -333,7 +333,7 @@ func (vw *view) outwaited(op model.Op) (Mechanism, bool) {
 		}
 	}
 	for _, f := range []string{"fair-wait", "requeue"} {
-		if vw.tookPath(f, op.Start.Add(-sim.Minute), op.EvictedAt) {
+		if vw.tookPath(f, "", "", op.Start.Add(-sim.Minute), op.EvictedAt) {
 			return Mechanism{}, false
 		}
 	}
@@ -349,19 +349,4 @@ func (vw *view) outwaited(op model.Op) (Mechanism, bool) {
 	}
 	return cause("outwaited", fmt.Sprintf("%s, queued at t=%s, waited %s: its timeout counted the lock's ttl when the queue formed and threadWaitTime (%d ms) per place ahead, %d grant(s) ahead since took threadWaitTime off it each, and the holds they began were counted nowhere, so it passed while %s still waited",
 		op.Owner, op.QueuedAt, op.EvictedAt.Sub(op.QueuedAt), st.ThreadWaitTime, grants, op.Owner), op.QueuedAt, op.EvictedAt), true
-}
-
-// tookPath says whether a client took flaw's path (its note in
-// History.Flaws) in [from, to].
-func (vw *view) tookPath(flaw string, from, to sim.Time) bool {
-	for i := vw.h.Flaws.Len() - 1; i >= 0; i-- {
-		f := vw.h.Flaws.At(i)
-		if f.At < from {
-			return false
-		}
-		if f.At <= to && f.Flaw == flaw {
-			return true
-		}
-	}
-	return false
 }
