@@ -152,13 +152,18 @@ func (vw *view) requeuedBehind(x model.Op, xi int, y string, from, to sim.Time) 
 	h := vw.h
 	for i := vw.sampleAt(from) + 1; i > 0 && i < len(h.Store) && h.Store[i].At <= to; i++ {
 		smp, prev := &h.Store[i], &h.Store[i-1]
-		if op := h.CallOf(smp.Tag); op == nil || op.Owner != x.Owner {
+		by := h.CallOf(smp.Tag)
+		if by == nil || by.Owner != x.Owner {
 			continue // a script of x's own calls (its place may be an earlier call's)
 		}
 		px, py := slices.Index(prev.Queue, x.Owner), slices.Index(prev.Queue, y)
 		nx, ny := slices.Index(smp.Queue, x.Owner), slices.Index(smp.Queue, y)
 		if px >= 0 && py >= 0 && px < py && nx > ny && ny >= 0 {
-			e := x
+			// the call whose script it was lost the place: x, or an
+			// earlier call of x's thread whose request ran after it had
+			// ended (an interrupted lock()'s last try), judged by its
+			// own wait
+			e := *by
 			e.Evicted, e.EvictedAt = true, smp.At
 			m := vw.eviction(e, smp.Tag)
 			m.Detail = fmt.Sprintf("%s's own retry at t=%s found its entry stale, removed it and queued it again behind %s: %s", x.Owner, smp.At, y, m.Detail)
@@ -272,8 +277,12 @@ func evicted(vw *view) []Violation {
 		if !op.Evicted {
 			continue
 		}
+		queued := fmt.Sprintf("queued at t=%s", op.QueuedAt)
+		if op.QueueKept && op.KeptSince < op.Start {
+			queued = fmt.Sprintf("in the place an earlier call took at t=%s", op.KeptSince)
+		}
 		v := Violation{Property: "evicted", At: op.EvictedAt, Actors: []string{op.Owner},
-			Detail: fmt.Sprintf("%s (%s, called at t=%s), queued at t=%s, was removed from the queue as stale at t=%s while still waiting", op.Owner, op.Call, op.Start, op.QueuedAt, op.EvictedAt)}
+			Detail: fmt.Sprintf("%s (%s, called at t=%s), %s, was removed from the queue as stale at t=%s while still waiting", op.Owner, op.Call, op.Start, queued, op.EvictedAt)}
 		v.explained(vw.eviction(op, opTag(i)))
 		out = append(out, v)
 	}
@@ -296,12 +305,42 @@ func (vw *view) eviction(op model.Op, tag string) Mechanism {
 	if m, ok := vw.waitFault(ops, tags, op.Start, op.EvictedAt, 0); ok {
 		return m
 	}
-	if m, ok := vw.outwaited(op); ok {
+	// a place kept from an earlier call of the thread was that call's
+	// while it lasted: what struck it then counts, after what struck
+	// the waiters since this call began
+	from, kept := op.Start, vw.keptBy(op, tag)
+	if len(kept) > 0 {
+		from = op.KeptSince
+		for _, k := range kept {
+			ops, tags = append(ops, vw.h.Ops[k]), append(tags, opTag(k))
+		}
+		if m, ok := vw.waitFault(ops, tags, from, op.EvictedAt, 0); ok {
+			return m
+		}
+	}
+	if m, ok := vw.outwaited(op, kept); ok {
 		return m
 	}
 	// the queue is shared: a flaw acting on it may act through any
 	// caller, on the waiters ahead as well
-	return cause("evicted-live", fmt.Sprintf("%s's score passed while it still waited, with no fault on it", op.Owner), op.Start.Add(-sim.Minute), op.EvictedAt)
+	return cause("evicted-live", fmt.Sprintf("%s's score passed while it still waited, with no fault on it", op.Owner), from.Add(-sim.Minute), op.EvictedAt)
+}
+
+// keptBy are the indices of the earlier calls of op's thread (op tagged
+// tag) that held the place op kept (taken at op.KeptSince): those that
+// ended after it was taken, before op began. nil when op's place is its
+// own.
+func (vw *view) keptBy(op model.Op, tag string) []int {
+	if op.QueuePos == 0 || !op.QueueKept || op.KeptSince >= op.Start {
+		return nil
+	}
+	var out []int
+	for k, o := range vw.h.Ops {
+		if o.Owner == op.Owner && opTag(k) != tag && o.Start < op.Start && o.End >= op.KeptSince {
+			out = append(out, k)
+		}
+	}
+	return out
 }
 
 // outwaited names the fair queue's own arithmetic (Settings.FairQueueBudget)
@@ -317,10 +356,21 @@ func (vw *view) eviction(op model.Op, tag string) Mechanism {
 // 4.7.0's handleNoSync requeues a waiter (requeue): where either path was
 // taken in the window evicted-live looks at (from a minute before the
 // call), that flaw is what the catalogue names.
-func (vw *view) outwaited(op model.Op) (Mechanism, bool) {
+func (vw *view) outwaited(op model.Op, kept []int) (Mechanism, bool) {
 	st := vw.h.Settings
 	if !st.FairQueueBudget || st.ThreadWaitTime <= 0 || op.Call != model.CallLock || op.QueuePos == 0 {
 		return Mechanism{}, false
+	}
+	// the earlier calls that held a kept place must have sent
+	// threadWaitTime too (a tryLock(wait) that queued sent its own)
+	for _, k := range kept {
+		if a := vw.h.Ops[k]; a.QueuePos > 0 && a.FairWait != st.ThreadWaitTime {
+			return Mechanism{}, false
+		}
+	}
+	queued := op.QueuedAt
+	if kept != nil {
+		queued = op.KeptSince
 	}
 	// a caller that sent another wait than threadWaitTime (its tryLock's
 	// own) and was queued while op was put that wait into the timeouts
@@ -328,25 +378,25 @@ func (vw *view) outwaited(op model.Op) (Mechanism, bool) {
 	// arithmetic, not the budget's
 	for _, a := range vw.h.Ops {
 		if a.Owner != op.Owner && a.FairWait >= 0 && a.FairWait != st.ThreadWaitTime && a.QueuePos > 0 &&
-			a.QueuedAt <= op.EvictedAt && (a.End < 0 || a.End >= op.QueuedAt) {
+			a.QueuedAt <= op.EvictedAt && (a.End < 0 || a.End >= queued) {
 			return Mechanism{}, false
 		}
 	}
 	for _, f := range []string{"fair-wait", "requeue"} {
-		if vw.tookPath(f, "", "", op.Start.Add(-sim.Minute), op.EvictedAt) {
+		if vw.tookPath(f, "", "", min(op.Start, queued).Add(-sim.Minute), op.EvictedAt) {
 			return Mechanism{}, false
 		}
 	}
 	grants := 0
 	for _, s := range vw.h.Sections {
-		if s.Owner != op.Owner && s.Granted > op.QueuedAt && s.Granted <= op.EvictedAt {
+		if s.Owner != op.Owner && s.Granted > queued && s.Granted <= op.EvictedAt {
 			grants++
 		}
 	}
 	budget := sim.Duration(st.ThreadWaitTime) * sim.Millisecond
-	if waited := op.EvictedAt.Sub(op.QueuedAt); grants == 0 && waited < budget {
+	if waited := op.EvictedAt.Sub(queued); grants == 0 && waited < budget {
 		return Mechanism{}, false
 	}
 	return cause("outwaited", fmt.Sprintf("%s, queued at t=%s, waited %s: its timeout counted the lock's ttl when the queue formed and threadWaitTime (%d ms) per place ahead, %d grant(s) ahead since took threadWaitTime off it each, and the holds they began were counted nowhere, so it passed while %s still waited",
-		op.Owner, op.QueuedAt, op.EvictedAt.Sub(op.QueuedAt), st.ThreadWaitTime, grants, op.Owner), op.QueuedAt, op.EvictedAt), true
+		op.Owner, queued, op.EvictedAt.Sub(queued), st.ThreadWaitTime, grants, op.Owner), queued, op.EvictedAt), true
 }

@@ -292,3 +292,88 @@ func TestFIFOPlaceRestoredByFailover(t *testing.T) {
 		t.Fatalf("no failover: %v", got)
 	}
 }
+
+// A lock() call that ended (a lost reply failed it) left its place in the
+// fair queue; the thread's next lock() kept that place and its first
+// script found it stale. The place was the earlier call's while it
+// lasted: the fault that struck that call, and its wait, are what the
+// eviction is judged by, not the new call's first millisecond.
+func TestEvictedInAKeptPlace(t *testing.T) {
+	b := newHist()
+	b.h.Settings.Fair = true
+	early := b.call("A", model.CallLock, 1, 20, "error")
+	late := b.call("A", model.CallLock, 22, 30, "acquired")
+	for _, i := range []int{early, late} {
+		op := &b.h.Ops[i]
+		op.QueuePos, op.QueuedAt, op.FairWait = 1, op.Start, 10000
+	}
+	op := &b.h.Ops[late]
+	op.QueuedAt, op.QueueKept, op.KeptSince = at(22.001), true, at(1)
+	op.Evicted, op.EvictedAt = true, at(22.001)
+	loss := []sim.FaultSpan{fault(0, sim.FaultLoss, "network", 10, 30)}
+	if got := Evicted(&b.h, loss); len(got) != 1 || got[0].Class != Bug {
+		t.Fatalf("no fault struck either call: %v", got)
+	}
+	b.net(15, "A", "op/0", sim.NetReplyLost, 0, 0)
+	if got := Evicted(&b.h, loss); len(got) != 1 || got[0].Class != ByDesign || got[0].Mech.Kind != MechFault {
+		t.Fatalf("the earlier call that held the place lost a reply: %v", got)
+	}
+	// under the budget arithmetic, a grant ahead while the place was
+	// held (since 1 s, not since the new call's 22 s) fits it
+	b.h.Net = nil
+	b.h.Settings.FairQueueBudget, b.h.Settings.ThreadWaitTime = true, 10000
+	b.h.Sections = []model.Section{{Owner: "B", Proc: "cB", Granted: at(5), Start: at(5), End: at(8)}}
+	if got := Evicted(&b.h, loss); len(got) != 1 || got[0].Mech.Name != "outwaited" {
+		t.Fatalf("a grant ahead while the kept place was held: %v", got)
+	}
+	// the earlier call was a tryLock(wait) that sent its own wait: not
+	// the budget's arithmetic
+	b.h.Ops[early].Call, b.h.Ops[early].Wait, b.h.Ops[early].FairWait = model.CallTryLockWait, 2000, 2000
+	if got := Evicted(&b.h, loss); len(got) != 1 || got[0].Mech.Name != "evicted-live" {
+		t.Fatalf("the place was taken with a 2 s wait: %v", got)
+	}
+}
+
+// A's lock() was interrupted at 40 s; its last try, sent before, ran
+// after the call had returned, found A's entry stale and queued A again
+// behind B. A's next lock() kept that place and was granted after B:
+// the overtake is the earlier call's eviction, judged by its own wait
+// (a lost reply of its), not by the later call's.
+func TestFIFOEvictedByAnEndedCall(t *testing.T) {
+	b := newHist()
+	b.h.Settings.Fair = true
+	early := b.call("A", model.CallLock, 1, 40, "error")
+	other := b.call("B", model.CallLock, 5, 50, "acquired")
+	late := b.call("A", model.CallLock, 45, 60, "acquired")
+	b.sample(1, "op/0", "RedissonFairLock.tryLockInnerAsync", 30000, "C")
+	b.sample(5, "op/1", "RedissonFairLock.tryLockInnerAsync", 30000, "C")
+	b.sample(40.001, "op/0", "RedissonFairLock.tryLockInnerAsync", 30000, "C")
+	b.sample(50, "op/1", "RedissonFairLock.tryLockInnerAsync", 30000, "B")
+	b.sample(60, "op/2", "RedissonFairLock.tryLockInnerAsync", 30000, "A")
+	for i, q := range [][]string{{"A"}, {"A", "B"}, {"B", "A"}, {"A"}, nil} {
+		b.h.Store[i].Queue = q
+	}
+	for _, i := range []int{early, other, late} {
+		op := &b.h.Ops[i]
+		op.QueuePos, op.QueuedAt = 1, op.Start
+	}
+	b.h.Ops[other].QueuePos = 2
+	op := &b.h.Ops[late]
+	op.QueuedAt, op.QueuePos, op.QueueKept, op.KeptSince = at(45.001), 2, true, at(1)
+	loss := []sim.FaultSpan{fault(0, sim.FaultLoss, "network", 10, 30)}
+	b.net(15, "A", "op/0", sim.NetReplyLost, 0, 0)
+	got := FIFO(&b.h, loss)
+	if len(got) != 1 || got[0].Class != ByDesign || got[0].Mech.Kind != MechFault {
+		t.Fatalf("the call whose try re-queued A lost a reply while it waited: %v", got)
+	}
+	b.h.Net = nil
+	if got := FIFO(&b.h, loss); len(got) != 1 || got[0].Class != Bug {
+		t.Fatalf("nothing struck the call that lost the place: %v", got)
+	}
+	// that call was a tryLock(wait) whose 2 s wait had run out: its
+	// place was no longer claimed
+	b.h.Ops[early].Call, b.h.Ops[early].Wait = model.CallTryLockWait, 2000
+	if got := FIFO(&b.h, loss); len(got) != 1 || got[0].Mech.Name != "wait-ran-out" {
+		t.Fatalf("the call that lost the place had given up its claim: %v", got)
+	}
+}

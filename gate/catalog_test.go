@@ -221,7 +221,9 @@ func raisesNoBug(t *testing.T, cfg run.Config) {
 // (unlock-latch-short, timeout 500 ms; and a chain of repeats, 5 retries
 // of 3 s); a watchdog hold's lease and the liveness bound from a 60 s
 // lockWatchdogTimeout; live fair waiters outwaited by a 10 s
-// threadWaitTime (queue-budget, #3004); a fenced re-entry's dropped lease
+// threadWaitTime (queue-budget, #3004), and a place an earlier call of
+// the thread held (a lost reply failed it; an interrupted lock()'s last
+// try found it stale) judged by that call's wait; a fenced re-entry's dropped lease
 // (4 threads per process); under a 5 s lockWatchdogTimeout, 3.8.1's
 // renewal period from the lock object's kept lease, a renewal's reply held
 // up past the next one's time, a renewal re-sent across the last arming,
@@ -245,6 +247,8 @@ func TestTriagedSettingsRunsRaiseNoBug(t *testing.T) {
 		{"fencedlock-4.7.0", "failover", 52, clients.ClientOverrides{LockWatchdogTimeout: 60000}, 0, 0},
 		{"fairlock-3.16.8", "none", 11, clients.ClientOverrides{ThreadWaitTime: 10000}, 0, 0},
 		{"fairlock-4.7.0", "none", 4, clients.ClientOverrides{ThreadWaitTime: 10000}, 0, 0},
+		{"fairlock-4.7.0", "net", 4, clients.ClientOverrides{ThreadWaitTime: 10000}, 0, 0},
+		{"fairlock-3.16.8", "interrupt", 49, clients.ClientOverrides{ThreadWaitTime: 10000}, 0, 0},
 		{"fencedlock-4.7.0", "none", 28, clients.ClientOverrides{}, 2, 4},
 		{"rlock-3.8.1", "pause", 46, wd5, 0, 0}, {"rlock-3.16.8", "all", 87, wd5, 0, 0},
 		{"rlock-4.7.0", "all", 11, wd5, 0, 0}, {"fairlock-3.8.1", "all", 15, wd5, 0, 0},
