@@ -387,16 +387,32 @@ func (vw *view) outwaited(op model.Op, kept []int) (Mechanism, bool) {
 			return Mechanism{}, false
 		}
 	}
-	grants := 0
-	for _, s := range vw.h.Sections {
-		if s.Owner != op.Owner && s.Granted > queued && s.Granted <= op.EvictedAt {
-			grants++
-		}
-	}
+	grants := vw.fairGrants(op.Owner, queued, op.EvictedAt)
 	budget := sim.Duration(st.ThreadWaitTime) * sim.Millisecond
 	if waited := op.EvictedAt.Sub(queued); grants == 0 && waited < budget {
 		return Mechanism{}, false
 	}
 	return cause("outwaited", fmt.Sprintf("%s, queued at t=%s, waited %s: its timeout counted the lock's ttl when the queue formed and threadWaitTime (%d ms) per place ahead, %d grant(s) ahead since took threadWaitTime off it each, and the holds they began were counted nowhere, so it passed while %s still waited",
 		op.Owner, queued, op.EvictedAt.Sub(queued), st.ThreadWaitTime, grants, op.Owner), queued, op.EvictedAt), true
+}
+
+// fairGrants counts the fair lock's grants to owners other than owner after
+// from, up to to, as the master ran them: a script of another caller's
+// acquire that found the lock free and took it. Each grant takes its
+// wait off every timeout still queued (RedissonFairLock
+// tryLockInnerAsync: zincrby), whether or not the call that made it
+// returned with the lock (a WAIT that failed after it, #3994, still
+// granted it).
+func (vw *view) fairGrants(owner string, from, to sim.Time) int {
+	h, n := vw.h, 0
+	for i := max(vw.sampleAt(from)+1, 1); i < len(h.Store) && h.Store[i].At <= to; i++ {
+		smp, prev := &h.Store[i], &h.Store[i-1]
+		if len(prev.Holders) > 0 || len(smp.Holders) == 0 || smp.Node != prev.Node || smp.Holders[0] == owner {
+			continue
+		}
+		if by := h.CallOf(smp.Tag); by != nil && by.Owner == smp.Holders[0] && by.Call.Acquires() {
+			n++
+		}
+	}
+	return n
 }

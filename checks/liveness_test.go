@@ -166,7 +166,12 @@ func TestFIFO(t *testing.T) {
 	for i := range h.Ops {
 		h.Ops[i].FairWait = 10000 // lock(): threadWaitTime
 	}
-	h.Sections = []model.Section{{Owner: "B", Proc: "c2", Granted: s(1.5), Start: s(1.5), End: s(5)}}
+	// the master's grant to B (the lock free, then B's): counted whether
+	// or not B's call returned with it
+	grantAt := func(x float64) []model.StoreSample {
+		return []model.StoreSample{{At: s(0.2), TTL: -2}, {At: s(x), Tag: "op/1", Holders: []string{"B"}, TTL: 30000}, {At: s(5), Tag: "op/1", Holders: []string{"B"}, TTL: 30000}}
+	}
+	h.Store = grantAt(1.5)
 	if got := Evicted(h, nil); len(got) != 1 || got[0].Mech.Name != "outwaited" {
 		t.Fatalf("A was evicted after B's grant ahead of it: %v", got)
 	}
@@ -183,7 +188,7 @@ func TestFIFO(t *testing.T) {
 		t.Fatalf("a short wait's path was taken before A was evicted: %v", got)
 	}
 	h.Flaws = model.FlawLog{}
-	h.Sections[0].Granted = s(0.5)
+	h.Store = grantAt(0.5)
 	if got := Evicted(h, nil); len(got) != 1 || got[0].Mech.Name != "evicted-live" {
 		t.Fatalf("no grant while A was queued, evicted 1 s in, under 10 s of threadWaitTime: %v", got)
 	}
@@ -198,7 +203,7 @@ func TestFIFO(t *testing.T) {
 	if got := Evicted(h, nil); len(got) != 1 || got[0].Mech.Name != "evicted-live" {
 		t.Fatalf("3.8.1's eviction is not the budget's: %v", got)
 	}
-	h.Settings, h.Sections = model.Settings{}, nil
+	h.Settings, h.Store = model.Settings{}, held
 	// A tryLock(wait) evicted after its own wait ran out had no claim left.
 	h.Ops[0].Call, h.Ops[0].Wait = model.CallTryLockWait, 500
 	if got := Evicted(h, nil); len(got) != 1 || got[0].Class != ByDesign || got[0].Mech.Name != "wait-ran-out" {
@@ -322,7 +327,9 @@ func TestEvictedInAKeptPlace(t *testing.T) {
 	// held (since 1 s, not since the new call's 22 s) fits it
 	b.h.Net = nil
 	b.h.Settings.FairQueueBudget, b.h.Settings.ThreadWaitTime = true, 10000
-	b.h.Sections = []model.Section{{Owner: "B", Proc: "cB", Granted: at(5), Start: at(5), End: at(8)}}
+	b.h.Ops = append(b.h.Ops, model.Op{Proc: "cB", Owner: "B", Call: model.CallLock, Start: at(4.9), End: at(5.1), Outcome: "error"})
+	b.sample(0.5, "", "RedissonFairLock.unlockInnerAsync", -2)
+	b.sample(5, "op/2", "RedissonFairLock.tryLockInnerAsync", 30000, "B")
 	if got := Evicted(&b.h, loss); len(got) != 1 || got[0].Mech.Name != "outwaited" {
 		t.Fatalf("a grant ahead while the kept place was held: %v", got)
 	}
