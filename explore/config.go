@@ -132,6 +132,11 @@ type Config struct {
 	Replicas int
 	ReplLag  int64
 
+	// Client changes Redisson's client settings (lockWatchdogTimeout,
+	// threadWaitTime, timeout, retries, subscriptionTimeout) from the
+	// version's defaults, as a run's do (zero: the defaults).
+	Client clients.ClientOverrides
+
 	// Scripts is a user's script directory for the Redisson algorithms
 	// (scripts.LoadDir layout); Mutant names an entry of clients.Mutants.
 	Scripts string
@@ -273,6 +278,22 @@ func (c Config) Validate() error {
 			return fmt.Errorf("--replicas: a Redis restart with a replica (a resync) is not modelled; drop restart from --faults")
 		}
 	}
+	if c.Client != (clients.ClientOverrides{}) {
+		if !redisson {
+			return fmt.Errorf("the Redisson settings (%s) apply to the Redisson algorithms, not %s", c.Client, c.Algo)
+		}
+		if err := c.Client.CheckBounds(); err != nil {
+			return err
+		}
+		v, fair, _ := clients.RedissonAlgo(c.Algo)
+		o, err := clients.DefaultOptions(v, fair)
+		if err != nil {
+			return err
+		}
+		if err := c.Client.Apply(&o); err != nil {
+			return fmt.Errorf("%s: %v", c.Algo, err)
+		}
+	}
 	if c.MaxStates < 0 || c.MaxDepth < 0 {
 		return fmt.Errorf("--max-states and --max-depth must not be negative")
 	}
@@ -303,6 +324,14 @@ func (c Config) Header() string {
 			s += fmt.Sprintf(" repl-lag=%d", c.ReplLag)
 		}
 	}
+	for _, x := range settingFields(&c.Client) {
+		if *x.v != 0 {
+			s += fmt.Sprintf(" %s=%d", x.key, *x.v)
+		}
+	}
+	if c.Client.RetryAttempts != 0 {
+		s += fmt.Sprintf(" retry-attempts=%d", c.Client.RetryAttempts)
+	}
 	if c.Scripts != "" {
 		s += " scripts=" + c.Scripts
 	}
@@ -310,6 +339,19 @@ func (c Config) Header() string {
 		s += " mutant=" + c.Mutant
 	}
 	return s
+}
+
+// settingField is one of Redisson's settings in Header's form: its key
+// (simrun's flag) and its value, in ms.
+type settingField struct {
+	key string
+	v   *int64
+}
+
+// settingFields are c's settings measured in ms, in Header's order.
+func settingFields(c *clients.ClientOverrides) []settingField {
+	return []settingField{{"lock-watchdog-timeout", &c.LockWatchdogTimeout}, {"thread-wait-time", &c.ThreadWaitTime},
+		{"timeout", &c.Timeout}, {"retry-interval", &c.RetryInterval}, {"subscription-timeout", &c.SubscriptionTimeout}}
 }
 
 // ParseHeader reads a configuration written by Header (key=value fields,
@@ -351,6 +393,16 @@ func ParseHeader(fields []string) (Config, error) {
 			}
 		case "replicas":
 			num(&c.Replicas)
+		case "retry-attempts":
+			num(&c.Client.RetryAttempts)
+		case "lock-watchdog-timeout", "thread-wait-time", "timeout", "retry-interval", "subscription-timeout":
+			for _, x := range settingFields(&c.Client) {
+				if x.key == k {
+					if *x.v, err = strconv.ParseInt(v, 10, 64); err != nil || *x.v <= 0 {
+						err = fmt.Errorf("%s=%s: not a number of ms above 0", k, v)
+					}
+				}
+			}
 		case "faults":
 			c.Faults, err = ParseFaults(v)
 		case "scripts":
@@ -358,7 +410,7 @@ func ParseHeader(fields []string) (Config, error) {
 		case "mutant":
 			c.Mutant = v
 		default:
-			return c, fmt.Errorf("unknown key %q (known: algo, threads, per-proc, acquires, ops, wait, lease, faults, replicas, repl-lag, scripts, mutant)", k)
+			return c, fmt.Errorf("unknown key %q (known: algo, threads, per-proc, acquires, ops, wait, lease, faults, replicas, repl-lag, lock-watchdog-timeout, thread-wait-time, timeout, retry-attempts, retry-interval, subscription-timeout, scripts, mutant)", k)
 		}
 		if err != nil {
 			return c, err

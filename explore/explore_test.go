@@ -245,6 +245,10 @@ func TestConfigErrors(t *testing.T) {
 		{Config{Algo: "set-px", Threads: 2, Acquires: 0}, "--acquires"},
 		{Config{Algo: "set-px", Threads: 2, Acquires: 1, Mutant: "no-watchdog"}, "--mutant"},
 		{Config{Algo: "rlock-3.16.8", Threads: 2, Acquires: 1, Mutant: "timeout-acquires"}, "tryLock"},
+		{Config{Algo: "set-px", Threads: 2, Acquires: 1, Client: clients.ClientOverrides{Timeout: 500}}, "apply to the Redisson algorithms"},
+		{Config{Algo: "fairlock-3.8.1", Threads: 2, Acquires: 1, Client: clients.ClientOverrides{ThreadWaitTime: 10000}}, "fixed at 5000 ms"},
+		{Config{Algo: "rlock-3.16.8", Threads: 2, Acquires: 1, Client: clients.ClientOverrides{SubscriptionTimeout: 1000}}, "subscriptionTimeout is a setting of Redisson 4.7.0"},
+		{Config{Algo: "rlock-3.16.8", Threads: 2, Acquires: 1, Client: clients.ClientOverrides{LockWatchdogTimeout: 50}}, "lockWatchdogTimeout 50 ms"},
 	} {
 		_, err := Explore(c.cfg, nil)
 		if err == nil || !strings.Contains(err.Error(), c.want) {
@@ -360,5 +364,31 @@ func TestNoBugWithAReplicaOrOneJVM(t *testing.T) {
 				}
 			}
 		}
+	}
+}
+
+// A team's Redisson settings reach the client the search runs (the
+// watchdog's lease in the acquire) and survive the configuration's line,
+// so that a saved counterexample replays under them.
+func TestConfigClientSettings(t *testing.T) {
+	cfg := Config{Algo: "fairlock-4.7.0", Threads: 2, Acquires: 1,
+		Client: clients.ClientOverrides{LockWatchdogTimeout: 5000, ThreadWaitTime: 10000, Timeout: 500, RetryAttempts: 1, RetryInterval: 200, SubscriptionTimeout: 1000}}
+	back, err := ParseHeader(strings.Fields(cfg.Header()))
+	if err != nil || back.Client != cfg.Client {
+		t.Fatalf("%s read back as %+v (%v)", cfg.Header(), back.Client, err)
+	}
+	if _, err := ParseHeader([]string{"algo=rlock-3.16.8", "timeout=-5"}); err == nil {
+		t.Fatal("timeout=-5 was read")
+	}
+	rp, err := NewReplay(Config{Algo: "rlock-3.16.8", Threads: 1, Acquires: 1, Client: clients.ClientOverrides{LockWatchdogTimeout: 5000}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := rp.Do("lock A"); err != nil {
+		t.Fatal(err)
+	}
+	out, err := rp.Do("deliver A acquire")
+	if err != nil || !strings.Contains(out, "tryLockInnerAsync 5000 A:1") {
+		t.Fatalf("the acquire under a 5 s lockWatchdogTimeout: %q (%v)", out, err)
 	}
 }

@@ -123,6 +123,9 @@ func newMachine(cfg Config) (*machine, error) {
 			}
 		}
 	}
+	if err := cfg.Client.Apply(&cf.Opts); err != nil { // the team's Config, as a run's (run.New)
+		return nil, err
+	}
 	// 4.7.0 re-sends its lock batches with a replica, as the world's clients do (run/program.go).
 	cf.Opts.Replicated = cf.Opts.NoRetryLocks && cfg.Replicas > 0
 	m := &machine{cfg: cfg, clientCfg: cf, threads: cfg.Threads, perProc: cfg.perProc(), program: cfg.program(), shared: newShared(), replica: cfg.Replicas > 0, replLag: cfg.replLag()}

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/locksim/locksim/checks"
+	"github.com/locksim/locksim/clients"
 )
 
 // Replay steps one configuration by scenario commands, checking that each
@@ -49,6 +50,9 @@ func Heading(cfg Config) string {
 	h := fmt.Sprintf("explore %s: %d thread(s) in %d process(es), each: %s; faults %s", cfg.Algo, cfg.Threads, cfg.Threads/cfg.perProc(), strings.Join(ops, "; "), cfg.Faults)
 	if cfg.Replicas > 0 {
 		h += fmt.Sprintf("; a replica, each write applied within %d ms", cfg.replLag())
+	}
+	if cfg.Client != (clients.ClientOverrides{}) {
+		h += "; settings " + cfg.Client.String()
 	}
 	return h
 }

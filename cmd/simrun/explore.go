@@ -32,6 +32,7 @@ type exploreFlags struct {
 	maxMemory                          string
 	workers                            int
 	symmetry, pastKnown                bool
+	clientFlags
 }
 
 // maxExploreBound bounds --max-states, --max-depth and --budget: a
@@ -49,6 +50,7 @@ func (f *exploreFlags) register(fs *flag.FlagSet) {
 	flagx.IntVar(fs, &f.replicas, "replicas", 0, 0, 1, "`N` replicas behind the master (0 or 1; Redisson 3.16.8 and 4.7.0 WAIT for them)")
 	flagx.Int64Var(fs, &f.replLag, "repl-lag", 0, 0, explore.MaxDelay, "with --replicas: the replica applies each write within `MS` of it (0: 2000)")
 	fs.StringVar(&f.faults, "faults", "none", "fault budget `KIND:COUNT,...` ("+strings.Join(explore.FaultNames(), ", ")+")")
+	f.clientFlags.register(fs)
 	fs.StringVar(&f.scripts, "scripts", "", "run the Redisson scripts in `DIR` instead of the embedded ones (Redisson algorithms only)")
 	fs.StringVar(&f.mutant, "mutant", "", "run the catalog mutant `NAME` instead of the real algorithm (Redisson algorithms only)")
 	flagx.IntVar(fs, &f.maxStates, "max-states", 0, 0, maxExploreBound, "stop after `N` distinct states (0: no limit)")
@@ -88,7 +90,7 @@ func (f *exploreFlags) config() (explore.Config, error) {
 		}
 	}
 	cfg := explore.Config{Job: job, Algo: f.algo, Threads: f.threads, PerProc: f.perProc, Ops: ops, Acquires: f.acquires,
-		Wait: f.wait, Lease: f.lease, Faults: faults, Replicas: f.replicas, ReplLag: f.replLag,
+		Wait: f.wait, Lease: f.lease, Faults: faults, Replicas: f.replicas, ReplLag: f.replLag, Client: f.overrides(),
 		Scripts: f.scripts, Mutant: f.mutant, MaxStates: f.maxStates, MaxDepth: f.maxDepth,
 		MaxMemory: maxMemory, MaxMemoryOrigin: origin, Workers: boundWorkers(f.workers, exploreReserve), NoSymmetry: !f.symmetry, PastKnown: f.pastKnown}
 	return cfg, cfg.Validate()
@@ -150,7 +152,7 @@ func runExplore(ctx context.Context, args []string, stdout, stderr io.Writer) in
 	}
 	set := flagx.Visited(fs)
 	if *report {
-		for _, name := range []string{"algo", "threads", "per-proc", "acquires", "ops", "wait", "lease", "faults", "replicas", "repl-lag", "scripts", "mutant", "max-states", "max-depth", "max-memory", "save", "save-by-design", "symmetry", "past-known", "job"} {
+		for _, name := range []string{"algo", "threads", "per-proc", "acquires", "ops", "wait", "lease", "faults", "replicas", "repl-lag", "lock-watchdog-timeout", "thread-wait-time", "timeout", "retry-attempts", "retry-interval", "subscription-timeout", "scripts", "mutant", "max-states", "max-depth", "max-memory", "save", "save-by-design", "symmetry", "past-known", "job"} {
 			if set[name] {
 				return usage(stderr, fmt.Sprintf("explore: --%s does not apply to --report (it explores its own ladder of configurations)", name))
 			}
@@ -183,6 +185,9 @@ func runExplore(ctx context.Context, args []string, stdout, stderr io.Writer) in
 				return usage(stderr, fmt.Sprintf("explore: --%s does not apply to %s (only the Redisson algorithms run scripts)", name, ef.algo))
 			}
 		}
+	}
+	if err := ef.clientFlags.check(set, ef.algo); err != nil && clients.CheckAlgo(ef.algo) == nil {
+		return usage(stderr, "explore: "+err.Error())
 	}
 	if ef.mutant != "" && ef.scripts != "" {
 		return usage(stderr, "explore: --scripts does not go with --mutant (a mutant runs the catalog's scripts, not a directory's: give one or the other)")

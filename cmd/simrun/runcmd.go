@@ -29,17 +29,14 @@ type runFlags struct {
 	seed                  uint64
 	safety, liveness      sim.Duration
 	procs, threads        int
-	client                clients.ClientOverrides
-	skipFaults            string
-	stepByStep            bool
-	watchdog, threadWait  sim.Duration
-	timeout, retryIvl     sim.Duration
-	subTimeout            sim.Duration
-	vizDir                string // run only: where linearizability visualizations go
-	noConfirm             bool   // run only: skip the counterfactual runs that confirm excuses
-	stories               int    // run only: violations told as stories, the rest in a line each (0: all)
-	focus                 focus  // run only: the one violation to tell
-	jobFile               string // run only: the job file whose catalogue judges the run
+	clientFlags
+	skipFaults string
+	stepByStep bool
+	vizDir     string // run only: where linearizability visualizations go
+	noConfirm  bool   // run only: skip the counterfactual runs that confirm excuses
+	stories    int    // run only: violations told as stories, the rest in a line each (0: all)
+	focus      focus  // run only: the one violation to tell
+	jobFile    string // run only: the job file whose catalogue judges the run
 }
 
 // judge is the judge of the run: the catalogue of --job's file, else the
@@ -171,12 +168,7 @@ func (rf *runFlags) register(fs *flag.FlagSet, seed bool) {
 	durationVar(fs, &rf.liveness, "liveness", sim.Second, maxPhase, "`length` of the liveness phase, faults healed (default 2m)")
 	flagx.IntVar(fs, &rf.procs, "procs", 0, 0, maxProcs, "`N` client processes (0: drawn from the seed)")
 	flagx.IntVar(fs, &rf.threads, "threads", 0, 0, maxThreads, "`N` threads per process (0: drawn from the seed)")
-	durationVar(fs, &rf.watchdog, "lock-watchdog-timeout", clients.MinWatchdogMs*sim.Millisecond, maxClientSetting, "Redisson Config.lockWatchdogTimeout, a `duration` (default 30s)")
-	durationVar(fs, &rf.threadWait, "thread-wait-time", sim.Millisecond, maxClientSetting, "RedissonFairLock threadWaitTime, a `duration`, fairlock-3.16.8 and fairlock-4.7.0 only (default 5m)")
-	durationVar(fs, &rf.timeout, "timeout", sim.Millisecond, maxClientSetting, "Redisson Config.timeout, a `duration` (default 3s)")
-	durationVar(fs, &rf.retryIvl, "retry-interval", sim.Millisecond, maxClientSetting, "Redisson Config.retryInterval, a `duration` (default 1.5s)")
-	durationVar(fs, &rf.subTimeout, "subscription-timeout", sim.Millisecond, maxClientSetting, "Redisson 4.7.0 Config.subscriptionTimeout, a `duration`, the 4.7.0 locks only (default 7.5s)")
-	flagx.IntVar(fs, &rf.client.RetryAttempts, "retry-attempts", 0, 0, maxRetryAttempts, "Redisson Config.retryAttempts, `N` (0: the default, 3)")
+	rf.clientFlags.register(fs)
 	fs.Var((*skipFaults)(&rf.skipFaults), "skip-faults", "leave out these faults of the drawn plan (`indices`, e.g. 0,2)")
 	fs.BoolVar(&rf.stepByStep, "step-by-step", false, "run every iteration of a retry loop that makes no progress (4.7.0's fair spin) as its own events instead of fast-forwarding it: the same run, slower, a trace line per script")
 }
@@ -195,9 +187,57 @@ func (s *skipFaults) Set(v string) error {
 	return nil
 }
 
+// clientFlags are the flags of Redisson's client settings
+// (clients.ClientOverrides), which run, sweep and explore take alike.
+type clientFlags struct {
+	watchdog, threadWait sim.Duration
+	timeout, retryIvl    sim.Duration
+	subTimeout           sim.Duration
+	retryAttempts        int
+}
+
+// settingNames are the flags clientFlags registers.
+var settingNames = []string{"lock-watchdog-timeout", "thread-wait-time", "timeout", "retry-attempts", "retry-interval", "subscription-timeout"}
+
+func (cf *clientFlags) register(fs *flag.FlagSet) {
+	durationVar(fs, &cf.watchdog, "lock-watchdog-timeout", clients.MinWatchdogMs*sim.Millisecond, maxClientSetting, "Redisson Config.lockWatchdogTimeout, a `duration` (default 30s)")
+	durationVar(fs, &cf.threadWait, "thread-wait-time", sim.Millisecond, maxClientSetting, "RedissonFairLock threadWaitTime, a `duration`, fairlock-3.16.8 and fairlock-4.7.0 only (default 5m)")
+	durationVar(fs, &cf.timeout, "timeout", sim.Millisecond, maxClientSetting, "Redisson Config.timeout, a `duration` (default 3s)")
+	durationVar(fs, &cf.retryIvl, "retry-interval", sim.Millisecond, maxClientSetting, "Redisson Config.retryInterval, a `duration` (default 1.5s)")
+	durationVar(fs, &cf.subTimeout, "subscription-timeout", sim.Millisecond, maxClientSetting, "Redisson 4.7.0 Config.subscriptionTimeout, a `duration`, the 4.7.0 locks only (default 7.5s)")
+	flagx.IntVar(fs, &cf.retryAttempts, "retry-attempts", 0, 0, maxRetryAttempts, "Redisson Config.retryAttempts, `N` (0: the default, 3)")
+}
+
+// overrides are the settings the flags change (zero: the default).
+func (cf *clientFlags) overrides() clients.ClientOverrides {
+	return clients.ClientOverrides{LockWatchdogTimeout: cf.watchdog.Ms(), ThreadWaitTime: cf.threadWait.Ms(),
+		Timeout: cf.timeout.Ms(), RetryAttempts: cf.retryAttempts, RetryInterval: cf.retryIvl.Ms(),
+		SubscriptionTimeout: cf.subTimeout.Ms()}
+}
+
+// check refuses a setting algo does not have: none for the simple locks,
+// threadWaitTime only where it is configurable, subscriptionTimeout only
+// for 4.7.0. set are the flags given.
+func (cf *clientFlags) check(set map[string]bool, algo string) error {
+	if !isRedisson(algo) {
+		for _, name := range settingNames {
+			if set[name] {
+				return flagx.Phrasef(name, "does not apply to %s (only the Redisson algorithms, rlock-* and fairlock-*, run scripts and take Redisson settings)", algo)
+			}
+		}
+	}
+	if waits := clients.AlgosWhere(func(o *clients.Options) bool { return o.Fair && !o.FixedThreadWait() }); set["thread-wait-time"] && !slices.Contains(waits, algo) {
+		return flagx.Phrasef("thread-wait-time", "does not apply to %s (only %s have a configurable threadWaitTime; 3.8.1 fixes it at 5000 ms)", algo, strings.Join(waits, " and "))
+	}
+	if subs := clients.AlgosWhere(func(o *clients.Options) bool { return o.SubscriptionTimeout > 0 }); set["subscription-timeout"] && !slices.Contains(subs, algo) {
+		return flagx.Phrasef("subscription-timeout", "does not apply to %s (only %s have Config.subscriptionTimeout)", algo, strings.Join(subs, ", "))
+	}
+	return nil
+}
+
 // redissonOnly are the flags that only the Redisson algorithms take: the
 // simple locks run no script of the registry and have no Redisson Config.
-var redissonOnly = []string{"scripts", "mutant", "lock-watchdog-timeout", "thread-wait-time", "timeout", "retry-attempts", "retry-interval", "subscription-timeout"}
+var redissonOnly = []string{"scripts", "mutant"}
 
 // isRedisson reports whether algo is one of Redisson's locks.
 func isRedisson(algo string) bool {
@@ -228,11 +268,8 @@ func (rf *runFlags) check(fs *flag.FlagSet) error {
 			}
 		}
 	}
-	if waits := clients.AlgosWhere(func(o *clients.Options) bool { return o.Fair && !o.FixedThreadWait() }); set["thread-wait-time"] && !slices.Contains(waits, rf.algo) {
-		return flagx.Phrasef("thread-wait-time", "does not apply to %s (only %s have a configurable threadWaitTime; 3.8.1 fixes it at 5000 ms)", rf.algo, strings.Join(waits, " and "))
-	}
-	if subs := clients.AlgosWhere(func(o *clients.Options) bool { return o.SubscriptionTimeout > 0 }); set["subscription-timeout"] && !slices.Contains(subs, rf.algo) {
-		return flagx.Phrasef("subscription-timeout", "does not apply to %s (only %s have Config.subscriptionTimeout)", rf.algo, strings.Join(subs, ", "))
+	if err := rf.clientFlags.check(set, rf.algo); err != nil {
+		return err
 	}
 	if rf.mutant != "" && rf.scripts != "" {
 		return flagx.Phrasef("scripts", "does not go with --mutant (a mutant runs the catalog's scripts, not a directory's: give one or the other)")
@@ -323,9 +360,7 @@ func (rf *runFlags) config() run.Config {
 	skip, _ := run.ParseSkipFaults(rf.skipFaults) // validated by check
 	return run.Config{SkipFaults: skip, Algo: rf.algo, Seed: rf.seed, Preset: rf.preset, Scripts: rf.scripts, Mutant: rf.mutant,
 		Safety: rf.safety, Liveness: rf.liveness, Procs: rf.procs, Threads: rf.threads, StepByStep: rf.stepByStep,
-		Client: clients.ClientOverrides{LockWatchdogTimeout: rf.watchdog.Ms(), ThreadWaitTime: rf.threadWait.Ms(),
-			Timeout: rf.timeout.Ms(), RetryAttempts: rf.client.RetryAttempts, RetryInterval: rf.retryIvl.Ms(),
-			SubscriptionTimeout: rf.subTimeout.Ms()}}
+		Client: rf.overrides()}
 }
 
 // runRun implements `simrun run --algo NAME --seed N --preset P [--trace FILE] [--check-determinism]`.

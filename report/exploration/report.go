@@ -65,6 +65,15 @@ func ConfigFile(cfg explore.Config) string {
 			name += fmt.Sprintf("-lag%d", cfg.ReplLag)
 		}
 	}
+	for _, x := range []struct {
+		tag string
+		v   int64
+	}{{"wd", cfg.Client.LockWatchdogTimeout}, {"twt", cfg.Client.ThreadWaitTime}, {"to", cfg.Client.Timeout},
+		{"ra", int64(cfg.Client.RetryAttempts)}, {"ri", cfg.Client.RetryInterval}, {"st", cfg.Client.SubscriptionTimeout}} {
+		if x.v != 0 {
+			name += fmt.Sprintf("-%s%d", x.tag, x.v)
+		}
+	}
 	if cfg.Mutant != "" {
 		name += "-mutant-" + cfg.Mutant
 	}
