@@ -196,16 +196,30 @@ func (b *Belief) RenewSent(resend, unlocking bool) bool {
 
 // Crash notes that the thread's process crashed: it believes nothing any
 // more, and a hold it had must go within its lease (the watchdog's
-// timeout, watchdog ms, when it had none).
-func (b *Belief) Crash(watchdog int64) {
+// timeout, watchdog ms, when it had none). A watchdog hold that a
+// re-entry with an explicit lease re-armed, or a renewal with the lock
+// object's kept lease (3.8.1), was last armed with that lease, which may
+// be longer than the watchdog's: lease ms is the longest explicit lease
+// the thread's calls or its lock object carry. An acquire of the call in
+// progress that ran with a lease re-armed the hold from its run.
+func (b *Belief) Crash(watchdog, lease int64) {
 	crash := int32(-1)
 	if b.Held > 0 {
 		crash = b.LeaseLeft
 		if crash < 0 || b.Watchdog {
 			// a watchdog hold (a re-entry's lease re-arms it, and so does
 			// the unlock of that re-entry, with the lock object's lease)
-			// goes within the watchdog's timeout of its last re-arm
+			// goes within the watchdog's timeout of its last re-arm, or
+			// the re-entry's lease when that is longer
 			crash = int32(watchdog)
+			if b.Watchdog && (b.LeaseReentry || b.KeptLease || b.RunKept) {
+				crash = int32(max(watchdog, lease))
+			}
+		}
+		if b.RunLeft > 0 {
+			// the call in progress ran its acquire with a lease: it
+			// re-armed the hold for that long from its run
+			crash = max(crash, b.RunLeft-1)
 		}
 		crash++ // a key lives through its expiry millisecond
 	}
@@ -478,10 +492,21 @@ func StepState(v StepView) []Violation {
 	for th := 0; th < n; th++ {
 		if b := v.Belief(th); b.Held > 0 && b.LeaseLeft > 0 && !b.InCall && !b.Unseen && v.HoldGone(th) {
 			// another's command deleted it (Expiry likewise: a hold the
-			// store had since the section began)
+			// store had since the section began), or it ran out of time
+			// before the lease it counts: re-armed shorter since (a
+			// watchdog hold's renewal after a re-entry with a longer
+			// lease, lease-under-watchdog; a kept lease), which
+			// lostCause names
 			who := v.ThreadName(th)
 			m, ok := stepExcuse(v)
-			out = append(out, stepViolation("expiry", "", who+"'s hold, taken with an explicit lease, is gone from the store before the lease ran out", []string{who}, m, ok, "deleted-by-other"))
+			detail, cause := who+"'s hold, taken with an explicit lease, is gone from the store before the lease ran out", "deleted-by-other"
+			if b.Watchdog {
+				detail = who + "'s watchdog hold, re-armed by a re-entry with an explicit lease, is gone from the store before that lease ran out"
+			}
+			if c := lostCause(b); b.Expired && c != "not-held" {
+				cause = c
+			}
+			out = append(out, stepViolation("expiry", "", detail, []string{who}, m, ok, cause))
 		}
 	}
 	for th := 0; th < n; th++ {

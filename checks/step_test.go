@@ -115,7 +115,7 @@ func TestStepReturnedHolds(t *testing.T) {
 // expiry millisecond.
 func TestBeliefCrash(t *testing.T) {
 	b := holding(-1)
-	b.Crash(30000)
+	b.Crash(30000, 10000)
 	if b.CrashLeft != 30001 || b.Held != 0 {
 		t.Fatalf("watchdog hold: %+v", b)
 	}
@@ -133,12 +133,29 @@ func TestBeliefCrash(t *testing.T) {
 	inner.Advance(9999)
 	inner.Call(true, false, false)
 	inner.Return(false, -1, false, false)
-	inner.Crash(30000)
+	longer := inner
+	inner.Crash(30000, 10000)
 	if inner.CrashLeft != 30001 {
 		t.Fatalf("a watchdog hold after an inner lease: %+v", inner)
 	}
+	// under a 5 s lockWatchdogTimeout, the re-entry's 10 s lease (and its
+	// unlock's re-arm with it) outlasts the watchdog's
+	longer.Crash(5000, 10000)
+	if longer.CrashLeft != 10001 {
+		t.Fatalf("a 5 s watchdog hold after an inner 10 s lease: %+v", longer)
+	}
+	// the re-entry's acquire ran, and the process crashed before its
+	// reply: the hold was re-armed with the 10 s lease all the same
+	ran := holding(-1)
+	ran.Call(false, false, true)
+	ran.AcquireRan(10000, 10000, 5000)
+	ran.Advance(100)
+	ran.Crash(5000, 0)
+	if ran.CrashLeft != 9901 {
+		t.Fatalf("a 5 s watchdog hold re-armed by a re-entry's run with 10 s: %+v", ran)
+	}
 	idle := NewBelief()
-	idle.Crash(30000)
+	idle.Crash(30000, 10000)
 	if idle.CrashLeft != -1 {
 		t.Fatalf("a thread that held nothing has no hold to outlive: %+v", idle)
 	}
@@ -365,6 +382,16 @@ func TestRenewSentResend(t *testing.T) {
 	}
 	// sent while an interrupted unlock of the thread goes on: that
 	// unlock's completion takes the renewal off, so it is a stale one
+	// the re-entry's acquire ran, and the process crashed before its
+	// reply: the hold was re-armed with the 10 s lease all the same
+	ran := holding(-1)
+	ran.Call(false, false, true)
+	ran.AcquireRan(10000, 10000, 5000)
+	ran.Advance(100)
+	ran.Crash(5000, 0)
+	if ran.CrashLeft != 9901 {
+		t.Fatalf("a 5 s watchdog hold re-armed by a re-entry's run with 10 s: %+v", ran)
+	}
 	idle := NewBelief()
 	if idle.RenewSent(false, true) {
 		t.Fatal("a renewal sent while an interrupted unlock goes on is an orphan's")

@@ -77,7 +77,7 @@ func (m *machine) applyFault(n *state, a action, st *narration) {
 		for th := p * m.perProc; th < (p+1)*m.perProc; th++ {
 			// Its threads are gone, and what they believed; a hold it had
 			// must go within its lease (the watchdog's when it had none).
-			n.threads[th].Crash(m.clientCfg.Opts.LockWatchdogTimeout)
+			n.threads[th].Crash(m.clientCfg.Opts.LockWatchdogTimeout, m.cfg.lease())
 			n.threads[th].next = uint8(len(m.program))
 		}
 		st.add("fault: process %s crashes (its requests in flight still reach Redis)", procName(p))

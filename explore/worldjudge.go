@@ -222,7 +222,7 @@ func (j *worldJudge) crash(p int) {
 	j.used.Crash, j.crashed[p] = true, true
 	m := j.r.m
 	for th := p * m.perProc; th < (p+1)*m.perProc; th++ {
-		j.beliefs[th].Crash(m.clientCfg.Opts.LockWatchdogTimeout)
+		j.beliefs[th].Crash(m.clientCfg.Opts.LockWatchdogTimeout, m.cfg.lease())
 	}
 }
 
