@@ -204,6 +204,12 @@ func (v *view) explainGone(g holdGone, sec *model.Section) Mechanism {
 					m.Detail = fmt.Sprintf("%s's own %s at t=%s deleted its last hold while it counted more: %s", who, op.Call, cur.At, m.Detail)
 					return m
 				}
+				// or because an earlier unlock's command, held up past its
+				// call's return, counted down a hold of this section
+				if m, ok := v.lateUnlockCounted(who, sec, g.Sample); ok {
+					m.Detail = fmt.Sprintf("%s's own %s at t=%s deleted its last hold while it counted more: %s", who, op.Call, cur.At, m.Detail)
+					return m
+				}
 			}
 			return cause("deleted-by-own", fmt.Sprintf("%s's own %s (its command ran at t=%s) deleted its hold while it believed it still held the lock", who, op.Call, cur.At), from, cur.At, proc)
 		}
@@ -1184,6 +1190,46 @@ func (v *view) unlockCountedTwice(owner string, from sim.Time, i int) (Mechanism
 				return m, true
 			}
 			break
+		}
+	}
+	return Mechanism{}, false
+}
+
+// lateUnlockCounted finds an unlock() call of owner's that had returned
+// (a timeout) before section sec's acquire was called, whose command, its
+// call's only run, held up in the network, ran in sec (before sample i)
+// and counted down a hold of it, leaving the hold: a timed-out command is
+// not withdrawn, it runs when it arrives (R8:CommandAsyncService.java:743-748
+// fails only the client's promise; 4.7.0 RedisExecutor.java:467-493, 500-503
+// likewise, with no re-send of the unlock: RedissonLock.java:348,
+// evalWriteSyncedNoRetryAsync), and its script finds the owner's new
+// hold, so the store counts one fewer than the thread, whose last unlock
+// then deletes a hold it believes it keeps. The fault that held the
+// command up (callFault) is the mechanism; ok is false when none did.
+func (v *view) lateUnlockCounted(owner string, sec *model.Section, i int) (Mechanism, bool) {
+	st := v.h.Store
+	for j := max(v.sampleAt(sec.Called), 0); j < i; j++ {
+		run := &st[j]
+		if run.At < sec.Called || !strings.Contains(run.Script, "unlockInnerAsync") || !slices.Contains(run.Holders, owner) {
+			continue
+		}
+		op := v.h.CallOf(run.Tag)
+		if op == nil || op.Owner != owner || op.Call != model.CallUnlock || op.End < 0 || op.End > sec.Called {
+			continue
+		}
+		first := true
+		for k := j - 1; k >= 0 && st[k].At >= op.Start; k-- {
+			if st[k].Tag == run.Tag && st[k].Script == run.Script {
+				first = false // a second run: unlockRanTwice's, or a re-send's
+				break
+			}
+		}
+		if !first {
+			continue
+		}
+		if m, ok := v.callFault(*op, run.Tag, run.At); ok {
+			m.Detail = fmt.Sprintf("its %s at t=%s returned (%s) before its hold was taken at t=%s, and its command, run at t=%s, counted that hold down: %s", op.Call, op.Start, cmp.Or(op.Err, op.Outcome), sec.Called, run.At, m.Detail)
+			return m, true
 		}
 	}
 	return Mechanism{}, false

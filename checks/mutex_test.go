@@ -397,6 +397,49 @@ func TestMutexUnlockCountedTwice(t *testing.T) {
 	})
 }
 
+// An unlock that timed out, its command held up by a latency spike until
+// after the thread took the lock again and re-entered it: the late run
+// counts the new hold down, so the thread's last-but-one unlock deletes
+// the hold it believes it keeps, and B gets the lock (rlock-4.7.0 net
+// 4503, rlock-3.8.1 net 4214). What held the command up is the mechanism;
+// with no fault on it, or when the late run is a second run of its call
+// (the first ran before the new hold), or when the call returned after
+// the new hold's acquire was called, nothing this rule knows explains it.
+func TestMutexLateUnlockCountedDown(t *testing.T) {
+	build := func(spike bool, firstRan bool, returned float64) *hist {
+		b := newHist()
+		o := b.call("A", model.CallLock, 0, 0.01, "acquired")
+		b.ran(o, 0.005, 30000, "A").section(o, -1, 1)
+		u := b.call("A", model.CallUnlock, 1, returned, "error")
+		b.h.Ops[u].Err, b.h.Ops[u].ErrKind = "RedisTimeoutException: Redis server response timeout (3000 ms)", "timeout"
+		if spike {
+			b.net(1, "A", opTag(u), sim.NetDelayed, 4300*sim.Millisecond, 0)
+		}
+		if firstRan {
+			b.ran(u, 1.001, -2)
+		}
+		a := b.call("A", model.CallLock, 5, 5.1, "acquired")
+		b.ran(a, 5.05, 30000, "A").section(a, -1, 60)
+		r := b.call("A", model.CallLock, 5.2, 5.3, "acquired")
+		b.h.Ops[r].Nested = true
+		b.ran(r, 5.25, 30000, "A")
+		b.ran(u, 5.3, 30000, "A") // the late run: a count down, the hold left
+		i := b.call("A", model.CallUnlock, 6, 6.1, "released")
+		b.h.Ops[i].Nested = true
+		b.ran(i, 6.05, -2)
+		g := b.call("B", model.CallLock, 6.1, 6.2, "acquired")
+		b.ran(g, 6.15, 30000, "B").section(g, -1, 40)
+		return b
+	}
+	spike := []sim.FaultSpan{fault(0, sim.FaultSlowNet, "network", 0.5, 30)}
+	runMutexCases(t, []mutexCase{
+		{"its command held up past the next acquire", build(true, false, 4), spike, ByDesign, "fault:slow-net"},
+		{"no fault held it up", build(false, false, 4), spike, Bug, "bug:deleted-by-own"},
+		{"the late run was the call's second", build(true, true, 4), spike, Bug, "bug:deleted-by-own"},
+		{"the call returned after the next acquire was called", build(true, false, 5.05), spike, Bug, "bug:deleted-by-own"},
+	})
+}
+
 // A lock() whose acquire took the lock but which never returned, its
 // process stopped before the reply could be handled: the pause made the
 // hold nobody counts, as a lost reply would.
