@@ -92,6 +92,11 @@ type Belief struct {
 	// the watchdog's clears it. RunKept is the same for the acquire of its
 	// call in progress (AcquireRan), which its return takes over.
 	KeptLease, RunKept bool
+	// LapsedKept: when its hold ran out (Lapsed), its watchdog was
+	// scheduled a third of its lock object's kept lease later, a lease
+	// longer than the watchdog's (3.8.1, clients.Client.KeptPeriod): the
+	// renewal that would have re-armed the hold came too late.
+	LapsedKept bool
 }
 
 // NewBelief is a thread's belief before its first call.
@@ -241,9 +246,9 @@ func (b Belief) Relying() bool { return b.Held > 0 || b.InCall }
 
 // Lapsed notes that the thread's hold ran out of time while it relied on
 // it: the driver saw it in the store before time passed and not after.
-func (b *Belief) Lapsed() {
+func (b *Belief) Lapsed(keptPeriod bool) {
 	if b.Relying() {
-		b.Expired = true
+		b.Expired, b.LapsedKept = true, keptPeriod
 	}
 }
 
@@ -431,7 +436,8 @@ func StepReturned(v StepView, th int, r StepReturn) []Violation {
 // with a lease the renewal does not count was in it (lease-under-watchdog:
 // the outer lock() promised the hold until unlock, inside the re-entry
 // or after it); its own acquire without a lease, or a 3.8.1 renewal,
-// armed it with its lock object's kept lease (kept-lease, #4818); the
+// armed it with its lock object's kept lease, or 3.8.1's watchdog was
+// scheduled a third of that lease later (kept-lease, #4818); the
 // watchdog kept it and it ran out of time
 // (no-renewal: no renewal came); else nothing
 // ("not-held"), as for a hold the store never had (Unseen).
@@ -445,6 +451,8 @@ func lostCause(b Belief) string {
 		return "kept-lease" // armed with another call's lease, not the watchdog's
 	case b.Expired && (b.ShortRearm || b.LeaseReentry):
 		return "lease-under-watchdog" // a re-entry's lease, not a missing renewal
+	case b.Expired && b.LapsedKept && (b.LeaseLeft < 0 || b.Watchdog):
+		return "kept-lease" // the renewal was scheduled from another call's lease
 	case b.Expired && (b.LeaseLeft < 0 || b.Watchdog):
 		return "no-renewal"
 	}

@@ -58,7 +58,7 @@ func TestStepStateMechanisms(t *testing.T) {
 	reentered.RearmedBy(false, 10000, 30000)
 	reentered.Return(true, 10000, false, false)
 	reentered.Advance(10000)
-	reentered.Lapsed()
+	reentered.Lapsed(false)
 	for _, c := range []struct {
 		name  string
 		view  fakeView
@@ -262,18 +262,18 @@ func TestStepLostHoldCauses(t *testing.T) {
 			b.Return(true, -1, false, true)
 			return b
 		}, "stale-renewal"},
-		{"the watchdog's hold ran out", func() Belief { b := holding(-1); b.Lapsed(); return b }, "no-renewal"},
+		{"the watchdog's hold ran out", func() Belief { b := holding(-1); b.Lapsed(false); return b }, "no-renewal"},
 		{"a re-entry's lease re-armed the watchdog's hold short", func() Belief {
 			b := holding(-1)
 			b.RearmedBy(false, 10000, 30000) // its interrupted lock(10 s) ran
-			b.Lapsed()
+			b.Lapsed(false)
 			return b
 		}, "lease-under-watchdog"},
 		{"a renewal since re-armed it for the watchdog", func() Belief {
 			b := holding(-1)
 			b.RearmedBy(false, 10000, 30000)
 			b.RearmedBy(true, 30000, 30000)
-			b.Lapsed()
+			b.Lapsed(false)
 			return b
 		}, "no-renewal"},
 		{"a re-entry's lease ran out inside it, under the watchdog's hold", func() Belief {
@@ -282,7 +282,7 @@ func TestStepLostHoldCauses(t *testing.T) {
 			b.RearmedBy(false, 10000, 30000) // lock(10 s) ran
 			b.Return(true, 10000, false, false)
 			b.Advance(10000)
-			b.Lapsed()
+			b.Lapsed(false)
 			return b
 		}, "lease-under-watchdog"},
 		{"a re-entry's unlock cancelled the renewal the outer hold needed", func() Belief {
@@ -294,30 +294,36 @@ func TestStepLostHoldCauses(t *testing.T) {
 			b.Return(false, -1, false, false)
 			b.RearmedBy(true, 30000, 30000) // a renewal, then none
 			b.Advance(60000)
-			b.Lapsed()
+			b.Lapsed(false)
 			return b
 		}, "lease-under-watchdog"},
 		{"a lock() that armed its lock object's kept lease", func() Belief {
 			b := keptLeaseHold()
 			b.Advance(10000)
-			b.Lapsed()
+			b.Lapsed(false)
 			return b
 		}, "kept-lease"},
 		{"a renewal with the watchdog's timeout since re-armed it", func() Belief {
 			b := keptLeaseHold()
 			b.RearmedBy(true, 30000, 30000)
-			b.Lapsed()
+			b.Lapsed(false)
 			return b
 		}, "no-renewal"},
+		{"3.8.1's watchdog scheduled a third of a longer kept lease later", func() Belief {
+			b := holding(-1)
+			b.RearmedBy(true, 2000, 2000) // a 2 s watchdog's renewal
+			b.Lapsed(true)                // the next one 10 s / 3 later
+			return b
+		}, "kept-lease"},
 		{"a 3.8.1 renewal that re-armed the kept lease", func() Belief {
 			b := holding(-1)
 			b.RearmedBy(true, 10000, 30000)
-			b.Lapsed()
+			b.Lapsed(false)
 			return b
 		}, "kept-lease"},
 		{"a lock(lease) after the watchdog's hold ran out took a fresh lock", func() Belief {
 			b := holding(-1)
-			b.Lapsed()
+			b.Lapsed(false)
 			b.Call(false, false, true)
 			b.RearmedBy(false, 10000, 30000) // the fresh lock's lease
 			b.AcquireRan(10000, 10000, 30000)
@@ -327,17 +333,17 @@ func TestStepLostHoldCauses(t *testing.T) {
 		}, "no-renewal"},
 		{"a renewal of the fresh lock taken after a kept lease ran out", func() Belief {
 			b := keptLeaseHold()
-			b.Lapsed()
+			b.Lapsed(false)
 			b.Call(false, false, true)
 			b.AcquireRan(10000, 10000, 30000)
 			b.Return(true, 10000, false, false)
 			b.RearmedBy(true, 30000, 30000) // it renews the fresh lock
 			return b
 		}, "kept-lease"},
-		{"an explicit lease ran out is not a missing renewal", func() Belief { b := holding(5000); b.Lapsed(); return b }, "not-held"},
+		{"an explicit lease ran out is not a missing renewal", func() Belief { b := holding(5000); b.Lapsed(false); return b }, "not-held"},
 		{"a new hold forgets the last one's", func() Belief {
 			b := holding(-1)
-			b.Lapsed()
+			b.Lapsed(false)
 			b.Call(true, false, false)
 			b.Return(false, -1, true, false)
 			b.Call(false, false, true)
@@ -435,7 +441,7 @@ func TestLeaseRunsFromTheAcquire(t *testing.T) {
 // hold another's command deleted before its lease ran out.
 func TestFreshLockAfterALapse(t *testing.T) {
 	b := holding(-1)
-	b.Lapsed()
+	b.Lapsed(false)
 	b.Call(false, false, true)
 	b.AcquireRan(10000, 10000, 30000)
 	b.Return(true, 10000, false, false)

@@ -95,6 +95,19 @@ func (c *Client) scheduleExpirationRenewal(i int) {
 	c.schedule381(t.id, t.call.Handle, -1)
 }
 
+// KeptPeriod reports whether thread tid's hold rides on a 3.8.1 watchdog
+// task that fires a third of a lease longer than lockWatchdogTimeout
+// after it was scheduled: the lock object's internalLockLeaseTime, which
+// another call with a lease set (R8:RedissonLock.java:225-253, 280), so
+// the next renewal may come after a watchdog-armed hold ran out.
+func (c *Client) KeptPeriod(tid int64) bool {
+	if c.cf.since3168() || !c.ren.present || c.ren.threads[0].tid != tid {
+		return false
+	}
+	j := int(c.ren.timeout)
+	return j >= 0 && j < len(c.tasks) && c.tasks[j].live && c.handles[c.tasks[j].handle].lease > c.cf.Opts.LockWatchdogTimeout
+}
+
 // schedule381 makes 3.8.1's entry and its task (reusing slot j when a
 // task reschedules itself) unless an entry exists.
 func (c *Client) schedule381(tid int64, h int, j int) {

@@ -201,7 +201,7 @@ func (m *machine) applyTo(n *state, s *state, a action, st *narration) {
 		m.advance(n, a.delta, st)
 		for th := 0; th < m.threads; th++ {
 			if had&(1<<th) != 0 && m.holdGone(n, th) {
-				n.threads[th].Lapsed() // its hold's time ran out
+				n.threads[th].Lapsed(m.keptPeriod(n, th)) // its hold's time ran out
 			}
 		}
 		for _, q := range spins {

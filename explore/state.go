@@ -274,8 +274,8 @@ func appendID(dst []byte, id uint32) []byte {
 // watchdog keeps its hold, a re-entry re-armed that hold short, a
 // re-entry with a lease returned with it, its hold was armed with a kept
 // lease, its call's acquire ran with one.
-func pastFlags(t *thread) [11]*bool {
-	return [11]*bool{&t.HadError, &t.Forced, &t.StaleRenewal, &t.Expired, &t.Unseen, &t.IdleRenewal, &t.Watchdog, &t.ShortRearm, &t.LeaseReentry, &t.KeptLease, &t.RunKept}
+func pastFlags(t *thread) [12]*bool {
+	return [12]*bool{&t.HadError, &t.Forced, &t.StaleRenewal, &t.Expired, &t.Unseen, &t.IdleRenewal, &t.Watchdog, &t.ShortRearm, &t.LeaseReentry, &t.KeptLease, &t.RunKept, &t.LapsedKept}
 }
 
 // pastCalls packs pastFlags into the bits of a number (a state key holds

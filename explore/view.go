@@ -39,6 +39,12 @@ func pathFaults(u *Faults) (f checks.PathFaults) { // the kinds the path used
 	return f
 }
 
+// keptPeriod reports whether th's watchdog in s is scheduled from its
+// lock object's kept lease (clients.Client.KeptPeriod).
+func (m *machine) keptPeriod(s *state, th int) bool {
+	return m.client(s.clients[th/m.perProc]).KeptPeriod(int64(th%m.perProc + 1))
+}
+
 // holdsKept is the threads (a bit each) that rely on their hold
 // (checks.Belief.Relying) and whose hold the store has.
 func (m *machine) holdsKept(s *state) uint8 { return keptHolds(m.view(s)) }
