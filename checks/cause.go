@@ -349,6 +349,10 @@ func (v *view) explainExpired(g holdGone, sec *model.Section) Mechanism {
 	case op == nil:
 		return cause("expired", fmt.Sprintf("%s's hold expired at t=%s; %s on %s at t=%s armed it for %d ms", who, g.ExpiredAt, arm.Script, arm.Node, arm.At, armed), arm.At, g.ExpiredAt, proc)
 	case op.Owner != who:
+		if m, ok := v.staleExpire(who, op, g.Armed, armed, g.ExpiredAt); ok {
+			m.Detail = fmt.Sprintf("%s's hold expired at t=%s: %s", who, g.ExpiredAt, m.Detail)
+			return m
+		}
 		return cause("rearmed-by-other", fmt.Sprintf("%s's hold expired at t=%s; %s's %s at t=%s had armed it for %d ms", who, g.ExpiredAt, op.Owner, op.Call, arm.At, armed), arm.At, g.ExpiredAt, proc, op.Proc)
 	case op.Call.Acquires() && op.ScriptLease > 0 && armed < op.ScriptLease-1:
 		return cause("armed-short", fmt.Sprintf("%s's %s sent a lease of %d ms but its script armed %d ms (at t=%s); the hold expired at t=%s", who, op.Call, op.ScriptLease, armed, arm.At, g.ExpiredAt), since, g.ExpiredAt, proc)

@@ -2,6 +2,7 @@ package checks
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 
@@ -165,6 +166,9 @@ func (vw *view) outlivedBy(s model.Section, k int) Mechanism {
 	case op == nil:
 		return cause("rearmed", fmt.Sprintf("%s on %s at t=%s re-armed %s's hold for %d ms", arm.Script, arm.Node, arm.At, who, armed), s.Called, smp.At, s.Proc)
 	case op.Owner != who:
+		if m, ok := vw.staleExpire(who, op, j, armed, smp.At); ok {
+			return m
+		}
 		return cause("rearmed-by-other", fmt.Sprintf("%s's %s at t=%s re-armed %s's hold for %d ms", op.Owner, op.Call, arm.At, who, armed), s.Called, smp.At, s.Proc, op.Proc)
 	case op.Call == model.CallRenew:
 		if s.Ended == "crash" && op.Start <= s.End && arm.At > s.End {
@@ -208,4 +212,49 @@ func (vw *view) outlivedBy(s model.Section, k int) Mechanism {
 		return cause("rearmed-by-unlock", fmt.Sprintf("%s's unlock at t=%s re-armed its hold for %d ms", who, arm.At, armed), s.Called, smp.At, s.Proc)
 	}
 	return cause("outlived", fmt.Sprintf("%s's hold, last armed at t=%s by its %s for %d ms, outlived its lease", who, arm.At, op.Call, armed), s.Called, smp.At, s.Proc)
+}
+
+// staleExpire names setnx-expire's EXPIRE that armed another's key:
+// `if (setnx(key, 1) == 1) { expire(key, 30) }` (seed 003) sends EXPIRE
+// as a second command after its SETNX took the key, and EXPIRE names the
+// key, not a holder (the value is 1). When op's SETNX took the key, the
+// key was gone (a DEL, a failover) and who's SETNX took it again before
+// op's EXPIRE ran (sample j), that EXPIRE armed who's hold for armed ms.
+// ok is false for any other re-arm by another (a script, or an EXPIRE
+// whose own SETNX's key was still there).
+func (v *view) staleExpire(who string, op *model.Op, j int, armed int64, to sim.Time) (Mechanism, bool) {
+	st := v.h.Store
+	arm := &st[j]
+	if arm.Script != "EXPIRE" {
+		return Mechanism{}, false
+	}
+	// op's SETNX: the last of its call before the EXPIRE (the call sends
+	// EXPIRE only once a SETNX of it answered 1, and no SETNX after)
+	set := -1
+	for k := j - 1; k >= 0 && set < 0; k-- {
+		if st[k].Tag == arm.Tag && st[k].Script == "SETNX" {
+			set = k
+		}
+	}
+	if set < 0 || !slices.Contains(st[set].Holders, op.Owner) {
+		return Mechanism{}, false
+	}
+	// who's SETNX took the key after it: the first sample since that
+	// shows who's hold
+	for k := set + 1; k < j; k++ {
+		if !slices.Contains(st[k].Holders, who) {
+			continue
+		}
+		taker := v.h.CallOf(st[k].Tag)
+		if st[k].Script != "SETNX" || taker == nil || taker.Owner != who {
+			return Mechanism{}, false
+		}
+		gone := set + 1 // where op.Owner's key was first seen gone
+		for gone < k && slices.Contains(st[gone].Holders, op.Owner) {
+			gone++
+		}
+		return cause("stale-expire", fmt.Sprintf("%s's %s took the key with SETNX at t=%s; the key was gone at t=%s (%s) and %s's SETNX took it at t=%s; %s's EXPIRE, its second command, ran only at t=%s and re-armed %s's hold for %d ms (SETNX and EXPIRE are two commands, and the key names no owner)",
+			op.Owner, op.Call, st[set].At, st[gone].At, st[gone].Script, who, st[k].At, op.Owner, arm.At, who, armed), st[set].At, to, v.procOfOwner(who), op.Proc), true
+	}
+	return Mechanism{}, false
 }
