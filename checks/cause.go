@@ -488,7 +488,69 @@ func (v *view) explainExpired(g holdGone, sec *model.Section) Mechanism {
 			}
 		}
 	}
+	if !ok && sec != nil && v.h.Settings.Redisson && v.h.Settings.UnlockCancelsRenewal {
+		// taken with a lease, the watchdog hold a re-entry without one:
+		// the same count, taken by the unlock of a re-entry with a lease
+		// above it while that watchdog hold was left
+		if w, l, u, ok := v.watchdogUncounted(who, *sec, g.ExpiredAt); ok {
+			return cause("lease-under-watchdog", fmt.Sprintf("%s re-entered without a lease at t=%s, which the renewal counts, then with %s and a lease (%d ms) at t=%s, which it does not: that re-entry's unlock at t=%s took the count while the hold without a lease was left, and no renewal kept the lock, which expired at t=%s", who, w.End, l.Call, l.Lease, l.End, u.End, g.ExpiredAt), sec.Called, g.ExpiredAt, proc)
+		}
+	}
 	return m
+}
+
+// watchdogUncounted replays owner's calls in sec up to to against the
+// renewal's count of its thread: an acquisition without a lease adds
+// one (R47:RedissonLock.java:174-177, 198-202; R16:RedissonLock.tryAcquireAsync),
+// one with a lease none, and every unlock takes one off
+// (R47:RedissonBaseLock.java:161-164 with LockEntry.java:61-71,
+// R16:RedissonBaseLock.cancelExpirationRenewal). It reports the
+// acquisition without a lease whose hold was still held at to with the
+// count at zero, the re-entry with a lease whose hold's unlock took its
+// count, and that unlock. Any call that threw, a lease its client
+// dropped, or a forceUnlock leaves the count to the other rules.
+func (v *view) watchdogUncounted(owner string, sec model.Section, to sim.Time) (w, l, u model.Op, ok bool) {
+	type hold struct {
+		op       model.Op
+		watchdog bool
+	}
+	var held []hold
+	count := 0
+	found := false
+	for _, op := range v.h.Ops {
+		if op.Owner != owner || op.Start < sec.Called || op.End < 0 || op.End > to {
+			continue
+		}
+		if op.Err != "" || op.Outcome == "error" || op.Call == model.CallForceUnlock {
+			return w, l, u, false
+		}
+		switch {
+		case op.Call.Acquires() && op.Outcome == "acquired" && op.Lease < 0:
+			held = append(held, hold{op, true})
+			count++
+		case op.Call.Acquires() && op.Outcome == "acquired" && op.Lease > 0 && near(op.ScriptLease, op.Lease):
+			held = append(held, hold{op, false})
+		case op.Call.Acquires() && op.Outcome == "acquired":
+			return w, l, u, false // a lease its client dropped (lease-dropped)
+		case op.Call == model.CallUnlock && op.Outcome == "released":
+			if len(held) == 0 {
+				return w, l, u, false
+			}
+			top := held[len(held)-1]
+			held = held[:len(held)-1]
+			if count == 0 {
+				continue
+			}
+			count--
+			if i := slices.IndexFunc(held, func(x hold) bool { return x.watchdog }); !top.watchdog && i >= 0 && count == 0 {
+				w, l, u, found = held[i].op, top.op, op, true
+			}
+		}
+	}
+	if !found || count > 0 || !slices.ContainsFunc(held, func(x hold) bool { return x.op.Start == w.Start }) {
+		return w, l, u, false
+	}
+	return w, l, u, true
 }
 
 // leaseDropped says whether sec was begun by an acquisition that asked a

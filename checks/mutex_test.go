@@ -195,6 +195,43 @@ func TestMutexWatchdogStartedLate(t *testing.T) {
 	})
 }
 
+// 3.16.8 and 4.7.0 count for the renewal only the acquisitions without a
+// lease, and every unlock takes a count off: A took the lock with a lease,
+// re-entered without one (the watchdog's count), then with a lease, and
+// the unlock of that last re-entry took the count its watchdog hold
+// needed; the renewal that had run before that unlock completed was the
+// last (seed 4284 of rlock-4.7.0's failover sweep, the fault long over).
+func TestMutexLeaseReentryUnlockTakesWatchdogCount(t *testing.T) {
+	build := func(unlock, cancels bool) *hist {
+		b := newHist()
+		b.h.Settings.UnlockCancelsRenewal = cancels
+		a := b.call("A", model.CallTryLockWait, 0, 0.01, "acquired")
+		b.lease(a, 18000).ran(a, 0.005, 18000, "A").section(a, 18000, 60)
+		w := b.call("A", model.CallTryLockWait, 0.02, 0.03, "acquired")
+		b.ran(w, 0.025, 18000, "A") // the lock object's kept lease, as 4.7.0 sends it
+		l := b.call("A", model.CallTryLockWait, 0.04, 0.05, "acquired")
+		b.lease(l, 36983).ran(l, 0.045, 36983, "A")
+		b.h.Ops[w].Nested, b.h.Ops[l].Nested = true, true
+		b.h.Sections[0].Lease, b.h.Sections[0].Rearmed = 36983, at(0.05)
+		if unlock {
+			// its script ran at 0.6 s, the renewal at 0.7 s, and the
+			// unlock's cancel came with its return at 0.8 s
+			u := b.call("A", model.CallUnlock, 0.55, 0.8, "released")
+			b.ran(u, 0.6, 36983, "A")
+			b.h.Ops[u].Nested = true
+		}
+		b.renew("A", 0.65, 0.7, 0.75, "renewed", "A")
+		g := b.call("B", model.CallLock, 30.6, 31, "acquired")
+		b.ran(g, 30.9, 30000, "B").section(g, -1, 35)
+		return b
+	}
+	runMutexCases(t, []mutexCase{
+		{"the lease re-entry's unlock took the watchdog's count", build(true, true), nil, Bug, "bug:lease-under-watchdog"},
+		{"no unlock: the watchdog still counted the hold", build(false, true), nil, Bug, "bug:no-renewal"},
+		{"an inner unlock that cancels nothing (3.8.1)", build(true, false), nil, Bug, "bug:no-renewal"},
+	})
+}
+
 // A process renews a lock name through one entry its threads share: a
 // renewal for another thread of A's client, lost in flight, holds up the
 // next one, which would have re-armed A's hold. Another client's renewal
