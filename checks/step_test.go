@@ -388,16 +388,6 @@ func TestRenewSentResend(t *testing.T) {
 	}
 	// sent while an interrupted unlock of the thread goes on: that
 	// unlock's completion takes the renewal off, so it is a stale one
-	// the re-entry's acquire ran, and the process crashed before its
-	// reply: the hold was re-armed with the 10 s lease all the same
-	ran := holding(-1)
-	ran.Call(false, false, true)
-	ran.AcquireRan(10000, 10000, 5000)
-	ran.Advance(100)
-	ran.Crash(5000, 0)
-	if ran.CrashLeft != 9901 {
-		t.Fatalf("a 5 s watchdog hold re-armed by a re-entry's run with 10 s: %+v", ran)
-	}
 	idle := NewBelief()
 	if idle.RenewSent(false, true) {
 		t.Fatal("a renewal sent while an interrupted unlock goes on is an orphan's")

@@ -174,7 +174,10 @@ func TestNoFalseAlarmsWithoutFaults(t *testing.T) {
 // (3.16.8), another thread's unlock cancelling a re-entry's watchdog (3.8.1),
 // a renewal with a kept lease held up by a master crash past the lock
 // object's lease change (3.8.1), an interrupted unlock that ran after its
-// thread re-entered (4.7.0).
+// thread re-entered (4.7.0), a timed-out unlock whose late command counted
+// down the thread's next hold (4.7.0, 3.8.1), a lease re-entry's unlock
+// that took a watchdog hold's renewal count (4.7.0), and setnx-expire's
+// late EXPIRE on another's key.
 func TestTriagedRunsRaiseNoBug(t *testing.T) {
 	t.Parallel()
 	for _, c := range []struct {
@@ -191,6 +194,8 @@ func TestTriagedRunsRaiseNoBug(t *testing.T) {
 		{"rlock-3.8.1", "pause", 353, 0}, {"rlock-3.8.1", "pause", 491, 0}, {"rlock-3.16.8", "failover", 958, 3000},
 		{"rlock-3.8.1", "all", 86, 0}, {"rlock-3.8.1", "skew", 890, 0},
 		{"rlock-3.8.1", "failover", 3448, 0}, {"rlock-4.7.0", "interrupt", 3657, 0}, {"fairlock-4.7.0", "interrupt", 3742, 0},
+		{"rlock-4.7.0", "net", 4503, 0}, {"rlock-3.8.1", "net", 4214, 0}, {"rlock-4.7.0", "failover", 4284, 0},
+		{"setnx-expire", "all", 4476, 0},
 	} {
 		cfg := run.Config{Algo: c.algo, Seed: c.seed, Preset: c.preset}
 		cfg.Client.LockWatchdogTimeout = c.watchdog
@@ -249,6 +254,8 @@ func TestTriagedSettingsRunsRaiseNoBug(t *testing.T) {
 		{"fairlock-4.7.0", "none", 4, clients.ClientOverrides{ThreadWaitTime: 10000}, 0, 0},
 		{"fairlock-4.7.0", "net", 4, clients.ClientOverrides{ThreadWaitTime: 10000}, 0, 0},
 		{"fairlock-3.16.8", "interrupt", 49, clients.ClientOverrides{ThreadWaitTime: 10000}, 0, 0},
+		{"fairlock-3.16.8", "failover", 102, clients.ClientOverrides{ThreadWaitTime: 10000}, 0, 0},
+		{"rlock-4.7.0", "failover", 169, wd5, 0, 0},
 		{"fencedlock-4.7.0", "none", 28, clients.ClientOverrides{}, 2, 4},
 		{"rlock-3.8.1", "pause", 46, wd5, 0, 0}, {"rlock-3.16.8", "all", 87, wd5, 0, 0},
 		{"rlock-4.7.0", "all", 11, wd5, 0, 0}, {"fairlock-3.8.1", "all", 15, wd5, 0, 0},

@@ -34,24 +34,31 @@ func TestShortWatchdogMechanisms(t *testing.T) {
 	} {
 		cfg := run.Config{Algo: tc.algo, Seed: tc.seed, Preset: tc.preset, Safety: 180 * sim.Second, Liveness: 120 * sim.Second,
 			Client: clients.ClientOverrides{LockWatchdogTimeout: 5000}}
-		_, res, err := Run(cfg)
-		if err != nil {
-			t.Fatal(err)
+		wantMechanism(t, cfg, tc.prop, tc.at, tc.want)
+	}
+}
+
+// wantMechanism runs cfg and holds it to no bug-class violation and a
+// violation of prop at ms (whole milliseconds) whose mechanism is want.
+func wantMechanism(t *testing.T, cfg run.Config, prop string, ms sim.Time, want string) {
+	t.Helper()
+	_, res, err := Run(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	found := false
+	for _, v := range res.Violations {
+		if v.Class == checks.Bug {
+			t.Errorf("%s %s seed %d: %s", cfg.Algo, cfg.Preset, cfg.Seed, v)
 		}
-		found := false
-		for _, v := range res.Violations {
-			if v.Class == checks.Bug {
-				t.Errorf("%s %s seed %d: %s", tc.algo, tc.preset, tc.seed, v)
+		if v.Property == prop && v.At/sim.Time(sim.Millisecond) == ms {
+			found = true
+			if v.Mech.Label() != want {
+				t.Errorf("%s %s seed %d: %s, want %s", cfg.Algo, cfg.Preset, cfg.Seed, v, want)
 			}
-			if v.Property == tc.prop && v.At/sim.Time(sim.Millisecond) == tc.at {
-				found = true
-				if v.Mech.Label() != tc.want {
-					t.Errorf("%s %s seed %d: %s, want %s", tc.algo, tc.preset, tc.seed, v, tc.want)
-				}
-			}
 		}
-		if !found {
-			t.Errorf("%s %s seed %d: no %s violation at %d ms", tc.algo, tc.preset, tc.seed, tc.prop, tc.at)
-		}
+	}
+	if !found {
+		t.Errorf("%s %s seed %d: no %s violation at %d ms", cfg.Algo, cfg.Preset, cfg.Seed, prop, ms)
 	}
 }

@@ -19,22 +19,7 @@ import (
 // holder's lease, the lock-loss properties.
 func TestStaleExpireIsExpireAfterSetNX(t *testing.T) {
 	cfg := run.Config{Algo: "setnx-expire", Seed: 4476, Preset: "all", Safety: 180 * sim.Second, Liveness: 120 * sim.Second}
-	_, res, err := Run(cfg)
-	if err != nil {
-		t.Fatal(err)
-	}
-	found := false
-	for _, v := range res.Violations {
-		if v.Class == checks.Bug {
-			t.Errorf("%s", v)
-		}
-		if v.Property == "expiry" && v.At/sim.Time(sim.Millisecond) == 115779 {
-			found = v.Mech.Label() == "flaw:expire-after-setnx"
-		}
-	}
-	if !found {
-		t.Errorf("no expiry violation at 115779 ms of flaw:expire-after-setnx")
-	}
+	wantMechanism(t, cfg, "expiry", 115779, "flaw:expire-after-setnx")
 	for _, prop := range []string{"mutex", "expiry", "holds", "linearizable"} {
 		v := checks.Violation{Property: prop, Mech: checks.Mechanism{Name: "stale-expire"}}
 		if m := Resolve("setnx-expire", v, &model.History{}); m.Label() != "flaw:expire-after-setnx" {
