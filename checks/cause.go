@@ -389,12 +389,12 @@ func (v *view) explainExpired(g holdGone, sec *model.Section) Mechanism {
 		// another call set: not the lease the holder last asked (nor, for a
 		// hold taken with a lease and re-entered without one, what was left
 		// of that lease once the unlock cancelled the re-entry's renewal)
-		own := fmt.Sprintf("the watchdog's %d ms", watchdog)
+		own, ownMs := fmt.Sprintf("the watchdog's %d ms", watchdog), watchdog
 		switch {
 		case sec != nil && sec.Lease > 0:
-			own = fmt.Sprintf("its own lease of %d ms", sec.Lease)
+			own, ownMs = fmt.Sprintf("its own lease of %d ms", sec.Lease), sec.Lease
 		case sec != nil && sec.OuterLease > 0:
-			own = fmt.Sprintf("its outer hold's lease of %d ms", sec.OuterLease)
+			own, ownMs = fmt.Sprintf("its outer hold's lease of %d ms", sec.OuterLease), sec.OuterLease
 		}
 		if m, ok := v.failedLeaseCall(who, sec, armed, arm.At); ok {
 			return m
@@ -410,6 +410,24 @@ func (v *view) explainExpired(g holdGone, sec *model.Section) Mechanism {
 				// the unlock left the watchdog running (3.8.1): something
 				// else stopped it
 				return cause("no-renewal", fmt.Sprintf("no renewal re-armed %s's hold between t=%s and its expiry at t=%s (the watchdog a re-entry without a lease started, which its unlock of the inner hold at t=%s does not stop)", who, arm.At, g.ExpiredAt, arm.At), sec.Called, g.ExpiredAt, proc)
+			}
+		}
+		if first, ok := v.unlockFirstRun(*op, g.Armed, who); ok && near(first.TTL, ownMs) && !near(armed, ownMs) {
+			// the unlock's first run re-armed the holder's own lease; the
+			// re-arm was its repeat (ServiceManager.java:618-637), which
+			// answers from the first run's latch without touching the hold
+			// unless that latch was gone; it re-armed the lock object's
+			// internalLockLeaseTime as read anew for the repeat, which the
+			// failed first run's handle set back to lockWatchdogTimeout, or
+			// another call's lease set since (R47:RedissonLock.java:326-332,
+			// 369; RedissonBaseLock.java:155-164)
+			from := "which the failed first run's handle had set back to the watchdog's"
+			if !near(armed, watchdog) {
+				from = "a lease another call set after the failed first run's handle had set it back to the watchdog's"
+			}
+			did := fmt.Sprintf("re-arming the hold it left for %d ms (its lock object's internalLockLeaseTime when the repeat was made, %s; not %s), and the hold expired at t=%s", armed, from, own, g.ExpiredAt)
+			if m, ok := v.unlockRepeated(*op, g.Armed, who, did); ok {
+				return m
 			}
 		}
 		return cause("kept-lease", fmt.Sprintf("%s's unlock of an inner hold re-armed %d ms (its lock object's lease, not %s) at t=%s, and the hold expired at t=%s", who, armed, own, arm.At, g.ExpiredAt), min(since, op.Start), g.ExpiredAt, proc)
@@ -1205,30 +1223,46 @@ func near(a, b int64) bool { return a >= b-1 && a <= b+1 }
 // (latchExpired); then it counts down again. ok is false for any other
 // second run (a re-send: the catalogued resend, by its path note).
 func (v *view) unlockRanTwice(op model.Op, i int, owner string) (Mechanism, bool) {
+	return v.unlockRepeated(op, i, owner, "deleting the last one")
+}
+
+// unlockRepeated is unlockRanTwice for a repeat (sample i) that did what
+// did says to owner's hold: deleted it, or re-armed the one it left.
+func (v *view) unlockRepeated(op model.Op, i int, owner, did string) (Mechanism, bool) {
+	first, ok := v.unlockFirstRun(op, i, owner)
+	if !ok {
+		return Mechanism{}, false
+	}
+	cur := &v.h.Store[i]
+	what := fmt.Sprintf("%s's %s at t=%s ran its script at t=%s, which left a hold, and again at t=%s (4.7.0 repeats an unlock after NoSyncedSlavesException), %s", owner, op.Call, op.Start, first.At, cur.At, did)
+	if f, d, ok := v.clockMoved(first, cur); ok && d > 0 {
+		return faultMech(f, fmt.Sprintf("%s: %s; the master's clock moved %d ms ahead between the runs, which expired the first run's latch, so the repeat counted down again", describeFault(f), what, d)), true
+	}
+	if first.Epoch != cur.Epoch {
+		for _, f := range v.faults {
+			if changesMaster(f) && f.Start >= first.At && f.Start <= cur.At {
+				return faultMech(f, fmt.Sprintf("%s: %s; the new master lacked the first run's latch, so the repeat counted down again", describeFault(f), what)), true
+			}
+		}
+	}
+	return v.latchExpired(op, first, cur, what+"; the repeat counted down again")
+}
+
+// unlockFirstRun is the run before sample i of the same unlock() call
+// op's script (a lock whose unlock keeps a latch), since the call began,
+// that left owner's hold: the run sample i repeated.
+func (v *view) unlockFirstRun(op model.Op, i int, owner string) (*model.StoreSample, bool) {
 	st := v.h.Store
 	cur := &st[i]
 	if op.Call != model.CallUnlock || !v.h.Settings.UnlockLatch || !strings.Contains(cur.Script, "unlockInnerAsync") {
-		return Mechanism{}, false
+		return nil, false
 	}
 	for j := i - 1; j >= 0 && st[j].At >= op.Start; j-- {
-		first := &st[j]
-		if first.Tag != cur.Tag || first.Script != cur.Script || !slices.Contains(first.Holders, owner) {
-			continue
+		if first := &st[j]; first.Tag == cur.Tag && first.Script == cur.Script && slices.Contains(first.Holders, owner) {
+			return first, true
 		}
-		what := fmt.Sprintf("%s's %s at t=%s ran its script at t=%s, which left a hold, and again at t=%s (4.7.0 repeats an unlock after NoSyncedSlavesException), deleting the last one", owner, op.Call, op.Start, first.At, cur.At)
-		if f, d, ok := v.clockMoved(first, cur); ok && d > 0 {
-			return faultMech(f, fmt.Sprintf("%s: %s; the master's clock moved %d ms ahead between the runs, which expired the first run's latch, so the repeat counted down again", describeFault(f), what, d)), true
-		}
-		if first.Epoch != cur.Epoch {
-			for _, f := range v.faults {
-				if changesMaster(f) && f.Start >= first.At && f.Start <= cur.At {
-					return faultMech(f, fmt.Sprintf("%s: %s; the new master lacked the first run's latch, so the repeat counted down again", describeFault(f), what)), true
-				}
-			}
-		}
-		return v.latchExpired(op, first, cur, what+"; the repeat counted down again")
 	}
-	return Mechanism{}, false
+	return nil, false
 }
 
 // unlockCountedTwice finds an unlock() call of owner's, since from and

@@ -477,6 +477,57 @@ func TestMutexLateUnlockCountedDown(t *testing.T) {
 	})
 }
 
+// A 4.7.0 thread took the lock with lock() and re-entered it with an 8 s
+// lease; its unlock() of the inner hold ran at 2 s (re-arming 8 s), its
+// WAIT counted no replica, and ServiceManager.execute repeated it at
+// 3.2 s, after its 700 ms latch expired: the repeat counted down again and
+// re-armed the hold with the lock object's internalLockLeaseTime, which
+// the failed first run's handle had set back to the watchdog's 30 s
+// (R47:RedissonLock.java:326-332, 369). The hold expired 30 s after the
+// repeat, under the thread (seed 169 of rlock-4.7.0 under 500 ms, one
+// retry, 200 ms): the late repeat is the mechanism, not a kept lease. Had
+// the repeat answered from its latch, the hold would have run out on the
+// thread's own lease, which the first run re-armed.
+func TestMutexUnlockRepeatRearmed(t *testing.T) {
+	build := func(latchMax, firstLease, repeatLease int64) *hist {
+		b := newHist()
+		b.h.Settings.UnlockLatch = true
+		b.h.Settings.UnlockLatchMax, b.h.Settings.UnlockRepeatMin = latchMax, 1200
+		a := b.call("A", model.CallLock, 0, 0.5, "acquired")
+		b.ran(a, 0.4, 30000, "A").section(a, -1, -1)
+		r := b.call("A", model.CallTryLockWait, 1, 1.5, "acquired")
+		b.lease(r, 8000).ran(r, 1.0, 8000, "A")
+		sec := &b.h.Sections[0]
+		sec.Lease, sec.Rearmed, sec.StoreHolds = 8000, at(1.0), 2
+		u := b.call("A", model.CallUnlock, 2, 4.2, "error")
+		b.h.Ops[u].Err = "NoSyncedSlavesException"
+		b.ran(u, 2.0, firstLease, "A")
+		b.ran(u, 3.2, repeatLease, "A")
+		for i := range b.h.Store {
+			b.h.Store[i].Script = "4.7.0/" + b.h.Store[i].Script
+		}
+		end := 3.2 + float64(repeatLease)/1000
+		g := b.call("B", model.CallLock, end+0.2, end+0.4, "acquired")
+		b.ran(g, end+0.3, 30000, "B").section(g, -1, end+5)
+		return b
+	}
+	runMutexCases(t, []mutexCase{
+		{"the latch expired before the repeat", build(700, 8000, 30000), nil, Bug, "bug:latch-expired"},
+		// another call's lease, set on the lock object after the first
+		// run's handle: still the repeat that should not have run
+		{"the repeat read another call's lease", build(700, 8000, 5000), nil, Bug, "bug:latch-expired"},
+		// the repeat could have answered from the latch: what re-armed the
+		// hold with another lease is not the latch
+		{"a latch that could have lived", build(20000, 8000, 30000), nil, Bug, "bug:kept-lease"},
+		// the repeat re-armed the thread's own lease: that lease ran out
+		{"the repeat re-armed its own lease", build(700, 8000, 8000), nil, ByDesign, "lease:lease"},
+		// the first run already re-armed another lease than the holder's
+		// (a lease the lock object kept, or a fenced lock's dropped one):
+		// the repeat changed nothing that names the loss
+		{"the first run re-armed another lease", build(700, 30000, 30000), nil, Bug, "bug:kept-lease"},
+	})
+}
+
 // A lock() whose acquire took the lock but which never returned, its
 // process stopped before the reply could be handled: the pause made the
 // hold nobody counts, as a lost reply would.

@@ -223,7 +223,8 @@ func raisesNoBug(t *testing.T, cfg run.Config) {
 // triage found: a lock() that joined a subscription a slow network held
 // up (3.8.1, timeout 500 ms); a late send taken for a fenced section's
 // grant (3.16.8); 4.7.0's unlock latch that expires before its repeat
-// (unlock-latch-short, timeout 500 ms; and a chain of repeats, 5 retries
+// (unlock-latch-short, timeout 500 ms, and the hold such a repeat
+// re-armed with the watchdog's lease; and a chain of repeats, 5 retries
 // of 3 s); a watchdog hold's lease and the liveness bound from a 60 s
 // lockWatchdogTimeout; live fair waiters outwaited by a 10 s
 // threadWaitTime (queue-budget, #3004), and a place an earlier call of
@@ -247,6 +248,7 @@ func TestTriagedSettingsRunsRaiseNoBug(t *testing.T) {
 		{"rlock-3.8.1", "all", 5, short, 0, 0}, {"fairlock-3.8.1", "net", 17, short, 0, 0},
 		{"rlock-3.16.8", "all", 53, short, 0, 0}, {"fairlock-3.16.8", "net", 27, short, 0, 0},
 		{"rlock-4.7.0", "all", 6, short, 0, 0}, {"rlock-4.7.0", "all", 20, short, 0, 0},
+		{"rlock-4.7.0", "failover", 169, short, 0, 0},
 		{"fencedlock-4.7.0", "failover", 13, clients.ClientOverrides{RetryAttempts: 5, RetryInterval: 3000}, 0, 0},
 		{"rlock-3.16.8", "crash", 11, clients.ClientOverrides{LockWatchdogTimeout: 60000}, 0, 0},
 		{"fencedlock-4.7.0", "failover", 52, clients.ClientOverrides{LockWatchdogTimeout: 60000}, 0, 0},
