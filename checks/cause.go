@@ -189,6 +189,10 @@ func (v *view) explainGone(g holdGone, sec *model.Section) Mechanism {
 			if m, ok := v.unlockRanTwice(*op, g.Sample, who); ok {
 				return m
 			}
+			// or a re-send of the acquire's own handleNoSync undo
+			if m, ok := v.undoResent(*op, g.Sample, who); ok {
+				return m
+			}
 			if sec != nil {
 				from = min(from, sec.Called)
 				// the store counted fewer holds than the owner because one
@@ -217,8 +221,10 @@ func (v *view) explainGone(g holdGone, sec *model.Section) Mechanism {
 	return cause("gone", fmt.Sprintf("%s's hold left the lock at t=%s", who, cur.At), prev.At, cur.At, proc)
 }
 
-// goneBefore is owner's last hold-gone event after from and before
-// sample i.
+// goneBefore is owner's last hold-gone event after from (a section's
+// acquiring call began) and before sample i, save a grant that call's own
+// handleNoSync undid before it returned: the thread never counted that
+// hold (undoneByAcquire).
 func (v *view) goneBefore(owner string, from sim.Time, i int) (holdGone, bool) {
 	var found holdGone
 	ok := false
@@ -226,11 +232,27 @@ func (v *view) goneBefore(owner string, from sim.Time, i int) (holdGone, bool) {
 		if g.Sample >= i {
 			break
 		}
-		if g.Owner == owner && v.h.Store[g.Sample].At > from {
+		if g.Owner == owner && v.h.Store[g.Sample].At > from && !v.undoneByAcquire(g, from) {
 			found, ok = g, true
 		}
 	}
 	return found, ok
+}
+
+// undoneByAcquire says whether hold-gone event g was the deletion by an
+// unlock script run under the acquiring call of owner's that began at
+// called, before that call returned: 4.7.0's handleNoSync undoing the
+// call's own grant after a WAIT that counted no replica
+// (RedissonBaseLock.java:281-283, CommandAsyncService.java:1038-1066),
+// which ServiceManager.execute then repeats (ServiceManager.java:618-637).
+// The call had not returned the grant, so no count of the thread's went.
+func (v *view) undoneByAcquire(g holdGone, called sim.Time) bool {
+	smp := &v.h.Store[g.Sample]
+	if g.How != goneDeleted || !strings.Contains(smp.Script, "unlockInnerAsync") {
+		return false
+	}
+	op := v.h.CallOf(smp.Tag)
+	return op != nil && op.Owner == g.Owner && op.Call.Acquires() && op.Start == called && (op.End < 0 || smp.At <= op.End)
 }
 
 // clockOffset is how far the master's clock read ahead of virtual time
@@ -577,10 +599,14 @@ func (v *view) watchdogUncounted(owner string, sec model.Section, to sim.Time) (
 // RedissonFencedLock.java:76-78, whose tryAcquireAsync sends
 // internalLockLeaseTime and starts the watchdog, 88-98). The section's
 // OuterLease is the lease asked; its outer hold is a watchdog hold.
+// internalLockLeaseTime is the watchdog's timeout, or a lease an earlier
+// acquisition of the lock object kept there (RedissonFencedLock.java:89,
+// 96): then the client's note of the dropped lease tells it.
 func (v *view) leaseDropped(sec model.Section) bool {
 	for _, op := range v.h.Ops {
 		if op.Owner == sec.Owner && op.Start == sec.Called && op.Call.Acquires() && op.Outcome == "acquired" {
-			return op.Lease > 0 && !near(op.ScriptLease, op.Lease) && near(op.ScriptLease, v.h.Settings.Watchdog)
+			return op.Lease > 0 && !near(op.ScriptLease, op.Lease) &&
+				(near(op.ScriptLease, v.h.Settings.Watchdog) || v.noted("fenced-lease-dropped", op.Owner, op.Proc, op.Start))
 		}
 	}
 	return false
@@ -1246,6 +1272,40 @@ func (v *view) unlockRepeated(op model.Op, i int, owner, did string) (Mechanism,
 		}
 	}
 	return v.latchExpired(op, first, cur, what+"; the repeat counted down again")
+}
+
+// undoResent explains owner's hold deleted (sample i) by a second run of
+// the unlock with which acquiring call op's handleNoSync undid a grant
+// (RedissonBaseLock.java:281-283, CommandAsyncService.java:1038-1066),
+// before op returned: the first run's reply came after the response
+// timeout, so RedisExecutor re-sent the synced batch (path "resend"),
+// the first reply then completed the undo and ServiceManager.execute
+// repeated the acquire (ServiceManager.java:618-637), whose grant the
+// re-send, run after the first run's latch expired (latchExpired),
+// deleted. No new undo was made in between (each notes "requeue" when
+// made, with a fresh request id: unlockInnerAsync(threadId, null),
+// RedissonBaseLock.java:218-221), so the run repeated the earlier one
+// and met its latch, not one of its own. ok is false otherwise.
+func (v *view) undoResent(op model.Op, i int, owner string) (Mechanism, bool) {
+	st := v.h.Store
+	cur := &st[i]
+	if !op.Call.Acquires() || !v.h.Settings.UnlockLatch || !strings.Contains(cur.Script, "unlockInnerAsync") || op.End >= 0 && cur.At > op.End {
+		return Mechanism{}, false
+	}
+	var first *model.StoreSample
+	for j := i - 1; j >= 0 && st[j].At >= op.Start; j-- {
+		if st[j].Tag == cur.Tag && st[j].Script == cur.Script {
+			first = &st[j]
+			break
+		}
+	}
+	if first == nil || !v.tookPath("resend", owner, op.Proc, first.At, cur.At) || v.tookPath("requeue", owner, op.Proc, first.At, cur.At) {
+		return Mechanism{}, false
+	}
+	what := fmt.Sprintf("%s's %s at t=%s had its grant undone by handleNoSync's unlock, run at t=%s; that unlock was re-sent after the response timeout and the re-send ran at t=%s, after execute's repeat of the acquire took the lock again, and deleted that hold", owner, op.Call, op.Start, first.At, cur.At)
+	start := op
+	start.Start = first.At // the latch is the first run's, not an earlier undo's
+	return v.latchExpired(start, first, cur, what)
 }
 
 // unlockFirstRun is the run before sample i of the same unlock() call

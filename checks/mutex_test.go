@@ -832,3 +832,114 @@ func TestMutexKeptLeaseRenewalHeldUp(t *testing.T) {
 		{"the field was still kept at its completion", build(true), crash, Bug, "bug:kept-lease"},
 	})
 }
+
+// A fenced thread's lock(16.724 s), which lockAndGetToken dropped: its
+// client sent the lock object's kept lease (6868 ms, an earlier
+// acquisition's, not the watchdog's timeout) and started the watchdog
+// (RedissonFencedLock.java:76-78, 89, 96). It re-entered with a lease,
+// whose unlock took the watchdog's only count; the last renewal ran
+// before, and the hold expired 30 s later (fencedlock-4.7.0 all seed 363,
+// --timeout 500ms --retry-attempts 1 --retry-interval 200ms). The client's
+// note of the dropped lease makes the outer hold a watchdog hold; with no
+// note, nothing tells what the kept lease was.
+func TestMutexFencedDroppedLeaseKeptUnderWatchdog(t *testing.T) {
+	build := func(noted bool) *hist {
+		b := newHist()
+		b.h.Settings.UnlockCancelsRenewal = true
+		a := b.call("A", model.CallLock, 0, 0.12, "acquired")
+		b.h.Ops[a].Lease, b.h.Ops[a].ScriptLease = 16724, 6868
+		b.ran(a, 0.005, 6868, "A").section(a, 16724, 60)
+		if noted {
+			b.h.Flaws.Add(model.FlawAt{At: at(0), Proc: "cA", Owner: "A", Flaw: "fenced-lease-dropped"})
+		}
+		l := b.call("A", model.CallTryLockWait, 0.12, 0.79, "acquired")
+		b.lease(l, 31432).ran(l, 0.125, 31432, "A")
+		b.h.Ops[l].Nested = true
+		b.h.Sections[0].Lease, b.h.Sections[0].Rearmed = 31432, at(0.125)
+		u := b.call("A", model.CallUnlock, 0.84, 1.38, "released")
+		b.ran(u, 0.845, 31432, "A")
+		b.h.Ops[u].Nested = true
+		b.renew("A", 0.9, 0.94, 1.0, "renewed", "A")
+		g := b.call("B", model.CallLock, 30.5, 31.1, "acquired")
+		b.ran(g, 30.95, 30000, "B").section(g, -1, 35)
+		return b
+	}
+	runMutexCases(t, []mutexCase{
+		{"the dropped lease sent the kept one: a watchdog hold", build(true), nil, Bug, "bug:lease-under-watchdog"},
+		{"no note of the dropped lease", build(false), nil, Bug, "bug:no-renewal"},
+	})
+}
+
+// A 4.7.0 thread's lock() took the lock at 0.1 s; the WAIT counted no
+// replica, so handleNoSync's unlock undid that grant at 1.2 s, and
+// ServiceManager.execute repeated the acquire, granted at 1.5 s. It
+// re-entered twice, and one unlock() ran twice (2.0 s, then 3.2 s after a
+// WAIT that counted no replica), its 700 ms latch expired in between,
+// each run taking a count; its last unlock deleted the hold it believed
+// it kept (rlock-4.7.0 failover seed 592, --timeout 500ms
+// --retry-attempts 1 --retry-interval 200ms). The grant the call undid
+// before it returned was never the thread's: the double count-down is
+// the mechanism.
+func TestMutexUnlockCountedTwiceAfterUndoneGrant(t *testing.T) {
+	b := newHist()
+	b.h.Settings.UnlockLatch = true
+	b.h.Settings.UnlockLatchMax, b.h.Settings.UnlockRepeatMin = 700, 1200
+	a := b.call("A", model.CallLock, 0, 1.6, "acquired")
+	b.ran(a, 0.1, 30000, "A")
+	b.sample(1.2, "op/0", scriptOf(model.CallUnlock), -2)
+	b.ran(a, 1.5, 30000, "A").section(a, -1, 60)
+	b.h.Sections[0].StoreHolds = 3
+	u := b.call("A", model.CallUnlock, 2, 3.5, "released")
+	b.ran(u, 2.0, 30000, "A")
+	b.ran(u, 3.2, 30000, "A")
+	last := b.call("A", model.CallUnlock, 4, 4.1, "released")
+	b.ran(last, 4.05, -2)
+	for i := range b.h.Store {
+		b.h.Store[i].Script = "4.7.0/" + b.h.Store[i].Script
+	}
+	g := b.call("B", model.CallLock, 4.9, 5, "acquired")
+	b.ran(g, 4.95, 30000, "B").section(g, -1, 40)
+	runMutexCases(t, []mutexCase{
+		{"the latch expired between the runs", b, nil, Bug, "bug:latch-expired"},
+	})
+}
+
+// A 4.7.0 thread's tryLock took the lock at 0.3 s; the WAIT counted no
+// replica, so handleNoSync's unlock undid it (run at 1.3 s), but its
+// reply came after the response timeout and RedisExecutor re-sent it
+// (noted at 1.5 s). The late reply completed the undo, execute repeated
+// the acquire (granted at 3.4 s), and the re-sent undo ran at 3.5 s, its
+// 700 ms latch long expired, and deleted the new hold (rlock-4.7.0 all
+// seed 405, --timeout 500ms --retry-attempts 1 --retry-interval 200ms).
+// Without the re-send, or with a new undo made in between (each notes
+// requeue: its own request id, its own latch), the rule says nothing.
+func TestMutexAcquireUndoResentAfterLatch(t *testing.T) {
+	build := func(resent, again bool) *hist {
+		b := newHist()
+		b.h.Settings.UnlockLatch = true
+		b.h.Settings.UnlockLatchMax, b.h.Settings.UnlockRepeatMin = 700, 1200
+		a := b.call("A", model.CallTryLockWait, 0, 3.6, "acquired")
+		b.ran(a, 0.3, 30000, "A")
+		b.h.Flaws.Add(model.FlawAt{At: at(1.0), Proc: "cA", Owner: "A", Flaw: "requeue"})
+		b.sample(1.3, "op/0", scriptOf(model.CallUnlock), -2)
+		if resent {
+			b.h.Flaws.Add(model.FlawAt{At: at(1.5), Proc: "cA", Owner: "A", Flaw: "resend"})
+		}
+		if again {
+			b.h.Flaws.Add(model.FlawAt{At: at(3.0), Proc: "cA", Owner: "A", Flaw: "requeue"})
+		}
+		b.ran(a, 3.4, 30000, "A").section(a, -1, 60)
+		b.sample(3.5, "op/0", scriptOf(model.CallUnlock), -2)
+		for i := range b.h.Store {
+			b.h.Store[i].Script = "4.7.0/" + b.h.Store[i].Script
+		}
+		g := b.call("B", model.CallLock, 4.9, 5, "acquired")
+		b.ran(g, 4.95, 30000, "B").section(g, -1, 40)
+		return b
+	}
+	runMutexCases(t, []mutexCase{
+		{"the re-sent undo ran after its latch expired", build(true, false), nil, Bug, "bug:latch-expired"},
+		{"no re-send", build(false, false), nil, Bug, "bug:deleted-by-own"},
+		{"a new undo in between", build(true, true), nil, Bug, "bug:deleted-by-own"},
+	})
+}
