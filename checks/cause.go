@@ -814,7 +814,9 @@ func (v *view) noRenewal(owner, proc string, from, to sim.Time) Mechanism {
 		return m
 	}
 	// the watchdog starts when the acquire without a lease that took the
-	// hold, and armed it last, completes, and sends its first renewal a
+	// hold, and armed it last (or ran before a renewal of the thread's
+	// earlier hold, still on its way, re-armed it: armedFor), completes,
+	// and sends its first renewal a
 	// third of its timeout later (R8:RedissonLock.tryAcquireAsync's
 	// listener, R16:RedissonLock.tryAcquireAsync's onComplete,
 	// R47:RedissonLock.tryAcquireAsync's thenApply, each calling
@@ -824,7 +826,7 @@ func (v *view) noRenewal(owner, proc string, from, to sim.Time) Mechanism {
 	// (a WAIT's replica, the network's tail) outlasted two thirds of a
 	// lockWatchdogTimeout set that short, which no client could renew.
 	for i, op := range v.h.Ops {
-		if op.Owner != owner || !op.Call.Acquires() || op.Lease >= 0 || op.Outcome != "acquired" || op.ExecAt < 0 || op.ExecVirtual != from || op.End.Add(period) < to {
+		if op.Owner != owner || !op.Call.Acquires() || op.Lease >= 0 || op.Outcome != "acquired" || op.ExecAt < 0 || !v.armedFor(op, from) || op.End.Add(period) < to {
 			continue // not the call that armed the hold, or not late
 		}
 		// its section begins when it returns: after the expiry, where the
@@ -842,7 +844,7 @@ func (v *view) noRenewal(owner, proc string, from, to sim.Time) Mechanism {
 		struck := op
 		struck.Start = max(op.Start, op.LastTry)
 		if m, ok := v.callFault(struck, opTag(i), to.Add(-period)); ok {
-			m.Detail = fmt.Sprintf("%s's %s ran at t=%s but returned only at t=%s, so its watchdog's first renewal was not due before the hold expired at t=%s: %s", owner, op.Call, from, op.End, to, m.Detail)
+			m.Detail = fmt.Sprintf("%s's %s ran at t=%s but returned only at t=%s, so its watchdog's first renewal was not due before the hold expired at t=%s: %s", owner, op.Call, op.ExecVirtual, op.End, to, m.Detail)
 			return m
 		}
 		// a fault's latency spikes on its reply (sent when its script
@@ -852,13 +854,13 @@ func (v *view) noRenewal(owner, proc string, from, to sim.Time) Mechanism {
 		// attempt's took without a spike)
 		trip := v.nextTrip(opTag(i), struck.Start, op.ExecVirtual)
 		if held, by := v.heldUp(opTag(i), op.ExecVirtual, op.End); held > 0 && op.End.Add(period-held) <= to.Add(-trip) {
-			return faultMech(by, fmt.Sprintf("%s: %s's %s ran at t=%s, but its reply was held up %s and it returned only at t=%s, so its watchdog's first renewal, a third of its timeout after, was not due before the hold expired at t=%s", describeFault(by), owner, op.Call, from, held, op.End, to))
+			return faultMech(by, fmt.Sprintf("%s: %s's %s ran at t=%s, but its reply was held up %s and it returned only at t=%s, so its watchdog's first renewal, a third of its timeout after, was not due before the hold expired at t=%s", describeFault(by), owner, op.Call, op.ExecVirtual, held, op.End, to))
 		}
 		if s != sec || !began {
 			continue // a return after the expiry, or a re-entry's: no fault, nothing named here
 		}
 		return Mechanism{Kind: MechLease, Name: "lease",
-			Detail: fmt.Sprintf("%s's %s ran at t=%s and returned at t=%s, %s later; its watchdog starts then and renews a third of lockWatchdogTimeout (%d ms) after, so the hold expired at t=%s before any renewal was due: a timeout under 1.5 × the call's round trip", owner, op.Call, from, op.End, op.End.Sub(from), v.h.Settings.Watchdog, to)}
+			Detail: fmt.Sprintf("%s's %s ran at t=%s and returned at t=%s, %s later; its watchdog starts then and renews a third of lockWatchdogTimeout (%d ms) after, so the hold expired at t=%s before any renewal was due: a timeout under 1.5 × the call's round trip", owner, op.Call, op.ExecVirtual, op.End, op.End.Sub(op.ExecVirtual), v.h.Settings.Watchdog, to)}
 	}
 	// a renewal of the owner's sent for an earlier hold, still on its way
 	// when this hold began, answered that it found no hold (it ran before
@@ -876,6 +878,9 @@ func (v *view) noRenewal(owner, proc string, from, to sim.Time) Mechanism {
 	if m, ok := v.keptPeriod(owner, proc, to, period); ok {
 		return m
 	}
+	if m, ok := v.zeroCameLate(owner, proc, to, sec); ok {
+		return m
+	}
 	// a path that stopped the renewal acts on the section's renewal state:
 	// anywhere in the section
 	wfrom := from.Add(-period)
@@ -888,8 +893,13 @@ func (v *view) noRenewal(owner, proc string, from, to sim.Time) Mechanism {
 // renewalHeldUp: the last renewal owner's client (process proc) ran
 // before to, after from, completed so late that the next one, sent a
 // period after (pauseMargin for its own round trip), could not run before
-// to; the delays a fault's latency spikes put on its messages made it so
+// to; the delays a fault's latency spikes put on its messages, or on an
+// earlier run of the same chain's still on its way at from (each run
+// scheduled a period after the one before completed), made it so
 // (without them the next would have run in time). It names that fault.
+// Where no fault did, and the run failed because its WAIT counted fewer
+// replicas than asked, which it waits for up to its timeout, while the
+// watchdog goes on after a failure (4.7.0), the replica's lag is it.
 func (v *view) renewalHeldUp(owner, proc string, from, to sim.Time, period sim.Duration) (Mechanism, bool) {
 	if !v.h.Settings.Redisson {
 		return Mechanism{}, false
@@ -907,19 +917,36 @@ func (v *view) renewalHeldUp(owner, proc string, from, to sim.Time, period sim.D
 	if r.End < 0 || r.End <= from {
 		return Mechanism{}, false // no reply, or one that left the next renewal time to come
 	}
-	// the messages it sent and got; only its reply's where it armed the
+	// the messages a run sent and got; only its reply's where it armed the
 	// hold last (what held up its request moved the arming, and the
 	// expiry with it)
-	legs := r.Start
-	if r.Owner == owner && r.Outcome == "renewed" && r.ExecVirtual >= from {
-		legs = r.ExecVirtual
+	legs := func(r model.Op) sim.Time {
+		if r.Owner == owner && r.Outcome == "renewed" && r.ExecVirtual >= from {
+			return r.ExecVirtual
+		}
+		return r.Start
 	}
-	held, by := v.heldUp(renewTag(last), legs, r.End)
+	held, by := v.heldUp(renewTag(last), legs(r), r.End)
+	// the chain's earlier runs that completed after from: each sent the
+	// next a period after it completed, whatever it answered where the
+	// next followed (R8:RedissonLock.java:239-253,
+	// R16:RedissonBaseLock.java:147-163, R47:RenewalTask.java:170-184), so
+	// what held one up put off every later one
+	struck, next, struckBy := last, last, held
+	for k, p := last, v.chainedBefore(last, period); p >= 0 && v.h.Renewals[p].End > from; k, p = p, v.chainedBefore(p, period) {
+		if d, f := v.heldUp(renewTag(p), legs(v.h.Renewals[p]), v.h.Renewals[p].End); d > 0 {
+			if held == 0 {
+				struck, next, struckBy, by = p, k, d, f
+			}
+			held += d
+		}
+	}
 	// the latest the next renewal could be sent and still run in time: its
 	// request takes as long as this one's took without a fault's spike
-	due := to.Add(-v.nextTrip(renewTag(last), r.Start, r.ExecVirtual))
-	if held == 0 || r.End.Add(period) <= due || r.End.Add(period-held) > due {
-		return Mechanism{}, false // a reply that left the next renewal time to come, or one no fault made late
+	trip := v.nextTrip(renewTag(last), r.Start, r.ExecVirtual)
+	due := to.Add(-trip)
+	if r.End.Add(period) <= due {
+		return Mechanism{}, false // a reply that left the next renewal time to come
 	}
 	// 4.7.0's renewal task schedules the next run whatever the last one
 	// answered, and a 0 takes only the thread it named off the entry
@@ -930,21 +957,84 @@ func (v *view) renewalHeldUp(owner, proc string, from, to sim.Time, period sim.D
 	if r.Outcome != "renewed" && r.Outcome != "error" && !othersGoOn || stopped && r.End <= to {
 		return Mechanism{}, false // the watchdog sends no next one
 	}
-	which := owner + "'s renewal"
-	if r.Owner != owner {
-		which = fmt.Sprintf("the renewal %s's process sent for %s on the lock entry its threads share", owner, r.Owner)
+	which := func(r model.Op) string {
+		if r.Owner == owner {
+			return owner + "'s renewal"
+		}
+		return fmt.Sprintf("the renewal %s's process sent for %s on the lock entry its threads share", owner, r.Owner)
+	}
+	if held == 0 || r.End.Add(period-held) > due {
+		// no fault's delay made it late: a run that failed because its
+		// WAIT counted fewer replicas than asked waited the WAIT's
+		// timeout for them (a replica's lag, asynchronous replication),
+		// and 4.7.0's task schedules the next run after it all the same;
+		// without that wait, its reply sent when it ran, the next would
+		// have come in time
+		if r.ErrKind != "sync" || v.h.End.Replicas == 0 || stopped || r.ExecVirtual.Add(trip+period) > due {
+			return Mechanism{}, false
+		}
+		return Mechanism{Kind: MechCondition, Name: "replication",
+			Detail: fmt.Sprintf("a replica lagged past WAIT's timeout (asynchronous replication): %s, sent at t=%s, ran at t=%s, but its WAIT counted fewer replicas than asked and it failed only at t=%s (%s); the renewal task runs next a third of its timeout after a run completes, failed or not, too late for %s's hold, which expired at t=%s", which(r), r.Start, r.ExecVirtual, r.End, r.Err, owner, to)}, true
 	}
 	if stopped {
 		// a failure stops this watchdog when it comes back
 		// (R16:RedissonBaseLock.java:149-152, R8:RedissonLock.java:239-247):
 		// this one came after the expiry, while the watchdog still waited
-		return faultMech(by, fmt.Sprintf("%s: %s, sent at t=%s, ran at t=%s, but its reply was held up %s and came only at t=%s (%s), after %s's hold expired at t=%s: the watchdog waited for it to send the next", describeFault(by), which, r.Start, r.ExecVirtual, held, r.End, r.Err, owner, to)), true
+		return faultMech(by, fmt.Sprintf("%s: %s, sent at t=%s, ran at t=%s, but its reply was held up %s and came only at t=%s (%s), after %s's hold expired at t=%s: the watchdog waited for it to send the next", describeFault(by), which(r), r.Start, r.ExecVirtual, held, r.End, r.Err, owner, to)), true
+	}
+	if struck != last {
+		s := v.h.Renewals[struck]
+		then := fmt.Sprintf("t=%s", v.h.Renewals[next].Start)
+		if next != last {
+			then += fmt.Sprintf(" and on, the last before the expiry at t=%s", r.Start)
+		}
+		answered := map[string]string{"renewed": "1", "not-renewed": "0"}[r.Outcome]
+		return faultMech(by, fmt.Sprintf("%s: %s, sent at t=%s, ran at t=%s, but its messages were held up %s and it completed only at t=%s; the watchdog's next renewals, each a third of its timeout after the one before completed (%s, %s, which answered %s), came too late for %s's hold, which expired at t=%s", describeFault(by), which(s), s.Start, s.ExecVirtual, struckBy, s.End, then, which(r), cmp.Or(answered, r.Err), owner, to)), true
 	}
 	msgs := "its messages were"
-	if legs > r.Start {
+	if legs(r) > r.Start {
 		msgs = "its reply was"
 	}
-	return faultMech(by, fmt.Sprintf("%s: %s, sent at t=%s, ran at t=%s, but %s held up %s and it completed only at t=%s; the watchdog's next renewal, a third of its timeout later, came too late for %s's hold, which expired at t=%s", describeFault(by), which, r.Start, r.ExecVirtual, msgs, held, r.End, owner, to)), true
+	return faultMech(by, fmt.Sprintf("%s: %s, sent at t=%s, ran at t=%s, but %s held up %s and it completed only at t=%s; the watchdog's next renewal, a third of its timeout later, came too late for %s's hold, which expired at t=%s", describeFault(by), which(r), r.Start, r.ExecVirtual, msgs, held, r.End, owner, to)), true
+}
+
+// zeroCameLate: 3.16.8's renewal renews its entry's first thread and a 0
+// cancels the entry for every thread (R16:RedissonBaseLock.java:141-160),
+// and the next renewal is scheduled only when one completes (:148-161).
+// The entry's renewal in flight while owner's hold was on it named
+// another thread of the client, whose hold was gone: it ran before the
+// hold expired at to and answered 0, and its reply, which came only after
+// the expiry, took the path that cancels the entry for all
+// (zero-renewal-cancels-all, noted then for the thread it named). No
+// renewal for owner could come before that reply, and none after it:
+// the cause is that completion, for the catalogue to resolve.
+func (v *view) zeroCameLate(owner, proc string, to sim.Time, sec *model.Section) (Mechanism, bool) {
+	if !v.h.Settings.Redisson || sec == nil {
+		return Mechanism{}, false
+	}
+	for _, r := range v.h.Renewals {
+		if r.Proc != proc || r.Owner == owner || !sameClient(r.Owner, owner) || r.Outcome != "not-renewed" || r.ExecAt < 0 || r.ExecVirtual > to ||
+			r.End <= to || r.End <= sec.Start || !v.noted("zero-renewal-cancels-all", r.Owner, proc, r.End) {
+			continue
+		}
+		m := cause("no-renewal", fmt.Sprintf("the renewal %s's process sent for %s at t=%s on the lock entry its threads share (its first thread) ran at t=%s, before %s's hold expired at t=%s, and answered 0; its reply came only at t=%s and cancelled the entry for every thread, and the entry sends its next renewal only when one completes", owner, r.Owner, r.Start, r.ExecVirtual, owner, to, r.End), r.End, r.End, proc)
+		m.Owners = []string{r.Owner}
+		return m, true
+	}
+	return Mechanism{}, false
+}
+
+// chainedBefore is the renewal of the same client as renewal k whose
+// completion scheduled k, a period before k was sent (-1: none).
+func (v *view) chainedBefore(k int, period sim.Duration) int {
+	r := v.h.Renewals[k]
+	for p := k - 1; p >= 0; p-- {
+		q := v.h.Renewals[p]
+		if q.Proc == r.Proc && sameClient(q.Owner, r.Owner) && q.End >= 0 && q.End.Add(period) <= r.Start.Add(sim.Millisecond) && q.End.Add(period) >= r.Start.Add(-sim.Millisecond) {
+			return p
+		}
+	}
+	return -1
 }
 
 // ran says whether the master ran a command of the call tagged tag in
@@ -988,6 +1078,30 @@ func (v *view) heldUp(tag string, from, to sim.Time) (sim.Duration, sim.FaultSpa
 func (v *view) nextTrip(tag string, sent, ran sim.Time) sim.Duration {
 	all, _, _ := v.spikes(tag, sent, ran, false)
 	return min(max(ran.Sub(sent)-all, 0), pauseMargin)
+}
+
+// armedFor says whether acquire op armed its thread's hold last at from
+// (as its watchdog had it): its script did, or a renewal of the thread's
+// sent before that script ran (for an earlier hold, still on its way)
+// re-armed the hold at from, before op returned; the hold's own watchdog
+// starts only when op returns (scheduleExpirationRenewal in each version's
+// tryAcquireAsync listener, R8:RedissonLock.java:202-214), and a renewal's
+// script pexpires whatever hold the thread has (R16:RedissonBaseLock.java:185-193,
+// R47:LockTask.java:82-95).
+func (v *view) armedFor(op model.Op, from sim.Time) bool {
+	if op.ExecVirtual == from {
+		return true
+	}
+	if from < op.ExecVirtual || from >= op.End {
+		return false
+	}
+	for i := v.sampleAt(from); i >= 0 && v.h.Store[i].At == from; i-- {
+		smp := v.h.Store[i]
+		if r := v.h.CallOf(smp.Tag); r != nil && r.Call == model.CallRenew && r.Owner == op.Owner && r.Start < op.ExecVirtual && slices.Contains(smp.Holders, op.Owner) {
+			return true
+		}
+	}
+	return false
 }
 
 // firstWatchdog says whether op, an acquire without a lease, re-entered

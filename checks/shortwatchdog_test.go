@@ -1,6 +1,7 @@
 package checks
 
 import (
+	"slices"
 	"testing"
 
 	"github.com/locksim/locksim/model"
@@ -204,4 +205,171 @@ func TestMutexOpenRenewalNotTheArming(t *testing.T) {
 		{"an unlock armed the hold: the lost reply kept the chain waiting", build(false), loss, ByDesign, "fault:loss"},
 		{"its own re-send was the arming", build(true), loss, Bug, "bug:no-renewal"},
 	})
+}
+
+// Seeds 101-200 under a 2 s lockWatchdogTimeout: four lost holds no rule
+// named.
+
+// A's lock() ran at 1 s; a renewal of its thread sent at 0.5 s, for its
+// earlier hold and still on its way, re-armed the new hold at 1.04 s (to
+// 3.04 s) before the call returned; its reply, held up 2.5 s, came at 3.5
+// s, and the hold's own watchdog starts only then (seed 136,
+// fencedlock-4.7.0). The spike is the mechanism, as where the acquire's
+// script armed the hold last. A renewal sent after the script ran was not
+// for an earlier hold (the thread's entry had it): nothing named here.
+func TestMutexAcquireReplyHeldUpStaleRenewalRearmed(t *testing.T) {
+	build := func(sent float64, delay sim.Duration) *hist {
+		b := twoSeconds(false)
+		a := b.call("A", model.CallLock, 0, 3.5, "acquired")
+		b.h.Ops[a].LastTry = at(0.999)
+		b.ran(a, 1, 2000, "A").section(a, -1, 10)
+		b.h.Ops[a].ScriptLease = 2000
+		b.renew("A", sent, 1.04, 1.05, "renewed", "A")
+		b.h.Store[len(b.h.Store)-1].TTL = 2000
+		if delay > 0 {
+			b.net(1, "A", opTag(a), sim.NetDelayed, delay, 0)
+		}
+		g := b.call("B", model.CallLock, 2.9, 3.1, "acquired")
+		b.ran(g, 3.05, 2000, "B").section(g, -1, 12)
+		return b
+	}
+	runMutexCases(t, []mutexCase{
+		{"a stale renewal re-armed it; a spike held the reply up", build(0.5, 2500*sim.Millisecond), slowNet, ByDesign, "fault:slow-net"},
+		{"no spike: the round trip alone", build(0.5, 0), slowNet, Bug, "bug:no-renewal"},
+		{"a renewal sent after the script ran", build(1.02, 2500*sim.Millisecond), slowNet, Bug, "bug:no-renewal"},
+	})
+}
+
+// mutexAt runs the mutex check on b and returns the violation at x.
+func mutexAt(t *testing.T, b *hist, faults []sim.FaultSpan, x float64) Violation {
+	t.Helper()
+	for _, v := range Mutex(&b.h, faults, at(300)) {
+		if v.At == at(x) {
+			return v
+		}
+	}
+	t.Fatalf("no violation at t=%v", x)
+	return Violation{}
+}
+
+// u:2's renewal, run at 1 s by the task its client's threads share, was
+// held up 2.9 s and completed at 3.9 s; u:1 took the lock at 3.05 s (its
+// hold armed to 5.05 s) while it was on its way. The task's next run, a
+// period after, named u:2 again (the entry's first thread, whose hold had
+// gone) and answered 0 at 4.567 s; the one after, for u:1, was due at
+// 5.233 s, too late (seed 194, fencedlock-4.7.0). Each run is scheduled a
+// third of the timeout after the one before completed, whatever it
+// answered (R47:RenewalTask.java:170-184): the spike on the earlier run is
+// the mechanism. Under 3.16.8 the 0 cancels the entry: no chain went on.
+func TestMutexChainRunHeldUpBeforeTheLast(t *testing.T) {
+	build := func(delay sim.Duration, stops bool) *hist {
+		b := twoSeconds(stops)
+		p := b.renew("u:2", 1, 1, 1+float64(delay)/float64(sim.Second), "renewed", "u:2")
+		b.h.Renewals[p].Proc = proc("u:1")
+		b.h.Store[len(b.h.Store)-1].TTL = 2000
+		if delay > 0 {
+			b.net(1, "u:2", renewTag(p), sim.NetDelayed, delay, 0)
+			b.h.Net[len(b.h.Net)-1].Proc = proc("u:1")
+		}
+		a := b.call("u:1", model.CallLock, 2.9, 3.06, "acquired")
+		b.ran(a, 3.05, 2000, "u:1").section(a, -1, 10)
+		b.h.Ops[a].ScriptLease = 2000
+		r := b.renew("u:2", 4.566, 4.566, 4.567, "not-renewed", "u:1")
+		b.h.Renewals[r].Proc = proc("u:1")
+		b.h.Store[len(b.h.Store)-1].TTL = 484
+		g := b.call("B", model.CallLock, 5, 5.11, "acquired")
+		b.ran(g, 5.1, 2000, "B").section(g, -1, 12)
+		return b
+	}
+	for _, tc := range []struct {
+		name  string
+		b     *hist
+		class Class
+		mech  string
+	}{
+		{"4.7.0: a spike held up the run in flight at the arming", build(2900*sim.Millisecond, false), ByDesign, "fault:slow-net"},
+		{"4.7.0: no spike", build(0, false), Bug, "bug:no-renewal"},
+		{"3.16.8: the 0 cancelled the entry", build(2900*sim.Millisecond, true), Bug, "bug:no-renewal"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			if v := mutexAt(t, tc.b, slowNet, 5.11); v.Class != tc.class || v.Mech.Label() != tc.mech {
+				t.Errorf("got %v, want %s %s", v, tc.class, tc.mech)
+			}
+		})
+	}
+}
+
+// u:1's lock() ran at 0.5 s (its hold armed to 2.5 s) and returned at 1 s;
+// the task its client's threads share ran at 0.9 s for u:2, and the
+// run's WAIT counted no replica within its timeout: it failed at 1.9 s,
+// and 4.7.0's task schedules the next run a period after all the same
+// (R47:RenewalTask.java:170-184), at 2.566 s, too late (seed 153,
+// fairlock-4.7.0). No fault: the replica's lag (asynchronous replication)
+// is the condition. A run that failed otherwise, a run without replicas,
+// or 3.16.8's, whose failure stops the watchdog, is not named here.
+func TestMutexChainRunWaitRanOut(t *testing.T) {
+	build := func(kind string, replicas int, stops bool) *hist {
+		b := twoSeconds(stops)
+		b.h.End.Replicas = replicas
+		a := b.call("u:1", model.CallLock, 0, 1, "acquired")
+		b.ran(a, 0.5, 2000, "u:1").section(a, -1, 10)
+		b.h.Ops[a].ScriptLease = 2000
+		r := b.renew("u:2", 0.9, 0.9, 1.9, "error", "u:1")
+		b.h.Renewals[r].Proc = proc("u:1")
+		b.h.Renewals[r].ErrKind, b.h.Renewals[r].Err = kind, "NoSyncedSlavesException: None of slaves were synced."
+		b.h.Store[len(b.h.Store)-1].TTL = 1600
+		g := b.call("B", model.CallLock, 2.4, 2.56, "acquired")
+		b.ran(g, 2.55, 2000, "B").section(g, -1, 12)
+		return b
+	}
+	for _, tc := range []struct {
+		name  string
+		b     *hist
+		class Class
+		mech  string
+	}{
+		{"its WAIT ran out: a replica lagged", build("sync", 1, false), ByDesign, "condition:replication"},
+		{"it timed out", build("timeout", 1, false), Bug, "bug:no-renewal"},
+		{"no replicas", build("sync", 0, false), Bug, "bug:no-renewal"},
+		{"3.16.8: a failure stops the watchdog", build("sync", 1, true), Bug, "bug:no-renewal"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			if v := mutexAt(t, tc.b, nil, 2.56); v.Class != tc.class || v.Mech.Label() != tc.mech {
+				t.Errorf("got %v, want %s %s", v, tc.class, tc.mech)
+			}
+		})
+	}
+}
+
+// 3.16.8: u:1 took the lock at 1 s (armed to 3 s) on its client's entry,
+// whose first thread u:2's hold was gone; the entry's renewal at 1.5 s
+// named u:2 and answered 0, and its reply, which came at 3.3 s, after the
+// expiry, cancelled the entry for every thread (R16:RedissonBaseLock.java:141-160),
+// the zero-renewal-cancels-all path noted then for u:2 (seed 131). No
+// renewal for u:1 could come before it: the cause is that completion, for
+// the catalogue to resolve. Without the note the window is the hold's.
+func TestMutexZeroRenewalCameBackLate(t *testing.T) {
+	build := func(noted bool) *hist {
+		b := twoSeconds(true)
+		a := b.call("u:1", model.CallTryLock, 1, 1.003, "acquired")
+		b.ran(a, 1, 2000, "u:1").section(a, -1, 10)
+		b.h.Ops[a].ScriptLease = 2000
+		r := b.renew("u:2", 1.5, 1.5, 3.3, "not-renewed", "u:1")
+		b.h.Renewals[r].Proc = proc("u:1")
+		b.h.Store[len(b.h.Store)-1].TTL = 1500
+		if noted {
+			b.h.Flaws.Add(model.FlawAt{At: at(3.3), Proc: proc("u:1"), Owner: "u:2", Flaw: "zero-renewal-cancels-all"})
+		}
+		g := b.call("B", model.CallLock, 2.9, 3.06, "acquired")
+		b.ran(g, 3.05, 2000, "B").section(g, -1, 12)
+		return b
+	}
+	v := mutexAt(t, build(true), nil, 3.06)
+	if m := v.Mech; m.Label() != "bug:no-renewal" || m.From != at(3.3) || m.To != at(3.3) || !slices.Equal(m.Owners, []string{"u:2"}) {
+		t.Errorf("noted: got %v (window %s..%s, owners %v), want no-renewal at t=3.3 for u:2", v, m.From, m.To, m.Owners)
+	}
+	v = mutexAt(t, build(false), nil, 3.06)
+	if m := v.Mech; m.Label() != "bug:no-renewal" || m.To != at(3) || m.Owners != nil {
+		t.Errorf("not noted: got %v (window %s..%s, owners %v), want the hold's window", v, m.From, m.To, m.Owners)
+	}
 }

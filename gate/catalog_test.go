@@ -234,7 +234,11 @@ func raisesNoBug(t *testing.T, cfg run.Config) {
 // renewal period from the lock object's kept lease, a renewal's reply held
 // up past the next one's time, a renewal re-sent across the last arming,
 // and a failover that restored a fair waiter's place; under 2 s, the faults
-// that delayed an acquire's or a renewal's reply past the next renewal.
+// that delayed an acquire's or a renewal's reply past the next renewal (or
+// an earlier run of 4.7.0's renewal task, whose next runs came late), a
+// replica's lag that ran out a run's WAIT, after which 4.7.0's task runs
+// next a period later, and 3.16.8's 0 for the entry's first thread that
+// cancelled the entry after the expiry.
 func TestTriagedSettingsRunsRaiseNoBug(t *testing.T) {
 	t.Parallel()
 	short := clients.ClientOverrides{Timeout: 500, RetryAttempts: 1, RetryInterval: 200}
@@ -263,6 +267,8 @@ func TestTriagedSettingsRunsRaiseNoBug(t *testing.T) {
 		{"rlock-4.7.0", "all", 11, wd5, 0, 0}, {"fairlock-3.8.1", "all", 15, wd5, 0, 0},
 		{"rlock-3.8.1", "all", 2, wd2, 0, 0}, {"rlock-4.7.0", "points", 1, wd2, 0, 0},
 		{"rlock-3.16.8", "all", 5, wd2, 0, 0}, {"fairlock-3.8.1", "net", 13, wd2, 0, 0},
+		{"fairlock-4.7.0", "failover", 153, wd2, 0, 0}, {"fencedlock-4.7.0", "all", 136, wd2, 0, 0},
+		{"fencedlock-4.7.0", "net", 194, wd2, 0, 0}, {"rlock-3.16.8", "all", 131, wd2, 0, 0},
 	} {
 		raisesNoBug(t, run.Config{Algo: c.algo, Seed: c.seed, Preset: c.preset, Client: c.ov, Procs: c.procs, Threads: c.threads})
 	}

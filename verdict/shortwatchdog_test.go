@@ -38,6 +38,35 @@ func TestShortWatchdogMechanisms(t *testing.T) {
 	}
 }
 
+// Seeds 101-200 that a lockWatchdogTimeout of 2 s (renewals every 666 ms)
+// turned into unexplained lost holds: a run of 4.7.0's shared renewal task
+// for another thread whose WAIT counted no replica within its timeout,
+// after which the task runs next a period later (a replica's lag); an
+// acquire's reply held up while a renewal of the thread's earlier hold
+// re-armed the new one; a run of 4.7.0's task held up while the hold was
+// armed, whose next runs came too late; 3.16.8's renewal of the entry's
+// first thread, whose 0 came back after the expiry and cancelled the entry
+// for every thread.
+func TestTwoSecondWatchdogMechanisms(t *testing.T) {
+	for _, tc := range []struct {
+		algo   string
+		seed   uint64
+		preset string
+		prop   string
+		at     sim.Time // the violation's time, in whole ms
+		want   string
+	}{
+		{"fairlock-4.7.0", 153, "failover", "mutex", 186857, "condition:replication"},
+		{"fencedlock-4.7.0", 136, "all", "holds", 37818, "fault:slow-net"},
+		{"fencedlock-4.7.0", 194, "net", "mutex", 147165, "fault:slow-net"},
+		{"rlock-3.16.8", 131, "all", "mutex", 57792, "flaw:zero-renewal-cancels-all"},
+	} {
+		cfg := run.Config{Algo: tc.algo, Seed: tc.seed, Preset: tc.preset, Safety: 180 * sim.Second, Liveness: 120 * sim.Second,
+			Client: clients.ClientOverrides{LockWatchdogTimeout: 2000}}
+		wantMechanism(t, cfg, tc.prop, tc.at, tc.want)
+	}
+}
+
 // wantMechanism runs cfg and holds it to no bug-class violation and a
 // violation of prop at ms (whole milliseconds) whose mechanism is want.
 func wantMechanism(t *testing.T, cfg run.Config, prop string, ms sim.Time, want string) {
