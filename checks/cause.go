@@ -214,6 +214,11 @@ func (v *view) explainGone(g holdGone, sec *model.Section) Mechanism {
 					m.Detail = fmt.Sprintf("%s's own %s at t=%s deleted its last hold while it counted more: %s", who, op.Call, cur.At, m.Detail)
 					return m
 				}
+				// or because a failover lost a re-entry's count
+				if m, ok := v.reentryLost(who, sec, g.Sample); ok {
+					m.Detail = fmt.Sprintf("%s's own %s at t=%s deleted its last hold while it counted more: %s", who, op.Call, cur.At, m.Detail)
+					return m
+				}
 			}
 			return cause("deleted-by-own", fmt.Sprintf("%s's own %s (its command ran at t=%s) deleted its hold while it believed it still held the lock", who, op.Call, cur.At), from, cur.At, proc)
 		}
@@ -1504,6 +1509,52 @@ func (v *view) lateUnlockCounted(owner string, sec *model.Section, i int) (Mecha
 		if m, ok := v.callFault(*op, run.Tag, run.At); ok {
 			m.Detail = fmt.Sprintf("its %s at t=%s returned (%s) before its hold was taken at t=%s, and its command, run at t=%s, counted that hold down: %s", op.Call, op.Start, cmp.Or(op.Err, op.Outcome), sec.Called, run.At, m.Detail)
 			return m, true
+		}
+	}
+	return Mechanism{}, false
+}
+
+// reentryLost finds a re-entrant acquire of owner's in section sec that
+// returned "acquired", whose script ran on a master that a failover then
+// left behind (before sample i) with the promoted replica lacking it: the
+// deadline the new master had for the hold was armed by a write before
+// the re-entry's run, so the re-entry's hincrby never reached it
+// (R8:RedissonLock.java:288-291; replication is asynchronous). The store
+// then counts one hold fewer than the thread, whose inner unlock counts
+// the last one down and deletes the hold (R8:RedissonLock.java:491-496).
+// The failover is the mechanism; ok is false when the replica had the
+// re-entry's write or no failover came between.
+func (v *view) reentryLost(owner string, sec *model.Section, i int) (Mechanism, bool) {
+	st := v.h.Store
+	for k := range v.h.Ops {
+		op := &v.h.Ops[k]
+		if op.Owner != owner || !op.Nested || !op.Call.Acquires() || op.Outcome != "acquired" || op.Start < sec.Called || op.ExecAt < 0 {
+			continue
+		}
+		// the re-entry's run: its call's last sample before i
+		r := -1
+		for j := max(v.sampleAt(op.Start), 0); j < i; j++ {
+			if st[j].Tag == opTag(k) && strings.Contains(st[j].Script, "tryLock") && slices.Contains(st[j].Holders, owner) {
+				r = j
+			}
+		}
+		if r < 0 {
+			continue
+		}
+		for p := r + 1; p < i; p++ {
+			back := &st[p]
+			if back.Script != becameMaster || back.Epoch == st[r].Epoch || !slices.Contains(back.Holders, owner) || back.TTL < 0 {
+				continue
+			}
+			if a := v.armedAt(p, back.ServerMs+back.TTL, owner); a >= r || st[a].Script == becameMaster {
+				break // it had the re-entry's write (or nothing tells)
+			}
+			for _, f := range v.faults {
+				if changesMaster(f) && f.Start >= st[r].At && f.Start <= back.At {
+					return faultMech(f, fmt.Sprintf("%s: the promoted replica had not received %s's re-entry by its %s at t=%s (run at t=%s; asynchronous replication), so the store counted one hold fewer than the thread", describeFault(f), owner, op.Call, op.Start, st[r].At)), true
+				}
+			}
+			break
 		}
 	}
 	return Mechanism{}, false

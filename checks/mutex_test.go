@@ -434,6 +434,38 @@ func TestMutexUnlockCountedTwice(t *testing.T) {
 	})
 }
 
+// A thread took the lock (its lease armed at 0.005 s) and re-entered it
+// at 1 s; the master crashed at 1.5 s and the replica promoted at 2 s had
+// not received the re-entry (its deadline is the grant's): the store
+// counts one hold, the thread two, and its inner unlock deletes the hold,
+// so B gets the lock (rlock-3.8.1 all 4935). The failover is the
+// mechanism; when the replica had the re-entry (its deadline is the
+// re-entry's), or no master change came between, nothing this rule knows
+// explains it.
+func TestMutexFailoverLostReentry(t *testing.T) {
+	build := func(promotedTTL int64) *hist {
+		b := newHist()
+		o := b.call("A", model.CallLock, 0, 0.01, "acquired")
+		b.ran(o, 0.005, 30000, "A").section(o, -1, 60)
+		r := b.call("A", model.CallLock, 1, 1.01, "acquired")
+		b.h.Ops[r].Nested = true
+		b.ran(r, 1.005, 30000, "A")
+		b.failover(2, "redis-1", promotedTTL, "A")
+		i := b.call("A", model.CallUnlock, 3, 3.1, "released")
+		b.h.Ops[i].Nested = true
+		b.ran(i, 3.05, -2)
+		g := b.call("B", model.CallLock, 3.1, 3.2, "acquired")
+		b.ran(g, 3.15, 30000, "B").section(g, -1, 40)
+		return b
+	}
+	crash := []sim.FaultSpan{fault(0, sim.FaultMasterCrash, "master", 1.5, 20)}
+	runMutexCases(t, []mutexCase{
+		{"the promoted replica lacked the re-entry", build(28005), crash, ByDesign, "fault:master-crash"},
+		{"the promoted replica had the re-entry", build(29005), crash, Bug, "bug:deleted-by-own"},
+		{"no master change", build(28005), nil, Bug, "bug:deleted-by-own"},
+	})
+}
+
 // An unlock that timed out, its command held up by a latency spike until
 // after the thread took the lock again and re-entered it: the late run
 // counts the new hold down, so the thread's last-but-one unlock deletes
