@@ -364,7 +364,15 @@ func (v *view) explainExpired(g holdGone, sec *model.Section) Mechanism {
 		// an unlock run for an acquire: 4.7.0's handleNoSync undoing it
 		return cause("acquire-undone", fmt.Sprintf("%s's %s was undone by an unlock at t=%s (after a WAIT that counted no replica), which re-armed the lock for %d ms, and it expired at t=%s", op.Owner, op.Call, arm.At, armed, g.ExpiredAt), min(since, op.Start), g.ExpiredAt, proc, op.Proc)
 	}
-	if op != nil && op.Call.Acquires() && op.Outcome != "acquired" && op.Owner == who && sec != nil {
+	// a re-entry still in progress when the hold ran out, whose run
+	// re-armed it with the lease the call itself asked (the re-entrant
+	// branch's pexpire, R16:RedissonLock.java:204-207): that lease ran out
+	// whether or not the reply later came back, so it is judged as a
+	// re-entry that returned with the lock (below), not as one that did
+	// not count
+	openReentry := op != nil && op.Call.Acquires() && op.Owner == who && sec != nil && op.Start >= sec.Start &&
+		(op.End < 0 || op.End > g.ExpiredAt) && op.Lease > 0 && near(armed, op.Lease)
+	if op != nil && op.Call.Acquires() && op.Outcome != "acquired" && op.Owner == who && sec != nil && !openReentry {
 		// an acquire of the owner's that re-armed its hold though the call
 		// did not return with it (its reply lost or late, its caller
 		// interrupted): what made the call fail is the mechanism

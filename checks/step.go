@@ -480,7 +480,10 @@ func StepState(v StepView) []Violation {
 			// a lease the caller asked ran out: by design, unless the hold
 			// began under the watchdog, which a re-entry's lease cut short
 			// (lostCause: lease-under-watchdog, as the history checks say)
-			expired = expired || b.LeaseLeft == 0 && !b.Watchdog
+			// (a re-entry in progress whose run re-armed the hold with its
+			// own lease counts it from the run, R16:RedissonLock.java:204-207,
+			// as the history checks' open re-entry does)
+			expired = expired || (b.LeaseLeft == 0 || b.InCall && b.RunLeft == 1) && !b.Watchdog
 		}
 	}
 	if len(holders) > 1 {

@@ -59,11 +59,19 @@ func TestStepStateMechanisms(t *testing.T) {
 	reentered.Return(true, 10000, false, false)
 	reentered.Advance(10000)
 	reentered.Lapsed(false)
+	// lock(20 s), then tryLock(1 s) inside it, whose script ran (the
+	// re-entrant pexpire cut the hold to 1 s) and whose reply had not come
+	// back when the 1 s ran out: the lease the call asked ran out
+	openReentry := holding(20000)
+	openReentry.Call(false, false, true)
+	openReentry.AcquireRan(1000, 1000, 30000)
+	openReentry.Advance(1000)
 	for _, c := range []struct {
 		name  string
 		view  fakeView
 		label string
 	}{
+		{"an open re-entry's lease ran out", fakeView{beliefs: []Belief{openReentry, holding(-1)}, holds: []int64{0, 1}}, "lease:lease"},
 		{"no cause", fakeView{beliefs: []Belief{holding(-1), holding(-1)}, holds: []int64{1, 0}}, "bug:two-holders"},
 		{"a crash is not a cause", fakeView{beliefs: []Belief{holding(-1), holding(-1)}, holds: []int64{1, 0}, faults: PathFaults{Crash: true}}, "bug:two-holders"},
 		{"a pause and a lost message", fakeView{beliefs: []Belief{holding(-1), holding(-1)}, holds: []int64{1, 0}, faults: PathFaults{Pause: true, Drop: true}}, "fault:pause+drop"},
