@@ -763,18 +763,21 @@ func (v *view) noRenewal(owner, proc string, from, to sim.Time) Mechanism {
 			if op.Call != model.CallForceUnlock || op.Proc != proc || !sameClient(op.Owner, owner) || op.Start < watched || op.Start > from.Add(period) || op.Start >= to || op.Outcome == "released" {
 				continue
 			}
-			if slices.ContainsFunc(v.h.Ops, func(a model.Op) bool {
-				return a.Proc == proc && sameClient(a.Owner, owner) && a.Call.Acquires() && a.Lease < 0 && a.Outcome == "acquired" &&
-					a.End > op.Start && a.End.Add(period) < to
-			}) {
+			if v.watchdogRestarted(proc, owner, op.Start, period, to) {
 				continue // the watchdog started again
 			}
 			why := cmp.Or(op.Err, op.Outcome, "its script had not run")
 			if m, ok := v.callFault(op, opTag(i), to); ok {
 				why += "; " + m.Detail
 			}
+			again := ""
+			if slices.ContainsFunc(v.h.Ops, func(a model.Op) bool {
+				return a.Proc == proc && sameClient(a.Owner, owner) && a.Call.Acquires() && a.Lease < 0 && a.Outcome == "acquired" && a.End > op.Start && a.End < to
+			}) {
+				again = " (the watchdog a later acquisition without a lease started again stopped before its first renewal: an unlock took its count)"
+			}
 			return Mechanism{Kind: MechContract, Name: "force-unlock",
-				Detail: fmt.Sprintf("%s's forceUnlock() at t=%s cancelled the renewal of the lock for every thread of its client (cancelExpirationRenewal(null), before its script) and did not delete %s's hold (%s); the hold, renewed no more, expired at t=%s", op.Owner, op.Start, owner, why, to)}
+				Detail: fmt.Sprintf("%s's forceUnlock() at t=%s cancelled the renewal of the lock for every thread of its client (cancelExpirationRenewal(null), before its script) and did not delete %s's hold (%s); the hold, renewed no more%s, expired at t=%s", op.Owner, op.Start, owner, why, again, to)}
 		}
 	}
 	// the process stopped while renewals were due: up to about the
@@ -1256,6 +1259,61 @@ func (v *view) tookPath(flaw, owner, proc string, from, to sim.Time) bool {
 		}
 	}
 	return false
+}
+
+// watchdogRestarted says whether, after a forceUnlock() of owner's client
+// (process proc) emptied the client's renewal entry of the lock at since,
+// an acquisition without a lease of the client's started the watchdog
+// again and kept it a renewal period, ending before to. It replays the
+// entry's counts: such an acquisition adds one for its thread when it
+// returns (R47:RedissonLock.java:174-177, LockEntry.java:43-51), and,
+// where every unlock takes its thread's count off (UnlockCancelsRenewal),
+// an unlock's completion takes one (R47:RedissonBaseLock.java:161-164,
+// LockEntry.java:61-71); the last count taken removes the entry and stops
+// the task before its renewal (R47:RenewalTask.java:97-134). So a
+// re-entry of the holder's, restarting the watchdog, whose own unlock came
+// before the renewal was due leaves the outer hold unwatched.
+func (v *view) watchdogRestarted(proc, owner string, since sim.Time, period sim.Duration, to sim.Time) bool {
+	type change struct {
+		at    sim.Time
+		owner string
+		add   bool
+	}
+	var changes []change
+	for _, a := range v.h.Ops {
+		if a.Proc != proc || !sameClient(a.Owner, owner) || a.End < 0 || a.End <= since {
+			continue
+		}
+		switch {
+		case a.Call.Acquires() && a.Lease < 0 && a.Outcome == "acquired":
+			changes = append(changes, change{a.End, a.Owner, true})
+		case a.Call == model.CallUnlock && v.h.Settings.UnlockCancelsRenewal:
+			changes = append(changes, change{a.End, a.Owner, false})
+		}
+	}
+	slices.SortStableFunc(changes, func(x, y change) int { return cmp.Compare(x.at, y.at) })
+	counts := map[string]int{}
+	total, started := 0, sim.Time(-1)
+	for _, c := range changes {
+		if started >= 0 && c.at > started.Add(period) {
+			break // the renewal was due while the entry lived
+		}
+		switch {
+		case c.add:
+			counts[c.owner]++
+			total++
+			if total == 1 {
+				started = c.at
+			}
+		case counts[c.owner] > 0:
+			counts[c.owner]--
+			total--
+			if total == 0 {
+				started = -1 // the entry removed, its task stopped
+			}
+		}
+	}
+	return started >= 0 && started.Add(period) < to
 }
 
 // sameClient says whether owners a and b ("UUID:threadId") are threads of

@@ -670,6 +670,9 @@ func TestMutexFailedForceUnlockStopsRenewal(t *testing.T) {
 		{"another client's failed forceUnlock", build("w:2", 22, false), nil, Bug, "bug:no-renewal"},
 		{"a forceUnlock after the renewal was due", build("u:2", 31, false), nil, Bug, "bug:no-renewal"},
 		{"the watchdog started again after it", build("u:2", 22, true), nil, Bug, "bug:no-renewal"},
+		{"the re-entry's unlock stopped the watchdog it started", reentryUnlocked(build("u:2", 22, true), 28.5, true), nil, ByDesign, "contract:force-unlock"},
+		{"3.8.1's inner unlock leaves the watchdog running", reentryUnlocked(build("u:2", 22, true), 28.5, false), nil, Bug, "bug:no-renewal"},
+		{"the re-entry's unlock after the renewal was due", reentryUnlocked(build("u:2", 22, true), 38.5, true), nil, Bug, "bug:no-renewal"},
 	})
 	// a forceUnlock called after the hold ran out (a re-entry's short
 	// lease, seed 60's) explains nothing of it
@@ -687,6 +690,20 @@ func TestMutexFailedForceUnlockStopsRenewal(t *testing.T) {
 	if got := Mutex(&b.h, nil, at(300)); len(got) != 1 || got[0].Mech.Name == "force-unlock" {
 		t.Errorf("a forceUnlock after the expiry: %v", got)
 	}
+}
+
+// reentryUnlocked adds to a TestMutexFailedForceUnlockStopsRenewal history
+// with a re-entry the unlock of it at x, under a version whose every
+// unlock takes its thread's renewal count (cancels) or not (3.8.1). The
+// forceUnlock emptied the client's renewal entry; the re-entry's
+// acquisition started the watchdog again with its one count, which its
+// unlock took before the first renewal (R47:RenewalTask.java:97-134), so
+// the outer hold went unwatched (fairlock-4.7.0 --preset all, seed 4935).
+func reentryUnlocked(b *hist, x float64, cancels bool) *hist {
+	b.h.Settings.UnlockCancelsRenewal = cancels
+	u := b.call("u:1", model.CallUnlock, x, x+0.01, "released")
+	b.h.Ops[u].Proc = "cu"
+	return b
 }
 
 // A fenced thread held the lock with a lease (13.91 s) and re-entered with
