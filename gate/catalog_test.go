@@ -176,8 +176,11 @@ func TestNoFalseAlarmsWithoutFaults(t *testing.T) {
 // object's lease change (3.8.1), an interrupted unlock that ran after its
 // thread re-entered (4.7.0), a timed-out unlock whose late command counted
 // down the thread's next hold (4.7.0, 3.8.1), a lease re-entry's unlock
-// that took a watchdog hold's renewal count (4.7.0), and setnx-expire's
-// late EXPIRE on another's key.
+// that took a watchdog hold's renewal count (4.7.0), setnx-expire's late
+// EXPIRE on another's key, a re-entry a failover lost from the promoted
+// replica (3.8.1), a re-entry whose own lease ran out while its reply was
+// held up (3.16.8), and a watchdog a failed forceUnlock stopped and a
+// re-entry's unlock stopped again (4.7.0).
 func TestTriagedRunsRaiseNoBug(t *testing.T) {
 	t.Parallel()
 	for _, c := range []struct {
@@ -196,6 +199,7 @@ func TestTriagedRunsRaiseNoBug(t *testing.T) {
 		{"rlock-3.8.1", "failover", 3448, 0}, {"rlock-4.7.0", "interrupt", 3657, 0}, {"fairlock-4.7.0", "interrupt", 3742, 0},
 		{"rlock-4.7.0", "net", 4503, 0}, {"rlock-3.8.1", "net", 4214, 0}, {"rlock-4.7.0", "failover", 4284, 0},
 		{"setnx-expire", "all", 4476, 0},
+		{"rlock-3.8.1", "all", 4935, 0}, {"rlock-3.16.8", "all", 4678, 0}, {"fairlock-4.7.0", "all", 4935, 0},
 	} {
 		cfg := run.Config{Algo: c.algo, Seed: c.seed, Preset: c.preset}
 		cfg.Client.LockWatchdogTimeout = c.watchdog
