@@ -17,14 +17,7 @@ import (
 // across the hold's last re-arm; a fair queue's place that a failover's
 // replica brought back. None is left a bug.
 func TestShortWatchdogMechanisms(t *testing.T) {
-	for _, tc := range []struct {
-		algo   string
-		seed   uint64
-		preset string
-		prop   string
-		at     sim.Time // the violation's time, in whole ms
-		want   string
-	}{
+	for _, tc := range []mechCase{
 		{"rlock-3.8.1", 46, "pause", "expiry", 142940, "flaw:lease-kept"},
 		{"rlock-3.8.1", 25, "all", "expiry", 132471, "flaw:lease-kept"},       // re-armed by an unlock of an inner hold
 		{"rlock-3.8.1", 81, "interrupt", "expiry", 226269, "flaw:lease-kept"}, // the schedule at the acquire's completion
@@ -32,9 +25,7 @@ func TestShortWatchdogMechanisms(t *testing.T) {
 		{"rlock-4.7.0", 11, "all", "expiry", 17210, "fault:loss"},
 		{"fairlock-3.8.1", 15, "all", "fifo", 127722, "fault:master-crash"},
 	} {
-		cfg := run.Config{Algo: tc.algo, Seed: tc.seed, Preset: tc.preset, Safety: 180 * sim.Second, Liveness: 120 * sim.Second,
-			Client: clients.ClientOverrides{LockWatchdogTimeout: 5000}}
-		wantMechanism(t, cfg, tc.prop, tc.at, tc.want)
+		tc.wantUnder(t, clients.ClientOverrides{LockWatchdogTimeout: 5000})
 	}
 }
 
@@ -48,23 +39,31 @@ func TestShortWatchdogMechanisms(t *testing.T) {
 // first thread, whose 0 came back after the expiry and cancelled the entry
 // for every thread.
 func TestTwoSecondWatchdogMechanisms(t *testing.T) {
-	for _, tc := range []struct {
-		algo   string
-		seed   uint64
-		preset string
-		prop   string
-		at     sim.Time // the violation's time, in whole ms
-		want   string
-	}{
+	for _, tc := range []mechCase{
 		{"fairlock-4.7.0", 153, "failover", "mutex", 186857, "condition:replication"},
 		{"fencedlock-4.7.0", 136, "all", "holds", 37818, "fault:slow-net"},
 		{"fencedlock-4.7.0", 194, "net", "mutex", 147165, "fault:slow-net"},
 		{"rlock-3.16.8", 131, "all", "mutex", 57792, "flaw:zero-renewal-cancels-all"},
 	} {
-		cfg := run.Config{Algo: tc.algo, Seed: tc.seed, Preset: tc.preset, Safety: 180 * sim.Second, Liveness: 120 * sim.Second,
-			Client: clients.ClientOverrides{LockWatchdogTimeout: 2000}}
-		wantMechanism(t, cfg, tc.prop, tc.at, tc.want)
+		tc.wantUnder(t, clients.ClientOverrides{LockWatchdogTimeout: 2000})
 	}
+}
+
+// mechCase is a seed's violation and the mechanism it must have.
+type mechCase struct {
+	algo   string
+	seed   uint64
+	preset string
+	prop   string
+	at     sim.Time // the violation's time, in whole ms
+	want   string
+}
+
+// wantUnder holds tc's run under settings ov to its mechanism.
+func (tc mechCase) wantUnder(t *testing.T, ov clients.ClientOverrides) {
+	t.Helper()
+	cfg := run.Config{Algo: tc.algo, Seed: tc.seed, Preset: tc.preset, Safety: 180 * sim.Second, Liveness: 120 * sim.Second, Client: ov}
+	wantMechanism(t, cfg, tc.prop, tc.at, tc.want)
 }
 
 // wantMechanism runs cfg and holds it to no bug-class violation and a
