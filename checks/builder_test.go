@@ -58,7 +58,7 @@ func (b *hist) ran(i int, x float64, ttl int64, holders ...string) *hist {
 	op := &b.h.Ops[i]
 	op.ExecAt, op.ExecVirtual, op.ExecEpoch = serverMs(at(x)), at(x), b.ep
 	if op.ScriptLease == 0 && op.Call.Acquires() {
-		op.ScriptLease = 30000
+		op.ScriptLease = b.watchdog()
 	}
 	b.sample(x, "op/"+strconv.Itoa(i), scriptOf(op.Call), ttl, holders...)
 	return b
@@ -80,15 +80,19 @@ func scriptOf(k model.CallKind) string {
 // and done at end, that re-armed ttl.
 func (b *hist) renew(owner string, start, x, end float64, outcome string, holders ...string) int {
 	b.h.Renewals = append(b.h.Renewals, model.Op{Proc: proc(owner), Thread: -1, Owner: owner, Lock: "L", Call: model.CallRenew,
-		Start: at(start), End: at(end), Outcome: outcome, ExecAt: -1, ScriptLease: 30000})
+		Start: at(start), End: at(end), Outcome: outcome, ExecAt: -1, ScriptLease: b.watchdog()})
 	i := len(b.h.Renewals) - 1
 	if x >= 0 {
 		op := &b.h.Renewals[i]
 		op.ExecAt, op.ExecVirtual = serverMs(at(x)), at(x)
-		b.sample(x, "renew/"+strconv.Itoa(i), scriptOf(model.CallRenew), 30000, holders...)
+		b.sample(x, "renew/"+strconv.Itoa(i), scriptOf(model.CallRenew), b.watchdog(), holders...)
 	}
 	return i
 }
+
+// watchdog is the history's lockWatchdogTimeout (ms), what a renewal and
+// an acquire without a lease arm.
+func (b *hist) watchdog() int64 { return cmp.Or(b.h.Settings.Watchdog, 30000) }
 
 // sample records the master's lock after a command at x (the samples
 // stay in time order, as a run records them).

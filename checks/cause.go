@@ -1472,18 +1472,11 @@ func (v *view) unlockRepeated(op model.Op, i int, owner, did string) (Mechanism,
 // RedissonBaseLock.java:218-221), so the run repeated the earlier one
 // and met its latch, not one of its own. ok is false otherwise.
 func (v *view) undoResent(op model.Op, i int, owner string) (Mechanism, bool) {
-	st := v.h.Store
-	cur := &st[i]
+	cur := &v.h.Store[i]
 	if !op.Call.Acquires() || !v.h.Settings.UnlockLatch || !strings.Contains(cur.Script, "unlockInnerAsync") || op.End >= 0 && cur.At > op.End {
 		return Mechanism{}, false
 	}
-	var first *model.StoreSample
-	for j := i - 1; j >= 0 && st[j].At >= op.Start; j-- {
-		if st[j].Tag == cur.Tag && st[j].Script == cur.Script {
-			first = &st[j]
-			break
-		}
-	}
+	first := v.earlierRun(i, op.Start, nil)
 	if first == nil || !v.tookPath("resend", owner, op.Proc, first.At, cur.At) || v.tookPath("requeue", owner, op.Proc, first.At, cur.At) {
 		return Mechanism{}, false
 	}
@@ -1497,17 +1490,24 @@ func (v *view) undoResent(op model.Op, i int, owner string) (Mechanism, bool) {
 // op's script (a lock whose unlock keeps a latch), since the call began,
 // that left owner's hold: the run sample i repeated.
 func (v *view) unlockFirstRun(op model.Op, i int, owner string) (*model.StoreSample, bool) {
-	st := v.h.Store
-	cur := &st[i]
-	if op.Call != model.CallUnlock || !v.h.Settings.UnlockLatch || !strings.Contains(cur.Script, "unlockInnerAsync") {
+	if op.Call != model.CallUnlock || !v.h.Settings.UnlockLatch || !strings.Contains(v.h.Store[i].Script, "unlockInnerAsync") {
 		return nil, false
 	}
-	for j := i - 1; j >= 0 && st[j].At >= op.Start; j-- {
-		if first := &st[j]; first.Tag == cur.Tag && first.Script == cur.Script && slices.Contains(first.Holders, owner) {
-			return first, true
+	first := v.earlierRun(i, op.Start, func(p *model.StoreSample) bool { return slices.Contains(p.Holders, owner) })
+	return first, first != nil
+}
+
+// earlierRun is the last run before sample i, since from, of the same
+// script by the same call (Tag and Script alike) that keep also takes
+// (nil: any); nil when there is none.
+func (v *view) earlierRun(i int, from sim.Time, keep func(*model.StoreSample) bool) *model.StoreSample {
+	st := v.h.Store
+	for j := i - 1; j >= 0 && st[j].At >= from; j-- {
+		if p := &st[j]; p.Tag == st[i].Tag && p.Script == st[i].Script && (keep == nil || keep(p)) {
+			return p
 		}
 	}
-	return nil, false
+	return nil
 }
 
 // unlockCountedTwice finds an unlock() call of owner's, since from and
@@ -1562,15 +1562,8 @@ func (v *view) lateUnlockCounted(owner string, sec *model.Section, i int) (Mecha
 		if op == nil || op.Owner != owner || op.Call != model.CallUnlock || op.End < 0 || op.End > sec.Called {
 			continue
 		}
-		first := true
-		for k := j - 1; k >= 0 && st[k].At >= op.Start; k-- {
-			if st[k].Tag == run.Tag && st[k].Script == run.Script {
-				first = false // a second run: unlockRanTwice's, or a re-send's
-				break
-			}
-		}
-		if !first {
-			continue
+		if v.earlierRun(j, op.Start, nil) != nil {
+			continue // a second run: unlockRanTwice's, or a re-send's
 		}
 		if m, ok := v.callFault(*op, run.Tag, run.At); ok {
 			m.Detail = fmt.Sprintf("its %s at t=%s returned (%s) before its hold was taken at t=%s, and its command, run at t=%s, counted that hold down: %s", op.Call, op.Start, cmp.Or(op.Err, op.Outcome), sec.Called, run.At, m.Detail)

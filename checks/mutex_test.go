@@ -746,9 +746,7 @@ func shortWatchdog(more func(b *hist)) *hist {
 	a := b.call("A", model.CallLock, 0, 0.01, "acquired")
 	b.ran(a, 0.005, 5000, "A").section(a, -1, 60)
 	for _, x := range []float64{1.67, 3.34} {
-		i := b.renew("A", x, x+0.001, x+0.002, "renewed", "A")
-		b.h.Renewals[i].ScriptLease = 5000
-		b.h.Store[len(b.h.Store)-1].TTL = 5000
+		b.renew("A", x, x+0.001, x+0.002, "renewed", "A")
 	}
 	if more != nil {
 		more(b)
@@ -786,9 +784,8 @@ func TestMutexKeptLeasePeriod(t *testing.T) {
 		}), nil, Bug, "bug:no-renewal"},
 		{"a renewal came after the schedule", shortWatchdog(func(b *hist) {
 			note(-1)(b)
-			i := b.renew("A", 5.01, 8.36, 8.37, "not-renewed")
+			b.renew("A", 5.01, 8.36, 8.37, "not-renewed")
 			b.h.Store[len(b.h.Store)-1].Holders, b.h.Store[len(b.h.Store)-1].TTL = []string{"B"}, 5000
-			b.h.Renewals[i].ScriptLease = 5000
 		}), nil, Bug, "bug:no-renewal"},
 	})
 }

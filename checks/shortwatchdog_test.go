@@ -36,7 +36,6 @@ func TestMutexAcquireReplyHeldUpPastTheExpiry(t *testing.T) {
 		a := b.call("A", model.CallLock, 0, 3.5, "acquired")
 		b.h.Ops[a].LastTry = at(0.999)
 		b.ran(a, 1, 2000, "A").section(a, -1, 10)
-		b.h.Ops[a].ScriptLease = 2000
 		if delay > 0 {
 			b.net(1, "A", "op/0", sim.NetDelayed, delay, 0)
 		}
@@ -90,11 +89,8 @@ func TestMutexRenewalReplyHeldUpShortTimeout(t *testing.T) {
 		b := twoSeconds(false)
 		a := b.call("A", model.CallLock, 0, 0.01, "acquired")
 		b.ran(a, 0.005, 2000, "A").section(a, -1, 10)
-		b.h.Ops[a].ScriptLease = 2000
 		b.renew("A", 0.67, 0.6705, 0.671, "renewed", "A")
-		b.h.Store[len(b.h.Store)-1].TTL = 2000
 		i := b.renew("A", 1.4995, 1.5, 2.5+float64(delay)/float64(sim.Second), outcome, "A")
-		b.h.Store[len(b.h.Store)-1].TTL = 2000
 		if outcome == "error" {
 			b.h.Renewals[i].ErrKind, b.h.Renewals[i].Err = "sync", "NoSyncedSlavesException: None of slaves were synced."
 		}
@@ -124,9 +120,7 @@ func TestMutexFailedRenewalCameBackLate(t *testing.T) {
 		b := twoSeconds(true)
 		a := b.call("A", model.CallLock, 0, 0.01, "acquired")
 		b.ran(a, 0.005, 2000, "A").section(a, -1, 10)
-		b.h.Ops[a].ScriptLease = 2000
 		i := b.renew("A", 0.67, 0.671, end, "error", "A")
-		b.h.Store[len(b.h.Store)-1].TTL = 2000
 		b.h.Renewals[i].ErrKind, b.h.Renewals[i].Err = "sync", "IllegalStateException: Only 0 of 1 slaves were synced"
 		if delay > 0 {
 			b.net(1.671, "A", "renew/0", sim.NetDelayed, delay, 0)
@@ -154,7 +148,6 @@ func TestMutexSharedEntryRenewalHeldUp(t *testing.T) {
 		b := twoSeconds(stops)
 		a := b.call("u:1", model.CallLock, 0, 1.01, "acquired")
 		b.ran(a, 1, 2000, "u:1").section(a, -1, 10)
-		b.h.Ops[a].ScriptLease = 2000
 		i := b.renew("u:2", 1.4, 2.9, 3.3, "not-renewed", "u:1")
 		b.h.Renewals[i].Proc = proc("u:1")
 		b.h.Store[len(b.h.Store)-1].TTL = 100
@@ -182,11 +175,8 @@ func TestMutexOpenRenewalNotTheArming(t *testing.T) {
 		b := twoSeconds(false)
 		a := b.call("A", model.CallLock, 0, 0.01, "acquired")
 		b.ran(a, 0.005, 2000, "A").section(a, -1, 10)
-		b.h.Ops[a].ScriptLease = 2000
 		b.renew("A", 0.67, 0.671, 0.672, "renewed", "A")
-		b.h.Store[len(b.h.Store)-1].TTL = 2000
 		i := b.renew("A", 1.2, 1.201, 5.1, "not-renewed", "A")
-		b.h.Store[len(b.h.Store)-1].TTL = 2000
 		b.net(1.201, "A", "renew/1", sim.NetReplyLost, 0, 0)
 		if resentAtArming {
 			b.sample(2, "renew/1", scriptOf(model.CallRenew), 2000, "A")
@@ -223,9 +213,7 @@ func TestMutexAcquireReplyHeldUpStaleRenewalRearmed(t *testing.T) {
 		a := b.call("A", model.CallLock, 0, 3.5, "acquired")
 		b.h.Ops[a].LastTry = at(0.999)
 		b.ran(a, 1, 2000, "A").section(a, -1, 10)
-		b.h.Ops[a].ScriptLease = 2000
 		b.renew("A", sent, 1.04, 1.05, "renewed", "A")
-		b.h.Store[len(b.h.Store)-1].TTL = 2000
 		if delay > 0 {
 			b.net(1, "A", opTag(a), sim.NetDelayed, delay, 0)
 		}
@@ -273,7 +261,6 @@ func TestMutexChainRunHeldUpBeforeTheLast(t *testing.T) {
 		}
 		a := b.call("u:1", model.CallLock, 2.9, 3.06, "acquired")
 		b.ran(a, 3.05, 2000, "u:1").section(a, -1, 10)
-		b.h.Ops[a].ScriptLease = 2000
 		r := b.renew("u:2", 4.566, 4.566, 4.567, "not-renewed", "u:1")
 		b.h.Renewals[r].Proc = proc("u:1")
 		b.h.Store[len(b.h.Store)-1].TTL = 484
@@ -313,7 +300,6 @@ func TestMutexChainRunWaitRanOut(t *testing.T) {
 		b.h.End.Replicas = replicas
 		a := b.call("u:1", model.CallLock, 0, 1, "acquired")
 		b.ran(a, 0.5, 2000, "u:1").section(a, -1, 10)
-		b.h.Ops[a].ScriptLease = 2000
 		r := b.renew("u:2", 0.9, 0.9, 1.9, "error", "u:1")
 		b.h.Renewals[r].Proc = proc("u:1")
 		b.h.Renewals[r].ErrKind, b.h.Renewals[r].Err = kind, "NoSyncedSlavesException: None of slaves were synced."
@@ -353,7 +339,6 @@ func TestMutexZeroRenewalCameBackLate(t *testing.T) {
 		b := twoSeconds(true)
 		a := b.call("u:1", model.CallTryLock, 1, 1.003, "acquired")
 		b.ran(a, 1, 2000, "u:1").section(a, -1, 10)
-		b.h.Ops[a].ScriptLease = 2000
 		r := b.renew("u:2", 1.5, 1.5, 3.3, "not-renewed", "u:1")
 		b.h.Renewals[r].Proc = proc("u:1")
 		b.h.Store[len(b.h.Store)-1].TTL = 1500

@@ -42,7 +42,8 @@ func pathFaults(u *Faults) (f checks.PathFaults) { // the kinds the path used
 // keptPeriod reports whether th's watchdog in s is scheduled from its
 // lock object's kept lease (clients.Client.KeptPeriod).
 func (m *machine) keptPeriod(s *state, th int) bool {
-	return m.client(s.clients[th/m.perProc]).KeptPeriod(int64(th%m.perProc + 1))
+	p, tid := m.where(th)
+	return m.client(s.clients[p]).KeptPeriod(tid)
 }
 
 // holdsKept is the threads (a bit each) that rely on their hold

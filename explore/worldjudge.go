@@ -235,8 +235,8 @@ func (j *worldJudge) advance(d int64, had uint8) {
 	v := j.view()
 	for th := range j.beliefs {
 		if had&(1<<th) != 0 && v.HoldGone(th) {
-			m := j.r.m
-			j.beliefs[th].Lapsed(j.r.hosts[th/m.perProc].Client().KeptPeriod(int64(th%m.perProc + 1)))
+			p, tid := j.r.m.where(th)
+			j.beliefs[th].Lapsed(j.r.hosts[p].Client().KeptPeriod(tid))
 		}
 	}
 }
