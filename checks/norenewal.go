@@ -1,0 +1,683 @@
+package checks
+
+import (
+	"cmp"
+	"fmt"
+	"slices"
+
+	"github.com/locksim/locksim/model"
+	"github.com/locksim/locksim/sim"
+)
+
+// Why a watchdog's hold expired: no renewal re-armed it between its last
+// arming (from) and its expiry (to). noRenewal asks the rules of
+// noRenewalRules in their order and takes the first that names a
+// mechanism; what none names is the cause "no-renewal", for the
+// catalogue to resolve. The rules come in families:
+//
+//   - the hold's renewal chain struck: a renewal of the hold failed or
+//     came late under a fault (or a WAIT's replica), or its last one
+//     failed and the watchdog stopped;
+//   - a call of the client's own that cancels the renewal: a failed
+//     unlock, a forceUnlock() that did not delete the hold;
+//   - the process stopped while renewals were due;
+//   - the renewal entry the client's threads share: another thread's
+//     renewal in flight, held up; the chain's last run held up so long
+//     the next came too late;
+//   - the watchdog's start: the acquire that starts it returned too late;
+//   - the renewals' answers: a stale renewal's 0, a period the lock
+//     object's kept lease set, a late 0 that cancelled the entry for all.
+//
+// The order is the rules' precedence where two could name one expiry: a
+// fault on the hold's own renewals before one on the process, the
+// process before the shared entry, and the answers (read off the run,
+// no fault to confirm) last.
+
+// renewalGap is the expiry a rule explains: owner's hold (process proc),
+// last armed at from, expired at to; period is the watchdog's renewal
+// period, sec the owner's section over to (nil: none).
+type renewalGap struct {
+	owner, proc string
+	from, to    sim.Time
+	period      sim.Duration
+	sec         *model.Section
+}
+
+// noRenewalRules are noRenewal's rules, in the order they are asked.
+var noRenewalRules = []struct {
+	name string
+	rule func(v *view, g *renewalGap) (Mechanism, bool)
+}{
+	{"renewal-struck", (*view).renewalStruck},
+	{"last-renewal-failed", (*view).lastRenewalFailed},
+	{"failed-unlock", (*view).failedUnlockCancelled},
+	{"force-unlock", (*view).forceUnlockCancelled},
+	{"process-stopped", (*view).processStopped},
+	{"shared-entry", (*view).sharedEntryHeldUp},
+	{"renewal-held-up", func(v *view, g *renewalGap) (Mechanism, bool) {
+		return v.renewalHeldUp(g.owner, g.proc, g.from, g.to, g.period)
+	}},
+	{"watchdog-started-late", (*view).watchdogStartedLate},
+	{"stale-renewal", (*view).staleRenewal},
+	{"kept-period", func(v *view, g *renewalGap) (Mechanism, bool) { return v.keptPeriod(g.owner, g.proc, g.to, g.period) }},
+	{"zero-came-late", func(v *view, g *renewalGap) (Mechanism, bool) { return v.zeroCameLate(g.owner, g.proc, g.to, g.sec) }},
+}
+
+// noRenewal explains why owner's hold (process proc), armed last at
+// from, expired at to with no renewal: the first of noRenewalRules that
+// names a mechanism, else the cause "no-renewal".
+func (v *view) noRenewal(owner, proc string, from, to sim.Time) Mechanism {
+	g := &renewalGap{owner: owner, proc: proc, from: from, to: to,
+		period: sim.Duration(v.h.Settings.Watchdog/3) * sim.Millisecond}
+	for i := range v.h.Sections {
+		if s := &v.h.Sections[i]; s.Owner == owner && s.Start <= to && (s.End < 0 || s.End >= to) {
+			g.sec = s
+		}
+	}
+	for _, r := range noRenewalRules {
+		if m, ok := r.rule(v, g); ok {
+			return m
+		}
+	}
+	// a path that stopped the renewal acts on the section's renewal state:
+	// anywhere in the section
+	wfrom := from.Add(-g.period)
+	if g.sec != nil {
+		wfrom = min(wfrom, g.sec.Called)
+	}
+	return cause("no-renewal", fmt.Sprintf("no renewal re-armed %s's hold between t=%s and its expiry at t=%s (the watchdog renews every %s)", owner, from, to, g.period), wfrom, to, proc)
+}
+
+// renewalStruck: a renewal of the hold that should have re-armed it
+// after from failed or came late, and a fault did it; or it failed on a
+// WAIT that counted fewer replicas than asked, and the watchdog stops on
+// a failure. A renewal sent in the period before from, or still open at
+// from, counts (a renewal whose reply was lost is re-sent after the
+// response timeout, one call however long it takes, and the next renewal
+// waits for it).
+func (v *view) renewalStruck(g *renewalGap) (Mechanism, bool) {
+	owner, proc, from, to := g.owner, g.proc, g.from, g.to
+	for i, r := range v.h.Renewals {
+		if r.Owner != owner || r.Start > to || r.End >= 0 && r.End <= from {
+			continue // not one that could have re-armed it after from
+		}
+		if r.Outcome == "renewed" && r.ExecAt >= 0 && r.ExecVirtual <= to {
+			continue // it re-armed in time (a later arming is not this one)
+		}
+		struck, open := r, r.Start < from.Add(-g.period) && v.ran(renewTag(i), from, from)
+		if open {
+			// open since before, and its run (a re-send) the re-arm at
+			// from: what held it up until then is spent; what struck it
+			// after from kept it from completing in time. Where another
+			// call armed the hold at from, what struck the renewal before
+			// (a lost request or reply, re-sent only after the response
+			// timeout) is what kept the chain waiting for it
+			struck.Start = from
+		}
+		if m, ok := v.callFault(struck, renewTag(i), to); ok {
+			m.Detail = fmt.Sprintf("%s's renewal sent at t=%s did not re-arm its hold in time: %s", owner, r.Start, m.Detail)
+			return m, true
+		}
+		// the watchdog stops when the failure comes back
+		// (R16:RedissonBaseLock.java:149-152): one that came after the
+		// expiry stopped nothing the hold needed
+		if r.ErrKind == "sync" && v.h.Settings.RenewalStopsOnFailure && !open && r.End >= 0 && r.End <= to {
+			return cause("renewal-sync-failed", fmt.Sprintf("%s's renewal at t=%s failed: WAIT counted fewer replicas than asked (%s)", owner, r.Start, r.Err), from, to, proc), true
+		}
+	}
+	return Mechanism{}, false
+}
+
+// lastRenewalFailed: the owner's last renewal in its section failed, and
+// none followed: a watchdog that stops after a failed renewal (3.16.8
+// removes its entry, R16:RedissonBaseLock.java:149-152, #3994; 3.8.1
+// schedules no next one) let the hold run out its last re-arm.
+func (v *view) lastRenewalFailed(g *renewalGap) (Mechanism, bool) {
+	owner, proc, to, sec := g.owner, g.proc, g.to, g.sec
+	if sec == nil || !v.h.Settings.RenewalStopsOnFailure {
+		return Mechanism{}, false
+	}
+	last := -1
+	for i, r := range v.h.Renewals {
+		if r.Owner == owner && r.Start <= to && r.Start >= sec.Start {
+			last = i
+		}
+	}
+	if last < 0 {
+		return Mechanism{}, false
+	}
+	r := v.h.Renewals[last]
+	if r.Outcome == "renewed" || r.End < 0 || r.End > to {
+		return Mechanism{}, false
+	}
+	if m, ok := v.callFault(r, renewTag(last), to); ok {
+		m.Detail = fmt.Sprintf("%s's last renewal, sent at t=%s, failed (%s), and its watchdog renewed no more: %s", owner, r.Start, cmp.Or(r.Err, r.Outcome), m.Detail)
+		return m, true
+	}
+	if r.ErrKind == "sync" {
+		return cause("renewal-sync-failed", fmt.Sprintf("%s's last renewal, at t=%s, failed: WAIT counted fewer replicas than asked (%s), and its watchdog renewed no more", owner, r.Start, r.Err), r.Start, to, proc), true
+	}
+	return Mechanism{}, false
+}
+
+// failedUnlockCancelled: an unlock of the owner's that failed: every
+// version cancels the thread's renewal when its unlock completes, failed
+// or not (R8:RedissonLock.unlockAsync's listener,
+// R16:RedissonBaseLock.unlockAsync, R47:RedissonBaseLock.java:161-164),
+// though a lost unlock took nothing. The cancel lasts: a failed unlock
+// earlier in the section (before a later unlock of an inner hold re-armed
+// the lock, the arming at from) counts too while the watchdog showed no
+// life after it.
+func (v *view) failedUnlockCancelled(g *renewalGap) (Mechanism, bool) {
+	owner, from, to := g.owner, g.from, g.to
+	for i, op := range v.h.Ops {
+		if op.Owner != owner || op.Call != model.CallUnlock || op.Err == "" || op.Start > to {
+			continue
+		}
+		if op.Start < from.Add(-g.period) && !v.unlockStoppedWatchdog(op, g.sec, to) {
+			continue
+		}
+		if m, ok := v.callFault(op, opTag(i), to); ok {
+			m.Detail = fmt.Sprintf("%s's unlock at t=%s failed (%s), and a failed unlock cancels the thread's renewal though the hold stays: %s", owner, op.Start, op.Err, m.Detail)
+			return m, true
+		}
+	}
+	return Mechanism{}, false
+}
+
+// forceUnlockCancelled: a forceUnlock() by a thread of the owner's client
+// while the hold was watched: forceUnlockAsync first cancels the lock's
+// renewal for every thread of the client, cancelExpirationRenewal(null),
+// then sends its script (R8:RedissonLock.java:433,
+// R16:RedissonLock.java:330, R47:RedissonLock.java:336). A script that
+// did not delete the hold (it failed) leaves it with no watchdog, to run
+// out its last re-arm: the forceUnlock ended the hold, by contract, only
+// later. It explains the missing renewals when it came before the first
+// one was due and no acquire of the client's without a lease started the
+// watchdog again in time to renew.
+func (v *view) forceUnlockCancelled(g *renewalGap) (Mechanism, bool) {
+	owner, proc, from, to := g.owner, g.proc, g.from, g.to
+	if !v.h.Settings.Redisson {
+		return Mechanism{}, false
+	}
+	watched := from
+	if g.sec != nil {
+		watched = min(watched, g.sec.Start)
+	}
+	for i, op := range v.h.Ops {
+		if op.Call != model.CallForceUnlock || op.Proc != proc || !sameClient(op.Owner, owner) || op.Start < watched || op.Start > from.Add(g.period) || op.Start >= to || op.Outcome == "released" {
+			continue
+		}
+		if v.watchdogRestarted(proc, owner, op.Start, g.period, to) {
+			continue // the watchdog started again
+		}
+		why := cmp.Or(op.Err, op.Outcome, "its script had not run")
+		if m, ok := v.callFault(op, opTag(i), to); ok {
+			why += "; " + m.Detail
+		}
+		again := ""
+		if slices.ContainsFunc(v.h.Ops, func(a model.Op) bool {
+			return a.Proc == proc && sameClient(a.Owner, owner) && a.Call.Acquires() && a.Lease < 0 && a.Outcome == "acquired" && a.End > op.Start && a.End < to
+		}) {
+			again = " (the watchdog a later acquisition without a lease started again stopped before its first renewal: an unlock took its count)"
+		}
+		return Mechanism{Kind: MechContract, Name: "force-unlock",
+			Detail: fmt.Sprintf("%s's forceUnlock() at t=%s cancelled the renewal of the lock for every thread of its client (cancelExpirationRenewal(null), before its script) and did not delete %s's hold (%s); the hold, renewed no more%s, expired at t=%s", op.Owner, op.Start, owner, why, again, to)}, true
+	}
+	return Mechanism{}, false
+}
+
+// processStopped: the process stopped while renewals were due: up to
+// about the deadline, or for longer than the renewal's slack (the
+// watchdog's chain of renewals resumes where the stop ended, a period
+// apart, so a stop that eats all but one period of the lease leaves the
+// next renewal too late); a stalled timer thread (timer-delay) holds the
+// renewal's timer the same way while the rest of the process runs.
+func (v *view) processStopped(g *renewalGap) (Mechanism, bool) {
+	owner, proc, from, to := g.owner, g.proc, g.from, g.to
+	slack := to.Sub(from) - g.period - pauseMargin
+	for _, f := range v.faults {
+		if (f.Kind != sim.FaultPause && f.Kind != sim.FaultPartition && f.Kind != sim.FaultTimerDelay) || f.Target != proc || f.Start > to || spanEnd(f, to) <= from {
+			continue
+		}
+		stopped := min(spanEnd(f, to), to).Sub(max(f.Start, from))
+		if spanEnd(f, to) >= to.Add(-pauseMargin) || stopped >= slack {
+			return faultMech(f, fmt.Sprintf("%s: %s's process was stopped for %s of the %s its watchdog had to renew its hold (armed at t=%s) before it expired at t=%s", describeFault(f), owner, stopped, to.Sub(from), from, to)), true
+		}
+	}
+	return Mechanism{}, false
+}
+
+// sharedEntryHeldUp: a process renews a lock name through one entry its
+// threads share: a thread whose hold begins while the entry lives joins
+// it, and the entry's next renewal is sent only when the one in flight,
+// for whichever thread it named, completes (R8:RedissonLock.java:239-248,
+// R16:RedissonBaseLock.scheduleExpirationRenewal and renewExpiration,
+// R47:LockTask): another thread's renewal in flight after the hold was
+// armed that a fault lost or held up kept this one from coming. The entry
+// is the client's (its UUID): a restarted process is another.
+func (v *view) sharedEntryHeldUp(g *renewalGap) (Mechanism, bool) {
+	owner, proc, to := g.owner, g.proc, g.to
+	if !v.h.Settings.Redisson {
+		return Mechanism{}, false
+	}
+	joined := g.from // the hold's watchdog was on the entry from then
+	if g.sec != nil && g.sec.Start > joined {
+		joined = g.sec.Start
+	}
+	for i, r := range v.h.Renewals {
+		if r.Owner == owner || r.Proc != proc || !sameClient(r.Owner, owner) || r.Start > to || r.End >= 0 && r.End <= joined || r.Outcome == "renewed" && r.ExecAt >= 0 && r.ExecVirtual <= to {
+			continue
+		}
+		if m, ok := v.callFault(r, renewTag(i), to); ok {
+			m.Detail = fmt.Sprintf("%s's process sent a renewal for %s at t=%s on the lock entry its threads share, which had not completed when %s's hold expired at t=%s (the entry's next renewal waits for it): %s", owner, r.Owner, r.Start, owner, to, m.Detail)
+			return m, true
+		}
+	}
+	return Mechanism{}, false
+}
+
+// watchdogStartedLate: the watchdog starts when the acquire without a
+// lease that took the hold, and armed it last (or ran before a renewal of
+// the thread's earlier hold, still on its way, re-armed it: armedFor),
+// completes, and sends its first renewal a third of its timeout later
+// (R8:RedissonLock.tryAcquireAsync's listener,
+// R16:RedissonLock.tryAcquireAsync's onComplete,
+// R47:RedissonLock.tryAcquireAsync's thenApply, each calling
+// scheduleExpirationRenewal): a reply that came later than the timeout
+// less that third left no renewal time to come. A fault that held the
+// call up is that; else the round trip (a WAIT's replica, the network's
+// tail) outlasted two thirds of a lockWatchdogTimeout set that short,
+// which no client could renew.
+func (v *view) watchdogStartedLate(g *renewalGap) (Mechanism, bool) {
+	owner, from, to, period, sec := g.owner, g.from, g.to, g.period, g.sec
+	for i, op := range v.h.Ops {
+		if op.Owner != owner || !op.Call.Acquires() || op.Lease >= 0 || op.Outcome != "acquired" || op.ExecAt < 0 || !v.armedFor(op, from) || op.End.Add(period) < to {
+			continue // not the call that armed the hold, or not late
+		}
+		// its section begins when it returns: after the expiry, where the
+		// reply came that late
+		s := sec
+		if s == nil || s.Called != op.Start {
+			s = v.sectionOf(op)
+		}
+		began := s != nil && s.OuterLease < 0 && op.Start == s.Called && op.End == s.Start
+		if !began && !v.firstWatchdog(op, sec) {
+			continue // not the call that started the hold's watchdog
+		}
+		// what struck its last attempt, whose script armed the hold (an
+		// earlier one's fault put off only the arming)
+		struck := op
+		struck.Start = max(op.Start, op.LastTry)
+		if m, ok := v.callFault(struck, opTag(i), to.Add(-period)); ok {
+			m.Detail = fmt.Sprintf("%s's %s ran at t=%s but returned only at t=%s, so its watchdog's first renewal was not due before the hold expired at t=%s: %s", owner, op.Call, op.ExecVirtual, op.End, to, m.Detail)
+			return m, true
+		}
+		// a fault's latency spikes on its reply (sent when its script
+		// ran) put the return, and so the watchdog's start, that late:
+		// without them the first renewal would have run in time
+		// (the first renewal's request taking as long as its last
+		// attempt's took without a spike)
+		trip := v.nextTrip(opTag(i), struck.Start, op.ExecVirtual)
+		if held, by := v.heldUp(opTag(i), op.ExecVirtual, op.End); held > 0 && op.End.Add(period-held) <= to.Add(-trip) {
+			return faultMech(by, fmt.Sprintf("%s: %s's %s ran at t=%s, but its reply was held up %s and it returned only at t=%s, so its watchdog's first renewal, a third of its timeout after, was not due before the hold expired at t=%s", describeFault(by), owner, op.Call, op.ExecVirtual, held, op.End, to)), true
+		}
+		if s != sec || !began {
+			continue // a return after the expiry, or a re-entry's: no fault, nothing named here
+		}
+		return Mechanism{Kind: MechLease, Name: "lease",
+			Detail: fmt.Sprintf("%s's %s ran at t=%s and returned at t=%s, %s later; its watchdog starts then and renews a third of lockWatchdogTimeout (%d ms) after, so the hold expired at t=%s before any renewal was due: a timeout under 1.5 × the call's round trip", owner, op.Call, op.ExecVirtual, op.End, op.End.Sub(op.ExecVirtual), v.h.Settings.Watchdog, to)}, true
+	}
+	return Mechanism{}, false
+}
+
+// staleRenewal: a renewal of the owner's sent for an earlier hold, still
+// on its way when this hold began, answered that it found no hold (it ran
+// before the new hold was taken), and its reply took the new hold's
+// thread off the watchdog: 4.7.0's LockTask cancels one count of the
+// thread on a 0 (LockTask.java:97-102), 3.16.8 the entry (RedissonBaseLock
+// renewExpiration), 3.8.1 schedules no next renewal.
+func (v *view) staleRenewal(g *renewalGap) (Mechanism, bool) {
+	owner, to, sec := g.owner, g.to, g.sec
+	if sec == nil {
+		return Mechanism{}, false
+	}
+	for _, r := range v.h.Renewals {
+		if r.Owner == owner && r.Start < sec.Called && r.Outcome == "not-renewed" && r.End >= sec.Start && r.End <= to {
+			return cause("stale-renewal", fmt.Sprintf("%s's renewal sent at t=%s, for its earlier hold, found no hold and answered 0 at t=%s, after it took the lock again at t=%s: that answer took it off the watchdog, and no renewal re-armed the hold before it expired at t=%s", owner, r.Start, r.End, sec.Start, to), r.Start, to, g.proc), true
+		}
+	}
+	return Mechanism{}, false
+}
+
+// renewalMissed is noRenewal's answer where it explains the missing
+// renewal: a mechanism, or the lock object's kept lease that put the next
+// renewal past the expiry (a cause, for the catalogue to resolve).
+func (v *view) renewalMissed(owner, proc string, from, to sim.Time) (Mechanism, bool) {
+	m := v.noRenewal(owner, proc, from, to)
+	return m, m.Kind != MechNone || m.Name == "kept-lease"
+}
+
+// renewalHeldUp: the last renewal owner's client (process proc) ran
+// before to, after from, completed so late that the next one, sent a
+// period after (pauseMargin for its own round trip), could not run before
+// to; the delays a fault's latency spikes put on its messages, or on an
+// earlier run of the same chain's still on its way at from (each run
+// scheduled a period after the one before completed), made it so
+// (without them the next would have run in time). It names that fault.
+// Where no fault did, and the run failed because its WAIT counted fewer
+// replicas than asked, which it waits for up to its timeout, while the
+// watchdog goes on after a failure (4.7.0), the replica's lag is it.
+func (v *view) renewalHeldUp(owner, proc string, from, to sim.Time, period sim.Duration) (Mechanism, bool) {
+	if !v.h.Settings.Redisson {
+		return Mechanism{}, false
+	}
+	last := -1
+	for i, r := range v.h.Renewals {
+		if r.Proc == proc && sameClient(r.Owner, owner) && r.ExecAt >= 0 && r.ExecVirtual <= to {
+			last = i
+		}
+	}
+	if last < 0 {
+		return Mechanism{}, false
+	}
+	r := v.h.Renewals[last]
+	if r.End < 0 || r.End <= from {
+		return Mechanism{}, false // no reply, or one that left the next renewal time to come
+	}
+	// the messages a run sent and got; only its reply's where it armed the
+	// hold last (what held up its request moved the arming, and the
+	// expiry with it)
+	legs := func(r model.Op) sim.Time {
+		if r.Owner == owner && r.Outcome == "renewed" && r.ExecVirtual >= from {
+			return r.ExecVirtual
+		}
+		return r.Start
+	}
+	held, by := v.heldUp(renewTag(last), legs(r), r.End)
+	// the chain's earlier runs that completed after from: each sent the
+	// next a period after it completed, whatever it answered where the
+	// next followed (R8:RedissonLock.java:239-253,
+	// R16:RedissonBaseLock.java:147-163, R47:RenewalTask.java:170-184), so
+	// what held one up put off every later one
+	struck, next, struckBy := last, last, held
+	for k, p := last, v.chainedBefore(last, period); p >= 0 && v.h.Renewals[p].End > from; k, p = p, v.chainedBefore(p, period) {
+		if d, f := v.heldUp(renewTag(p), legs(v.h.Renewals[p]), v.h.Renewals[p].End); d > 0 {
+			if held == 0 {
+				struck, next, struckBy, by = p, k, d, f
+			}
+			held += d
+		}
+	}
+	// the latest the next renewal could be sent and still run in time: its
+	// request takes as long as this one's took without a fault's spike
+	trip := v.nextTrip(renewTag(last), r.Start, r.ExecVirtual)
+	due := to.Add(-trip)
+	if r.End.Add(period) <= due {
+		return Mechanism{}, false // a reply that left the next renewal time to come
+	}
+	// 4.7.0's renewal task schedules the next run whatever the last one
+	// answered, and a 0 takes only the thread it named off the entry
+	// (R47:RenewalTask.java:170-184, LockTask.java:97-102); 3.16.8's 0
+	// cancels the entry, 3.8.1's schedules no next one
+	othersGoOn := r.Outcome == "not-renewed" && r.Owner != owner && !v.h.Settings.RenewalStopsOnFailure
+	stopped := r.Outcome == "error" && v.h.Settings.RenewalStopsOnFailure
+	if r.Outcome != "renewed" && r.Outcome != "error" && !othersGoOn || stopped && r.End <= to {
+		return Mechanism{}, false // the watchdog sends no next one
+	}
+	which := func(r model.Op) string {
+		if r.Owner == owner {
+			return owner + "'s renewal"
+		}
+		return fmt.Sprintf("the renewal %s's process sent for %s on the lock entry its threads share", owner, r.Owner)
+	}
+	if held == 0 || r.End.Add(period-held) > due {
+		// no fault's delay made it late: a run that failed because its
+		// WAIT counted fewer replicas than asked waited the WAIT's
+		// timeout for them (a replica's lag, asynchronous replication),
+		// and 4.7.0's task schedules the next run after it all the same;
+		// without that wait, its reply sent when it ran, the next would
+		// have come in time
+		if r.ErrKind != "sync" || v.h.End.Replicas == 0 || stopped || r.ExecVirtual.Add(trip+period) > due {
+			return Mechanism{}, false
+		}
+		return Mechanism{Kind: MechCondition, Name: "replication",
+			Detail: fmt.Sprintf("a replica lagged past WAIT's timeout (asynchronous replication): %s, sent at t=%s, ran at t=%s, but its WAIT counted fewer replicas than asked and it failed only at t=%s (%s); the renewal task runs next a third of its timeout after a run completes, failed or not, too late for %s's hold, which expired at t=%s", which(r), r.Start, r.ExecVirtual, r.End, r.Err, owner, to)}, true
+	}
+	if stopped {
+		// a failure stops this watchdog when it comes back
+		// (R16:RedissonBaseLock.java:149-152, R8:RedissonLock.java:239-247):
+		// this one came after the expiry, while the watchdog still waited
+		return faultMech(by, fmt.Sprintf("%s: %s, sent at t=%s, ran at t=%s, but its reply was held up %s and came only at t=%s (%s), after %s's hold expired at t=%s: the watchdog waited for it to send the next", describeFault(by), which(r), r.Start, r.ExecVirtual, held, r.End, r.Err, owner, to)), true
+	}
+	if struck != last {
+		s := v.h.Renewals[struck]
+		then := fmt.Sprintf("t=%s", v.h.Renewals[next].Start)
+		if next != last {
+			then += fmt.Sprintf(" and on, the last before the expiry at t=%s", r.Start)
+		}
+		answered := map[string]string{"renewed": "1", "not-renewed": "0"}[r.Outcome]
+		return faultMech(by, fmt.Sprintf("%s: %s, sent at t=%s, ran at t=%s, but its messages were held up %s and it completed only at t=%s; the watchdog's next renewals, each a third of its timeout after the one before completed (%s, %s, which answered %s), came too late for %s's hold, which expired at t=%s", describeFault(by), which(s), s.Start, s.ExecVirtual, struckBy, s.End, then, which(r), cmp.Or(answered, r.Err), owner, to)), true
+	}
+	msgs := "its messages were"
+	if legs(r) > r.Start {
+		msgs = "its reply was"
+	}
+	return faultMech(by, fmt.Sprintf("%s: %s, sent at t=%s, ran at t=%s, but %s held up %s and it completed only at t=%s; the watchdog's next renewal, a third of its timeout later, came too late for %s's hold, which expired at t=%s", describeFault(by), which(r), r.Start, r.ExecVirtual, msgs, held, r.End, owner, to)), true
+}
+
+// zeroCameLate: 3.16.8's renewal renews its entry's first thread and a 0
+// cancels the entry for every thread (R16:RedissonBaseLock.java:141-160),
+// and the next renewal is scheduled only when one completes (:148-161).
+// The entry's renewal in flight while owner's hold was on it named
+// another thread of the client, whose hold was gone: it ran before the
+// hold expired at to and answered 0, and its reply, which came only after
+// the expiry, took the path that cancels the entry for all
+// (zero-renewal-cancels-all, noted then for the thread it named). No
+// renewal for owner could come before that reply, and none after it:
+// the cause is that completion, for the catalogue to resolve.
+func (v *view) zeroCameLate(owner, proc string, to sim.Time, sec *model.Section) (Mechanism, bool) {
+	if !v.h.Settings.Redisson || sec == nil {
+		return Mechanism{}, false
+	}
+	for _, r := range v.h.Renewals {
+		if r.Proc != proc || r.Owner == owner || !sameClient(r.Owner, owner) || r.Outcome != "not-renewed" || r.ExecAt < 0 || r.ExecVirtual > to ||
+			r.End <= to || r.End <= sec.Start || !v.noted("zero-renewal-cancels-all", r.Owner, proc, r.End) {
+			continue
+		}
+		m := cause("no-renewal", fmt.Sprintf("the renewal %s's process sent for %s at t=%s on the lock entry its threads share (its first thread) ran at t=%s, before %s's hold expired at t=%s, and answered 0; its reply came only at t=%s and cancelled the entry for every thread, and the entry sends its next renewal only when one completes", owner, r.Owner, r.Start, r.ExecVirtual, owner, to, r.End), r.End, r.End, proc)
+		m.Owners = []string{r.Owner}
+		return m, true
+	}
+	return Mechanism{}, false
+}
+
+// chainedBefore is the renewal of the same client as renewal k whose
+// completion scheduled k, a period before k was sent (-1: none).
+func (v *view) chainedBefore(k int, period sim.Duration) int {
+	r := v.h.Renewals[k]
+	for p := k - 1; p >= 0; p-- {
+		q := v.h.Renewals[p]
+		if q.Proc == r.Proc && sameClient(q.Owner, r.Owner) && q.End >= 0 && q.End.Add(period) <= r.Start.Add(sim.Millisecond) && q.End.Add(period) >= r.Start.Add(-sim.Millisecond) {
+			return p
+		}
+	}
+	return -1
+}
+
+// armedFor says whether acquire op armed its thread's hold last at from
+// (as its watchdog had it): its script did, or a renewal of the thread's
+// sent before that script ran (for an earlier hold, still on its way)
+// re-armed the hold at from, before op returned; the hold's own watchdog
+// starts only when op returns (scheduleExpirationRenewal in each version's
+// tryAcquireAsync listener, R8:RedissonLock.java:202-214), and a renewal's
+// script pexpires whatever hold the thread has (R16:RedissonBaseLock.java:185-193,
+// R47:LockTask.java:82-95).
+func (v *view) armedFor(op model.Op, from sim.Time) bool {
+	if op.ExecVirtual == from {
+		return true
+	}
+	if from < op.ExecVirtual || from >= op.End {
+		return false
+	}
+	for i := v.sampleAt(from); i >= 0 && v.h.Store[i].At == from; i-- {
+		smp := v.h.Store[i]
+		if r := v.h.CallOf(smp.Tag); r != nil && r.Call == model.CallRenew && r.Owner == op.Owner && r.Start < op.ExecVirtual && slices.Contains(smp.Holders, op.Owner) {
+			return true
+		}
+	}
+	return false
+}
+
+// firstWatchdog says whether op, an acquire without a lease, re-entered
+// sec, a hold taken with a lease, before any other acquire without a lease
+// of the section returned: its return starts the hold's watchdog
+// (scheduleExpirationRenewal in each version's tryAcquireAsync listener,
+// R8:RedissonLock.java:202-214), though its script had cut the lease to
+// the watchdog's timeout already.
+func (v *view) firstWatchdog(op model.Op, sec *model.Section) bool {
+	if sec == nil || !op.Nested || sec.OuterLease <= 0 || op.Start < sec.Start {
+		return false
+	}
+	for _, a := range v.h.Ops {
+		if a.Owner == op.Owner && a.Call.Acquires() && a.Lease < 0 && a.Outcome == "acquired" && a.End >= sec.Start && a.End < op.End {
+			return false
+		}
+	}
+	return true
+}
+
+// keptPeriod: owner's watchdog was last scheduled (its last renewal that
+// answered 1 completed, or the acquire without a lease that started it)
+// with a period of a third of its lock object's internalLockLeaseTime,
+// which another call's lease had set (the client's lease-kept note then:
+// R8:RedissonLock.java:225-253, 280), and no renewal of owner's came after
+// it though one a third of lockWatchdogTimeout (period) later would have
+// run before the hold expired at to: the kept lease put the next renewal
+// past the expiry.
+func (v *view) keptPeriod(owner, proc string, to sim.Time, period sim.Duration) (Mechanism, bool) {
+	if !v.h.Settings.Redisson {
+		return Mechanism{}, false
+	}
+	// the times the watchdog may have scheduled owner's next renewal: the
+	// completion of its last renewal, if that answered 1, and of its
+	// acquires without a lease since (3.8.1 schedules only where no entry
+	// exists: the client's note says where it did)
+	last := -1
+	for i, r := range v.h.Renewals {
+		if r.Owner == owner && r.Start <= to {
+			last = i
+		}
+	}
+	var at []sim.Time
+	since := sim.Time(0)
+	if last >= 0 {
+		r := v.h.Renewals[last]
+		since = r.Start
+		if r.Outcome == "renewed" && r.End >= 0 && r.End <= to {
+			at = append(at, r.End)
+		}
+	}
+	for _, op := range v.h.Ops {
+		if op.Owner == owner && op.Call.Acquires() && op.Lease < 0 && op.Outcome == "acquired" && op.End >= since && op.End <= to {
+			at = append(at, op.End)
+		}
+	}
+	sched := sim.Time(-1)
+	for _, t := range at {
+		if t > sched && v.noted("lease-kept", owner, proc, t) {
+			sched = t
+		}
+	}
+	if sched < 0 || sched.Add(period+pauseMargin) > to {
+		return Mechanism{}, false
+	}
+	// the hold stayed from then to its expiry: no release (whose
+	// cancelExpirationRenewal(null) would have ended the chain) took it
+	for _, g := range v.gone {
+		if at := v.h.Store[g.Sample].At; g.Owner == owner && at > sched && at < to {
+			return Mechanism{}, false
+		}
+	}
+	m := cause("kept-lease", fmt.Sprintf("%s's watchdog scheduled its next renewal at t=%s a third of its lock object's internalLockLeaseTime later, a lease another call had set (not the watchdog's %d ms), and no renewal came before its hold expired at t=%s", owner, sched, v.h.Settings.Watchdog, to), sched, to, proc)
+	m.Owners = []string{owner}
+	return m, true
+}
+
+// watchdogRestarted says whether, after a forceUnlock() of owner's client
+// (process proc) emptied the client's renewal entry of the lock at since,
+// an acquisition without a lease of the client's started the watchdog
+// again and kept it a renewal period, ending before to. It replays the
+// entry's counts: such an acquisition adds one for its thread when it
+// returns (R47:RedissonLock.java:174-177, LockEntry.java:43-51), and,
+// where every unlock takes its thread's count off (UnlockCancelsRenewal),
+// an unlock's completion takes one (R47:RedissonBaseLock.java:161-164,
+// LockEntry.java:61-71); the last count taken removes the entry and stops
+// the task before its renewal (R47:RenewalTask.java:97-134). So a
+// re-entry of the holder's, restarting the watchdog, whose own unlock came
+// before the renewal was due leaves the outer hold unwatched.
+func (v *view) watchdogRestarted(proc, owner string, since sim.Time, period sim.Duration, to sim.Time) bool {
+	type change struct {
+		at    sim.Time
+		owner string
+		add   bool
+	}
+	var changes []change
+	for _, a := range v.h.Ops {
+		if a.Proc != proc || !sameClient(a.Owner, owner) || a.End < 0 || a.End <= since {
+			continue
+		}
+		switch {
+		case a.Call.Acquires() && a.Lease < 0 && a.Outcome == "acquired":
+			changes = append(changes, change{a.End, a.Owner, true})
+		case a.Call == model.CallUnlock && v.h.Settings.UnlockCancelsRenewal:
+			changes = append(changes, change{a.End, a.Owner, false})
+		}
+	}
+	slices.SortStableFunc(changes, func(x, y change) int { return cmp.Compare(x.at, y.at) })
+	counts := map[string]int{}
+	total, started := 0, sim.Time(-1)
+	for _, c := range changes {
+		if started >= 0 && c.at > started.Add(period) {
+			break // the renewal was due while the entry lived
+		}
+		switch {
+		case c.add:
+			counts[c.owner]++
+			total++
+			if total == 1 {
+				started = c.at
+			}
+		case counts[c.owner] > 0:
+			counts[c.owner]--
+			total--
+			if total == 0 {
+				started = -1 // the entry removed, its task stopped
+			}
+		}
+	}
+	return started >= 0 && started.Add(period) < to
+}
+
+// unlockStoppedWatchdog: owner's unlock op, which failed within section
+// sec, left its hold without a watchdog up to to. Its cancel stopped the
+// renewal (3.8.1: the entry of the thread, R8:RedissonLock.java:513-516,
+// 271-276; 3.16.8, 4.7.0: the thread's last count) when no renewal of
+// owner was sent after it completed, and no acquire without a lease of
+// owner completed after it to schedule a new one (R8:RedissonLock.java:191,213).
+func (v *view) unlockStoppedWatchdog(op model.Op, sec *model.Section, to sim.Time) bool {
+	if sec == nil || op.Start < sec.Start || op.End < 0 || op.End > to {
+		return false
+	}
+	for _, r := range v.h.Renewals {
+		if r.Owner == op.Owner && r.Start >= op.End && r.Start <= to {
+			return false
+		}
+	}
+	for _, a := range v.h.Ops {
+		if a.Owner == op.Owner && a.Call.Acquires() && a.Lease < 0 && a.Outcome == "acquired" && a.End >= op.End && a.End <= to {
+			return false
+		}
+	}
+	return true
+}
