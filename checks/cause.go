@@ -389,7 +389,10 @@ func (v *view) explainExpired(g holdGone, sec *model.Section) Mechanism {
 			return m
 		}
 		return cause("rearmed-by-other", fmt.Sprintf("%s's hold expired at t=%s; %s's %s at t=%s had armed it for %d ms", who, g.ExpiredAt, op.Owner, op.Call, arm.At, armed), arm.At, g.ExpiredAt, proc, op.Proc)
-	case op.Call.Acquires() && op.ScriptLease > 0 && armed < op.ScriptLease-1:
+	case op.Call.Acquires() && op.ScriptLease > 0 && armed < op.ScriptLease-1 && !slices.ContainsFunc(op.EarlierLeases, func(l int64) bool { return armed >= l-1 }):
+		// shorter than any lease a command of the call carried (an
+		// earlier command's, which a later attempt replaced, may be the
+		// one that ran)
 		return cause("armed-short", fmt.Sprintf("%s's %s sent a lease of %d ms but its script armed %d ms (at t=%s); the hold expired at t=%s", who, op.Call, op.ScriptLease, armed, arm.At, g.ExpiredAt), since, g.ExpiredAt, proc)
 	case op.Call.Acquires() && op.Lease > 0 && (armed < op.Lease-1 || armed > op.Lease+1) && armed == watchdog:
 		// the call's lease was dropped and the watchdog took the lock:

@@ -131,6 +131,37 @@ func TestMutexLease(t *testing.T) {
 	}
 }
 
+// A lock() whose loop sent its lock object's kept lease (4321 ms), and a
+// later attempt another call's lease (8063 ms): the run that armed the
+// hold carried the earlier one (ScriptLease is the last command's), so
+// the script armed what it was sent: the kept lease, not a short arm
+// (seed 5287 of rlock-3.16.8, preset net). Shorter than every lease the
+// call sent is still a bug.
+func TestArmedShortReadsEveryLeaseSent(t *testing.T) {
+	build := func(armed int64, earlier ...int64) *hist {
+		b := newHist()
+		a := b.call("A", model.CallLock, 0, 0.01, "acquired")
+		b.ran(a, 0.005, 30000, "A").section(a, -1, -1)
+		r := b.call("A", model.CallLock, 1, 20, "acquired") // a re-entry still waiting at the expiry
+		b.h.Ops[r].Nested = true
+		b.ran(r, 1.005, armed, "A")
+		b.h.Ops[r].ScriptLease, b.h.Ops[r].EarlierLeases = 8063, earlier
+		g := b.call("B", model.CallLock, 5, 6, "acquired")
+		b.ran(g, 5.5, 30000, "B").section(g, -1, 20)
+		return b
+	}
+	got := Mutex(&build(4321, 4321).h, nil, at(300))
+	if len(got) != 1 || got[0].Mech.Name == "armed-short" {
+		t.Fatalf("armed the lease an earlier command carried: %v", got)
+	}
+	for _, earlier := range [][]int64{nil, {5000}} {
+		got := Mutex(&build(4321, earlier...).h, nil, at(300))
+		if len(got) != 1 || got[0].Class != Bug || got[0].Mech.Name != "armed-short" {
+			t.Fatalf("armed 4321 ms, the call sent 8063 and %v: %v", earlier, got)
+		}
+	}
+}
+
 // A forceUnlock that ran but deleted nobody's hold (the lock was free)
 // explains nothing of a later overlap.
 func TestMutexForceUnlockThatDeletedNothing(t *testing.T) {

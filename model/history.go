@@ -120,6 +120,13 @@ type Op struct {
 	// runs: the explicit lease or the watchdog's for an acquire, the
 	// internalLockLeaseTime an unlock or a renewal re-arms; 0 when none.
 	ScriptLease int64
+	// EarlierLeases are the other leases (ms) earlier commands of an
+	// acquisition carried, where a later one carried another (ScriptLease
+	// is the last command's): lock()'s loop reads its lock object's
+	// internalLockLeaseTime anew at every attempt, which another call may
+	// set in between (R16:RedissonLock.tryAcquireAsync). nil when every
+	// command carried the same lease.
+	EarlierLeases []int64
 }
 
 // Requeue is a waiter joining the fair queue again: when (virtual time)

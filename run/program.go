@@ -2,6 +2,7 @@ package run
 
 import (
 	"fmt"
+	"slices"
 
 	"github.com/locksim/locksim/clients"
 	"github.com/locksim/locksim/model"
@@ -109,7 +110,11 @@ func (r *Run) programFactory() (func() sim.Program, error) {
 			// lock object can send another than the caller asked for).
 			switch cmd.Op {
 			case clients.OpAcquire, clients.OpAcquireNoWait, clients.OpAcquireToken, clients.OpSetPX:
-				h.Ops[t.op].ScriptLease = cmd.Lease
+				op := &h.Ops[t.op]
+				if t.leaseSent && op.ScriptLease != cmd.Lease && !slices.Contains(op.EarlierLeases, op.ScriptLease) {
+					op.EarlierLeases = append(op.EarlierLeases, op.ScriptLease)
+				}
+				op.ScriptLease, t.leaseSent = cmd.Lease, true
 			case clients.OpUnlock:
 				if !h.Ops[t.op].Call.Acquires() { // not 4.7.0's undo of an acquire (handleNoSync)
 					h.Ops[t.op].ScriptLease = cmd.Lease

@@ -122,6 +122,9 @@ type wthread struct {
 	// newTask: the next call starts a new task (a loop iteration), so the
 	// pool clears the thread's interrupt status first (Call.NewTask).
 	newTask bool
+	// leaseSent: a command of the open op has carried a lease (its
+	// ScriptLease is a sent one, no longer the estimate begin made).
+	leaseSent bool
 }
 
 // task marks c as the start of a new task when it is the first call of a
@@ -201,7 +204,7 @@ func (t *wthread) handle() (int, bool) {
 
 // begin records the start of a call and traces it.
 func (t *wthread) begin(k model.CallKind, a Attempt, scriptLease int64) {
-	t.op = len(t.h.Ops)
+	t.op, t.leaseSent = len(t.h.Ops), false
 	t.h.Ops = append(t.h.Ops, model.Op{Proc: t.p.Name, Thread: t.tid, Owner: t.owner, Lock: t.wl.Lock, Call: k, Wait: a.Unit.ToMillis(a.Wait), Lease: leaseMs(a), Start: t.p.VirtualNow(), End: -1, ExecAt: -1, GaveUpAt: -1, FairWait: -1, ScriptLease: scriptLease, Nested: t.holds > 0, LastTTL: -1})
 	tr := t.p.Trace("call").Int("thread", t.tid).Str("call", string(k))
 	if k.Acquires() {
