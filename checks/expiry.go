@@ -197,6 +197,9 @@ func (vw *view) outlivedBy(s model.Section, k int) Mechanism {
 				return cause("stale-renewal", fmt.Sprintf("the watchdog's renewal of %s sent at t=%s, for its earlier hold, ran at t=%s after it took the lock again with a lease, and the renewals it scheduled went on: the last re-armed the hold for %d ms at t=%s", who, r.Start, r.ExecVirtual, armed, arm.At), s.Called, smp.At, s.Proc)
 			}
 		}
+		if m, ok := vw.uncancelledTask(who, s, op, arm.At, armed, smp.At); ok {
+			return m
+		}
 		return cause("renewed-past-lease", fmt.Sprintf("the watchdog renewed %s's hold at t=%s (for %d ms) though it was taken with a lease", who, arm.At, armed), s.Called, smp.At, s.Proc)
 	case op.Call.Acquires() && s.Ended != "crash" && s.Lease > 0 && armed > s.Lease+1 && op.ScriptLease != armed:
 		return cause("armed-long", fmt.Sprintf("%s's %s at t=%s armed its hold for %d ms, longer than the %d ms lease it held the lock with", who, op.Call, arm.At, armed, s.Lease), s.Called, smp.At, s.Proc)
@@ -255,6 +258,49 @@ func (v *view) staleExpire(who string, op *model.Op, j int, armed int64, to sim.
 		}
 		return cause("stale-expire", fmt.Sprintf("%s's %s took the key with SETNX at t=%s; the key was gone at t=%s (%s) and %s's SETNX took it at t=%s; %s's EXPIRE, its second command, ran only at t=%s and re-armed %s's hold for %d ms (SETNX and EXPIRE are two commands, and the key names no owner)",
 			op.Owner, op.Call, st[set].At, st[gone].At, st[gone].Script, who, st[k].At, op.Owner, arm.At, who, armed), st[set].At, to, v.procOfOwner(who), op.Proc), true
+	}
+	return Mechanism{}, false
+}
+
+// uncancelledTask: renewal op, sent after who took the lock with a lease
+// in section s, came from the watchdog task of the thread's earlier hold,
+// which nothing cancelled. 3.8.1's renewal listener removes the lock
+// name's entry whatever task made it (R8:RedissonLock.java:239): a
+// renewal of an earlier chain, failing after the thread's next lock()
+// had put its own task's entry there, removed that entry (the client's
+// renewal-removes-other-entry note, for the thread), and the unlock of
+// that hold, completing after it, found no entry to cancel
+// (cancelExpirationRenewal(threadId), :271-276, in unlockAsync's
+// listener, :506-534). The task fired a third of its lease after it was
+// scheduled and renewed whatever hold the thread had then: this one,
+// past its lease. The cause's window begins at the note, for the
+// catalogue to resolve.
+func (vw *view) uncancelledTask(who string, s model.Section, op *model.Op, at sim.Time, armed int64, seen sim.Time) (Mechanism, bool) {
+	if op.Start < s.Called {
+		return Mechanism{}, false
+	}
+	// the task was scheduled a period (a third of the lease it was armed
+	// with: the watchdog's, or a kept one, at most) before op was sent
+	scheduled := op.Start.Add(-sim.Duration(vw.h.Settings.Watchdog/3)*sim.Millisecond - pauseMargin)
+	for i := vw.h.Flaws.Len() - 1; i >= 0; i-- {
+		f := vw.h.Flaws.At(i)
+		if f.At < scheduled {
+			break
+		}
+		if f.At > s.Called || f.Flaw != "renewal-removes-other-entry" || f.Owner != who || f.Proc != op.Proc {
+			continue
+		}
+		// the unlock of the hold the task was for completed after the
+		// entry was removed, before this hold was taken
+		for _, u := range vw.h.Ops {
+			if u.Owner != who || u.Call != model.CallUnlock || u.End < f.At || u.End > s.Called {
+				continue
+			}
+			m := cause("uncancelled-renewal", fmt.Sprintf("the watchdog renewed %s's hold at t=%s (for %d ms) though it was taken with a lease at t=%s: the renewal came from the task of its earlier hold, whose entry a failed renewal's listener removed at t=%s, so the unlock of that hold, completing at t=%s, cancelled nothing; the hold was still in the store at t=%s",
+				who, at, armed, s.Start, f.At, u.End, seen), f.At, seen, s.Proc)
+			m.Owners = []string{who}
+			return m, true
+		}
 	}
 	return Mechanism{}, false
 }

@@ -384,3 +384,42 @@ func TestFIFOEvictedByAnEndedCall(t *testing.T) {
 		t.Fatalf("the call that lost the place had given up its claim: %v", got)
 	}
 }
+
+// 3.8.1's renewal listener removes the lock name's entry whatever task
+// made it: a renewal of A's earlier chain failed (t=3.6) after A's next
+// lock() had put its own task's entry there (t=1.2), so the unlock of
+// that hold (t=4) cancelled nothing, and the task, scheduled at 1.2,
+// renewed A's next hold, taken with a 7914 ms lease, at 11.2 (seed 5182
+// of fairlock-3.8.1, preset failover). Without the note, or with the
+// unlock done before the entry was removed (it cancelled the task), it
+// stays renewed-past-lease.
+func TestExpiryUncancelledRenewalTask(t *testing.T) {
+	build := func(noteAt, unlockEnd float64) *hist {
+		b := newHist()
+		l := b.call("A", model.CallLock, 1.2, 1.21, "acquired")
+		b.ran(l, 1.205, 30000, "A").section(l, -1, 2.5)
+		u := b.call("A", model.CallUnlock, 2.5, unlockEnd, "released")
+		b.ran(u, unlockEnd-0.001, -2)
+		if noteAt >= 0 {
+			b.h.Flaws.Add(model.FlawAt{At: at(noteAt), Proc: "cA", Owner: "A", Flaw: "renewal-removes-other-entry"})
+		}
+		a := b.call("A", model.CallLock, 4.1, 4.11, "acquired")
+		b.lease(a, 7914).ran(a, 4.105, 7914, "A").section(a, 7914, -1)
+		b.renew("A", 11.2, 11.2, 11.21, "renewed", "A")
+		b.h.Store[len(b.h.Store)-1].TTL = 7914
+		b.sample(13.7, "", "", 5414, "A")
+		return b
+	}
+	got := Expiry(&build(3.6, 4).h, nil)
+	if len(got) != 1 || got[0].Mech.Name != "uncancelled-renewal" {
+		t.Fatalf("a task whose entry a failed renewal removed: %v", got)
+	}
+	for _, c := range []struct {
+		name string
+		b    *hist
+	}{{"no note", build(-1, 4)}, {"the unlock cancelled the task first", build(3.6, 3.5)}} {
+		if got := Expiry(&c.b.h, nil); len(got) != 1 || got[0].Mech.Name != "renewed-past-lease" {
+			t.Fatalf("%s: %v", c.name, got)
+		}
+	}
+}
