@@ -4,14 +4,16 @@ import (
 	"os"
 	"runtime/debug"
 	"testing"
+
+	"github.com/locksim/locksim/internal/memlimit"
 )
 
-// TestMain collects garbage at 400% growth (as simrun does) unless GOGC is
+// TestMain collects garbage at simrun's target (memlimit.GCPercent) unless GOGC is
 // set: the determinism sweep's thousands of runs allocate short-lived
 // objects, and the default target spends a sixth of their time collecting.
 func TestMain(m *testing.M) {
 	if os.Getenv("GOGC") == "" {
-		debug.SetGCPercent(400)
+		debug.SetGCPercent(memlimit.GCPercent)
 	}
 	os.Exit(m.Run())
 }

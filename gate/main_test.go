@@ -1,0 +1,20 @@
+package gate_test
+
+import (
+	"os"
+	"runtime/debug"
+	"testing"
+
+	"github.com/locksim/locksim/internal/memlimit"
+)
+
+// TestMain collects garbage at simrun's target (memlimit.GCPercent)
+// unless GOGC is set: the no-false-alarm sweep and the mutants' jobs are
+// tens of thousands of runs of short-lived objects, and the default
+// target spends a sixth of their time collecting.
+func TestMain(m *testing.M) {
+	if os.Getenv("GOGC") == "" {
+		debug.SetGCPercent(memlimit.GCPercent)
+	}
+	os.Exit(m.Run())
+}
