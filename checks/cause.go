@@ -369,9 +369,14 @@ func (v *view) explainExpired(g holdGone, sec *model.Section) Mechanism {
 	// branch's pexpire, R16:RedissonLock.java:204-207): that lease ran out
 	// whether or not the reply later came back, so it is judged as a
 	// re-entry that returned with the lock (below), not as one that did
-	// not count
+	// not count. Without a lease, its run re-armed the watchdog's timeout
+	// under a hold the outer lock()'s watchdog keeps: that watchdog renews
+	// the hold whatever the re-entry's reply (a failed re-entry schedules
+	// nothing and cancels nothing, R16:RedissonLock.tryAcquireAsync's
+	// onComplete), so the expiry is a renewal that did not come
 	openReentry := op != nil && op.Call.Acquires() && op.Owner == who && sec != nil && op.Start >= sec.Start &&
-		(op.End < 0 || op.End > g.ExpiredAt) && op.Lease > 0 && near(armed, op.Lease)
+		(op.End < 0 || op.End > g.ExpiredAt) &&
+		(op.Lease > 0 && near(armed, op.Lease) || op.Lease < 0 && sec.OuterLease < 0 && sec.Lease < 0 && near(armed, watchdog))
 	if op != nil && op.Call.Acquires() && op.Outcome != "acquired" && op.Owner == who && sec != nil && !openReentry {
 		// an acquire of the owner's that re-armed its hold though the call
 		// did not return with it (its reply lost or late, its caller

@@ -358,3 +358,34 @@ func TestMutexZeroRenewalCameBackLate(t *testing.T) {
 		t.Errorf("not noted: got %v (window %s..%s, owners %v), want the hold's window", v, m.From, m.To, m.Owners)
 	}
 }
+
+// A's lock() returned at 0.01 s and started the watchdog; its re-entry
+// without a lease ran at 0.02 s (re-arming the watchdog's 2 s) and was
+// still waiting on its reply (a WAIT, a paused process) when the hold
+// expired at 2.02 s. The outer hold's watchdog renews the hold whatever
+// the re-entry's reply: a pause of A's process from the first renewal's
+// time is the mechanism, not the re-entry that did not count (seed 207
+// of rlock-3.16.8, preset all, 2 s). A hold taken with a lease has no
+// outer watchdog: the open re-entry is still what armed it last.
+func TestMutexOpenReentryUnderTheWatchdog(t *testing.T) {
+	pause := []sim.FaultSpan{fault(0, sim.FaultPause, "cA", 0.676, 4)}
+	build := func(outerLease int64) *hist {
+		b := twoSeconds(true)
+		a := b.call("A", model.CallLock, 0, 0.01, "acquired")
+		if outerLease > 0 {
+			b.lease(a, outerLease)
+		}
+		b.ran(a, 0.005, 2000, "A").section(a, outerLease, -1)
+		r := b.call("A", model.CallLock, 0.015, -1, "")
+		b.h.Ops[r].Nested = true
+		b.ran(r, 0.02, 2000, "A")
+		g := b.call("B", model.CallLock, 2.1, 2.2, "acquired")
+		b.ran(g, 2.15, 2000, "B").section(g, -1, 12)
+		return b
+	}
+	runMutexCases(t, []mutexCase{
+		{"the outer watchdog's process paused", build(-1), pause, ByDesign, "fault:pause"},
+		{"nothing stopped the outer watchdog", build(-1), nil, Bug, "bug:no-renewal"},
+		{"taken with a lease: no outer watchdog", build(8000), pause, Bug, "bug:acquired-uncounted"},
+	})
+}

@@ -245,8 +245,9 @@ func raisesNoBug(t *testing.T, cfg run.Config) {
 // that delayed an acquire's or a renewal's reply past the next renewal (or
 // an earlier run of 4.7.0's renewal task, whose next runs came late), a
 // replica's lag that ran out a run's WAIT, after which 4.7.0's task runs
-// next a period later, and 3.16.8's 0 for the entry's first thread that
-// cancelled the entry after the expiry.
+// next a period later, 3.16.8's 0 for the entry's first thread that
+// cancelled the entry after the expiry, and a pause of the process whose
+// watchdog kept a hold an open re-entry without a lease had re-armed.
 func TestTriagedSettingsRunsRaiseNoBug(t *testing.T) {
 	t.Parallel()
 	short := clients.ClientOverrides{Timeout: 500, RetryAttempts: 1, RetryInterval: 200}
@@ -277,6 +278,7 @@ func TestTriagedSettingsRunsRaiseNoBug(t *testing.T) {
 		{"rlock-3.16.8", "all", 5, wd2, 0, 0}, {"fairlock-3.8.1", "net", 13, wd2, 0, 0},
 		{"fairlock-4.7.0", "failover", 153, wd2, 0, 0}, {"fencedlock-4.7.0", "all", 136, wd2, 0, 0},
 		{"fencedlock-4.7.0", "net", 194, wd2, 0, 0}, {"rlock-3.16.8", "all", 131, wd2, 0, 0},
+		{"rlock-3.16.8", "all", 207, wd2, 0, 0},
 	} {
 		raisesNoBug(t, run.Config{Algo: c.algo, Seed: c.seed, Preset: c.preset, Client: c.ov, Procs: c.procs, Threads: c.threads})
 	}
