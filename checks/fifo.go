@@ -28,7 +28,13 @@ func fifo(vw *view) []Violation {
 	h := vw.h
 	var waiters []int
 	for i, op := range h.Ops {
-		if op.QueuePos > 0 && op.Outcome == "acquired" && !op.Evicted {
+		// A place taken after the call returned is no place it waited in:
+		// the first send of its acquire, held up past the response timeout,
+		// ran after the re-send had already answered (a reentrant grant, or
+		// one from a place its thread kept) and queued the thread again
+		// (R16:RedisExecutor.java:318-333 re-sends without withdrawing it;
+		// R16:RedissonFairLock.java:213-226 queues a caller it cannot grant)
+		if op.QueuePos > 0 && op.Outcome == "acquired" && !op.Evicted && op.PlaceTakenAt() <= op.End {
 			waiters = append(waiters, i)
 		}
 	}

@@ -423,3 +423,34 @@ func TestExpiryUncancelledRenewalTask(t *testing.T) {
 		}
 	}
 }
+
+// B held the lock (granted at 9.46 s) and called tryLock(wait) again: its
+// first send was held up past the response timeout, the re-send found B
+// holding and answered at 10.16 s (a reentrant grant), and the first send
+// ran at 11.75 s, after the call had returned and B had unlocked, and
+// queued B at the tail (seed 229 of fairlock-3.16.8, preset net, timeout
+// 500 ms, one retry). A, queued at 9.95 s, was not overtaken: B's call
+// took no place before its grant. The same call with its place taken
+// before its reply (9.96 s) overtook A.
+func TestFIFOPlaceTakenAfterTheCallReturned(t *testing.T) {
+	build := func(queued float64) *hist {
+		b := newHist()
+		b.h.Settings.Fair = true
+		first := b.call("B", model.CallLock, 9.4, 9.46, "acquired")
+		b.ran(first, 9.46, 30000, "B")
+		a := b.call("A", model.CallLock, 9.947, 10.9, "acquired")
+		again := b.call("B", model.CallTryLockWait, 9.46, 10.161, "acquired")
+		b.ran(again, 10.161, 9587, "B")
+		b.sample(10.5, "", "RedissonFairLock.unlockInnerAsync", -2)
+		b.ran(a, 10.9, 30000, "A")
+		b.h.Ops[a].QueuePos, b.h.Ops[a].QueuedAt = 1, at(9.947)
+		b.h.Ops[again].QueuePos, b.h.Ops[again].QueuedAt, b.h.Ops[again].Wait = 2, at(queued), 1998
+		return b
+	}
+	if got := FIFO(&build(11.745).h, nil); len(got) != 0 {
+		t.Fatalf("B's place was taken by its first send after the call had returned: %v", got)
+	}
+	if got := FIFO(&build(9.96).h, nil); len(got) != 1 || got[0].Class != Bug || got[0].Actors[0] != "A" {
+		t.Fatalf("B queued behind A and was granted first: %v", got)
+	}
+}

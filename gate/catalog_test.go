@@ -246,8 +246,10 @@ func raisesNoBug(t *testing.T, cfg run.Config) {
 // an earlier run of 4.7.0's renewal task, whose next runs came late), a
 // replica's lag that ran out a run's WAIT, after which 4.7.0's task runs
 // next a period later, 3.16.8's 0 for the entry's first thread that
-// cancelled the entry after the expiry, and a pause of the process whose
-// watchdog kept a hold an open re-entry without a lease had re-armed.
+// cancelled the entry after the expiry, a pause of the process whose
+// watchdog kept a hold an open re-entry without a lease had re-armed, and
+// (timeout 500 ms) a fair acquire's first send, held up past the response
+// timeout, that queued its thread after the re-send had been granted.
 func TestTriagedSettingsRunsRaiseNoBug(t *testing.T) {
 	t.Parallel()
 	short := clients.ClientOverrides{Timeout: 500, RetryAttempts: 1, RetryInterval: 200}
@@ -279,6 +281,7 @@ func TestTriagedSettingsRunsRaiseNoBug(t *testing.T) {
 		{"fairlock-4.7.0", "failover", 153, wd2, 0, 0}, {"fencedlock-4.7.0", "all", 136, wd2, 0, 0},
 		{"fencedlock-4.7.0", "net", 194, wd2, 0, 0}, {"rlock-3.16.8", "all", 131, wd2, 0, 0},
 		{"rlock-3.16.8", "all", 207, wd2, 0, 0},
+		{"fairlock-3.16.8", "net", 205, short, 0, 0}, {"fairlock-3.16.8", "net", 229, short, 0, 0},
 	} {
 		raisesNoBug(t, run.Config{Algo: c.algo, Seed: c.seed, Preset: c.preset, Client: c.ov, Procs: c.procs, Threads: c.threads})
 	}
