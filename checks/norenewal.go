@@ -17,7 +17,8 @@ import (
 //
 //   - the hold's renewal chain struck: a renewal of the hold failed or
 //     came late under a fault (or a WAIT's replica), or its last one
-//     failed and the watchdog stopped;
+//     failed and the watchdog stopped, or one a fault held up past the
+//     unlock that stopped the watchdog cut the hold left short;
 //   - a call of the client's own that cancels the renewal: a failed
 //     unlock, a forceUnlock() that did not delete the hold;
 //   - the process stopped while renewals were due;
@@ -50,6 +51,7 @@ var noRenewalRules = []struct {
 }{
 	{"renewal-struck", (*view).renewalStruck},
 	{"last-renewal-failed", (*view).lastRenewalFailed},
+	{"renewal-outlived-watchdog", (*view).renewalOutlivedWatchdog},
 	{"failed-unlock", (*view).failedUnlockCancelled},
 	{"force-unlock", (*view).forceUnlockCancelled},
 	{"process-stopped", (*view).processStopped},
@@ -158,6 +160,145 @@ func (v *view) lastRenewalFailed(g *renewalGap) (Mechanism, bool) {
 		return cause("renewal-sync-failed", fmt.Sprintf("%s's last renewal, at t=%s, failed: WAIT counted fewer replicas than asked (%s), and its watchdog renewed no more", owner, r.Start, r.Err), r.Start, to, proc), true
 	}
 	return Mechanism{}, false
+}
+
+// renewalOutlivedWatchdog: the renewal that armed the hold at from was
+// sent while the watchdog counted the owner's thread, and a fault struck
+// it (a lost request or reply, re-sent only after the response timeout
+// and the retry delay; a spike) before the thread's unlocks took its last
+// count: each unlock takes one whatever it answers
+// (R47:RedissonBaseLock.java:161-164, LockEntry.java:61-71;
+// R16:RedissonBaseLock.java:80-91, 196-212, 306-310), and the last
+// removes the entry and stops the task, whose run in flight schedules no
+// next one when it completes (R47:RenewalTask.java:62-69, 97-134,
+// 176-184; R16:RedissonBaseLock.java:129-133, 155-157). Its late run
+// re-armed the hold the thread still had (one taken or re-entered with a
+// lease, which the entry does not count) for the renewal's lease, cutting
+// short the TTL it had (an unlock re-arms the lock object's lease), and no
+// renewal was owed after it: the stale-renewal race, which the fault
+// stretched past the unlock. A run that did not cut the hold short, a
+// hold without a lease left (owed renewals: lease-under-watchdog's), a
+// watchdog an acquisition without a lease started again, or no fault on
+// the renewal before the stop is not this.
+func (v *view) renewalOutlivedWatchdog(g *renewalGap) (Mechanism, bool) {
+	owner, proc, from, to, sec := g.owner, g.proc, g.from, g.to, g.sec
+	if !v.h.Settings.Redisson || !v.h.Settings.UnlockCancelsRenewal || sec == nil {
+		return Mechanism{}, false
+	}
+	k := slices.IndexFunc(v.h.Renewals, func(r model.Op) bool {
+		return r.Owner == owner && r.Proc == proc && r.Outcome == "renewed" && r.ExecAt >= 0 && r.ExecVirtual == from
+	})
+	if k < 0 {
+		return Mechanism{}, false
+	}
+	r := v.h.Renewals[k]
+	stopped, ok := v.watchdogCountGone(owner, proc, *sec, r.Start, from, to)
+	if !ok {
+		return Mechanism{}, false
+	}
+	// the TTL the hold had before the run, and the one it set
+	i := v.sampleAt(from)
+	for i >= 0 && v.h.Store[i].Tag != renewTag(k) {
+		i--
+	}
+	if i <= 0 || v.h.Store[i].At != from {
+		return Mechanism{}, false
+	}
+	now := v.h.Store[i]
+	prev := v.h.Store[i-1]
+	if prev.Lock != now.Lock || prev.Epoch != now.Epoch || !slices.Contains(prev.Holders, owner) || prev.TTL < 0 || now.TTL < 0 ||
+		prev.ServerMs+prev.TTL <= now.ServerMs+now.TTL {
+		return Mechanism{}, false // the run did not cut the hold short
+	}
+	// what struck it before the watchdog stopped (a spike that held it
+	// past the stop)
+	m, ok := v.callFault(r, renewTag(k), stopped)
+	if !ok {
+		return Mechanism{}, false
+	}
+	m.Detail = fmt.Sprintf("%s's renewal sent at t=%s, while the watchdog counted its thread, ran at t=%s, after its unlock at t=%s took the thread's last renewal count (the watchdog stopped: no renewal after it), and re-armed the hold it still had for %d ms, which had %d ms left (a stale renewal's race, stretched past the unlock), so it expired at t=%s: %s",
+		owner, r.Start, from, stopped, now.TTL, prev.ServerMs+prev.TTL-now.ServerMs, to, m.Detail)
+	return m, true
+}
+
+// watchdogCountGone replays the renewal entry's count of owner's thread
+// (process proc) over section sec: an acquisition without a lease adds
+// one when it returns, one with a lease none (R47:RedissonLock.java:171-181,
+// 195-203), and an unlock's completion takes one
+// (R47:RedissonBaseLock.java:161-164, LockEntry.java:61-71;
+// R16:RedissonBaseLock.java:80-91, 306-310). It reports
+// when the count fell to zero, where it was above zero at sent and fell
+// after it, before ran, and no acquisition without a lease returned after
+// sent up to to, and every hold left from then on was taken with a lease
+// (the watchdog owed it no renewal). A forceUnlock, a call that threw, a
+// lease the client dropped, or a renewal's 0 (which takes a count too)
+// leave the count to the other rules.
+func (v *view) watchdogCountGone(owner, proc string, sec model.Section, sent, ran, to sim.Time) (sim.Time, bool) {
+	type change struct {
+		at       sim.Time
+		acquire  bool
+		watchdog bool // an acquisition without a lease
+	}
+	var changes []change
+	for _, op := range v.h.Ops {
+		if op.Owner != owner || op.Proc != proc || op.Start < sec.Called || op.End < 0 || op.End > to {
+			continue
+		}
+		switch {
+		case op.Call == model.CallForceUnlock, (op.Call.Acquires() || op.Call == model.CallUnlock) && (op.Err != "" || op.Outcome == "error"):
+			return 0, false
+		case op.Call.Acquires() && op.Outcome == "acquired" && op.Lease < 0:
+			changes = append(changes, change{op.End, true, true})
+		case op.Call.Acquires() && op.Outcome == "acquired" && !near(op.ScriptLease, op.Lease):
+			return 0, false // a lease its client dropped (lease-dropped)
+		case op.Call.Acquires() && op.Outcome == "acquired":
+			changes = append(changes, change{op.End, true, false})
+		case op.Call == model.CallUnlock && op.Outcome == "released":
+			changes = append(changes, change{op.End, false, false})
+		}
+	}
+	for _, r := range v.h.Renewals {
+		if r.Owner == owner && r.Proc == proc && r.Outcome == "not-renewed" && r.End >= sec.Called && r.End <= to {
+			return 0, false
+		}
+	}
+	slices.SortStableFunc(changes, func(x, y change) int { return cmp.Compare(x.at, y.at) })
+	// held: the thread's holds, innermost last (an unlock releases it)
+	var held []bool
+	count, counted, stopped := 0, false, sim.Time(-1)
+	for _, c := range changes {
+		if c.at > sent && !counted {
+			if count == 0 {
+				return 0, false // the renewal was not sent for a counted thread
+			}
+			counted = true
+		}
+		switch {
+		case c.at > sent && c.watchdog:
+			return 0, false // the watchdog started again after the renewal was sent
+		case c.acquire:
+			held = append(held, c.watchdog)
+			if c.watchdog {
+				count++
+			}
+		case len(held) == 0:
+			return 0, false
+		default:
+			held = held[:len(held)-1]
+			if count > 0 {
+				count--
+				if count == 0 {
+					stopped = c.at
+				}
+			}
+		}
+	}
+	if count != 0 || stopped <= sent || stopped >= ran || slices.Contains(held, true) {
+		// a hold without a lease left with the count gone is the
+		// lease-under-watchdog flaw's (a renewal owed and not sent)
+		return 0, false
+	}
+	return stopped, true
 }
 
 // failedUnlockCancelled: an unlock of the owner's that failed: every

@@ -389,3 +389,84 @@ func TestMutexOpenReentryUnderTheWatchdog(t *testing.T) {
 		{"taken with a lease: no outer watchdog", build(8000), pause, Bug, "bug:acquired-uncounted"},
 	})
 }
+
+// A took the lock with tryLock(wait, lease 6 s) at 0, re-entered with
+// lock() (no lease: the watchdog counts it once) and with lock(lease 9 s)
+// (not counted). Its renewal sent at 2.034 s was lost and re-sent only
+// after the response timeout and the retry delay; meanwhile its unlocks at
+// 3.2 s and 3.3 s took the thread's one count (the entry removed, the task
+// stopped: R47:RenewalTask.java:97-134) and re-armed the hold left for the
+// lock object's 9 s. The re-send ran at 5.7 s and cut that to the
+// watchdog's 2 s, with no renewal after it: it expired at 7.7 s, after
+// the outer lease and before the re-entry's ran out. The loss is the
+// mechanism (seed 221, rlock-4.7.0 --preset net --lock-watchdog-timeout
+// 2s). Without a fault on the renewal, with an acquisition without a lease
+// that started the watchdog again, or under a version whose inner unlock
+// leaves the count (3.8.1), nothing is named; where a hold without a lease
+// was left, its renewals were owed: the lease-under-watchdog cause names
+// the count its re-entry's unlock took (fairlock-4.7.0 seed 61, same flags).
+func TestMutexLostRenewalOutlivedWatchdog(t *testing.T) {
+	build := func(lost, restart, cancels bool) *hist {
+		b := twoSeconds(false)
+		b.h.Settings.UnlockCancelsRenewal = cancels
+		a := b.call("A", model.CallTryLockWait, 0, 0.01, "acquired")
+		b.lease(a, 6000).ran(a, 0.005, 6000, "A").section(a, 6000, 30)
+		w := b.call("A", model.CallLock, 0.02, 0.03, "acquired")
+		b.h.Ops[w].Nested, b.h.Ops[w].ScriptLease = true, 6000 // the kept lease
+		b.ran(w, 0.025, 6000, "A")
+		l := b.call("A", model.CallLock, 0.04, 0.05, "acquired")
+		b.h.Ops[l].Nested = true
+		b.lease(l, 9000).ran(l, 0.045, 9000, "A")
+		b.h.Sections[0].Lease, b.h.Sections[0].Rearmed = 9000, at(0.045)
+		b.renew("A", 0.7, 0.7005, 0.701, "renewed", "A")
+		b.renew("A", 1.367, 1.3675, 1.368, "renewed", "A")
+		k := b.renew("A", 2.034, 5.7, 5.701, "renewed", "A")
+		if lost {
+			b.net(2.034, "A", renewTag(k), sim.NetRequestLost, 0, 0)
+		}
+		for _, x := range []float64{3.2, 3.3} {
+			u := b.call("A", model.CallUnlock, x, x+0.001, "released")
+			b.h.Ops[u].Nested = true
+			b.ran(u, x+0.0005, 9000, "A")
+		}
+		if restart {
+			r := b.call("A", model.CallTryLock, 4, 4.01, "acquired")
+			b.h.Ops[r].Nested = true
+			b.ran(r, 4.005, 9000, "A")
+		}
+		g := b.call("B", model.CallLock, 7.6, 7.76, "acquired")
+		b.ran(g, 7.75, 2000, "B").section(g, -1, 12)
+		return b
+	}
+	// the hold taken without a lease, re-entered with one: that re-entry's
+	// unlock took the watchdog's count while the watchdog hold was left,
+	// which was owed renewals (the lease-under-watchdog flaw's)
+	outerWatchdog := func() *hist {
+		b := twoSeconds(false)
+		b.h.Settings.UnlockCancelsRenewal = true
+		a := b.call("A", model.CallLock, 0, 0.01, "acquired")
+		b.ran(a, 0.005, 2000, "A").section(a, -1, 30)
+		l := b.call("A", model.CallLock, 0.04, 0.05, "acquired")
+		b.h.Ops[l].Nested = true
+		b.lease(l, 9000).ran(l, 0.045, 9000, "A")
+		b.h.Sections[0].Lease, b.h.Sections[0].Rearmed = 9000, at(0.045)
+		b.renew("A", 0.7, 0.7005, 0.701, "renewed", "A")
+		b.renew("A", 1.367, 1.3675, 1.368, "renewed", "A")
+		k := b.renew("A", 2.034, 5.7, 5.701, "renewed", "A")
+		b.net(2.034, "A", renewTag(k), sim.NetRequestLost, 0, 0)
+		u := b.call("A", model.CallUnlock, 3.2, 3.201, "released")
+		b.h.Ops[u].Nested = true
+		b.ran(u, 3.2005, 9000, "A")
+		g := b.call("B", model.CallLock, 7.6, 7.76, "acquired")
+		b.ran(g, 7.75, 2000, "B").section(g, -1, 12)
+		return b
+	}
+	loss := []sim.FaultSpan{fault(0, sim.FaultLoss, "network", 1.5, 30)}
+	runMutexCases(t, []mutexCase{
+		{"a lost renewal ran after the unlocks stopped the watchdog", build(true, false, true), loss, ByDesign, "fault:loss"},
+		{"no fault on the renewal", build(false, false, true), loss, Bug, "bug:no-renewal"},
+		{"an acquisition without a lease started the watchdog again", build(true, true, true), loss, Bug, "bug:no-renewal"},
+		{"3.8.1: the inner unlocks leave the count", build(true, false, false), loss, Bug, "bug:no-renewal"},
+		{"a hold without a lease was left, owed renewals", outerWatchdog(), loss, Bug, "bug:lease-under-watchdog"},
+	})
+}

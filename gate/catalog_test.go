@@ -249,7 +249,9 @@ func raisesNoBug(t *testing.T, cfg run.Config) {
 // cancelled the entry after the expiry, a pause of the process whose
 // watchdog kept a hold an open re-entry without a lease had re-armed, and
 // (timeout 500 ms) a fair acquire's first send, held up past the response
-// timeout, that queued its thread after the re-send had been granted.
+// timeout, that queued its thread after the re-send had been granted; and
+// (2 s) a renewal a lost request held up past the unlock that took the
+// thread's last renewal count, whose late run cut a leased hold short.
 func TestTriagedSettingsRunsRaiseNoBug(t *testing.T) {
 	t.Parallel()
 	short := clients.ClientOverrides{Timeout: 500, RetryAttempts: 1, RetryInterval: 200}
@@ -282,6 +284,7 @@ func TestTriagedSettingsRunsRaiseNoBug(t *testing.T) {
 		{"fencedlock-4.7.0", "net", 194, wd2, 0, 0}, {"rlock-3.16.8", "all", 131, wd2, 0, 0},
 		{"rlock-3.16.8", "all", 207, wd2, 0, 0},
 		{"fairlock-3.16.8", "net", 205, short, 0, 0}, {"fairlock-3.16.8", "net", 229, short, 0, 0},
+		{"rlock-4.7.0", "net", 221, wd2, 0, 0},
 	} {
 		raisesNoBug(t, run.Config{Algo: c.algo, Seed: c.seed, Preset: c.preset, Client: c.ov, Procs: c.procs, Threads: c.threads})
 	}
