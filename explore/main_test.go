@@ -2,7 +2,6 @@ package explore
 
 import (
 	"os"
-	"runtime/debug"
 	"testing"
 
 	"github.com/locksim/locksim/internal/memlimit"
@@ -16,8 +15,6 @@ import (
 // and 64.8 s at 400 for the package on two idle cores, peak RSS 492 MB
 // and 556 MB.
 func TestMain(m *testing.M) {
-	if os.Getenv("GOGC") == "" {
-		debug.SetGCPercent(memlimit.GCPercent)
-	}
+	memlimit.TuneGC()
 	os.Exit(m.Run())
 }

@@ -2,7 +2,6 @@ package gate_test
 
 import (
 	"os"
-	"runtime/debug"
 	"testing"
 
 	"github.com/locksim/locksim/internal/memlimit"
@@ -13,8 +12,6 @@ import (
 // tens of thousands of runs of short-lived objects, and the default
 // target spends a sixth of their time collecting.
 func TestMain(m *testing.M) {
-	if os.Getenv("GOGC") == "" {
-		debug.SetGCPercent(memlimit.GCPercent)
-	}
+	memlimit.TuneGC()
 	os.Exit(m.Run())
 }

@@ -2,7 +2,6 @@ package run
 
 import (
 	"os"
-	"runtime/debug"
 	"testing"
 
 	"github.com/locksim/locksim/internal/memlimit"
@@ -12,8 +11,6 @@ import (
 // set: the determinism sweep's thousands of runs allocate short-lived
 // objects, and the default target spends a sixth of their time collecting.
 func TestMain(m *testing.M) {
-	if os.Getenv("GOGC") == "" {
-		debug.SetGCPercent(memlimit.GCPercent)
-	}
+	memlimit.TuneGC()
 	os.Exit(m.Run())
 }

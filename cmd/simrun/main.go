@@ -12,7 +12,7 @@ import (
 )
 
 func main() {
-	tuneGC()
+	memlimit.TuneGC()
 	stopWatch := memlimit.Install(outOfMemory)
 	ctx, stop := interrupt.Notify(context.Background())
 	code := runContext(ctx, os.Args[1:], os.Stdout, os.Stderr)
@@ -50,10 +50,4 @@ func exploreGC() (restore func()) {
 	}
 	old := debug.SetGCPercent(exploreGCPercent)
 	return func() { debug.SetGCPercent(old) }
-}
-
-func tuneGC() {
-	if os.Getenv("GOGC") == "" {
-		debug.SetGCPercent(memlimit.GCPercent) // GOGC, when set, wins
-	}
 }

@@ -19,6 +19,7 @@ import (
 
 	"github.com/locksim/locksim/internal/flagx"
 	"github.com/locksim/locksim/internal/gen"
+	"github.com/locksim/locksim/internal/memlimit"
 	"pgregory.net/rapid"
 )
 
@@ -51,7 +52,7 @@ func TestMain(m *testing.M) {
 		}
 		main()
 	}
-	tuneGC()
+	memlimit.TuneGC()
 	dir, err := os.MkdirTemp("", "simrun-viz-")
 	if err != nil {
 		panic(err)
