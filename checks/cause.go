@@ -214,6 +214,13 @@ func (v *view) explainGone(g holdGone, sec *model.Section) Mechanism {
 					m.Detail = fmt.Sprintf("%s's own %s at t=%s deleted its last hold while it counted more: %s", who, op.Call, cur.At, m.Detail)
 					return m
 				}
+				// or because an earlier unlock's held-up first send, whose
+				// re-send answered the call, counted down a hold of this
+				// section
+				if m, ok := v.resentUnlockLate(who, sec, g.Sample); ok {
+					m.Detail = fmt.Sprintf("%s's own %s at t=%s deleted its last hold while it counted more: %s", who, op.Call, cur.At, m.Detail)
+					return m
+				}
 				// or because a failover lost a re-entry's count
 				if m, ok := v.reentryLost(who, sec, g.Sample); ok {
 					m.Detail = fmt.Sprintf("%s's own %s at t=%s deleted its last hold while it counted more: %s", who, op.Call, cur.At, m.Detail)
@@ -1002,6 +1009,59 @@ func (v *view) lateUnlockCounted(owner string, sec *model.Section, i int) (Mecha
 		if m, ok := v.callFault(*op, run.Tag, run.At); ok {
 			m.Detail = fmt.Sprintf("its %s at t=%s returned (%s) before its hold was taken at t=%s, and its command, run at t=%s, counted that hold down: %s", op.Call, op.Start, cmp.Or(op.Err, op.Outcome), sec.Called, run.At, m.Detail)
 			return m, true
+		}
+	}
+	return Mechanism{}, false
+}
+
+// resentUnlockLate finds an unlock() call of owner's whose send a known
+// fault's latency spike held up past the response timeout, so that
+// RedisExecutor re-sent the command (path "resend"); the re-send's run
+// answered the call, which returned before section sec's acquire was
+// called, and the held-up send, which nothing withdraws once written
+// (R16:RedisExecutor.java:318-333 cancels only the attempt's promise),
+// arrived after that, ran in sec (before sample i) and counted down a hold
+// of it, leaving the hold; the store counts one fewer than the thread,
+// whose last unlock then deletes a hold it believes it keeps. Without the
+// spike the send would have run before sec's acquire was called: the fault
+// is the mechanism. lateUnlockCounted is this for a call with one run.
+func (v *view) resentUnlockLate(owner string, sec *model.Section, i int) (Mechanism, bool) {
+	st := v.h.Store
+	timeout := sim.Duration(v.h.Settings.Timeout) * sim.Millisecond
+	for j := max(v.sampleAt(sec.Called), 0); j < i; j++ {
+		run := &st[j]
+		if run.At < sec.Called || !strings.Contains(run.Script, "unlockInnerAsync") || !slices.Contains(run.Holders, owner) {
+			continue
+		}
+		op := v.h.CallOf(run.Tag)
+		if op == nil || op.Owner != owner || op.Call != model.CallUnlock || op.End < 0 || op.End > sec.Called {
+			continue
+		}
+		// the call's first run, the re-send's that answered it
+		var answered *model.StoreSample
+		for k := j - 1; k >= 0 && st[k].At >= op.Start; k-- {
+			if st[k].Tag == run.Tag && st[k].Script == run.Script {
+				answered = &st[k]
+			}
+		}
+		if answered == nil || answered.At > op.End || !v.tookPath("resend", owner, op.Proc, op.Start, answered.At) {
+			continue
+		}
+		for _, e := range v.h.Net {
+			if e.At < op.Start {
+				continue
+			}
+			if e.At >= answered.At {
+				break
+			}
+			f, known := v.fault(e.Fault)
+			arrived := e.At.Add(e.Delay)
+			if e.Tag != run.Tag || e.Kind != sim.NetDelayed || !known || e.Delay < timeout ||
+				arrived > run.At || run.At.Add(-e.Delay) >= sec.Called {
+				continue
+			}
+			return faultMech(f, fmt.Sprintf("its %s at t=%s was re-sent after the %d ms response timeout, the re-send ran at t=%s and the call returned (%s) before its hold was taken at t=%s, and the held-up send, not withdrawn, ran at t=%s and counted that hold down: %s: its %s message at t=%s was held up %s",
+				op.Call, op.Start, v.h.Settings.Timeout, answered.At, cmp.Or(op.Err, op.Outcome), sec.Called, run.At, describeFault(f), op.Call, e.At, e.Delay)), true
 		}
 	}
 	return Mechanism{}, false

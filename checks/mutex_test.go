@@ -540,6 +540,52 @@ func TestMutexLateUnlockCountedDown(t *testing.T) {
 	})
 }
 
+// A 3.16.8 unlock whose command a latency spike held up past the 500 ms
+// response timeout: RedisExecutor re-sent it, the re-send ran and the call
+// returned released; the held-up send then ran after the thread took the
+// lock again and re-entered it, counting the new hold down, so the
+// thread's inner unlock deletes the hold it believes it keeps, and B gets
+// the lock (rlock-3.16.8 net 283, --timeout 500ms --retry-attempts 1
+// --retry-interval 200ms). The spike is the mechanism; with no spike on
+// the call, with no re-send noted (the earlier run was not one), or with a
+// spike too short to have carried the send past the next acquire, nothing
+// this rule knows explains it.
+func TestMutexResentUnlockLateCountedDown(t *testing.T) {
+	build := func(spike sim.Duration, resent bool) *hist {
+		b := newHist()
+		b.h.Settings.Timeout = 500
+		o := b.call("A", model.CallLock, 0, 0.01, "acquired")
+		b.ran(o, 0.005, 30000, "A").section(o, -1, 1)
+		u := b.call("A", model.CallUnlock, 1, 1.702, "released")
+		if spike > 0 {
+			b.net(1, "A", opTag(u), sim.NetDelayed, spike, 0)
+		}
+		if resent {
+			b.h.Flaws.Add(model.FlawAt{At: at(1.5), Proc: "cA", Owner: "A", Flaw: "resend"})
+		}
+		b.ran(u, 1.701, -2) // the re-send's run answered the call
+		a := b.call("A", model.CallLock, 2, 2.1, "acquired")
+		b.ran(a, 2.05, 30000, "A").section(a, -1, 60)
+		r := b.call("A", model.CallLock, 2.2, 2.3, "acquired")
+		b.h.Ops[r].Nested = true
+		b.ran(r, 2.25, 30000, "A")
+		b.ran(u, 4.851, 30000, "A") // the held-up send: a count down, the hold left
+		i := b.call("A", model.CallUnlock, 6, 6.1, "released")
+		b.h.Ops[i].Nested = true
+		b.ran(i, 6.05, -2)
+		g := b.call("B", model.CallLock, 6.1, 6.2, "acquired")
+		b.ran(g, 6.15, 30000, "B").section(g, -1, 40)
+		return b
+	}
+	spike := []sim.FaultSpan{fault(0, sim.FaultSlowNet, "network", 0.5, 30)}
+	runMutexCases(t, []mutexCase{
+		{"its first send held up past the next acquire", build(3850*sim.Millisecond, true), spike, ByDesign, "fault:slow-net"},
+		{"no fault held it up", build(0, true), spike, Bug, "bug:deleted-by-own"},
+		{"no re-send was noted", build(3850*sim.Millisecond, false), spike, Bug, "bug:deleted-by-own"},
+		{"the spike alone did not carry it past the next acquire", build(600*sim.Millisecond, true), spike, Bug, "bug:deleted-by-own"},
+	})
+}
+
 // A 4.7.0 thread took the lock with lock() and re-entered it with an 8 s
 // lease; its unlock() of the inner hold ran at 2 s (re-arming 8 s), its
 // WAIT counted no replica, and ServiceManager.execute repeated it at
