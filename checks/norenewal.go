@@ -301,6 +301,88 @@ func (v *view) watchdogCountGone(owner, proc string, sec model.Section, sent, ra
 	return stopped, true
 }
 
+// zeroTookWatchdog replays the renewal entry's count of owner's thread
+// (process proc) over section sec up to at and says whether a renewal of
+// the thread's that answered 0 (its hold gone) took the last count, with
+// no acquisition without a lease returning after it: 4.7.0's LockTask
+// takes one count of the thread a 0 named (R47:LockTask.java:97-102,
+// RenewalTask.java:97-104, LockEntry.java:61-71), 3.16.8's 0 cancels the
+// entry (R16:RedissonBaseLock.java:155-160), 3.8.1's schedules no next
+// renewal; an acquisition without a lease adds a count when it returns
+// (R47:RedissonLock.java:171-181), an unlock's completion takes one
+// (R47:RedissonBaseLock.java:161-164), a forceUnlock() empties the entry
+// before its script (R47:RedissonLock.java:336). It returns that
+// renewal's index.
+func (v *view) zeroTookWatchdog(owner, proc string, sec model.Section, at sim.Time) (int, bool) {
+	type change struct {
+		at   sim.Time
+		add  bool
+		all  bool // the entry cancelled for every thread (forceUnlock)
+		zero int  // a renewal's 0: its index; -1 for a call
+	}
+	var changes []change
+	for _, op := range v.h.Ops {
+		if op.Owner != owner || op.Proc != proc || op.End < 0 || op.End < sec.Called || op.End > at {
+			continue
+		}
+		switch {
+		case op.Call.Acquires() && op.Outcome == "acquired" && op.Lease < 0:
+			changes = append(changes, change{op.End, true, false, -1})
+		case op.Call == model.CallUnlock && v.h.Settings.UnlockCancelsRenewal:
+			changes = append(changes, change{op.End, false, false, -1})
+		case op.Call == model.CallForceUnlock:
+			changes = append(changes, change{op.Start, false, true, -1})
+		}
+	}
+	for i, r := range v.h.Renewals {
+		if r.Owner == owner && r.Proc == proc && r.Outcome == "not-renewed" && r.End >= sec.Start && r.End <= at {
+			// no LockTask (RenewalStopsOnFailure): the 0 ends the renewal
+			changes = append(changes, change{r.End, false, v.h.Settings.RenewalStopsOnFailure, i})
+		}
+	}
+	slices.SortStableFunc(changes, func(x, y change) int { return cmp.Compare(x.at, y.at) })
+	count, by := 0, -1
+	for _, c := range changes {
+		switch {
+		case c.add:
+			count, by = count+1, -1
+		case count == 0:
+		case c.all:
+			count, by = 0, c.zero
+		default:
+			count, by = count-1, c.zero
+		}
+	}
+	return by, count == 0 && by >= 0
+}
+
+// offWatchdogRun: owner's acquire op without a lease, in its section and
+// still to return "acquired" when the hold expired at to, ran at from and
+// took the hold (armed ms) while no watchdog counted the thread: its
+// renewal z had answered 0 and taken the last count (zeroTookWatchdog).
+// Only the call's return would have started one (scheduleExpirationRenewal
+// in tryAcquireAsync's thenApply, R47:RedissonLock.java:171-181, 195-203),
+// and a fault on that run's reply, or on the messages after it (a re-send
+// that answered another holder's TTL, the undoing unlock of
+// handleNoSync), kept it from returning with the lock: that fault is the
+// mechanism.
+func (v *view) offWatchdogRun(op model.Op, tag string, z int, armed int64, from, to sim.Time) (Mechanism, bool) {
+	struck := op
+	struck.Start = from // the run that took the hold, and what came of it
+	deadline := op.End
+	if deadline < 0 {
+		deadline = to
+	}
+	m, ok := v.callFault(struck, tag, deadline)
+	if !ok {
+		return Mechanism{}, false
+	}
+	r := v.h.Renewals[z]
+	m.Detail = fmt.Sprintf("%s's renewal sent at t=%s answered 0 at t=%s (its hold gone), which took the thread off the watchdog; its %s, called at t=%s, took the lock again at t=%s for %d ms but did not return with it (%s), so no watchdog renewed that hold, which expired at t=%s: %s",
+		op.Owner, r.Start, r.End, op.Call, op.Start, from, armed, outcomeText(op), to, m.Detail)
+	return m, true
+}
+
 // failedUnlockCancelled: an unlock of the owner's that failed: every
 // version cancels the thread's renewal when its unlock completes, failed
 // or not (R8:RedissonLock.unlockAsync's listener,

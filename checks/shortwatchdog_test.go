@@ -470,3 +470,64 @@ func TestMutexLostRenewalOutlivedWatchdog(t *testing.T) {
 		{"a hold without a lease was left, owed renewals", outerWatchdog(), loss, Bug, "bug:lease-under-watchdog"},
 	})
 }
+
+// A's lock() returned at 0.01 s (the watchdog's one count of its thread)
+// and its tryLock() re-entry, still open, ran at 0.02 s. A renewal sent at
+// 1.34 s lost its request; the hold expired at 2.67 s, and the re-sent
+// renewal found nothing and answered 0 at 5.1 s, which took the thread's
+// last count (R47:LockTask.java:97-102, LockEntry.java:61-71). The open
+// tryLock() ran again at 6.0 s (ServiceManager.execute's retry after a
+// NoSyncedSlavesException) and took the lock afresh for 2 s; that run's
+// reply was lost, and its re-send at 9.0 s found B and answered false, so
+// nothing started a watchdog for the hold, which expired at 8.0 s. The
+// lost reply is the mechanism (seed 312, rlock-4.7.0 --preset all
+// --lock-watchdog-timeout 2s, without its master-crash). Where the thread
+// kept a count (a second lock() re-entry), or an acquisition without a
+// lease started the watchdog again after the 0, the outer watchdog still
+// owed the hold its renewals; with no fault on the run that took the hold,
+// nothing is named either.
+func TestMutexOpenReentryAfterZeroTookTheWatchdog(t *testing.T) {
+	build := func(stops, lostReply, secondCount, restart bool) *hist {
+		b := twoSeconds(stops)
+		b.h.Settings.UnlockCancelsRenewal = true
+		a := b.call("A", model.CallLock, 0, 0.01, "acquired")
+		b.ran(a, 0.005, 2000, "A").section(a, -1, -1)
+		r := b.call("A", model.CallTryLock, 0.015, 9.5, "not-acquired")
+		b.h.Ops[r].Nested = true
+		b.ran(r, 0.02, 2000, "A")
+		if secondCount {
+			w := b.call("A", model.CallLock, 0.03, 0.04, "acquired")
+			b.h.Ops[w].Nested = true
+			b.ran(w, 0.035, 2000, "A")
+		}
+		b.renew("A", 0.67, 0.6705, 0.671, "renewed", "A")
+		z := b.renew("A", 1.34, 5, 5.1, "not-renewed")
+		b.net(1.34, "A", renewTag(z), sim.NetRequestLost, 0, 0)
+		for i := range b.h.Store {
+			if b.h.Store[i].Tag == renewTag(z) {
+				b.h.Store[i].TTL = -2 // the hold was gone
+			}
+		}
+		if restart {
+			w := b.call("A", model.CallLock, 5.5, 5.51, "acquired")
+			b.h.Ops[w].Nested = true
+			b.ran(w, 5.505, 2000, "A")
+		}
+		b.ran(r, 6, 2000, "A")
+		if lostReply {
+			b.net(6, "A", opTag(r), sim.NetReplyLost, 0, 0)
+		}
+		g := b.call("B", model.CallLock, 7.9, 8.1, "acquired")
+		b.ran(g, 8.05, 2000, "B").section(g, -1, 12)
+		b.ran(r, 9, 1050, "B")
+		return b
+	}
+	loss := []sim.FaultSpan{fault(0, sim.FaultLoss, "network", 1, 30)}
+	runMutexCases(t, []mutexCase{
+		{"4.7.0: the 0 took the last count, the run's reply lost", build(false, true, false, false), loss, ByDesign, "fault:loss"},
+		{"3.16.8: the 0 cancelled the entry, the run's reply lost", build(true, true, false, false), loss, ByDesign, "fault:loss"},
+		{"the thread kept a count", build(false, true, true, false), loss, Bug, "bug:no-renewal"},
+		{"an acquisition without a lease started the watchdog again", build(false, true, false, true), loss, Bug, "bug:no-renewal"},
+		{"no fault on the run that took the hold", build(false, false, false, false), loss, Bug, "bug:acquired-uncounted"},
+	})
+}

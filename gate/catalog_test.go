@@ -251,7 +251,10 @@ func raisesNoBug(t *testing.T, cfg run.Config) {
 // (timeout 500 ms) a fair acquire's first send, held up past the response
 // timeout, that queued its thread after the re-send had been granted; and
 // (2 s) a renewal a lost request held up past the unlock that took the
-// thread's last renewal count, whose late run cut a leased hold short;
+// thread's last renewal count, whose late run cut a leased hold short,
+// and an open re-entry without a lease whose retried run took the lock
+// afresh after its thread's renewal had answered 0 (the watchdog's last
+// count gone) and whose lost reply kept the call from starting another;
 // and (timeout 500 ms) an unlock's first send, held up past the response
 // timeout and re-sent, that ran after the thread's next re-entry and
 // counted it down.
@@ -287,7 +290,8 @@ func TestTriagedSettingsRunsRaiseNoBug(t *testing.T) {
 		{"fencedlock-4.7.0", "net", 194, wd2, 0, 0}, {"rlock-3.16.8", "all", 131, wd2, 0, 0},
 		{"rlock-3.16.8", "all", 207, wd2, 0, 0},
 		{"fairlock-3.16.8", "net", 205, short, 0, 0}, {"fairlock-3.16.8", "net", 229, short, 0, 0},
-		{"rlock-4.7.0", "net", 221, wd2, 0, 0}, {"rlock-3.16.8", "net", 283, short, 0, 0},
+		{"rlock-4.7.0", "net", 221, wd2, 0, 0}, {"rlock-4.7.0", "all", 312, wd2, 0, 0},
+		{"rlock-3.16.8", "net", 283, short, 0, 0},
 	} {
 		raisesNoBug(t, run.Config{Algo: c.algo, Seed: c.seed, Preset: c.preset, Client: c.ov, Procs: c.procs, Threads: c.threads})
 	}
