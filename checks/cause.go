@@ -1004,16 +1004,8 @@ func (v *view) unlockCountedTwice(owner string, from sim.Time, i int) (Mechanism
 // then deletes a hold it believes it keeps. The fault that held the
 // command up (callFault) is the mechanism; ok is false when none did.
 func (v *view) lateUnlockCounted(owner string, sec *model.Section, i int) (Mechanism, bool) {
-	st := v.h.Store
-	for j := max(v.sampleAt(sec.Called), 0); j < i; j++ {
-		run := &st[j]
-		if run.At < sec.Called || !strings.Contains(run.Script, "unlockInnerAsync") || !slices.Contains(run.Holders, owner) {
-			continue
-		}
-		op := v.h.CallOf(run.Tag)
-		if op == nil || op.Owner != owner || op.Call != model.CallUnlock || op.End < 0 || op.End > sec.Called {
-			continue
-		}
+	for _, late := range v.lateUnlockRuns(owner, sec, i) {
+		j, run, op := late.sample, &v.h.Store[late.sample], late.op
 		if v.earlierRun(j, op.Start, nil) != nil {
 			continue // a second run: unlockRanTwice's, or a re-send's
 		}
@@ -1039,15 +1031,8 @@ func (v *view) lateUnlockCounted(owner string, sec *model.Section, i int) (Mecha
 func (v *view) resentUnlockLate(owner string, sec *model.Section, i int) (Mechanism, bool) {
 	st := v.h.Store
 	timeout := sim.Duration(v.h.Settings.Timeout) * sim.Millisecond
-	for j := max(v.sampleAt(sec.Called), 0); j < i; j++ {
-		run := &st[j]
-		if run.At < sec.Called || !strings.Contains(run.Script, "unlockInnerAsync") || !slices.Contains(run.Holders, owner) {
-			continue
-		}
-		op := v.h.CallOf(run.Tag)
-		if op == nil || op.Owner != owner || op.Call != model.CallUnlock || op.End < 0 || op.End > sec.Called {
-			continue
-		}
+	for _, late := range v.lateUnlockRuns(owner, sec, i) {
+		j, run, op := late.sample, &st[late.sample], late.op
 		// the call's first run, the re-send's that answered it
 		var answered *model.StoreSample
 		for k := j - 1; k >= 0 && st[k].At >= op.Start; k-- {
@@ -1168,4 +1153,30 @@ func (v *view) latchExpired(op model.Op, first, repeat *model.StoreSample, what 
 	}
 	return cause("latch-expired", fmt.Sprintf("%s: the unlock's runs went on from t=%s to t=%s (%d ms by the master's clock), longer than its latch lives at most (%d ms: RedisExecutor's retries of one send, not ServiceManager.execute's repeats after NoSyncedSlavesException), so the latch had expired",
 		what, origin.At, repeat.At, repeat.ServerMs-origin.ServerMs, life), origin.At, repeat.At, op.Proc), true
+}
+
+// lateUnlock is a run (sample) of an unlock call (op) of a thread's that
+// had returned before the thread's section was called.
+type lateUnlock struct {
+	sample int
+	op     *model.Op
+}
+
+// lateUnlockRuns are the runs, in section sec before sample i, of
+// owner's own unlock calls that had returned before sec's acquire was
+// called, and that left owner a hold: each counted a hold of sec down.
+func (v *view) lateUnlockRuns(owner string, sec *model.Section, i int) []lateUnlock {
+	var out []lateUnlock
+	for j := max(v.sampleAt(sec.Called), 0); j < i; j++ {
+		run := &v.h.Store[j]
+		if run.At < sec.Called || !strings.Contains(run.Script, "unlockInnerAsync") || !slices.Contains(run.Holders, owner) {
+			continue
+		}
+		op := v.h.CallOf(run.Tag)
+		if op == nil || op.Owner != owner || op.Call != model.CallUnlock || op.End < 0 || op.End > sec.Called {
+			continue
+		}
+		out = append(out, lateUnlock{j, op})
+	}
+	return out
 }
