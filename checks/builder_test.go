@@ -90,6 +90,14 @@ func (b *hist) renew(owner string, start, x, end float64, outcome string, holder
 	return i
 }
 
+// version names the scripts recorded so far as version v's ("4.7.0/...").
+func (b *hist) version(v string) *hist {
+	for i := range b.h.Store {
+		b.h.Store[i].Script = v + "/" + b.h.Store[i].Script
+	}
+	return b
+}
+
 // watchdog is the history's lockWatchdogTimeout (ms), what a renewal and
 // an acquire without a lease arm.
 func (b *hist) watchdog() int64 { return cmp.Or(b.h.Settings.Watchdog, 30000) }

@@ -79,6 +79,19 @@ type mutexCase struct {
 	mech   string
 }
 
+// runMutexCasesAt is runMutexCases for histories with several violations:
+// each case's is the one at x seconds.
+func runMutexCasesAt(t *testing.T, x float64, cases []mutexCase) {
+	t.Helper()
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			if v := mutexAt(t, tc.b, tc.faults, x); v.Class != tc.class || v.Mech.Label() != tc.mech {
+				t.Errorf("got %v, want %s %s", v, tc.class, tc.mech)
+			}
+		})
+	}
+}
+
 func runMutexCases(t *testing.T, cases []mutexCase) {
 	t.Helper()
 	for _, tc := range cases {
@@ -378,8 +391,8 @@ func TestMutexUnlockRanTwice(t *testing.T) {
 		u := b.call("A", model.CallUnlock, 1, 3.5, "released")
 		b.ran(u, 1.005, 30000, "A")
 		b.ran(u, 3.0, -2)
+		b.version("4.7.0")
 		for i := range b.h.Store {
-			b.h.Store[i].Script = "4.7.0/" + b.h.Store[i].Script
 			if stepped && b.h.Store[i].At >= at(3.0) {
 				b.h.Store[i].ServerMs += 20000 // the master's clock read 20 s ahead
 			}
@@ -421,9 +434,7 @@ func TestMutexUnlockRepeatsOutlivedTheLatch(t *testing.T) {
 		b.ran(u, 20, 30000, "A")
 		b.ran(u, 28, 30000, "A")
 		b.ran(u, lastAt, -2)
-		for i := range b.h.Store {
-			b.h.Store[i].Script = "4.7.0/" + b.h.Store[i].Script
-		}
+		b.version("4.7.0")
 		g := b.call("B", model.CallLock, lastAt+0.9, lastAt+1, "acquired")
 		b.ran(g, lastAt+0.95, 30000, "B").section(g, -1, 80)
 		return b
@@ -452,9 +463,7 @@ func TestMutexUnlockCountedTwice(t *testing.T) {
 		b.ran(u, 2.2, 30000, "A")
 		last := b.call("A", model.CallUnlock, 3, 3.1, "released")
 		b.ran(last, 3.05, -2)
-		for i := range b.h.Store {
-			b.h.Store[i].Script = "4.7.0/" + b.h.Store[i].Script
-		}
+		b.version("4.7.0")
 		g := b.call("B", model.CallLock, 3.9, 4, "acquired")
 		b.ran(g, 3.95, 30000, "B").section(g, -1, 40)
 		return b
@@ -612,9 +621,7 @@ func TestMutexUnlockRepeatRearmed(t *testing.T) {
 		b.h.Ops[u].Err = "NoSyncedSlavesException"
 		b.ran(u, 2.0, firstLease, "A")
 		b.ran(u, 3.2, repeatLease, "A")
-		for i := range b.h.Store {
-			b.h.Store[i].Script = "4.7.0/" + b.h.Store[i].Script
-		}
+		b.version("4.7.0")
 		end := 3.2 + float64(repeatLease)/1000
 		g := b.call("B", model.CallLock, end+0.2, end+0.4, "acquired")
 		b.ran(g, end+0.3, 30000, "B").section(g, -1, end+5)
@@ -1017,9 +1024,7 @@ func TestMutexUnlockCountedTwiceAfterUndoneGrant(t *testing.T) {
 	b.ran(u, 3.2, 30000, "A")
 	last := b.call("A", model.CallUnlock, 4, 4.1, "released")
 	b.ran(last, 4.05, -2)
-	for i := range b.h.Store {
-		b.h.Store[i].Script = "4.7.0/" + b.h.Store[i].Script
-	}
+	b.version("4.7.0")
 	g := b.call("B", model.CallLock, 4.9, 5, "acquired")
 	b.ran(g, 4.95, 30000, "B").section(g, -1, 40)
 	runMutexCases(t, []mutexCase{
@@ -1053,9 +1058,7 @@ func TestMutexAcquireUndoResentAfterLatch(t *testing.T) {
 		}
 		b.ran(a, 3.4, 30000, "A").section(a, -1, 60)
 		b.sample(3.5, "op/0", scriptOf(model.CallUnlock), -2)
-		for i := range b.h.Store {
-			b.h.Store[i].Script = "4.7.0/" + b.h.Store[i].Script
-		}
+		b.version("4.7.0")
 		g := b.call("B", model.CallLock, 4.9, 5, "acquired")
 		b.ran(g, 4.95, 30000, "B").section(g, -1, 40)
 		return b

@@ -268,22 +268,11 @@ func TestMutexChainRunHeldUpBeforeTheLast(t *testing.T) {
 		b.ran(g, 5.1, 2000, "B").section(g, -1, 12)
 		return b
 	}
-	for _, tc := range []struct {
-		name  string
-		b     *hist
-		class Class
-		mech  string
-	}{
-		{"4.7.0: a spike held up the run in flight at the arming", build(2900*sim.Millisecond, false), ByDesign, "fault:slow-net"},
-		{"4.7.0: no spike", build(0, false), Bug, "bug:no-renewal"},
-		{"3.16.8: the 0 cancelled the entry", build(2900*sim.Millisecond, true), Bug, "bug:no-renewal"},
-	} {
-		t.Run(tc.name, func(t *testing.T) {
-			if v := mutexAt(t, tc.b, slowNet, 5.11); v.Class != tc.class || v.Mech.Label() != tc.mech {
-				t.Errorf("got %v, want %s %s", v, tc.class, tc.mech)
-			}
-		})
-	}
+	runMutexCasesAt(t, 5.11, []mutexCase{
+		{"4.7.0: a spike held up the run in flight at the arming", build(2900*sim.Millisecond, false), slowNet, ByDesign, "fault:slow-net"},
+		{"4.7.0: no spike", build(0, false), slowNet, Bug, "bug:no-renewal"},
+		{"3.16.8: the 0 cancelled the entry", build(2900*sim.Millisecond, true), slowNet, Bug, "bug:no-renewal"},
+	})
 }
 
 // u:1's lock() ran at 0.5 s (its hold armed to 2.5 s) and returned at 1 s;
@@ -308,23 +297,12 @@ func TestMutexChainRunWaitRanOut(t *testing.T) {
 		b.ran(g, 2.55, 2000, "B").section(g, -1, 12)
 		return b
 	}
-	for _, tc := range []struct {
-		name  string
-		b     *hist
-		class Class
-		mech  string
-	}{
-		{"its WAIT ran out: a replica lagged", build("sync", 1, false), ByDesign, "condition:replication"},
-		{"it timed out", build("timeout", 1, false), Bug, "bug:no-renewal"},
-		{"no replicas", build("sync", 0, false), Bug, "bug:no-renewal"},
-		{"3.16.8: a failure stops the watchdog", build("sync", 1, true), Bug, "bug:no-renewal"},
-	} {
-		t.Run(tc.name, func(t *testing.T) {
-			if v := mutexAt(t, tc.b, nil, 2.56); v.Class != tc.class || v.Mech.Label() != tc.mech {
-				t.Errorf("got %v, want %s %s", v, tc.class, tc.mech)
-			}
-		})
-	}
+	runMutexCasesAt(t, 2.56, []mutexCase{
+		{"its WAIT ran out: a replica lagged", build("sync", 1, false), nil, ByDesign, "condition:replication"},
+		{"it timed out", build("timeout", 1, false), nil, Bug, "bug:no-renewal"},
+		{"no replicas", build("sync", 0, false), nil, Bug, "bug:no-renewal"},
+		{"3.16.8: a failure stops the watchdog", build("sync", 1, true), nil, Bug, "bug:no-renewal"},
+	})
 }
 
 // 3.16.8: u:1 took the lock at 1 s (armed to 3 s) on its client's entry,
