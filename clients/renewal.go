@@ -67,6 +67,14 @@ func (c *Client) period(lease int64) sim.Time {
 	return c.ms(lease / 3)
 }
 
+// armTask sets task j's timer a period of lease ahead, and notes when, so
+// that a renewal can be traced to the acquire's return or the renewal's
+// completion that scheduled it.
+func (c *Client) armTask(j int, lease int64) {
+	c.emit(Effect{Kind: EffNote, Note: NoteRenewScheduled, Slot: int32(j)})
+	c.setTimer(TimerKey{TimerWatchdog, int64(j)}, c.period(lease))
+}
+
 // scheduleExpirationRenewal starts or joins the watchdog of a lock thread
 // i took without a lease.
 func (c *Client) scheduleExpirationRenewal(i int) {
@@ -130,7 +138,7 @@ func (c *Client) schedule381(tid int64, h int, j int) {
 		// later, a lease another call on the lock object set (:280)
 		c.flaw(FlawLeaseKept, tid)
 	}
-	c.setTimer(TimerKey{TimerWatchdog, int64(j)}, c.period(c.handles[h].lease))
+	c.armTask(j, c.handles[h].lease)
 	c.ren = renewal{present: true, threads: []threadCount{{tid, 1}}, timeout: int32(j)}
 }
 
@@ -148,7 +156,7 @@ func (c *Client) renewExpiration(j int) {
 	if j < 0 {
 		j = c.newTask(task{})
 	}
-	c.setTimer(TimerKey{TimerWatchdog, int64(j)}, c.period(c.cf.Opts.LockWatchdogTimeout))
+	c.armTask(j, c.cf.Opts.LockWatchdogTimeout)
 	c.ren.timeout = int32(j)
 }
 
@@ -365,7 +373,7 @@ func (c *Client) lockTaskSchedule(j int) {
 		c.freeTask(j)
 		return
 	}
-	c.setTimer(TimerKey{TimerWatchdog, int64(j)}, c.period(c.cf.Opts.LockWatchdogTimeout))
+	c.armTask(j, c.cf.Opts.LockWatchdogTimeout)
 }
 
 // lockTaskRun is RenewalTask.run: with no entry the run is done at once;

@@ -215,14 +215,15 @@ type NoteKind uint8
 
 // The notes.
 const (
-	NoteUntimedWait   NoteKind = iota + 1 // lock() waits on its latch with no timeout (a negative ttl, #5503); Value: ttl
-	NoteResend                            // a command is re-sent after a response timeout; Ref
-	NoteRenewSent                         // a watchdog renewal goes out; Slot: task, Thread: owner, Value: lease
-	NoteRenewDone                         // its outcome; Slot: task, OK: renewed, Text and Value (ErrKind): its exception
-	NoteSubscribeFail                     // a subscription failed (Text)
-	NoteWait                              // a thread blocks on its latch; OK: timed, for Value ms
-	NoteDetached                          // an interrupted call's acquire went on without it; Thread, Text: what its completion did
-	NoteFlaw                              // the client took a known flaw's path (flaws.go); Thread, Text: the Flaw
+	NoteUntimedWait    NoteKind = iota + 1 // lock() waits on its latch with no timeout (a negative ttl, #5503); Value: ttl
+	NoteResend                             // a command is re-sent after a response timeout; Ref
+	NoteRenewSent                          // a watchdog renewal goes out; Slot: task, Thread: owner, Value: lease
+	NoteRenewDone                          // its outcome; Slot: task, OK: renewed, Text and Value (ErrKind): its exception
+	NoteSubscribeFail                      // a subscription failed (Text)
+	NoteWait                               // a thread blocks on its latch; OK: timed, for Value ms
+	NoteDetached                           // an interrupted call's acquire went on without it; Thread, Text: what its completion did
+	NoteFlaw                               // the client took a known flaw's path (flaws.go); Thread, Text: the Flaw
+	NoteRenewScheduled                     // a watchdog task's timer is set (the renewal it sends tells when); Slot: task
 )
 
 // Effect is one thing a step asks the driver to do.

@@ -261,8 +261,11 @@ func (m *machine) clientStep(id uint32, p int, ev evKey) *stepResult {
 	for _, eff := range c.Step(e) {
 		switch eff.Kind {
 		case clients.EffSend, clients.EffSubscribe, clients.EffReturn, clients.EffNote:
-			// a flaw's path too: the catalogue reads it (known.go)
-			r.effects = append(r.effects, eff)
+			// a flaw's path too: the catalogue reads it (known.go); when a
+			// watchdog's timer was set, no check here reads
+			if eff.Note != clients.NoteRenewScheduled {
+				r.effects = append(r.effects, eff)
+			}
 		}
 	}
 	c.Canon(m.cfg.Faults[FaultInterrupt] > 0, func(own clients.OwnerKind, slot int32, seq, canon uint32) {

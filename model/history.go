@@ -120,6 +120,11 @@ type Op struct {
 	// runs: the explicit lease or the watchdog's for an acquire, the
 	// internalLockLeaseTime an unlock or a renewal re-arms; 0 when none.
 	ScriptLease int64
+	// Scheduled is, for a renewal, when the watchdog task that sent it
+	// had its timer set: the return of the acquire that started the
+	// watchdog, or the completion of the renewal that rescheduled it; -1
+	// when not known.
+	Scheduled sim.Time
 	// EarlierLeases are the other leases (ms) earlier commands of an
 	// acquisition carried, where a later one carried another (ScriptLease
 	// is the last command's): lock()'s loop reads its lock object's

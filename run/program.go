@@ -61,6 +61,7 @@ func (r *Run) programFactory() (func() sim.Program, error) {
 		prog := &workloadProgram{Host: host}
 		r.progs = append(r.progs, prog)
 		renewOps := map[int32]int{}        // task slot → its renewal's entry in h.Renewals
+		scheduled := map[int32]sim.Time{}  // task slot → when its timer was last set
 		unlockOps := map[clients.Ref]int{} // a detached unlock (its Ref's first attempt) → its entry in h.Unlocks
 		var inc int
 		host.Tag = func(ref clients.Ref, cmd clients.Cmd) string {
@@ -143,9 +144,15 @@ func (r *Run) programFactory() (func() sim.Program, error) {
 					flawTid, flawUUID, flawOwner = e.Thread, c.UUID(), c.Owner(e.Thread)
 				}
 				h.Flaws.Add(model.FlawAt{At: p.VirtualNow(), Proc: p.Name, Owner: flawOwner, Flaw: e.Text})
+			case clients.NoteRenewScheduled:
+				scheduled[e.Slot] = p.VirtualNow()
 			case clients.NoteRenewSent:
 				renewOps[e.Slot] = len(h.Renewals)
-				h.Renewals = append(h.Renewals, model.Op{Proc: p.Name, Thread: -1, Owner: host.Client().Owner(e.Thread), Lock: wl.Lock, Call: model.CallRenew, Wait: -1, Lease: -1, Start: p.VirtualNow(), End: -1, ExecAt: -1, ScriptLease: e.Value})
+				at, ok := scheduled[e.Slot]
+				if !ok {
+					at = -1
+				}
+				h.Renewals = append(h.Renewals, model.Op{Proc: p.Name, Thread: -1, Owner: host.Client().Owner(e.Thread), Lock: wl.Lock, Call: model.CallRenew, Wait: -1, Lease: -1, Start: p.VirtualNow(), End: -1, ExecAt: -1, ScriptLease: e.Value, Scheduled: at})
 			case clients.NoteRenewDone:
 				i, ok := renewOps[e.Slot]
 				if !ok || p.Incarnation() != inc {
@@ -165,6 +172,7 @@ func (r *Run) programFactory() (func() sim.Program, error) {
 		host.OnStart = func(host *clients.Host) {
 			inc = host.Proc().Incarnation()
 			clear(renewOps)
+			clear(scheduled)
 			prog.threads = startThreads(wl, h, host)
 		}
 		return prog
