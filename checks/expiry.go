@@ -200,6 +200,9 @@ func (vw *view) outlivedBy(s model.Section, k int) Mechanism {
 		if m, ok := vw.uncancelledTask(who, s, op, arm.At, armed, smp.At); ok {
 			return m
 		}
+		if m, ok := vw.partialUnlockTask(who, s, op, arm.At, armed, smp.At); ok {
+			return m
+		}
 		return cause("renewed-past-lease", fmt.Sprintf("the watchdog renewed %s's hold at t=%s (for %d ms) though it was taken with a lease", who, arm.At, armed), s.Called, smp.At, s.Proc)
 	case op.Call.Acquires() && s.Ended != "crash" && s.Lease > 0 && armed > s.Lease+1 && op.ScriptLease != armed:
 		return cause("armed-long", fmt.Sprintf("%s's %s at t=%s armed its hold for %d ms, longer than the %d ms lease it held the lock with", who, op.Call, arm.At, armed, s.Lease), s.Called, smp.At, s.Proc)
@@ -303,4 +306,82 @@ func (vw *view) uncancelledTask(who string, s model.Section, op *model.Op, at si
 		}
 	}
 	return Mechanism{}, false
+}
+
+// partialUnlockTask: renewal op, sent after who took the lock with a lease
+// in section s, came from a watchdog chain whose task the return of the
+// thread's earlier acquire without a lease scheduled, before s was
+// called, and which that thread's unlock did not cancel: 3.8.1's
+// unlockAsync cancels the renewal only when the script answered 1, and
+// it answered 0, a hold the thread does not count being left
+// (R8:RedissonLock.java:506-534; the client's partial-unlock-keeps-renewal
+// note). The chain renews whatever hold the thread has (renewExpirationAsync
+// names the thread, R8:RedissonLock.java:260-268): this one, past its
+// lease. The cause's window is the note, for the catalogue to resolve.
+func (vw *view) partialUnlockTask(who string, s model.Section, op *model.Op, at sim.Time, armed int64, seen sim.Time) (Mechanism, bool) {
+	h := vw.h
+	k := -1
+	for i := range h.Renewals {
+		if &h.Renewals[i] == op {
+			k = i
+		}
+	}
+	if k < 0 || op.Start < s.Called {
+		return Mechanism{}, false
+	}
+	// back along the chain: each renewal's task was scheduled when the one
+	// before completed (R8:RedissonLock.java:239-248), every one the thread's
+	first := k
+	for p := vw.scheduledBy(first); p >= 0; p = vw.scheduledBy(first) {
+		if h.Renewals[p].Owner != who {
+			return Mechanism{}, false
+		}
+		first = p
+	}
+	root := h.Renewals[first].Scheduled
+	if root <= 0 || root >= s.Called {
+		return Mechanism{}, false // scheduled by this section's calls, or not known
+	}
+	// the acquire without a lease whose return scheduled the first
+	// (tryAcquireAsync's listener, R8:RedissonLock.java:202-214)
+	acq := slices.IndexFunc(h.Ops, func(a model.Op) bool {
+		return a.Owner == who && a.Proc == op.Proc && a.End == root && a.Outcome == "acquired" && a.Lease < 0
+	})
+	if acq < 0 {
+		return Mechanism{}, false
+	}
+	// the thread's last unlock before s, which left it counting no hold
+	// (s is a section: the thread held nothing when it was called),
+	// answered 0 and cancelled nothing
+	last := -1
+	for i, u := range h.Ops {
+		if u.Owner == who && u.Proc == op.Proc && u.Call == model.CallUnlock && u.End > root && u.End <= s.Called && (last < 0 || u.End > h.Ops[last].End) {
+			last = i
+		}
+	}
+	if last < 0 || !vw.noted("partial-unlock-keeps-renewal", who, op.Proc, h.Ops[last].End) {
+		return Mechanism{}, false
+	}
+	a, u := h.Ops[acq], h.Ops[last]
+	m := cause("partial-unlock-renewal", fmt.Sprintf("the watchdog renewed %s's hold at t=%s (for %d ms) though it was taken with a lease at t=%s: the renewal came from the watchdog %s's %s started when it returned at t=%s, without a lease, and the thread's last unlock, at t=%s, cancelled nothing: the script answered 0, a hold the thread does not count being left; the hold was still in the store at t=%s",
+		who, at, armed, s.Start, who, a.Call, a.End, u.End, seen), u.End, u.End, s.Proc)
+	m.Owners = []string{who}
+	return m, true
+}
+
+// scheduledBy is the renewal of the same process whose completion
+// scheduled renewal k's task (-1: none; an acquire's return scheduled it,
+// or it is not known).
+func (v *view) scheduledBy(k int) int {
+	r := v.h.Renewals[k]
+	if r.Scheduled <= 0 {
+		return -1
+	}
+	for p := k - 1; p >= 0; p-- {
+		q := v.h.Renewals[p]
+		if q.Proc == r.Proc && q.End == r.Scheduled && sameClient(q.Owner, r.Owner) {
+			return p
+		}
+	}
+	return -1
 }

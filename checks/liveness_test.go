@@ -424,6 +424,52 @@ func TestExpiryUncancelledRenewalTask(t *testing.T) {
 	}
 }
 
+// 3.8.1's unlockAsync cancels the renewal only when the script answered
+// 1: A's tryLock() (1.0, no lease) started a watchdog on a hold A's
+// thread no longer counted, its unlock (1.1) answered 0 and cancelled
+// nothing, and the chain went on: each renewal's task scheduled when the
+// one before completed, the first when the tryLock() returned. It renewed
+// A's next hold, taken with a 3518 ms lease at 2.0, past that lease (seed
+// 6471 of fairlock-3.8.1, preset failover). Without the note, with a
+// chain the section's own acquire began, or with one whose scheduling is
+// not known, it stays renewed-past-lease.
+func TestExpiryPartialUnlockKeepsTheTask(t *testing.T) {
+	build := func(note bool, root float64) *hist {
+		b := newHist()
+		l := b.call("A", model.CallTryLock, 1.0, 1.01, "acquired")
+		b.ran(l, 1.005, 30000, "A")
+		u := b.call("A", model.CallUnlock, 1.1, 1.11, "released")
+		b.ran(u, 1.105, 2531, "A")
+		if note {
+			b.h.Flaws.Add(model.FlawAt{At: at(1.11), Proc: "cA", Owner: "A", Flaw: "partial-unlock-keeps-renewal"})
+		}
+		a := b.call("A", model.CallTryLockWait, 2.0, 2.01, "acquired")
+		b.lease(a, 3518).ran(a, 2.005, 3518, "A").section(a, 3518, -1)
+		sched := at(root)
+		for _, start := range []float64{2.853, 4.03, 5.21, 6.39} {
+			i := b.renew("A", start, start+0.004, start+0.008, "renewed", "A")
+			b.h.Renewals[i].ScriptLease, b.h.Renewals[i].Scheduled = 3518, sched
+			b.h.Store[len(b.h.Store)-1].TTL = 3518
+			sched = b.h.Renewals[i].End
+		}
+		last := b.h.Renewals[len(b.h.Renewals)-1]
+		b.sample(7.5, "", "", last.ExecAt+3518-serverMs(at(7.5)), "A")
+		return b
+	}
+	got := Expiry(&build(true, 1.01).h, nil)
+	if len(got) != 1 || got[0].Mech.Name != "partial-unlock-renewal" || got[0].Mech.From != at(1.11) {
+		t.Fatalf("a chain the partial unlock did not cancel: %v", got)
+	}
+	for _, c := range []struct {
+		name string
+		b    *hist
+	}{{"no note", build(false, 1.01)}, {"the section's own acquire began the chain", build(true, 2.01)}, {"the chain's scheduling not known", build(true, -1)}} {
+		if got := Expiry(&c.b.h, nil); len(got) != 1 || got[0].Mech.Name != "renewed-past-lease" {
+			t.Fatalf("%s: %v", c.name, got)
+		}
+	}
+}
+
 // B held the lock (granted at 9.46 s) and called tryLock(wait) again: its
 // first send was held up past the response timeout, the re-send found B
 // holding and answered at 10.16 s (a reentrant grant), and the first send

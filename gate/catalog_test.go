@@ -183,7 +183,9 @@ func TestNoFalseAlarmsWithoutFaults(t *testing.T) {
 // re-entry's unlock stopped again (4.7.0), a lock() loop whose attempts
 // sent different kept leases (3.16.8), and a watchdog task whose entry a
 // failed renewal's listener removed, so the unlock cancelled nothing
-// (3.8.1, renewal-removes-other-entry).
+// (3.8.1, renewal-removes-other-entry), and a watchdog a partial unlock
+// did not cancel, renewing the thread's next hold past its lease (3.8.1,
+// partial-unlock-keeps-renewal).
 func TestTriagedRunsRaiseNoBug(t *testing.T) {
 	t.Parallel()
 	for _, c := range []struct {
@@ -203,7 +205,7 @@ func TestTriagedRunsRaiseNoBug(t *testing.T) {
 		{"rlock-4.7.0", "net", 4503, 0}, {"rlock-3.8.1", "net", 4214, 0}, {"rlock-4.7.0", "failover", 4284, 0},
 		{"setnx-expire", "all", 4476, 0},
 		{"rlock-3.8.1", "all", 4935, 0}, {"rlock-3.16.8", "all", 4678, 0}, {"fairlock-4.7.0", "all", 4935, 0},
-		{"rlock-3.16.8", "net", 5287, 0}, {"fairlock-3.8.1", "failover", 5182, 0},
+		{"rlock-3.16.8", "net", 5287, 0}, {"fairlock-3.8.1", "failover", 5182, 0}, {"fairlock-3.8.1", "failover", 6471, 0},
 	} {
 		cfg := run.Config{Algo: c.algo, Seed: c.seed, Preset: c.preset}
 		cfg.Client.LockWatchdogTimeout = c.watchdog
