@@ -56,7 +56,10 @@ func fifo(vw *view) []Violation {
 			}
 			v := Violation{Property: "fifo", At: y.End, Actors: []string{x.Owner, y.Owner},
 				Detail: fmt.Sprintf("%s queued at t=%s but %s, queued at t=%s, got the lock first (t=%s)", x.Owner, xq, y.Owner, yq, y.End)}
-			m, ok := vw.restoredPlace(x)
+			m, ok := vw.grantUnheard(x, xi, y.ExecVirtual)
+			if !ok {
+				m, ok = vw.restoredPlace(x)
+			}
 			if !ok {
 				m, ok = vw.lostPlace(x, xi, xq, y.End)
 			}
@@ -88,6 +91,52 @@ func fifo(vw *view) []Violation {
 		}
 	}
 	return out
+}
+
+// grantUnheard explains an overtake in which the master granted x first
+// (before y's grant at yGrant) and x never heard of it: a send of x's
+// call ran, left x holding the lock, and its reply was lost, or its
+// request was held up past the response timeout, so the client had
+// failed that attempt and re-sent (R16:RedisExecutor.java:318-333) and
+// dropped the reply when it came. The hold that grant gave was gone
+// before x's call took the lock again (y was granted meanwhile).
+// The fault that kept the grant from x is the mechanism. ok is false when
+// no run of x's call granted it before yGrant, or nothing kept the grant
+// from it.
+func (vw *view) grantUnheard(x model.Op, xi int, yGrant sim.Time) (Mechanism, bool) {
+	h := vw.h
+	tag := opTag(xi)
+	timeout := sim.Duration(h.Settings.Timeout) * sim.Millisecond
+	for i := max(vw.sampleAt(x.PlaceTakenAt()), 0); i < len(h.Store) && h.Store[i].At < yGrant; i++ {
+		grant := &h.Store[i]
+		if grant.Tag != tag || !slices.Contains(grant.Holders, x.Owner) || x.End >= 0 && x.End <= grant.At {
+			continue
+		}
+		// the grant's own request: the last of the call's sent before it
+		// ran and held up past the response timeout
+		held := -1
+		for k, e := range h.Net {
+			if e.At > grant.At {
+				break
+			}
+			f, ok := vw.fault(e.Fault)
+			if e.Tag != tag || !ok {
+				continue
+			}
+			switch {
+			case e.Kind == sim.NetReplyLost && e.At == grant.At:
+				return faultMech(f, fmt.Sprintf("%s: %s's %s was granted first, at t=%s (the master's script), but the reply never reached it, and the hold that grant gave was gone before the call took the lock again", describeFault(f), x.Owner, x.Call, grant.At)), true
+			case e.Kind == sim.NetDelayed && timeout > 0 && e.At.Add(timeout) <= grant.At:
+				held = k
+			}
+		}
+		if held >= 0 {
+			e := h.Net[held]
+			f, _ := vw.fault(e.Fault)
+			return faultMech(f, fmt.Sprintf("%s: %s's %s was granted first, at t=%s (the master's script), by a request sent at t=%s and held up past the %s response timeout: the client had re-sent it and dropped the grant's reply, and the hold that grant gave was gone before the call took the lock again", describeFault(f), x.Owner, x.Call, grant.At, e.At, timeout)), true
+		}
+	}
+	return Mechanism{}, false
 }
 
 // restoredPlace explains the place x kept from an earlier call of its

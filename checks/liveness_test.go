@@ -470,6 +470,48 @@ func TestExpiryPartialUnlockKeepsTheTask(t *testing.T) {
 	}
 }
 
+// A queued first (40.53 s) and the master granted it first: its try sent
+// at 43.992 s, held up 3.6 s by a slow network past the 3 s response
+// timeout, ran at 47.597 s and left A holding, but the client had
+// failed that attempt and re-sent it, and dropped the grant's reply. A
+// forceUnlock deleted the grant (47.756 s), B was granted (47.834 s), and
+// A's re-send queued it again (seed 6594 of fairlock-3.16.8, preset net).
+// The fault that kept the grant from A is the mechanism; a request held
+// up less than the response timeout, or no grant of A's call before B's,
+// leaves the overtake unexplained.
+func TestFIFOGrantUnheard(t *testing.T) {
+	slow := []sim.FaultSpan{fault(3, sim.FaultSlowNet, "network", 39.702, 40.737)}
+	build := func(sent float64, granted bool) *hist {
+		b := newHist()
+		b.h.Settings.Fair, b.h.Settings.Timeout = true, 3000
+		a := b.call("A", model.CallLock, 40.529, 123.015, "acquired")
+		b.h.Ops[a].QueuePos, b.h.Ops[a].QueuedAt = 1, at(40.53)
+		y := b.call("B", model.CallLock, 44.58, 47.834, "acquired")
+		b.h.Ops[y].QueuePos, b.h.Ops[y].QueuedAt = 2, at(44.58)
+		b.net(sent, "A", opTag(a), sim.NetDelayed, 3400*sim.Millisecond, 3)
+		if granted {
+			b.sample(47.597, opTag(a), "RedissonFairLock.tryLockInnerAsync", 30000, "A")
+		}
+		b.sample(47.756, "", "RedissonFairLock.forceUnlockAsync", -2)
+		b.ran(y, 47.834, 30000, "B")
+		b.sample(120, "", "RedissonFairLock.forceUnlockAsync", -2)
+		b.ran(a, 123.015, 30000, "A")
+		return b
+	}
+	got := FIFO(&build(43.992, true).h, slow)
+	if len(got) != 1 || got[0].Mech.Kind != MechFault || got[0].Mech.Name != "slow-net" {
+		t.Fatalf("A's grant came first and a slow network kept it from A: %v", got)
+	}
+	for _, c := range []struct {
+		name string
+		b    *hist
+	}{{"held up less than the timeout", build(45.0, true)}, {"no grant of A's call", build(43.992, false)}} {
+		if got := FIFO(&c.b.h, slow); len(got) != 1 || got[0].Class != Bug {
+			t.Fatalf("%s: %v", c.name, got)
+		}
+	}
+}
+
 // B held the lock (granted at 9.46 s) and called tryLock(wait) again: its
 // first send was held up past the response timeout, the re-send found B
 // holding and answered at 10.16 s (a reentrant grant), and the first send

@@ -185,7 +185,9 @@ func TestNoFalseAlarmsWithoutFaults(t *testing.T) {
 // failed renewal's listener removed, so the unlock cancelled nothing
 // (3.8.1, renewal-removes-other-entry), and a watchdog a partial unlock
 // did not cancel, renewing the thread's next hold past its lease (3.8.1,
-// partial-unlock-keeps-renewal).
+// partial-unlock-keeps-renewal), and a fair waiter granted first whose
+// request a slow network held past the response timeout, so the grant's
+// reply was dropped (3.16.8).
 func TestTriagedRunsRaiseNoBug(t *testing.T) {
 	t.Parallel()
 	for _, c := range []struct {
@@ -206,6 +208,7 @@ func TestTriagedRunsRaiseNoBug(t *testing.T) {
 		{"setnx-expire", "all", 4476, 0},
 		{"rlock-3.8.1", "all", 4935, 0}, {"rlock-3.16.8", "all", 4678, 0}, {"fairlock-4.7.0", "all", 4935, 0},
 		{"rlock-3.16.8", "net", 5287, 0}, {"fairlock-3.8.1", "failover", 5182, 0}, {"fairlock-3.8.1", "failover", 6471, 0},
+		{"fairlock-3.16.8", "net", 6594, 0},
 	} {
 		cfg := run.Config{Algo: c.algo, Seed: c.seed, Preset: c.preset}
 		cfg.Client.LockWatchdogTimeout = c.watchdog
