@@ -579,15 +579,13 @@ func (v *view) explainExpired(g holdGone, sec *model.Section) Mechanism {
 }
 
 // watchdogUncounted replays owner's calls in sec up to to against the
-// renewal's count of its thread: an acquisition without a lease adds
-// one (R47:RedissonLock.java:174-177, 198-202; R16:RedissonLock.tryAcquireAsync),
-// one with a lease none, and every unlock takes one off
-// (R47:RedissonBaseLock.java:161-164 with LockEntry.java:61-71,
-// R16:RedissonBaseLock.cancelExpirationRenewal). It reports the
-// acquisition without a lease whose hold was still held at to with the
-// count at zero, the re-entry with a lease whose hold's unlock took its
-// count, and that unlock. Any call that threw, a lease its client
-// dropped, or a forceUnlock leaves the count to the other rules.
+// renewal's count of its thread (renewalCounts): an acquisition without a
+// lease adds one, one with a lease none, and every unlock takes one off.
+// It reports the acquisition without a lease whose hold was still held at
+// to with the count at zero, the re-entry with a lease whose hold's
+// unlock took its count, and that unlock. An acquire or unlock that threw,
+// a lease its client dropped, or a forceUnlock leaves the count to the
+// other rules.
 func (v *view) watchdogUncounted(owner string, sec model.Section, to sim.Time) (w, l, u model.Op, ok bool) {
 	type hold struct {
 		op       model.Op
@@ -596,22 +594,23 @@ func (v *view) watchdogUncounted(owner string, sec model.Section, to sim.Time) (
 	var held []hold
 	count := 0
 	found := false
-	for _, op := range v.h.Ops {
-		if op.Owner != owner || op.Start < sec.Called || op.End < 0 || op.End > to {
+	for _, c := range v.renewalCounts(sec.Proc, is(owner), to) {
+		if c.renewal >= 0 || c.op.Start < sec.Called {
 			continue
 		}
-		if op.Err != "" || op.Outcome == "error" || op.Call == model.CallForceUnlock {
+		if c.failed || c.kind == countEmpty || c.kind == countDropped || c.kind == countUnknown {
 			return w, l, u, false
 		}
-		switch {
-		case op.Call.Acquires() && op.Outcome == "acquired" && op.Lease < 0:
-			held = append(held, hold{op, true})
+		switch c.kind {
+		case countAdd:
+			held = append(held, hold{*c.op, true})
 			count++
-		case op.Call.Acquires() && op.Outcome == "acquired" && op.Lease > 0 && near(op.ScriptLease, op.Lease):
-			held = append(held, hold{op, false})
-		case op.Call.Acquires() && op.Outcome == "acquired":
-			return w, l, u, false // a lease its client dropped (lease-dropped)
-		case op.Call == model.CallUnlock && op.Outcome == "released":
+		case countHeld:
+			held = append(held, hold{*c.op, false})
+		case countTake:
+			if c.op.Outcome != "released" {
+				continue
+			}
 			if len(held) == 0 {
 				return w, l, u, false
 			}
@@ -622,7 +621,7 @@ func (v *view) watchdogUncounted(owner string, sec model.Section, to sim.Time) (
 			}
 			count--
 			if i := slices.IndexFunc(held, func(x hold) bool { return x.watchdog }); !top.watchdog && i >= 0 && count == 0 {
-				w, l, u, found = held[i].op, top.op, op, true
+				w, l, u, found = held[i].op, top.op, *c.op, true
 			}
 		}
 	}

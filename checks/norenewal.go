@@ -222,51 +222,32 @@ func (v *view) renewalOutlivedWatchdog(g *renewalGap) (Mechanism, bool) {
 }
 
 // watchdogCountGone replays the renewal entry's count of owner's thread
-// (process proc) over section sec: an acquisition without a lease adds
-// one when it returns, one with a lease none (R47:RedissonLock.java:171-181,
-// 195-203), and an unlock's completion takes one
-// (R47:RedissonBaseLock.java:161-164, LockEntry.java:61-71;
-// R16:RedissonBaseLock.java:80-91, 306-310). It reports
-// when the count fell to zero, where it was above zero at sent and fell
-// after it, before ran, and no acquisition without a lease returned after
-// sent up to to, and every hold left from then on was taken with a lease
-// (the watchdog owed it no renewal). A forceUnlock, a call that threw, a
-// lease the client dropped, or a renewal's 0 (which takes a count too)
-// leave the count to the other rules.
+// (process proc) over section sec (renewalCounts: an acquisition without
+// a lease adds one when it returns, one with a lease none, an unlock's
+// completion takes one). It reports when the count fell to zero, where it
+// was above zero at sent and fell after it, before ran, and no
+// acquisition without a lease returned after sent up to to, and every
+// hold left from then on was taken with a lease (the watchdog owed it no
+// renewal). A forceUnlock, an acquire or unlock that threw, a lease the
+// client dropped, or a renewal's 0 (which takes a count too) leave the
+// count to the other rules.
 func (v *view) watchdogCountGone(owner, proc string, sec model.Section, sent, ran, to sim.Time) (sim.Time, bool) {
-	type change struct {
-		at       sim.Time
-		acquire  bool
-		watchdog bool // an acquisition without a lease
-	}
-	var changes []change
-	for _, op := range v.h.Ops {
-		if op.Owner != owner || op.Proc != proc || op.Start < sec.Called || op.End < 0 || op.End > to {
-			continue
-		}
-		switch {
-		case op.Call == model.CallForceUnlock, (op.Call.Acquires() || op.Call == model.CallUnlock) && (op.Err != "" || op.Outcome == "error"):
-			return 0, false
-		case op.Call.Acquires() && op.Outcome == "acquired" && op.Lease < 0:
-			changes = append(changes, change{op.End, true, true})
-		case op.Call.Acquires() && op.Outcome == "acquired" && !near(op.ScriptLease, op.Lease):
-			return 0, false // a lease its client dropped (lease-dropped)
-		case op.Call.Acquires() && op.Outcome == "acquired":
-			changes = append(changes, change{op.End, true, false})
-		case op.Call == model.CallUnlock && op.Outcome == "released":
-			changes = append(changes, change{op.End, false, false})
-		}
-	}
-	for _, r := range v.h.Renewals {
-		if r.Owner == owner && r.Proc == proc && r.Outcome == "not-renewed" && r.End >= sec.Called && r.End <= to {
-			return 0, false
-		}
-	}
-	slices.SortStableFunc(changes, func(x, y change) int { return cmp.Compare(x.at, y.at) })
-	// held: the thread's holds, innermost last (an unlock releases it)
+	// held: the thread's holds, innermost last (an unlock releases it);
+	// true for one without a lease
 	var held []bool
 	count, counted, stopped := 0, false, sim.Time(-1)
-	for _, c := range changes {
+	for _, c := range v.renewalCounts(proc, is(owner), to) {
+		switch {
+		case c.renewal >= 0:
+			if c.at >= sec.Called {
+				return 0, false // a renewal's 0 takes a count too
+			}
+			continue
+		case c.op.Start < sec.Called || c.kind == countTake && !c.failed && c.op.Outcome != "released":
+			continue
+		case c.failed || c.kind == countEmpty || c.kind == countDropped || c.kind == countUnknown:
+			return 0, false
+		}
 		if c.at > sent && !counted {
 			if count == 0 {
 				return 0, false // the renewal was not sent for a counted thread
@@ -274,11 +255,11 @@ func (v *view) watchdogCountGone(owner, proc string, sec model.Section, sent, ra
 			counted = true
 		}
 		switch {
-		case c.at > sent && c.watchdog:
+		case c.at > sent && c.kind == countAdd:
 			return 0, false // the watchdog started again after the renewal was sent
-		case c.acquire:
-			held = append(held, c.watchdog)
-			if c.watchdog {
+		case c.kind != countTake:
+			held = append(held, c.kind == countAdd)
+			if c.kind == countAdd {
 				count++
 			}
 		case len(held) == 0:
@@ -302,55 +283,42 @@ func (v *view) watchdogCountGone(owner, proc string, sec model.Section, sent, ra
 }
 
 // zeroTookWatchdog replays the renewal entry's count of owner's thread
-// (process proc) over section sec up to at and says whether a renewal of
-// the thread's that answered 0 (its hold gone) took the last count, with
-// no acquisition without a lease returning after it: 4.7.0's LockTask
-// takes one count of the thread a 0 named (R47:LockTask.java:97-102,
-// RenewalTask.java:97-104, LockEntry.java:61-71), 3.16.8's 0 cancels the
-// entry (R16:RedissonBaseLock.java:155-160), 3.8.1's schedules no next
-// renewal; an acquisition without a lease adds a count when it returns
-// (R47:RedissonLock.java:171-181), an unlock's completion takes one
-// (R47:RedissonBaseLock.java:161-164), a forceUnlock() empties the entry
-// before its script (R47:RedissonLock.java:336). It returns that
+// (process proc) over section sec up to at (renewalCounts) and says
+// whether a renewal of the thread's that answered 0 (its hold gone) took
+// the last count, with no acquisition without a lease returning after
+// it: 4.7.0's LockTask takes one count of the thread a 0 named, 3.16.8's
+// 0 cancels the entry, 3.8.1's schedules no next renewal; an acquisition
+// without a lease adds a count when it returns, an unlock's completion
+// takes one where every unlock does (UnlockCancelsRenewal), a
+// forceUnlock() empties the entry before its script. It returns that
 // renewal's index.
 func (v *view) zeroTookWatchdog(owner, proc string, sec model.Section, at sim.Time) (int, bool) {
-	type change struct {
-		at   sim.Time
-		add  bool
-		all  bool // the entry cancelled for every thread (forceUnlock)
-		zero int  // a renewal's 0: its index; -1 for a call
-	}
-	var changes []change
-	for _, op := range v.h.Ops {
-		if op.Owner != owner || op.Proc != proc || op.End < 0 || op.End < sec.Called || op.End > at {
-			continue
-		}
-		switch {
-		case op.Call.Acquires() && op.Outcome == "acquired" && op.Lease < 0:
-			changes = append(changes, change{op.End, true, false, -1})
-		case op.Call == model.CallUnlock && v.h.Settings.UnlockCancelsRenewal:
-			changes = append(changes, change{op.End, false, false, -1})
-		case op.Call == model.CallForceUnlock:
-			changes = append(changes, change{op.Start, false, true, -1})
-		}
-	}
-	for i, r := range v.h.Renewals {
-		if r.Owner == owner && r.Proc == proc && r.Outcome == "not-renewed" && r.End >= sec.Start && r.End <= at {
-			// no LockTask (RenewalStopsOnFailure): the 0 ends the renewal
-			changes = append(changes, change{r.End, false, v.h.Settings.RenewalStopsOnFailure, i})
-		}
-	}
-	slices.SortStableFunc(changes, func(x, y change) int { return cmp.Compare(x.at, y.at) })
 	count, by := 0, -1
-	for _, c := range changes {
+	for _, c := range v.renewalCounts(proc, is(owner), at) {
+		take, all := false, false
 		switch {
-		case c.add:
+		case c.renewal >= 0:
+			if c.at < sec.Start {
+				continue
+			}
+			// no LockTask (RenewalStopsOnFailure): the 0 ends the renewal
+			take, all = true, v.h.Settings.RenewalStopsOnFailure
+		case c.op.End < sec.Called:
+			continue
+		case c.kind == countAdd:
 			count, by = count+1, -1
-		case count == 0:
-		case c.all:
-			count, by = 0, c.zero
+			continue
+		case c.kind == countTake:
+			take = v.h.Settings.UnlockCancelsRenewal
+		case c.kind == countEmpty:
+			take, all = true, true
+		}
+		switch {
+		case !take || count == 0:
+		case all:
+			count, by = 0, c.renewal
 		default:
-			count, by = count-1, c.zero
+			count, by = count-1, c.renewal
 		}
 	}
 	return by, count == 0 && by >= 0
@@ -840,39 +808,24 @@ func (v *view) keptPeriod(owner, proc string, to sim.Time, period sim.Duration) 
 // re-entry of the holder's, restarting the watchdog, whose own unlock came
 // before the renewal was due leaves the outer hold unwatched.
 func (v *view) watchdogRestarted(proc, owner string, since sim.Time, period sim.Duration, to sim.Time) bool {
-	type change struct {
-		at    sim.Time
-		owner string
-		add   bool
-	}
-	var changes []change
-	for _, a := range v.h.Ops {
-		if a.Proc != proc || !sameClient(a.Owner, owner) || a.End < 0 || a.End <= since {
-			continue
-		}
-		switch {
-		case a.Call.Acquires() && a.Lease < 0 && a.Outcome == "acquired":
-			changes = append(changes, change{a.End, a.Owner, true})
-		case a.Call == model.CallUnlock && v.h.Settings.UnlockCancelsRenewal:
-			changes = append(changes, change{a.End, a.Owner, false})
-		}
-	}
-	slices.SortStableFunc(changes, func(x, y change) int { return cmp.Compare(x.at, y.at) })
 	counts := map[string]int{}
 	total, started := 0, sim.Time(-1)
-	for _, c := range changes {
+	for _, c := range v.renewalCounts(proc, func(o string) bool { return sameClient(o, owner) }, -1) {
+		if c.renewal >= 0 || c.op.End <= since || c.kind != countAdd && (c.kind != countTake || !v.h.Settings.UnlockCancelsRenewal) {
+			continue
+		}
 		if started >= 0 && c.at > started.Add(period) {
 			break // the renewal was due while the entry lived
 		}
-		switch {
-		case c.add:
-			counts[c.owner]++
+		switch w := c.op.Owner; {
+		case c.kind == countAdd:
+			counts[w]++
 			total++
 			if total == 1 {
 				started = c.at
 			}
-		case counts[c.owner] > 0:
-			counts[c.owner]--
+		case counts[w] > 0:
+			counts[w]--
 			total--
 			if total == 0 {
 				started = -1 // the entry removed, its task stopped
