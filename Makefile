@@ -13,7 +13,10 @@ GO ?= go
 # 392 small configurations of the real scripts (gate 175 s, explore
 # 97 s); 5m17s with explore's replica and shared-JVM searches (gate
 # 210 s, explore 132 s); 5m46s with the simulation-heavy test binaries
-# collecting garbage at simrun's target (gate 182 s, explore 128 s). The
+# collecting garbage at simrun's target (gate 182 s, explore 128 s);
+# 5m31s and 5m25s once the mutant catalogue's test stopped each mutant's
+# job at its first bug (gate 147 s and 183 s, explore 134 s and 154 s:
+# the machine's load moves a package by tens of seconds). The
 # no-false-alarm gate (5,000 fault-free seeds per algorithm) and the
 # expected findings live in gate/;
 # 11m is three times gate's slowest seen, 210 s, rounded up.
