@@ -757,6 +757,7 @@ func TestMutexFailedForceUnlockStopsRenewal(t *testing.T) {
 		{"the re-entry's unlock stopped the watchdog it started", reentryUnlocked(build("u:2", 22, true), 28.5, true), nil, ByDesign, "contract:force-unlock"},
 		{"3.8.1's inner unlock leaves the watchdog running", reentryUnlocked(build("u:2", 22, true), 28.5, false), nil, Bug, "bug:no-renewal"},
 		{"the re-entry's unlock after the renewal was due", reentryUnlocked(build("u:2", 22, true), 38.5, true), nil, Bug, "bug:no-renewal"},
+		{"a sibling thread's forceUnlock whose script ran only after the expiry", ranLate(build("u:2", 22, false), 50.45), nil, ByDesign, "contract:force-unlock"},
 	})
 	// a forceUnlock called after the hold ran out (a re-entry's short
 	// lease, seed 60's) explains nothing of it
@@ -774,6 +775,21 @@ func TestMutexFailedForceUnlockStopsRenewal(t *testing.T) {
 	if got := Mutex(&b.h, nil, at(300)); len(got) != 1 || got[0].Mech.Name == "force-unlock" {
 		t.Errorf("a forceUnlock after the expiry: %v", got)
 	}
+}
+
+// ranLate makes the forceUnlock of a TestMutexFailedForceUnlockStopsRenewal
+// history one whose lost request was re-sent and whose script ran at x,
+// after the hold it stopped renewing had expired, and deleted the next
+// holder's (seed 404 of rlock-4.7.0, preset all, a 2 s watchdog): it
+// answered 1, and still deleted nothing of the hold that ran out.
+func ranLate(b *hist, x float64) *hist {
+	for i := range b.h.Ops {
+		if op := &b.h.Ops[i]; op.Call == model.CallForceUnlock {
+			op.Outcome, op.Err, op.ErrKind, op.End = "released", "", "", at(x+0.01)
+			b.ran(i, x, -2)
+		}
+	}
+	return b
 }
 
 // reentryUnlocked adds to a TestMutexFailedForceUnlockStopsRenewal history

@@ -381,7 +381,8 @@ func (v *view) failedUnlockCancelled(g *renewalGap) (Mechanism, bool) {
 // renewal for every thread of the client, cancelExpirationRenewal(null),
 // then sends its script (R8:RedissonLock.java:433,
 // R16:RedissonLock.java:330, R47:RedissonLock.java:336). A script that
-// did not delete the hold (it failed) leaves it with no watchdog, to run
+// did not delete the hold (it failed, or ran only after the hold had
+// expired: a lost request re-sent) leaves it with no watchdog, to run
 // out its last re-arm: the forceUnlock ended the hold, by contract, only
 // later. It explains the missing renewals when it came before the first
 // one was due and no acquire of the client's without a lease started the
@@ -396,13 +397,17 @@ func (v *view) forceUnlockCancelled(g *renewalGap) (Mechanism, bool) {
 		watched = min(watched, g.sec.Start)
 	}
 	for i, op := range v.h.Ops {
-		if op.Call != model.CallForceUnlock || op.Proc != proc || !sameClient(op.Owner, owner) || op.Start < watched || op.Start > from.Add(g.period) || op.Start >= to || op.Outcome == "released" {
+		deleted := op.Outcome == "released" && op.ExecAt >= 0 && op.ExecVirtual <= to
+		if op.Call != model.CallForceUnlock || op.Proc != proc || !sameClient(op.Owner, owner) || op.Start < watched || op.Start > from.Add(g.period) || op.Start >= to || deleted {
 			continue
 		}
 		if v.watchdogRestarted(proc, owner, op.Start, g.period, to) {
 			continue // the watchdog started again
 		}
 		why := cmp.Or(op.Err, op.Outcome, "its script had not run")
+		if op.ExecAt >= 0 && op.ExecVirtual > to {
+			why = fmt.Sprintf("its script ran only at t=%s, after the expiry", op.ExecVirtual)
+		}
 		if m, ok := v.callFault(op, opTag(i), to); ok {
 			why += "; " + m.Detail
 		}
