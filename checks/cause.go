@@ -384,15 +384,18 @@ func (v *view) explainExpired(g holdGone, sec *model.Section) Mechanism {
 	openReentry := op != nil && op.Call.Acquires() && op.Owner == who && sec != nil && op.Start >= sec.Start &&
 		(op.End < 0 || op.End > g.ExpiredAt) &&
 		(op.Lease > 0 && near(armed, op.Lease) || op.Lease < 0 && sec.OuterLease < 0 && sec.Lease < 0 && near(armed, watchdog))
-	if openReentry && op.Lease < 0 && op.Outcome != "acquired" {
+	if openReentry && op.Lease < 0 {
 		// unless no watchdog counted the thread when that run took the
 		// hold: its renewal's 0 had taken the last count (LockTask.java:
-		// 97-102), and only the call's return would start one again
+		// 97-102), and only the call's return would start one again (a
+		// return with a later grant, after the expiry, came too late)
 		if z, ok := v.zeroTookWatchdog(who, proc, *sec, arm.At); ok {
 			if m, ok := v.offWatchdogRun(*op, arm.Tag, z, armed, arm.At, g.ExpiredAt); ok {
 				return m
 			}
-			openReentry = false // an acquire that did not count (below)
+			if op.Outcome != "acquired" {
+				openReentry = false // an acquire that did not count (below)
+			}
 		}
 	}
 	if op != nil && op.Call.Acquires() && op.Outcome != "acquired" && op.Owner == who && sec != nil && !openReentry {

@@ -337,9 +337,12 @@ func (v *view) zeroTookWatchdog(owner, proc string, sec model.Section, at sim.Ti
 func (v *view) offWatchdogRun(op model.Op, tag string, z int, armed int64, from, to sim.Time) (Mechanism, bool) {
 	struck := op
 	struck.Start = from // the run that took the hold, and what came of it
-	deadline := op.End
-	if deadline < 0 {
-		deadline = to
+	deadline, came := op.End, outcomeText(op)
+	if deadline < 0 || op.Outcome == "acquired" && deadline > to {
+		deadline = to // it had not returned when the hold expired
+	}
+	if op.Outcome == "acquired" && op.End > to {
+		came = fmt.Sprintf("it returned only at t=%s, after the expiry", op.End)
 	}
 	m, ok := v.callFault(struck, tag, deadline)
 	if !ok {
@@ -347,7 +350,7 @@ func (v *view) offWatchdogRun(op model.Op, tag string, z int, armed int64, from,
 	}
 	r := v.h.Renewals[z]
 	m.Detail = fmt.Sprintf("%s's renewal sent at t=%s answered 0 at t=%s (its hold gone), which took the thread off the watchdog; its %s, called at t=%s, took the lock again at t=%s for %d ms but did not return with it (%s), so no watchdog renewed that hold, which expired at t=%s: %s",
-		op.Owner, r.Start, r.End, op.Call, op.Start, from, armed, outcomeText(op), to, m.Detail)
+		op.Owner, r.Start, r.End, op.Call, op.Start, from, armed, came, to, m.Detail)
 	return m, true
 }
 
@@ -515,8 +518,16 @@ func (v *view) watchdogStartedLate(g *renewalGap) (Mechanism, bool) {
 		// (the first renewal's request taking as long as its last
 		// attempt's took without a spike)
 		trip := v.nextTrip(opTag(i), struck.Start, op.ExecVirtual)
-		if held, by := v.heldUp(opTag(i), op.ExecVirtual, op.End); held > 0 && op.End.Add(period-held) <= to.Add(-trip) {
-			return faultMech(by, fmt.Sprintf("%s: %s's %s ran at t=%s, but its reply was held up %s and it returned only at t=%s, so its watchdog's first renewal, a third of its timeout after, was not due before the hold expired at t=%s", describeFault(by), owner, op.Call, op.ExecVirtual, held, op.End, to)), true
+		held, by := v.heldUp(opTag(i), op.ExecVirtual, op.End)
+		back, paused := op.End.Add(-held), ""
+		if f, ok := v.stoppedAtReturn(op, trip); ok && held > 0 {
+			// the held-up reply came while the process was paused, and the
+			// call returned when it resumed; without the spikes the reply
+			// came a trip after the script ran, before the pause
+			back, paused = op.ExecVirtual.Add(trip), fmt.Sprintf(", came while its process was paused (%s),", describeFault(f))
+		}
+		if held > 0 && back.Add(period) <= to.Add(-trip) {
+			return faultMech(by, fmt.Sprintf("%s: %s's %s ran at t=%s, but its reply was held up %s%s and it returned only at t=%s, so its watchdog's first renewal, a third of its timeout after, was not due before the hold expired at t=%s", describeFault(by), owner, op.Call, op.ExecVirtual, held, paused, op.End, to)), true
 		}
 		if s != sec || !began {
 			continue // a return after the expiry, or a re-entry's: no fault, nothing named here
@@ -525,6 +536,18 @@ func (v *view) watchdogStartedLate(g *renewalGap) (Mechanism, bool) {
 			Detail: fmt.Sprintf("%s's %s ran at t=%s and returned at t=%s, %s later; its watchdog starts then and renews a third of lockWatchdogTimeout (%d ms) after, so the hold expired at t=%s before any renewal was due: a timeout under 1.5 × the call's round trip", owner, op.Call, op.ExecVirtual, op.End, op.End.Sub(op.ExecVirtual), v.h.Settings.Watchdog, to)}, true
 	}
 	return Mechanism{}, false
+}
+
+// stoppedAtReturn is the pause of op's process that held the call's
+// return: it began after op's script ran and a trip more (the reply,
+// without spikes, had come by then) and lasted until op returned.
+func (v *view) stoppedAtReturn(op model.Op, trip sim.Duration) (sim.FaultSpan, bool) {
+	for _, f := range v.faults {
+		if f.Kind == sim.FaultPause && f.Target == op.Proc && f.Start > op.ExecVirtual.Add(trip) && f.Start <= op.End && spanEnd(f, op.End) >= op.End {
+			return f, true
+		}
+	}
+	return sim.FaultSpan{}, false
 }
 
 // staleRenewal: a renewal of the owner's sent for an earlier hold, still
@@ -628,17 +651,22 @@ func (v *view) renewalHeldUp(owner, proc string, from, to sim.Time, period sim.D
 		return fmt.Sprintf("the renewal %s's process sent for %s on the lock entry its threads share", owner, r.Owner)
 	}
 	if held == 0 || r.End.Add(period-held) > due {
-		// no fault's delay made it late: a run that failed because its
-		// WAIT counted fewer replicas than asked waited the WAIT's
-		// timeout for them (a replica's lag, asynchronous replication),
-		// and 4.7.0's task schedules the next run after it all the same;
-		// without that wait, its reply sent when it ran, the next would
-		// have come in time
-		if r.ErrKind != "sync" || v.h.End.Replicas == 0 || stopped || r.ExecVirtual.Add(trip+period) > due {
+		// no fault's delay made it late: a run whose WAIT counted fewer
+		// replicas than asked waited the WAIT's timeout for them (a
+		// replica's lag, asynchronous replication), whether it then
+		// failed or not (4.7.0 fails only when WAIT counted none,
+		// CommandAsyncService.java:1221-1225), and 4.7.0's task schedules
+		// the next run after it all the same; without that wait, its
+		// reply sent when it ran, the next would have come in time
+		if r.ErrKind != "sync" && !r.SyncShort || v.h.End.Replicas == 0 || stopped || r.ExecVirtual.Add(trip+period) > due {
 			return Mechanism{}, false
 		}
+		came := fmt.Sprintf("it failed only at t=%s (%s)", r.End, r.Err)
+		if r.Err == "" {
+			came = fmt.Sprintf("it completed only at t=%s", r.End)
+		}
 		return Mechanism{Kind: MechCondition, Name: "replication",
-			Detail: fmt.Sprintf("a replica lagged past WAIT's timeout (asynchronous replication): %s, sent at t=%s, ran at t=%s, but its WAIT counted fewer replicas than asked and it failed only at t=%s (%s); the renewal task runs next a third of its timeout after a run completes, failed or not, too late for %s's hold, which expired at t=%s", which(r), r.Start, r.ExecVirtual, r.End, r.Err, owner, to)}, true
+			Detail: fmt.Sprintf("a replica lagged past WAIT's timeout (asynchronous replication): %s, sent at t=%s, ran at t=%s, but its WAIT counted fewer replicas than asked and %s; the renewal task runs next a third of its timeout after a run completes, failed or not, too late for %s's hold, which expired at t=%s", which(r), r.Start, r.ExecVirtual, came, owner, to)}, true
 	}
 	if stopped {
 		// a failure stops this watchdog when it comes back

@@ -48,13 +48,28 @@ func TestMutexAcquireReplyHeldUpPastTheExpiry(t *testing.T) {
 		{"a spike too short to have made it late", build(100 * sim.Millisecond), slowNet, Bug, "bug:no-renewal"},
 		{"no spike: the round trip alone", build(0), slowNet, Bug, "bug:no-renewal"},
 	})
+	// A's reply, held up 2.05 s, came at 3.06 s while A's process was
+	// paused (3.05 s to 4.5 s), and A returned when it resumed: the spike
+	// alone (a return at 3.06 s) left no first renewal before 3 s, and
+	// without it the reply came a trip after the script ran, before the
+	// pause (seed 384 of fencedlock-4.7.0, preset all, a 2 s watchdog)
+	late := func() *hist {
+		b := twoSeconds(false)
+		a := b.call("A", model.CallLock, 0, 4.5, "acquired")
+		b.h.Ops[a].LastTry = at(0.999)
+		b.ran(a, 1, 2000, "A").section(a, -1, 10)
+		b.net(1, "A", "op/0", sim.NetDelayed, 2050*sim.Millisecond, 0)
+		g := b.call("B", model.CallLock, 2.9, 3.1, "acquired")
+		b.ran(g, 3.05, 2000, "B").section(g, -1, 12)
+		return b
+	}
+	paused := append(slices.Clone(slowNet), fault(1, sim.FaultPause, proc("A"), 3.05, 1.45))
+	runMutexCasesAt(t, 4.5, []mutexCase{
+		{"a spike held its reply into a pause", late(), paused, ByDesign, "fault:slow-net"},
+		{"the same return without a pause", late(), slowNet, Bug, "bug:no-renewal"},
+	})
 }
 
-// A took the lock with a lease of 8 s at 0; its tryLock() without a lease
-// re-entered at 1 s, whose script cut the lease to the watchdog's 2 s, and
-// whose return starts the watchdog: the reply, held up 2.5 s, came after
-// the hold expired at 3 s. Where an acquire without a lease of the section
-// had started the watchdog before, the re-entry's return was not it.
 func TestMutexReentryReplyHeldUpPastTheExpiry(t *testing.T) {
 	build := func(earlier bool) *hist {
 		b := twoSeconds(false)
@@ -292,6 +307,14 @@ func TestMutexChainRunWaitRanOut(t *testing.T) {
 		r := b.renew("u:2", 0.9, 0.9, 1.9, "error", "u:1")
 		b.h.Renewals[r].Proc = proc("u:1")
 		b.h.Renewals[r].ErrKind, b.h.Renewals[r].Err = kind, "NoSyncedSlavesException: None of slaves were synced."
+		b.h.Renewals[r].SyncShort = kind == "sync"
+		if kind == "short" || kind == "in time" {
+			// 4.7.0 fails only when WAIT counted none: this run's counted
+			// one of two and answered 0 for u:2 when its timeout ran out
+			// (seed 379 of fencedlock-4.7.0, preset all, a 2 s watchdog)
+			b.h.Renewals[r].Outcome, b.h.Renewals[r].ErrKind, b.h.Renewals[r].Err = "not-renewed", "", ""
+			b.h.Renewals[r].SyncShort = kind == "short"
+		}
 		b.h.Store[len(b.h.Store)-1].TTL = 1600
 		g := b.call("B", model.CallLock, 2.4, 2.56, "acquired")
 		b.ran(g, 2.55, 2000, "B").section(g, -1, 12)
@@ -299,6 +322,8 @@ func TestMutexChainRunWaitRanOut(t *testing.T) {
 	}
 	runMutexCasesAt(t, 2.56, []mutexCase{
 		{"its WAIT ran out: a replica lagged", build("sync", 1, false), nil, ByDesign, "condition:replication"},
+		{"its WAIT counted fewer than asked and it answered all the same", build("short", 1, false), nil, ByDesign, "condition:replication"},
+		{"its reply came late with the WAIT satisfied", build("in time", 1, false), nil, Bug, "bug:no-renewal"},
 		{"it timed out", build("timeout", 1, false), nil, Bug, "bug:no-renewal"},
 		{"no replicas", build("sync", 0, false), nil, Bug, "bug:no-renewal"},
 		{"3.16.8: a failure stops the watchdog", build("sync", 1, true), nil, Bug, "bug:no-renewal"},
@@ -465,12 +490,13 @@ func TestMutexLostRenewalOutlivedWatchdog(t *testing.T) {
 // owed the hold its renewals; with no fault on the run that took the hold,
 // nothing is named either.
 func TestMutexOpenReentryAfterZeroTookTheWatchdog(t *testing.T) {
+	outcome := "not-acquired"
 	build := func(stops, lostReply, secondCount, restart bool) *hist {
 		b := twoSeconds(stops)
 		b.h.Settings.UnlockCancelsRenewal = true
 		a := b.call("A", model.CallLock, 0, 0.01, "acquired")
 		b.ran(a, 0.005, 2000, "A").section(a, -1, -1)
-		r := b.call("A", model.CallTryLock, 0.015, 9.5, "not-acquired")
+		r := b.call("A", model.CallTryLock, 0.015, 9.5, outcome)
 		b.h.Ops[r].Nested = true
 		b.ran(r, 0.02, 2000, "A")
 		if secondCount {
@@ -507,5 +533,12 @@ func TestMutexOpenReentryAfterZeroTookTheWatchdog(t *testing.T) {
 		{"the thread kept a count", build(false, true, true, false), loss, Bug, "bug:no-renewal"},
 		{"an acquisition without a lease started the watchdog again", build(false, true, false, true), loss, Bug, "bug:no-renewal"},
 		{"no fault on the run that took the hold", build(false, false, false, false), loss, Bug, "bug:acquired-uncounted"},
+	})
+	// the call went on and returned with a later grant, after the expiry
+	// (seed 398 of fairlock-4.7.0, preset all, a 2 s watchdog): its return
+	// came too late to start the watchdog for the hold that expired
+	outcome = "acquired"
+	runMutexCases(t, []mutexCase{
+		{"4.7.0: the call returned only after the expiry", build(false, true, false, false), loss, ByDesign, "fault:loss"},
 	})
 }

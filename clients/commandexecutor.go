@@ -254,6 +254,11 @@ func (c *Client) onReply(ref Ref, r sim.Reply) {
 	c.cancelTimer(execTimer(own, slot))
 	e.phase = execIdle
 	res, out := decodeReply(e.cmd, r, c.cf.v470())
+	if own == OwnTask && e.cmd.Sync > 0 && r.Kind == sim.KindArray && len(r.Arr) == 2 && r.Arr[1].Int < int64(e.cmd.Sync) {
+		// the renewal's WAIT counted fewer replicas than asked: it waited
+		// out its timeout for them, failing or not
+		c.emit(Effect{Kind: EffNote, Note: NoteSyncShort, Slot: int32(slot)})
+	}
 	c.complete(own, slot, res, out)
 }
 

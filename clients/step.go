@@ -224,6 +224,7 @@ const (
 	NoteDetached                           // an interrupted call's acquire went on without it; Thread, Text: what its completion did
 	NoteFlaw                               // the client took a known flaw's path (flaws.go); Thread, Text: the Flaw
 	NoteRenewScheduled                     // a watchdog task's timer is set (the renewal it sends tells when); Slot: task
+	NoteSyncShort                          // a renewal's WAIT counted fewer replicas than asked; Slot: task
 )
 
 // Effect is one thing a step asks the driver to do.

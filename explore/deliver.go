@@ -262,8 +262,9 @@ func (m *machine) clientStep(id uint32, p int, ev evKey) *stepResult {
 		switch eff.Kind {
 		case clients.EffSend, clients.EffSubscribe, clients.EffReturn, clients.EffNote:
 			// a flaw's path too: the catalogue reads it (known.go); when a
-			// watchdog's timer was set, no check here reads
-			if eff.Note != clients.NoteRenewScheduled {
+			// watchdog's timer was set, or a renewal's WAIT fell short, no
+			// check here reads
+			if eff.Note != clients.NoteRenewScheduled && eff.Note != clients.NoteSyncShort {
 				r.effects = append(r.effects, eff)
 			}
 		}

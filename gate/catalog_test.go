@@ -262,7 +262,13 @@ func raisesNoBug(t *testing.T, cfg run.Config) {
 // count gone) and whose lost reply kept the call from starting another;
 // and (timeout 500 ms) an unlock's first send, held up past the response
 // timeout and re-sent, that ran after the thread's next re-entry and
-// counted it down.
+// counted it down; and (2 s) a sibling's forceUnlock whose lost request's
+// re-send ran after the hold it stopped renewing had expired, a renewal
+// task's run whose WAIT counted one replica of two and waited out its
+// timeout though it did not fail (4.7.0), an open re-entry whose lost
+// reply kept it from starting the watchdog and which returned with a
+// later grant after the expiry, and an acquire's reply a spike held into
+// a pause of its process.
 func TestTriagedSettingsRunsRaiseNoBug(t *testing.T) {
 	t.Parallel()
 	short := clients.ClientOverrides{Timeout: 500, RetryAttempts: 1, RetryInterval: 200}
@@ -297,6 +303,8 @@ func TestTriagedSettingsRunsRaiseNoBug(t *testing.T) {
 		{"fairlock-3.16.8", "net", 205, short, 0, 0}, {"fairlock-3.16.8", "net", 229, short, 0, 0},
 		{"rlock-4.7.0", "net", 221, wd2, 0, 0}, {"rlock-4.7.0", "all", 312, wd2, 0, 0},
 		{"rlock-3.16.8", "net", 283, short, 0, 0},
+		{"rlock-4.7.0", "all", 404, wd2, 0, 0}, {"fencedlock-4.7.0", "all", 379, wd2, 0, 0},
+		{"fairlock-4.7.0", "all", 398, wd2, 0, 0}, {"fencedlock-4.7.0", "all", 384, wd2, 0, 0},
 	} {
 		raisesNoBug(t, run.Config{Algo: c.algo, Seed: c.seed, Preset: c.preset, Client: c.ov, Procs: c.procs, Threads: c.threads})
 	}

@@ -125,6 +125,11 @@ type Op struct {
 	// watchdog, or the completion of the renewal that rescheduled it; -1
 	// when not known.
 	Scheduled sim.Time
+	// SyncShort is, for a renewal, that its WAIT counted fewer replicas
+	// than asked and so waited out its timeout (a replica's lag), whether
+	// the renewal then failed (ErrKind "sync") or not (4.7.0 fails only
+	// when none was counted).
+	SyncShort bool
 	// EarlierLeases are the other leases (ms) earlier commands of an
 	// acquisition carried, where a later one carried another (ScriptLease
 	// is the last command's): lock()'s loop reads its lock object's

@@ -146,6 +146,10 @@ func (r *Run) programFactory() (func() sim.Program, error) {
 				h.Flaws.Add(model.FlawAt{At: p.VirtualNow(), Proc: p.Name, Owner: flawOwner, Flaw: e.Text})
 			case clients.NoteRenewScheduled:
 				scheduled[e.Slot] = p.VirtualNow()
+			case clients.NoteSyncShort:
+				if i, ok := renewOps[e.Slot]; ok && p.Incarnation() == inc {
+					h.Renewals[i].SyncShort = true
+				}
 			case clients.NoteRenewSent:
 				renewOps[e.Slot] = len(h.Renewals)
 				at, ok := scheduled[e.Slot]
