@@ -173,12 +173,10 @@ func (vw *view) outlivedBy(s model.Section, k int) Mechanism {
 	case op.Call == model.CallRenew:
 		if s.Ended == "crash" && op.Start <= s.End && arm.At > s.End {
 			// a renewal sent before the crash that ran after it
-			for i := range h.Renewals {
-				if &h.Renewals[i] == op {
-					if m, ok := vw.callFault(*op, renewTag(i), s.End); ok {
-						m.Detail = fmt.Sprintf("the watchdog's renewal of %s sent at t=%s, before its crash, ran only at t=%s: %s", who, op.Start, arm.At, m.Detail)
-						return m
-					}
+			if i := renewalIndex(h, op); i >= 0 {
+				if m, ok := vw.callFault(*op, renewTag(i), s.End); ok {
+					m.Detail = fmt.Sprintf("the watchdog's renewal of %s sent at t=%s, before its crash, ran only at t=%s: %s", who, op.Start, arm.At, m.Detail)
+					return m
 				}
 			}
 			return cause("stale-renewal", fmt.Sprintf("the watchdog's renewal of %s, sent at t=%s before its process crashed at t=%s, ran at t=%s and re-armed the hold for %d ms", who, op.Start, s.End, arm.At, armed), s.Called, smp.At, s.Proc)
@@ -320,12 +318,7 @@ func (vw *view) uncancelledTask(who string, s model.Section, op *model.Op, at si
 // lease. The cause's window is the note, for the catalogue to resolve.
 func (vw *view) partialUnlockTask(who string, s model.Section, op *model.Op, at sim.Time, armed int64, seen sim.Time) (Mechanism, bool) {
 	h := vw.h
-	k := -1
-	for i := range h.Renewals {
-		if &h.Renewals[i] == op {
-			k = i
-		}
-	}
+	k := renewalIndex(h, op)
 	if k < 0 || op.Start < s.Called {
 		return Mechanism{}, false
 	}
@@ -367,6 +360,16 @@ func (vw *view) partialUnlockTask(who string, s model.Section, op *model.Op, at 
 		who, at, armed, s.Start, who, a.Call, a.End, u.End, seen), u.End, u.End, s.Proc)
 	m.Owners = []string{who}
 	return m, true
+}
+
+// renewalIndex is op's index in h.Renewals (-1: op is not one of them).
+func renewalIndex(h *model.History, op *model.Op) int {
+	for i := range h.Renewals {
+		if &h.Renewals[i] == op {
+			return i
+		}
+	}
+	return -1
 }
 
 // scheduledBy is the renewal of the same process whose completion
