@@ -14,9 +14,10 @@ GO ?= go
 # 97 s); 5m17s with explore's replica and shared-JVM searches (gate
 # 210 s, explore 132 s); 5m46s with the simulation-heavy test binaries
 # collecting garbage at simrun's target (gate 182 s, explore 128 s);
-# 5m31s and 5m25s once the mutant catalogue's test stopped each mutant's
-# job at its first bug (gate 147 s and 183 s, explore 134 s and 154 s:
-# the machine's load moves a package by tens of seconds). The
+# 5m31s, 5m25s and 4m55s once the mutant catalogue's test stopped each
+# mutant's job at its first bug (gate 147 s, 183 s and 142 s; explore
+# 134 s, 154 s and 125 s: the machine's load moves a package by tens of
+# seconds). The
 # no-false-alarm gate (5,000 fault-free seeds per algorithm) and the
 # expected findings live in gate/;
 # 11m is three times gate's slowest seen, 210 s, rounded up.
