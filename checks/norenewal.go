@@ -345,6 +345,17 @@ func (v *view) offWatchdogRun(op model.Op, tag string, z int, armed int64, from,
 		came = fmt.Sprintf("it returned only at t=%s, after the expiry", op.End)
 	}
 	m, ok := v.callFault(struck, tag, deadline)
+	if !ok && op.Outcome == "acquired" && op.End > to {
+		// the run's reply, held up by a fault's latency spikes, brought
+		// the return past the expiry: without them the call returned a
+		// trip after the run and its watchdog's first renewal, a period
+		// later, came in time
+		period := sim.Duration(v.h.Settings.Watchdog/3) * sim.Millisecond
+		trip := v.nextTrip(tag, max(op.Start, op.LastTry), from)
+		if held, by := v.heldUp(tag, from, op.End); held > 0 && op.End.Add(period-held) <= to.Add(-trip) {
+			m, ok = faultMech(by, fmt.Sprintf("%s: the reply of its run at t=%s was held up %s", describeFault(by), from, held)), true
+		}
+	}
 	if !ok {
 		return Mechanism{}, false
 	}

@@ -538,7 +538,21 @@ func TestMutexOpenReentryAfterZeroTookTheWatchdog(t *testing.T) {
 	// (seed 398 of fairlock-4.7.0, preset all, a 2 s watchdog): its return
 	// came too late to start the watchdog for the hold that expired
 	outcome = "acquired"
+	// or its run's reply, held up by a slow network's spike, came after the
+	// expiry (seed 475 of fencedlock-4.7.0, preset all, a 2 s watchdog)
+	spiked := func(d sim.Duration) *hist {
+		b := build(false, false, false, false)
+		b.h.Settings.Timeout = 3000
+		// the run at 6 s was the call's last: its reply, sent after the
+		// WAIT, came back with the lock
+		b.h.Ops[1].ExecAt, b.h.Ops[1].ExecVirtual, b.h.Ops[1].LastTry = serverMs(at(6)), at(6), at(5.999)
+		b.net(6.45, "A", opTag(1), sim.NetDelayed, d, 1)
+		return b
+	}
+	slow := append(slices.Clone(loss), fault(1, sim.FaultSlowNet, "network", 1, 30))
 	runMutexCases(t, []mutexCase{
 		{"4.7.0: the call returned only after the expiry", build(false, true, false, false), loss, ByDesign, "fault:loss"},
+		{"4.7.0: its run's reply held up past the expiry", spiked(2500 * sim.Millisecond), slow, ByDesign, "fault:slow-net"},
+		{"4.7.0: a spike too short to have made it late", spiked(500 * sim.Millisecond), slow, Bug, "bug:no-renewal"},
 	})
 }
