@@ -31,6 +31,12 @@ func opTag(i int) string { return "op/" + strconv.Itoa(i) }
 // renewTag is the tag of h.Renewals[i].
 func renewTag(i int) string { return "renew/" + strconv.Itoa(i) }
 
+// watchdogPeriod is a third of lockWatchdogTimeout: how long after a
+// hold's watchdog starts, or a renewal completes, the next renewal runs.
+func (v *view) watchdogPeriod() sim.Duration {
+	return sim.Duration(v.h.Settings.Watchdog/3) * sim.Millisecond
+}
+
 // procOfOwner is the process of owner ("" when no call of it is known).
 func (v *view) procOfOwner(owner string) string { return v.procOf[owner] }
 
@@ -759,7 +765,7 @@ func (v *view) keptLeaseHeldUp(owner, proc, tag string, armed int64, ranAt, to s
 	if r == nil || r.Call != model.CallRenew || r.Outcome != "renewed" || r.End < ranAt || r.End > to {
 		return Mechanism{}, false
 	}
-	period := sim.Duration(v.h.Settings.Watchdog/3) * sim.Millisecond
+	period := v.watchdogPeriod()
 	if !v.noted("lease-kept", owner, proc, r.Start) || v.noted("lease-kept", owner, proc, r.End) || r.End.Add(period) <= to {
 		return Mechanism{}, false
 	}

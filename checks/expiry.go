@@ -282,7 +282,7 @@ func (vw *view) uncancelledTask(who string, s model.Section, op *model.Op, at si
 	}
 	// the task was scheduled a period (a third of the lease it was armed
 	// with: the watchdog's, or a kept one, at most) before op was sent
-	scheduled := op.Start.Add(-sim.Duration(vw.h.Settings.Watchdog/3)*sim.Millisecond - pauseMargin)
+	scheduled := op.Start.Add(-vw.watchdogPeriod() - pauseMargin)
 	for i := vw.h.Flaws.Len() - 1; i >= 0; i-- {
 		f := vw.h.Flaws.At(i)
 		if f.At < scheduled {

@@ -114,8 +114,10 @@ func (vw *view) grantUnheard(x model.Op, xi int, yGrant sim.Time) (Mechanism, bo
 		}
 		// the grant's own request: the last of the call's sent before it
 		// ran and held up past the response timeout
-		held := -1
-		for k, e := range h.Net {
+		var held *model.NetEvent
+		var by sim.FaultSpan
+		for k := range h.Net {
+			e := &h.Net[k]
 			if e.At > grant.At {
 				break
 			}
@@ -127,13 +129,11 @@ func (vw *view) grantUnheard(x model.Op, xi int, yGrant sim.Time) (Mechanism, bo
 			case e.Kind == sim.NetReplyLost && e.At == grant.At:
 				return faultMech(f, fmt.Sprintf("%s: %s's %s was granted first, at t=%s (the master's script), but the reply never reached it, and the hold that grant gave was gone before the call took the lock again", describeFault(f), x.Owner, x.Call, grant.At)), true
 			case e.Kind == sim.NetDelayed && timeout > 0 && e.At.Add(timeout) <= grant.At:
-				held = k
+				held, by = e, f
 			}
 		}
-		if held >= 0 {
-			e := h.Net[held]
-			f, _ := vw.fault(e.Fault)
-			return faultMech(f, fmt.Sprintf("%s: %s's %s was granted first, at t=%s (the master's script), by a request sent at t=%s and held up past the %s response timeout: the client had re-sent it and dropped the grant's reply, and the hold that grant gave was gone before the call took the lock again", describeFault(f), x.Owner, x.Call, grant.At, e.At, timeout)), true
+		if held != nil {
+			return faultMech(by, fmt.Sprintf("%s: %s's %s was granted first, at t=%s (the master's script), by a request sent at t=%s and held up past the %s response timeout: the client had re-sent it and dropped the grant's reply, and the hold that grant gave was gone before the call took the lock again", describeFault(by), x.Owner, x.Call, grant.At, held.At, timeout)), true
 		}
 	}
 	return Mechanism{}, false

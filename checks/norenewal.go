@@ -70,7 +70,7 @@ var noRenewalRules = []struct {
 // names a mechanism, else the cause "no-renewal".
 func (v *view) noRenewal(owner, proc string, from, to sim.Time) Mechanism {
 	g := &renewalGap{owner: owner, proc: proc, from: from, to: to,
-		period: sim.Duration(v.h.Settings.Watchdog/3) * sim.Millisecond}
+		period: v.watchdogPeriod()}
 	for i := range v.h.Sections {
 		if s := &v.h.Sections[i]; s.Owner == owner && s.Start <= to && (s.End < 0 || s.End >= to) {
 			g.sec = s
@@ -350,9 +350,8 @@ func (v *view) offWatchdogRun(op model.Op, tag string, z int, armed int64, from,
 		// the return past the expiry: without them the call returned a
 		// trip after the run and its watchdog's first renewal, a period
 		// later, came in time
-		period := sim.Duration(v.h.Settings.Watchdog/3) * sim.Millisecond
 		trip := v.nextTrip(tag, max(op.Start, op.LastTry), from)
-		if held, by := v.heldUp(tag, from, op.End); held > 0 && op.End.Add(period-held) <= to.Add(-trip) {
+		if held, by := v.heldUp(tag, from, op.End); held > 0 && op.End.Add(v.watchdogPeriod()-held) <= to.Add(-trip) {
 			m, ok = faultMech(by, fmt.Sprintf("%s: the reply of its run at t=%s was held up %s", describeFault(by), from, held)), true
 		}
 	}
