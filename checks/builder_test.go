@@ -45,6 +45,14 @@ func (b *hist) call(owner string, k model.CallKind, start, end float64, outcome 
 	return len(b.h.Ops) - 1
 }
 
+// reenter records a call of owner made while its thread held the lock
+// (a re-entry, a query, an unlock of an inner hold), as call does.
+func (b *hist) reenter(owner string, k model.CallKind, start, end float64, outcome string) int {
+	i := b.call(owner, k, start, end, outcome)
+	b.h.Ops[i].Nested = true
+	return i
+}
+
 // lease sets call i's lease (explicit, as the caller asked) and the lease
 // its script armed.
 func (b *hist) lease(i int, ms int64) *hist {

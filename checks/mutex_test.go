@@ -155,8 +155,7 @@ func TestArmedShortReadsEveryLeaseSent(t *testing.T) {
 		b := newHist()
 		a := b.call("A", model.CallLock, 0, 0.01, "acquired")
 		b.ran(a, 0.005, 30000, "A").section(a, -1, -1)
-		r := b.call("A", model.CallLock, 1, 20, "acquired") // a re-entry still waiting at the expiry
-		b.h.Ops[r].Nested = true
+		r := b.reenter("A", model.CallLock, 1, 20, "acquired") // a re-entry still waiting at the expiry
 		b.ran(r, 1.005, armed, "A")
 		b.h.Ops[r].ScriptLease, b.h.Ops[r].EarlierLeases = 8063, earlier
 		g := b.call("B", model.CallLock, 5, 6, "acquired")
@@ -251,18 +250,16 @@ func TestMutexLeaseReentryUnlockTakesWatchdogCount(t *testing.T) {
 		b.h.Settings.UnlockCancelsRenewal = cancels
 		a := b.call("A", model.CallTryLockWait, 0, 0.01, "acquired")
 		b.lease(a, 18000).ran(a, 0.005, 18000, "A").section(a, 18000, 60)
-		w := b.call("A", model.CallTryLockWait, 0.02, 0.03, "acquired")
+		w := b.reenter("A", model.CallTryLockWait, 0.02, 0.03, "acquired")
 		b.ran(w, 0.025, 18000, "A") // the lock object's kept lease, as 4.7.0 sends it
-		l := b.call("A", model.CallTryLockWait, 0.04, 0.05, "acquired")
+		l := b.reenter("A", model.CallTryLockWait, 0.04, 0.05, "acquired")
 		b.lease(l, 36983).ran(l, 0.045, 36983, "A")
-		b.h.Ops[w].Nested, b.h.Ops[l].Nested = true, true
 		b.h.Sections[0].Lease, b.h.Sections[0].Rearmed = 36983, at(0.05)
 		if unlock {
 			// its script ran at 0.6 s, the renewal at 0.7 s, and the
 			// unlock's cancel came with its return at 0.8 s
-			u := b.call("A", model.CallUnlock, 0.55, 0.8, "released")
+			u := b.reenter("A", model.CallUnlock, 0.55, 0.8, "released")
 			b.ran(u, 0.6, 36983, "A")
-			b.h.Ops[u].Nested = true
 		}
 		b.renew("A", 0.65, 0.7, 0.75, "renewed", "A")
 		g := b.call("B", model.CallLock, 30.6, 31, "acquired")
@@ -487,12 +484,10 @@ func TestMutexFailoverLostReentry(t *testing.T) {
 		b := newHist()
 		o := b.call("A", model.CallLock, 0, 0.01, "acquired")
 		b.ran(o, 0.005, 30000, "A").section(o, -1, 60)
-		r := b.call("A", model.CallLock, 1, 1.01, "acquired")
-		b.h.Ops[r].Nested = true
+		r := b.reenter("A", model.CallLock, 1, 1.01, "acquired")
 		b.ran(r, 1.005, 30000, "A")
 		b.failover(2, "redis-1", promotedTTL, "A")
-		i := b.call("A", model.CallUnlock, 3, 3.1, "released")
-		b.h.Ops[i].Nested = true
+		i := b.reenter("A", model.CallUnlock, 3, 3.1, "released")
 		b.ran(i, 3.05, -2)
 		g := b.call("B", model.CallLock, 3.1, 3.2, "acquired")
 		b.ran(g, 3.15, 30000, "B").section(g, -1, 40)
@@ -529,12 +524,10 @@ func TestMutexLateUnlockCountedDown(t *testing.T) {
 		}
 		a := b.call("A", model.CallLock, 5, 5.1, "acquired")
 		b.ran(a, 5.05, 30000, "A").section(a, -1, 60)
-		r := b.call("A", model.CallLock, 5.2, 5.3, "acquired")
-		b.h.Ops[r].Nested = true
+		r := b.reenter("A", model.CallLock, 5.2, 5.3, "acquired")
 		b.ran(r, 5.25, 30000, "A")
 		b.ran(u, 5.3, 30000, "A") // the late run: a count down, the hold left
-		i := b.call("A", model.CallUnlock, 6, 6.1, "released")
-		b.h.Ops[i].Nested = true
+		i := b.reenter("A", model.CallUnlock, 6, 6.1, "released")
 		b.ran(i, 6.05, -2)
 		g := b.call("B", model.CallLock, 6.1, 6.2, "acquired")
 		b.ran(g, 6.15, 30000, "B").section(g, -1, 40)
@@ -575,12 +568,10 @@ func TestMutexResentUnlockLateCountedDown(t *testing.T) {
 		b.ran(u, 1.701, -2) // the re-send's run answered the call
 		a := b.call("A", model.CallLock, 2, 2.1, "acquired")
 		b.ran(a, 2.05, 30000, "A").section(a, -1, 60)
-		r := b.call("A", model.CallLock, 2.2, 2.3, "acquired")
-		b.h.Ops[r].Nested = true
+		r := b.reenter("A", model.CallLock, 2.2, 2.3, "acquired")
 		b.ran(r, 2.25, 30000, "A")
 		b.ran(u, 4.851, 30000, "A") // the held-up send: a count down, the hold left
-		i := b.call("A", model.CallUnlock, 6, 6.1, "released")
-		b.h.Ops[i].Nested = true
+		i := b.reenter("A", model.CallUnlock, 6, 6.1, "released")
 		b.ran(i, 6.05, -2)
 		g := b.call("B", model.CallLock, 6.1, 6.2, "acquired")
 		b.ran(g, 6.15, 30000, "B").section(g, -1, 40)
@@ -998,13 +989,11 @@ func TestMutexFencedDroppedLeaseKeptUnderWatchdog(t *testing.T) {
 		if noted {
 			b.h.Flaws.Add(model.FlawAt{At: at(0), Proc: "cA", Owner: "A", Flaw: "fenced-lease-dropped"})
 		}
-		l := b.call("A", model.CallTryLockWait, 0.12, 0.79, "acquired")
+		l := b.reenter("A", model.CallTryLockWait, 0.12, 0.79, "acquired")
 		b.lease(l, 31432).ran(l, 0.125, 31432, "A")
-		b.h.Ops[l].Nested = true
 		b.h.Sections[0].Lease, b.h.Sections[0].Rearmed = 31432, at(0.125)
-		u := b.call("A", model.CallUnlock, 0.84, 1.38, "released")
+		u := b.reenter("A", model.CallUnlock, 0.84, 1.38, "released")
 		b.ran(u, 0.845, 31432, "A")
-		b.h.Ops[u].Nested = true
 		b.renew("A", 0.9, 0.94, 1.0, "renewed", "A")
 		g := b.call("B", model.CallLock, 30.5, 31.1, "acquired")
 		b.ran(g, 30.95, 30000, "B").section(g, -1, 35)
@@ -1107,9 +1096,8 @@ func TestMutexOpenReentryLeaseRanOut(t *testing.T) {
 			b.h.Sections[0].Lease, b.h.Sections[0].OuterLease = -1, -1
 			end = -1
 		}
-		r := b.call("A", model.CallTryLock, 1, end, outcome)
+		r := b.reenter("A", model.CallTryLock, 1, end, outcome)
 		b.lease(r, 1000).ran(r, 1, 1000, "A")
-		b.h.Ops[r].Nested = true
 		if outcome == "error" {
 			b.h.Ops[r].Err = "RedisTimeoutException"
 		}

@@ -196,9 +196,8 @@ func TestMutexOpenRenewalNotTheArming(t *testing.T) {
 		if resentAtArming {
 			b.sample(2, "renew/1", scriptOf(model.CallRenew), 2000, "A")
 		} else {
-			u := b.call("A", model.CallUnlock, 1.999, 2.001, "released")
+			u := b.reenter("A", model.CallUnlock, 1.999, 2.001, "released")
 			b.ran(u, 2, 2000, "A")
-			b.h.Ops[u].Nested = true
 		}
 		b.h.Renewals[i].ExecAt, b.h.Renewals[i].ExecVirtual = serverMs(at(5)), at(5)
 		g := b.call("B", model.CallLock, 3.9, 4.1, "acquired")
@@ -379,8 +378,7 @@ func TestMutexOpenReentryUnderTheWatchdog(t *testing.T) {
 			b.lease(a, outerLease)
 		}
 		b.ran(a, 0.005, 2000, "A").section(a, outerLease, -1)
-		r := b.call("A", model.CallLock, 0.015, -1, "")
-		b.h.Ops[r].Nested = true
+		r := b.reenter("A", model.CallLock, 0.015, -1, "")
 		b.ran(r, 0.02, 2000, "A")
 		g := b.call("B", model.CallLock, 2.1, 2.2, "acquired")
 		b.ran(g, 2.15, 2000, "B").section(g, -1, 12)
@@ -417,8 +415,7 @@ func TestMutexLostRenewalOutlivedWatchdog(t *testing.T) {
 		w := b.call("A", model.CallLock, 0.02, 0.03, "acquired")
 		b.h.Ops[w].Nested, b.h.Ops[w].ScriptLease = true, 6000 // the kept lease
 		b.ran(w, 0.025, 6000, "A")
-		l := b.call("A", model.CallLock, 0.04, 0.05, "acquired")
-		b.h.Ops[l].Nested = true
+		l := b.reenter("A", model.CallLock, 0.04, 0.05, "acquired")
 		b.lease(l, 9000).ran(l, 0.045, 9000, "A")
 		b.h.Sections[0].Lease, b.h.Sections[0].Rearmed = 9000, at(0.045)
 		b.renew("A", 0.7, 0.7005, 0.701, "renewed", "A")
@@ -428,13 +425,11 @@ func TestMutexLostRenewalOutlivedWatchdog(t *testing.T) {
 			b.net(2.034, "A", renewTag(k), sim.NetRequestLost, 0, 0)
 		}
 		for _, x := range []float64{3.2, 3.3} {
-			u := b.call("A", model.CallUnlock, x, x+0.001, "released")
-			b.h.Ops[u].Nested = true
+			u := b.reenter("A", model.CallUnlock, x, x+0.001, "released")
 			b.ran(u, x+0.0005, 9000, "A")
 		}
 		if restart {
-			r := b.call("A", model.CallTryLock, 4, 4.01, "acquired")
-			b.h.Ops[r].Nested = true
+			r := b.reenter("A", model.CallTryLock, 4, 4.01, "acquired")
 			b.ran(r, 4.005, 9000, "A")
 		}
 		g := b.call("B", model.CallLock, 7.6, 7.76, "acquired")
@@ -449,16 +444,14 @@ func TestMutexLostRenewalOutlivedWatchdog(t *testing.T) {
 		b.h.Settings.UnlockCancelsRenewal = true
 		a := b.call("A", model.CallLock, 0, 0.01, "acquired")
 		b.ran(a, 0.005, 2000, "A").section(a, -1, 30)
-		l := b.call("A", model.CallLock, 0.04, 0.05, "acquired")
-		b.h.Ops[l].Nested = true
+		l := b.reenter("A", model.CallLock, 0.04, 0.05, "acquired")
 		b.lease(l, 9000).ran(l, 0.045, 9000, "A")
 		b.h.Sections[0].Lease, b.h.Sections[0].Rearmed = 9000, at(0.045)
 		b.renew("A", 0.7, 0.7005, 0.701, "renewed", "A")
 		b.renew("A", 1.367, 1.3675, 1.368, "renewed", "A")
 		k := b.renew("A", 2.034, 5.7, 5.701, "renewed", "A")
 		b.net(2.034, "A", renewTag(k), sim.NetRequestLost, 0, 0)
-		u := b.call("A", model.CallUnlock, 3.2, 3.201, "released")
-		b.h.Ops[u].Nested = true
+		u := b.reenter("A", model.CallUnlock, 3.2, 3.201, "released")
 		b.ran(u, 3.2005, 9000, "A")
 		g := b.call("B", model.CallLock, 7.6, 7.76, "acquired")
 		b.ran(g, 7.75, 2000, "B").section(g, -1, 12)
@@ -496,12 +489,10 @@ func TestMutexOpenReentryAfterZeroTookTheWatchdog(t *testing.T) {
 		b.h.Settings.UnlockCancelsRenewal = true
 		a := b.call("A", model.CallLock, 0, 0.01, "acquired")
 		b.ran(a, 0.005, 2000, "A").section(a, -1, -1)
-		r := b.call("A", model.CallTryLock, 0.015, 9.5, outcome)
-		b.h.Ops[r].Nested = true
+		r := b.reenter("A", model.CallTryLock, 0.015, 9.5, outcome)
 		b.ran(r, 0.02, 2000, "A")
 		if secondCount {
-			w := b.call("A", model.CallLock, 0.03, 0.04, "acquired")
-			b.h.Ops[w].Nested = true
+			w := b.reenter("A", model.CallLock, 0.03, 0.04, "acquired")
 			b.ran(w, 0.035, 2000, "A")
 		}
 		b.renew("A", 0.67, 0.6705, 0.671, "renewed", "A")
@@ -513,8 +504,7 @@ func TestMutexOpenReentryAfterZeroTookTheWatchdog(t *testing.T) {
 			}
 		}
 		if restart {
-			w := b.call("A", model.CallLock, 5.5, 5.51, "acquired")
-			b.h.Ops[w].Nested = true
+			w := b.reenter("A", model.CallLock, 5.5, 5.51, "acquired")
 			b.ran(w, 5.505, 2000, "A")
 		}
 		b.ran(r, 6, 2000, "A")
