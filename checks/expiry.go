@@ -204,9 +204,11 @@ func (vw *view) outlivedBy(s model.Section, k int) Mechanism {
 		return cause("renewed-past-lease", fmt.Sprintf("the watchdog renewed %s's hold at t=%s (for %d ms) though it was taken with a lease", who, arm.At, armed), s.Called, smp.At, s.Proc)
 	case op.Call.Acquires() && s.Ended != "crash" && s.Lease > 0 && armed > s.Lease+1 && op.ScriptLease != armed:
 		return cause("armed-long", fmt.Sprintf("%s's %s at t=%s armed its hold for %d ms, longer than the %d ms lease it held the lock with", who, op.Call, arm.At, armed, s.Lease), s.Called, smp.At, s.Proc)
-	case (op.Call.Acquires() || op.Call == model.CallUnlock) && armed <= max(op.ScriptLease, s.Lease)+1 && (s.Ended != "crash" || arm.At <= s.End || op.Start <= s.End):
+	case (op.Call.Acquires() || op.Call == model.CallUnlock) && armed <= max(maxCarried(op), s.Lease)+1 && (s.Ended != "crash" || arm.At <= s.End || op.Start <= s.End):
 		// (a command the owner sent before its process crashed may run
-		// after: it was on the wire, and its re-arm is the owner's own)
+		// after: it was on the wire, and its re-arm is the owner's own;
+		// the command that armed may be an earlier one of the call, which
+		// carried another lease than its last)
 		return Mechanism{Name: "rearmed-by-own-call", Detail: fmt.Sprintf("%s's own %s at t=%s re-armed its hold for %d ms", who, op.Call, arm.At, armed)}
 	case op.Call == model.CallUnlock && vw.h.Settings.Redisson && s.Lease > 0 && !near(armed, s.Lease):
 		// a partial unlock re-arms the lock object's internalLockLeaseTime,
@@ -216,6 +218,15 @@ func (vw *view) outlivedBy(s model.Section, k int) Mechanism {
 		return cause("rearmed-by-unlock", fmt.Sprintf("%s's unlock at t=%s re-armed its hold for %d ms", who, arm.At, armed), s.Called, smp.At, s.Proc)
 	}
 	return cause("outlived", fmt.Sprintf("%s's hold, last armed at t=%s by its %s for %d ms, outlived its lease", who, arm.At, op.Call, armed), s.Called, smp.At, s.Proc)
+}
+
+// maxCarried is the longest lease any command of op carried.
+func maxCarried(op *model.Op) int64 {
+	l := op.ScriptLease
+	for _, e := range op.EarlierLeases {
+		l = max(l, e)
+	}
+	return l
 }
 
 // staleExpire names setnx-expire's EXPIRE that armed another's key:

@@ -542,3 +542,44 @@ func TestFIFOPlaceTakenAfterTheCallReturned(t *testing.T) {
 		t.Fatalf("B queued behind A and was granted first: %v", got)
 	}
 }
+
+// TestCrashedHoldRearmedByRetriedUnlock: A held with lock(24308 ms) and
+// re-entered with tryLock() (the watchdog's); its unlock of the inner hold
+// re-armed its lock object's lease, 24308 ms, its own, and its WAIT
+// counted no replica, so 4.7.0 sent it again, with the field its
+// cancelExpirationRenewal(threadId, null) had reset to the watchdog's
+// 2000 ms (R47:RedissonLock.java:327-331), and the repeat found its latch.
+// The process crashed. The hold lived 24308 ms from the first send's run,
+// the lease A's own unlock armed: no violation, though the call's last
+// command carried 2000.
+func TestCrashedHoldRearmedByRetriedUnlock(t *testing.T) {
+	build := func(earlier bool) *model.History {
+		b := newHist()
+		b.h.Settings.Watchdog = 2000
+		outer := b.call("A", model.CallLock, 0, 0.1, "acquired")
+		b.lease(outer, 24308).ran(outer, 0.05, 24308, "A")
+		inner := b.reenter("A", model.CallTryLockWait, 0.1, 0.15, "acquired")
+		b.h.Ops[inner].ScriptLease = 24308 // 4.7.0 sends internalLockLeaseTime
+		b.ran(inner, 0.12, 24308, "A")
+		b.section(outer, -1, 5)
+		s := &b.h.Sections[0]
+		s.OuterLease, s.Ended = 24308, "crash"
+		u := b.reenter("A", model.CallUnlock, 2, -1, "")
+		b.h.Ops[u].ScriptLease = 24308
+		b.ran(u, 2, 24308, "A")
+		b.h.Ops[u].ScriptLease = 2000 // the repeat's, which found the latch
+		if earlier {
+			b.h.Ops[u].EarlierLeases = []int64{24308}
+		}
+		other := b.call("B", model.CallTryLockWait, 16, 16.1, "not-acquired")
+		b.ran(other, 16, 24308-14000, "A")
+		return &b.h
+	}
+	if got := Expiry(build(true), nil); len(got) != 0 {
+		t.Fatalf("the hold lived the lease A's own unlock armed: %v", got)
+	}
+	got := Expiry(build(false), nil)
+	if len(got) != 1 || got[0].Class != Bug || got[0].Mech.Name != "rearmed-by-unlock" {
+		t.Fatalf("a re-arm longer than every lease the unlock carried is not A's own: %v", got)
+	}
+}

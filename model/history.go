@@ -131,11 +131,12 @@ type Op struct {
 	// when none was counted).
 	SyncShort bool
 	// EarlierLeases are the other leases (ms) earlier commands of an
-	// acquisition carried, where a later one carried another (ScriptLease
-	// is the last command's): lock()'s loop reads its lock object's
-	// internalLockLeaseTime anew at every attempt, which another call may
-	// set in between (R16:RedissonLock.tryAcquireAsync). nil when every
-	// command carried the same lease.
+	// acquisition or unlock carried, where a later one carried another
+	// (ScriptLease is the last command's): lock()'s loop reads its lock
+	// object's internalLockLeaseTime anew at every attempt, which another
+	// call may set in between (R16:RedissonLock.tryAcquireAsync), and so
+	// does each attempt of 4.7.0's retried unlock. nil when every command
+	// carried the same lease.
 	EarlierLeases []int64
 }
 

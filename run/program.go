@@ -2,7 +2,6 @@ package run
 
 import (
 	"fmt"
-	"slices"
 
 	"github.com/locksim/locksim/clients"
 	"github.com/locksim/locksim/model"
@@ -111,14 +110,15 @@ func (r *Run) programFactory() (func() sim.Program, error) {
 			// lock object can send another than the caller asked for).
 			switch cmd.Op {
 			case clients.OpAcquire, clients.OpAcquireNoWait, clients.OpAcquireToken, clients.OpSetPX:
-				op := &h.Ops[t.op]
-				if t.leaseSent && op.ScriptLease != cmd.Lease && !slices.Contains(op.EarlierLeases, op.ScriptLease) {
-					op.EarlierLeases = append(op.EarlierLeases, op.ScriptLease)
-				}
-				op.ScriptLease, t.leaseSent = cmd.Lease, true
+				t.sentLease(cmd.Lease)
 			case clients.OpUnlock:
+				// 4.7.0 retries an unlock (ServiceManager.execute), and each
+				// attempt reads internalLockLeaseTime anew, which the failed
+				// one's cancelExpirationRenewal(threadId, null) reset to the
+				// watchdog's (R47:RedissonBaseLock.java:161-164,
+				// R47:RedissonLock.java:327-331)
 				if !h.Ops[t.op].Call.Acquires() { // not 4.7.0's undo of an acquire (handleNoSync)
-					h.Ops[t.op].ScriptLease = cmd.Lease
+					t.sentLease(cmd.Lease)
 				}
 			case clients.OpExpire:
 				h.Ops[t.op].ScriptLease = clients.ExpireSeconds(cmd.Lease) * 1000

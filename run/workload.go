@@ -1,6 +1,7 @@
 package run
 
 import (
+	"slices"
 	"strconv"
 
 	"github.com/locksim/locksim/clients"
@@ -200,6 +201,17 @@ func (t *wthread) handle() (int, bool) {
 		return 0, false
 	}
 	return int(t.tid - 50), true
+}
+
+// sentLease records the lease a command of the open op carried: the one
+// its script arms, the earlier ones kept where a later command carried
+// another (model.Op.EarlierLeases).
+func (t *wthread) sentLease(lease int64) {
+	op := &t.h.Ops[t.op]
+	if t.leaseSent && op.ScriptLease != lease && !slices.Contains(op.EarlierLeases, op.ScriptLease) {
+		op.EarlierLeases = append(op.EarlierLeases, op.ScriptLease)
+	}
+	op.ScriptLease, t.leaseSent = lease, true
 }
 
 // begin records the start of a call and traces it.
