@@ -594,9 +594,9 @@ func (v *view) renewalMissed(owner, proc string, from, to sim.Time) (Mechanism, 
 // earlier run of the same chain's still on its way at from (each run
 // scheduled a period after the one before completed), made it so
 // (without them the next would have run in time). It names that fault.
-// Where no fault did, and the run failed because its WAIT counted fewer
-// replicas than asked, which it waits for up to its timeout, while the
-// watchdog goes on after a failure (4.7.0), the replica's lag is it.
+// Where no fault did, and the run's WAIT waited for a replica's
+// acknowledgement (up to its timeout, after which the run may fail, while
+// 4.7.0's watchdog goes on after a failure), the replica's lag is it.
 func (v *view) renewalHeldUp(owner, proc string, from, to sim.Time, period sim.Duration) (Mechanism, bool) {
 	if !v.h.Settings.Redisson {
 		return Mechanism{}, false
@@ -661,22 +661,28 @@ func (v *view) renewalHeldUp(owner, proc string, from, to sim.Time, period sim.D
 		return fmt.Sprintf("the renewal %s's process sent for %s on the lock entry its threads share", owner, r.Owner)
 	}
 	if held == 0 || r.End.Add(period-held) > due {
-		// no fault's delay made it late: a run whose WAIT counted fewer
-		// replicas than asked waited the WAIT's timeout for them (a
-		// replica's lag, asynchronous replication), whether it then
-		// failed or not (4.7.0 fails only when WAIT counted none,
+		// no fault's delay made it late: a run whose WAIT waited for a
+		// replica's acknowledgement (a replica's lag, asynchronous
+		// replication), until it came or the WAIT's timeout ran out,
+		// completed that much later, whether it then failed or not (4.7.0
+		// fails only when WAIT counted none,
 		// CommandAsyncService.java:1221-1225), and 4.7.0's task schedules
 		// the next run after it all the same; without that wait, its
 		// reply sent when it ran, the next would have come in time
-		if r.ErrKind != "sync" && !r.SyncShort || v.h.End.Replicas == 0 || stopped || r.ExecVirtual.Add(trip+period) > due {
+		waited := r.ErrKind == "sync" || r.SyncShort || r.SyncWaited > 0
+		if !waited || v.h.End.Replicas == 0 || stopped || r.ExecVirtual.Add(trip+period) > due {
 			return Mechanism{}, false
 		}
 		came := fmt.Sprintf("it failed only at t=%s (%s)", r.End, r.Err)
 		if r.Err == "" {
 			came = fmt.Sprintf("it completed only at t=%s", r.End)
 		}
+		lagged, wait := "a replica lagged past WAIT's timeout", "its WAIT counted fewer replicas than asked"
+		if r.ErrKind != "sync" && !r.SyncShort {
+			lagged, wait = "a replica lagged", fmt.Sprintf("its WAIT waited %s for a replica's acknowledgement", r.SyncWaited)
+		}
 		return Mechanism{Kind: MechCondition, Name: "replication",
-			Detail: fmt.Sprintf("a replica lagged past WAIT's timeout (asynchronous replication): %s, sent at t=%s, ran at t=%s, but its WAIT counted fewer replicas than asked and %s; the renewal task runs next a third of its timeout after a run completes, failed or not, too late for %s's hold, which expired at t=%s", which(r), r.Start, r.ExecVirtual, came, owner, to)}, true
+			Detail: fmt.Sprintf("%s (asynchronous replication): %s, sent at t=%s, ran at t=%s, but %s and %s; the renewal task runs next a third of its timeout after a run completes, failed or not, too late for %s's hold, which expired at t=%s", lagged, which(r), r.Start, r.ExecVirtual, wait, came, owner, to)}, true
 	}
 	if stopped {
 		// a failure stops this watchdog when it comes back

@@ -130,6 +130,11 @@ type Op struct {
 	// the renewal then failed (ErrKind "sync") or not (4.7.0 fails only
 	// when none was counted).
 	SyncShort bool
+	// SyncWaited is, for a renewal, how long the WAIT its batch ended with
+	// waited on the master for its replicas' acknowledgements (a replica's
+	// lag), whether they came in time or the WAIT's timeout ran out; 0
+	// when it answered at once.
+	SyncWaited sim.Duration
 	// EarlierLeases are the other leases (ms) earlier commands of an
 	// acquisition or unlock carried, where a later one carried another
 	// (ScriptLease is the last command's): lock()'s loop reads its lock

@@ -229,6 +229,14 @@ func (r *Run) noteExec(req sim.Request, serverMs int64) {
 	}
 }
 
+// noteWait records how long a renewal's WAIT waited on the master for
+// its replicas' acknowledgements (model.Op.SyncWaited).
+func (r *Run) noteWait(_ *sim.Node, tag string, waited sim.Duration) {
+	if kind, i := parseTag(tag); kind == "renew" && i < len(r.History.Renewals) {
+		r.History.Renewals[i].SyncWaited = waited
+	}
+}
+
 // beforeExec lets the queue's books note, before a script with a latch
 // guard runs, whether its latch key is there already (queuebook.Book).
 func (r *Run) beforeExec(n *sim.Node, req sim.Request) { r.queue.BeforeExec(n.Store, req) }

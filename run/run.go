@@ -184,6 +184,7 @@ func New(cfg Config, trace io.Writer) (*Run, error) {
 	}
 	w.OnExec = r.observe
 	w.OnNet = r.noteNet
+	w.OnWaitDone = r.noteWait
 	w.OnMaster = r.masterChanged
 	w.OnElided = r.elided
 	if r.latched {

@@ -61,6 +61,7 @@ type pendingWait struct {
 	prefix []Reply // replies of the batch items before the WAIT
 	batch  bool
 	done   bool
+	began  Time // when it began to wait
 }
 
 // IsMaster reports whether the node is the current master.
@@ -224,10 +225,10 @@ func (n *Node) wait(p *Proc, inc int, id ReqID, tag string, req Request, prefix 
 		if ok1 && ok2 {
 			r = Err("ERR timeout is negative")
 		}
-		n.finishWait(&pendingWait{proc: p, inc: inc, id: id, tag: tag, prefix: prefix, batch: batch}, r)
+		n.finishWait(&pendingWait{proc: p, inc: inc, id: id, tag: tag, prefix: prefix, batch: batch, began: w.now}, r)
 		return
 	}
-	pw := &pendingWait{proc: p, inc: inc, id: id, tag: tag, target: n.offset, need: need, prefix: prefix, batch: batch}
+	pw := &pendingWait{proc: p, inc: inc, id: id, tag: tag, target: n.offset, need: need, prefix: prefix, batch: batch, began: w.now}
 	if n.ackedCount(pw.target) >= need {
 		n.finishWait(pw, Int(n.ackedCount(pw.target)))
 		return
@@ -280,6 +281,9 @@ func (n *Node) finishWait(pw *pendingWait, r Reply) {
 	w := n.w
 	w.trace.Event(w.now, n.Name, "exec").Str("from", pw.proc.Name).Int("req", int64(pw.id)).Int("server_ms", n.Clock.UnixMs(w.now)).
 		Strs("cmd", []string{"WAIT", strconv.FormatInt(pw.need, 10)}).Reply("reply", r).End()
+	if w.OnWaitDone != nil {
+		w.OnWaitDone(n, pw.tag, w.now.Sub(pw.began))
+	}
 	if pw.batch {
 		r = Array(append(pw.prefix, r)...)
 	}

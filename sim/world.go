@@ -216,6 +216,10 @@ type World struct {
 	// acknowledgement that moves its acked offset on by n ("ack"), a WAIT
 	// of process p's request id timing out ("timeout").
 	OnReplication func(what string, n int64, p *Proc, id ReqID)
+	// OnWaitDone, when set, hears a master answer a WAIT of the request
+	// tagged tag (Request.Tag) that had waited for replicas'
+	// acknowledgements, after it waited that long (0: answered at once).
+	OnWaitDone func(n *Node, tag string, waited Duration)
 
 	// stepped: deliveries and process timers wait for a driver (stepped.go).
 	stepped  bool

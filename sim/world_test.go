@@ -191,18 +191,31 @@ func TestPartitionLosesRequestsAndMessages(t *testing.T) {
 }
 
 // WAIT returns once enough replicas acknowledged, or at its timeout with
-// the count.
+// the count; OnWaitDone hears how long it waited, on the request's tag.
 func TestWaitCountsAcknowledgements(t *testing.T) {
 	for _, tc := range []struct {
-		lag  Duration
-		want int64
-		by   Time
-	}{{Millisecond, 1, Time(100 * Millisecond)}, {5 * Second, 0, Time(1100 * Millisecond)}} {
+		lag     Duration
+		want    int64
+		by      Time
+		minWait Duration // the replica's lag, and the ack's trip back
+		maxWait Duration
+	}{
+		{Millisecond, 1, Time(100 * Millisecond), Millisecond, 5 * Millisecond},
+		{300 * Millisecond, 1, Time(400 * Millisecond), 300 * Millisecond, 305 * Millisecond},
+		{5 * Second, 0, Time(1100 * Millisecond), Second, Second},
+	} {
 		net := DefaultNet()
 		net.Replication = Latency{Base: tc.lag}
 		w := NewWorld(Config{Seed: 2, Net: net, Replicas: 1})
+		var waited []Duration
+		w.OnWaitDone = func(_ *Node, tag string, d Duration) {
+			if tag != "renew/7" {
+				t.Fatalf("lag %s: the WAIT's tag is %q", tc.lag, tag)
+			}
+			waited = append(waited, d)
+		}
 		prog := &scriptedProgram{start: func(p *Proc) {
-			p.Send(Request{Batch: []Request{{Cmd: []string{"SET", "k", "v"}}, {Cmd: []string{"WAIT", "1", "1000"}}}})
+			p.Send(Request{Tag: "renew/7", Batch: []Request{{Cmd: []string{"SET", "k", "v"}}, {Cmd: []string{"WAIT", "1", "1000"}}}})
 		}}
 		w.AddProcess("c1", Clock{}, prog)
 		w.RunUntil(tc.by)
@@ -212,6 +225,9 @@ func TestWaitCountsAcknowledgements(t *testing.T) {
 		r := prog.events[0].Reply
 		if len(r.Arr) != 2 || r.Arr[0].Kind != KindStatus || r.Arr[1].Int != tc.want {
 			t.Fatalf("lag %s: batch reply %v, want [OK, %d]", tc.lag, r, tc.want)
+		}
+		if len(waited) != 1 || waited[0] < tc.minWait || waited[0] > tc.maxWait {
+			t.Fatalf("lag %s: the WAIT waited %v, want one wait in [%s, %s]", tc.lag, waited, tc.minWait, tc.maxWait)
 		}
 	}
 }
