@@ -624,13 +624,13 @@ func (v *view) renewalHeldUp(owner, proc string, from, to sim.Time, period sim.D
 		return r.Start
 	}
 	held, by := v.heldUp(renewTag(last), legs(r), r.End)
-	// the chain's earlier runs that completed after from: each sent the
-	// next a period after it completed, whatever it answered where the
-	// next followed (R8:RedissonLock.java:239-253,
+	// the chain's earlier runs that completed after from: each set the
+	// task's timer for the next when it completed (Op.Scheduled), whatever
+	// it answered where the next followed (R8:RedissonLock.java:239-253,
 	// R16:RedissonBaseLock.java:147-163, R47:RenewalTask.java:170-184), so
 	// what held one up put off every later one
 	struck, next, struckBy := last, last, held
-	for k, p := last, v.chainedBefore(last, period); p >= 0 && v.h.Renewals[p].End > from; k, p = p, v.chainedBefore(p, period) {
+	for k, p := last, v.scheduledBy(last); p >= 0 && v.h.Renewals[p].End > from; k, p = p, v.scheduledBy(p) {
 		if d, f := v.heldUp(renewTag(p), legs(v.h.Renewals[p]), v.h.Renewals[p].End); d > 0 {
 			if held == 0 {
 				struck, next, struckBy, by = p, k, d, f
@@ -730,19 +730,6 @@ func (v *view) zeroCameLate(owner, proc string, to sim.Time, sec *model.Section)
 		return m, true
 	}
 	return Mechanism{}, false
-}
-
-// chainedBefore is the renewal of the same client as renewal k whose
-// completion scheduled k, a period before k was sent (-1: none).
-func (v *view) chainedBefore(k int, period sim.Duration) int {
-	r := v.h.Renewals[k]
-	for p := k - 1; p >= 0; p-- {
-		q := v.h.Renewals[p]
-		if q.Proc == r.Proc && sameClient(q.Owner, r.Owner) && q.End >= 0 && q.End.Add(period) <= r.Start.Add(sim.Millisecond) && q.End.Add(period) >= r.Start.Add(-sim.Millisecond) {
-			return p
-		}
-	}
-	return -1
 }
 
 // armedFor says whether acquire op armed its thread's hold last at from

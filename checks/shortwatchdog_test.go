@@ -277,12 +277,16 @@ func TestMutexChainRunHeldUpBeforeTheLast(t *testing.T) {
 		b.ran(a, 3.05, 2000, "u:1").section(a, -1, 10)
 		r := b.renew("u:2", 4.566, 4.566, 4.567, "not-renewed", "u:1")
 		b.h.Renewals[r].Proc = proc("u:1")
+		b.h.Renewals[r].Scheduled = b.h.Renewals[p].End // the task's timer, set at p's completion
 		b.h.Store[len(b.h.Store)-1].TTL = 484
 		g := b.call("B", model.CallLock, 5, 5.11, "acquired")
 		b.ran(g, 5.1, 2000, "B").section(g, -1, 12)
 		return b
 	}
+	unlinked := build(2900*sim.Millisecond, false)
+	unlinked.h.Renewals[1].Scheduled = at(3.06) // scheduled by u:1's lock() returning, not by the held-up run
 	runMutexCasesAt(t, 5.11, []mutexCase{
+		{"the run was not scheduled by the held-up one", unlinked, slowNet, Bug, "bug:no-renewal"},
 		{"4.7.0: a spike held up the run in flight at the arming", build(2900*sim.Millisecond, false), slowNet, ByDesign, "fault:slow-net"},
 		{"4.7.0: no spike", build(0, false), slowNet, Bug, "bug:no-renewal"},
 		{"3.16.8: the 0 cancelled the entry", build(2900*sim.Millisecond, true), slowNet, Bug, "bug:no-renewal"},
