@@ -267,6 +267,10 @@ func (c *Client) AppendKey(dst []byte) []byte {
 		dst = append(dst, byte(t.pc))
 		b(t.interrupted)
 		v(t.leaseSent)
+		v(t.ownLease)
+		if t.ownLease != 0 {
+			u(uint64(t.ownHandle))
+		}
 		if t.pc != pcIdle {
 			k := t.call
 			dst = append(dst, byte(k.Kind))

@@ -115,6 +115,13 @@ type thread struct {
 	// an unlock that re-arms another (the lock object's lease another
 	// call set) takes FlawLeaseKept's path.
 	leaseSent int64
+	// ownLease is the explicit lease the thread's own last write of a lock
+	// object's internalLockLeaseTime left there, on handle ownHandle; 0
+	// when that write was the watchdog timeout (4.7.0's unlock sets it
+	// back), or none was made: the field holds another call's value when
+	// it is not this (keptLease).
+	ownLease  int64
+	ownHandle int
 	exec      exec
 }
 
@@ -213,6 +220,11 @@ func (c *Client) startCall(tid int64, call Call) {
 	}
 	if call.Fresh {
 		c.handles[call.Handle] = handle{lease: c.cf.Opts.LockWatchdogTimeout} // getLock(name): a new object
+		for i := range c.threads {
+			if o := &c.threads[i]; o.ownLease != 0 && o.ownHandle == call.Handle {
+				o.ownLease, o.ownHandle = 0, 0 // no write of the new object's field yet
+			}
+		}
 	}
 	if call.Unit == 0 {
 		call.Unit = Milliseconds

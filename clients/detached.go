@@ -176,7 +176,7 @@ func (c *Client) detachedDone(j int, r sim.Reply, res Result) {
 		c.schedule381(d.tid, d.handle, -1) // the listener's scheduleExpirationRenewal
 		what += "the watchdog renews it"
 	case d.lease >= 0:
-		c.handles[d.handle].lease = d.lease // internalLockLeaseTime = unit.toMillis(leaseTime)
+		c.setLease(d.tid, d.handle, d.lease) // internalLockLeaseTime = unit.toMillis(leaseTime)
 		what += "the lease runs out"
 	default:
 		c.scheduleExpirationRenewal(int(d.slot))

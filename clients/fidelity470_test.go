@@ -345,3 +345,66 @@ func TestInterruptedAcquireNoSyncUndone470(t *testing.T) {
 		t.Fatalf("the repeat took the lock: its thenApply should start the watchdog for nobody: %+v", s.eff)
 	}
 }
+
+// A lock object's internalLockLeaseTime is shared by its threads: thread
+// 1's lock(20 s) stores 20000 (R47:RedissonLock.java:189-191); thread 2's
+// unlock, which finds no hold of its own (null), sets it back to
+// lockWatchdogTimeout (RedissonLock.java:326-332), so thread 1's re-entry
+// without a lease sends 30000 (:174-175) and re-arms its 20 s hold for the
+// watchdog's timeout, a value another call left there: the lease-kept
+// path; not so once a new lock object (getLock again) replaced the one it
+// wrote. After thread 1's own unlock set it back, a lock() without a lease
+// sends the watchdog's timeout as its own, and takes no such path.
+func TestReentrySendsLeaseAnotherUnlockReset470(t *testing.T) {
+	kept := func(s *stepper, tid int64) bool {
+		for _, e := range s.eff {
+			if e.Kind == EffNote && e.Note == NoteFlaw && e.Text == string(FlawLeaseKept) && e.Thread == tid {
+				return true
+			}
+		}
+		return false
+	}
+	s := newStepper(t, "rlock-4.7.0")
+	s.call(1, Call{Kind: CallLock, Wait: -1, Lease: 20000})
+	s.reply(OpAcquire, 1, sim.Nil)
+	s.mustReturn(1)
+	s.call(2, Call{Kind: CallUnlock, Wait: -1, Lease: -1})
+	s.reply(OpUnlock, 2, sim.Nil)
+	if r := s.mustReturn(2); !r.Failed() {
+		t.Fatalf("thread 2's unlock of no hold returned %+v, want IllegalMonitorStateException", r)
+	}
+	fresh := lockCall()
+	fresh.Fresh = true // getLock(name) again: a new object, whose field nobody wrote
+	s.call(3, fresh)
+	if l := s.last(OpAcquire, 3).Cmd.Lease; l != 30000 || kept(s, 3) {
+		t.Fatalf("a new lock object's lock() sent %d (lease-kept noted %v), want 30000 and no note", l, kept(s, 3))
+	}
+	s.reply(OpAcquire, 3, sim.Int(1000))
+	s.call(1, lockCall())
+	if l := s.last(OpAcquire, 1).Cmd.Lease; l != 30000 || kept(s, 1) {
+		t.Fatalf("thread 1's lock() on the new object sent %d (lease-kept noted %v), want 30000 and no note", l, kept(s, 1))
+	}
+	s.reply(OpAcquire, 1, sim.Nil)
+	s.mustReturn(1)
+
+	s = newStepper(t, "rlock-4.7.0")
+	s.call(1, Call{Kind: CallLock, Wait: -1, Lease: 20000})
+	s.reply(OpAcquire, 1, sim.Nil)
+	s.mustReturn(1)
+	s.call(2, Call{Kind: CallUnlock, Wait: -1, Lease: -1})
+	s.reply(OpUnlock, 2, sim.Nil)
+	s.mustReturn(2)
+	s.call(1, lockCall())
+	if l := s.last(OpAcquire, 1).Cmd.Lease; l != 30000 || !kept(s, 1) {
+		t.Fatalf("thread 1's re-entry after thread 2's unlock sent %d (lease-kept noted %v), want 30000 and the note", l, kept(s, 1))
+	}
+	s.reply(OpAcquire, 1, sim.Nil)
+	s.call(1, Call{Kind: CallUnlock, Wait: -1, Lease: -1})
+	s.reply(OpUnlock, 1, sim.Int(0))
+	s.call(1, Call{Kind: CallUnlock, Wait: -1, Lease: -1})
+	s.reply(OpUnlock, 1, sim.Int(1)) // its own last unlock sets the field back
+	s.call(1, lockCall())
+	if l := s.last(OpAcquire, 1).Cmd.Lease; l != 30000 || kept(s, 1) {
+		t.Fatalf("a lock() after thread 1's own unlock sent %d (lease-kept noted %v), want 30000 and no note", l, kept(s, 1))
+	}
+}

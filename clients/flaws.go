@@ -140,12 +140,38 @@ var Flaws = []Flaw{
 	FlawUnlockRetryCancels, FlawFencedLeaseDropped, FlawFencedNoUndo, FlawRenewalRevived,
 }
 
-// noteKeptLease notes FlawLeaseKept when an acquire of thread tid
-// without a lease sends lease, the lock object's internalLockLeaseTime,
-// and it is not the watchdog timeout.
-func (c *Client) noteKeptLease(tid, lease int64) {
-	if lease != c.cf.Opts.LockWatchdogTimeout {
-		c.flaw(FlawLeaseKept, tid)
+// noteKeptLease notes FlawLeaseKept when an acquire of thread i without
+// a lease sends lease, its lock object's internalLockLeaseTime, and it is
+// another call's (keptLease).
+func (c *Client) noteKeptLease(i int, lease int64) {
+	if c.keptLease(i, lease) {
+		c.flaw(FlawLeaseKept, c.threads[i].id)
+	}
+}
+
+// keptLease says whether lease, the internalLockLeaseTime an acquire
+// without a lease of thread i sends (3.16.8, 4.7.0), is a value another
+// call left there: an explicit lease, not the watchdog timeout; or the
+// watchdog timeout where the thread's own last write of the field left
+// its explicit lease, which another thread's unlock set back since
+// (R47:RedissonLock.java:326-332), so that a re-entry under that leased
+// hold re-arms it for the watchdog's timeout.
+func (c *Client) keptLease(i int, lease int64) bool {
+	t := &c.threads[i]
+	return lease != c.cf.Opts.LockWatchdogTimeout || t.ownLease != 0 && t.ownHandle == t.call.Handle && t.ownLease != lease
+}
+
+// setLease writes lease into lock object h's internalLockLeaseTime, a
+// write of thread tid's call.
+func (c *Client) setLease(tid int64, h int, lease int64) {
+	c.handles[h].lease = lease
+	for i := range c.threads {
+		if t := &c.threads[i]; t.id == tid {
+			t.ownLease, t.ownHandle = 0, 0
+			if lease != c.cf.Opts.LockWatchdogTimeout {
+				t.ownLease, t.ownHandle = lease, h
+			}
+		}
 	}
 }
 

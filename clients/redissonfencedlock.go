@@ -86,7 +86,7 @@ func (c *Client) fencedAcquire(i int) {
 			c.flaw(FlawLeaseUnderWatchdog, t.id) // the script re-arms a held lock with it
 		}
 	} else {
-		c.noteKeptLease(t.id, lease)
+		c.noteKeptLease(i, lease)
 	}
 	t.cur = c.wall
 	t.leaseSent = lease
@@ -125,7 +125,7 @@ func (c *Client) fencedReply(i int, r sim.Reply, res Result) {
 			if c.ren.present {
 				c.flaw(FlawLeaseUnderWatchdog, t.id)
 			}
-			c.handleOf(i).lease = c.leaseMillis(t.call.Lease, t.call.Unit)
+			c.setLease(t.id, t.call.Handle, c.leaseMillis(t.call.Lease, t.call.Unit))
 		} else {
 			c.scheduleExpirationRenewal(i)
 		}

@@ -160,7 +160,7 @@ func (c *Client) acquireCmd(i int, waitTime int64, sync int) (Cmd, acquireFlaws)
 		fl.leaseUnderWatchdog = c.ren.present
 	case c.cf.since3168():
 		lease, unit = h.lease, Milliseconds
-		fl.keptLease = lease != o.LockWatchdogTimeout // noteKeptLease
+		fl.keptLease = c.keptLease(i, lease) // noteKeptLease
 	default:
 		lease, unit = h.lease, Milliseconds
 	}
@@ -183,7 +183,7 @@ func (c *Client) tryAcquireOnce(i int) {
 	if !c.cf.since3168() {
 		h.lease = o.LockWatchdogTimeout
 	} else {
-		c.noteKeptLease(t.id, h.lease)
+		c.noteKeptLease(i, h.lease)
 	}
 	t.leaseSent = h.lease
 	cmd := Cmd{Op: OpAcquireNoWait, Thread: t.id, Lease: h.lease, Sync: c.sync()}
@@ -209,7 +209,7 @@ func (c *Client) acquired(i int) {
 	}
 	if c.explicitLease(call) && call.Kind != CallTryLock {
 		if c.cf.since3168() {
-			c.handleOf(i).lease = c.leaseMillis(call.Lease, call.Unit)
+			c.setLease(c.threads[i].id, call.Handle, c.leaseMillis(call.Lease, call.Unit))
 		}
 		return
 	}

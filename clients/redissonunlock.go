@@ -87,7 +87,7 @@ func (c *Client) forceUnlock(i int) {
 	c.cancelExpirationRenewal(-1, true)
 	if c.cf.v470() {
 		// RedissonLock.cancelExpirationRenewal(null, null) resets internalLockLeaseTime (RedissonLock.java:326-332).
-		c.handleOf(i).lease = c.cf.Opts.LockWatchdogTimeout
+		c.setLease(c.threads[i].id, c.threads[i].call.Handle, c.cf.Opts.LockWatchdogTimeout)
 	}
 	cmd := Cmd{Op: OpForceUnlock, Sync: c.sync()}
 	if c.cf.Opts.Fair {
@@ -163,6 +163,6 @@ func (c *Client) unlockHandledFor(tid int64, h int, r sim.Reply, res Result) {
 		c.cancelExpirationRenewal(tid, false)
 	}
 	if res.Failed() || r.Kind != sim.KindInt || r.Int != 0 {
-		c.handles[h].lease = c.cf.Opts.LockWatchdogTimeout
+		c.setLease(tid, h, c.cf.Opts.LockWatchdogTimeout)
 	}
 }

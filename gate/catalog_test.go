@@ -272,7 +272,9 @@ func raisesNoBug(t *testing.T, cfg run.Config) {
 // (2 s) a crashed holder's hold that its unlock of an inner hold had
 // re-armed with its own outer lease before 4.7.0 repeated that unlock with
 // the watchdog's, and a renewal task's run whose WAIT waited for a lagging
-// replica's acknowledgement, which came, past the next run's time.
+// replica's acknowledgement, which came, past the next run's time; and a
+// re-entry without a lease under a leased hold that sent the watchdog's
+// timeout another thread's unlock had set back in the shared lock object.
 func TestTriagedSettingsRunsRaiseNoBug(t *testing.T) {
 	t.Parallel()
 	short := clients.ClientOverrides{Timeout: 500, RetryAttempts: 1, RetryInterval: 200}
@@ -310,7 +312,7 @@ func TestTriagedSettingsRunsRaiseNoBug(t *testing.T) {
 		{"rlock-4.7.0", "all", 404, wd2, 0, 0}, {"fencedlock-4.7.0", "all", 379, wd2, 0, 0},
 		{"fairlock-4.7.0", "all", 398, wd2, 0, 0}, {"fencedlock-4.7.0", "all", 384, wd2, 0, 0},
 		{"fencedlock-4.7.0", "all", 475, wd2, 0, 0}, {"rlock-4.7.0", "all", 546, wd2, 0, 0},
-		{"fencedlock-4.7.0", "all", 464, wd2, 0, 0},
+		{"fencedlock-4.7.0", "all", 464, wd2, 0, 0}, {"fairlock-4.7.0", "points", 635, wd2, 0, 0},
 	} {
 		raisesNoBug(t, run.Config{Algo: c.algo, Seed: c.seed, Preset: c.preset, Client: c.ov, Procs: c.procs, Threads: c.threads})
 	}
