@@ -601,9 +601,11 @@ func (v *view) renewalHeldUp(owner, proc string, from, to sim.Time, period sim.D
 	if !v.h.Settings.Redisson {
 		return Mechanism{}, false
 	}
+	// the last run of the task that renews owner's hold: 3.8.1's task is
+	// the thread's own, a sibling's chain renews only the sibling
 	last := -1
 	for i, r := range v.h.Renewals {
-		if r.Proc == proc && sameClient(r.Owner, owner) && r.ExecAt >= 0 && r.ExecVirtual <= to {
+		if r.Proc == proc && sameClient(r.Owner, owner) && (r.Owner == owner || !v.h.Settings.RenewalPerThread) && r.ExecAt >= 0 && r.ExecVirtual <= to {
 			last = i
 		}
 	}

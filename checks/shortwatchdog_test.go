@@ -559,3 +559,38 @@ func TestMutexOpenReentryAfterZeroTookTheWatchdog(t *testing.T) {
 		{"4.7.0: a spike too short to have made it late", spiked(500 * sim.Millisecond), slow, Bug, "bug:no-renewal"},
 	})
 }
+
+// 3.8.1: u:1 took the lock at 1 s (armed to 3 s) and its own watchdog
+// task renewed it at 1.666 s (to 3.666 s); that renewal's reply, held up
+// 2.9 s, came at 4.566 s, and the task schedules the next run a third of
+// the timeout after (R8:RedissonLock.java:225-253), too late. Meanwhile
+// the task of u:2, a sibling of the same client whose hold was gone, ran
+// at 2.5 s and answered 0. 3.8.1's task renews only the thread that
+// started it, so u:2's chain has no say in u:1's renewals: the spike on
+// u:1's own renewal is the mechanism (seed 694 of rlock-3.8.1, preset
+// net, a 2 s watchdog). Where the client's threads share one task (3.16.8,
+// 4.7.0), the sibling's 0 was the task's last run and ends its chain.
+func TestMutexOwnTaskHeldUpPastASiblingsRun(t *testing.T) {
+	build := func(perThread bool, delay sim.Duration) *hist {
+		b := twoSeconds(true)
+		b.h.Settings.RenewalPerThread = perThread
+		a := b.call("u:1", model.CallLock, 0.9, 1, "acquired")
+		b.ran(a, 0.95, 2000, "u:1").section(a, -1, 10)
+		r := b.renew("u:1", 1.666, 1.666, 1.667+float64(delay)/float64(sim.Second), "renewed", "u:1")
+		b.h.Renewals[r].Scheduled = at(1)
+		if delay > 0 {
+			b.net(1.666, "u:1", renewTag(r), sim.NetDelayed, delay, 0)
+		}
+		s := b.renew("u:2", 2.5, 2.5, 2.501, "not-renewed", "u:1")
+		b.h.Renewals[s].Proc = proc("u:1")
+		b.h.Store[len(b.h.Store)-1].TTL = 1166
+		g := b.call("B", model.CallLock, 3.6, 3.7, "acquired")
+		b.ran(g, 3.67, 2000, "B").section(g, -1, 12)
+		return b
+	}
+	runMutexCasesAt(t, 3.7, []mutexCase{
+		{"3.8.1: a spike held up the thread's own task", build(true, 2900*sim.Millisecond), slowNet, ByDesign, "fault:slow-net"},
+		{"3.8.1: no spike", build(true, 0), slowNet, Bug, "bug:no-renewal"},
+		{"one task for the client's threads: the sibling's 0 ended it", build(false, 2900*sim.Millisecond), slowNet, Bug, "bug:no-renewal"},
+	})
+}

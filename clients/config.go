@@ -398,7 +398,8 @@ func (cf *Config) Settings() model.Settings {
 	}
 	st := model.Settings{Redisson: cf.Simple == "", Fair: cf.Opts.Fair, Watchdog: cf.Opts.LockWatchdogTimeout, Timeout: cf.Opts.Timeout, ThreadWaitTime: threadWait,
 		RenewalStopsOnFailure: cf.Simple == "" && !cf.Opts.LockTask, UnlockCancelsRenewal: cf.Simple == "" && cf.since3168(),
-		UnlockLatch: cf.Simple == "" && cf.Opts.UnlockLatch, FairQueueBudget: cf.Simple == "" && cf.Opts.Fair && cf.since3168()}
+		RenewalPerThread: cf.Simple == "" && !cf.since3168(),
+		UnlockLatch:      cf.Simple == "" && cf.Opts.UnlockLatch, FairQueueBudget: cf.Simple == "" && cf.Opts.Fair && cf.since3168()}
 	if st.UnlockLatch {
 		// the latch's lifetime (latchTTL) at its longest; a repeat of the
 		// unlock comes after the WAIT's slavesSyncTimeout and a retryDelay:

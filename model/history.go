@@ -276,6 +276,13 @@ type Settings struct {
 	// started (3.16.8, 4.7.0); 3.8.1 cancels only when the lock is
 	// released (R8:RedissonLock.unlockAsync: opStatus true).
 	UnlockCancelsRenewal bool
+	// RenewalPerThread: each watchdog task renews the one thread whose
+	// acquire started it, and only its own completion schedules the next
+	// (3.8.1's scheduleExpirationRenewal(threadId), R8:RedissonLock.java:225-253);
+	// 3.16.8's entry and 4.7.0's task renew every thread of the client that
+	// holds the lock, the entry's first (R16:RedissonBaseLock.java:141-163,
+	// R47:LockTask.java:57-102).
+	RenewalPerThread bool
 	// FairQueueBudget: the fair queue's timeouts count the lock's ttl when
 	// the first waiter queued plus each waiter's wait (threadWaitTime for a
 	// lock()) per place, and a grant takes the granted caller's wait off
