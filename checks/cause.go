@@ -818,6 +818,10 @@ func (v *view) callFault(op model.Op, tag string, deadline sim.Time) (Mechanism,
 	}
 	timeout := sim.Duration(v.h.Settings.Timeout) * sim.Millisecond
 	var spikes []model.NetEvent
+	// a request that found no master when no topology fault was under way
+	// (one that reached a node after a heal made another the master): a
+	// failover the call overlapped may still be what sent it astray
+	var noMaster *model.NetEvent
 	for _, e := range v.h.Net {
 		if e.At < op.Start {
 			continue
@@ -844,8 +848,8 @@ func (v *view) callFault(op model.Op, tag string, deadline sim.Time) (Mechanism,
 			}
 		case known:
 			return faultMech(f, fmt.Sprintf("%s: its %s %s at t=%s (%s)", describeFault(f), op.Call, e.Kind, e.At, e.Why)), true
-		case e.Why == "no master" || e.Why == "node is not the master":
-			return cause("no-master", fmt.Sprintf("its %s found no master at t=%s", op.Call, e.At), op.Start, end, op.Proc), false
+		case (e.Why == "no master" || e.Why == "node is not the master") && noMaster == nil:
+			noMaster = &e
 		}
 	}
 	for _, f := range v.faults {
@@ -874,6 +878,9 @@ func (v *view) callFault(op model.Op, tag string, deadline sim.Time) (Mechanism,
 			}
 			return faultMech(f, describeFault(f)+": the master was down during the call"), true
 		}
+	}
+	if noMaster != nil {
+		return cause("no-master", fmt.Sprintf("its %s found no master at t=%s", op.Call, noMaster.At), op.Start, end, op.Proc), false
 	}
 	return Mechanism{}, false
 }

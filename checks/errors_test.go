@@ -186,3 +186,31 @@ func TestErrorsUnlockLatchExpired(t *testing.T) {
 		})
 	}
 }
+
+// A lock() sent at 1 s, its request held up, reached the node that had
+// been master at 2.5 s, after a failover that began at 1.5 s had made
+// another the master (its heal, at 2 s): the node dropped it (not the
+// master; no topology fault under way any more), and the call timed out
+// at 4 s. The failover the call overlapped sent the request astray
+// (seed 752 of rlock-3.8.1, preset all, a 2 s watchdog); without one, a
+// request that found no master is not explained.
+func TestErrorsNoMasterAfterAFailoverHealed(t *testing.T) {
+	build := func() *model.History {
+		op := model.Op{Proc: "c1", Owner: "A", Lock: "L", Call: model.CallLock, Start: at(1), End: at(4), Outcome: "error",
+			Err: "RedisTimeoutException: Redis server response timeout (3000 ms)", ErrKind: "timeout", ExecAt: -1}
+		h := &model.History{Ops: []model.Op{op}, Settings: model.Settings{Redisson: true, Watchdog: 30000, Timeout: 3000}}
+		h.Net = []model.NetEvent{{At: at(2.5), Proc: "c1", Owner: "A", Tag: "op/0", Kind: sim.NetRequestLost, Why: "node is not the master", Fault: -1}}
+		return h
+	}
+	crash := []sim.FaultSpan{fault(0, sim.FaultMasterCrash, "master", 1.5, 0.5)}
+	if vs := Errors(build(), crash); len(vs) != 1 || vs[0].Class != ByDesign || vs[0].Mech.Name != "master-crash" {
+		t.Fatalf("the failover during the call sent its request astray: %v", vs)
+	}
+	if vs := Errors(build(), nil); len(vs) != 1 || vs[0].Class != Bug {
+		t.Fatalf("no failover: a request that found no master is unexplained: %v", vs)
+	}
+	late := []sim.FaultSpan{fault(0, sim.FaultMasterCrash, "master", 5, 1)}
+	if vs := Errors(build(), late); len(vs) != 1 || vs[0].Class != Bug {
+		t.Fatalf("a failover after the call explains nothing: %v", vs)
+	}
+}
