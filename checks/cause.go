@@ -843,7 +843,11 @@ func (v *view) callFault(op model.Op, tag string, deadline sim.Time) (Mechanism,
 				}
 			}
 			late := op.ExecAt < 0 || op.ExecVirtual > deadline
-			if known && (sum >= timeout*9/10 || late && e.Delay >= deadline.Sub(e.At)) {
+			// the request whose run came late: without its spike it ran a
+			// trip after it was sent (at most pauseMargin), by the deadline
+			unspiked := op.ExecVirtual.Add(-e.Delay)
+			madeLate := op.ExecAt >= 0 && late && unspiked >= e.At && unspiked.Sub(e.At) <= pauseMargin && unspiked <= deadline
+			if known && (sum >= timeout*9/10 || late && e.Delay >= deadline.Sub(e.At) || madeLate) {
 				return faultMech(f, fmt.Sprintf("%s: its %s message at t=%s was held up %s", describeFault(f), op.Call, e.At, e.Delay)), true
 			}
 		case known:

@@ -594,3 +594,29 @@ func TestMutexOwnTaskHeldUpPastASiblingsRun(t *testing.T) {
 		{"one task for the client's threads: the sibling's 0 ended it", build(false, 2900*sim.Millisecond), slowNet, Bug, "bug:no-renewal"},
 	})
 }
+
+// u:1's hold was armed at 1 s to 3 s; its renewal, sent in time at
+// 2.666 s, was held up 0.3339 s in flight and ran at 3.0015 s, just past
+// the expiry (B took the lock at 3.001 s), where without the spike it ran
+// a trip after it was sent:
+// the spike made it late, though shorter than the time it had left
+// (seed 810 of fencedlock-4.7.0, preset net, a 2 s watchdog). A spike
+// without which it ran past the expiry all the same explains nothing.
+func TestMutexRenewalRequestSpikeJustPastTheExpiry(t *testing.T) {
+	build := func(delay sim.Duration) *hist {
+		b := twoSeconds(false)
+		a := b.call("u:1", model.CallLock, 0.9, 1, "acquired")
+		b.ran(a, 1, 2000, "u:1").section(a, -1, 10)
+		g := b.call("B", model.CallLock, 2.9, 3.002, "acquired")
+		b.ran(g, 3.001, 2000, "B").section(g, -1, 12)
+		r := b.renew("u:1", 2.666, 3.0015, 3.0017, "not-renewed", "B")
+		b.h.Renewals[r].Scheduled = at(2)
+		b.h.Store[len(b.h.Store)-1].TTL = 2000
+		b.net(2.666, "u:1", renewTag(r), sim.NetDelayed, delay, 0)
+		return b
+	}
+	runMutexCasesAt(t, 3.002, []mutexCase{
+		{"the spike on the renewal's request made it late", build(333900 * sim.Microsecond), slowNet, ByDesign, "fault:slow-net"},
+		{"a spike too short to have made it late", build(sim.Millisecond), slowNet, Bug, "bug:no-renewal"},
+	})
+}
