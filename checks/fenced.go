@@ -64,7 +64,9 @@ func fenced(vw *view) ([]Violation, Fencing) {
 	// Each section's grant, when its acquire's script ran; and a fresh
 	// grant within a section after it began: an acquire of its owner whose
 	// script found it without a hold (lost since) and left it with one.
-	// A re-entry that found the hold only counts the same grant again.
+	// A re-entry that found the hold only counts the same grant again,
+	// unless the hold was a failed call's grant that no acquire counted
+	// (reentersFailedGrant): the re-entry is then the grant.
 	var grants []grant
 	for i := range h.Sections {
 		s := &h.Sections[i]
@@ -96,7 +98,7 @@ func fenced(vw *view) ([]Violation, Fencing) {
 		smp, prev := &h.Store[i], &h.Store[i-1]
 		op := h.CallOf(smp.Tag)
 		if op == nil || !op.Call.Acquires() || op.Outcome != "acquired" || !slices.Contains(smp.Holders, op.Owner) ||
-			slices.Contains(prev.Holders, op.Owner) && prev.Epoch == smp.Epoch {
+			slices.Contains(prev.Holders, op.Owner) && prev.Epoch == smp.Epoch && !reentersFailedGrant(h, i) {
 			continue
 		}
 		for _, k := range own.sections[op.Owner] {
@@ -242,6 +244,36 @@ func fenced(vw *view) ([]Violation, Fencing) {
 			Detail: fmt.Sprintf("%s wrote with token %d after %s was granted token %d (t=%s), before any write with it, so the resource accepted it", x.w.Owner, x.token, newer.Owner, newest, grants[newest-1].at)}))
 	}
 	return out, f
+}
+
+// reentersFailedGrant says that the acquire whose script ran at h.Store[i]
+// is the first to count a hold of its owner that a failed call of the
+// owner granted: the hold began (on this master) with the script of an
+// acquire of the owner whose call then failed, and no acquire of the owner
+// that returned acquired ran since. The failed call's script took the
+// lock afresh and drew a token (R47:RedissonFencedLock.java:108-113), but
+// its call failed after the script had run, e.g. the WAIT that
+// syncedEvalNoRetry sends with it counted no replica
+// (R47:CommandAsyncService.java:1221-1224), and nothing releases it
+// (R47:RedissonFencedLock.java:159-161); this re-entry found that hold
+// (hexists, :109) and returned the owner's first token of it. The grant is
+// then this re-entry's: the owner's writes before it still carry the token
+// of its older grant.
+func reentersFailedGrant(h *model.History, i int) bool {
+	smp := &h.Store[i]
+	owner := h.CallOf(smp.Tag).Owner
+	for j := i - 1; j >= 0; j-- {
+		s := &h.Store[j]
+		op := h.CallOf(s.Tag)
+		mine := op != nil && op.Owner == owner && op.Call.Acquires()
+		if mine && op.Outcome == "acquired" {
+			return false // an earlier re-entry counted the hold
+		}
+		if j == 0 || h.Store[j-1].Epoch != smp.Epoch || !slices.Contains(h.Store[j-1].Holders, owner) {
+			return mine && op.Outcome == "error" // the script that began the hold
+		}
+	}
+	return false
 }
 
 // regression completes a violation of the lock's token counter going

@@ -197,3 +197,38 @@ func TestFencingGrantRanBeforeTheCallReturned(t *testing.T) {
 		t.Fatalf("A's first section was granted at 1: violations %v fencing %+v", v, f)
 	}
 }
+
+// A re-entry attempt whose script took the lock afresh (A's hold had
+// expired and B's come and gone) but whose call failed after it ran (its
+// WAIT counted no replica: NoSyncedSlavesException) leaves a hold no call
+// counted; A's next lock() re-enters it and returns a token above B's. A's
+// write with it is the newest holder's, not a stale one: the grant is that
+// re-entry's. A's write before it, with its first grant's token, is stale
+// and rejected.
+func TestFencingReentryCountsAFailedCallsGrant(t *testing.T) {
+	b := newHist()
+	b.h.Settings.Watchdog = 2000
+	a := b.call("A", model.CallLock, 0, 2, "acquired")
+	b.ran(a, 1, 2000, "A").section(a, -1, 200)
+	g := b.call("B", model.CallLock, 40, 52, "acquired")
+	b.ran(g, 50, 2000, "B").section(g, -1, 60)
+	ug := b.call("B", model.CallUnlock, 60, 61, "released")
+	b.ran(ug, 60.5, -2)
+	failed := b.reenter("A", model.CallLock, 30, 71, "error")
+	b.h.Ops[failed].ErrKind = "sync"
+	b.ran(failed, 70, 2000, "A")
+	again := b.reenter("A", model.CallLock, 71, 72, "acquired")
+	b.ran(again, 71.5, 2000, "A")
+	inner := b.reenter("A", model.CallUnlock, 80, 81, "released")
+	b.ran(inner, 80.5, 2000, "A")
+	b.h.Writes = []model.Write{
+		{Owner: "A", Lock: "L", At: at(2), Token: 4},
+		{Owner: "B", Lock: "L", At: at(52), Token: 5},
+		{Owner: "A", Lock: "L", At: at(70.5), Token: 4},
+		{Owner: "A", Lock: "L", At: at(100), Token: 7},
+	}
+	v, f := Fenced(&b.h, nil)
+	if len(v) != 0 || f.Stale != 1 || f.Rejected != 1 || f.Refused != 0 {
+		t.Fatalf("A's re-entry took the failed call's grant at 70: violations %v fencing %+v", v, f)
+	}
+}
