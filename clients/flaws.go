@@ -40,7 +40,9 @@ const (
 	// 4.7.0's RedissonLock.java:174-175,189-191,369), while the watchdog
 	// renews at lockWatchdogTimeout/3; and 3.8.1's watchdog, which renews
 	// with that field and schedules its next renewal a third of it later
-	// (R8:RedissonLock.java:225-253, 268).
+	// (R8:RedissonLock.java:225-253, 268). In 4.7.0 the earlier call may be
+	// another thread's unlock, which set the field back to the watchdog
+	// timeout over the thread's own explicit lease (keptLease).
 	FlawLeaseKept Flaw = "lease-kept"
 	// FlawLeaseUnderWatchdog: an acquisition with an explicit lease while
 	// the client's watchdog renews the lock (an outer hold without one):
