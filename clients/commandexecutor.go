@@ -471,7 +471,7 @@ func (c *Client) repeatCall(own OwnerKind, slot int) {
 			e.cmd.Lease = c.handles[h].lease
 		}
 	case OpAcquire, OpAcquireNoWait:
-		if own == OwnThread && !c.explicitLease(c.threads[slot].call) {
+		if own == OwnThread && !c.cf.explicitLease(c.threads[slot].call) {
 			e.cmd.Lease = c.handleOf(slot).lease
 		}
 		if own == OwnDetached && c.detached[slot].lease < 0 {

@@ -87,8 +87,8 @@ func (c *Client) detach(i int) bool {
 	d := detachedCall{live: true, slot: int32(i), tid: t.id, handle: t.call.Handle, lease: -1, fenced: e.cmd.Op == OpAcquireToken, exec: *e}
 	// The thenApply keeps an explicit lease (leaseTime > 0 in 4.7.0,
 	// != -1 in 3.8.1); tryLock() and the calls without one start the watchdog.
-	if c.explicitLease(t.call) && t.call.Kind != CallTryLock {
-		d.lease = c.leaseMillis(t.call.Lease, t.call.Unit)
+	if c.cf.explicitLease(t.call) && t.call.Kind != CallTryLock {
+		d.lease = c.cf.leaseMillis(t.call.Lease, t.call.Unit)
 	}
 	j := 0
 	for j < len(c.detached) && c.detached[j].live {

@@ -570,3 +570,33 @@ func TestRenewalPeriodFromKeptLease381(t *testing.T) {
 		t.Fatalf("the period from the kept lease was not noted: %+v", s.eff)
 	}
 }
+
+// CallLease is the lease an acquisition takes the lock with, as the client
+// sends it, for the checkers that model a call without running one: a
+// simple lock's own or 30 s; Redisson's explicit lease (3.x: any but -1,
+// 4.7.0: above 0) in ms; the watchdog's (-1) otherwise, and for the fenced
+// lock() that drops its lease.
+func TestCallLease(t *testing.T) {
+	for _, c := range []struct {
+		algo string
+		call Call
+		want int64
+	}{
+		{"set-px", Call{Kind: CallLock, Wait: -1, Lease: -1}, SimpleLease},
+		{"set-px", Call{Kind: CallLock, Wait: -1, Lease: 5, Unit: Seconds}, 5000},
+		{"rlock-3.16.8", Call{Kind: CallLock, Wait: -1, Lease: -1}, -1},
+		{"rlock-3.16.8", Call{Kind: CallLock, Wait: -1, Lease: 0}, 0},
+		{"rlock-3.16.8", Call{Kind: CallTryLockWait, Wait: 10, Lease: 7000}, 7000},
+		{"rlock-4.7.0", Call{Kind: CallLock, Wait: -1, Lease: 0}, -1},
+		{"fencedlock-4.7.0", Call{Kind: CallLock, Wait: -1, Lease: 7000}, -1},
+		{"fencedlock-4.7.0", Call{Kind: CallTryLockWait, Wait: 10, Lease: 7000}, 7000},
+	} {
+		cf, err := NewConfig(c.algo, "myLock")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := cf.CallLease(c.call); got != c.want {
+			t.Errorf("%s %+v: lease %d, want %d", c.algo, c.call, got, c.want)
+		}
+	}
+}

@@ -81,7 +81,7 @@ func (c *Client) fencedAcquire(i int) {
 	t := &c.threads[i]
 	lease := c.handleOf(i).lease
 	if t.call.Lease > 0 {
-		lease = c.leaseMillis(t.call.Lease, t.call.Unit)
+		lease = c.cf.leaseMillis(t.call.Lease, t.call.Unit)
 		if c.ren.present {
 			c.flaw(FlawLeaseUnderWatchdog, t.id) // the script re-arms a held lock with it
 		}
@@ -125,7 +125,7 @@ func (c *Client) fencedReply(i int, r sim.Reply, res Result) {
 			if c.ren.present {
 				c.flaw(FlawLeaseUnderWatchdog, t.id)
 			}
-			c.setLease(t.id, t.call.Handle, c.leaseMillis(t.call.Lease, t.call.Unit))
+			c.setLease(t.id, t.call.Handle, c.cf.leaseMillis(t.call.Lease, t.call.Unit))
 		} else {
 			c.scheduleExpirationRenewal(i)
 		}

@@ -22,16 +22,34 @@ func (c *Client) handleOf(i int) *handle { return &c.handles[c.threads[i].call.H
 // the watchdog: 4.7.0 tests leaseTime > 0 (R47:RedissonLock.java:162, 174,
 // 187, 198), 3.x leaseTime != -1 (R16:RedissonLock.java:149, 159, 172, 181;
 // R8:RedissonLock.java:177, 199).
-func (c *Client) explicitLease(call Call) bool {
-	if c.cf.v470() {
+func (cf *Config) explicitLease(call Call) bool {
+	if cf.v470() {
 		return call.Lease > 0
 	}
 	return call.Lease != -1
 }
 
+// CallLease is the lease (ms) acquisition call c takes the lock with, as
+// the client sends it: a simple lock's own or seed 003's 30 s
+// (simpleLease); Redisson's explicit lease (explicitLease, leaseMillis);
+// -1 where the watchdog keeps the lock: no lease, or lockAndGetToken(lease),
+// which drops its lease (RedissonFencedLock.java:76-78, fencedCall).
+func (cf *Config) CallLease(c Call) int64 {
+	if c.Unit == 0 {
+		c.Unit = Milliseconds // as startCall takes it
+	}
+	switch {
+	case cf.Simple != "":
+		return simpleLease(c)
+	case cf.Opts.Fenced && c.Kind == CallLock, !cf.explicitLease(c):
+		return -1
+	}
+	return cf.leaseMillis(c.Lease, c.Unit)
+}
+
 // leaseMillis is unit.toMillis(leaseTime) for an explicit lease.
-func (c *Client) leaseMillis(lease int64, unit Unit) int64 {
-	if c.cf.Opts.Mutations.LeaseUnitIgnored {
+func (cf *Config) leaseMillis(lease int64, unit Unit) int64 {
+	if cf.Opts.Mutations.LeaseUnitIgnored {
 		return lease
 	}
 	return unit.ToMillis(lease)
@@ -109,8 +127,8 @@ func (c *Client) tryAcquire(i int, waitTime int64) {
 	if !c.cf.since3168() {
 		// R8:tryLockInnerAsync's first line: internalLockLeaseTime = the lease sent.
 		h := c.handleOf(i)
-		if c.explicitLease(t.call) {
-			h.lease = c.leaseMillis(t.call.Lease, t.call.Unit)
+		if c.cf.explicitLease(t.call) {
+			h.lease = c.cf.leaseMillis(t.call.Lease, t.call.Unit)
 		} else {
 			h.lease = c.cf.Opts.LockWatchdogTimeout
 		}
@@ -153,8 +171,8 @@ func (c *Client) acquireCmd(i int, waitTime int64, sync int) (Cmd, acquireFlaws)
 	var lease int64
 	var fl acquireFlaws
 	switch {
-	case c.explicitLease(call):
-		lease = c.leaseMillis(call.Lease, unit)
+	case c.cf.explicitLease(call):
+		lease = c.cf.leaseMillis(call.Lease, unit)
 		// the lease reaches the script, which re-arms a held lock with it,
 		// while this JVM's watchdog renews the lock
 		fl.leaseUnderWatchdog = c.ren.present
@@ -204,12 +222,12 @@ func (c *Client) tryAcquireOnce(i int) {
 // watchdog when there is no lease.
 func (c *Client) acquired(i int) {
 	call := c.threads[i].call
-	if c.explicitLease(call) && c.ren.present {
+	if c.cf.explicitLease(call) && c.ren.present {
 		c.flaw(FlawLeaseUnderWatchdog, c.threads[i].id)
 	}
-	if c.explicitLease(call) && call.Kind != CallTryLock {
+	if c.cf.explicitLease(call) && call.Kind != CallTryLock {
 		if c.cf.since3168() {
-			c.setLease(c.threads[i].id, call.Handle, c.leaseMillis(call.Lease, call.Unit))
+			c.setLease(c.threads[i].id, call.Handle, c.cf.leaseMillis(call.Lease, call.Unit))
 		}
 		return
 	}

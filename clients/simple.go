@@ -21,7 +21,7 @@ func (c *Client) simpleCall(i int) {
 }
 
 // simpleLease is the lease of an acquisition: the caller's, or seed 003's 30 s.
-func (c *Client) simpleLease(call Call) int64 {
+func simpleLease(call Call) int64 {
 	if call.Lease == -1 {
 		return SimpleLease
 	}
@@ -50,7 +50,7 @@ func (c *Client) simpleTry(i int) {
 		c.send(OwnThread, i, Cmd{Op: OpSetNX, Thread: t.id})
 		return
 	}
-	c.send(OwnThread, i, Cmd{Op: OpSetPX, Thread: t.id, Lease: c.simpleLease(t.call)})
+	c.send(OwnThread, i, Cmd{Op: OpSetPX, Thread: t.id, Lease: simpleLease(t.call)})
 }
 
 func (c *Client) simpleReply(i int, r sim.Reply, res Result) {
@@ -62,7 +62,7 @@ func (c *Client) simpleReply(i int, r sim.Reply, res Result) {
 			c.finish(i, res)
 		case c.cf.Simple == SetNXExpire && r.Kind == sim.KindInt && r.Int == 1:
 			t.pc = pcSimpleExpire
-			c.send(OwnThread, i, Cmd{Op: OpExpire, Thread: t.id, Lease: c.simpleLease(t.call)})
+			c.send(OwnThread, i, Cmd{Op: OpExpire, Thread: t.id, Lease: simpleLease(t.call)})
 		case c.cf.Simple != SetNXExpire && r.Kind == sim.KindStatus:
 			c.finish(i, Result{OK: true})
 		default:

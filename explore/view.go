@@ -173,23 +173,8 @@ func (m *machine) judgeOrphan(n *state, q msg) {
 // its WAIT.
 func (m *machine) scriptReplyOf(q msg) sim.Reply { return batchScript(q.cmd, m.reply(q.reply)) }
 
-// callLease is the lease (ms) an acquisition takes: its explicit lease, a
-// simple lock's default, or -1 when Redisson's watchdog keeps the lock.
-func (m *machine) callLease(c clients.Call) int64 {
-	switch {
-	case m.clientCfg.Opts.Fenced && c.Kind == clients.CallLock:
-		return -1 // lockAndGetToken(leaseTime, unit) drops its lease (RedissonFencedLock.java:76-78)
-	case c.Lease != -1:
-		u := c.Unit
-		if u == 0 {
-			u = clients.Milliseconds
-		}
-		return c.Lease * int64(u)
-	case m.clientCfg.Simple != "":
-		return clients.SimpleLease
-	}
-	return -1
-}
+// callLease is the lease (ms) an acquisition takes (clients.Config.CallLease).
+func (m *machine) callLease(c clients.Call) int64 { return m.clientCfg.CallLease(c) }
 
 // owner is thread th's lock name in the store.
 func (m *machine) owner(th int) string { return m.owners[th] }
