@@ -1,6 +1,7 @@
 package checks
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"io"
@@ -185,7 +186,7 @@ func LockOperations(h *model.History, fair bool) []porcupine.Operation {
 		in := model.LockInput{Kind: model.Acquire, Lock: op.Lock, Owner: op.Owner, At: op.ExecAt, Epoch: op.ExecEpoch, Lease: op.ScriptLease}
 		switch op.Call {
 		case model.CallUnlock:
-			in.Kind = model.Release
+			in.Kind, in.Lease = model.Release, cmp.Or(op.ExecLease, op.ScriptLease) // the run's own lease
 		case model.CallForceUnlock:
 			in.Kind = model.ForceRelease
 		case model.CallIsLocked:
@@ -236,7 +237,7 @@ func LockOperations(h *model.History, fair bool) []porcupine.Operation {
 		// The client's own unlock: what it answered is never seen by a
 		// caller, so it may have taken effect or not (Unknown) up to its
 		// script's run.
-		in := model.LockInput{Kind: model.Release, Lock: op.Lock, Owner: op.Owner, At: op.ExecAt, Epoch: op.ExecEpoch, Lease: op.ScriptLease}
+		in := model.LockInput{Kind: model.Release, Lock: op.Lock, Owner: op.Owner, At: op.ExecAt, Epoch: op.ExecEpoch, Lease: cmp.Or(op.ExecLease, op.ScriptLease)}
 		add("unlock "+op.Owner, in, op.Start, op.End, op.ExecVirtual, model.Unknown, fmt.Sprintf("%s %s unlock (the client's own)", op.Proc, op.Owner))
 	}
 	for _, op := range h.Renewals {

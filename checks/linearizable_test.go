@@ -232,3 +232,27 @@ func TestServerOrderBounded(t *testing.T) {
 		t.Fatalf("within the bound: %v, %v", ok, stuck)
 	}
 }
+
+// An unlock of an inner hold re-arms the hold it leaves with the lease its
+// run carried: A held twice from 1000 (30 s); its unlock ran at 5000 with
+// 60000 and was repeated later with 30000, a repeat that answered from the
+// run's latch (4.7.0) and so is not the call's run. B's acquire at 40000,
+// inside the 60 s the run re-armed, cannot be placed; at 70000, after it,
+// it can. The model takes the run's lease (ExecLease), not the repeat's.
+func TestLinearizableUnlockRearmsTheLeaseItsRunCarried(t *testing.T) {
+	build := func(bAt int64) *model.History {
+		h := twoHolders()
+		inner := model.Op{Proc: "c1", Owner: "A", Lock: "L", Call: model.CallLock, Start: ms(3), End: ms(5), Outcome: "acquired", ExecAt: 1003, ExecVirtual: ms(4), GaveUpAt: -1, ScriptLease: 30000, Nested: true}
+		unlock := model.Op{Proc: "c1", Owner: "A", Lock: "L", Call: model.CallUnlock, Start: ms(4000), End: ms(9000), Outcome: "released", ExecAt: 5000, ExecVirtual: ms(4001), GaveUpAt: -1,
+			ScriptLease: 30000, EarlierLeases: []int64{60000}, ExecLease: 60000, Nested: true}
+		h.Ops = []model.Op{h.Ops[0], inner, unlock, h.Ops[1]}
+		h.Ops[3].Start, h.Ops[3].End, h.Ops[3].ExecAt, h.Ops[3].ExecVirtual = ms(bAt-1), ms(bAt+2), bAt, ms(bAt)
+		return h
+	}
+	if v, _ := Linearizable(build(40000), redissonModel, nil, 10*time.Second); len(v) != 1 {
+		t.Fatalf("B took the lock inside the 60 s A's unlock re-armed: %v", v)
+	}
+	if v, _ := Linearizable(build(70000), redissonModel, nil, 10*time.Second); len(v) != 0 {
+		t.Fatalf("B took the lock after the 60 s A's unlock re-armed ran out: %v", v)
+	}
+}

@@ -271,6 +271,17 @@ func (cf *Config) render(uuid string, cmd Cmd) sim.Request {
 	panic("clients: render of " + cmd.Op.String())
 }
 
+// UnlockLease is the lease (ms) an unlockInnerAsync request re-arms a hold
+// it leaves with, its ARGV[2] in every version (render); ok is false for
+// a request that is not one.
+func UnlockLease(req sim.Request) (lease int64, ok bool) {
+	if req.Script == nil || !strings.Contains(req.Script.ID, "unlockInnerAsync") || len(req.Argv) < 2 {
+		return 0, false
+	}
+	l, err := strconv.ParseInt(req.Argv[1], 10, 64)
+	return l, err == nil
+}
+
 // renderUnlock470 is 4.7.0's unlockInnerAsync: RedissonLock's KEYS [name,
 // channel, latch], ARGV [0, lease, lockName, publish, latch ttl]
 // (RedissonLock.java:347-371); RedissonFairLock's KEYS [name, queue,

@@ -100,7 +100,9 @@ type Op struct {
 	// models through it.
 	ExecAt int64
 	// ExecVirtual is the virtual time of that last run (valid when
-	// ExecAt >= 0): nothing the call sent acts on the store after it.
+	// ExecAt >= 0): nothing the call sent acts on the store after it. An
+	// unlock's repeat that answered from its latch (4.7.0) acted on
+	// nothing: the run before it stays.
 	ExecVirtual sim.Time
 	// ExecEpoch counts the master changes seen before that run.
 	ExecEpoch int
@@ -119,7 +121,11 @@ type Op struct {
 	// ScriptLease is the lease (ms) the call's script gives the lock when it
 	// runs: the explicit lease or the watchdog's for an acquire, the
 	// internalLockLeaseTime an unlock or a renewal re-arms; 0 when none.
+	// It is the last command's (EarlierLeases).
 	ScriptLease int64
+	// ExecLease is, for an unlock, the lease its run at ExecAt carried,
+	// which a repeat sent later may not (0: not known).
+	ExecLease int64
 	// Scheduled is, for a renewal, when the watchdog task that sent it
 	// had its timer set: the return of the acquire that started the
 	// watchdog, or the completion of the renewal that rescheduled it; -1

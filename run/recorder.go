@@ -32,7 +32,7 @@ func (r *Run) observe(n *sim.Node, req sim.Request, reply sim.Reply) {
 		}
 	}
 	smp := model.StoreSample{At: r.World.Now(), Node: n.Name, Lock: lock, ServerMs: n.Store.Now(), Epoch: r.epoch, Tag: req.Tag}
-	r.noteExec(req, smp.ServerMs)
+	r.noteExec(n, req, reply, smp.ServerMs)
 	if req.Script != nil {
 		smp.Script = req.Script.ID
 	} else if len(req.Cmd) > 0 {
@@ -210,22 +210,37 @@ func (r *Run) noteNet(e sim.NetEffect) {
 // noteExec records, on the call a request's tag names, the master's clock
 // when its script or command ran. A fair waiter's acquireFailed is not the
 // call's decision (its last attempt was): it is recorded apart.
-func (r *Run) noteExec(req sim.Request, serverMs int64) {
+func (r *Run) noteExec(n *sim.Node, req sim.Request, reply sim.Reply, serverMs int64) {
 	h := r.History
 	kind, i := parseTag(req.Tag)
 	switch {
 	case kind == "op" && i < len(h.Ops):
-		if req.Script != nil && strings.Contains(req.Script.ID, "unlockInnerAsync") && h.Ops[i].Call.Acquires() {
+		unlock := req.Script != nil && strings.Contains(req.Script.ID, "unlockInnerAsync")
+		if unlock && h.Ops[i].Call.Acquires() {
 			// 4.7.0's handleNoSync undoing the call's acquire: not its decision.
+		} else if unlock && h.Ops[i].ExecAt >= 0 && !n.Wrote() && reply.Kind == sim.KindInt {
+			// a repeat that answered from the unlock's latch (4.7.0,
+			// RedissonLock.java:347-352): it wrote nothing, and the run
+			// that acted stays the call's (a run that found no hold
+			// answers nil)
 		} else if req.Script != nil && strings.Contains(req.Script.ID, "acquireFailed") {
 			h.Ops[i].GaveUpAt, h.Ops[i].GaveUpVirtual, h.Ops[i].GaveUpEpoch = serverMs, r.World.Now(), r.epoch
 		} else {
 			h.Ops[i].ExecAt, h.Ops[i].ExecVirtual, h.Ops[i].ExecEpoch = serverMs, r.World.Now(), r.epoch
+			if l, ok := clients.UnlockLease(req); ok {
+				h.Ops[i].ExecLease = l
+			}
 		}
 	case kind == "renew" && i < len(h.Renewals):
 		h.Renewals[i].ExecAt, h.Renewals[i].ExecVirtual, h.Renewals[i].ExecEpoch = serverMs, r.World.Now(), r.epoch
 	case kind == "unlock" && i < len(h.Unlocks):
+		if h.Unlocks[i].ExecAt >= 0 && !n.Wrote() && reply.Kind == sim.KindInt {
+			return // a repeat answered from the latch, as above
+		}
 		h.Unlocks[i].ExecAt, h.Unlocks[i].ExecVirtual, h.Unlocks[i].ExecEpoch = serverMs, r.World.Now(), r.epoch
+		if l, ok := clients.UnlockLease(req); ok {
+			h.Unlocks[i].ExecLease = l
+		}
 	}
 }
 
