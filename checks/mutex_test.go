@@ -716,6 +716,10 @@ func TestMutexFailedUnlockEarlier(t *testing.T) {
 // forceUnlock after the renewal was due, another client's, or one after
 // which the client's watchdog started again explains nothing.
 func TestMutexFailedForceUnlockStopsRenewal(t *testing.T) {
+	lateReply := func(b *hist, end float64) *hist {
+		b.h.Renewals[1].End = at(end)
+		return b
+	}
 	build := func(by string, forceAt float64, reenter bool) *hist {
 		b := newHist()
 		a := b.call("u:1", model.CallLock, 0, 0.01, "acquired")
@@ -749,6 +753,11 @@ func TestMutexFailedForceUnlockStopsRenewal(t *testing.T) {
 		{"3.8.1's inner unlock leaves the watchdog running", reentryUnlocked(build("u:2", 22, true), 28.5, false), nil, Bug, "bug:no-renewal"},
 		{"the re-entry's unlock after the renewal was due", reentryUnlocked(build("u:2", 22, true), 38.5, true), nil, Bug, "bug:no-renewal"},
 		{"a sibling thread's forceUnlock whose script ran only after the expiry", ranLate(build("u:2", 22, false), 50.45), nil, ByDesign, "contract:force-unlock"},
+		// the last renewal's reply came at 27 s, so the next was due only
+		// at 37 s: a forceUnlock at 31 s came before it (seed 898 of
+		// rlock-3.8.1, preset all, a 2 s watchdog)
+		{"a forceUnlock before the renewal a late reply put off", lateReply(build("u:2", 31, false), 27), nil, ByDesign, "contract:force-unlock"},
+		{"a forceUnlock after the renewal a late reply put off", lateReply(build("u:2", 38, false), 27), nil, Bug, "bug:no-renewal"},
 	})
 	// a forceUnlock called after the hold ran out (a re-entry's short
 	// lease, seed 60's) explains nothing of it

@@ -398,8 +398,8 @@ func (v *view) failedUnlockCancelled(g *renewalGap) (Mechanism, bool) {
 // expired: a lost request re-sent) leaves it with no watchdog, to run
 // out its last re-arm: the forceUnlock ended the hold, by contract, only
 // later. It explains the missing renewals when it came before the first
-// one was due and no acquire of the client's without a lease started the
-// watchdog again in time to renew.
+// one was due (firstDue) and no acquire of the client's without a lease
+// started the watchdog again in time to renew.
 func (v *view) forceUnlockCancelled(g *renewalGap) (Mechanism, bool) {
 	owner, proc, from, to := g.owner, g.proc, g.from, g.to
 	if !v.h.Settings.Redisson {
@@ -409,9 +409,10 @@ func (v *view) forceUnlockCancelled(g *renewalGap) (Mechanism, bool) {
 	if g.sec != nil {
 		watched = min(watched, g.sec.Start)
 	}
+	due := v.firstDue(owner, from, g.period)
 	for i, op := range v.h.Ops {
 		deleted := op.Outcome == "released" && op.ExecAt >= 0 && op.ExecVirtual <= to
-		if op.Call != model.CallForceUnlock || op.Proc != proc || !sameClient(op.Owner, owner) || op.Start < watched || op.Start > from.Add(g.period) || op.Start >= to || deleted {
+		if op.Call != model.CallForceUnlock || op.Proc != proc || !sameClient(op.Owner, owner) || op.Start < watched || op.Start > due || op.Start >= to || deleted {
 			continue
 		}
 		if v.watchdogRestarted(proc, owner, op.Start, g.period, to) {
@@ -434,6 +435,28 @@ func (v *view) forceUnlockCancelled(g *renewalGap) (Mechanism, bool) {
 			Detail: fmt.Sprintf("%s's forceUnlock() at t=%s cancelled the renewal of the lock for every thread of its client (cancelExpirationRenewal(null), before its script) and did not delete %s's hold (%s); the hold, renewed no more%s, expired at t=%s", op.Owner, op.Start, owner, why, again, to)}, true
 	}
 	return Mechanism{}, false
+}
+
+// firstDue is when the first renewal after owner's hold was armed at from
+// fell due: a period after the watchdog's timer was set by the completion
+// of the call that armed it, the renewal that ran at from (its next run
+// is scheduled when it completes, R8:RedissonLock.java:239-253,
+// R16:RedissonBaseLock.java:147-163, R47:RenewalTask.java:170-184) or the
+// acquire whose return started the watchdog (tryAcquireAsync's listener);
+// from and a period where neither completed after from.
+func (v *view) firstDue(owner string, from sim.Time, period sim.Duration) sim.Time {
+	done := from
+	for _, r := range v.h.Renewals {
+		if r.Owner == owner && r.ExecAt >= 0 && r.ExecVirtual == from && r.End > done {
+			done = r.End
+		}
+	}
+	for _, op := range v.h.Ops {
+		if op.Owner == owner && op.Call.Acquires() && op.ExecAt >= 0 && op.ExecVirtual == from && op.End > done {
+			done = op.End
+		}
+	}
+	return done.Add(period)
 }
 
 // processStopped: the process stopped while renewals were due: up to
