@@ -201,6 +201,9 @@ func (vw *view) outlivedBy(s model.Section, k int) Mechanism {
 		if m, ok := vw.partialUnlockTask(who, s, op, arm.At, armed, smp.At); ok {
 			return m
 		}
+		if m, ok := vw.revivedTask(who, s, op, arm.At, armed, smp.At); ok {
+			return m
+		}
 		return cause("renewed-past-lease", fmt.Sprintf("the watchdog renewed %s's hold at t=%s (for %d ms) though it was taken with a lease", who, arm.At, armed), s.Called, smp.At, s.Proc)
 	case op.Call.Acquires() && s.Ended != "crash" && s.Lease > 0 && armed > s.Lease+1 && op.ScriptLease != armed:
 		return cause("armed-long", fmt.Sprintf("%s's %s at t=%s armed its hold for %d ms, longer than the %d ms lease it held the lock with", who, op.Call, arm.At, armed, s.Lease), s.Called, smp.At, s.Proc)
@@ -369,6 +372,49 @@ func (vw *view) partialUnlockTask(who string, s model.Section, op *model.Op, at 
 	a, u := h.Ops[acq], h.Ops[last]
 	m := cause("partial-unlock-renewal", fmt.Sprintf("the watchdog renewed %s's hold at t=%s (for %d ms) though it was taken with a lease at t=%s: the renewal came from the watchdog %s's %s started when it returned at t=%s, without a lease, and the thread's last unlock, at t=%s, cancelled nothing: the script answered 0, a hold the thread does not count being left; the hold was still in the store at t=%s",
 		who, at, armed, s.Start, who, a.Call, a.End, u.End, seen), u.End, u.End, s.Proc)
+	m.Owners = []string{who}
+	return m, true
+}
+
+// revivedTask: renewal op, sent after who took the lock with a lease in
+// section s, came from a watchdog chain 3.8.1's renewal listener revived:
+// a renewal sent for the thread's earlier hold answered 1 only after the
+// unlock that released that hold had cancelled the watchdog
+// (cancelExpirationRenewal(null), R8:RedissonLock.java:526-528, whose
+// Timeout.cancel stops nothing once the task has fired, :271-276), and
+// the listener rescheduled it all the same (:239-248; the client's
+// renewal-revived note). The new task's period and its renewals' lease
+// are the lock object's internalLockLeaseTime (:253, :268), which s's
+// acquire set (:280): it renews this hold past its lease. The cause's
+// window is the note, for the catalogue to resolve.
+func (vw *view) revivedTask(who string, s model.Section, op *model.Op, at sim.Time, armed int64, seen sim.Time) (Mechanism, bool) {
+	h := vw.h
+	k := renewalIndex(h, op)
+	if k < 0 || op.Start < s.Called {
+		return Mechanism{}, false
+	}
+	// back along the chain (each renewal's task scheduled when the one
+	// before completed, R8:RedissonLock.java:239-248, every one the
+	// thread's) to its renewal sent before s was called
+	for h.Renewals[k].Start >= s.Called {
+		if k = vw.scheduledBy(k); k < 0 || h.Renewals[k].Owner != who {
+			return Mechanism{}, false
+		}
+	}
+	r := h.Renewals[k]
+	if r.Outcome != "renewed" || !vw.noted("renewal-revived", who, op.Proc, r.End) {
+		return Mechanism{}, false
+	}
+	// the unlock that released the thread's earlier hold completed (and
+	// cancelled the watchdog) while r was on its way, before s was called
+	u := slices.IndexFunc(h.Ops, func(u model.Op) bool {
+		return u.Owner == who && u.Proc == op.Proc && u.Call == model.CallUnlock && u.Outcome == "released" && u.End > r.Start && u.End < r.End && u.End <= s.Called
+	})
+	if u < 0 {
+		return Mechanism{}, false
+	}
+	m := cause("revived-renewal", fmt.Sprintf("the watchdog renewed %s's hold at t=%s (for %d ms) though it was taken with a lease at t=%s: the renewal came from a watchdog revived by the renewal sent at t=%s for its earlier hold, whose answer (1) came at t=%s, after the unlock of that hold had cancelled the watchdog at t=%s, and whose listener rescheduled it all the same, with the lock object's lease; the hold was still in the store at t=%s",
+		who, at, armed, s.Start, r.Start, r.End, h.Ops[u].End, seen), r.End, r.End, s.Proc)
 	m.Owners = []string{who}
 	return m, true
 }

@@ -470,6 +470,57 @@ func TestExpiryPartialUnlockKeepsTheTask(t *testing.T) {
 	}
 }
 
+// 3.8.1's renewal listener reschedules the watchdog whenever its renewal
+// answered 1: A's tryLock() (1.0, no lease) started a 2 s watchdog, whose
+// renewal, sent at 1.66, renewed that hold at once, but its answer came
+// only at 3.2 (a slow network), after A's unlock (2.51) had released the
+// hold and cancelled the watchdog; the listener rescheduled it all the
+// same, with the lock object's lease, 12835 ms since A's next acquire
+// (2.9) took the lock with it, and the chain renewed that hold past its
+// lease (seed 892 of rlock-3.8.1, preset net, watchdog 2 s). Without the
+// note, with the answer before the unlock (the unlock cancelled the
+// rescheduled task), or with the renewal sent after the unlock, it stays
+// renewed-past-lease.
+func TestExpiryRevivedRenewalTask(t *testing.T) {
+	build := func(note bool, sent, answered float64) *hist {
+		b := newHist()
+		b.h.Settings.Watchdog = 2000
+		l := b.call("A", model.CallTryLock, 1.0, 1.01, "acquired")
+		b.ran(l, 1.005, 2000, "A").section(l, -1, 2.5)
+		r := b.renew("A", sent, sent+0.001, answered, "renewed", "A")
+		b.h.Renewals[r].Scheduled = at(1.01)
+		u := b.call("A", model.CallUnlock, 2.5, 2.51, "released")
+		b.ran(u, 2.505, -2)
+		if note {
+			b.h.Flaws.Add(model.FlawAt{At: at(answered), Proc: "cA", Owner: "A", Flaw: "renewal-revived"})
+		}
+		a := b.call("A", model.CallTryLockWait, 2.9, 2.91, "acquired")
+		b.lease(a, 12835).ran(a, 2.905, 12835, "A").section(a, 12835, -1)
+		sched := at(answered)
+		for _, start := range []float64{answered + 4.278, answered + 8.556, answered + 12.834} {
+			i := b.renew("A", start, start+0.001, start+0.002, "renewed", "A")
+			b.h.Renewals[i].ScriptLease, b.h.Renewals[i].Scheduled = 12835, sched
+			b.h.Store[len(b.h.Store)-1].TTL = 12835
+			sched = b.h.Renewals[i].End
+		}
+		last := b.h.Renewals[len(b.h.Renewals)-1]
+		b.sample(17, "", "", last.ExecAt+12835-serverMs(at(17)), "A")
+		return b
+	}
+	got := Expiry(&build(true, 1.66, 3.2).h, nil)
+	if len(got) != 1 || got[0].Mech.Name != "revived-renewal" || got[0].Mech.From != at(3.2) {
+		t.Fatalf("a watchdog the late answer of a renewal revived: %v", got)
+	}
+	for _, c := range []struct {
+		name string
+		b    *hist
+	}{{"no note", build(false, 1.66, 3.2)}, {"answered before the unlock", build(true, 1.66, 2.4)}, {"sent after the unlock", build(true, 2.6, 3.2)}} {
+		if got := Expiry(&c.b.h, nil); len(got) != 1 || got[0].Mech.Name != "renewed-past-lease" {
+			t.Fatalf("%s: %v", c.name, got)
+		}
+	}
+}
+
 // A queued first (40.53 s) and the master granted it first: its try sent
 // at 43.992 s, held up 3.6 s by a slow network past the 3 s response
 // timeout, ran at 47.597 s and left A holding, but the client had
