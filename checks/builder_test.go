@@ -98,6 +98,20 @@ func (b *hist) renew(owner string, start, x, end float64, outcome string, holder
 	return i
 }
 
+// chain records a watchdog task's renewals of owner, sent at starts, each
+// re-arming lease ms and run and done within milliseconds; the first task
+// timer was set at scheduled, each later one when the renewal before
+// completed (Op.Scheduled). It returns the last renewal.
+func (b *hist) chain(owner string, lease int64, scheduled sim.Time, starts ...float64) model.Op {
+	for _, start := range starts {
+		i := b.renew(owner, start, start+0.001, start+0.002, "renewed", owner)
+		b.h.Renewals[i].ScriptLease, b.h.Renewals[i].Scheduled = lease, scheduled
+		b.h.Store[len(b.h.Store)-1].TTL = lease
+		scheduled = b.h.Renewals[i].End
+	}
+	return b.h.Renewals[len(b.h.Renewals)-1]
+}
+
 // version names the scripts recorded so far as version v's ("4.7.0/...").
 func (b *hist) version(v string) *hist {
 	for i := range b.h.Store {

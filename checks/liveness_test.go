@@ -445,14 +445,7 @@ func TestExpiryPartialUnlockKeepsTheTask(t *testing.T) {
 		}
 		a := b.call("A", model.CallTryLockWait, 2.0, 2.01, "acquired")
 		b.lease(a, 3518).ran(a, 2.005, 3518, "A").section(a, 3518, -1)
-		sched := at(root)
-		for _, start := range []float64{2.853, 4.03, 5.21, 6.39} {
-			i := b.renew("A", start, start+0.004, start+0.008, "renewed", "A")
-			b.h.Renewals[i].ScriptLease, b.h.Renewals[i].Scheduled = 3518, sched
-			b.h.Store[len(b.h.Store)-1].TTL = 3518
-			sched = b.h.Renewals[i].End
-		}
-		last := b.h.Renewals[len(b.h.Renewals)-1]
+		last := b.chain("A", 3518, at(root), 2.853, 4.03, 5.21, 6.39)
 		b.sample(7.5, "", "", last.ExecAt+3518-serverMs(at(7.5)), "A")
 		return b
 	}
@@ -496,14 +489,7 @@ func TestExpiryRevivedRenewalTask(t *testing.T) {
 		}
 		a := b.call("A", model.CallTryLockWait, 2.9, 2.91, "acquired")
 		b.lease(a, 12835).ran(a, 2.905, 12835, "A").section(a, 12835, -1)
-		sched := at(answered)
-		for _, start := range []float64{answered + 4.278, answered + 8.556, answered + 12.834} {
-			i := b.renew("A", start, start+0.001, start+0.002, "renewed", "A")
-			b.h.Renewals[i].ScriptLease, b.h.Renewals[i].Scheduled = 12835, sched
-			b.h.Store[len(b.h.Store)-1].TTL = 12835
-			sched = b.h.Renewals[i].End
-		}
-		last := b.h.Renewals[len(b.h.Renewals)-1]
+		last := b.chain("A", 12835, at(answered), answered+4.278, answered+8.556, answered+12.834)
 		b.sample(17, "", "", last.ExecAt+12835-serverMs(at(17)), "A")
 		return b
 	}
