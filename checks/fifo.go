@@ -95,14 +95,16 @@ func fifo(vw *view) []Violation {
 
 // grantUnheard explains an overtake in which the master granted x first
 // (before y's grant at yGrant) and x never heard of it: a send of x's
-// call ran, left x holding the lock, and its reply was lost, or its
-// request was held up past the response timeout, so the client had
-// failed that attempt and re-sent (R16:RedisExecutor.java:318-333) and
-// dropped the reply when it came. The hold that grant gave was gone
-// before x's call took the lock again (y was granted meanwhile).
-// The fault that kept the grant from x is the mechanism. ok is false when
-// no run of x's call granted it before yGrant, or nothing kept the grant
-// from it.
+// call ran, left x holding the lock, and its reply was lost, or held up
+// until after the call's next send had run, or its request was held up
+// past the response timeout, so the client had failed that attempt and
+// re-sent (R16:RedisExecutor.java:318-333) and dropped the reply when it
+// came. The reply leaves when the run's batch completes: at the run, or
+// when the WAIT a synced batch ends with answers. The hold that grant
+// gave was gone before x's call took the lock again (y was granted
+// meanwhile). The fault that kept the grant from x is the mechanism. ok
+// is false when no run of x's call granted it before yGrant, or nothing
+// kept the grant from it.
 func (vw *view) grantUnheard(x model.Op, xi int, yGrant sim.Time) (Mechanism, bool) {
 	h := vw.h
 	tag := opTag(xi)
@@ -112,23 +114,34 @@ func (vw *view) grantUnheard(x model.Op, xi int, yGrant sim.Time) (Mechanism, bo
 		if grant.Tag != tag || !slices.Contains(grant.Holders, x.Owner) || x.End >= 0 && x.End <= grant.At {
 			continue
 		}
+		// the call's next run (a re-send's): the grant's reply left before it
+		next := sim.Time(-1)
+		for j := i + 1; j < len(h.Store); j++ {
+			if h.Store[j].Tag == tag {
+				next = h.Store[j].At
+				break
+			}
+		}
 		// the grant's own request: the last of the call's sent before it
 		// ran and held up past the response timeout
 		var held *model.NetEvent
 		var by sim.FaultSpan
 		for k := range h.Net {
 			e := &h.Net[k]
-			if e.At > grant.At {
+			if e.At > grant.At && (next < 0 || e.At >= next) {
 				break
 			}
 			f, ok := vw.fault(e.Fault)
 			if e.Tag != tag || !ok {
 				continue
 			}
+			reply := e.At >= grant.At
 			switch {
-			case e.Kind == sim.NetReplyLost && e.At == grant.At:
+			case reply && e.Kind == sim.NetReplyLost:
 				return faultMech(f, fmt.Sprintf("%s: %s's %s was granted first, at t=%s (the master's script), but the reply never reached it, and the hold that grant gave was gone before the call took the lock again", describeFault(f), x.Owner, x.Call, grant.At)), true
-			case e.Kind == sim.NetDelayed && timeout > 0 && e.At.Add(timeout) <= grant.At:
+			case reply && e.Kind == sim.NetDelayed && next >= 0 && e.At.Add(e.Delay) > next:
+				return faultMech(f, fmt.Sprintf("%s: %s's %s was granted first, at t=%s (the master's script), but its reply, sent at t=%s, was held up %s, until after the call's re-send had run at t=%s: the client had failed that attempt and dropped the reply, and the hold that grant gave was gone before the call took the lock again", describeFault(f), x.Owner, x.Call, grant.At, e.At, e.Delay, next)), true
+			case !reply && e.Kind == sim.NetDelayed && timeout > 0 && e.At.Add(timeout) <= grant.At:
 				held, by = e, f
 			}
 		}

@@ -549,6 +549,38 @@ func TestFIFOGrantUnheard(t *testing.T) {
 	}
 }
 
+// The same overtake where A's try ran in time and granted it (47.597 s),
+// but the reply, sent when the synced batch's WAIT answered (47.9 s), was
+// held up 3 s, past the call's re-send, which ran at 50.6 s and queued A
+// again: the client had failed the attempt and dropped the grant's reply
+// (seed 561 of fairlock-4.7.0, preset all, timeout 500 ms, one retry). A
+// reply that came before the re-send ran explains nothing.
+func TestFIFOGrantReplyHeldPastTheResend(t *testing.T) {
+	slow := []sim.FaultSpan{fault(3, sim.FaultSlowNet, "network", 39.702, 40.737)}
+	build := func(delay sim.Duration) *hist {
+		b := newHist()
+		b.h.Settings.Fair, b.h.Settings.Timeout = true, 500
+		a := b.call("A", model.CallLock, 40.529, 123.015, "acquired")
+		b.h.Ops[a].QueuePos, b.h.Ops[a].QueuedAt = 1, at(40.53)
+		y := b.call("B", model.CallLock, 44.58, 47.834, "acquired")
+		b.h.Ops[y].QueuePos, b.h.Ops[y].QueuedAt = 2, at(44.58)
+		b.sample(47.597, opTag(a), "RedissonFairLock.tryLockInnerAsync", 30000, "A")
+		b.net(47.9, "A", opTag(a), sim.NetDelayed, delay, 3)
+		b.sample(47.756, "", "RedissonFairLock.forceUnlockAsync", -2)
+		b.ran(y, 47.834, 30000, "B")
+		b.sample(50.6, opTag(a), "RedissonFairLock.tryLockInnerAsync", 27234, "B")
+		b.sample(120, "", "RedissonFairLock.forceUnlockAsync", -2)
+		b.ran(a, 123.015, 30000, "A")
+		return b
+	}
+	if got := FIFO(&build(3*sim.Second).h, slow); len(got) != 1 || got[0].Mech.Kind != MechFault || got[0].Mech.Name != "slow-net" {
+		t.Fatalf("A's grant came first and its reply came after the re-send: %v", got)
+	}
+	if got := FIFO(&build(sim.Second).h, slow); len(got) != 1 || got[0].Class != Bug {
+		t.Fatalf("a reply before the re-send ran: %v", got)
+	}
+}
+
 // B held the lock (granted at 9.46 s) and called tryLock(wait) again: its
 // first send was held up past the response timeout, the re-send found B
 // holding and answered at 10.16 s (a reentrant grant), and the first send

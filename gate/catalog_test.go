@@ -280,7 +280,9 @@ func raisesNoBug(t *testing.T, cfg run.Config) {
 // heal, a renewal request a spike held up just past the expiry, and a
 // fenced re-entry that found the hold a failed call's script had granted,
 // a sibling's forceUnlock before the renewal a late reply put off, and a
-// 3.8.1 watchdog a renewal answering after the unlock revived.
+// 3.8.1 watchdog a renewal answering after the unlock revived; and
+// (timeout 500 ms) a fair waiter's grant whose reply, sent when the
+// synced batch's WAIT answered, came after the call's re-send.
 func TestTriagedSettingsRunsRaiseNoBug(t *testing.T) {
 	t.Parallel()
 	short := clients.ClientOverrides{Timeout: 500, RetryAttempts: 1, RetryInterval: 200}
@@ -321,7 +323,7 @@ func TestTriagedSettingsRunsRaiseNoBug(t *testing.T) {
 		{"fencedlock-4.7.0", "all", 464, wd2, 0, 0}, {"fairlock-4.7.0", "points", 635, wd2, 0, 0},
 		{"rlock-3.8.1", "net", 694, wd2, 0, 0}, {"rlock-3.8.1", "all", 752, wd2, 0, 0}, {"fencedlock-4.7.0", "net", 810, wd2, 0, 0},
 		{"fencedlock-4.7.0", "all", 746, wd2, 0, 0}, {"rlock-3.8.1", "all", 898, wd2, 0, 0},
-		{"rlock-3.8.1", "net", 892, wd2, 0, 0},
+		{"rlock-3.8.1", "net", 892, wd2, 0, 0}, {"fairlock-4.7.0", "all", 561, short, 0, 0},
 	} {
 		raisesNoBug(t, run.Config{Algo: c.algo, Seed: c.seed, Preset: c.preset, Client: c.ov, Procs: c.procs, Threads: c.threads})
 	}
