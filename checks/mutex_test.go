@@ -890,6 +890,45 @@ func TestMutexKeptLeasePeriod(t *testing.T) {
 	})
 }
 
+// 3.8.1 keeps one watchdog entry per lock name, which only a renewal's
+// listener or cancelExpirationRenewal removes (R8:RedissonLock.java:239,
+// 271-276): A's renewal at 3.34 s scheduled the next a third of a kept
+// 30 s lease later (13.342 s); A's unlock at 4.5 s answered 0 and left a
+// hold, which expired at 6.505 s, removing no entry; A's tryLock() at
+// 7 s took the lock afresh and, finding the entry, started no task of
+// its own (:225-228), so the kept chain's renewal was its next, too late
+// for the hold's expiry at 12 s (seeds 1089 and 1195 of fairlock-3.8.1,
+// a 2 s watchdog). An unlock that released the hold (answered 1) would
+// have cancelled the chain: then nothing names it.
+func TestMutexKeptPeriodOutlivesAnExpiredHold(t *testing.T) {
+	build := func(left bool) *hist {
+		b := newHist()
+		b.h.Settings.Watchdog, b.h.Settings.RenewalStopsOnFailure = 5000, true
+		a := b.call("A", model.CallLock, 0, 0.01, "acquired")
+		b.ran(a, 0.005, 5000, "A").section(a, -1, 4.5)
+		for _, x := range []float64{1.67, 3.34} {
+			b.renew("A", x, x+0.001, x+0.002, "renewed", "A")
+		}
+		b.h.Flaws.Add(model.FlawAt{At: b.h.Renewals[1].End, Proc: "cA", Owner: "A", Flaw: "lease-kept"})
+		u := b.call("A", model.CallUnlock, 4.5, 4.51, "released")
+		if left {
+			b.ran(u, 4.505, 2000, "A") // a hold it did not count: it expires
+			b.sample(6.6, "", "RedissonLock.tryLockInnerAsync", -2)
+		} else {
+			b.ran(u, 4.505, -2) // it released the hold
+		}
+		r := b.call("A", model.CallTryLock, 7, 7.01, "acquired")
+		b.ran(r, 7.0, 5000, "A").section(r, -1, 60)
+		g := b.call("B", model.CallLock, 11.9, 12.1, "acquired")
+		b.ran(g, 12.05, 5000, "B").section(g, -1, 70)
+		return b
+	}
+	runMutexCasesAt(t, 12.1, []mutexCase{
+		{"the earlier hold expired: the kept chain went on", build(true), nil, Bug, "bug:kept-lease"},
+		{"the unlock released the hold and cancelled the chain", build(false), nil, Bug, "bug:no-renewal"},
+	})
+}
+
 // Every version sends the next renewal a third of the watchdog's timeout
 // after the last one completes (R8:RedissonLock.java:239-253,
 // R16:RedissonBaseLock.java:147-163, R47:RenewalTask.java:170-184): a

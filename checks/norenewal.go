@@ -845,9 +845,11 @@ func (v *view) keptPeriod(owner, proc string, to sim.Time, period sim.Duration) 
 		return Mechanism{}, false
 	}
 	// the hold stayed from then to its expiry: no release (whose
-	// cancelExpirationRenewal(null) would have ended the chain) took it
+	// cancelExpirationRenewal(null) would have ended the chain) took it;
+	// an earlier hold's expiry removes no entry, and the chain it left
+	// kept a later acquire from starting its own (R8:RedissonLock.java:225-228)
 	for _, g := range v.gone {
-		if at := v.h.Store[g.Sample].At; g.Owner == owner && at > sched && at < to {
+		if at := v.h.Store[g.Sample].At; g.Owner == owner && g.How != goneExpired && at > sched && at < to {
 			return Mechanism{}, false
 		}
 	}

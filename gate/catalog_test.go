@@ -282,7 +282,8 @@ func raisesNoBug(t *testing.T, cfg run.Config) {
 // a sibling's forceUnlock before the renewal a late reply put off, and a
 // 3.8.1 watchdog a renewal answering after the unlock revived; and
 // (timeout 500 ms) a fair waiter's grant whose reply, sent when the
-// synced batch's WAIT answered, came after the call's re-send.
+// synced batch's WAIT answered, came after the call's re-send; and (2 s)
+// 3.8.1's kept-period chain that an earlier hold's expiry left in place.
 func TestTriagedSettingsRunsRaiseNoBug(t *testing.T) {
 	t.Parallel()
 	short := clients.ClientOverrides{Timeout: 500, RetryAttempts: 1, RetryInterval: 200}
@@ -324,6 +325,7 @@ func TestTriagedSettingsRunsRaiseNoBug(t *testing.T) {
 		{"rlock-3.8.1", "net", 694, wd2, 0, 0}, {"rlock-3.8.1", "all", 752, wd2, 0, 0}, {"fencedlock-4.7.0", "net", 810, wd2, 0, 0},
 		{"fencedlock-4.7.0", "all", 746, wd2, 0, 0}, {"rlock-3.8.1", "all", 898, wd2, 0, 0},
 		{"rlock-3.8.1", "net", 892, wd2, 0, 0}, {"fairlock-4.7.0", "all", 561, short, 0, 0},
+		{"fairlock-3.8.1", "all", 1089, wd2, 0, 0}, {"fairlock-3.8.1", "net", 1195, wd2, 0, 0},
 	} {
 		raisesNoBug(t, run.Config{Algo: c.algo, Seed: c.seed, Preset: c.preset, Client: c.ov, Procs: c.procs, Threads: c.threads})
 	}
