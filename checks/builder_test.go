@@ -53,6 +53,13 @@ func (b *hist) reenter(owner string, k model.CallKind, start, end float64, outco
 	return i
 }
 
+// queued records that call i first appeared in the fair queue at place
+// pos at x.
+func (b *hist) queued(i, pos int, x float64) *hist {
+	b.h.Ops[i].QueuePos, b.h.Ops[i].QueuedAt = pos, at(x)
+	return b
+}
+
 // lease sets call i's lease (explicit, as the caller asked) and the lease
 // its script armed.
 func (b *hist) lease(i int, ms int64) *hist {

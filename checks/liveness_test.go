@@ -522,9 +522,8 @@ func TestFIFOGrantUnheard(t *testing.T) {
 		b := newHist()
 		b.h.Settings.Fair, b.h.Settings.Timeout = true, 3000
 		a := b.call("A", model.CallLock, 40.529, 123.015, "acquired")
-		b.h.Ops[a].QueuePos, b.h.Ops[a].QueuedAt = 1, at(40.53)
 		y := b.call("B", model.CallLock, 44.58, 47.834, "acquired")
-		b.h.Ops[y].QueuePos, b.h.Ops[y].QueuedAt = 2, at(44.58)
+		b.queued(a, 1, 40.53).queued(y, 2, 44.58)
 		b.net(sent, "A", opTag(a), sim.NetDelayed, 3400*sim.Millisecond, 3)
 		if granted {
 			b.sample(47.597, opTag(a), "RedissonFairLock.tryLockInnerAsync", 30000, "A")
@@ -561,9 +560,8 @@ func TestFIFOGrantReplyHeldPastTheResend(t *testing.T) {
 		b := newHist()
 		b.h.Settings.Fair, b.h.Settings.Timeout = true, 500
 		a := b.call("A", model.CallLock, 40.529, 123.015, "acquired")
-		b.h.Ops[a].QueuePos, b.h.Ops[a].QueuedAt = 1, at(40.53)
 		y := b.call("B", model.CallLock, 44.58, 47.834, "acquired")
-		b.h.Ops[y].QueuePos, b.h.Ops[y].QueuedAt = 2, at(44.58)
+		b.queued(a, 1, 40.53).queued(y, 2, 44.58)
 		b.sample(47.597, opTag(a), "RedissonFairLock.tryLockInnerAsync", 30000, "A")
 		b.net(47.9, "A", opTag(a), sim.NetDelayed, delay, 3)
 		b.sample(47.756, "", "RedissonFairLock.forceUnlockAsync", -2)

@@ -836,18 +836,26 @@ func TestMutexReentryLeaseDropped(t *testing.T) {
 	})
 }
 
+// renewedTwice is A's watchdog hold under a 5 s lockWatchdogTimeout,
+// taken at 0 and renewed at 1.67 s and 3.34 s, in a section that ends at
+// end (3.8.1's settings: a failed renewal stops the watchdog).
+func renewedTwice(end float64) *hist {
+	b := newHist()
+	b.h.Settings.Watchdog, b.h.Settings.RenewalStopsOnFailure = 5000, true
+	a := b.call("A", model.CallLock, 0, 0.01, "acquired")
+	b.ran(a, 0.005, 5000, "A").section(a, -1, end)
+	for _, x := range []float64{1.67, 3.34} {
+		b.renew("A", x, x+0.001, x+0.002, "renewed", "A")
+	}
+	return b
+}
+
 // shortWatchdog is A's watchdog hold under a 5 s lockWatchdogTimeout
 // (renewed every 1.666 s): taken at 0, renewed at 1.67 s and 3.34 s (its
 // last re-arm, to 8.341 s); B gets the lock at 8.35 s. more adds to it
 // before B's call.
 func shortWatchdog(more func(b *hist)) *hist {
-	b := newHist()
-	b.h.Settings.Watchdog, b.h.Settings.RenewalStopsOnFailure = 5000, true
-	a := b.call("A", model.CallLock, 0, 0.01, "acquired")
-	b.ran(a, 0.005, 5000, "A").section(a, -1, 60)
-	for _, x := range []float64{1.67, 3.34} {
-		b.renew("A", x, x+0.001, x+0.002, "renewed", "A")
-	}
+	b := renewedTwice(60)
 	if more != nil {
 		more(b)
 	}
@@ -902,13 +910,7 @@ func TestMutexKeptLeasePeriod(t *testing.T) {
 // have cancelled the chain: then nothing names it.
 func TestMutexKeptPeriodOutlivesAnExpiredHold(t *testing.T) {
 	build := func(left bool) *hist {
-		b := newHist()
-		b.h.Settings.Watchdog, b.h.Settings.RenewalStopsOnFailure = 5000, true
-		a := b.call("A", model.CallLock, 0, 0.01, "acquired")
-		b.ran(a, 0.005, 5000, "A").section(a, -1, 4.5)
-		for _, x := range []float64{1.67, 3.34} {
-			b.renew("A", x, x+0.001, x+0.002, "renewed", "A")
-		}
+		b := renewedTwice(4.5)
 		b.h.Flaws.Add(model.FlawAt{At: b.h.Renewals[1].End, Proc: "cA", Owner: "A", Flaw: "lease-kept"})
 		u := b.call("A", model.CallUnlock, 4.5, 4.51, "released")
 		if left {
