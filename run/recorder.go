@@ -216,31 +216,36 @@ func (r *Run) noteExec(n *sim.Node, req sim.Request, reply sim.Reply, serverMs i
 	switch {
 	case kind == "op" && i < len(h.Ops):
 		unlock := req.Script != nil && strings.Contains(req.Script.ID, "unlockInnerAsync")
-		if unlock && h.Ops[i].Call.Acquires() {
+		switch {
+		case unlock && h.Ops[i].Call.Acquires():
 			// 4.7.0's handleNoSync undoing the call's acquire: not its decision.
-		} else if unlock && h.Ops[i].ExecAt >= 0 && !n.Wrote() && reply.Kind == sim.KindInt {
-			// a repeat that answered from the unlock's latch (4.7.0,
-			// RedissonLock.java:347-352): it wrote nothing, and the run
-			// that acted stays the call's (a run that found no hold
-			// answers nil)
-		} else if req.Script != nil && strings.Contains(req.Script.ID, "acquireFailed") {
+		case req.Script != nil && strings.Contains(req.Script.ID, "acquireFailed"):
 			h.Ops[i].GaveUpAt, h.Ops[i].GaveUpVirtual, h.Ops[i].GaveUpEpoch = serverMs, r.World.Now(), r.epoch
-		} else {
-			h.Ops[i].ExecAt, h.Ops[i].ExecVirtual, h.Ops[i].ExecEpoch = serverMs, r.World.Now(), r.epoch
-			if l, ok := clients.UnlockLease(req); ok {
-				h.Ops[i].ExecLease = l
-			}
+		default:
+			r.ran(&h.Ops[i], unlock, n, req, reply, serverMs)
 		}
 	case kind == "renew" && i < len(h.Renewals):
-		h.Renewals[i].ExecAt, h.Renewals[i].ExecVirtual, h.Renewals[i].ExecEpoch = serverMs, r.World.Now(), r.epoch
+		r.ran(&h.Renewals[i], false, n, req, reply, serverMs)
 	case kind == "unlock" && i < len(h.Unlocks):
-		if h.Unlocks[i].ExecAt >= 0 && !n.Wrote() && reply.Kind == sim.KindInt {
-			return // a repeat answered from the latch, as above
-		}
-		h.Unlocks[i].ExecAt, h.Unlocks[i].ExecVirtual, h.Unlocks[i].ExecEpoch = serverMs, r.World.Now(), r.epoch
-		if l, ok := clients.UnlockLease(req); ok {
-			h.Unlocks[i].ExecLease = l
-		}
+		r.ran(&h.Unlocks[i], true, n, req, reply, serverMs)
+	}
+}
+
+// ran records a run of call op's request on the master: the call's last
+// run that acted (Op.ExecAt), and for an unlock the lease it carried
+// (Op.ExecLease). An unlock's repeat that answered from its latch (4.7.0,
+// RedissonLock.java:347-352) wrote nothing: the run before it stays the
+// call's (a run that found no hold answers nil, not an integer).
+func (r *Run) ran(op *model.Op, unlock bool, n *sim.Node, req sim.Request, reply sim.Reply, serverMs int64) {
+	if unlock && op.ExecAt >= 0 && !n.Wrote() && reply.Kind == sim.KindInt {
+		return
+	}
+	op.ExecAt, op.ExecVirtual, op.ExecEpoch = serverMs, r.World.Now(), r.epoch
+	if !unlock {
+		return
+	}
+	if l, ok := clients.UnlockLease(req); ok {
+		op.ExecLease = l
 	}
 }
 
