@@ -700,13 +700,17 @@ func (v *view) failedLeaseCall(owner string, sec *model.Section, armed int64, at
 
 // ran says whether the master ran a command of the call tagged tag in
 // [from, to].
-func (v *view) ran(tag string, from, to sim.Time) bool {
+func (v *view) ran(tag string, from, to sim.Time) bool { return v.lastRun(tag, from, to) >= 0 }
+
+// lastRun is the index of the sample of the last run of the call tagged
+// tag in [from, to] (-1: none ran then).
+func (v *view) lastRun(tag string, from, to sim.Time) int {
 	for i := v.sampleAt(to); i >= 0 && v.h.Store[i].At >= from; i-- {
 		if v.h.Store[i].Tag == tag {
-			return true
+			return i
 		}
 	}
-	return false
+	return -1
 }
 
 // spikes sums the latency spikes on the messages of the call tagged tag

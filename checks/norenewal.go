@@ -611,7 +611,8 @@ func (v *view) renewalMissed(owner, proc string, from, to sim.Time) (Mechanism, 
 }
 
 // renewalHeldUp: the last renewal owner's client (process proc) ran
-// before to, after from, completed so late that the next one, sent a
+// before to, after from (a call re-sent past to by its run before to),
+// completed so late that the next one, sent a
 // period after (pauseMargin for its own round trip), could not run before
 // to; the delays a fault's latency spikes put on its messages, or on an
 // earlier run of the same chain's still on its way at from (each run
@@ -625,17 +626,37 @@ func (v *view) renewalHeldUp(owner, proc string, from, to sim.Time, period sim.D
 		return Mechanism{}, false
 	}
 	// the last run of the task that renews owner's hold: 3.8.1's task is
-	// the thread's own, a sibling's chain renews only the sibling
-	last := -1
+	// the thread's own, a sibling's chain renews only the sibling. A call
+	// whose last run (Op.ExecVirtual) came after to, a re-send after the
+	// response timeout (R47:RedisExecutor.java:467-481, which drops the
+	// first send's reply), ran by to where an earlier run of it did: that
+	// run is the one before the expiry, and the call's completion, which
+	// set the next run's timer, waited for the re-send's reply
+	last, run := -1, -1
 	for i, r := range v.h.Renewals {
-		if r.Proc == proc && sameClient(r.Owner, owner) && (r.Owner == owner || !v.h.Settings.RenewalPerThread) && r.ExecAt >= 0 && r.ExecVirtual <= to {
-			last = i
+		if r.Proc != proc || !sameClient(r.Owner, owner) || r.Owner != owner && v.h.Settings.RenewalPerThread || r.ExecAt < 0 {
+			continue
+		}
+		if r.ExecVirtual <= to {
+			last, run = i, -1
+		} else if k := v.lastRun(renewTag(i), r.Start, to); k >= 0 {
+			last, run = i, k
 		}
 	}
 	if last < 0 {
 		return Mechanism{}, false
 	}
 	r := v.h.Renewals[last]
+	resent := run >= 0
+	if resent {
+		// the call's answer is its re-send's, after the expiry; the run by
+		// to renewed where it found the hold (a renewal re-arms the owner's
+		// field only where it exists, R47:LockTask.java:82-95)
+		r.ExecVirtual = v.h.Store[run].At
+		if r.Outcome == "not-renewed" && slices.Contains(v.h.Store[run].Holders, r.Owner) {
+			r.Outcome = "renewed"
+		}
+	}
 	if r.End < 0 || r.End <= from {
 		return Mechanism{}, false // no reply, or one that left the next renewal time to come
 	}
@@ -694,8 +715,9 @@ func (v *view) renewalHeldUp(owner, proc string, from, to sim.Time, period sim.D
 		// CommandAsyncService.java:1221-1225), and 4.7.0's task schedules
 		// the next run after it all the same; without that wait, its
 		// reply sent when it ran, the next would have come in time
+		// (a re-sent call's WAIT fields are its last send's, not the run's)
 		waited := r.ErrKind == "sync" || r.SyncShort || r.SyncWaited > 0
-		if !waited || v.h.End.Replicas == 0 || stopped || r.ExecVirtual.Add(trip+period) > due {
+		if resent || !waited || v.h.End.Replicas == 0 || stopped || r.ExecVirtual.Add(trip+period) > due {
 			return Mechanism{}, false
 		}
 		came := fmt.Sprintf("it failed only at t=%s (%s)", r.End, r.Err)
@@ -728,7 +750,11 @@ func (v *view) renewalHeldUp(owner, proc string, from, to sim.Time, period sim.D
 	if legs(r) > r.Start {
 		msgs = "its reply was"
 	}
-	return faultMech(by, fmt.Sprintf("%s: %s, sent at t=%s, ran at t=%s, but %s held up %s and it completed only at t=%s; the watchdog's next renewal, a third of its timeout later, came too late for %s's hold, which expired at t=%s", describeFault(by), which(r), r.Start, r.ExecVirtual, msgs, held, r.End, owner, to)), true
+	completed := fmt.Sprintf("it completed only at t=%s", r.End)
+	if resent {
+		completed = fmt.Sprintf("it completed only at t=%s, when its re-send after the response timeout, run at t=%s, answered", r.End, v.h.Renewals[last].ExecVirtual)
+	}
+	return faultMech(by, fmt.Sprintf("%s: %s, sent at t=%s, ran at t=%s, but %s held up %s and %s; the watchdog's next renewal, a third of its timeout later, came too late for %s's hold, which expired at t=%s", describeFault(by), which(r), r.Start, r.ExecVirtual, msgs, held, completed, owner, to)), true
 }
 
 // zeroCameLate: 3.16.8's renewal renews its entry's first thread and a 0

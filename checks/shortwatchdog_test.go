@@ -620,3 +620,43 @@ func TestMutexRenewalRequestSpikeJustPastTheExpiry(t *testing.T) {
 		{"a spike too short to have made it late", build(sim.Millisecond), slowNet, Bug, "bug:no-renewal"},
 	})
 }
+
+// A's hold was armed at 2.338 s (to 4.338 s) by its renewal sent at
+// 1.338 s, whose request a spike held up 1 s; its reply, held up 1.99 s
+// more, was still on its way when the response timeout ran out at 4.338 s,
+// and the client re-sent the renewal (R47:RedisExecutor.java:467-481),
+// whose re-send ran at 4.9 s, after the expiry, and answered 0. The
+// watchdog's next renewal waited for the call to complete: the spike on
+// the reply of the run that armed the hold is the mechanism, not the
+// re-send that ran last (seed 1103 of rlock-4.7.0, preset net, a 2 s
+// watchdog). A spike on the request alone moved the arming, and the
+// expiry with it; without a spike, or with one too short to have made it
+// late, nothing is named.
+func TestMutexRenewalResentPastTheExpiry(t *testing.T) {
+	build := func(request, reply sim.Duration) *hist {
+		b := twoSeconds(false)
+		a := b.call("A", model.CallLock, 0, 0.01, "acquired")
+		b.ran(a, 0.005, 2000, "A").section(a, -1, 10)
+		p := b.renew("A", 0.67, 0.671, 0.672, "renewed", "A")
+		b.h.Renewals[p].Scheduled = at(0.01)
+		r := b.renew("A", 1.338, 2.338, 4.901, "not-renewed", "A")
+		b.h.Renewals[r].Scheduled = b.h.Renewals[p].End
+		if request > 0 {
+			b.net(1.338, "A", renewTag(r), sim.NetDelayed, request, 0)
+		}
+		if reply > 0 {
+			b.net(2.338, "A", renewTag(r), sim.NetDelayed, reply, 0)
+		}
+		g := b.call("B", model.CallLock, 4.3, 4.34, "acquired")
+		b.ran(g, 4.339, 2000, "B").section(g, -1, 12)
+		b.sample(4.9, renewTag(r), scriptOf(model.CallRenew), 1439, "B")
+		b.h.Renewals[r].ExecAt, b.h.Renewals[r].ExecVirtual = serverMs(at(4.9)), at(4.9)
+		return b
+	}
+	runMutexCasesAt(t, 4.34, []mutexCase{
+		{"a spike held up the reply of the run that armed the hold", build(sim.Second, 1990*sim.Millisecond), slowNet, ByDesign, "fault:slow-net"},
+		{"a spike on the request alone moved the arming", build(sim.Second, 0), slowNet, Bug, "bug:no-renewal"},
+		{"a spike too short to have made it late", build(sim.Second, 100*sim.Millisecond), slowNet, Bug, "bug:no-renewal"},
+		{"no spike", build(0, 0), slowNet, Bug, "bug:no-renewal"},
+	})
+}

@@ -44,6 +44,7 @@ func TestTwoSecondWatchdogMechanisms(t *testing.T) {
 		{"fencedlock-4.7.0", 136, "all", "holds", 37818, "fault:slow-net"},
 		{"fencedlock-4.7.0", 194, "net", "mutex", 147165, "fault:slow-net"},
 		{"rlock-3.16.8", 131, "all", "mutex", 57792, "flaw:zero-renewal-cancels-all"},
+		{"rlock-4.7.0", 1103, "net", "expiry", 88730, "fault:slow-net"}, // the renewal's re-send, past the expiry, was its last run
 	} {
 		tc.wantUnder(t, clients.ClientOverrides{LockWatchdogTimeout: 2000})
 	}
