@@ -44,25 +44,35 @@ type renewalGap struct {
 	sec         *model.Section
 }
 
-// noRenewalRules are noRenewal's rules, in the order they are asked.
-var noRenewalRules = []struct {
+// noRenewalRule is one of noRenewal's rules.
+type noRenewalRule struct {
 	name string
 	rule func(v *view, g *renewalGap) (Mechanism, bool)
-}{
-	{"renewal-struck", (*view).renewalStruck},
-	{"last-renewal-failed", (*view).lastRenewalFailed},
-	{"renewal-outlived-watchdog", (*view).renewalOutlivedWatchdog},
-	{"failed-unlock", (*view).failedUnlockCancelled},
-	{"force-unlock", (*view).forceUnlockCancelled},
-	{"process-stopped", (*view).processStopped},
-	{"shared-entry", (*view).sharedEntryHeldUp},
-	{"renewal-held-up", func(v *view, g *renewalGap) (Mechanism, bool) {
-		return v.renewalHeldUp(g.owner, g.proc, g.from, g.to, g.period)
-	}},
-	{"watchdog-started-late", (*view).watchdogStartedLate},
-	{"stale-renewal", (*view).staleRenewal},
-	{"kept-period", func(v *view, g *renewalGap) (Mechanism, bool) { return v.keptPeriod(g.owner, g.proc, g.to, g.period) }},
-	{"zero-came-late", func(v *view, g *renewalGap) (Mechanism, bool) { return v.zeroCameLate(g.owner, g.proc, g.to, g.sec) }},
+}
+
+// noRenewalRules are noRenewal's rules, in the order they are asked. They
+// are set by init: zeroThenRetake asks what took an earlier hold
+// (missing), which may ask noRenewal again, for that hold.
+var noRenewalRules []noRenewalRule
+
+func init() {
+	noRenewalRules = []noRenewalRule{
+		{"renewal-struck", (*view).renewalStruck},
+		{"last-renewal-failed", (*view).lastRenewalFailed},
+		{"renewal-outlived-watchdog", (*view).renewalOutlivedWatchdog},
+		{"failed-unlock", (*view).failedUnlockCancelled},
+		{"force-unlock", (*view).forceUnlockCancelled},
+		{"process-stopped", (*view).processStopped},
+		{"shared-entry", (*view).sharedEntryHeldUp},
+		{"renewal-held-up", func(v *view, g *renewalGap) (Mechanism, bool) {
+			return v.renewalHeldUp(g.owner, g.proc, g.from, g.to, g.period)
+		}},
+		{"watchdog-started-late", (*view).watchdogStartedLate},
+		{"zero-then-retake", (*view).zeroThenRetake},
+		{"stale-renewal", (*view).staleRenewal},
+		{"kept-period", func(v *view, g *renewalGap) (Mechanism, bool) { return v.keptPeriod(g.owner, g.proc, g.to, g.period) }},
+		{"zero-came-late", func(v *view, g *renewalGap) (Mechanism, bool) { return v.zeroCameLate(g.owner, g.proc, g.to, g.sec) }},
+	}
 }
 
 // noRenewal explains why owner's hold (process proc), armed last at
@@ -581,6 +591,131 @@ func (v *view) stoppedAtReturn(op model.Op, trip sim.Duration) (sim.FaultSpan, b
 		}
 	}
 	return sim.FaultSpan{}, false
+}
+
+// zeroThenRetake: owner's renewal, sent for the hold of its open section,
+// found that hold gone and answered 0, which took a count of the thread off
+// the watchdog (R47:LockTask.java:97-102, RenewalTask.java:97-134;
+// R16:RedissonBaseLock.java:155-160) while the thread still held the lock
+// as it saw it. Its next acquisition without a lease, a re-entry to the
+// thread, found the lock free and took it again (tryLockInnerAsync creates
+// a missing hash, R47:RedissonLock.java:214-223), its script ran twice (a
+// re-send), so the store counted two holds where the return added one
+// count (R47:RedissonLock.java:171-181, 195-203); an unlock took that count
+// (each run's handle, R47:RedissonBaseLock.java:161-164: the first when it
+// came back, Op.FailedRuns) and the watchdog stopped before its next
+// renewal was due, the thread still in its section and the store holding
+// the re-take's second count, which expired with no renewal. The count
+// the 0 took is what this hold lacked: the mechanism is what took the hold
+// the 0 found gone (missing, as the section's holds or expiry violation
+// names it). A forceUnlock, a lease, a call that threw, another
+// acquisition after the stop, or a re-take whose script ran once (the
+// unlock then deleted it) is not this.
+func (v *view) zeroThenRetake(g *renewalGap) (Mechanism, bool) {
+	owner, proc, from, to, sec := g.owner, g.proc, g.from, g.to, g.sec
+	if !v.h.Settings.Redisson || !v.h.Settings.UnlockCancelsRenewal || sec == nil {
+		return Mechanism{}, false
+	}
+	// the entry's count of the thread, an unlock's take when its first run
+	// came back
+	type change struct {
+		countChange
+		at sim.Time
+	}
+	var cs []change
+	for _, c := range v.renewalCounts(proc, is(owner), -1) {
+		at := c.at
+		if c.kind == countTake {
+			at = cancelAt(c.op)
+		}
+		if at < sec.Called || at > to || c.renewal >= 0 && c.op.Start < sec.Start {
+			continue // before the section, or a renewal of an earlier hold (staleRenewal's)
+		}
+		cs = append(cs, change{c, at})
+	}
+	slices.SortStableFunc(cs, func(x, y change) int { return cmp.Compare(x.at, y.at) })
+	var held []bool // the thread's holds as it saw them, innermost last; true: without a lease
+	count, zero, stopped := 0, -1, sim.Time(-1)
+	for _, c := range cs {
+		switch {
+		case c.failed || c.kind == countEmpty || c.kind == countDropped || c.kind == countUnknown:
+			return Mechanism{}, false
+		case c.renewal >= 0:
+			if count == 0 || len(held) == 0 {
+				continue // it took nothing, or no hold of the thread's was left
+			}
+			if zero < 0 {
+				zero = c.renewal
+			}
+			count--
+			if v.h.Settings.RenewalStopsOnFailure {
+				count = 0 // 3.16.8: the 0 cancels the entry
+			}
+		case c.kind == countAdd:
+			held, count, stopped = append(held, true), count+1, -1
+		case c.kind == countHeld:
+			if zero >= 0 {
+				return Mechanism{}, false // a hold the count never had
+			}
+			held = append(held, false)
+		case len(held) == 0:
+			return Mechanism{}, false
+		default: // an unlock
+			held = held[:len(held)-1]
+			if count > 0 {
+				if count--; count == 0 {
+					stopped = c.at
+				}
+			}
+		}
+	}
+	if zero < 0 || stopped < 0 || !slices.Contains(held, true) || stopped >= v.firstDue(owner, from, g.period) {
+		return Mechanism{}, false
+	}
+	for _, r := range v.h.Renewals {
+		if r.Owner == owner && r.Proc == proc && r.Start > stopped && r.Start <= to {
+			return Mechanism{}, false // the watchdog went on
+		}
+	}
+	z := v.h.Renewals[zero]
+	// the re-take: the first run after the 0 that shows the hold again, an
+	// acquisition without a lease of the thread's that returned with the
+	// lock after the 0 came back and ran its script twice or more
+	k := v.sampleAt(z.ExecVirtual)
+	for k++; k < len(v.h.Store) && !slices.Contains(v.h.Store[k].Holders, owner); k++ {
+	}
+	if z.ExecAt < 0 || k >= len(v.h.Store) || v.h.Store[k].At > to {
+		return Mechanism{}, false
+	}
+	kind, i := model.TagOf(v.h.Store[k].Tag)
+	if kind != "op" || i < 0 || i >= len(v.h.Ops) {
+		return Mechanism{}, false
+	}
+	op := v.h.Ops[i]
+	if op.Owner != owner || !op.Call.Acquires() || op.Lease >= 0 || op.Outcome != "acquired" || op.End < z.End || op.End > stopped {
+		return Mechanism{}, false
+	}
+	runs := v.grants(opTag(i), z.ExecVirtual, op.End)
+	if runs < 2 {
+		return Mechanism{}, false
+	}
+	m, ok := v.missing(*sec, z.ExecVirtual)
+	if !ok {
+		return Mechanism{}, false
+	}
+	m.Detail = fmt.Sprintf("%s's renewal sent at t=%s found its hold gone at t=%s and answered 0, which took a count of the thread off the watchdog while it still held the lock; its %s at t=%s, a re-entry to the thread, took the free lock again (its script ran %d times, a re-send) and added one count, which an unlock took at t=%s: the watchdog stopped, and the hold the re-take left expired at t=%s; the hold the 0 found gone: %s",
+		owner, z.Start, z.ExecVirtual, op.Call, op.Start, runs, stopped, to, m.Detail)
+	return m, true
+}
+
+// cancelAt is when unlock op's first run came back, and its handle took a
+// renewal count of the thread (R47:RedissonBaseLock.java:161-164): before
+// the call's return where 4.7.0 ran it again (Op.FailedRuns).
+func cancelAt(op *model.Op) sim.Time {
+	if len(op.FailedRuns) > 0 {
+		return op.FailedRuns[0]
+	}
+	return op.End
 }
 
 // staleRenewal: a renewal of the owner's sent for an earlier hold, still

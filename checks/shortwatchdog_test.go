@@ -560,6 +560,71 @@ func TestMutexOpenReentryAfterZeroTookTheWatchdog(t *testing.T) {
 	})
 }
 
+// A's lock() ran at 1 s (armed to 3 s), its reply held up 2.5 s: it
+// returned at 3.5 s, after its hold had expired. Its first renewal found
+// no hold and answered 0 at 4.2 s, taking the thread's count off the
+// watchdog (R47:LockTask.java:97-102) while A still held the lock as it
+// saw it. Its re-entry found the lock free and took it again, its script
+// run twice (a re-send, 5.0 s and 5.5 s: the store counts two), and its
+// return at 5.6 s added one count; its unlock's first run (6.2 s) failed
+// on its WAIT and its handle took that count at 6.5 s
+// (R47:RedissonBaseLock.java:161-164), stopping the watchdog before its
+// next renewal was due (6.934 s), and the call returned from its repeat
+// only at 9 s. The hold the re-take left, renewed last at 6.267 s, expired
+// at 8.267 s under A. What took the hold the 0 found gone, the spike on
+// the lock's reply, is the mechanism (seed 1125 of rlock-4.7.0, preset all,
+// a 2 s watchdog). A re-take whose script ran once, an unlock that took the
+// count only after the next renewal was due or whose one run came back
+// only after the expiry, an acquisition without a lease after the stop, or
+// 3.8.1's inner unlock, which leaves the watchdog running, is not this.
+func TestMutexRetakeAfterZeroLeftUnwatched(t *testing.T) {
+	build := func(stops, twice bool, cancel float64, restart bool) *hist {
+		b := twoSeconds(stops)
+		b.h.Settings.UnlockCancelsRenewal = true
+		a := b.call("A", model.CallLock, 0, 3.5, "acquired")
+		b.h.Ops[a].LastTry = at(0.999)
+		b.ran(a, 1, 2000, "A").section(a, -1, -1)
+		b.net(1, "A", opTag(a), sim.NetDelayed, 2500*sim.Millisecond, 0)
+		z := b.renew("A", 4.166, 4.167, 4.2, "not-renewed")
+		b.h.Store[len(b.h.Store)-1].TTL = -2 // the hold was gone
+		b.h.Renewals[z].Scheduled = at(3.5)
+		r := b.reenter("A", model.CallLock, 3.5, 5.6, "acquired")
+		b.ran(r, 5, 2000, "A")
+		if twice {
+			b.ran(r, 5.5, 2000, "A")
+		}
+		u := b.reenter("A", model.CallUnlock, 6.19, 9, "released")
+		b.ran(u, 6.2, 2000, "A")
+		b.renew("A", 6.266, 6.267, 6.268, "renewed", "A")
+		switch {
+		case cancel < 0: // one run, whose reply came at 9 s
+		case stops: // 3.16.8: no repeat, the call returned then
+			b.h.Ops[u].End = at(cancel)
+		default:
+			b.h.Ops[u].FailedRuns = []sim.Time{at(cancel)}
+		}
+		if restart {
+			// run before the last renewal, returned after the stop
+			w := b.reenter("A", model.CallLock, 6.24, 6.9, "acquired")
+			b.ran(w, 6.25, 2000, "A")
+		}
+		g := b.call("B", model.CallLock, 8.2, 8.35, "acquired")
+		b.ran(g, 8.3, 2000, "B").section(g, -1, 12)
+		return b
+	}
+	v381 := build(false, true, 6.5, false)
+	v381.h.Settings.UnlockCancelsRenewal = false
+	runMutexCases(t, []mutexCase{
+		{"4.7.0: the 0 took a count, the re-take's unlock the last", build(false, true, 6.5, false), slowNet, ByDesign, "fault:slow-net"},
+		{"3.16.8: the 0 cancelled the entry, the re-take's unlock the count it added", build(true, true, 6.5, false), slowNet, ByDesign, "fault:slow-net"},
+		{"the re-take's script ran once", build(false, false, 6.5, false), slowNet, Bug, "bug:no-renewal"},
+		{"the unlock took the count after the next renewal was due", build(false, true, 7, false), slowNet, Bug, "bug:no-renewal"},
+		{"the unlock's one run came back after the expiry", build(false, true, -1, false), slowNet, Bug, "bug:no-renewal"},
+		{"an acquisition without a lease started the watchdog again", build(false, true, 6.5, true), slowNet, Bug, "bug:no-renewal"},
+		{"3.8.1: the inner unlock leaves the watchdog running", v381, slowNet, Bug, "bug:no-renewal"},
+	})
+}
+
 // 3.8.1: u:1 took the lock at 1 s (armed to 3 s) and its own watchdog
 // task renewed it at 1.666 s (to 3.666 s); that renewal's reply, held up
 // 2.9 s, came at 4.566 s, and the task schedules the next run a third of

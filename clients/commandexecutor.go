@@ -403,6 +403,9 @@ func (c *Client) noSync(i int, res Result) bool {
 			c.flaw(FlawUnlockRetryCancels, c.threads[i].id)
 		}
 		c.unlockHandled(i, sim.Reply{}, res)
+		// when this run's cancel took place, before the call returns
+		// (model.Op.FailedRuns)
+		c.emit(Effect{Kind: EffNote, Note: NoteUnlockRepeat, Thread: c.threads[i].id})
 	}
 	if int(e.svc) >= c.cf.Opts.RetryAttempts {
 		return false

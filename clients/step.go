@@ -225,6 +225,7 @@ const (
 	NoteFlaw                               // the client took a known flaw's path (flaws.go); Thread, Text: the Flaw
 	NoteRenewScheduled                     // a watchdog task's timer is set (the renewal it sends tells when); Slot: task
 	NoteSyncShort                          // a renewal's WAIT counted fewer replicas than asked; Slot: task
+	NoteUnlockRepeat                       // 4.7.0: an unlock's run failed on its WAIT and its handle cancelled a renewal count; the call repeats it; Thread
 )
 
 // Effect is one thing a step asks the driver to do.

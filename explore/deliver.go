@@ -262,9 +262,9 @@ func (m *machine) clientStep(id uint32, p int, ev evKey) *stepResult {
 		switch eff.Kind {
 		case clients.EffSend, clients.EffSubscribe, clients.EffReturn, clients.EffNote:
 			// a flaw's path too: the catalogue reads it (known.go); when a
-			// watchdog's timer was set, or a renewal's WAIT fell short, no
-			// check here reads
-			if eff.Note != clients.NoteRenewScheduled && eff.Note != clients.NoteSyncShort {
+			// watchdog's timer was set, a renewal's WAIT fell short, or an
+			// unlock's run failed before its repeat, no check here reads
+			if eff.Note != clients.NoteRenewScheduled && eff.Note != clients.NoteSyncShort && eff.Note != clients.NoteUnlockRepeat {
 				r.effects = append(r.effects, eff)
 			}
 		}

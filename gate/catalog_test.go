@@ -285,7 +285,10 @@ func raisesNoBug(t *testing.T, cfg run.Config) {
 // synced batch's WAIT answered, came after the call's re-send; and (2 s)
 // 3.8.1's kept-period chain that an earlier hold's expiry left in place,
 // and a renewal whose reply, held up past the response timeout, was
-// re-sent and ran after the expiry its first run had armed.
+// re-sent and ran after the expiry its first run had armed, and a hold a
+// lost reply let expire whose thread's renewal answered 0 and took its
+// count, and whose re-take without a lease, run twice, its inner unlock
+// left unwatched.
 func TestTriagedSettingsRunsRaiseNoBug(t *testing.T) {
 	t.Parallel()
 	short := clients.ClientOverrides{Timeout: 500, RetryAttempts: 1, RetryInterval: 200}
@@ -328,7 +331,7 @@ func TestTriagedSettingsRunsRaiseNoBug(t *testing.T) {
 		{"fencedlock-4.7.0", "all", 746, wd2, 0, 0}, {"rlock-3.8.1", "all", 898, wd2, 0, 0},
 		{"rlock-3.8.1", "net", 892, wd2, 0, 0}, {"fairlock-4.7.0", "all", 561, short, 0, 0},
 		{"fairlock-3.8.1", "all", 1089, wd2, 0, 0}, {"fairlock-3.8.1", "net", 1195, wd2, 0, 0},
-		{"rlock-4.7.0", "net", 1103, wd2, 0, 0},
+		{"rlock-4.7.0", "net", 1103, wd2, 0, 0}, {"rlock-4.7.0", "all", 1125, wd2, 0, 0},
 	} {
 		raisesNoBug(t, run.Config{Algo: c.algo, Seed: c.seed, Preset: c.preset, Client: c.ov, Procs: c.procs, Threads: c.threads})
 	}

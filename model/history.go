@@ -149,6 +149,13 @@ type Op struct {
 	// does each attempt of 4.7.0's retried unlock. nil when every command
 	// carried the same lease.
 	EarlierLeases []int64
+	// FailedRuns are, for an unlock, when each of its runs that failed
+	// on its WAIT (NoSyncedSlavesException) came back, before 4.7.0's
+	// ServiceManager.execute ran it again (ServiceManager.java:618-637):
+	// each run's handle cancels one renewal count of the thread, failed
+	// or not (R47:RedissonBaseLock.java:161-164), the last run's at End.
+	// nil when its first run decided the call.
+	FailedRuns []sim.Time
 }
 
 // Requeue is a waiter joining the fair queue again: when (virtual time)

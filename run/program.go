@@ -146,6 +146,10 @@ func (r *Run) programFactory() (func() sim.Program, error) {
 				h.Flaws.Add(model.FlawAt{At: p.VirtualNow(), Proc: p.Name, Owner: flawOwner, Flaw: e.Text})
 			case clients.NoteRenewScheduled:
 				scheduled[e.Slot] = p.VirtualNow()
+			case clients.NoteUnlockRepeat:
+				if t := prog.thread(e.Thread); t != nil && t.op >= 0 && h.Ops[t.op].Call == model.CallUnlock {
+					h.Ops[t.op].FailedRuns = append(h.Ops[t.op].FailedRuns, p.VirtualNow())
+				}
 			case clients.NoteSyncShort:
 				if i, ok := renewOps[e.Slot]; ok && p.Incarnation() == inc {
 					h.Renewals[i].SyncShort = true

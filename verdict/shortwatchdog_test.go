@@ -37,7 +37,10 @@ func TestShortWatchdogMechanisms(t *testing.T) {
 // re-armed the new one; a run of 4.7.0's task held up while the hold was
 // armed, whose next runs came too late; 3.16.8's renewal of the entry's
 // first thread, whose 0 came back after the expiry and cancelled the entry
-// for every thread.
+// for every thread; 4.7.0's renewal whose 0 (the hold lost under a held-up
+// acquire reply) took a count, after which a re-entry re-took the free lock
+// with a re-sent script and its unlock's failed first run took the count
+// it added, leaving the re-take's second count unwatched.
 func TestTwoSecondWatchdogMechanisms(t *testing.T) {
 	for _, tc := range []mechCase{
 		{"fairlock-4.7.0", 153, "failover", "mutex", 186857, "condition:replication"},
@@ -45,6 +48,7 @@ func TestTwoSecondWatchdogMechanisms(t *testing.T) {
 		{"fencedlock-4.7.0", 194, "net", "mutex", 147165, "fault:slow-net"},
 		{"rlock-3.16.8", 131, "all", "mutex", 57792, "flaw:zero-renewal-cancels-all"},
 		{"rlock-4.7.0", 1103, "net", "expiry", 88730, "fault:slow-net"}, // the renewal's re-send, past the expiry, was its last run
+		{"rlock-4.7.0", 1125, "all", "expiry", 54996, "fault:slow-net"}, // the 0 after a lost reply took the count; a re-take's unlock the last
 	} {
 		tc.wantUnder(t, clients.ClientOverrides{LockWatchdogTimeout: 2000})
 	}
