@@ -534,8 +534,14 @@ func (v *view) sharedEntryHeldUp(g *renewalGap) (Mechanism, bool) {
 func (v *view) watchdogStartedLate(g *renewalGap) (Mechanism, bool) {
 	owner, from, to, period, sec := g.owner, g.from, g.to, g.period, g.sec
 	for i, op := range v.h.Ops {
-		if op.Owner != owner || !op.Call.Acquires() || op.Lease >= 0 || op.Outcome != "acquired" || op.ExecAt < 0 || !v.armedFor(op, from) || op.End.Add(period) < to {
-			continue // not the call that armed the hold, or not late
+		if op.Owner != owner || !op.Call.Acquires() || op.Lease >= 0 || op.Outcome != "acquired" || op.ExecAt < 0 || !v.armedFor(op, from) {
+			continue // not the call that armed the hold
+		}
+		// its last attempt's send: its script armed the hold
+		sent := max(op.Start, op.LastTry)
+		kept := op.End.Add(period) < to && v.keptAtSchedule(owner, g.proc, op, sent)
+		if op.End.Add(period) < to && !kept {
+			continue // not late
 		}
 		// its section begins when it returns: after the expiry, where the
 		// reply came that late
@@ -550,7 +556,16 @@ func (v *view) watchdogStartedLate(g *renewalGap) (Mechanism, bool) {
 		// what struck its last attempt, whose script armed the hold (an
 		// earlier one's fault put off only the arming)
 		struck := op
-		struck.Start = max(op.Start, op.LastTry)
+		struck.Start = sent
+		if kept {
+			// in time for the watchdog's first renewal, but its return
+			// scheduled it a third of another call's lease later
+			trip := v.nextTrip(opTag(i), struck.Start, op.ExecVirtual)
+			if m, ok := v.keptScheduleHeldUp(owner, g.proc, opTag(i), struck, op.ExecVirtual, to, to.Add(-trip)); ok {
+				return m, true
+			}
+			continue
+		}
 		if m, ok := v.callFault(struck, opTag(i), to.Add(-period)); ok {
 			m.Detail = fmt.Sprintf("%s's %s ran at t=%s but returned only at t=%s, so its watchdog's first renewal was not due before the hold expired at t=%s: %s", owner, op.Call, op.ExecVirtual, op.End, to, m.Detail)
 			return m, true
@@ -824,6 +839,11 @@ func (v *view) renewalHeldUp(owner, proc string, from, to sim.Time, period sim.D
 	trip := v.nextTrip(renewTag(last), r.Start, r.ExecVirtual)
 	due := to.Add(-trip)
 	if r.End.Add(period) <= due {
+		if r.Owner == owner && r.Outcome == "renewed" && v.keptAtSchedule(owner, proc, r, r.Start) {
+			// in time for the next renewal a period later, but its
+			// completion scheduled it a third of another call's lease later
+			return v.keptScheduleHeldUp(owner, proc, renewTag(last), r, legs(r), to, due)
+		}
 		return Mechanism{}, false // a reply that left the next renewal time to come
 	}
 	// 4.7.0's renewal task schedules the next run whatever the last one
@@ -890,6 +910,92 @@ func (v *view) renewalHeldUp(owner, proc string, from, to sim.Time, period sim.D
 		completed = fmt.Sprintf("it completed only at t=%s, when its re-send after the response timeout, run at t=%s, answered", r.End, v.h.Renewals[last].ExecVirtual)
 	}
 	return faultMech(by, fmt.Sprintf("%s: %s, sent at t=%s, ran at t=%s, but %s held up %s and %s; the watchdog's next renewal, a third of its timeout later, came too late for %s's hold, which expired at t=%s", describeFault(by), which(r), r.Start, r.ExecVirtual, msgs, held, completed, owner, to)), true
+}
+
+// keptAtSchedule says whether op, a 3.8.1 call of owner's that sent (at
+// sent: a renewal's send, an acquire's last attempt's) the watchdog's
+// timeout (a renewal that read it from its lock object's
+// internalLockLeaseTime at its send, R8:RedissonLock.java:260-268; an
+// acquire without a lease, which writes it, :202, 279-280), scheduled the
+// thread's next renewal when it completed a third of another call's lease
+// later: the client's lease-kept note at the completion, which
+// scheduleExpirationRenewal takes where the field is not the watchdog's
+// (:225-253; clients.schedule381), and none at the send. The field
+// changed while op was on its way: only an acquire attempt's
+// tryLockInnerAsync writes it (:280, R8:RedissonFairLock.java:88-89), of any
+// thread on the lock object.
+func (v *view) keptAtSchedule(owner, proc string, op model.Op, sent sim.Time) bool {
+	return v.h.Settings.RenewalPerThread && op.Owner == owner && op.ScriptLease == v.h.Settings.Watchdog && op.End > sent &&
+		v.noted("lease-kept", owner, proc, op.End) && !v.noted("lease-kept", owner, proc, sent)
+}
+
+// keptScheduleHeldUp: owner's call op (tagged tag: its renewal that
+// answered 1, or the acquire without a lease that started its watchdog,
+// Start its last attempt's send) sent the watchdog's timeout and, when it
+// completed, scheduled the next renewal with the lease another call had
+// stored in the lock object since (keptAtSchedule): a third of it later,
+// and no renewal of owner's was sent between that completion and the
+// hold's expiry at to. A known fault's latency spikes held op's messages
+// up (those sent from legs on: its reply, where its run armed the hold)
+// across that write; without them op completed a round trip after its
+// send, while the field still had the watchdog's timeout (a round trip
+// takes a millisecond), and the next renewal, a third of that later,
+// would have run by due (the expiry less its request's trip): the fault
+// is the mechanism, the kept lease only the period it happened to meet.
+// Without such a fault it stays the kept lease's (keptPeriod).
+func (v *view) keptScheduleHeldUp(owner, proc, tag string, op model.Op, legs, to, due sim.Time) (Mechanism, bool) {
+	for _, r := range v.h.Renewals {
+		if r.Owner == owner && r.Proc == proc && r.Start > op.End && r.Start <= to {
+			return Mechanism{}, false // a renewal came before the expiry: not a period past it
+		}
+	}
+	// the field changed between op's send and its completion: without the
+	// fault's spikes that was a round trip (at most pauseMargin), where a
+	// retry, a pause or a replica's wait is no spike
+	if _, byFault, _ := v.spikes(tag, op.Start, op.End, true); op.End.Sub(op.Start)-byFault > pauseMargin {
+		return Mechanism{}, false
+	}
+	held, by := v.heldUp(tag, legs, op.End)
+	back := op.End.Add(-held)
+	period := v.watchdogPeriod()
+	if held == 0 || back.Add(period) > due || !v.leaseStoredBetween(op, back) {
+		return Mechanism{}, false // without the spikes it came too late all the same, or met the kept lease
+	}
+	what, msgs := string(op.Call), "its messages were"
+	if op.Call == model.CallRenew {
+		what = "renewal"
+	}
+	if legs > op.Start {
+		msgs = "its reply was"
+	}
+	return faultMech(by, fmt.Sprintf("%s: %s's %s, sent at t=%s with the watchdog's %d ms, ran at t=%s, but %s held up %s and it completed only at t=%s, after another call had stored its lease in the lock object's internalLockLeaseTime: it scheduled the next renewal a third of that lease later, past the hold's expiry at t=%s; without the delay it completed by t=%s, and the next renewal, a third of the watchdog's timeout later (t=%s), was due in time",
+		describeFault(by), owner, what, op.Start, v.h.Settings.Watchdog, op.ExecVirtual, msgs, held, op.End, to, back, back.Add(period))), true
+}
+
+// leaseStoredBetween says whether no acquire on op's lock object (its
+// process's calls on its lock) stored a lease other than the watchdog's
+// in internalLockLeaseTime from op's send to back, when op would have
+// completed without the fault's spikes, and one did before op.End:
+// without the spikes op's completion met the watchdog's timeout. 3.8.1
+// writes the field at each acquire attempt's send (R8:RedissonLock.java:
+// 279-280, Op.Sends); a re-send that writes nothing counts too, which
+// only leaves a completion unnamed.
+func (v *view) leaseStoredBetween(op model.Op, back sim.Time) bool {
+	after := false
+	for _, w := range v.h.Ops {
+		if w.Proc != op.Proc || w.Lock != op.Lock || !w.Call.Acquires() || w.ScriptLease <= 0 || w.ScriptLease == v.h.Settings.Watchdog {
+			continue
+		}
+		for _, sent := range append([]sim.Time{w.Start}, w.Sends...) {
+			switch {
+			case sent > op.Start && sent <= back:
+				return false
+			case sent > back && sent <= op.End:
+				after = true
+			}
+		}
+	}
+	return after
 }
 
 // zeroCameLate: 3.16.8's renewal renews its entry's first thread and a 0

@@ -725,3 +725,110 @@ func TestMutexRenewalResentPastTheExpiry(t *testing.T) {
 		{"no spike", build(0, 0), slowNet, Bug, "bug:no-renewal"},
 	})
 }
+
+// 3.8.1 schedules a thread's next renewal when its renewal completes, a
+// third of its lock object's internalLockLeaseTime as it is then
+// (R8:RedissonLock.java:239-253); only tryLockInnerAsync writes the field
+// (:280), at each acquire attempt of any thread on the object. u:1's
+// renewal, sent at 1.666 s with the watchdog's 2000 ms, re-armed its hold
+// to 3.667 s, and its reply, held up 0.996 s by a slow network's spike,
+// came at 2.663 s, after a sibling's tryLock with a lease had stored that
+// lease in the field: the completion took the kept path (the client's
+// lease-kept note) and scheduled the next renewal a third of that lease
+// later, past the expiry. Without the spike it completed at 1.667 s, with
+// the watchdog's period, and the next renewal ran at 2.333 s: the fault
+// is the mechanism (seed 1165 of fairlock-3.8.1, preset all, a 2 s
+// watchdog). A completion without the note (the watchdog's period: due in
+// time), a note without a spike (the kept lease alone), a spike that
+// leaves most of the reply's time unexplained (the field may have changed
+// before it), another thread's note, a renewal sent after the completion,
+// or 3.16.8's shared entry (its period always the watchdog's) is not this.
+func TestMutexKeptScheduleRenewalHeldUp(t *testing.T) {
+	// spike: the reply's whole time (1), none (0), or only 0.3 s (-1)
+	// stored: when a sibling's tryLock sent its lease
+	build := func(done float64, note string, spike int, perThread bool, stored float64) *hist {
+		b := twoSeconds(true)
+		b.h.Settings.RenewalPerThread = perThread
+		a := b.call("u:1", model.CallLock, 0.9, 1, "acquired")
+		b.ran(a, 1, 2000, "u:1").section(a, -1, 10)
+		r := b.renew("u:1", 1.666, 1.667, done, "renewed", "u:1")
+		b.h.Renewals[r].Scheduled = at(1)
+		switch spike {
+		case 1:
+			b.net(1.667, "u:1", renewTag(r), sim.NetDelayed, at(done).Sub(at(1.667)), 0)
+		case -1:
+			b.net(1.667, "u:1", renewTag(r), sim.NetDelayed, 300*sim.Millisecond, 0)
+		}
+		if note != "" {
+			b.h.Flaws.Add(model.FlawAt{At: at(done), Proc: proc("u:1"), Owner: note, Flaw: "lease-kept"})
+		}
+		b.storesLease("u:1", stored)
+		g := b.call("B", model.CallLock, 3.6, 3.7, "acquired")
+		b.ran(g, 3.68, 2000, "B").section(g, -1, 12)
+		return b
+	}
+	later := build(2.663, "u:1", 1, true, 1.8)
+	r := later.renew("u:1", 3.5, 3.69, 3.691, "not-renewed", "B")
+	later.h.Renewals[r].Scheduled = at(2.663)
+	runMutexCasesAt(t, 3.7, []mutexCase{
+		{"its reply held up past another call's lease", build(2.663, "u:1", 1, true, 1.8), slowNet, ByDesign, "fault:slow-net"},
+		{"a shorter spike, the kept period past the expiry all the same", build(2, "u:1", 1, true, 1.8), slowNet, ByDesign, "fault:slow-net"},
+		{"no note: the watchdog's period left time", build(2.663, "", 1, true, 1.8), slowNet, Bug, "bug:no-renewal"},
+		{"no spike: the kept lease alone", build(2, "u:1", 0, true, 1.8), slowNet, Bug, "bug:kept-lease"},
+		{"no spike, a reply that late", build(2.663, "u:1", 0, true, 1.8), slowNet, Bug, "bug:no-renewal"},
+		{"a spike of 0.3 s of its 1 s", build(2.663, "u:1", -1, true, 1.8), slowNet, Bug, "bug:no-renewal"},
+		{"another thread's note", build(2.663, "u:2", 1, true, 1.8), slowNet, Bug, "bug:no-renewal"},
+		{"a renewal sent after the completion", later, slowNet, Bug, "bug:no-renewal"},
+		{"one entry for the client's threads", build(2.663, "u:1", 1, false, 1.8), slowNet, Bug, "bug:no-renewal"},
+		{"the lease stored before the completion the spike left", build(2.663, "u:1", 1, true, 1.6665), slowNet, Bug, "bug:no-renewal"},
+		{"no lease stored while it was on its way", build(2.663, "u:1", 1, true, 3.7), slowNet, Bug, "bug:no-renewal"},
+	})
+}
+
+// The watchdog starts when the acquire without a lease returns, a third
+// of the lock object's internalLockLeaseTime later
+// (R8:RedissonLock.java:202-214, 225-253): u:1's lock() sent the
+// watchdog's 2000 ms (writing the field, :279-280) and ran at 1 s, and its
+// reply, held up 0.8 s, came at 1.8 s, after a sibling's lease had been
+// stored there (the lease-kept note at its return): the first renewal
+// was due a third of that lease later, past the expiry at 3 s. Without
+// the spike it returned at 1 s and the first renewal ran at 1.666 s: the
+// fault is the mechanism (the shrunk seed 1165 of fairlock-3.8.1, a 2 s
+// watchdog). Without the note it was in time; without the spike, or with
+// one that leaves most of the reply's time unexplained, the kept lease
+// alone did it.
+func TestMutexKeptScheduleWatchdogStartHeldUp(t *testing.T) {
+	build := func(note bool, spike sim.Duration, stored float64) *hist {
+		b := twoSeconds(true)
+		b.h.Settings.RenewalPerThread = true
+		a := b.call("u:1", model.CallLock, 0.9, 1.8, "acquired")
+		b.ran(a, 1, 2000, "u:1").section(a, -1, 10)
+		if spike > 0 {
+			b.net(1, "u:1", opTag(a), sim.NetDelayed, spike, 0)
+		}
+		if note {
+			b.h.Flaws.Add(model.FlawAt{At: at(1.8), Proc: proc("u:1"), Owner: "u:1", Flaw: "lease-kept"})
+		}
+		b.storesLease("u:1", stored)
+		g := b.call("B", model.CallLock, 3, 3.1, "acquired")
+		b.ran(g, 3.05, 2000, "B").section(g, -1, 12)
+		return b
+	}
+	runMutexCasesAt(t, 3.1, []mutexCase{
+		{"its reply held up past another call's lease", build(true, 800*sim.Millisecond, 1.5), slowNet, ByDesign, "fault:slow-net"},
+		{"no note: its first renewal was due in time", build(false, 800*sim.Millisecond, 1.5), slowNet, Bug, "bug:no-renewal"},
+		{"no spike: the kept lease alone", build(true, 0, 1.5), slowNet, Bug, "bug:kept-lease"},
+		{"a spike of 0.2 s of its 0.8 s", build(true, 200*sim.Millisecond, 1.5), slowNet, Bug, "bug:kept-lease"},
+		{"the lease stored before its return without the spike", build(true, 800*sim.Millisecond, 0.95), slowNet, Bug, "bug:kept-lease"},
+	})
+}
+
+// storesLease records a tryLock(wait) of owner's sibling thread on its
+// lock object, called a second before x with a lease of its own, whose
+// next attempt, sent at x, stored it in the object's internalLockLeaseTime
+// again (R8:RedissonLock.java:279-280); still waiting.
+func (b *hist) storesLease(owner string, x float64) {
+	w := b.call(owner+"0", model.CallTryLockWait, x-1, -1, "")
+	b.lease(w, 8674)
+	b.h.Ops[w].Proc, b.h.Ops[w].Sends = proc(owner), []sim.Time{at(x - 1), at(x)}
+}

@@ -109,6 +109,10 @@ func (r *Run) programFactory() (func() sim.Program, error) {
 			// The lease the script arms is the one the command carries (a
 			// lock object can send another than the caller asked for).
 			switch cmd.Op {
+			case clients.OpAcquire, clients.OpAcquireNoWait, clients.OpAcquireToken, clients.OpSetNX, clients.OpSetPX:
+				t.h.Ops[t.op].Sends = append(t.h.Ops[t.op].Sends, at)
+			}
+			switch cmd.Op {
 			case clients.OpAcquire, clients.OpAcquireNoWait, clients.OpAcquireToken, clients.OpSetPX:
 				t.sentLease(cmd.Lease)
 			case clients.OpUnlock:
