@@ -233,6 +233,11 @@ func (v *view) explainGone(g holdGone, sec *model.Section) Mechanism {
 					return m
 				}
 			}
+			// or because the deleting run was a re-send of the same
+			// unlock, on a lock whose unlock keeps no latch
+			if m, ok := v.unlockResent(*op, g.Sample, who); ok {
+				return m
+			}
 			return cause("deleted-by-own", fmt.Sprintf("%s's own %s (its command ran at t=%s) deleted its hold while it believed it still held the lock", who, op.Call, cur.At), from, cur.At, proc)
 		}
 	}
@@ -241,8 +246,9 @@ func (v *view) explainGone(g holdGone, sec *model.Section) Mechanism {
 
 // goneBefore is owner's last hold-gone event after from (a section's
 // acquiring call began) and before sample i, save a grant that call's own
-// handleNoSync undid before it returned: the thread never counted that
-// hold (undoneByAcquire).
+// handleNoSync undid before it returned (undoneByAcquire), or that expired
+// before the call's own later run took the lock anew (regrantedByAcquire):
+// the thread never counted that hold.
 func (v *view) goneBefore(owner string, from sim.Time, i int) (holdGone, bool) {
 	var found holdGone
 	ok := false
@@ -250,7 +256,7 @@ func (v *view) goneBefore(owner string, from sim.Time, i int) (holdGone, bool) {
 		if g.Sample >= i {
 			break
 		}
-		if g.Owner == owner && v.h.Store[g.Sample].At > from && !v.undoneByAcquire(g, from) {
+		if g.Owner == owner && v.h.Store[g.Sample].At > from && !v.undoneByAcquire(g, from) && !v.regrantedByAcquire(g, from) {
 			found, ok = g, true
 		}
 	}
@@ -271,6 +277,26 @@ func (v *view) undoneByAcquire(g holdGone, called sim.Time) bool {
 	}
 	op := v.h.CallOf(smp.Tag)
 	return op != nil && op.Owner == g.Owner && op.Call.Acquires() && op.Start == called && (op.End < 0 || smp.At <= op.End)
+}
+
+// regrantedByAcquire says whether hold-gone event g was the expiry of a
+// grant that the acquiring call of owner's that began at called made and
+// never returned, whose own later run, before it returned, took the lock
+// anew at the event's sample: the grant's reply was lost or late, no
+// watchdog started for it (R16:RedissonLock.java:178-186 starts it when
+// the reply comes), and RedisExecutor's re-send took the lock again
+// (R16:RedisExecutor.java:318-334). The call returned one grant, the
+// re-send's, so the thread never counted the expired one.
+func (v *view) regrantedByAcquire(g holdGone, called sim.Time) bool {
+	if g.How != goneExpired || g.Armed < 0 {
+		return false
+	}
+	st := v.h.Store
+	arm, back := &st[g.Armed], &st[g.Sample]
+	op := v.h.CallOf(arm.Tag)
+	return op != nil && op.Owner == g.Owner && op.Call.Acquires() && op.Start == called &&
+		back.Tag == arm.Tag && back.Script == arm.Script && slices.Contains(back.Holders, g.Owner) &&
+		(op.End < 0 || back.At <= op.End)
 }
 
 // clockOffset is how far the master's clock read ahead of virtual time
@@ -910,6 +936,32 @@ func near(a, b int64) bool { return a >= b-1 && a <= b+1 }
 // second run (a re-send: the catalogued resend, by its path note).
 func (v *view) unlockRanTwice(op model.Op, i int, owner string) (Mechanism, bool) {
 	return v.unlockRepeated(op, i, owner, "deleting the last one")
+}
+
+// unlockResent explains owner's hold deleted (sample i) by a second run
+// of the same unlock() call's script on a lock whose unlock keeps no latch,
+// whose first run, since the call began, counted down a hold it left: no
+// reply came within the response timeout (lost, or its send held up), so
+// RedisExecutor re-sent the command (R16:RedisExecutor.java:318-334, path
+// "resend", which the thread notes only for the command of its call in
+// progress, here since the call began and before the second run), and
+// the script, which keeps no answer for a repeat
+// (R16:RedissonLock.java:341-356), counted down again and deleted the
+// hold the thread still counts. The cause is the catalogued resend's. ok
+// is false for a lock whose unlock keeps a latch (unlockRanTwice), for a
+// call with no earlier run that left the hold, and with no re-send noted.
+func (v *view) unlockResent(op model.Op, i int, owner string) (Mechanism, bool) {
+	cur := &v.h.Store[i]
+	if op.Call != model.CallUnlock || v.h.Settings.UnlockLatch || !strings.Contains(cur.Script, "unlockInnerAsync") {
+		return Mechanism{}, false
+	}
+	first := v.earlierRun(i, op.Start, func(p *model.StoreSample) bool { return slices.Contains(p.Holders, owner) })
+	if first == nil || !v.tookPath("resend", owner, op.Proc, op.Start, cur.At) {
+		return Mechanism{}, false
+	}
+	m := cause("unlock-ran-twice", fmt.Sprintf("%s's %s at t=%s ran its script at t=%s, which left a hold, and again at t=%s, re-sent after the response timeout (the script keeps no answer for a repeat), deleting the last one: the store counted one hold fewer than the thread", owner, op.Call, op.Start, first.At, cur.At), op.Start, cur.At, op.Proc)
+	m.Owners = []string{owner} // the re-send its own call took
+	return m, true
 }
 
 // unlockRepeated is unlockRanTwice for a repeat (sample i) that did what

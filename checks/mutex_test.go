@@ -413,6 +413,59 @@ func TestMutexUnlockRanTwice(t *testing.T) {
 	})
 }
 
+// A 3.16.8 thread's lock() (2 s watchdog) was granted at 0.5 s, but the
+// reply was lost: the hold ran out at 2.5 s and the call's re-send took
+// the lock anew at 4.5 s, the one hold the call returned. It re-entered,
+// and its unlock() ran at 5 s, counting the re-entry down; that reply was
+// lost too, RedisExecutor re-sent the command (noted at 8 s) and the
+// re-send ran at 9.5 s, with no latch to answer from, and deleted the
+// hold the thread still counts; B got the lock (rlock-3.16.8 all seed
+// 1122, --lock-watchdog-timeout 2000ms). The unlock that ran twice is the
+// mechanism, not the grant its acquiring call lost before it returned,
+// which the thread never counted; so too when the unlock's first send was
+// held up past the re-send's note (rlock-3.16.8 net seed 9). With no
+// re-send noted, or one noted before the call, or a lock whose unlock
+// keeps a latch, nothing this rule knows explains it; a hold the thread
+// counted (its call returned it at once) lost before stays the mechanism.
+func TestMutexUnlockResentNoLatch(t *testing.T) {
+	build := func(note, firstRun float64, latch, counted bool) *hist {
+		b := newHist()
+		b.h.Settings.Watchdog = 2000
+		b.h.Settings.UnlockLatch = latch
+		if counted {
+			a := b.call("A", model.CallLock, 0, 0.501, "acquired")
+			b.ran(a, 0.5, 2000, "A").section(a, -1, 60) // ran out at 2.5 s
+			o := b.reenter("A", model.CallLock, 4.4, 4.501, "acquired")
+			b.ran(o, 4.5, 2000, "A")
+		} else {
+			a := b.call("A", model.CallLock, 0, 4.501, "acquired")
+			b.ran(a, 0.5, 2000, "A") // its reply lost; the hold ran out at 2.5 s
+			b.h.Flaws.Add(model.FlawAt{At: at(3.5), Proc: "cA", Owner: "A", Flaw: "resend-acquire"})
+			b.ran(a, 4.5, 2000, "A").section(a, -1, 60)
+		}
+		r := b.reenter("A", model.CallLock, 4.6, 4.61, "acquired")
+		b.ran(r, 4.605, 2000, "A")
+		u := b.reenter("A", model.CallUnlock, 5, 9.501, "released")
+		b.ran(u, firstRun, 2000, "A") // a count down, the hold left; no reply in time
+		b.chain("A", 2000, at(4.501), 5.2, 5.9, 6.6, 7.3, 8.1, 8.7, 9.4)
+		if note > 0 {
+			b.h.Flaws.Add(model.FlawAt{At: at(note), Proc: "cA", Owner: "A", Flaw: "resend"})
+		}
+		b.ran(u, 9.5, -2) // the re-send: counted down again, deleted
+		g := b.call("B", model.CallLock, 9.7, 9.8, "acquired")
+		b.ran(g, 9.75, 30000, "B").section(g, -1, 40)
+		return b
+	}
+	runMutexCases(t, []mutexCase{
+		{"the unlock was re-sent", build(8.0, 5.0, false, false), nil, Bug, "bug:unlock-ran-twice"},
+		{"its first send held up past the re-send's note", build(8.0, 8.2, false, false), nil, Bug, "bug:unlock-ran-twice"},
+		{"no re-send noted", build(0, 5.0, false, false), nil, Bug, "bug:deleted-by-own"},
+		{"a re-send noted before the call", build(4.9, 5.0, false, false), nil, Bug, "bug:deleted-by-own"},
+		{"a lock whose unlock keeps a latch", build(8.0, 5.0, true, false), nil, Bug, "bug:deleted-by-own"},
+		{"a hold the thread counted lost before", build(8.0, 5.0, false, true), nil, Bug, "bug:no-renewal"},
+	})
+}
+
 // A 4.7.0 unlock() ran at 1 s (leaving the outer hold), then was repeated
 // after WAITs that counted no replica, answering from its latch, until a
 // repeat at 32 s, 31 s after its first run: longer than the latch lives
