@@ -726,6 +726,52 @@ func TestMutexRenewalResentPastTheExpiry(t *testing.T) {
 	})
 }
 
+// A's renewal sent at 1.338 s had its request held up 1.2 s, past the
+// response timeout (1 s): the client dropped that attempt and re-sent the
+// renewal (R47:RedisExecutor.java:467-482), whose re-send ran first, at
+// 2.4 s, and whose reply a spike held up 1.2 s, past its own response
+// timeout; the first send ran at 2.538 s and armed the hold last (to
+// 4.538 s), but its reply answered the dropped attempt. The call
+// completed only when its next re-send, run at 4.6 s, after the expiry,
+// answered, and the watchdog's next renewal waited for it
+// (R47:RenewalTask.java:170-184): the spike on the re-send's reply is the
+// mechanism (seed 1431 of rlock-4.7.0, preset net, a 2 s watchdog). A
+// run that armed the hold from a send no spike held up (it may have
+// answered the live attempt), a reply spike too short to pass the
+// response timeout, one no known fault made, or none, names nothing.
+func TestMutexRenewalResendRanFirstReplyHeldUp(t *testing.T) {
+	build := func(request, reply sim.Duration, f int) *hist {
+		b := twoSeconds(false)
+		b.h.Settings.Timeout = 1000
+		a := b.call("A", model.CallLock, 0, 0.01, "acquired")
+		b.ran(a, 0.005, 2000, "A").section(a, -1, 10)
+		p := b.renew("A", 0.67, 0.671, 0.672, "renewed", "A")
+		b.h.Renewals[p].Scheduled = at(0.01)
+		r := b.renew("A", 1.338, 2.4, 4.601, "not-renewed", "A")
+		b.h.Renewals[r].Scheduled = b.h.Renewals[p].End
+		if request > 0 {
+			b.net(1.338, "A", renewTag(r), sim.NetDelayed, request, 0)
+		}
+		if reply > 0 {
+			b.net(2.4, "A", renewTag(r), sim.NetDelayed, reply, f)
+		}
+		b.sample(2.538, renewTag(r), scriptOf(model.CallRenew), 2000, "A")
+		g := b.call("B", model.CallLock, 4.3, 4.54, "acquired")
+		b.ran(g, 4.539, 2000, "B").section(g, -1, 12)
+		b.sample(4.6, renewTag(r), scriptOf(model.CallRenew), 1939, "B")
+		b.h.Renewals[r].ExecAt, b.h.Renewals[r].ExecVirtual = serverMs(at(4.6)), at(4.6)
+		return b
+	}
+	spike := 1200 * sim.Millisecond
+	runMutexCasesAt(t, 4.54, []mutexCase{
+		{"a spike held the re-send's reply past its response timeout", build(spike, spike, 0), slowNet, ByDesign, "fault:slow-net"},
+		{"the run that armed the hold came from a send no spike held up", build(0, spike, 0), slowNet, Bug, "bug:no-renewal"},
+		{"a reply spike too short to pass the response timeout", build(spike, 300*sim.Millisecond, 0), slowNet, Bug, "bug:no-renewal"},
+		{"a reply spike no known fault made", build(spike, spike, 3), slowNet, Bug, "bug:no-renewal"},
+		{"no spike on the re-send's reply", build(spike, 0, 0), slowNet, Bug, "bug:no-renewal"},
+	})
+}
+
 // 3.8.1 schedules a thread's next renewal when its renewal completes, a
 // third of its lock object's internalLockLeaseTime as it is then
 // (R8:RedissonLock.java:239-253); only tryLockInnerAsync writes the field

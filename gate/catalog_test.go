@@ -292,7 +292,9 @@ func raisesNoBug(t *testing.T, cfg run.Config) {
 // sibling's attempt that stored its lease in the lock object, so that
 // its completion scheduled the next renewal a third of that lease later;
 // and a re-sent unlock that counted down again after its thread's
-// acquiring call had lost a grant it never returned (3.16.8).
+// acquiring call had lost a grant it never returned (3.16.8); and a
+// renewal whose first send a spike held past the response timeout, run
+// after its re-send, whose reply a spike held past its own.
 func TestTriagedSettingsRunsRaiseNoBug(t *testing.T) {
 	t.Parallel()
 	short := clients.ClientOverrides{Timeout: 500, RetryAttempts: 1, RetryInterval: 200}
@@ -337,6 +339,7 @@ func TestTriagedSettingsRunsRaiseNoBug(t *testing.T) {
 		{"fairlock-3.8.1", "all", 1089, wd2, 0, 0}, {"fairlock-3.8.1", "net", 1195, wd2, 0, 0},
 		{"rlock-4.7.0", "net", 1103, wd2, 0, 0}, {"rlock-4.7.0", "all", 1125, wd2, 0, 0},
 		{"fairlock-3.8.1", "all", 1165, wd2, 0, 0}, {"rlock-3.16.8", "all", 1122, wd2, 0, 0},
+		{"rlock-4.7.0", "net", 1431, wd2, 0, 0},
 	} {
 		raisesNoBug(t, run.Config{Algo: c.algo, Seed: c.seed, Preset: c.preset, Client: c.ov, Procs: c.procs, Threads: c.threads})
 	}

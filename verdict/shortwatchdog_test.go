@@ -47,8 +47,9 @@ func TestTwoSecondWatchdogMechanisms(t *testing.T) {
 		{"fencedlock-4.7.0", 136, "all", "holds", 37818, "fault:slow-net"},
 		{"fencedlock-4.7.0", 194, "net", "mutex", 147165, "fault:slow-net"},
 		{"rlock-3.16.8", 131, "all", "mutex", 57792, "flaw:zero-renewal-cancels-all"},
-		{"rlock-4.7.0", 1103, "net", "expiry", 88730, "fault:slow-net"}, // the renewal's re-send, past the expiry, was its last run
-		{"rlock-4.7.0", 1125, "all", "expiry", 54996, "fault:slow-net"}, // the 0 after a lost reply took the count; a re-take's unlock the last
+		{"rlock-4.7.0", 1103, "net", "expiry", 88730, "fault:slow-net"},  // the renewal's re-send, past the expiry, was its last run
+		{"rlock-4.7.0", 1125, "all", "expiry", 54996, "fault:slow-net"},  // the 0 after a lost reply took the count; a re-take's unlock the last
+		{"rlock-4.7.0", 1431, "net", "expiry", 127200, "fault:slow-net"}, // the re-send ran first and its reply was held past the timeout
 	} {
 		tc.wantUnder(t, clients.ClientOverrides{LockWatchdogTimeout: 2000})
 	}
