@@ -530,7 +530,9 @@ func (v *view) sharedEntryHeldUp(g *renewalGap) (Mechanism, bool) {
 // less that third left no renewal time to come. A fault that held the
 // call up is that; else the round trip (a WAIT's replica, the network's
 // tail) outlasted two thirds of a lockWatchdogTimeout set that short,
-// which no client could renew.
+// which no client could renew. A re-entry starts it too where a
+// renewal's 0 had stopped the watchdog before it returned
+// (restartedAfterZero).
 func (v *view) watchdogStartedLate(g *renewalGap) (Mechanism, bool) {
 	owner, from, to, period, sec := g.owner, g.from, g.to, g.period, g.sec
 	for i, op := range v.h.Ops {
@@ -550,8 +552,16 @@ func (v *view) watchdogStartedLate(g *renewalGap) (Mechanism, bool) {
 			s = v.sectionOf(op)
 		}
 		began := s != nil && s.OuterLease < 0 && op.Start == s.Called && op.End == s.Start
+		restarted, z := -1, false
 		if !began && !v.firstWatchdog(op, sec) {
-			continue // not the call that started the hold's watchdog
+			if restarted, z = v.restartedAfterZero(op, sec); !z {
+				continue // not the call that started the hold's watchdog
+			}
+		}
+		again := ""
+		if z {
+			r := v.h.Renewals[restarted]
+			again = fmt.Sprintf(" (a re-entry: the renewal sent at t=%s had found the thread's hold gone and answered 0 at t=%s, which took its last count off the watchdog and stopped it, and the re-entry's return started it again)", r.Start, r.End)
 		}
 		// what struck its last attempt, whose script armed the hold (an
 		// earlier one's fault put off only the arming)
@@ -567,7 +577,7 @@ func (v *view) watchdogStartedLate(g *renewalGap) (Mechanism, bool) {
 			continue
 		}
 		if m, ok := v.callFault(struck, opTag(i), to.Add(-period)); ok {
-			m.Detail = fmt.Sprintf("%s's %s ran at t=%s but returned only at t=%s, so its watchdog's first renewal was not due before the hold expired at t=%s: %s", owner, op.Call, op.ExecVirtual, op.End, to, m.Detail)
+			m.Detail = fmt.Sprintf("%s's %s ran at t=%s but returned only at t=%s%s, so its watchdog's first renewal was not due before the hold expired at t=%s: %s", owner, op.Call, op.ExecVirtual, op.End, again, to, m.Detail)
 			return m, true
 		}
 		// a fault's latency spikes on its reply (sent when its script
@@ -585,7 +595,7 @@ func (v *view) watchdogStartedLate(g *renewalGap) (Mechanism, bool) {
 			back, paused = op.ExecVirtual.Add(trip), fmt.Sprintf(", came while its process was paused (%s),", describeFault(f))
 		}
 		if held > 0 && back.Add(period) <= to.Add(-trip) {
-			return faultMech(by, fmt.Sprintf("%s: %s's %s ran at t=%s, but its reply was held up %s%s and it returned only at t=%s, so its watchdog's first renewal, a third of its timeout after, was not due before the hold expired at t=%s", describeFault(by), owner, op.Call, op.ExecVirtual, held, paused, op.End, to)), true
+			return faultMech(by, fmt.Sprintf("%s: %s's %s ran at t=%s, but its reply was held up %s%s and it returned only at t=%s%s, so its watchdog's first renewal, a third of its timeout after, was not due before the hold expired at t=%s", describeFault(by), owner, op.Call, op.ExecVirtual, held, paused, op.End, again, to)), true
 		}
 		if s != sec || !began {
 			continue // a return after the expiry, or a re-entry's: no fault, nothing named here
@@ -1133,6 +1143,45 @@ func (v *view) firstWatchdog(op model.Op, sec *model.Section) bool {
 		}
 	}
 	return true
+}
+
+// restartedAfterZero says whether op, an acquire without a lease that
+// re-entered sec (its thread held the lock as it saw it), started the
+// hold's watchdog anew when it returned, and which renewal had stopped it:
+// the client's last renewal sent before that return was the thread's own,
+// sent in sec, and answered 0 (its hold had gone) by then, which took the
+// thread's last count off the entry and stopped the task
+// (R47:LockTask.java:97-102, RenewalTask.java:97-134;
+// R16:RedissonBaseLock.java:155-160; R8:RedissonLock.java:239-248), and
+// op's return set the task's timer (Op.Scheduled of the renewal it sent),
+// as an acquisition's return does only where no entry is left
+// (R47:RenewalTask.java:136-152, R16:RedissonBaseLock.java:168-176,
+// R8:RedissonLock.java:225-255). A watchdog still running (another
+// count, a sibling's), a 0 of a sibling's or of an earlier section's, or
+// a renewal after the 0 is not this.
+func (v *view) restartedAfterZero(op model.Op, sec *model.Section) (int, bool) {
+	if sec == nil || !op.Nested || op.Start < sec.Start || op.End < 0 {
+		return -1, false
+	}
+	last := -1
+	for i, r := range v.h.Renewals {
+		if r.Proc == op.Proc && sameClient(r.Owner, op.Owner) && r.Start < op.End && (last < 0 || r.Start >= v.h.Renewals[last].Start) {
+			last = i
+		}
+	}
+	if last < 0 {
+		return -1, false
+	}
+	z := v.h.Renewals[last]
+	if z.Owner != op.Owner || z.Outcome != "not-renewed" || z.Start < sec.Start || z.End < 0 || z.End > op.End {
+		return -1, false
+	}
+	if !slices.ContainsFunc(v.h.Renewals, func(r model.Op) bool {
+		return r.Proc == op.Proc && sameClient(r.Owner, op.Owner) && r.Start >= op.End && r.Scheduled == op.End
+	}) {
+		return -1, false
+	}
+	return last, true
 }
 
 // keptPeriod: owner's watchdog was last scheduled (its last renewal that

@@ -625,6 +625,57 @@ func TestMutexRetakeAfterZeroLeftUnwatched(t *testing.T) {
 	})
 }
 
+// A's lock() ran at 1 s (armed to 3 s), its reply held up 2.5 s: it
+// returned at 3.5 s, after its hold had expired. Its watchdog's first
+// renewal found no hold and answered 0 at 4.168 s, which took the thread's
+// last count off the entry and stopped the task (R47:LockTask.java:97-102,
+// RenewalTask.java:97-134). A's re-entry (lock() again, A holding the
+// lock as it saw it) spun in the fair queue and threw at 5 s; the next
+// found the lock free and took it anew at 5 s (armed to 7 s), but a spike
+// held its reply up 1.6 s: its return at 6.6 s started the watchdog again
+// (no entry left: RenewalTask.java:136-150, the renewal's Op.Scheduled),
+// whose first renewal, 666 ms later, found the hold gone. The spike on the
+// re-entry's reply is the mechanism (seed 1452 of fairlock-4.7.0, preset
+// net, a 2 s watchdog). A watchdog still running at the return (its next
+// run not scheduled by it), a sibling's 0, or no spike is not this.
+func TestMutexReentryAfterZeroRestartedWatchdogLate(t *testing.T) {
+	build := func(stops bool, sched float64, zeroOf string, spike sim.Duration) *hist {
+		b := twoSeconds(stops)
+		b.h.Settings.UnlockCancelsRenewal = true
+		a := b.call("A", model.CallLock, 0, 3.5, "acquired")
+		b.h.Ops[a].LastTry = at(0.999)
+		b.ran(a, 1, 2000, "A").section(a, -1, 10)
+		b.net(1, "A", opTag(a), sim.NetDelayed, 2500*sim.Millisecond, 0)
+		z := b.renew("A", 4.166, 4.167, 4.168, "not-renewed")
+		b.h.Store[len(b.h.Store)-1].TTL = -2 // the hold was gone
+		b.h.Renewals[z].Scheduled = at(3.5)
+		if zeroOf != "A" {
+			b.h.Renewals[z].Owner = zeroOf
+		}
+		e := b.reenter("A", model.CallLock, 3.5, 5, "error")
+		b.h.Ops[e].ErrKind, b.h.Ops[e].Err = "timeout", "RedisResponseTimeoutException"
+		r := b.reenter("A", model.CallLock, 5, 6.6, "acquired")
+		b.h.Ops[r].LastTry = at(5)
+		b.ran(r, 5.001, 2000, "A")
+		if spike > 0 {
+			b.net(5.001, "A", opTag(r), sim.NetDelayed, spike, 0)
+		}
+		n := b.renew("A", 7.266, 7.267, 7.268, "not-renewed")
+		b.h.Store[len(b.h.Store)-1].TTL = -2
+		b.h.Renewals[n].Scheduled = at(sched)
+		g := b.call("B", model.CallLock, 7.1, 7.3, "acquired")
+		b.ran(g, 7.25, 2000, "B").section(g, -1, 12)
+		return b
+	}
+	runMutexCases(t, []mutexCase{
+		{"4.7.0: the 0 stopped the watchdog, the re-entry's return started it again", build(false, 6.6, "A", 1600*sim.Millisecond), slowNet, ByDesign, "fault:slow-net"},
+		{"3.16.8: the 0 cancelled the entry, the re-entry's return started it again", build(true, 6.6, "A", 1600*sim.Millisecond), slowNet, ByDesign, "fault:slow-net"},
+		{"the watchdog still ran: an earlier run scheduled the next", build(false, 6.5, "A", 1600*sim.Millisecond), slowNet, Bug, "bug:no-renewal"},
+		{"a sibling's 0", build(false, 6.6, "A:2", 1600*sim.Millisecond), slowNet, Bug, "bug:no-renewal"},
+		{"no spike: the round trip alone", build(false, 6.6, "A", 0), slowNet, Bug, "bug:no-renewal"},
+	})
+}
+
 // 3.8.1: u:1 took the lock at 1 s (armed to 3 s) and its own watchdog
 // task renewed it at 1.666 s (to 3.666 s); that renewal's reply, held up
 // 2.9 s, came at 4.566 s, and the task schedules the next run a third of
