@@ -889,18 +889,17 @@ func (v *view) renewalHeldUp(owner, proc string, from, to sim.Time, period sim.D
 		// the next run after it all the same; without that wait, its
 		// reply sent when it ran, the next would have come in time
 		// (a re-sent call's WAIT fields are its last send's, not the run's)
-		waited := r.ErrKind == "sync" || r.SyncShort || r.SyncWaited > 0
-		if resent || !waited || v.h.End.Replicas == 0 || stopped || r.ExecVirtual.Add(trip+period) > due {
+		if v.h.End.Replicas == 0 || stopped {
 			return Mechanism{}, false
 		}
-		came := fmt.Sprintf("it failed only at t=%s (%s)", r.End, r.Err)
-		if r.Err == "" {
-			came = fmt.Sprintf("it completed only at t=%s", r.End)
+		waited := r.ErrKind == "sync" || r.SyncShort || r.SyncWaited > 0
+		if resent || !waited || r.ExecVirtual.Add(trip+period) > due {
+			if held > 0 {
+				return Mechanism{}, false // a fault's spike held the chain up too
+			}
+			return v.chainWaited(owner, last, from, to, due, period, resent, which)
 		}
-		lagged, wait := "a replica lagged past WAIT's timeout", "its WAIT counted fewer replicas than asked"
-		if r.ErrKind != "sync" && !r.SyncShort {
-			lagged, wait = "a replica lagged", fmt.Sprintf("its WAIT waited %s for a replica's acknowledgement", r.SyncWaited)
-		}
+		lagged, wait, came := syncLag(r)
 		return Mechanism{Kind: MechCondition, Name: "replication",
 			Detail: fmt.Sprintf("%s (asynchronous replication): %s, sent at t=%s, ran at t=%s, but %s and %s; the renewal task runs next a third of its timeout after a run completes, failed or not, too late for %s's hold, which expired at t=%s", lagged, which(r), r.Start, r.ExecVirtual, wait, came, owner, to)}, true
 	}
@@ -989,6 +988,70 @@ func (v *view) earlierReplyHeldUp(owner string, k, run int, trip, period sim.Dur
 			describeFault(f), which, r.Start, ran, reply.Delay, r.End, r.ExecVirtual, armed, owner, to)), true
 	}
 	return Mechanism{}, false
+}
+
+// chainWaited: renewalHeldUp's replica lag on an earlier run of the
+// chain. Renewal last, the chain's last run before owner's hold expired
+// at to, completed too late for the next to run by due, and no fault's
+// spike held the chain up (renewalHeldUp's held); the chain's earlier
+// runs that completed after from (each set the task's timer for the next
+// when it completed, failed or not, Op.Scheduled:
+// R47:RenewalTask.java:170-184) include ones whose WAIT waited for a
+// replica's acknowledgement (Op.SyncWaited, up to its timeout, after
+// which 4.7.0 fails the run only where WAIT counted none,
+// CommandAsyncService.java:1221-1225), and without those waits (the last
+// run's own too, where it was not re-sent) every later run, the last
+// with it, came that much earlier and the next in time: the replica's
+// lag is the condition (seed 1411 of rlock-4.7.0, preset failover, a 2 s
+// watchdog: the run that waited named a sibling, the next named it again
+// and answered 0, LockTask.java:97-102, and the one after, for owner,
+// came too late). A chain with a run that failed otherwise (a timeout),
+// or waits too short to have made the difference, is not this.
+func (v *view) chainWaited(owner string, last int, from, to, due sim.Time, period sim.Duration, resent bool, which func(model.Op) string) (Mechanism, bool) {
+	r := v.h.Renewals[last]
+	var total sim.Duration
+	if !resent {
+		total = r.SyncWaited
+	}
+	struck, next := -1, last
+	for k, p := last, v.scheduledBy(last); p >= 0 && v.h.Renewals[p].End > from; k, p = p, v.scheduledBy(p) {
+		q := v.h.Renewals[p]
+		if q.ErrKind != "" && q.ErrKind != "sync" {
+			return Mechanism{}, false // a run that failed otherwise: not the WAIT's time
+		}
+		if q.SyncWaited > 0 {
+			total += q.SyncWaited
+			if struck < 0 {
+				struck, next = p, k
+			}
+		}
+	}
+	if struck < 0 || r.End.Add(period-total) > due {
+		return Mechanism{}, false
+	}
+	s := v.h.Renewals[struck]
+	lagged, wait, came := syncLag(s)
+	then := fmt.Sprintf("t=%s", v.h.Renewals[next].Start)
+	if next != last {
+		then += fmt.Sprintf(" and on, the last before the expiry at t=%s", r.Start)
+	}
+	answered := map[string]string{"renewed": "1", "not-renewed": "0"}[r.Outcome]
+	return Mechanism{Kind: MechCondition, Name: "replication",
+		Detail: fmt.Sprintf("%s (asynchronous replication): %s, sent at t=%s, ran at t=%s, but %s and %s; the renewal task runs next a third of its timeout after a run completes, failed or not (%s, %s, which answered %s), and the run after came too late for %s's hold, which expired at t=%s", lagged, which(s), s.Start, s.ExecVirtual, wait, came, then, which(r), cmp.Or(answered, r.Err), owner, to)}, true
+}
+
+// syncLag tells how renewal r's WAIT held it up: the lag, the WAIT's
+// count or wait, and when the run came back.
+func syncLag(r model.Op) (lagged, wait, came string) {
+	came = fmt.Sprintf("it failed only at t=%s (%s)", r.End, r.Err)
+	if r.Err == "" {
+		came = fmt.Sprintf("it completed only at t=%s", r.End)
+	}
+	lagged, wait = "a replica lagged past WAIT's timeout", "its WAIT counted fewer replicas than asked"
+	if r.ErrKind != "sync" && !r.SyncShort {
+		lagged, wait = "a replica lagged", fmt.Sprintf("its WAIT waited %s for a replica's acknowledgement", r.SyncWaited)
+	}
+	return lagged, wait, came
 }
 
 // keptAtSchedule says whether op, a 3.8.1 call of owner's that sent (at

@@ -293,6 +293,57 @@ func TestMutexChainRunHeldUpBeforeTheLast(t *testing.T) {
 	})
 }
 
+// u:2's renewal, run at 1 s by the task its client's threads share, ended
+// with a WAIT that counted no replica within its timeout: it failed at
+// 2 s, and 4.7.0's task schedules the next run a period after all the
+// same (R47:RenewalTask.java:170-184). u:1 took the lock at 1.2 s (its
+// hold armed to 3.2 s) meanwhile; the next run, at 2.666 s, named u:2
+// again (the entry's first thread, whose hold had gone) and answered 0
+// (LockTask.java:97-102), and the one after, for u:1, was due at
+// 3.333 s, too late (seed 1411, rlock-4.7.0, preset failover, a 2 s
+// watchdog). No fault: the replica's lag on the earlier run is the
+// condition, as where its WAIT waited for an acknowledgement that came.
+// A run not scheduled by the one that waited, a wait too short to have
+// made the difference, a late run with no wait, no replicas, a chain run
+// that timed out, or 3.16.8's 0 that cancels the entry is not named.
+func TestMutexChainRunWaitedBeforeTheLast(t *testing.T) {
+	build := func(kind string, waited sim.Duration, replicas int, stops bool) *hist {
+		b := twoSeconds(stops)
+		b.h.End.Replicas = replicas
+		p := b.renew("u:2", 1, 1, 2, "error", "u:2")
+		b.h.Renewals[p].Proc = proc("u:1")
+		b.h.Renewals[p].ErrKind, b.h.Renewals[p].Err = kind, "NoSyncedSlavesException: None of slaves were synced."
+		b.h.Renewals[p].SyncShort = kind == "sync"
+		b.h.Renewals[p].SyncWaited = waited
+		if kind == "lagged" {
+			// its WAIT waited for the replica, which acked in time
+			b.h.Renewals[p].Outcome, b.h.Renewals[p].ErrKind, b.h.Renewals[p].Err = "renewed", "", ""
+		}
+		b.h.Store[len(b.h.Store)-1].TTL = 2000
+		a := b.call("u:1", model.CallLock, 1.1, 1.3, "acquired")
+		b.ran(a, 1.2, 2000, "u:1").section(a, -1, 10)
+		r := b.renew("u:2", 2.666, 2.666, 2.667, "not-renewed", "u:1")
+		b.h.Renewals[r].Proc = proc("u:1")
+		b.h.Renewals[r].Scheduled = b.h.Renewals[p].End // the task's timer, set at p's completion
+		b.h.Store[len(b.h.Store)-1].TTL = 534
+		g := b.call("B", model.CallLock, 3.2, 3.26, "acquired")
+		b.ran(g, 3.25, 2000, "B").section(g, -1, 12)
+		return b
+	}
+	unlinked := build("sync", sim.Second, 1, false)
+	unlinked.h.Renewals[1].Scheduled = at(1.3) // scheduled by u:1's lock() returning, not by the run that waited
+	runMutexCasesAt(t, 3.26, []mutexCase{
+		{"4.7.0: the earlier run's WAIT ran out: a replica lagged", build("sync", sim.Second, 1, false), nil, ByDesign, "condition:replication"},
+		{"4.7.0: the earlier run's WAIT waited for a lagging replica's acknowledgement", build("lagged", sim.Second, 1, false), nil, ByDesign, "condition:replication"},
+		{"the run was not scheduled by the one that waited", unlinked, nil, Bug, "bug:no-renewal"},
+		{"a wait too short to have made it late", build("sync", 100*sim.Millisecond, 1, false), nil, Bug, "bug:no-renewal"},
+		{"late with no wait", build("lagged", 0, 1, false), nil, Bug, "bug:no-renewal"},
+		{"the earlier run timed out", build("timeout", sim.Second, 1, false), nil, Bug, "bug:no-renewal"},
+		{"no replicas", build("sync", sim.Second, 0, false), nil, Bug, "bug:no-renewal"},
+		{"3.16.8: the 0 cancelled the entry", build("sync", sim.Second, 1, true), nil, Bug, "bug:no-renewal"},
+	})
+}
+
 // u:1's lock() ran at 0.5 s (its hold armed to 2.5 s) and returned at 1 s;
 // the task its client's threads share ran at 0.9 s for u:2, and the
 // run's WAIT counted no replica within its timeout: it failed at 1.9 s,
