@@ -26,6 +26,9 @@ import (
 //     renewal in flight, held up; the chain's last run held up so long
 //     the next came too late;
 //   - the watchdog's start: the acquire that starts it returned too late;
+//   - the entry's first thread: a sibling ahead of the hold's thread in
+//     the entry, whose hold was gone, named by the run that would have
+//     re-armed it;
 //   - the renewals' answers: a stale renewal's 0, a period the lock
 //     object's kept lease set, a late 0 that cancelled the entry for all.
 //
@@ -68,6 +71,7 @@ func init() {
 			return v.renewalHeldUp(g.owner, g.proc, g.from, g.to, g.period)
 		}},
 		{"watchdog-started-late", (*view).watchdogStartedLate},
+		{"lost-first-thread", (*view).lostFirstThread},
 		{"zero-then-retake", (*view).zeroThenRetake},
 		{"stale-renewal", (*view).staleRenewal},
 		{"kept-period", func(v *view, g *renewalGap) (Mechanism, bool) { return v.keptPeriod(g.owner, g.proc, g.to, g.period) }},
@@ -602,6 +606,67 @@ func (v *view) watchdogStartedLate(g *renewalGap) (Mechanism, bool) {
 		}
 		return Mechanism{Kind: MechLease, Name: "lease",
 			Detail: fmt.Sprintf("%s's %s ran at t=%s and returned at t=%s, %s later; its watchdog starts then and renews a third of lockWatchdogTimeout (%d ms) after, so the hold expired at t=%s before any renewal was due: a timeout under 1.5 × the call's round trip", owner, op.Call, op.ExecVirtual, op.End, op.End.Sub(op.ExecVirtual), v.h.Settings.Watchdog, to)}, true
+	}
+	return Mechanism{}, false
+}
+
+// lostFirstThread: 4.7.0's renewal task renews one thread per lock name,
+// the first its entry queued (R47:LockTask.java:56-72, LockEntry.java:43-59);
+// an acquire without a lease that returns while the entry lives queues its
+// thread behind and schedules nothing (R47:RedissonFencedLock.java:91-99,
+// RedissonLock.java:171-181, RenewalTask.java:136-152). Owner's thread had
+// joined when the entry's run that ran before the expiry was sent, and the
+// run named sibling X, ahead of it in the queue, whose hold was gone: it
+// answered 0, which took X's count off (R47:LockTask.java:97-102), and the
+// next run, the first that could name owner, is scheduled a third of the
+// timeout after a run completes (R47:RenewalTask.java:62-69, 170-184),
+// past the expiry even had this one's reply come at once. Had the run
+// named owner it re-armed the hold in time: the mechanism is what took X's
+// hold while X believed it held the lock (its section, up to its unlock's
+// call), as the section's own violation names it. A 0 that came late
+// under a fault where an instant one left the next run in time is
+// renewalHeldUp's; a hold X's own unlock released, 3.16.8's entry (a 0
+// cancels it for all: zero-renewal-cancels-all) and 3.8.1's per-thread
+// tasks are not this.
+func (v *view) lostFirstThread(g *renewalGap) (Mechanism, bool) {
+	owner, proc, from, to, sec := g.owner, g.proc, g.from, g.to, g.sec
+	if !v.h.Settings.Redisson || v.h.Settings.RenewalStopsOnFailure || v.h.Settings.RenewalPerThread || sec == nil {
+		return Mechanism{}, false
+	}
+	for i, r := range v.h.Renewals {
+		if r.Proc != proc || r.Owner == owner || !sameClient(r.Owner, owner) || r.Outcome != "not-renewed" || r.ExecAt < 0 ||
+			r.Start < sec.Start || r.ExecVirtual <= from || r.ExecVirtual > to {
+			continue // not a run of the entry, after owner joined it, that named a sibling whose hold was gone
+		}
+		trip := v.nextTrip(renewTag(i), r.Start, r.ExecVirtual)
+		if r.ExecVirtual.Add(g.period) <= to.Add(-trip) {
+			continue // an instant reply left the next run time to renew the hold
+		}
+		// X's section the run's count came from: the last that began
+		// before the run was sent
+		var sx *model.Section
+		for k := range v.h.Sections {
+			if s := &v.h.Sections[k]; s.Owner == r.Owner && s.Proc == proc && s.Start <= r.Start {
+				sx = s
+			}
+		}
+		if sx == nil || sx.Ended == "crash" {
+			continue
+		}
+		lost, unlock := r.ExecVirtual, ""
+		if sx.End >= 0 && sx.End < lost {
+			// X's unlock, called before the run, had not taken its count
+			// when the run was sent: the hold must have gone before the call
+			lost = sx.End
+			unlock = fmt.Sprintf(" (its unlock, called at t=%s, had not completed)", sx.End)
+		}
+		m, ok := v.missing(*sx, lost)
+		if !ok {
+			continue
+		}
+		m.Detail = fmt.Sprintf("%s's process renews the lock for the first thread its renewal entry queued: the entry's run sent at t=%s, after %s joined it at t=%s, named %s%s, whose hold was gone: it ran at t=%s and answered 0, which took %s off the entry, and the next run, the first that could name %s, is due a third of the timeout after a run completes, past the hold's expiry at t=%s; %s's hold: %s",
+			owner, r.Start, owner, sec.Start, r.Owner, unlock, r.ExecVirtual, r.Owner, owner, to, r.Owner, m.Detail)
+		return m, true
 	}
 	return Mechanism{}, false
 }

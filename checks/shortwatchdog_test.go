@@ -1,6 +1,7 @@
 package checks
 
 import (
+	"math"
 	"slices"
 	"testing"
 
@@ -979,4 +980,103 @@ func (b *hist) storesLease(owner string, x float64) {
 	w := b.call(owner+"0", model.CallTryLockWait, x-1, -1, "")
 	b.lease(w, 8674)
 	b.h.Ops[w].Proc, b.h.Ops[w].Sends = proc(owner), []sim.Time{at(x - 1), at(x)}
+}
+
+// u:1 and u:2 are threads of one client (4.7.0's renewal task renews the
+// first thread its entry queued, LockTask.java:56-72). u:2's lock() ran at
+// 0.2 s and waited on its WAIT; B's forceUnlock() deleted u:2's hold at
+// 0.419 s and u:1's lock() took the lock at 0.42 s (armed to 2.42 s). u:2
+// returned first, at 1.2 s, and started the entry; u:1 joined it at 1.42 s.
+// The entry's run at 1.868 s named u:2, whose hold was gone, and answered
+// 0; the next, the first that could name u:1, was due a period after,
+// past 2.42 s (seed 1382 of fencedlock-4.7.0, preset all, a 2 s watchdog,
+// without its pause). The forceUnlock that took u:2's hold is the
+// mechanism. A 0 early enough that the next run had time, 3.16.8's entry
+// (a 0 cancels it for all) and 3.8.1's per-thread tasks are not this.
+func TestMutexEntryNamedALostFirstThread(t *testing.T) {
+	build := func(ran float64, stops, perThread bool) *hist {
+		b := twoSeconds(stops)
+		b.h.Settings.RenewalPerThread = perThread
+		x := b.call("u:2", model.CallLock, 0, 1.2, "acquired")
+		if ran < 1.8 {
+			b.h.Ops[x].End = at(ran - 0.667) // the entry's first tick, a period after u:2's return
+		}
+		b.h.Ops[x].Proc = proc("u:1")
+		b.ran(x, 0.2, 2000, "u:2").section(x, -1, 8)
+		f := b.call("B", model.CallForceUnlock, 0.41, 0.43, "released")
+		b.ran(f, 0.419, -2)
+		a := b.call("u:1", model.CallLock, 0.3, 1.42, "acquired")
+		b.ran(a, 0.42, 2000, "u:1").section(a, -1, 10)
+		r := b.renew("u:2", ran-0.001, ran, ran+0.17, "not-renewed", "u:1")
+		b.h.Renewals[r].Proc = proc("u:1")
+		b.h.Store[len(b.h.Store)-1].TTL = int64(math.Round((2.42 - ran) * 1000))
+		g := b.call("C", model.CallLock, 2.3, 2.5, "acquired")
+		b.ran(g, 2.45, 2000, "C").section(g, -1, 12)
+		return b
+	}
+	runMutexCasesAt(t, 2.5, []mutexCase{
+		{"the run that named the lost thread left no time", build(1.869, false, false), nil, ByDesign, "contract:force-unlock"},
+		{"an instant 0 left the next run time", build(1.46, false, false), nil, Bug, "bug:no-renewal"},
+		{"3.16.8: the 0 cancels the entry", build(1.869, true, false), nil, Bug, "bug:no-renewal"},
+		{"3.8.1: a task per thread", build(1.869, false, true), nil, Bug, "bug:no-renewal"},
+	})
+}
+
+// u:2's lock() ran at 1 s (armed to 3 s) and its reply, held up 2.5 s,
+// came at 3.8 s: its hold had expired, and its unlock, called at 3.85 s,
+// found none; that reply, held up too, came at 7 s, so u:2 stayed first
+// in the entry its return started. u:1 took the lock at 3.001 s (armed to
+// 5.001 s) and joined at 4.001 s; the entry's run at 4.467 s named u:2
+// and answered 0, and the next was due past the expiry (seed 1430 of
+// fencedlock-4.7.0, preset all, a 2 s watchdog). The spike that lost
+// u:2's hold is the mechanism, not one on the 0's own reply, which left
+// the next run too late all the same.
+func TestMutexEntryNamedAThreadWhoseHoldExpired(t *testing.T) {
+	b := twoSeconds(false)
+	x := b.call("u:2", model.CallLock, 0, 3.8, "acquired")
+	b.h.Ops[x].Proc, b.h.Ops[x].LastTry = proc("u:1"), at(0.999)
+	b.ran(x, 1, 2000, "u:2").section(x, -1, 3.85)
+	b.h.Sections[len(b.h.Sections)-1].Ended = "unlock"
+	b.net(1, "u:2", "op/0", sim.NetDelayed, 2500*sim.Millisecond, 0)
+	b.h.Net[len(b.h.Net)-1].Proc = proc("u:1")
+	a := b.call("u:1", model.CallLock, 2.5, 4.001, "acquired")
+	b.ran(a, 3.001, 2000, "u:1").section(a, -1, 10)
+	u := b.call("u:2", model.CallUnlock, 3.85, 7, "error")
+	b.h.Ops[u].Proc, b.h.Ops[u].ErrKind, b.h.Ops[u].Err = proc("u:1"), "not-held", "IllegalMonitorStateException"
+	b.ran(u, 3.851, 1150, "u:1")
+	r := b.renew("u:2", 4.466, 4.467, 6.3, "not-renewed", "u:1")
+	b.h.Renewals[r].Proc = proc("u:1")
+	b.h.Store[len(b.h.Store)-1].TTL = 534
+	g := b.call("C", model.CallLock, 5, 5.1, "acquired")
+	b.ran(g, 5.05, 2000, "C").section(g, -1, 12)
+	runMutexCasesAt(t, 5.1, []mutexCase{
+		{"a spike held the sibling's reply past its hold", b, slowNet, ByDesign, "fault:slow-net"},
+	})
+}
+
+// u:2's unlock, called at 1.7 s, released its own hold at 1.701 s; u:1
+// took the lock at 1.702 s (armed to 3.702 s) and joined the entry at
+// 2.9 s, whose run at 3.05 s named u:2 (its unlock had not completed) and
+// answered 0, too late for the next. u:2's hold was there when it called
+// unlock: nothing took it from a thread that relied on it, and nothing is
+// named (the unlock's late completion is another question).
+func TestMutexEntryNamedAThreadThatReleased(t *testing.T) {
+	b := twoSeconds(false)
+	x := b.call("u:2", model.CallLock, 0.9, 1.6, "acquired")
+	b.h.Ops[x].Proc = proc("u:1")
+	b.ran(x, 1, 2000, "u:2").section(x, -1, 1.7)
+	b.h.Sections[len(b.h.Sections)-1].Ended = "unlock"
+	u := b.call("u:2", model.CallUnlock, 1.7, 7, "released")
+	b.h.Ops[u].Proc = proc("u:1")
+	b.ran(u, 1.701, -2)
+	a := b.call("u:1", model.CallLock, 1.65, 2.9, "acquired")
+	b.ran(a, 1.702, 2000, "u:1").section(a, -1, 10)
+	r := b.renew("u:2", 3.049, 3.05, 3.2, "not-renewed", "u:1")
+	b.h.Renewals[r].Proc = proc("u:1")
+	b.h.Store[len(b.h.Store)-1].TTL = 652
+	g := b.call("C", model.CallLock, 3.6, 3.8, "acquired")
+	b.ran(g, 3.75, 2000, "C").section(g, -1, 12)
+	runMutexCasesAt(t, 3.8, []mutexCase{
+		{"the sibling's own unlock released its hold", b, nil, Bug, "bug:no-renewal"},
+	})
 }

@@ -298,7 +298,10 @@ func raisesNoBug(t *testing.T, cfg run.Config) {
 // re-entry, after a renewal's 0 had stopped the watchdog, that took the
 // fair lock afresh and whose reply a spike held past the hold's first
 // renewal; and a 4.7.0 renewal task run whose WAIT waited for a lagging
-// replica, which put every later run of the chain late.
+// replica, which put every later run of the chain late; and a 4.7.0
+// renewal entry whose run named a first thread that had lost its hold
+// (a forceUnlock; a reply held past the hold's expiry), so the next run,
+// the first for the hold's thread, came past its expiry.
 func TestTriagedSettingsRunsRaiseNoBug(t *testing.T) {
 	t.Parallel()
 	short := clients.ClientOverrides{Timeout: 500, RetryAttempts: 1, RetryInterval: 200}
@@ -345,6 +348,7 @@ func TestTriagedSettingsRunsRaiseNoBug(t *testing.T) {
 		{"fairlock-3.8.1", "all", 1165, wd2, 0, 0}, {"rlock-3.16.8", "all", 1122, wd2, 0, 0},
 		{"rlock-4.7.0", "net", 1431, wd2, 0, 0}, {"fairlock-4.7.0", "net", 1452, wd2, 0, 0},
 		{"rlock-4.7.0", "failover", 1411, wd2, 0, 0},
+		{"fencedlock-4.7.0", "all", 1382, wd2, 0, 0}, {"fencedlock-4.7.0", "all", 1430, wd2, 0, 0},
 	} {
 		raisesNoBug(t, run.Config{Algo: c.algo, Seed: c.seed, Preset: c.preset, Client: c.ov, Procs: c.procs, Threads: c.threads})
 	}
