@@ -633,6 +633,12 @@ func (v *view) lostFirstThread(g *renewalGap) (Mechanism, bool) {
 	if !v.h.Settings.Redisson || v.h.Settings.RenewalStopsOnFailure || v.h.Settings.RenewalPerThread || sec == nil {
 		return Mechanism{}, false
 	}
+	if to.Sub(from) < sim.Duration(v.h.Settings.Watchdog-1)*sim.Millisecond {
+		// armed for less than the watchdog's timeout (a lease, a kept
+		// lease): that is what let it expire between two runs, not the
+		// run the entry spent on X
+		return Mechanism{}, false
+	}
 	for i, r := range v.h.Renewals {
 		if r.Proc != proc || r.Owner == owner || !sameClient(r.Owner, owner) || r.Outcome != "not-renewed" || r.ExecAt < 0 ||
 			r.Start < sec.Start || r.ExecVirtual <= from || r.ExecVirtual > to {

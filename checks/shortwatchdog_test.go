@@ -994,7 +994,7 @@ func (b *hist) storesLease(owner string, x float64) {
 // mechanism. A 0 early enough that the next run had time, 3.16.8's entry
 // (a 0 cancels it for all) and 3.8.1's per-thread tasks are not this.
 func TestMutexEntryNamedALostFirstThread(t *testing.T) {
-	build := func(ran float64, stops, perThread bool) *hist {
+	build := func(ran float64, stops, perThread bool, armed int64) *hist {
 		b := twoSeconds(stops)
 		b.h.Settings.RenewalPerThread = perThread
 		x := b.call("u:2", model.CallLock, 0, 1.2, "acquired")
@@ -1007,18 +1007,27 @@ func TestMutexEntryNamedALostFirstThread(t *testing.T) {
 		b.ran(f, 0.419, -2)
 		a := b.call("u:1", model.CallLock, 0.3, 1.42, "acquired")
 		b.ran(a, 0.42, 2000, "u:1").section(a, -1, 10)
+		expires := 2.42
+		if armed > 0 {
+			// a re-entry with a lease re-armed the watchdog's hold
+			// for its lease (lease-under-watchdog)
+			l := b.reenter("u:1", model.CallLock, 0.44, 0.46, "acquired")
+			b.lease(l, armed).ran(l, 0.45, armed, "u:1")
+			expires = 0.45 + float64(armed)/1000
+		}
 		r := b.renew("u:2", ran-0.001, ran, ran+0.17, "not-renewed", "u:1")
 		b.h.Renewals[r].Proc = proc("u:1")
-		b.h.Store[len(b.h.Store)-1].TTL = int64(math.Round((2.42 - ran) * 1000))
+		b.h.Store[len(b.h.Store)-1].TTL = int64(math.Round((expires - ran) * 1000))
 		g := b.call("C", model.CallLock, 2.3, 2.5, "acquired")
 		b.ran(g, 2.45, 2000, "C").section(g, -1, 12)
 		return b
 	}
 	runMutexCasesAt(t, 2.5, []mutexCase{
-		{"the run that named the lost thread left no time", build(1.869, false, false), nil, ByDesign, "contract:force-unlock"},
-		{"an instant 0 left the next run time", build(1.46, false, false), nil, Bug, "bug:no-renewal"},
-		{"3.16.8: the 0 cancels the entry", build(1.869, true, false), nil, Bug, "bug:no-renewal"},
-		{"3.8.1: a task per thread", build(1.869, false, true), nil, Bug, "bug:no-renewal"},
+		{"the run that named the lost thread left no time", build(1.869, false, false, 0), nil, ByDesign, "contract:force-unlock"},
+		{"an instant 0 left the next run time", build(1.46, false, false, 0), nil, Bug, "bug:no-renewal"},
+		{"3.16.8: the 0 cancels the entry", build(1.869, true, false, 0), nil, Bug, "bug:no-renewal"},
+		{"3.8.1: a task per thread", build(1.869, false, true, 0), nil, Bug, "bug:no-renewal"},
+		{"a re-entry's lease re-armed the hold short of the watchdog's timeout", build(1.869, false, false, 1950), nil, Bug, "bug:lease-under-watchdog"},
 	})
 }
 
