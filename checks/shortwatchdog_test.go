@@ -274,14 +274,7 @@ func TestMutexChainRunHeldUpBeforeTheLast(t *testing.T) {
 			b.net(1, "u:2", renewTag(p), sim.NetDelayed, delay, 0)
 			b.h.Net[len(b.h.Net)-1].Proc = proc("u:1")
 		}
-		a := b.call("u:1", model.CallLock, 2.9, 3.06, "acquired")
-		b.ran(a, 3.05, 2000, "u:1").section(a, -1, 10)
-		r := b.renew("u:2", 4.566, 4.566, 4.567, "not-renewed", "u:1")
-		b.h.Renewals[r].Proc = proc("u:1")
-		b.h.Renewals[r].Scheduled = b.h.Renewals[p].End // the task's timer, set at p's completion
-		b.h.Store[len(b.h.Store)-1].TTL = 484
-		g := b.call("B", model.CallLock, 5, 5.11, "acquired")
-		b.ran(g, 5.1, 2000, "B").section(g, -1, 12)
+		b.entryRunForSibling(p, [3]float64{2.9, 3.05, 3.06}, 4.566, 484, [3]float64{5, 5.1, 5.11})
 		return b
 	}
 	unlinked := build(2900*sim.Millisecond, false)
@@ -321,14 +314,7 @@ func TestMutexChainRunWaitedBeforeTheLast(t *testing.T) {
 			b.h.Renewals[p].Outcome, b.h.Renewals[p].ErrKind, b.h.Renewals[p].Err = "renewed", "", ""
 		}
 		b.h.Store[len(b.h.Store)-1].TTL = 2000
-		a := b.call("u:1", model.CallLock, 1.1, 1.3, "acquired")
-		b.ran(a, 1.2, 2000, "u:1").section(a, -1, 10)
-		r := b.renew("u:2", 2.666, 2.666, 2.667, "not-renewed", "u:1")
-		b.h.Renewals[r].Proc = proc("u:1")
-		b.h.Renewals[r].Scheduled = b.h.Renewals[p].End // the task's timer, set at p's completion
-		b.h.Store[len(b.h.Store)-1].TTL = 534
-		g := b.call("B", model.CallLock, 3.2, 3.26, "acquired")
-		b.ran(g, 3.25, 2000, "B").section(g, -1, 12)
+		b.entryRunForSibling(p, [3]float64{1.1, 1.2, 1.3}, 2.666, 534, [3]float64{3.2, 3.25, 3.26})
 		return b
 	}
 	unlinked := build("sync", sim.Second, 1, false)
@@ -803,18 +789,7 @@ func TestMutexRenewalRequestSpikeJustPastTheExpiry(t *testing.T) {
 func TestMutexRenewalResentPastTheExpiry(t *testing.T) {
 	build := func(request, reply sim.Duration) *hist {
 		b := twoSeconds(false)
-		a := b.call("A", model.CallLock, 0, 0.01, "acquired")
-		b.ran(a, 0.005, 2000, "A").section(a, -1, 10)
-		p := b.renew("A", 0.67, 0.671, 0.672, "renewed", "A")
-		b.h.Renewals[p].Scheduled = at(0.01)
-		r := b.renew("A", 1.338, 2.338, 4.901, "not-renewed", "A")
-		b.h.Renewals[r].Scheduled = b.h.Renewals[p].End
-		if request > 0 {
-			b.net(1.338, "A", renewTag(r), sim.NetDelayed, request, 0)
-		}
-		if reply > 0 {
-			b.net(2.338, "A", renewTag(r), sim.NetDelayed, reply, 0)
-		}
+		r := b.renewalHeldUp(2.338, 4.901, request, reply, 0)
 		g := b.call("B", model.CallLock, 4.3, 4.34, "acquired")
 		b.ran(g, 4.339, 2000, "B").section(g, -1, 12)
 		b.sample(4.9, renewTag(r), scriptOf(model.CallRenew), 1439, "B")
@@ -846,18 +821,7 @@ func TestMutexRenewalResendRanFirstReplyHeldUp(t *testing.T) {
 	build := func(request, reply sim.Duration, f int) *hist {
 		b := twoSeconds(false)
 		b.h.Settings.Timeout = 1000
-		a := b.call("A", model.CallLock, 0, 0.01, "acquired")
-		b.ran(a, 0.005, 2000, "A").section(a, -1, 10)
-		p := b.renew("A", 0.67, 0.671, 0.672, "renewed", "A")
-		b.h.Renewals[p].Scheduled = at(0.01)
-		r := b.renew("A", 1.338, 2.4, 4.601, "not-renewed", "A")
-		b.h.Renewals[r].Scheduled = b.h.Renewals[p].End
-		if request > 0 {
-			b.net(1.338, "A", renewTag(r), sim.NetDelayed, request, 0)
-		}
-		if reply > 0 {
-			b.net(2.4, "A", renewTag(r), sim.NetDelayed, reply, f)
-		}
+		r := b.renewalHeldUp(2.4, 4.601, request, reply, f)
 		b.sample(2.538, renewTag(r), scriptOf(model.CallRenew), 2000, "A")
 		g := b.call("B", model.CallLock, 4.3, 4.54, "acquired")
 		b.ran(g, 4.539, 2000, "B").section(g, -1, 12)
@@ -1088,4 +1052,42 @@ func TestMutexEntryNamedAThreadThatReleased(t *testing.T) {
 	runMutexCasesAt(t, 3.8, []mutexCase{
 		{"the sibling's own unlock released its hold", b, nil, Bug, "bug:no-renewal"},
 	})
+}
+
+// renewalHeldUp records A's watchdog hold (taken at 5 ms), renewed once
+// in time, and its next renewal, sent at 1.338 s, which ran at ran and
+// answered 0 at end: a spike of fault f held its request up request and
+// the reply of its run at ran up reply (0: none). It returns the second
+// renewal's index.
+func (b *hist) renewalHeldUp(ran, end float64, request, reply sim.Duration, f int) int {
+	a := b.call("A", model.CallLock, 0, 0.01, "acquired")
+	b.ran(a, 0.005, 2000, "A").section(a, -1, 10)
+	p := b.renew("A", 0.67, 0.671, 0.672, "renewed", "A")
+	b.h.Renewals[p].Scheduled = at(0.01)
+	r := b.renew("A", 1.338, ran, end, "not-renewed", "A")
+	b.h.Renewals[r].Scheduled = b.h.Renewals[p].End
+	if request > 0 {
+		b.net(1.338, "A", renewTag(r), sim.NetDelayed, request, 0)
+	}
+	if reply > 0 {
+		b.net(ran, "A", renewTag(r), sim.NetDelayed, reply, f)
+	}
+	return r
+}
+
+// entryRunForSibling records u:1's lock() (called, ran and returned at
+// lock's times: its hold armed for 2 s), then the run of the renewal
+// entry u:1's process shares with u:2, at run, which the completion of
+// renewal p scheduled (the task's timer), named u:2 and answered 0 while
+// u:1's hold had ttl ms left; B's lock() (its times in taken) takes the
+// lock after the expiry.
+func (b *hist) entryRunForSibling(p int, lock [3]float64, run float64, ttl int64, taken [3]float64) {
+	a := b.call("u:1", model.CallLock, lock[0], lock[2], "acquired")
+	b.ran(a, lock[1], 2000, "u:1").section(a, -1, 10)
+	r := b.renew("u:2", run, run, run+0.001, "not-renewed", "u:1")
+	b.h.Renewals[r].Proc = proc("u:1")
+	b.h.Renewals[r].Scheduled = b.h.Renewals[p].End
+	b.h.Store[len(b.h.Store)-1].TTL = ttl
+	g := b.call("B", model.CallLock, taken[0], taken[2], "acquired")
+	b.ran(g, taken[1], 2000, "B").section(g, -1, 12)
 }
