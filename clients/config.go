@@ -389,6 +389,12 @@ func RedissonAlgo(algo string) (version string, fair, redisson bool) {
 // the Options fields above and v470).
 func (cf *Config) since3168() bool { return cf.Opts.Era >= Era3 }
 
+// AttemptStoresLease says whether each acquire attempt writes the lock
+// object's internalLockLeaseTime as it is sent: 3.8.1's
+// tryLockInnerAsync does (R8:RedissonLock.java:279-280); from 3.16.8 only
+// a grant with a lease does (R16:RedissonLock.java:182).
+func (cf *Config) AttemptStoresLease() bool { return !cf.since3168() }
+
 // Settings is what the checks read of the client's settings
 // (model.Settings): the fair lock's threadWaitTime, 0 for the others.
 func (cf *Config) Settings() model.Settings {

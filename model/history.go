@@ -80,10 +80,13 @@ type Op struct {
 	// LastTry is when the call's last acquire attempt was sent (the
 	// client's own view: the attempt whose reply decided the call).
 	LastTry sim.Time
-	// Sends are when each of the call's acquire commands was sent: every
-	// attempt, and each re-send of one (a spin's elided sends are not
-	// listed). 3.8.1 writes the lock object's internalLockLeaseTime at
-	// each attempt (R8:RedissonLock.java:279-280).
+	// Sends are, where each acquire attempt writes the lock object's
+	// internalLockLeaseTime as it is sent (3.8.1,
+	// R8:RedissonLock.java:279-280; clients.Config.AttemptStoresLease),
+	// when each of the call's acquire commands was sent: every attempt,
+	// and each re-send of one. nil for the other versions, where no
+	// check reads them (and 4.7.0's fair waiters spin an attempt per
+	// round trip).
 	Sends []sim.Time
 	// Requeued lists the times the caller, evicted while it waited, joined
 	// the queue again (at its tail).

@@ -108,8 +108,7 @@ func (r *Run) programFactory() (func() sim.Program, error) {
 			}
 			// The lease the script arms is the one the command carries (a
 			// lock object can send another than the caller asked for).
-			switch cmd.Op {
-			case clients.OpAcquire, clients.OpAcquireNoWait, clients.OpAcquireToken, clients.OpSetNX, clients.OpSetPX:
+			if (cmd.Op == clients.OpAcquire || cmd.Op == clients.OpAcquireNoWait) && host.Client().Config().AttemptStoresLease() {
 				t.h.Ops[t.op].Sends = append(t.h.Ops[t.op].Sends, at)
 			}
 			switch cmd.Op {
