@@ -607,7 +607,7 @@ func (v *view) explainExpired(g holdGone, sec *model.Section) Mechanism {
 		// the same count, taken by the unlock of a re-entry with a lease
 		// above it while that watchdog hold was left
 		if w, l, u, ok := v.watchdogUncounted(who, *sec, g.ExpiredAt); ok {
-			return cause("lease-under-watchdog", fmt.Sprintf("%s re-entered without a lease at t=%s, which the renewal counts, then with %s and a lease (%d ms) at t=%s, which it does not: that re-entry's unlock at t=%s took the count while the hold without a lease was left, and no renewal kept the lock, which expired at t=%s", who, w.End, l.Call, l.Lease, l.End, u.End, g.ExpiredAt), sec.Called, g.ExpiredAt, proc)
+			return cause("lease-under-watchdog", fmt.Sprintf("%s re-entered without a lease at t=%s, which the renewal counts, then with %s and a lease (%d ms) at t=%s, which it does not: that re-entry's unlock at t=%s took the count while the hold without a lease was left, and no renewal kept the lock, which expired at t=%s", who, w.End, l.Call, l.Lease, l.End, cancelAt(&u), g.ExpiredAt), sec.Called, g.ExpiredAt, proc)
 		}
 	}
 	return m

@@ -245,7 +245,7 @@ func TestMutexWatchdogStartedLate(t *testing.T) {
 // needed; the renewal that had run before that unlock completed was the
 // last (seed 4284 of rlock-4.7.0's failover sweep, the fault long over).
 func TestMutexLeaseReentryUnlockTakesWatchdogCount(t *testing.T) {
-	build := func(unlock, cancels bool) *hist {
+	build := func(unlock, cancels bool, end float64, failedRun bool) *hist {
 		b := newHist()
 		b.h.Settings.UnlockCancelsRenewal = cancels
 		a := b.call("A", model.CallTryLockWait, 0, 0.01, "acquired")
@@ -258,8 +258,14 @@ func TestMutexLeaseReentryUnlockTakesWatchdogCount(t *testing.T) {
 		if unlock {
 			// its script ran at 0.6 s, the renewal at 0.7 s, and the
 			// unlock's cancel came with its return at 0.8 s
-			u := b.reenter("A", model.CallUnlock, 0.55, 0.8, "released")
+			u := b.reenter("A", model.CallUnlock, 0.55, end, "released")
 			b.ran(u, 0.6, 36983, "A")
+			if failedRun {
+				// 4.7.0: its run's WAIT counted no replica, its handle
+				// cancelled the count at 0.8 s, and the repeat answered
+				// from the latch only after the expiry
+				b.h.Ops[u].FailedRuns = []sim.Time{at(0.8)}
+			}
 		}
 		b.renew("A", 0.65, 0.7, 0.75, "renewed", "A")
 		g := b.call("B", model.CallLock, 30.6, 31, "acquired")
@@ -267,9 +273,11 @@ func TestMutexLeaseReentryUnlockTakesWatchdogCount(t *testing.T) {
 		return b
 	}
 	runMutexCases(t, []mutexCase{
-		{"the lease re-entry's unlock took the watchdog's count", build(true, true), nil, Bug, "bug:lease-under-watchdog"},
-		{"no unlock: the watchdog still counted the hold", build(false, true), nil, Bug, "bug:no-renewal"},
-		{"an inner unlock that cancels nothing (3.8.1)", build(true, false), nil, Bug, "bug:no-renewal"},
+		{"the lease re-entry's unlock took the watchdog's count", build(true, true, 0.8, false), nil, Bug, "bug:lease-under-watchdog"},
+		{"its failed run took the count, the call returned after the expiry", build(true, true, 31.5, true), nil, Bug, "bug:lease-under-watchdog"},
+		{"an unlock that returned after the expiry, no failed run", build(true, true, 31.5, false), nil, Bug, "bug:no-renewal"},
+		{"no unlock: the watchdog still counted the hold", build(false, true, 0.8, false), nil, Bug, "bug:no-renewal"},
+		{"an inner unlock that cancels nothing (3.8.1)", build(true, false, 0.8, false), nil, Bug, "bug:no-renewal"},
 	})
 }
 

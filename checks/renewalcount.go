@@ -68,10 +68,18 @@ func (v *view) renewalCounts(proc string, owner func(string) bool, to sim.Time) 
 	ops := v.h.Ops
 	for i := range ops {
 		op := &ops[i]
-		if op.Proc != proc || op.End < 0 || to >= 0 && op.End > to || !owner(op.Owner) {
+		// an unlock takes its count when its first run's handle does:
+		// 4.7.0 repeats one whose WAIT counted no replica, and the failed
+		// run's handle cancelled a count before the call returned
+		// (R47:RedissonBaseLock.java:161-164; Op.FailedRuns)
+		at := op.End
+		if op.Call == model.CallUnlock && op.End >= 0 {
+			at = cancelAt(op)
+		}
+		if op.Proc != proc || op.End < 0 || to >= 0 && at > to || !owner(op.Owner) {
 			continue
 		}
-		c := countChange{at: op.End, op: op, renewal: -1, failed: op.Err != "" || op.Outcome == "error"}
+		c := countChange{at: at, op: op, renewal: -1, failed: op.Err != "" || op.Outcome == "error"}
 		switch {
 		case op.Call == model.CallForceUnlock:
 			c.kind, c.at = countEmpty, op.Start

@@ -301,7 +301,9 @@ func raisesNoBug(t *testing.T, cfg run.Config) {
 // replica, which put every later run of the chain late; and a 4.7.0
 // renewal entry whose run named a first thread that had lost its hold
 // (a forceUnlock; a reply held past the hold's expiry), so the next run,
-// the first for the hold's thread, came past its expiry.
+// the first for the hold's thread, came past its expiry; and a 4.7.0
+// unlock of a re-entry with a lease whose failed run took the watchdog
+// hold's count, the call returning after the expiry.
 func TestTriagedSettingsRunsRaiseNoBug(t *testing.T) {
 	t.Parallel()
 	short := clients.ClientOverrides{Timeout: 500, RetryAttempts: 1, RetryInterval: 200}
@@ -349,6 +351,7 @@ func TestTriagedSettingsRunsRaiseNoBug(t *testing.T) {
 		{"rlock-4.7.0", "net", 1431, wd2, 0, 0}, {"fairlock-4.7.0", "net", 1452, wd2, 0, 0},
 		{"rlock-4.7.0", "failover", 1411, wd2, 0, 0},
 		{"fencedlock-4.7.0", "all", 1382, wd2, 0, 0}, {"fencedlock-4.7.0", "all", 1430, wd2, 0, 0},
+		{"rlock-4.7.0", "failover", 1550, wd2, 0, 0},
 	} {
 		raisesNoBug(t, run.Config{Algo: c.algo, Seed: c.seed, Preset: c.preset, Client: c.ov, Procs: c.procs, Threads: c.threads})
 	}
