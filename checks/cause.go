@@ -739,6 +739,17 @@ func (v *view) lastRun(tag string, from, to sim.Time) int {
 	return -1
 }
 
+// laterSample is the index of the first sample after sample i that keep
+// takes (-1: none).
+func (v *view) laterSample(i int, keep func(*model.StoreSample) bool) int {
+	for j := i + 1; j < len(v.h.Store); j++ {
+		if keep(&v.h.Store[j]) {
+			return j
+		}
+	}
+	return -1
+}
+
 // spikes sums the latency spikes on the messages of the call tagged tag
 // sent from from to to (to itself included when closed): all of them, and
 // a known fault's, with that fault (the last one, where several did).

@@ -116,11 +116,8 @@ func (vw *view) grantUnheard(x model.Op, xi int, yGrant sim.Time) (Mechanism, bo
 		}
 		// the call's next run (a re-send's): the grant's reply left before it
 		next := sim.Time(-1)
-		for j := i + 1; j < len(h.Store); j++ {
-			if h.Store[j].Tag == tag {
-				next = h.Store[j].At
-				break
-			}
+		if j := vw.laterSample(i, func(p *model.StoreSample) bool { return p.Tag == tag }); j >= 0 {
+			next = h.Store[j].At
 		}
 		// the grant's own request: the last of the call's sent before it
 		// ran and held up past the response timeout

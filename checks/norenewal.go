@@ -714,22 +714,13 @@ func (v *view) zeroThenRetake(g *renewalGap) (Mechanism, bool) {
 	}
 	// the entry's count of the thread, an unlock's take when its first run
 	// came back
-	type change struct {
-		countChange
-		at sim.Time
-	}
-	var cs []change
+	var cs []countChange
 	for _, c := range v.renewalCounts(proc, is(owner), -1) {
-		at := c.at
-		if c.kind == countTake {
-			at = cancelAt(c.op)
-		}
-		if at < sec.Called || at > to || c.renewal >= 0 && c.op.Start < sec.Start {
+		if c.at < sec.Called || c.at > to || c.renewal >= 0 && c.op.Start < sec.Start {
 			continue // before the section, or a renewal of an earlier hold (staleRenewal's)
 		}
-		cs = append(cs, change{c, at})
+		cs = append(cs, c)
 	}
-	slices.SortStableFunc(cs, func(x, y change) int { return cmp.Compare(x.at, y.at) })
 	var held []bool // the thread's holds as it saw them, innermost last; true: without a lease
 	count, zero, stopped := 0, -1, sim.Time(-1)
 	for _, c := range cs {
@@ -777,10 +768,8 @@ func (v *view) zeroThenRetake(g *renewalGap) (Mechanism, bool) {
 	// the re-take: the first run after the 0 that shows the hold again, an
 	// acquisition without a lease of the thread's that returned with the
 	// lock after the 0 came back and ran its script twice or more
-	k := v.sampleAt(z.ExecVirtual)
-	for k++; k < len(v.h.Store) && !slices.Contains(v.h.Store[k].Holders, owner); k++ {
-	}
-	if z.ExecAt < 0 || k >= len(v.h.Store) || v.h.Store[k].At > to {
+	k := v.laterSample(v.sampleAt(z.ExecVirtual), func(p *model.StoreSample) bool { return slices.Contains(p.Holders, owner) })
+	if z.ExecAt < 0 || k < 0 || v.h.Store[k].At > to {
 		return Mechanism{}, false
 	}
 	kind, i := model.TagOf(v.h.Store[k].Tag)
@@ -1019,11 +1008,11 @@ func (v *view) earlierReplyHeldUp(owner string, k, run int, trip, period sim.Dur
 	tag := renewTag(k)
 	timeout := sim.Duration(v.h.Settings.Timeout) * sim.Millisecond
 	armed := v.h.Store[run].At
-	// spikes reads the call's spikes for its run at t: whether that run
+	// spikesOn reads the call's spikes for its run at t: whether that run
 	// came from a send a spike held up, made before sentBy; and a known
 	// fault's spike on the run's reply long enough to pass the response
 	// timeout, counted from its send a trip before the run (nil: none)
-	spikes := func(t, sentBy sim.Time) (heldSend bool, reply *model.NetEvent) {
+	spikesOn := func(t, sentBy sim.Time) (heldSend bool, reply *model.NetEvent) {
 		for j := range v.h.Net {
 			e := &v.h.Net[j]
 			if e.Tag != tag || e.Kind != sim.NetDelayed || e.At > t {
@@ -1043,10 +1032,10 @@ func (v *view) earlierReplyHeldUp(owner string, k, run int, trip, period sim.Dur
 		if v.h.Store[i].Tag != tag || ran.Add(trip+period) > due {
 			continue // another call's, or too late for the next renewal all the same
 		}
-		if dropped, _ := spikes(armed, ran.Add(-pauseMargin)); !dropped {
+		if dropped, _ := spikesOn(armed, ran.Add(-pauseMargin)); !dropped {
 			continue // the run that armed the hold may have answered the call's live attempt
 		}
-		held, reply := spikes(ran, ran.Add(1)) // any send of it
+		held, reply := spikesOn(ran, ran.Add(1)) // any send of it
 		if held || reply == nil {
 			continue // its own request held up (an attempt maybe dropped), or no spike held its reply
 		}

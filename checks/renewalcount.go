@@ -73,7 +73,7 @@ func (v *view) renewalCounts(proc string, owner func(string) bool, to sim.Time) 
 		// run's handle cancelled a count before the call returned
 		// (R47:RedissonBaseLock.java:161-164; Op.FailedRuns)
 		at := op.End
-		if op.Call == model.CallUnlock && op.End >= 0 {
+		if op.Call == model.CallUnlock {
 			at = cancelAt(op)
 		}
 		if op.Proc != proc || op.End < 0 || to >= 0 && at > to || !owner(op.Owner) {
