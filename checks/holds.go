@@ -189,11 +189,47 @@ func (vw *view) uncounted(op model.Op, tag string, s model.Section, at sim.Time)
 		m.Detail = what + "did not count it: " + m.Detail
 		return m
 	}
+	if m, ok := vw.stoppedThrough(op, at); ok {
+		m.Detail = what + "did not count it: " + m.Detail
+		return m
+	}
 	if m, ok := vw.interrupted(op); ok {
 		m.Detail = what + "its caller was interrupted: " + m.Detail
 		return m
 	}
 	return cause("acquired-uncounted", what+fmt.Sprintf("returned %q", outcomeText(op)), op.Start, to, op.Proc)
+}
+
+// stoppedThrough names a pause of op's process that began while the
+// call's reply could still be due, the call still open at at, and lasted
+// through at: a stopped process reads no reply and runs no timer, so the
+// call could not return (nor its watchdog renew) before at, whatever its
+// reply did (seed 1701 of fencedlock-4.7.0, preset all, a 2 s watchdog: a
+// re-entry's run re-armed the hold for the watchdog's 2 s, its batch's
+// WAIT still waiting for a replica, and its process stopped for 87 s 31
+// ms later). The reply is due a trip (pauseMargin) after the call's last
+// run, and where the run has replicas, after its batch's WAIT too (up to
+// 1 s, RedisCommonBatchExecutor); a pause that began later found the call
+// open for another reason. A call that returned by at was not kept open
+// by it.
+func (vw *view) stoppedThrough(op model.Op, at sim.Time) (Mechanism, bool) {
+	if op.End >= 0 && op.End <= at {
+		return Mechanism{}, false
+	}
+	due := op.Start
+	if op.ExecAt >= 0 {
+		due = op.ExecVirtual
+	}
+	due = due.Add(pauseMargin)
+	if vw.h.End.Replicas > 0 {
+		due = due.Add(sim.Second)
+	}
+	for _, f := range vw.faults {
+		if f.Kind == sim.FaultPause && f.Target == op.Proc && f.Start >= op.Start && f.Start <= min(due, at) && spanEnd(f, at) >= at {
+			return faultMech(f, fmt.Sprintf("%s: its process was stopped from t=%s, during the call, through t=%s, so no reply or timer of its ran", describeFault(f), f.Start, at)), true
+		}
+	}
+	return Mechanism{}, false
 }
 
 // interrupted names the fault that interrupted op's thread during the

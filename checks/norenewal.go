@@ -838,9 +838,8 @@ func (v *view) renewalMissed(owner, proc string, from, to sim.Time) (Mechanism, 
 // earlier run of the same chain's still on its way at from (each run
 // scheduled a period after the one before completed), made it so
 // (without them the next would have run in time). It names that fault;
-// so too a spike that held past the response timeout the reply of a
-// re-send that ran before the dropped send that armed the hold
-// (earlierReplyHeldUp).
+// so too a spike that held the reply of a run by the one that armed the
+// hold past its attempt's response timeout (replyHeldPastTimeout).
 // Where no fault did, and the run's WAIT waited for a replica's
 // acknowledgement (up to its timeout, after which the run may fail, while
 // 4.7.0's watchdog goes on after a failure), the replica's lag is it.
@@ -936,7 +935,7 @@ func (v *view) renewalHeldUp(owner, proc string, from, to sim.Time, period sim.D
 	}
 	if held == 0 || r.End.Add(period-held) > due {
 		if resent {
-			if m, ok := v.earlierReplyHeldUp(owner, last, run, trip, period, due, to); ok {
+			if m, ok := v.replyHeldPastTimeout(owner, last, run, trip, period, due, to); ok {
 				return m, true
 			}
 		}
@@ -989,63 +988,75 @@ func (v *view) renewalHeldUp(owner, proc string, from, to sim.Time, period sim.D
 	return faultMech(by, fmt.Sprintf("%s: %s, sent at t=%s, ran at t=%s, but %s held up %s and %s; the watchdog's next renewal, a third of its timeout later, came too late for %s's hold, which expired at t=%s", describeFault(by), which(r), r.Start, r.ExecVirtual, msgs, held, completed, owner, to)), true
 }
 
-// earlierReplyHeldUp: renewal k, re-sent after the response timeout and
-// run last after to, had its run that armed owner's hold last (sample
-// run) come from a send whose request a spike held up, made before
-// another run of the call whose request came a trip after its send: the
-// client sends an attempt only once it dropped the one before at its
-// response timeout, that attempt's reply with it, and sends the call
-// again after the retry delay (R47:RedisExecutor.java:467-482), so the
-// later run answered a dropped attempt and the earlier one the attempt
-// the call waited on. A known fault's spike held the earlier run's reply
-// up past the response timeout, so the call completed only with a later
-// attempt's answer, and the watchdog's next renewal waits for the call
-// (R47:RenewalTask.java:170-184). Without that spike the reply completed
-// the call a trip after its run, and the next renewal, a period later,
-// ran by due: the fault is the mechanism.
-func (v *view) earlierReplyHeldUp(owner string, k, run int, trip, period sim.Duration, due, to sim.Time) (Mechanism, bool) {
+// replyHeldPastTimeout: renewal k, re-sent after the response timeout
+// and run last after to, had a run by the one that armed owner's hold
+// last (sample run) whose reply a known fault's spike held up past the
+// response timeout of the attempt that run answered: the client sends an
+// attempt only once it dropped the one before at its response timeout,
+// that attempt's reply with it, and sends the call again after the retry
+// delay (R47:RedisExecutor.java:467-482), and the watchdog's next renewal
+// waits for the call (R47:RenewalTask.java:170-184). An attempt's send is
+// its request's spike's time where a spike held the request up (the run
+// came that much after it), a trip before the run where none did; a run
+// after its attempt's timeout answered an attempt already dropped. An
+// earlier run counts only where the one that armed the hold came from a
+// send made before it, so answered an attempt the client had dropped
+// (seed 1431 of rlock-4.7.0, preset net, a 2 s watchdog: the first send,
+// its request held up past the timeout, armed the hold last, and the
+// re-send's run before it is the one whose reply was held). Without that spike the reply completed the call a trip
+// after its run, and the next renewal, a period later, ran by due: the
+// fault is the mechanism (seed 1813 of fencedlock-4.7.0, preset net: the
+// run that armed the hold, its request held up 1.3 s, had its reply held
+// up 1.9 s, past the 3 s timeout of its send).
+func (v *view) replyHeldPastTimeout(owner string, k, run int, trip, period sim.Duration, due, to sim.Time) (Mechanism, bool) {
 	r := v.h.Renewals[k]
 	tag := renewTag(k)
 	timeout := sim.Duration(v.h.Settings.Timeout) * sim.Millisecond
 	armed := v.h.Store[run].At
-	// spikesOn reads the call's spikes for its run at t: whether that run
-	// came from a send a spike held up, made before sentBy; and a known
-	// fault's spike on the run's reply long enough to pass the response
-	// timeout, counted from its send a trip before the run (nil: none)
-	spikesOn := func(t, sentBy sim.Time) (heldSend bool, reply *model.NetEvent) {
+	// spikesOn reads the call's spikes for its run at t: when the attempt
+	// it answered was sent, and a known fault's spike on its reply (nil:
+	// none)
+	spikesOn := func(t sim.Time) (sent sim.Time, reply *model.NetEvent) {
+		sent = t.Add(-trip)
 		for j := range v.h.Net {
 			e := &v.h.Net[j]
 			if e.Tag != tag || e.Kind != sim.NetDelayed || e.At > t {
 				continue
 			}
-			if unspiked := t.Add(-e.Delay); unspiked >= e.At && unspiked.Sub(e.At) <= pauseMargin && e.At < sentBy {
-				heldSend = true
+			if unspiked := t.Add(-e.Delay); unspiked >= e.At && unspiked.Sub(e.At) <= pauseMargin {
+				sent = e.At
 			}
-			if _, known := v.fault(e.Fault); known && e.At == t && e.Delay+2*trip > timeout {
+			if _, known := v.fault(e.Fault); known && e.At == t {
 				reply = e
 			}
 		}
-		return heldSend, reply
+		return sent, reply
 	}
-	for i := run - 1; i >= 0 && v.h.Store[i].At >= r.Start; i-- {
+	armedSent, _ := spikesOn(armed)
+	for i := run; i >= 0 && v.h.Store[i].At >= r.Start; i-- {
 		ran := v.h.Store[i].At
 		if v.h.Store[i].Tag != tag || ran.Add(trip+period) > due {
 			continue // another call's, or too late for the next renewal all the same
 		}
-		if dropped, _ := spikesOn(armed, ran.Add(-pauseMargin)); !dropped {
+		if i != run && armedSent >= ran.Add(-pauseMargin) {
 			continue // the run that armed the hold may have answered the call's live attempt
 		}
-		held, reply := spikesOn(ran, ran.Add(1)) // any send of it
-		if held || reply == nil {
-			continue // its own request held up (an attempt maybe dropped), or no spike held its reply
+		sent, reply := spikesOn(ran)
+		dropAt := sent.Add(timeout)
+		if reply == nil || ran.Add(trip) > dropAt || ran.Add(reply.Delay+trip) <= dropAt {
+			continue // no spike on its reply, an attempt already dropped, or a reply in time all the same
 		}
 		f, _ := v.fault(reply.Fault)
 		which := owner + "'s renewal"
 		if r.Owner != owner {
 			which = fmt.Sprintf("the renewal %s's process sent for %s on the lock entry its threads share", owner, r.Owner)
 		}
-		return faultMech(f, fmt.Sprintf("%s: %s, sent at t=%s, was re-sent after the response timeout; its run at t=%s, whose request came in a trip, had its reply held up %s, past that attempt's response timeout, so the client dropped it and sent the call again, and the call completed only at t=%s, when its run at t=%s answered (its run at t=%s, which armed the hold last, came from an earlier send, dropped); the watchdog's next renewal, a third of its timeout after the call completed, came too late for %s's hold, which expired at t=%s",
-			describeFault(f), which, r.Start, ran, reply.Delay, r.End, r.ExecVirtual, armed, owner, to)), true
+		how := fmt.Sprintf("its run at t=%s, whose attempt was sent at t=%s", ran, sent)
+		if i != run {
+			how += fmt.Sprintf(" (its run at t=%s, which armed the hold last, answered an attempt already dropped)", armed)
+		}
+		return faultMech(f, fmt.Sprintf("%s: %s, sent at t=%s, was re-sent after the response timeout; %s, had its reply held up %s, past that attempt's response timeout at t=%s, so the client dropped it and sent the call again, and the call completed only at t=%s, when its run at t=%s answered; the watchdog's next renewal, a third of its timeout after the call completed, came too late for %s's hold, which expired at t=%s",
+			describeFault(f), which, r.Start, how, reply.Delay, dropAt, r.End, r.ExecVirtual, owner, to)), true
 	}
 	return Mechanism{}, false
 }

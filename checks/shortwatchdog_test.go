@@ -419,27 +419,45 @@ func TestMutexZeroRenewalCameBackLate(t *testing.T) {
 // the re-entry's reply: a pause of A's process from the first renewal's
 // time is the mechanism, not the re-entry that did not count (seed 207
 // of rlock-3.16.8, preset all, 2 s). A hold taken with a lease has no
-// outer watchdog: the open re-entry is still what armed it last.
+// outer watchdog: the open re-entry is still what armed it last, and what
+// kept it open is the mechanism. A pause that began while its reply was
+// still due (a trip after its run, and its batch's WAIT up to 1 s where
+// the run has replicas) and lasted through the expiry kept it from
+// returning and starting its watchdog (seed 1701 of fencedlock-4.7.0,
+// preset all, 2 s); one that began after the reply was due, or ended
+// before the expiry, explains nothing.
 func TestMutexOpenReentryUnderTheWatchdog(t *testing.T) {
 	pause := []sim.FaultSpan{fault(0, sim.FaultPause, "cA", 0.676, 4)}
 	build := func(outerLease int64) *hist {
-		b := twoSeconds(true)
-		a := b.call("A", model.CallLock, 0, 0.01, "acquired")
-		if outerLease > 0 {
-			b.lease(a, outerLease)
-		}
-		b.ran(a, 0.005, 2000, "A").section(a, outerLease, -1)
-		r := b.reenter("A", model.CallLock, 0.015, -1, "")
-		b.ran(r, 0.02, 2000, "A")
-		g := b.call("B", model.CallLock, 2.1, 2.2, "acquired")
-		b.ran(g, 2.15, 2000, "B").section(g, -1, 12)
-		return b
+		return openReentry(outerLease, 0)
 	}
+	withReplicas := openReentry(8000, 1)
 	runMutexCases(t, []mutexCase{
 		{"the outer watchdog's process paused", build(-1), pause, ByDesign, "fault:pause"},
 		{"nothing stopped the outer watchdog", build(-1), nil, Bug, "bug:no-renewal"},
 		{"taken with a lease: no outer watchdog", build(8000), pause, Bug, "bug:acquired-uncounted"},
+		{"taken with a lease: paused while its WAIT was due", withReplicas, pause, ByDesign, "fault:pause"},
+		{"taken with a lease: paused after its WAIT was due", withReplicas, []sim.FaultSpan{fault(0, sim.FaultPause, "cA", 1.6, 4)}, Bug, "bug:acquired-uncounted"},
+		{"taken with a lease: resumed before the expiry", withReplicas, []sim.FaultSpan{fault(0, sim.FaultPause, "cA", 0.676, 1)}, Bug, "bug:acquired-uncounted"},
 	})
+}
+
+// openReentry records A's lock() (with outerLease, or none), returned at
+// 0.01 s, its re-entry without a lease run at 0.02 s and still open, and
+// B's grant after the hold's expiry at 2.02 s, in a run with replicas.
+func openReentry(outerLease int64, replicas int) *hist {
+	b := twoSeconds(true)
+	b.h.End.Replicas = replicas
+	a := b.call("A", model.CallLock, 0, 0.01, "acquired")
+	if outerLease > 0 {
+		b.lease(a, outerLease)
+	}
+	b.ran(a, 0.005, 2000, "A").section(a, outerLease, -1)
+	r := b.reenter("A", model.CallLock, 0.015, -1, "")
+	b.ran(r, 0.02, 2000, "A")
+	g := b.call("B", model.CallLock, 2.1, 2.2, "acquired")
+	b.ran(g, 2.15, 2000, "B").section(g, -1, 12)
+	return b
 }
 
 // A took the lock with tryLock(wait, lease 6 s) at 0, re-entered with
@@ -837,6 +855,56 @@ func TestMutexRenewalResendRanFirstReplyHeldUp(t *testing.T) {
 		{"a reply spike no known fault made", build(spike, spike, 3), slowNet, Bug, "bug:no-renewal"},
 		{"no spike on the re-send's reply", build(spike, 0, 0), slowNet, Bug, "bug:no-renewal"},
 	})
+}
+
+// A's renewal sent at 1.338 s had its request held up 0.6 s; its run at
+// 1.938 s re-armed the hold to 3.938 s, and its reply, held up 0.5 s,
+// came after that attempt's response timeout (1 s from its send): the
+// client dropped it and re-sent the renewal (R47:RedisExecutor.java:
+// 467-482), whose run came only at 4.6 s, after the expiry, and the
+// watchdog's next renewal waited for the call (R47:RenewalTask.java:
+// 170-184). Without the spike on its reply the call completed at 1.939 s
+// and the next renewal ran at 2.6 s: the spike is the mechanism, on the
+// run that armed the hold itself (seed 1813 of fencedlock-4.7.0, preset
+// net, a 2 s watchdog). A request held up past the timeout (the run
+// answered a dropped attempt), a spike no known fault made, or none,
+// names nothing.
+func TestMutexRenewalReplyHeldPastItsAttemptsTimeout(t *testing.T) {
+	// B takes the lock 5 ms after the hold the renewal's run armed expired
+	grantAt := func(request sim.Duration) float64 {
+		return float64(at(1.338+2.005)+sim.Time(request)) / float64(sim.Second)
+	}
+	build := func(request, reply sim.Duration, f int) *hist {
+		b := twoSeconds(false)
+		b.h.Settings.Timeout = 1000
+		ran := 1.338 + float64(request)/float64(sim.Second)
+		r := b.renewalHeldUp(ran, 4.601, request, reply, f)
+		g := b.call("B", model.CallLock, grantAt(request)-0.05, grantAt(request), "acquired")
+		b.ran(g, grantAt(request)-0.001, 2000, "B").section(g, -1, 12)
+		b.sample(4.6, renewTag(r), scriptOf(model.CallRenew), 1439, "B")
+		b.h.Renewals[r].ExecAt, b.h.Renewals[r].ExecVirtual = serverMs(at(4.6)), at(4.6)
+		return b
+	}
+	request, reply := 700*sim.Millisecond, 500*sim.Millisecond
+	cases := []struct {
+		name           string
+		request, reply sim.Duration
+		f              int
+		class          Class
+		mech           string
+	}{
+		{"a spike held the reply of the run that armed the hold past its timeout", request, reply, 0, ByDesign, "fault:slow-net"},
+		{"a request held up past the timeout: a dropped attempt's run", 1100 * sim.Millisecond, reply, 0, Bug, "bug:no-renewal"},
+		{"a reply spike no known fault made", request, reply, 3, Bug, "bug:no-renewal"},
+		{"no spike on its reply", request, 0, 0, Bug, "bug:no-renewal"},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			if v := mutexAt(t, build(tc.request, tc.reply, tc.f), slowNet, grantAt(tc.request)); v.Class != tc.class || v.Mech.Label() != tc.mech {
+				t.Errorf("got %v, want %s %s", v, tc.class, tc.mech)
+			}
+		})
+	}
 }
 
 // 3.8.1 schedules a thread's next renewal when its renewal completes, a

@@ -303,7 +303,11 @@ func raisesNoBug(t *testing.T, cfg run.Config) {
 // (a forceUnlock; a reply held past the hold's expiry), so the next run,
 // the first for the hold's thread, came past its expiry; and a 4.7.0
 // unlock of a re-entry with a lease whose failed run took the watchdog
-// hold's count, the call returning after the expiry.
+// hold's count, the call returning after the expiry; and a 4.7.0 renewal
+// whose run armed the hold and whose reply a spike held past its own
+// attempt's response timeout, so the call waited for a re-send; and a
+// fenced re-entry that re-armed the hold for the watchdog's 2 s while its
+// WAIT was due, when a pause stopped its process past the expiry.
 func TestTriagedSettingsRunsRaiseNoBug(t *testing.T) {
 	t.Parallel()
 	short := clients.ClientOverrides{Timeout: 500, RetryAttempts: 1, RetryInterval: 200}
@@ -352,6 +356,7 @@ func TestTriagedSettingsRunsRaiseNoBug(t *testing.T) {
 		{"rlock-4.7.0", "failover", 1411, wd2, 0, 0},
 		{"fencedlock-4.7.0", "all", 1382, wd2, 0, 0}, {"fencedlock-4.7.0", "all", 1430, wd2, 0, 0},
 		{"rlock-4.7.0", "failover", 1550, wd2, 0, 0},
+		{"fencedlock-4.7.0", "net", 1813, wd2, 0, 0}, {"fencedlock-4.7.0", "all", 1701, wd2, 0, 0},
 	} {
 		raisesNoBug(t, run.Config{Algo: c.algo, Seed: c.seed, Preset: c.preset, Client: c.ov, Procs: c.procs, Threads: c.threads})
 	}
