@@ -65,7 +65,62 @@ func (v *view) missing(sec model.Section, at sim.Time) (Mechanism, bool) {
 		}
 		return cause("not-in-store", fmt.Sprintf("%s believed it held the lock at t=%s, but the store had no hold of it", sec.Owner, at), sec.Called, at, sec.Proc), true
 	}
+	for {
+		e, ok := v.retakenUncounted(g, sec.Called, at)
+		if !ok {
+			break
+		}
+		g = e
+	}
 	return v.explainGone(g, &sec), true
+}
+
+// retakenUncounted: the hold of g's owner that went at g was one the
+// thread never counted by at. An earlier event of the section (after
+// from, its acquiring call) took the hold it counted, and the run that
+// put the owner back in the lock after that was an acquire of a call of
+// its own that had not returned with the lock by at, a fault having struck
+// the call (a re-entry's command re-sent after its request was lost,
+// which found the lock free and took it afresh, and whose reply was lost:
+// R47:RedisExecutor.java:467-482). The owner's belief was
+// broken by the earlier event, which is returned; whatever took the
+// uncounted hold later only kept the lock from others a while longer
+// (seed 1878 of fencedlock-4.7.0, preset all, a 2 s watchdog: a sibling's
+// forceUnlock, then the thread's re-sent tryLock(lease) re-took the lock,
+// its reply lost, and a renewal's re-send cut that hold to 2 s).
+func (v *view) retakenUncounted(g holdGone, from, at sim.Time) (holdGone, bool) {
+	var prev holdGone
+	found := false
+	for _, e := range v.gone {
+		if e.Sample >= g.Sample {
+			break
+		}
+		if e.Owner == g.Owner && v.h.Store[e.Sample].At > from {
+			prev, found = e, true
+		}
+	}
+	if !found {
+		return holdGone{}, false
+	}
+	for k := prev.Sample; k < g.Sample; k++ {
+		smp := &v.h.Store[k]
+		if !slices.Contains(smp.Holders, g.Owner) {
+			continue
+		}
+		op := v.h.CallOf(smp.Tag)
+		counted := op != nil && op.Outcome == "acquired" && op.End >= 0 && op.End <= at
+		if op == nil || op.Owner != g.Owner || !op.Call.Acquires() || counted {
+			return holdGone{}, false
+		}
+		// a fault that struck the call is why it did not count the hold;
+		// with none, that it did not is what a rule must explain (an
+		// acquire that did not count, below)
+		if _, ok := v.callFault(*op, smp.Tag, at); !ok {
+			return holdGone{}, false
+		}
+		return prev, true
+	}
+	return holdGone{}, false
 }
 
 // expiredSince finds owner's hold, which the last sample before at shows,

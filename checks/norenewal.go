@@ -32,6 +32,10 @@ import (
 //   - the renewals' answers: a stale renewal's 0, a period the lock
 //     object's kept lease set, a late 0 that cancelled the entry for all.
 //
+// A watchdog that never started for the hold comes first: 3.8.1's entry
+// a revived task held when the hold was taken (what struck that task's
+// renewals, which ran before the hold, could not have renewed it).
+//
 // The order is the rules' precedence where two could name one expiry: a
 // fault on the hold's own renewals before one on the process, the
 // process before the shared entry, and the answers (read off the run,
@@ -60,6 +64,7 @@ var noRenewalRules []noRenewalRule
 
 func init() {
 	noRenewalRules = []noRenewalRule{
+		{"revived-entry", (*view).revivedEntry},
 		{"renewal-struck", (*view).renewalStruck},
 		{"last-renewal-failed", (*view).lastRenewalFailed},
 		{"renewal-outlived-watchdog", (*view).renewalOutlivedWatchdog},
@@ -471,6 +476,69 @@ func (v *view) firstDue(owner string, from sim.Time, period sim.Duration) sim.Ti
 		}
 	}
 	return done.Add(period)
+}
+
+// revivedEntry: 3.8.1 keeps one renewal entry per lock name and client,
+// and scheduleExpirationRenewal makes none while one exists
+// (R8:RedissonLock.java:225-228); a task's listener removes the entry
+// when its renewal completes, and reschedules only on a 1 (:239-248). The
+// acquire without a lease that began owner's section returned while the
+// entry was a task 3.8.1's listener had revived (the client's
+// renewal-revived note at the completion that scheduled it, or an earlier
+// one of its chain: a renewal for the thread's earlier hold whose 1 came
+// after the unlock had cancelled the watchdog, :271-276, 526-528), so it
+// started no watchdog; that task's renewal had run before the hold was
+// taken and answered 0, so its listener removed the entry and rescheduled
+// nothing. No renewal was ever due for the hold: the catalogued
+// renewal-revived's path, whatever held the revived renewal's answer up
+// (seed 2041 of rlock-3.8.1, preset all, a 2 s watchdog). The cause's
+// window begins at the note, for the catalogue to resolve.
+func (v *view) revivedEntry(g *renewalGap) (Mechanism, bool) {
+	sec := g.sec
+	if sec == nil || sec.OuterLease >= 0 {
+		return Mechanism{}, false // no watchdog was to start with the section
+	}
+	for i, r := range v.h.Renewals {
+		// the entry present when the section's acquire returned (its task
+		// scheduled by then, its renewal not completed), whose run came
+		// before the hold was taken and answered 0
+		if r.Proc != g.proc || !sameClient(r.Owner, g.owner) || r.Scheduled <= 0 || r.Scheduled > sec.Start ||
+			r.End >= 0 && r.End <= sec.Start || r.Outcome != "not-renewed" || r.ExecAt < 0 || r.ExecVirtual >= sec.Granted {
+			continue
+		}
+		// back along its chain (each task the same thread's) to the
+		// completion that revived it
+		revived := sim.Time(-1)
+		for k := i; revived < 0; {
+			p := v.scheduledBy(k)
+			if p < 0 || v.h.Renewals[p].Owner != r.Owner {
+				break
+			}
+			if v.noted("renewal-revived", r.Owner, g.proc, v.h.Renewals[p].End) {
+				revived = v.h.Renewals[p].End
+			}
+			k = p
+		}
+		if revived < 0 {
+			continue
+		}
+		m := cause("revived-entry", fmt.Sprintf("%s's %s returned at t=%s without a lease while its process's renewal entry for the lock was a watchdog task revived at t=%s (a renewal for %s's earlier hold answered 1 after the unlock had cancelled the watchdog, and its listener rescheduled it all the same), so it started no watchdog of its own; that task's renewal, sent at t=%s, ran at t=%s, before the hold was taken, and answered 0, and its listener removed the entry and rescheduled nothing: no renewal was due for the hold, which expired at t=%s",
+			g.owner, sectionCall(v, sec), sec.Start, revived, r.Owner, r.Start, r.ExecVirtual, g.to), revived, g.to, g.proc)
+		m.Owners = []string{r.Owner}
+		return m, true
+	}
+	return Mechanism{}, false
+}
+
+// sectionCall names the call that began section s ("acquire" when none
+// of the history's calls matches).
+func sectionCall(v *view, s *model.Section) string {
+	for _, op := range v.h.Ops {
+		if op.Owner == s.Owner && op.Start == s.Called && op.Call.Acquires() {
+			return string(op.Call)
+		}
+	}
+	return "acquire"
 }
 
 // processStopped: the process stopped while renewals were due: up to

@@ -546,11 +546,13 @@ func TestMutexLostRenewalOutlivedWatchdog(t *testing.T) {
 // reply was lost, and its re-send at 9.0 s found B and answered false, so
 // nothing started a watchdog for the hold, which expired at 8.0 s. The
 // lost reply is the mechanism (seed 312, rlock-4.7.0 --preset all
-// --lock-watchdog-timeout 2s, without its master-crash). Where the thread
-// kept a count (a second lock() re-entry), or an acquisition without a
-// lease started the watchdog again after the 0, the outer watchdog still
-// owed the hold its renewals; with no fault on the run that took the hold,
-// nothing is named either.
+// --lock-watchdog-timeout 2s, without its master-crash). Where an
+// acquisition without a lease started the watchdog again after the 0, the
+// outer watchdog still owed the hold its renewals; with no fault on the
+// run that took the hold, nothing is named either. Where the thread kept
+// a count (a second lock() re-entry), the 0 took no watchdog: the hold
+// the lost reply left is one the thread never counted, and what took the
+// hold it counted, the lost renewal, is the mechanism (retakenUncounted).
 func TestMutexOpenReentryAfterZeroTookTheWatchdog(t *testing.T) {
 	outcome := "not-acquired"
 	build := func(stops, lostReply, secondCount, restart bool) *hist {
@@ -589,7 +591,7 @@ func TestMutexOpenReentryAfterZeroTookTheWatchdog(t *testing.T) {
 	runMutexCases(t, []mutexCase{
 		{"4.7.0: the 0 took the last count, the run's reply lost", build(false, true, false, false), loss, ByDesign, "fault:loss"},
 		{"3.16.8: the 0 cancelled the entry, the run's reply lost", build(true, true, false, false), loss, ByDesign, "fault:loss"},
-		{"the thread kept a count", build(false, true, true, false), loss, Bug, "bug:no-renewal"},
+		{"the thread kept a count: the loss of the hold it counted", build(false, true, true, false), loss, ByDesign, "fault:loss"},
 		{"an acquisition without a lease started the watchdog again", build(false, true, false, true), loss, Bug, "bug:no-renewal"},
 		{"no fault on the run that took the hold", build(false, false, false, false), loss, Bug, "bug:acquired-uncounted"},
 	})
@@ -1158,4 +1160,84 @@ func (b *hist) entryRunForSibling(p int, lock [3]float64, run float64, ttl int64
 	b.h.Store[len(b.h.Store)-1].TTL = ttl
 	g := b.call("B", model.CallLock, taken[0], taken[2], "acquired")
 	b.ran(g, taken[1], 2000, "B").section(g, -1, 12)
+}
+
+// 3.8.1 keeps one renewal entry per lock name (R8:RedissonLock.java:
+// 225-228). A's renewal for its first hold ran at 0.671 s and answered 1
+// only at 1.2 s, after A's unlock had cancelled the watchdog at 1.05 s;
+// the listener rescheduled it all the same (:239-248, the renewal-revived
+// note). The revived task's renewal, sent at 1.866 s, found no hold and
+// answered 0 only at 3 s: when A's next lock() returned at 2.5 s the
+// entry existed, so no watchdog started, and the 0 rescheduled nothing.
+// The hold expired at 4.4 s under A: the revived entry is the cause, for
+// the catalogue's renewal-revived (seed 2041 of rlock-3.8.1, preset all,
+// a 2 s watchdog). Without the note the renewal is a stale one whose 0
+// came after the hold was taken; a section taken with a lease started no
+// watchdog to begin with.
+func TestMutexRevivedEntryStartedNoWatchdog(t *testing.T) {
+	build := func(note bool, lease int64) *hist {
+		b := twoSeconds(true)
+		b.h.Settings.RenewalPerThread = true
+		a := b.call("A", model.CallLock, 0, 0.01, "acquired")
+		b.ran(a, 0.005, 2000, "A").section(a, -1, 1.05)
+		p := b.renew("A", 0.67, 0.671, 1.2, "renewed", "A")
+		b.h.Renewals[p].Scheduled = at(0.01)
+		u := b.call("A", model.CallUnlock, 1, 1.05, "released")
+		b.ran(u, 1.04, -2)
+		if note {
+			b.h.Flaws.Add(model.FlawAt{At: at(1.2), Proc: "cA", Owner: "A", Flaw: "renewal-revived"})
+		}
+		again := b.call("A", model.CallLock, 2, 2.5, "acquired")
+		r := b.renew("A", 1.866, 1.867, 3, "not-renewed")
+		b.h.Renewals[r].Scheduled = at(1.2)
+		b.h.Store[len(b.h.Store)-1].TTL = -2
+		b.ran(again, 2.4, 2000, "A")
+		if lease > 0 {
+			b.lease(again, lease)
+		}
+		b.section(again, lease, -1)
+		g := b.call("B", model.CallLock, 4.3, 4.45, "acquired")
+		b.ran(g, 4.42, 2000, "B").section(g, -1, 12)
+		return b
+	}
+	runMutexCasesAt(t, 4.45, []mutexCase{
+		{"the revived task's entry, its renewal's 0 before the hold", build(true, -1), nil, Bug, "bug:revived-entry"},
+		{"no revival noted: the stale renewal's 0", build(false, -1), nil, Bug, "bug:stale-renewal"},
+		{"a section taken with a lease", build(true, 1900), nil, ByDesign, "lease:lease"},
+	})
+}
+
+// A's lock() returned at 0.01 s; C's forceUnlock() deleted A's hold at
+// 1 s (a contract action), and A's tryLock() re-entry, its request lost
+// and re-sent, ran at 1.5 s, found the lock free and took it afresh, and
+// its reply was lost too: the call never returned with it. That hold,
+// one A never counted, expired at 3.5 s and B took the lock. What broke
+// A's belief is the forceUnlock, not the expiry of a hold it did not count
+// (seed 1878 of fencedlock-4.7.0, preset all, a 2 s watchdog). A re-take
+// whose call no fault struck is what a rule must explain (an acquire that
+// did not count); one whose call returned with the lock is a hold A
+// counted, whose expiry is the story.
+func TestMutexRetakeUncountedAfterForceUnlock(t *testing.T) {
+	loss := []sim.FaultSpan{fault(0, sim.FaultLoss, "network", 0.5, 30)}
+	build := func(lostReply bool, outcome string, end float64) *hist {
+		b := twoSeconds(false)
+		a := b.call("A", model.CallLock, 0, 0.01, "acquired")
+		b.ran(a, 0.005, 2000, "A").section(a, -1, -1)
+		b.renew("A", 0.67, 0.671, 0.672, "renewed", "A")
+		f := b.call("C", model.CallForceUnlock, 0.99, 1.01, "released")
+		b.ran(f, 1, -2)
+		r := b.reenter("A", model.CallTryLock, 0.015, end, outcome)
+		b.net(0.015, "A", opTag(r), sim.NetRequestLost, 0, 0)
+		b.ran(r, 1.5, 2000, "A")
+		if lostReply {
+			b.net(1.5, "A", opTag(r), sim.NetReplyLost, 0, 0)
+		}
+		g := b.call("B", model.CallLock, 3.45, 3.6, "acquired")
+		b.ran(g, 3.55, 2000, "B").section(g, -1, 12)
+		return b
+	}
+	runMutexCasesAt(t, 3.6, []mutexCase{
+		{"a re-take whose call faults struck", build(true, "error", 4.5), loss, ByDesign, "contract:force-unlock"},
+		{"a re-take whose call no fault struck", build(false, "not-acquired", 1.51), nil, Bug, "bug:acquired-uncounted"},
+	})
 }

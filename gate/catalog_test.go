@@ -307,7 +307,11 @@ func raisesNoBug(t *testing.T, cfg run.Config) {
 // whose run armed the hold and whose reply a spike held past its own
 // attempt's response timeout, so the call waited for a re-send; and a
 // fenced re-entry that re-armed the hold for the watchdog's 2 s while its
-// WAIT was due, when a pause stopped its process past the expiry.
+// WAIT was due, when a pause stopped its process past the expiry; and a
+// 3.8.1 hold taken while a revived watchdog task held the lock name's
+// entry, whose renewal had answered 0 before the hold; and a fenced hold
+// a sibling's forceUnlock deleted, re-taken by the thread's own re-sent
+// tryLock whose reply was lost, then cut by a renewal's re-send.
 func TestTriagedSettingsRunsRaiseNoBug(t *testing.T) {
 	t.Parallel()
 	short := clients.ClientOverrides{Timeout: 500, RetryAttempts: 1, RetryInterval: 200}
@@ -357,6 +361,7 @@ func TestTriagedSettingsRunsRaiseNoBug(t *testing.T) {
 		{"fencedlock-4.7.0", "all", 1382, wd2, 0, 0}, {"fencedlock-4.7.0", "all", 1430, wd2, 0, 0},
 		{"rlock-4.7.0", "failover", 1550, wd2, 0, 0},
 		{"fencedlock-4.7.0", "net", 1813, wd2, 0, 0}, {"fencedlock-4.7.0", "all", 1701, wd2, 0, 0},
+		{"rlock-3.8.1", "all", 2041, wd2, 0, 0}, {"fencedlock-4.7.0", "all", 1878, wd2, 0, 0},
 	} {
 		raisesNoBug(t, run.Config{Algo: c.algo, Seed: c.seed, Preset: c.preset, Client: c.ov, Procs: c.procs, Threads: c.threads})
 	}

@@ -42,18 +42,22 @@ func TestShortWatchdogMechanisms(t *testing.T) {
 // with a re-sent script and its unlock's failed first run took the count
 // it added, leaving the re-take's second count unwatched; a renewal run's
 // reply held past its attempt's response timeout; a re-entry whose
-// process stopped while its WAIT was due.
+// process stopped while its WAIT was due; 3.8.1's revived task holding
+// the entry when the thread's next hold began; a sibling's forceUnlock of
+// a hold the thread counted, re-taken uncounted.
 func TestTwoSecondWatchdogMechanisms(t *testing.T) {
 	for _, tc := range []mechCase{
 		{"fairlock-4.7.0", 153, "failover", "mutex", 186857, "condition:replication"},
 		{"fencedlock-4.7.0", 136, "all", "holds", 37818, "fault:slow-net"},
 		{"fencedlock-4.7.0", 194, "net", "mutex", 147165, "fault:slow-net"},
 		{"rlock-3.16.8", 131, "all", "mutex", 57792, "flaw:zero-renewal-cancels-all"},
-		{"rlock-4.7.0", 1103, "net", "expiry", 88730, "fault:slow-net"},     // the renewal's re-send, past the expiry, was its last run
-		{"rlock-4.7.0", 1125, "all", "expiry", 54996, "fault:slow-net"},     // the 0 after a lost reply took the count; a re-take's unlock the last
-		{"rlock-4.7.0", 1431, "net", "expiry", 127200, "fault:slow-net"},    // the re-send ran first and its reply was held past the timeout
-		{"fencedlock-4.7.0", 1813, "net", "mutex", 91266, "fault:slow-net"}, // the run that armed the hold had its reply held past its timeout
-		{"fencedlock-4.7.0", 1701, "all", "mutex", 94164, "fault:pause"},    // a re-entry open on its WAIT when its process stopped
+		{"rlock-4.7.0", 1103, "net", "expiry", 88730, "fault:slow-net"},            // the renewal's re-send, past the expiry, was its last run
+		{"rlock-4.7.0", 1125, "all", "expiry", 54996, "fault:slow-net"},            // the 0 after a lost reply took the count; a re-take's unlock the last
+		{"rlock-4.7.0", 1431, "net", "expiry", 127200, "fault:slow-net"},           // the re-send ran first and its reply was held past the timeout
+		{"fencedlock-4.7.0", 1813, "net", "mutex", 91266, "fault:slow-net"},        // the run that armed the hold had its reply held past its timeout
+		{"fencedlock-4.7.0", 1701, "all", "mutex", 94164, "fault:pause"},           // a re-entry open on its WAIT when its process stopped
+		{"rlock-3.8.1", 2041, "all", "expiry", 48700, "flaw:renewal-revived"},      // a revived task's entry started no watchdog for the next hold
+		{"fencedlock-4.7.0", 1878, "all", "mutex", 90720, "contract:force-unlock"}, // the hold it counted was deleted; a lost reply's re-take expired later
 	} {
 		tc.wantUnder(t, clients.ClientOverrides{LockWatchdogTimeout: 2000})
 	}
