@@ -1071,11 +1071,12 @@ func (v *view) renewalHeldUp(owner, proc string, from, to sim.Time, period sim.D
 // send made before it, so answered an attempt the client had dropped
 // (seed 1431 of rlock-4.7.0, preset net, a 2 s watchdog: the first send,
 // its request held up past the timeout, armed the hold last, and the
-// re-send's run before it is the one whose reply was held). Without that spike the reply completed the call a trip
-// after its run, and the next renewal, a period later, ran by due: the
-// fault is the mechanism (seed 1813 of fencedlock-4.7.0, preset net: the
-// run that armed the hold, its request held up 1.3 s, had its reply held
-// up 1.9 s, past the 3 s timeout of its send).
+// re-send's run before it is the one whose reply was held). Without that
+// spike the reply completed the call a trip after its run, and the next
+// renewal, a period later, ran by due: the fault is the mechanism (seed
+// 1813 of fencedlock-4.7.0, preset net: the run that armed the hold, its
+// request held up 1.3 s, had its reply held up 1.9 s, past the 3 s
+// timeout of its send).
 func (v *view) replyHeldPastTimeout(owner string, k, run int, trip, period sim.Duration, due, to sim.Time) (Mechanism, bool) {
 	r := v.h.Renewals[k]
 	tag := renewTag(k)
