@@ -337,21 +337,29 @@ func (v *view) undoneByAcquire(g holdGone, called sim.Time) bool {
 // regrantedByAcquire says whether hold-gone event g was the expiry of a
 // grant that the acquiring call of owner's that began at called made and
 // never returned, whose own later run, before it returned, took the lock
-// anew at the event's sample: the grant's reply was lost or late, no
-// watchdog started for it (R16:RedissonLock.java:178-186 starts it when
-// the reply comes), and RedisExecutor's re-send took the lock again
-// (R16:RedisExecutor.java:318-334). The call returned one grant, the
-// re-send's, so the thread never counted the expired one.
+// anew, at the event's sample or after it: the grant's reply was lost or
+// late, no watchdog started for it (R16:RedissonLock.java:178-186 starts
+// it when the reply comes), and RedisExecutor's re-send took the lock
+// again (R16:RedisExecutor.java:318-334), or found it taken and the call
+// waited and took it later (seed 2183 of rlock-3.16.8, preset all, a 2 s
+// watchdog). The call returned one grant, the later run's, so the thread
+// never counted the expired one.
 func (v *view) regrantedByAcquire(g holdGone, called sim.Time) bool {
 	if g.How != goneExpired || g.Armed < 0 {
 		return false
 	}
 	st := v.h.Store
-	arm, back := &st[g.Armed], &st[g.Sample]
+	arm := &st[g.Armed]
 	op := v.h.CallOf(arm.Tag)
-	return op != nil && op.Owner == g.Owner && op.Call.Acquires() && op.Start == called &&
-		back.Tag == arm.Tag && back.Script == arm.Script && slices.Contains(back.Holders, g.Owner) &&
-		(op.End < 0 || back.At <= op.End)
+	if op == nil || op.Owner != g.Owner || !op.Call.Acquires() || op.Start != called {
+		return false
+	}
+	for k := g.Sample; k < len(st) && (op.End < 0 || st[k].At <= op.End); k++ {
+		if st[k].Tag == arm.Tag && st[k].Script == arm.Script && slices.Contains(st[k].Holders, g.Owner) {
+			return true
+		}
+	}
+	return false
 }
 
 // clockOffset is how far the master's clock read ahead of virtual time

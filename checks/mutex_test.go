@@ -437,32 +437,7 @@ func TestMutexUnlockRanTwice(t *testing.T) {
 // counted (its call returned it at once) lost before stays the mechanism.
 func TestMutexUnlockResentNoLatch(t *testing.T) {
 	build := func(note, firstRun float64, latch, counted bool) *hist {
-		b := newHist()
-		b.h.Settings.Watchdog = 2000
-		b.h.Settings.UnlockLatch = latch
-		if counted {
-			a := b.call("A", model.CallLock, 0, 0.501, "acquired")
-			b.ran(a, 0.5, 2000, "A").section(a, -1, 60) // ran out at 2.5 s
-			o := b.reenter("A", model.CallLock, 4.4, 4.501, "acquired")
-			b.ran(o, 4.5, 2000, "A")
-		} else {
-			a := b.call("A", model.CallLock, 0, 4.501, "acquired")
-			b.ran(a, 0.5, 2000, "A") // its reply lost; the hold ran out at 2.5 s
-			b.h.Flaws.Add(model.FlawAt{At: at(3.5), Proc: "cA", Owner: "A", Flaw: "resend-acquire"})
-			b.ran(a, 4.5, 2000, "A").section(a, -1, 60)
-		}
-		r := b.reenter("A", model.CallLock, 4.6, 4.61, "acquired")
-		b.ran(r, 4.605, 2000, "A")
-		u := b.reenter("A", model.CallUnlock, 5, 9.501, "released")
-		b.ran(u, firstRun, 2000, "A") // a count down, the hold left; no reply in time
-		b.chain("A", 2000, at(4.501), 5.2, 5.9, 6.6, 7.3, 8.1, 8.7, 9.4)
-		if note > 0 {
-			b.h.Flaws.Add(model.FlawAt{At: at(note), Proc: "cA", Owner: "A", Flaw: "resend"})
-		}
-		b.ran(u, 9.5, -2) // the re-send: counted down again, deleted
-		g := b.call("B", model.CallLock, 9.7, 9.8, "acquired")
-		b.ran(g, 9.75, 30000, "B").section(g, -1, 40)
-		return b
+		return unlockResentHist(note, firstRun, latch, counted, false)
 	}
 	runMutexCases(t, []mutexCase{
 		{"the unlock was re-sent", build(8.0, 5.0, false, false), nil, Bug, "bug:unlock-ran-twice"},
@@ -471,7 +446,49 @@ func TestMutexUnlockResentNoLatch(t *testing.T) {
 		{"a re-send noted before the call", build(4.9, 5.0, false, false), nil, Bug, "bug:deleted-by-own"},
 		{"a lock whose unlock keeps a latch", build(8.0, 5.0, true, false), nil, Bug, "bug:deleted-by-own"},
 		{"a hold the thread counted lost before", build(8.0, 5.0, false, true), nil, Bug, "bug:no-renewal"},
+		// another thread took and released the lock between the expiry and
+		// the call's re-take: the grant the call lost is still one the
+		// thread never counted (rlock-3.16.8 all seed 2183, 2 s)
+		{"another thread's hold between the expiry and the re-take", unlockResentHist(8.0, 5.0, false, false, true), nil, Bug, "bug:unlock-ran-twice"},
 	})
+}
+
+// unlockResentHist is TestMutexUnlockResentNoLatch's history; between
+// puts C's hold, taken and released, between A's lost grant's expiry and
+// its call's re-take.
+func unlockResentHist(note, firstRun float64, latch, counted, between bool) *hist {
+	b := newHist()
+	b.h.Settings.Watchdog = 2000
+	b.h.Settings.UnlockLatch = latch
+	if counted {
+		a := b.call("A", model.CallLock, 0, 0.501, "acquired")
+		b.ran(a, 0.5, 2000, "A").section(a, -1, 60) // ran out at 2.5 s
+		o := b.reenter("A", model.CallLock, 4.4, 4.501, "acquired")
+		b.ran(o, 4.5, 2000, "A")
+	} else {
+		a := b.call("A", model.CallLock, 0, 4.501, "acquired")
+		b.ran(a, 0.5, 2000, "A") // its reply lost; the hold ran out at 2.5 s
+		if between {
+			c := b.call("C", model.CallLock, 2.9, 3.01, "acquired")
+			b.ran(c, 3, 2000, "C").section(c, -1, 3.21)
+			d := b.call("C", model.CallUnlock, 3.19, 3.21, "released")
+			b.ran(d, 3.2, -2)
+		}
+		b.h.Flaws.Add(model.FlawAt{At: at(3.5), Proc: "cA", Owner: "A", Flaw: "resend-acquire"})
+		b.ran(a, 4.5, 2000, "A").section(a, -1, 60)
+	}
+	r := b.reenter("A", model.CallLock, 4.6, 4.61, "acquired")
+	b.ran(r, 4.605, 2000, "A")
+	u := b.reenter("A", model.CallUnlock, 5, 9.501, "released")
+	b.ran(u, firstRun, 2000, "A") // a count down, the hold left; no reply in time
+	b.chain("A", 2000, at(4.501), 5.2, 5.9, 6.6, 7.3, 8.1, 8.7, 9.4)
+	if note > 0 {
+		b.h.Flaws.Add(model.FlawAt{At: at(note), Proc: "cA", Owner: "A", Flaw: "resend"})
+	}
+	b.ran(u, 9.5, -2) // the re-send: counted down again, deleted
+	g := b.call("B", model.CallLock, 9.7, 9.8, "acquired")
+	b.ran(g, 9.75, 30000, "B").section(g, -1, 40)
+	return b
 }
 
 // A 4.7.0 unlock() ran at 1 s (leaving the outer hold), then was repeated

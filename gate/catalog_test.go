@@ -311,7 +311,9 @@ func raisesNoBug(t *testing.T, cfg run.Config) {
 // 3.8.1 hold taken while a revived watchdog task held the lock name's
 // entry, whose renewal had answered 0 before the hold; and a fenced hold
 // a sibling's forceUnlock deleted, re-taken by the thread's own re-sent
-// tryLock whose reply was lost, then cut by a renewal's re-send.
+// tryLock whose reply was lost, then cut by a renewal's re-send; and a
+// 3.16.8 lock() whose first grant expired unreturned while another
+// thread held the lock before the call took it again.
 func TestTriagedSettingsRunsRaiseNoBug(t *testing.T) {
 	t.Parallel()
 	short := clients.ClientOverrides{Timeout: 500, RetryAttempts: 1, RetryInterval: 200}
@@ -362,6 +364,7 @@ func TestTriagedSettingsRunsRaiseNoBug(t *testing.T) {
 		{"rlock-4.7.0", "failover", 1550, wd2, 0, 0},
 		{"fencedlock-4.7.0", "net", 1813, wd2, 0, 0}, {"fencedlock-4.7.0", "all", 1701, wd2, 0, 0},
 		{"rlock-3.8.1", "all", 2041, wd2, 0, 0}, {"fencedlock-4.7.0", "all", 1878, wd2, 0, 0},
+		{"rlock-3.16.8", "all", 2183, wd2, 0, 0},
 	} {
 		raisesNoBug(t, run.Config{Algo: c.algo, Seed: c.seed, Preset: c.preset, Client: c.ov, Procs: c.procs, Threads: c.threads})
 	}
