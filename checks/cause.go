@@ -82,8 +82,8 @@ func (v *view) missing(sec model.Section, at sim.Time) (Mechanism, bool) {
 // its own that had not returned with the lock by at, a fault having struck
 // the call (a re-entry's command re-sent after its request was lost,
 // which found the lock free and took it afresh, and whose reply was lost:
-// R47:RedisExecutor.java:467-482). The owner's belief was
-// broken by the earlier event, which is returned; whatever took the
+// R47:RedisExecutor.java:467-482). The owner's belief was broken by
+// the earlier event, which is returned; whatever took the
 // uncounted hold later only kept the lock from others a while longer
 // (seed 1878 of fencedlock-4.7.0, preset all, a 2 s watchdog: a sibling's
 // forceUnlock, then the thread's re-sent tryLock(lease) re-took the lock,
@@ -102,25 +102,24 @@ func (v *view) retakenUncounted(g holdGone, from, at sim.Time) (holdGone, bool) 
 	if !found {
 		return holdGone{}, false
 	}
-	for k := prev.Sample; k < g.Sample; k++ {
-		smp := &v.h.Store[k]
-		if !slices.Contains(smp.Holders, g.Owner) {
-			continue
-		}
-		op := v.h.CallOf(smp.Tag)
-		counted := op != nil && op.Outcome == "acquired" && op.End >= 0 && op.End <= at
-		if op == nil || op.Owner != g.Owner || !op.Call.Acquires() || counted {
-			return holdGone{}, false
-		}
-		// a fault that struck the call is why it did not count the hold;
-		// with none, that it did not is what a rule must explain (an
-		// acquire that did not count, below)
-		if _, ok := v.callFault(*op, smp.Tag, at); !ok {
-			return holdGone{}, false
-		}
-		return prev, true
+	// the run that put the owner back
+	k := v.laterSample(prev.Sample-1, func(p *model.StoreSample) bool { return slices.Contains(p.Holders, g.Owner) })
+	if k < 0 || k >= g.Sample {
+		return holdGone{}, false
 	}
-	return holdGone{}, false
+	smp := &v.h.Store[k]
+	op := v.h.CallOf(smp.Tag)
+	counted := op != nil && op.Outcome == "acquired" && op.End >= 0 && op.End <= at
+	if op == nil || op.Owner != g.Owner || !op.Call.Acquires() || counted {
+		return holdGone{}, false
+	}
+	// a fault that struck the call is why it did not count the hold;
+	// with none, that it did not is what a rule must explain (an acquire
+	// that did not count, below)
+	if _, ok := v.callFault(*op, smp.Tag, at); !ok {
+		return holdGone{}, false
+	}
+	return prev, true
 }
 
 // expiredSince finds owner's hold, which the last sample before at shows,
